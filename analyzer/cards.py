@@ -1,0 +1,144 @@
+"""Card codes, parsing and formatting.
+
+A card is a ``uint8``: ``4 * rank + suit`` with ranks 2..A = 0..12 and suits
+c, d, h, s = 0..3; the joker is 52. Hands are contiguous ``uint8`` arrays.
+
+Input is forgiving (any case, ``10`` for ten, the suit symbols, optional
+separators, ``Jk``/``joker``); output is canonical (``As Td Jk``). Every bad
+input raises :class:`CardError`, which names the bad token and its position.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+import numpy as np
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+JOKER = 52
+DECK_SIZE = 52
+
+RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine",
+              "ten", "jack", "queen", "king", "ace")
+RANK_PLURALS = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights",
+                "nines", "tens", "jacks", "queens", "kings", "aces")
+
+_SUIT_ALIASES = {"c": 0, "d": 1, "h": 2, "s": 3,
+                 "♣": 0, "♦": 1, "♥": 2, "♠": 3,
+                 "♧": 0, "♢": 1, "♡": 2, "♤": 3}
+_RANK_ALIASES = {ch.lower(): i for i, ch in enumerate(RANKS)} | {"10": 8}
+_SEPARATORS = " \t\r\n,;/|[]()"
+_TOKEN = re.compile(
+    r"(?P<joker>joker|jk)|(?P<rank>10|[2-9tjqka])(?P<suit>[cdhs♣♦♥♠♧♢♡♤])",
+    re.IGNORECASE,
+)
+
+
+class CardError(ValueError):
+    """Bad card input; the message names the offending token and its position."""
+
+    def __init__(self, message: str, token: str | None = None, position: int | None = None):
+        super().__init__(message)
+        self.token = token
+        self.position = position
+
+
+def card_code(rank: int, suit: int) -> int:
+    """The code of the card with rank index 0..12 (2..A) and suit index 0..3 (c, d, h, s)."""
+    return 4 * rank + suit
+
+
+def rank_of(card: int) -> int:
+    return card >> 2
+
+
+def suit_of(card: int) -> int:
+    return card & 3
+
+
+def format_card(card: int) -> str:
+    """Canonical text of one card: ``As``, ``Td``, ``Jk``."""
+    card = int(card)
+    if card == JOKER:
+        return "Jk"
+    if not 0 <= card < DECK_SIZE:
+        raise CardError(f"invalid card code {card}: expected 0..52", str(card))
+    return RANKS[card >> 2] + SUITS[card & 3]
+
+
+def format_cards(cards: Iterable[int]) -> str:
+    """Canonical text of several cards, space separated: ``As Kd Td Jk``."""
+    return " ".join(format_card(c) for c in cards)
+
+
+def _tokens(text: str) -> list[tuple[str, int]]:
+    """Split text into (token, 1-based character position) chunks between separators."""
+    chunks, start = [], None
+    for i, ch in enumerate(text + " "):
+        if ch in _SEPARATORS:
+            if start is not None:
+                chunks.append((text[start:i], start + 1))
+                start = None
+        elif start is None:
+            start = i
+    return chunks
+
+
+def parse_cards(text: str | Iterable[str], *, allow_joker: bool = False,
+                rules_name: str = "these rules") -> np.ndarray:
+    """Parse cards from text (``"As Kd"``, ``"asKD"``, ``"10♥ Jk"``) or an iterable of tokens.
+
+    Returns a ``uint8`` array of codes in input order. Raises :class:`CardError`
+    naming the bad token and its position (1-based card number and character)
+    for an unreadable token, a card given twice, or a joker when
+    ``allow_joker`` is false.
+    """
+    if not isinstance(text, str):
+        text = " ".join(str(t) for t in text)
+    codes: list[int] = []
+    seen: dict[int, int] = {}
+    for chunk, char_pos in _tokens(text):
+        offset = 0
+        while offset < len(chunk):
+            match = _TOKEN.match(chunk, offset)
+            number = len(codes) + 1
+            where = f"card {number}, character {char_pos + offset}"
+            if match is None:
+                rest = chunk[offset:]
+                bad = rest if offset == 0 or len(rest) <= 3 else rest[:2]
+                raise CardError(
+                    f"bad card {bad!r} ({where}): expected a rank 2-9, T/10, J, Q, K, A "
+                    f"and a suit c, d, h, s, or Jk for the joker",
+                    bad, number)
+            token = match.group(0)
+            if match.group("joker"):
+                if not allow_joker:
+                    raise CardError(f"joker {token!r} ({where}) is not allowed under {rules_name}",
+                                    token, number)
+                code = JOKER
+            else:
+                code = card_code(_RANK_ALIASES[match.group("rank").lower()],
+                                 _SUIT_ALIASES[match.group("suit").lower()])
+            if code in seen:
+                raise CardError(
+                    f"duplicate card {format_card(code)!r} (cards {seen[code]} and {number})",
+                    token, number)
+            seen[code] = number
+            codes.append(code)
+            offset = match.end()
+    return np.array(codes, dtype=np.uint8)
+
+
+def parse_card(text: str, *, allow_joker: bool = False) -> int:
+    """Parse exactly one card."""
+    cards = parse_cards(text, allow_joker=allow_joker)
+    if len(cards) != 1:
+        raise CardError(f"expected exactly one card, got {len(cards)} in {text!r}", text, 1)
+    return int(cards[0])
+
+
+def deck(*, joker: bool = False) -> np.ndarray:
+    """All card codes of the 52-card deck, plus the joker when asked."""
+    return np.arange(DECK_SIZE + int(joker), dtype=np.uint8)
