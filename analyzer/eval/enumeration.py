@@ -1,15 +1,18 @@
 """Exhaustive enumeration of k-card hands with incremental keys.
 
-Every k-subset of a deck is visited once; partial hands are kept as
-``(key, mask)`` pairs and extended by one add per card, so the innermost loop
-costs one lookup per hand. Work is split by the first card, interleaving heavy
-and light first cards so that threads finish together.
+Every k-subset of a deck is visited once. Partial hands are kept as
+``(key, mask)`` pairs and extended by one add per card, so the two innermost
+loops cost one add and one lookup per hand. Work is cut into tasks by the
+first two cards, sorted by size and dealt round-robin to the threads, whose
+integer tallies are summed: the result never depends on the thread count.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import comb
 
+import numba
 import numpy as np
 from numba import njit, prange
 
@@ -17,51 +20,87 @@ from analyzer.eval.kernels import make_kernels
 from analyzer.eval.profiles import Rules
 from analyzer.eval.values import Category
 
-_ENUMERATORS: dict[str, object] = {}
+_ENUMERATORS: dict[tuple[str, bool], object] = {}
+TALLY_COPIES = 4  # consecutive hands add to different copies: no store-to-load chains
+LEAD_SLOTS = 11 << 8  # value >> 12: the category and the two leading rank nibbles
 
 
-def _make_enumerator(rules: Rules):
+def _make_enumerator(rules: Rules, tally: bool):
     kernels = make_kernels(rules)
     evaluate_key = kernels.evaluate_key
     card_key, card_mask, empty_key = kernels.card_key, kernels.card_mask, kernels.empty_key
 
     @njit(cache=True, nogil=True, parallel=True)
-    def enumerate_hands(deck, k, category_counts, seen):
-        """Tally every k-subset of ``deck``: ``category_counts[first, category]`` and
-        ``seen[value] = 1``."""
+    def enumerate_hands(deck, k, tasks, tallies, seen):
+        """Visit every k-subset of ``deck`` whose first two cards are a task. With
+        ``tally``: ``tallies[thread, copy, value >> 12] += 1`` and ``seen[value] = 1``;
+        without: ``tallies[thread, 0, 0]`` gets the sum of the values (a checksum)."""
         n = deck.shape[0]
-        firsts = n - k + 1
-        for task in prange(firsts):
-            # interleave heavy (low) and light (high) first cards across threads
-            first = task // 2 if task % 2 == 0 else firsts - 1 - task // 2
+        threads = tallies.shape[0]
+        for t in prange(threads):
             idx = np.zeros(k, np.int64)
             keys = np.zeros(k, np.uint64)
             masks = np.zeros(k, np.uint64)
-            idx[0] = first
-            keys[0] = empty_key + card_key[deck[first]]
-            masks[0] = card_mask[deck[first]]
-            depth = 1
-            idx[1] = first
-            while depth > 0:
-                if depth == k - 1:
-                    key, mask = keys[depth - 1], masks[depth - 1]
-                    for c in range(idx[depth - 1] + 1, n):
-                        v = evaluate_key(key + card_key[deck[c]], mask | card_mask[deck[c]])
-                        category_counts[first, v >> 20] += 1
-                        seen[v] = 1
-                    depth -= 1
-                    continue
-                idx[depth] += 1
-                if idx[depth] > n - (k - depth):
-                    depth -= 1
-                    continue
-                card = deck[idx[depth]]
-                keys[depth] = keys[depth - 1] + card_key[card]
-                masks[depth] = masks[depth - 1] | card_mask[card]
-                depth += 1
-                idx[depth] = idx[depth - 1]
+            checksum = 0
+            for task in range(t, tasks.shape[0], threads):
+                a, b = tasks[task, 0], tasks[task, 1]
+                keys[1] = empty_key + card_key[deck[a]] + card_key[deck[b]]
+                masks[1] = card_mask[deck[a]] | card_mask[deck[b]]
+                idx[1] = b
+                depth = 2
+                idx[2] = b
+                while depth >= 2:
+                    if depth == k - 2:  # the prefix is full: the last two cards by plain loops
+                        key, mask = keys[depth - 1], masks[depth - 1]
+                        for f in range(idx[depth - 1] + 1, n):
+                            key_f = key + card_key[deck[f]]
+                            mask_f = mask | card_mask[deck[f]]
+                            for g in range(f + 1, n):
+                                v = evaluate_key(key_f + card_key[deck[g]], mask_f | card_mask[deck[g]])
+                                if tally:
+                                    tallies[t, g & 3, v >> 12] += 1
+                                    if seen[v] == 0:  # written once: threads share clean lines
+                                        seen[v] = 1
+                                else:
+                                    checksum += v
+                        depth -= 1
+                        continue
+                    idx[depth] += 1
+                    if idx[depth] > n - (k - depth):
+                        depth -= 1
+                        continue
+                    card = deck[idx[depth]]
+                    keys[depth] = keys[depth - 1] + card_key[card]
+                    masks[depth] = masks[depth - 1] | card_mask[card]
+                    depth += 1
+                    idx[depth] = idx[depth - 1]
+            tallies[t, 0, 0] += checksum
 
     return enumerate_hands
+
+
+def _deck(rules: Rules, deck: np.ndarray | None) -> np.ndarray:
+    if deck is None:
+        return np.arange(rules.deck_size, dtype=np.uint8)
+    return np.ascontiguousarray(deck, dtype=np.uint8)
+
+
+def _run(rules: Rules, cards: int, deck: np.ndarray, tally: bool) -> tuple[np.ndarray, np.ndarray]:
+    if not 5 <= cards <= 7:
+        raise ValueError(f"hands of {cards} cards: the evaluator takes 5 to 7")
+    if (rules.name, tally) not in _ENUMERATORS:
+        _ENUMERATORS[rules.name, tally] = _make_enumerator(rules, tally)
+    tallies = np.zeros((numba.get_num_threads(), TALLY_COPIES, LEAD_SLOTS), np.int64)
+    seen = np.zeros(11 << 20 if tally else 1, np.uint8)
+    _ENUMERATORS[rules.name, tally](deck, cards, _tasks(len(deck), cards), tallies, seen)
+    return tallies.sum(axis=(0, 1)), seen
+
+
+def _tasks(n: int, k: int) -> np.ndarray:
+    """Pairs of first-two-card positions, largest first (each has C(n-1-b, k-2) hands)."""
+    pairs = [(a, b) for a in range(n) for b in range(a + 1, n) if n - 1 - b >= k - 2]
+    pairs.sort(key=lambda p: -comb(n - 1 - p[1], k - 2))
+    return np.array(pairs, np.int64).reshape(-1, 2)
 
 
 @dataclass(frozen=True)
@@ -72,6 +111,7 @@ class EnumerationResult:
     deck_size: int
     cards: int
     category_counts: dict[Category, int]
+    royal_flushes: int
     distinct_values: int
 
     @property
@@ -82,18 +122,18 @@ class EnumerationResult:
 def enumerate_categories(rules: Rules, cards: int, deck: np.ndarray | None = None) -> EnumerationResult:
     """Count the best-hand categories of every ``cards``-card hand (5 to 7) from ``deck``
     (default: the profile's full deck), and the number of distinct hand values."""
-    if not 5 <= cards <= 7:
-        raise ValueError(f"hands of {cards} cards: the evaluator takes 5 to 7")
-    if deck is None:
-        deck = np.arange(rules.deck_size, dtype=np.uint8)
-    deck = np.ascontiguousarray(deck, dtype=np.uint8)
-    if rules.name not in _ENUMERATORS:
-        _ENUMERATORS[rules.name] = _make_enumerator(rules)
-    counts = np.zeros((len(deck), 11), np.int64)
-    seen = np.zeros(11 << 20, np.uint8)
-    _ENUMERATORS[rules.name](deck, cards, counts, seen)
-    totals = counts.sum(axis=0)
+    deck = _deck(rules, deck)
+    tallies, seen = _run(rules, cards, deck, tally=True)
+    by_lead = tallies.reshape(11, 16, 16)  # [category, first rank, second rank]
     return EnumerationResult(
         rules=rules.name, deck_size=len(deck), cards=cards,
-        category_counts={cat: int(totals[cat]) for cat in Category},
+        category_counts={cat: int(by_lead[cat].sum()) for cat in Category},
+        royal_flushes=int(by_lead[Category.STRAIGHT_FLUSH, 13, 12]),
         distinct_values=int(seen.sum()))
+
+
+def value_checksum(rules: Rules, cards: int, deck: np.ndarray | None = None) -> int:
+    """The sum of the values of every ``cards``-card hand from ``deck``: the same
+    enumeration with nothing but an add per hand (the evaluator's enumeration speed)."""
+    tallies, _ = _run(rules, cards, _deck(rules, deck), tally=False)
+    return int(tallies[0])

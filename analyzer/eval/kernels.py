@@ -99,9 +99,14 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
     @njit(cache=True, nogil=True, inline="always")
     def evaluate_row(hands, i):
         """Value of row ``i`` of a ``(n, k)`` array of hands."""
-        key = empty_key
-        for j in range(hands.shape[1]):
-            key += card_key[hands[i, j]]
+        if hands.shape[1] == 7:  # unrolled: the common case, and independent adds
+            key = (empty_key + card_key[hands[i, 0]] + card_key[hands[i, 1]]) + (
+                card_key[hands[i, 2]] + card_key[hands[i, 3]]) + (
+                card_key[hands[i, 4]] + card_key[hands[i, 5]] + card_key[hands[i, 6]])
+        else:
+            key = empty_key
+            for j in range(hands.shape[1]):
+                key += card_key[hands[i, j]]
         if key & flush_bits:
             return flush_lookup(key, suit_lane(key, hands, i))
         return rank_lookup(key)

@@ -1,0 +1,141 @@
+"""Public, validated entry points of the evaluator."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from itertools import combinations
+
+import numpy as np
+
+from analyzer.cards import JOKER, CardError, format_cards, parse_cards
+from analyzer.eval.kernels import make_kernels
+from analyzer.eval.profiles import Rules, get_rules
+from analyzer.eval.two_card import two_card_value
+from analyzer.eval.values import Category, category_of, hand_name, ranks_of
+
+CardsLike = str | np.ndarray | list | tuple
+
+
+def hand_array(cards: CardsLike, rules: Rules, sizes: tuple[int, ...] = (5, 6, 7)) -> np.ndarray:
+    """Validate one hand (text or codes) for ``rules``: a ``uint8`` array of distinct codes."""
+    if isinstance(cards, str) or (len(cards) and isinstance(cards[0], str)):
+        codes = parse_cards(cards, allow_joker=rules.joker, rules_name=f"{rules.name} rules")
+    else:
+        codes = np.asarray(cards)
+        if codes.ndim != 1 or not np.issubdtype(codes.dtype, np.integer):
+            raise CardError(f"a hand must be card text or a 1-D array of codes, got {codes!r}")
+        for i, c in enumerate(codes.tolist(), start=1):
+            if not 0 <= c < rules.deck_size:
+                raise CardError(f"bad card code {c} (card {i}) for {rules.name} rules", str(c), i)
+        codes = parse_cards(format_cards(codes), allow_joker=rules.joker,
+                            rules_name=f"{rules.name} rules")
+    if len(codes) not in sizes:
+        allowed = "5 to 7" if sizes == (5, 6, 7) else "2 or 5 to 7"
+        raise CardError(f"{len(codes)} cards given: {rules.name} hands have {allowed} cards")
+    return codes
+
+
+def _two_card_allowed(rules: Rules) -> tuple[int, ...]:
+    return (2, 5, 6, 7) if rules.wheel_second else (5, 6, 7)
+
+
+def evaluate(cards: CardsLike, rules: str | Rules = "standard") -> int:
+    """Value of the best five-card hand in 5-7 cards (higher is better).
+
+    Under Pai Gow rules two cards are valued as the Pai Gow front hand.
+    """
+    rules = get_rules(rules)
+    codes = hand_array(cards, rules, _two_card_allowed(rules))
+    if len(codes) == 2:
+        return int(two_card_value(codes[0], codes[1]))
+    return int(make_kernels(rules).evaluate_cards(codes))
+
+
+def evaluate_batch(hands: np.ndarray, rules: str | Rules = "standard", *,
+                   parallel: bool = True, validate: bool = True) -> np.ndarray:
+    """Values of a ``(n, k)`` batch of hands, ``k`` from 5 to 7, as ``int32``."""
+    rules = get_rules(rules)
+    hands = np.ascontiguousarray(hands)
+    if hands.ndim != 2 or not 5 <= hands.shape[1] <= 7:
+        raise ValueError(f"hands must have shape (n, k) with k from 5 to 7, got {hands.shape}")
+    if validate:
+        _validate_batch(hands, rules)
+    hands = hands.astype(np.uint8, copy=False)
+    out = np.empty(hands.shape[0], np.int32)
+    kernels = make_kernels(rules)
+    (kernels.evaluate_batch if parallel else kernels.evaluate_rows)(hands, out)
+    return out
+
+
+def _validate_batch(hands: np.ndarray, rules: Rules) -> None:
+    if not np.issubdtype(hands.dtype, np.integer):
+        raise ValueError(f"hands must hold integer card codes, got dtype {hands.dtype}")
+    if hands.size and (hands.min() < 0 or hands.max() >= rules.deck_size):
+        row = int(np.argmax(((hands < 0) | (hands >= rules.deck_size)).any(axis=1)))
+        raise CardError(f"hand {row} holds a card code outside 0..{rules.deck_size - 1} "
+                        f"({rules.name} rules): {hands[row].tolist()}")
+    ordered = np.sort(hands, axis=1)
+    repeats = (np.diff(ordered, axis=1) == 0).any(axis=1)
+    if repeats.any():
+        row = int(np.argmax(repeats))
+        raise CardError(f"hand {row} holds a card twice: {format_cards(hands[row])}")
+
+
+def best_five(cards: CardsLike, rules: str | Rules = "standard") -> np.ndarray:
+    """The five cards that make the best hand, in order of significance
+    (for Pai Gow two-card hands, the two cards)."""
+    rules = get_rules(rules)
+    codes = hand_array(cards, rules, _two_card_allowed(rules))
+    value = evaluate(codes, rules)
+    if len(codes) <= 5:
+        return _in_significance_order(codes, value)
+    kernels = make_kernels(rules)
+    for five in combinations(codes.tolist(), 5):
+        five = np.array(five, np.uint8)
+        if kernels.evaluate_cards(five) == value:
+            return _in_significance_order(five, value)
+    raise AssertionError("no five-card subset reaches the hand's value")  # pragma: no cover
+
+
+def _in_significance_order(cards: np.ndarray, value: int) -> np.ndarray:
+    """Arrange cards as the value lists their ranks; the joker takes the rank it stands for."""
+    remaining = cards.tolist()
+    ordered = []
+    for rank in ranks_of(value):
+        match = next((c for c in remaining if c != JOKER and c >> 2 == rank), JOKER)
+        if match not in remaining:  # the value names more cards of a rank than exist
+            match = JOKER
+        ordered.append(match)
+        remaining.remove(match)
+    return np.array(ordered + remaining, np.uint8)
+
+
+@dataclass(frozen=True)
+class HandDescription:
+    """A hand, its best five cards, category, name and value."""
+
+    cards: tuple[str, ...]
+    best_five: tuple[str, ...]
+    category: str
+    category_code: int
+    name: str
+    value: int
+    rules: str
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["cards"], d["best_five"] = list(self.cards), list(self.best_five)
+        return d
+
+
+def describe_hand(cards: CardsLike, rules: str | Rules = "standard") -> HandDescription:
+    """Evaluate a hand and describe it for people."""
+    rules = get_rules(rules)
+    codes = hand_array(cards, rules, _two_card_allowed(rules))
+    value = evaluate(codes, rules)
+    category: Category = category_of(value)
+    return HandDescription(
+        cards=tuple(format_cards(codes).split()),
+        best_five=tuple(format_cards(best_five(codes, rules)).split()),
+        category=category.label, category_code=int(category), name=hand_name(value),
+        value=value, rules=rules.name)

@@ -1,0 +1,23 @@
+"""The Pai Gow two-card (front) hand (rules §5.2).
+
+A pair beats a non-pair; pairs rank by rank; non-pairs by the high card, then
+the low card. The joker is an ace. Values share the five-card layout of
+:mod:`analyzer.eval.values` with the missing cards as 0 nibbles, so a front hand
+compares directly with a back hand (a missing kicker counts below any card).
+"""
+
+from numba import njit
+
+from analyzer.eval.values import encode
+
+
+@njit(cache=True, nogil=True)
+def two_card_value(c1, c2):
+    """Value of the two-card hand of card codes ``c1`` and ``c2`` (52 = joker = ace)."""
+    r1 = 13 if c1 == 52 else (c1 >> 2) + 1
+    r2 = 13 if c2 == 52 else (c2 >> 2) + 1
+    if r1 == r2:
+        return encode(2, r1, r1, 0, 0, 0)
+    if r1 < r2:
+        r1, r2 = r2, r1
+    return encode(1, r1, r2, 0, 0, 0)

@@ -1,0 +1,22 @@
+import numpy as np
+import pytest
+
+
+@pytest.fixture
+def rng():
+    return np.random.default_rng(20261129)
+
+
+def random_hands(rng, n: int, k: int, deck_size: int = 52) -> np.ndarray:
+    """``n`` hands of ``k`` distinct cards from a deck of ``deck_size`` codes."""
+    return np.argsort(rng.random((n, deck_size)), axis=1)[:, :k].astype(np.uint8)
+
+
+def assert_same_order(ours, theirs) -> None:
+    """The two value sequences rank the hands identically: same order, same ties."""
+    ours = np.asarray(ours)
+    theirs = np.asarray(theirs)
+    order = np.lexsort((theirs, ours))
+    a, b = ours[order], theirs[order]
+    assert (np.diff(b) >= 0).all(), "a hand we rank higher is ranked lower by the oracle"
+    assert ((np.diff(a) == 0) == (np.diff(b) == 0)).all(), "ties disagree with the oracle"

@@ -1,0 +1,104 @@
+"""Kernel consistency: incremental keys, batches, best five, validation."""
+
+from itertools import combinations
+
+import numpy as np
+import pytest
+from numba import njit
+
+from analyzer.cards import CardError, format_cards
+from analyzer.eval import (
+    PAIGOW,
+    STANDARD,
+    best_five,
+    evaluate,
+    evaluate_batch,
+    make_kernels,
+)
+from conftest import random_hands
+
+
+def _incremental_evaluator(rules):
+    kernels = make_kernels(rules)
+    evaluate_key, card_key, card_mask, empty_key = (
+        kernels.evaluate_key, kernels.card_key, kernels.card_mask, kernels.empty_key)
+
+    @njit
+    def by_adds(hands, out):
+        """Values from keys built one add per card, as enumeration kernels do."""
+        for i in range(hands.shape[0]):
+            key, mask = empty_key, np.uint64(0)
+            for c in hands[i]:
+                key += card_key[c]
+                mask |= card_mask[c]
+            out[i] = evaluate_key(key, mask)
+
+    return by_adds
+
+
+@pytest.mark.parametrize("rules, deck_size", [(STANDARD, 52), (PAIGOW, 53)], ids=["standard", "paigow"])
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_incremental_keys_batches_and_threads_agree(rng, rules, deck_size, k):
+    hands = random_hands(rng, 50_000, k, deck_size)
+    parallel = evaluate_batch(hands, rules)
+    serial = evaluate_batch(hands, rules, parallel=False)
+    incremental = np.empty(len(hands), np.int32)
+    _incremental_evaluator(rules)(hands, incremental)
+    single = [make_kernels(rules).evaluate_cards(h) for h in hands[:500]]
+    assert (parallel == serial).all()
+    assert (parallel == incremental).all()
+    assert (parallel[:500] == single).all()
+
+
+@pytest.mark.parametrize("rules, deck_size", [("standard", 52), ("bug", 53), ("paigow", 53)])
+def test_seven_card_value_is_the_best_of_its_five_card_subsets(rng, rules, deck_size):
+    hands = random_hands(rng, 2_000, 7, deck_size)
+    sevens = evaluate_batch(hands, rules)
+    subsets = np.array([list(five) for hand in hands.tolist() for five in combinations(hand, 5)],
+                       np.uint8)
+    fives = evaluate_batch(subsets, rules).reshape(len(hands), 21)
+    assert (fives.max(axis=1) == sevens).all()
+
+
+@pytest.mark.parametrize("rules, deck_size", [("standard", 52), ("paigow", 53)])
+def test_best_five_reaches_the_hand_value(rng, rules, deck_size):
+    for hand in random_hands(rng, 300, 7, deck_size):
+        five = best_five(hand, rules)
+        assert len(five) == 5 and set(five.tolist()) <= set(hand.tolist())
+        assert evaluate(five, rules) == evaluate(hand, rules)
+
+
+def test_best_five_is_in_significance_order():
+    assert format_cards(best_five("7s Kc 2d 7c Kh 7h 3s")) == "7s 7c 7h Kc Kh"
+    assert format_cards(best_five("Jk 2c 3d 4h 5s", "paigow")) == "Jk 5s 4h 3d 2c"
+
+
+def test_evaluate_accepts_codes_and_text_alike():
+    assert evaluate([51, 47, 43, 39, 35]) == evaluate("As Ks Qs Js Ts")
+
+
+@pytest.mark.parametrize("hands, match", [
+    (np.array([[0, 1, 2, 3]]), r"shape \(n, k\) with k from 5 to 7"),
+    (np.array([[0, 1, 2, 3, 52]]), "outside 0..51"),
+    (np.array([[0, 1, 2, 3, 4], [5, 6, 7, 8, 5]]), "hand 1 holds a card twice"),
+    (np.array([[0.0, 1, 2, 3, 4]]), "integer card codes"),
+])
+def test_batch_validation(hands, match):
+    with pytest.raises(ValueError, match=match):
+        evaluate_batch(hands)
+
+
+@pytest.mark.parametrize("cards, rules, match", [
+    ("As Ks Qs Js", "standard", "4 cards given"),
+    ("As Ks", "standard", "2 cards given"),
+    ("As Ks Qs Js Jk", "standard", "joker"),
+    ([51, 47, 43, 39, 60], "standard", "bad card code 60"),
+    ("As Ks Qs Js Ts", "nonsense", "unknown rules"),
+])
+def test_single_hand_validation(cards, rules, match):
+    with pytest.raises(ValueError, match=match):
+        evaluate(cards, rules)
+
+
+def test_card_errors_are_value_errors():
+    assert issubclass(CardError, ValueError)
