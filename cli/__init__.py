@@ -1,0 +1,1 @@
+"""The ``poker-analyzer`` command line (typer). Thin: parsing, calling analyzer/, printing."""
