@@ -21,7 +21,7 @@ import numpy as np
 
 from analyzer.cards import format_card
 from analyzer.eval import BUG, PAIGOW, STANDARD, evaluate_batch, make_kernels
-from analyzer.eval.enumeration import enumerate_categories
+from analyzer.eval.enumeration import enumerate_categories, value_checksum
 
 
 def random_hands(n: int, k: int, deck_size: int, seed: int) -> np.ndarray:
@@ -124,9 +124,11 @@ def main() -> None:
         rows.append(("poker-analyzer", f"random 7-card of 53, {rules.name}, 1 thread",
                      best_rate(ours(joker_hands, rules, 1), len(hands), args.repeats)))
     total = math.comb(52, 7)
-    for t in (1, threads):
-        rows.append(("poker-analyzer", f"enumerate all C(52,7), {t} thread{'s' * (t > 1)}",
-                     best_rate(with_threads(t, lambda: enumerate_categories(STANDARD, 7)), total, args.repeats)))
+    for label, job in (("incremental, checksum", lambda: value_checksum(STANDARD, 7)),
+                       ("incremental, category tallies", lambda: enumerate_categories(STANDARD, 7))):
+        for t in (1, threads):
+            rows.append(("poker-analyzer", f"enumerate all C(52,7), {label}, {t} thread{'s' * (t > 1)}",
+                         best_rate(with_threads(t, job), total, args.repeats)))
 
     reference = evaluate_batch(hands[:20_000])
     for name, (evaluate_list, count) in peers(hands).items():
