@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import os
+import sys
 
 import typer
 
-from cli.errors import DEBUG_ENV
+from cli.errors import DEBUG_ENV, USAGE_ERROR
 from cli.eval_cmd import eval_command
 
 app = typer.Typer(
@@ -28,7 +29,25 @@ app.command("eval")(eval_command)
 
 
 def main() -> None:
-    app()
+    """Run the app; usage errors become one line on stderr with exit code 2."""
+    try:
+        code = app(standalone_mode=False)
+    except typer.Exit as stop:
+        code = stop.exit_code
+    except typer.Abort:
+        print("error: interrupted", file=sys.stderr)
+        code = 130
+    except Exception as err:
+        # Click's usage errors (typer vendors its own Click, so match the interface)
+        if not (hasattr(err, "format_message") and hasattr(err, "exit_code")):
+            raise
+        message = " ".join(err.format_message().split())
+        if message:  # empty when the help was shown because no arguments were given
+            ctx = getattr(err, "ctx", None)
+            hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+            print(f"error: {message}{hint}", file=sys.stderr)
+        code = err.exit_code if err.exit_code else USAGE_ERROR
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

@@ -66,3 +66,15 @@ def test_console_script_runs_and_exits_2_on_bad_cards():
 def test_help_lists_eval():
     result = run("--help")
     assert result.exit_code == 0 and "eval" in result.stdout
+
+
+@pytest.mark.parametrize("args, words", [
+    (["eval", "As Ks Qs Js Ts", "--rules", "holdem"], "'holdem' is not one of"),
+    (["eval"], "Missing argument"),
+    (["no-such-command"], "No such command"),
+])
+def test_usage_errors_are_one_line_with_exit_2(args, words):
+    result = subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True, text=True)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and words in lines[0]
