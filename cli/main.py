@@ -9,6 +9,8 @@ import typer
 
 from cli.errors import DEBUG_ENV, USAGE_ERROR
 from cli.eval_cmd import eval_command
+from cli.holdem_cmd import holdem_app
+from cli.range_cmd import range_app
 
 app = typer.Typer(
     name="poker-analyzer",
@@ -26,6 +28,8 @@ def root(debug: bool = typer.Option(False, "--debug", help="Show tracebacks inst
 
 
 app.command("eval")(eval_command)
+app.add_typer(holdem_app, name="holdem")
+app.add_typer(range_app, name="range")
 
 
 def main() -> None:

@@ -10,6 +10,8 @@ Every function here is ``@njit`` and can be called from other kernels:
 * ``evaluate_key(key, mask)``: value of a hand given its key and card mask
   (see :mod:`analyzer.eval.tables`); partial hands are extended with
   ``key + CARD_KEY[c]`` and ``mask | CARD_MASK[c]``.
+* ``evaluate_ranks(key)`` and ``evaluate_lane(lane)``: the two halves of a value,
+  for algorithms that enumerate rank patterns and suit lanes separately.
 * ``evaluate_cards(cards)``: value of one hand (5-7 codes in a 1-D array).
 * ``evaluate_rows(hands, out)``: a batch, serially; ``evaluate_batch`` is the
   same over all threads (``prange``).
@@ -78,6 +80,16 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
         return v
 
     @njit(cache=True, nogil=True)
+    def evaluate_ranks(key):
+        """Best non-flush value of the ranks in ``key`` (its suit counters are ignored)."""
+        return rank_lookup(key)
+
+    @njit(cache=True, nogil=True)
+    def evaluate_lane(lane):
+        """Best flush or straight flush in one suit lane (rank bits, joker bit 13), or 0."""
+        return flush[lane]
+
+    @njit(cache=True, nogil=True)
     def evaluate_key(key, mask):
         if key & flush_bits:
             return flush_lookup(key, (mask >> flush_shift(key)) & lane_mask)
@@ -126,7 +138,8 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
             out[i] = evaluate_row(hands, i)
 
     kernels = SimpleNamespace(
-        rules=rules, evaluate_key=evaluate_key, evaluate_row=evaluate_row, evaluate_cards=evaluate_cards,
+        rules=rules, evaluate_key=evaluate_key, evaluate_ranks=evaluate_ranks, evaluate_lane=evaluate_lane,
+        evaluate_row=evaluate_row, evaluate_cards=evaluate_cards,
         evaluate_rows=evaluate_rows, evaluate_batch=evaluate_batch,
         card_key=card_key, card_mask=card_mask, empty_key=empty_key)
     _KERNELS[rules.name] = kernels

@@ -1,0 +1,175 @@
+"""Texas Hold'em equity: 2 to 10 hands or ranges, a board of 0, 3, 4 or 5 cards, dead cards.
+
+Exact enumeration (board rank patterns, see :mod:`analyzer.games.holdem_kernels`)
+when it is estimated to be quicker than the requested Monte Carlo precision, else
+Monte Carlo in seeded chunks on threads or a Dask cluster.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from analyzer.cards import CardError, format_cards, parse_cards
+from analyzer.games.equity import EquityResult, choose_exact, new_seed
+from analyzer.games.holdem_kernels import CARD_BIT, exact_assignments, monte_carlo_showdowns
+from analyzer.ranges import EmptyRangeError, Range, parse_range
+from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, run_monte_carlo, run_tasks
+from analyzer.sim.executors import local_workers
+from analyzer.sim.showdown import WIDTH, max_equity_se, player_equities
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
+BOARD_SIZES = (0, 3, 4, 5)
+# seconds per combo assignment of the exact kernel, by number of missing board cards (measured)
+EXACT_SECONDS = {5: 1.5e-3, 4: 1.2e-4, 3: 1.5e-5, 2: 2e-6, 1: 5e-7, 0: 2e-7}
+
+
+@dataclass(frozen=True)
+class HoldemDeal:
+    """Validated inputs: ranges without the combos the board and dead cards block."""
+
+    ranges: tuple[Range, ...]
+    board: np.ndarray
+    dead: np.ndarray
+
+    @property
+    def excluded(self) -> np.uint64:
+        return np.uint64(sum(1 << int(c) for c in np.concatenate([self.board, self.dead])))
+
+    def packed(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """All players' combos in one array, the offsets of each player's rows, the weights."""
+        combos = np.concatenate([r.combos for r in self.ranges]).astype(np.uint8)
+        offsets = np.cumsum([0] + [len(r) for r in self.ranges]).astype(np.int64)
+        weights = np.concatenate([r.weights for r in self.ranges]).astype(np.float64)
+        return combos, offsets, weights
+
+    def assignments(self) -> int:
+        """An upper bound on the number of combo choices (conflicts not removed)."""
+        return math.prod(len(r) for r in self.ranges)
+
+
+def prepare_deal(ranges: Sequence[str | Range], board: str | Sequence[int] = "",
+                 dead: str | Sequence[int] = "") -> HoldemDeal:
+    """Parse and check the inputs; every conflict is an error naming the bad part."""
+    if not MIN_PLAYERS <= len(ranges) <= MAX_PLAYERS:
+        raise ValueError(f"{len(ranges)} players: Hold'em equity takes {MIN_PLAYERS} to {MAX_PLAYERS}")
+    board_cards = parse_cards(board) if isinstance(board, str) else np.asarray(board, np.uint8)
+    dead_cards = parse_cards(dead) if isinstance(dead, str) else np.asarray(dead, np.uint8)
+    if len(board_cards) not in BOARD_SIZES:
+        raise CardError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {format_cards(board_cards)}")
+    parse_cards(format_cards(np.concatenate([board_cards, dead_cards])))  # a card on both is an error
+    blocked = np.concatenate([board_cards, dead_cards]).tolist()
+    parsed = []
+    for i, r in enumerate(ranges, start=1):
+        rng = r if isinstance(r, Range) else parse_range(r)
+        try:
+            parsed.append(rng.without(blocked))
+        except EmptyRangeError:
+            raise EmptyRangeError(f"player {i}'s range {rng.canonical()!r} has no combos left "
+                                  f"after the board and dead cards") from None
+    deal = HoldemDeal(tuple(parsed), board_cards, dead_cards)
+    _check_dealable(deal)
+    return deal
+
+
+def _check_dealable(deal: HoldemDeal) -> None:
+    """At least one choice of one combo per player uses no card twice (depth-first search)."""
+    remaining = 52 - len(deal.board) - len(deal.dead) - 2 * len(deal.ranges)
+    if remaining < 5 - len(deal.board):
+        raise ValueError(f"not enough cards: {len(deal.ranges)} players, {len(deal.board)} board "
+                         f"and {len(deal.dead)} dead cards leave {remaining} for the board")
+    masks = [[(1 << int(a)) | (1 << int(b)) for a, b in r.combos] for r in deal.ranges]
+    order = sorted(range(len(masks)), key=lambda i: len(masks[i]))
+
+    def search(depth: int, used: int) -> bool:
+        if depth == len(order):
+            return True
+        return any(not m & used and search(depth + 1, used | m) for m in masks[order[depth]])
+
+    if not search(0, 0):
+        raise ValueError("the ranges cannot all be dealt together: every choice of hands uses a card twice")
+
+
+@dataclass(frozen=True)
+class HoldemMonteCarlo:
+    """A picklable Monte Carlo job (runs on threads or Dask workers)."""
+
+    combos: np.ndarray
+    offsets: np.ndarray
+    cumulative: np.ndarray
+    uniform: np.ndarray
+    board: np.ndarray
+    excluded: np.uint64
+
+    @classmethod
+    def from_deal(cls, deal: HoldemDeal) -> HoldemMonteCarlo:
+        combos, offsets, weights = deal.packed()
+        cumulative = np.concatenate([np.cumsum(r.weights) for r in deal.ranges])
+        uniform = np.array([bool((r.weights == r.weights[0]).all()) for r in deal.ranges])
+        return cls(combos, offsets, cumulative, uniform, deal.board.astype(np.uint8), deal.excluded)
+
+    def run_chunk(self, state: np.ndarray, trials: int) -> np.ndarray:
+        tallies = np.zeros((len(self.offsets) - 1, WIDTH), np.int64)
+        status = monte_carlo_showdowns(self.combos, self.offsets, self.cumulative, self.uniform, self.board,
+                                       self.excluded, state.copy(), trials, tallies)
+        if status != 0:
+            raise ValueError("the ranges almost never fit together (a deal failed 100,000 times); "
+                             "use --exact")
+        return tallies
+
+    def standard_error(self, tallies: np.ndarray, trials: int) -> float:
+        return max_equity_se(tallies, trials)
+
+
+def holdem_equity(ranges: Sequence[str | Range], board: str | Sequence[int] = "",
+                  dead: str | Sequence[int] = "", *, method: str = "auto", stopping: Stopping = Stopping(),
+                  seed: int | None = None, chunk_size: int = DEFAULT_CHUNK_SIZE, scheduler: str | None = None,
+                  threads: int | None = None, categories: bool = False,
+                  progress: Progress | None = None) -> EquityResult:
+    """Equity of each hand or range at showdown (see the module docstring)."""
+    deal = prepare_deal(ranges, board, dead)
+    workers = threads or local_workers()
+    missing = 5 - len(deal.board)
+    exact = choose_exact(method, deal.assignments() * EXACT_SECONDS[missing] / workers, stopping, workers)
+    hands = [r.canonical() for r in deal.ranges]
+    sizes = [len(r) for r in deal.ranges]
+    start = time.perf_counter()
+    if exact:
+        tallies, total = _run_exact(deal, scheduler, threads, progress)
+        players = player_equities(tallies, total, hands, sizes, exact=True, categories=categories)
+        return EquityResult(game="holdem", players=players, board=format_cards(deal.board),
+                            dead=format_cards(deal.dead), method="exact", trials=int(round(total)),
+                            seed=None, chunk_size=None, elapsed=time.perf_counter() - start, stopped_by="exact")
+    seed = new_seed(seed)
+    run = run_monte_carlo(HoldemMonteCarlo.from_deal(deal), seed=seed, stopping=stopping, chunk_size=chunk_size,
+                          scheduler=scheduler, threads=threads, progress=progress)
+    players = player_equities(run.tallies, run.trials, hands, sizes, exact=False, categories=categories)
+    return EquityResult(game="holdem", players=players, board=format_cards(deal.board),
+                        dead=format_cards(deal.dead), method="monte-carlo", trials=run.trials, seed=seed,
+                        chunk_size=chunk_size, elapsed=run.elapsed, stopped_by=run.stopped_by)
+
+
+def _run_exact(deal: HoldemDeal, scheduler: str | None, threads: int | None,
+               progress: Progress | None) -> tuple[np.ndarray, float]:
+    """Exact tallies, split into tasks by the first player's combos and summed in task order."""
+    combos, offsets, weights = deal.packed()
+    board = deal.board.astype(np.uint8)
+    tasks = []
+    for row in range(offsets[0], offsets[1]):
+        first = np.concatenate([combos[row:row + 1], combos[offsets[1]:]])
+        first_weights = np.concatenate([weights[row:row + 1], weights[offsets[1]:]])
+        first_offsets = np.concatenate([[0, 1], offsets[2:] - offsets[1] + 1])
+        tasks.append((first, first_offsets, first_weights, board, deal.excluded))
+    results = run_tasks(_exact_one, tasks, scheduler=scheduler, threads=threads, progress=progress)
+    tallies = np.sum([t for t, _ in results], axis=0)
+    return tallies, float(sum(total for _, total in results))
+
+
+def _exact_one(combos, offsets, weights, board, excluded):
+    tallies = np.zeros((len(offsets) - 1, WIDTH), np.float64)
+    total = exact_assignments(combos, offsets, weights, board, excluded, tallies)
+    return tallies, total

@@ -1,0 +1,386 @@
+"""Texas Hold'em hand ranges in PokerStove/Equilab syntax.
+
+A range is a list of comma-separated terms. Whitespace is ignored, ranks may be in any
+case (``10`` for ten) and the two ranks of a class in either order:
+
+* pairs: ``QQ``; ``QQ+`` (QQ, KK, AA); ``22-55`` or ``55-22`` (every pair between the ends);
+* classes: ``AKs`` (4 combos), ``AKo`` (12), ``AK`` (16); ``KTo+`` (KTo, KJo, KQo: the kicker
+  rises to one below the top card); ``A2s-A5s`` (one top card, the kickers between the ends);
+  ``T9s-QJs`` (both ranks shift together keeping the gap: T9s, JTs, QJs; the ends must have the
+  same gap and suffix);
+* explicit combos: two cards in any spelling :func:`analyzer.cards.parse_cards` accepts
+  (``AsKd``, ``A♠K♦``, ``10h9h``);
+* ``random`` (also ``any`` and ``100%``): all 1,326 combos.
+
+Any term may carry a weight: ``AKs:0.5`` or ``AKs@50`` (percent), in (0, 1]. Terms may overlap;
+a combo mentioned more than once keeps the weight of its *last* mention, so ``QQ+:0.5, AA`` holds
+AA at weight 1 and QQ, KK at 0.5.
+
+A combo is a ``uint8`` row ``(higher code, lower code)``. Canonical order, for the 169 classes
+and for the combos of a :class:`Range`: by class in chart order (pairs AA..22, suited AKs, AQs ..
+32s, offsuit AKo .. 32o), then by descending codes (``AsAh`` before ``AsAd``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+import numpy as np
+
+from analyzer.cards import RANKS, CardError, format_card, format_cards, parse_cards
+
+COMBO_COUNT = 1326
+Key = tuple[int, int, str]  # (higher rank, lower rank, "" for a pair or both suits, "s" or "o")
+
+_EXPECTED = ("expected a pair (QQ, QQ+, 22-55), a class (AKs, AKo, AK, KTo+, A2s-A5s, T9s-QJs), "
+             "two different cards (AsKd) or random, with an optional weight (:0.5 or @50)")
+_RANK = r"(10|[2-9TJQKA])"
+_HAND = rf"{_RANK}{_RANK}([SO]?)"
+_PLUS_TERM = re.compile(rf"{_HAND}(\+?)", re.IGNORECASE)
+_RUN_TERM = re.compile(rf"{_HAND}-{_HAND}", re.IGNORECASE)
+_WEIGHTED_TERM = re.compile(r"([^:@]*)(?:([:@])([^:@]*))?")
+_EVERYTHING = ("random", "any", "100%")
+
+
+class RangeError(CardError):
+    """Bad range syntax; the message names the bad term and its 1-based position among the terms."""
+
+    def __init__(self, message: str, term: str, position: int):
+        super().__init__(message, term, position)
+        self.term = term
+
+
+class EmptyRangeError(ValueError):
+    """A range left with no combos, e.g. after removing dead or board cards."""
+
+
+# ---------------------------------------------------------------- the 169 hand classes
+
+def _name(hi: int, lo: int, kind: str) -> str:
+    return RANKS[hi] + RANKS[lo] + kind
+
+
+def _class_keys() -> list[Key]:
+    """Chart order: pairs AA..22, then suited AKs, AQs .. 32s, then offsuit AKo .. 32o."""
+    pairs = [(r, r, "") for r in range(12, -1, -1)]
+    return pairs + [(hi, lo, kind) for kind in "so" for hi in range(12, 0, -1) for lo in range(hi - 1, -1, -1)]
+
+
+def _key_combos(hi: int, lo: int, kind: str) -> list[tuple[int, int]]:
+    """A class's combos, higher code first, in descending code order: 6 pairs, 4 suited, 12 offsuit."""
+    suits = range(3, -1, -1)
+    chosen = [(a, b) for a in suits for b in suits
+              if (a > b if hi == lo else (a == b) == (kind == "s"))]
+    return [(4 * hi + a, 4 * lo + b) for a, b in chosen]
+
+
+_KEYS = _class_keys()
+HAND_CLASSES: list[str] = [_name(*key) for key in _KEYS]
+_CLASS_INDEX = {name: i for i, name in enumerate(HAND_CLASSES)}
+_KEY_INDEX = {key: i for i, key in enumerate(_KEYS)}
+_CLASS_ROWS = [_key_combos(*key) for key in _KEYS]
+_CLASS_START = np.cumsum([0] + [len(rows) for rows in _CLASS_ROWS])
+_ALL_COMBOS = np.array([row for rows in _CLASS_ROWS for row in rows], dtype=np.uint8)
+_ALL_COMBOS.setflags(write=False)
+_COMBO_CLASS = np.repeat(np.arange(len(_KEYS)), np.diff(_CLASS_START))
+_COMBO_INDEX = np.full((52, 52), -1, dtype=np.int64)
+_COMBO_INDEX[_ALL_COMBOS[:, 0], _ALL_COMBOS[:, 1]] = np.arange(COMBO_COUNT)
+_COMBO_INDEX[_ALL_COMBOS[:, 1], _ALL_COMBOS[:, 0]] = np.arange(COMBO_COUNT)
+
+
+def format_combo(cards: Iterable[int]) -> str:
+    """Canonical text of a combo without separator: ``AsKd``."""
+    return "".join(format_card(c) for c in cards)
+
+
+def hand_class(c1: int, c2: int) -> str:
+    """The class of two different cards: ``QQ`` for a pair, else ``AKs`` (suited) or ``AKo``."""
+    c1, c2 = int(c1), int(c2)
+    if not (0 <= c1 < 52 and 0 <= c2 < 52) or c1 == c2:
+        raise CardError(f"not two different cards of the 52: codes {c1} and {c2}", f"{c1} {c2}")
+    return HAND_CLASSES[_COMBO_CLASS[_COMBO_INDEX[c1, c2]]]
+
+
+def _class_id(name: str) -> int:
+    """Index in HAND_CLASSES of a class name in any case (``aks``); CardError for anything else."""
+    index = _CLASS_INDEX.get(name[:2].upper() + name[2:].lower())
+    if index is None:
+        raise CardError(f"unknown hand class {name!r}: expected one of the 169, e.g. AA, AKs, T9o", name)
+    return index
+
+
+def class_combos(name: str) -> np.ndarray:
+    """The combos of one of the 169 classes, (m, 2) ``uint8`` in canonical order (read-only)."""
+    index = _class_id(name)
+    return _ALL_COMBOS[_CLASS_START[index]:_CLASS_START[index + 1]]
+
+
+def class_grid_position(name: str) -> tuple[int, int]:
+    """(row, col) in the 13x13 chart, 0 = A .. 12 = 2: pairs on the diagonal, suited above it
+    (row = higher rank, col = lower), offsuit below it (row = lower rank, col = higher)."""
+    hi, lo, kind = _KEYS[_class_id(name)]
+    high, low = 12 - hi, 12 - lo
+    return (low, high) if kind == "o" else (high, low)
+
+
+# ---------------------------------------------------------------- parsing
+
+def _bad(term: str, position: int, reason: str) -> RangeError:
+    return RangeError(f"bad range term {term!r} (term {position}): {reason}", term, position)
+
+
+def _rank(text: str) -> int:
+    return RANKS.index("T" if text == "10" else text.upper())
+
+
+def _hand(first: str, second: str, suffix: str, term: str, position: int) -> Key:
+    """(higher rank, lower rank, suffix) of ``KTo``, ``tk``, ``QQ``; a pair takes no suffix."""
+    hi, lo = sorted((_rank(first), _rank(second)), reverse=True)
+    if hi == lo and suffix:
+        raise _bad(term, position, "a pair cannot be suited or offsuit")
+    return hi, lo, suffix.lower()
+
+
+def _plus_hands(hand: Key, plus: bool) -> list[Key]:
+    """``QQ+``: the pair and every higher pair; ``KTo+``: the kicker rises to one below the top card."""
+    hi, lo, suffix = hand
+    if not plus:
+        return [hand]
+    if hi == lo:
+        return [(r, r, "") for r in range(hi, 13)]
+    return [(hi, kicker, suffix) for kicker in range(lo, hi)]
+
+
+def _run_hands(first: Key, second: Key, term: str, position: int) -> list[Key]:
+    """``22-55``: the pairs between the ends; ``A2s-A5s``: one top card, the kickers between the
+    ends; ``T9s-QJs``: both ranks shift together, keeping the gap. Ends come in either order."""
+    (a_hi, a_lo, suffix), (b_hi, b_lo, b_suffix) = sorted((first, second))
+    if (a_hi == a_lo) != (b_hi == b_lo):
+        raise _bad(term, position, "the ends of a run must be two pairs or two non-pairs")
+    if suffix != b_suffix:
+        raise _bad(term, position, "the ends of a run must have the same suffix (s, o or none)")
+    if a_hi == a_lo:
+        return [(r, r, "") for r in range(a_hi, b_hi + 1)]
+    if a_hi == b_hi:
+        return [(a_hi, kicker, suffix) for kicker in range(a_lo, b_lo + 1)]
+    if a_hi - a_lo != b_hi - b_lo:
+        raise _bad(term, position, "the ends of a run must have the same top card or the same gap")
+    return [(a_hi + step, a_lo + step, suffix) for step in range(b_hi - a_hi + 1)]
+
+
+def _class_indices(hand: Key) -> np.ndarray:
+    """Canonical combo indices of a class; a non-pair without suffix (``AK``) is both AKs and AKo."""
+    hi, lo, suffix = hand
+    kinds = "so" if hi != lo and not suffix else [suffix]
+    ids = [_KEY_INDEX[(hi, lo, kind)] for kind in kinds]
+    return np.concatenate([np.arange(_CLASS_START[i], _CLASS_START[i + 1]) for i in ids])
+
+
+def _explicit_combo(hand: str, term: str, position: int) -> int:
+    """Canonical index of a term that is exactly two different cards."""
+    try:
+        first, second = parse_cards(hand)
+    except ValueError:  # unreadable cards (CardError), or not exactly two of them
+        raise _bad(term, position, _EXPECTED) from None
+    return int(_COMBO_INDEX[first, second])
+
+
+def _hand_indices(hand: str, term: str, position: int) -> np.ndarray:
+    """Canonical combo indices of a term without its weight."""
+    if not hand:
+        raise _bad(term, position, "no hand given")
+    if hand.lower() in _EVERYTHING:
+        return np.arange(COMBO_COUNT)
+    if match := _PLUS_TERM.fullmatch(hand):
+        hands = _plus_hands(_hand(*match.groups()[:3], term, position), bool(match[4]))
+    elif match := _RUN_TERM.fullmatch(hand):
+        ends = match.groups()
+        hands = _run_hands(_hand(*ends[:3], term, position), _hand(*ends[3:], term, position), term, position)
+    else:
+        return np.array([_explicit_combo(hand, term, position)])
+    return np.concatenate([_class_indices(h) for h in hands])
+
+
+def _weight(value: str, sep: str, term: str, position: int) -> float:
+    """``:w`` is a fraction in (0, 1], ``@p`` a percentage in (0, 100]."""
+    scale = 100.0 if sep == "@" else 1.0
+    try:
+        weight = float(value) / scale
+    except ValueError:
+        raise _bad(term, position, f"weight {value!r} is not a number") from None
+    if not 0 < weight <= 1:
+        raise _bad(term, position, f"weight {sep}{value} is not in (0, {scale:g}]")
+    return weight
+
+
+def _parse_term(term: str, position: int) -> tuple[np.ndarray, float]:
+    """Canonical combo indices and weight (1 unless given) of one term."""
+    match = _WEIGHTED_TERM.fullmatch("".join(term.split()))
+    if match is None:
+        raise _bad(term, position, "more than one weight")
+    hand, sep, value = match.groups()
+    weight = 1.0 if sep is None else _weight(value, sep, term, position)
+    return _hand_indices(hand, term, position), weight
+
+
+def parse_range(text: str) -> Range:
+    """Parse a range (syntax in the module docstring); a combo keeps the weight of its last mention.
+
+    Raises :class:`RangeError` naming the first bad term and its position, or for empty text.
+    """
+    if not text.strip():
+        raise RangeError("empty range: expected comma-separated terms such as 'QQ+, AKs, A5s-A2s'", text, 1)
+    weights = np.zeros(COMBO_COUNT)
+    for position, term in enumerate(text.split(","), start=1):
+        indices, weight = _parse_term(term.strip(), position)
+        weights[indices] = weight  # a later mention overwrites an earlier one
+    present = np.flatnonzero(weights)
+    return Range(_ALL_COMBOS[present], weights[present], text)
+
+
+# ---------------------------------------------------------------- canonical text
+
+def _weighted(text: str, weight: float) -> str:
+    """A term with ``:weight`` appended (shortest exact float text) unless the weight is 1."""
+    return text if weight == 1 else f"{text}:{float(weight)!r}"
+
+
+def _runs(weights: dict[int, float], top: int) -> list[tuple[int, int, float]]:
+    """Maximal runs (high, low, weight) of consecutive ranks from ``top`` down sharing one weight."""
+    runs: list[list] = []
+    for rank in range(top, -1, -1):
+        if rank not in weights:
+            continue
+        if runs and runs[-1][1] == rank + 1 and runs[-1][2] == weights[rank]:
+            runs[-1][1] = rank
+        else:
+            runs.append([rank, rank, weights[rank]])
+    return [(high, low, weight) for high, low, weight in runs]
+
+
+def _run_terms(weights: dict[int, float], top: int, name: Callable[[int], str]) -> list[str]:
+    """One term per run: ``name(r)`` for a single rank, ``name(low)+`` for a run starting at
+    ``top``, else ``name(high)-name(low)``."""
+    terms = []
+    for high, low, weight in _runs(weights, top):
+        text = name(high) if high == low else f"{name(low)}+" if high == top else f"{name(high)}-{name(low)}"
+        terms.append(_weighted(text, weight))
+    return terms
+
+
+def _kicker_terms(whole: dict[Key, float], top: int, suffix: str) -> list[str]:
+    """Kicker runs under one top card: ``KTo+`` up to one below the top, else ``A5s-A2s``."""
+    kickers = {lo: w for (hi, lo, s), w in whole.items() if hi == top and lo < hi and s == suffix}
+    return _run_terms(kickers, top - 1, lambda kicker: _name(top, kicker, suffix))
+
+
+def _merge_suits(whole: dict[Key, float]) -> dict[Key, float]:
+    """Complete classes with the s and o versions of one weight merged into one suffix-less key."""
+    merged = {}
+    for (hi, lo, kind), weight in whole.items():
+        twin = (hi, lo, "o" if kind == "s" else "s")
+        merged[(hi, lo, "" if kind and whole.get(twin) == weight else kind)] = weight
+    return merged
+
+
+def _compact(whole: dict[Key, float]) -> list[str]:
+    """Terms for the complete classes: ``random`` when all 169 share one weight, else pair runs,
+    then suffix-less, suited and offsuit kicker runs, each by top card from A down."""
+    weights = set(whole.values())
+    if len(whole) == len(_KEYS) and len(weights) == 1:
+        return [_weighted("random", weights.pop())]
+    merged = _merge_suits(whole)
+    pairs = {hi: w for (hi, lo, _), w in merged.items() if hi == lo}
+    terms = _run_terms(pairs, 12, lambda rank: RANKS[rank] * 2)
+    for suffix in ("", "s", "o"):
+        for top in range(12, 0, -1):
+            terms += _kicker_terms(merged, top, suffix)
+    return terms
+
+
+# ---------------------------------------------------------------- the range
+
+@dataclass(frozen=True)
+class Range:
+    """A weighted set of two-card combos, as made by :func:`parse_range`.
+
+    ``combos``: (m, 2) ``uint8``, higher code first, in canonical order; ``weights``: (m,) float64
+    in (0, 1]; ``source``: the input text. Both arrays are read-only copies. Ranges are equal when
+    their combos and weights are (the source text is not compared).
+    """
+
+    combos: np.ndarray
+    weights: np.ndarray
+    source: str
+
+    def __post_init__(self) -> None:
+        for name, dtype in (("combos", np.uint8), ("weights", np.float64)):
+            array = np.array(getattr(self, name), dtype=dtype)
+            array.setflags(write=False)
+            object.__setattr__(self, name, array)
+
+    def __len__(self) -> int:
+        return len(self.combos)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Range):
+            return NotImplemented
+        return np.array_equal(self.combos, other.combos) and np.array_equal(self.weights, other.weights)
+
+    def __hash__(self) -> int:
+        return hash((self.combos.tobytes(), self.weights.tobytes()))
+
+    def __repr__(self) -> str:
+        return f"Range({self.canonical()!r}, {len(self)} combos)"
+
+    @property
+    def weighted_count(self) -> float:
+        """The sum of the weights."""
+        return float(self.weights.sum())
+
+    @property
+    def is_uniform(self) -> bool:
+        """True when every weight is 1."""
+        return bool((self.weights == 1).all())
+
+    def by_class(self) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        """The combos and weights of each class present, classes in chart order."""
+        ids = _COMBO_CLASS[_COMBO_INDEX[self.combos[:, 0], self.combos[:, 1]]]
+        return {HAND_CLASSES[i]: (self.combos[ids == i], self.weights[ids == i]) for i in np.unique(ids)}
+
+    def canonical(self) -> str:
+        """Compact canonical text: complete classes of one weight as compacted class terms
+        (``QQ+``, ``55-22``, ``KTo+``, ``A5s-A2s``, ``AK``, ``KT+``), then the combos of partial
+        classes one by one, each with ``:weight`` unless it is 1, joined by ", "."""
+        whole: dict[Key, float] = {}
+        loose: list[str] = []
+        for name, (combos, weights) in self.by_class().items():
+            if len(combos) == len(class_combos(name)) and (weights == weights[0]).all():
+                whole[_KEYS[_CLASS_INDEX[name]]] = float(weights[0])
+            else:
+                loose += [_weighted(format_combo(c), w) for c, w in zip(combos, weights)]
+        return ", ".join(_compact(whole) + loose)
+
+    def without(self, cards: Iterable[int]) -> Range:
+        """The combos holding none of ``cards`` (dead or board card codes).
+
+        Raises :class:`EmptyRangeError` when no combo is left.
+        """
+        dead = np.fromiter(cards, dtype=np.int64)
+        keep = ~np.isin(self.combos, dead).any(axis=1)
+        if not keep.any():
+            raise EmptyRangeError(f"range {self.source!r} has no combos left without {format_cards(dead)}")
+        return Range(self.combos[keep], self.weights[keep], self.source)
+
+    def to_dict(self) -> dict:
+        """JSON-friendly summary: source, canonical text, counts, combos (``"AsKd"``) and weights."""
+        return {
+            "source": self.source,
+            "canonical": self.canonical(),
+            "combo_count": len(self),
+            "weighted_count": self.weighted_count,
+            "combos": [format_combo(c) for c in self.combos],
+            "weights": self.weights.tolist(),
+        }

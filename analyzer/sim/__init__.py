@@ -1,0 +1,1 @@
+"""The run engine: seeded chunks, exact-or-Monte-Carlo, stopping rules, executors."""

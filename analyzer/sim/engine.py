@@ -1,0 +1,169 @@
+"""Seeded, chunked runs: Monte Carlo with stopping rules, and exact task lists.
+
+Monte Carlo: chunk ``i`` runs ``min(chunk_size, remaining)`` trials with the
+generator state of :func:`analyzer.sim.rng.chunk_state` ``(seed, i)`` and returns
+integer tallies. Chunks may finish in any order on any executor; the run merges
+them strictly in index order and stops at the first *prefix* of chunks that meets
+a stopping rule (trial count, target standard error, or time limit). So a result
+depends only on (inputs, seed, chunk size) and, for the time limit, on how many
+chunks finished: rerunning with the reported trial count reproduces it exactly.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, wait
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import numpy as np
+
+from analyzer.sim.executors import executor
+from analyzer.sim.rng import chunk_state
+
+DEFAULT_TRIALS = 1_000_000
+DEFAULT_CHUNK_SIZE = 1 << 18
+MIN_TRIALS_FOR_TARGET_SE = 20_000
+UNBOUNDED_TRIALS = 1 << 50
+
+Progress = Callable[[int, int | None], None]  # (trials done, trials planned or None)
+
+
+class ChunkJob(Protocol):
+    """A picklable Monte Carlo job: what a chunk runs on a thread or a Dask worker."""
+
+    def run_chunk(self, state: np.ndarray, trials: int) -> np.ndarray: ...
+
+    def standard_error(self, tallies: np.ndarray, trials: int) -> float: ...
+
+
+@dataclass(frozen=True)
+class Stopping:
+    """When a Monte Carlo run stops: whichever given rule is met first.
+
+    With no rule at all, :data:`DEFAULT_TRIALS` trials are run.
+    """
+
+    trials: int | None = None
+    target_se: float | None = None
+    time_limit: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.trials is not None and self.trials < 1:
+            raise ValueError(f"trials must be at least 1, got {self.trials}")
+        if self.target_se is not None and not 0 < self.target_se < 1:
+            raise ValueError(f"target standard error must be between 0 and 1, got {self.target_se}")
+        if self.time_limit is not None and not self.time_limit > 0:
+            raise ValueError(f"time limit must be positive seconds, got {self.time_limit}")
+
+    @property
+    def max_trials(self) -> int:
+        if self.trials is not None:
+            return self.trials
+        if self.target_se is None and self.time_limit is None:
+            return DEFAULT_TRIALS
+        return UNBOUNDED_TRIALS
+
+
+@dataclass(frozen=True)
+class MonteCarloRun:
+    """Merged tallies of a Monte Carlo run and how it went."""
+
+    tallies: np.ndarray
+    trials: int
+    chunks: int
+    chunk_size: int
+    seed: int
+    elapsed: float
+    stopped_by: str  # "trials", "target_se" or "time_limit"
+
+
+def run_monte_carlo(job: ChunkJob, *, seed: int, stopping: Stopping = Stopping(),
+                    chunk_size: int = DEFAULT_CHUNK_SIZE, scheduler: str | None = None,
+                    threads: int | None = None, progress: Progress | None = None) -> MonteCarloRun:
+    """Run ``job`` in seeded chunks until a stopping rule is met (see the module docstring)."""
+    if chunk_size < 1:
+        raise ValueError(f"chunk size must be at least 1, got {chunk_size}")
+    max_trials = stopping.max_trials
+    n_chunks = math.ceil(max_trials / chunk_size)
+    planned = max_trials if max_trials < UNBOUNDED_TRIALS else None
+    start = time.perf_counter()
+    merged: np.ndarray | None = None
+    done_trials = merged_chunks = 0
+    stopped_by = ""
+    results: dict[int, np.ndarray] = {}
+    with executor(scheduler, threads) as (pool, workers):
+        pending: dict[Any, int] = {}
+        next_chunk = 0
+        try:
+            while not stopped_by:
+                while len(pending) < 2 * workers and next_chunk < n_chunks:
+                    size = min(chunk_size, max_trials - next_chunk * chunk_size)
+                    future = pool.submit(job.run_chunk, chunk_state(seed, next_chunk), size)
+                    pending[future] = next_chunk
+                    next_chunk += 1
+                finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+                for future in finished:
+                    results[pending.pop(future)] = future.result()
+                while merged_chunks in results and not stopped_by:
+                    tallies = results.pop(merged_chunks)
+                    merged = tallies if merged is None else merged + tallies
+                    done_trials += min(chunk_size, max_trials - merged_chunks * chunk_size)
+                    merged_chunks += 1
+                    stopped_by = _stop_rule(job, stopping, merged, done_trials, max_trials, start)
+                    if progress is not None:
+                        progress(done_trials, planned)
+        finally:
+            for future in pending:
+                future.cancel()
+    return MonteCarloRun(tallies=merged, trials=done_trials, chunks=merged_chunks, chunk_size=chunk_size,
+                         seed=seed, elapsed=time.perf_counter() - start, stopped_by=stopped_by)
+
+
+def _stop_rule(job: ChunkJob, stopping: Stopping, merged: np.ndarray, trials: int, max_trials: int,
+               start: float) -> str:
+    if trials >= max_trials:
+        return "trials"
+    if (stopping.target_se is not None and trials >= MIN_TRIALS_FOR_TARGET_SE
+            and job.standard_error(merged, trials) <= stopping.target_se):
+        return "target_se"
+    if stopping.time_limit is not None and time.perf_counter() - start >= stopping.time_limit:
+        return "time_limit"
+    return ""
+
+
+def run_tasks(function: Callable[..., Any], tasks: Sequence[tuple], *, scheduler: str | None = None,
+              threads: int | None = None, progress: Progress | None = None) -> list[Any]:
+    """``[function(*task) for task in tasks]`` on the executor, results in task order."""
+    results: list[Any] = [None] * len(tasks)
+    with executor(scheduler, threads) as (pool, _):
+        futures = {pool.submit(function, *task): i for i, task in enumerate(tasks)}
+        done = 0
+        try:
+            for future in _as_completed(futures):
+                results[futures[future]] = future.result()
+                done += 1
+                if progress is not None:
+                    progress(done, len(tasks))
+        finally:
+            for future in futures:
+                future.cancel()
+    return results
+
+
+def _as_completed(futures):
+    remaining = set(futures)
+    while remaining:
+        finished, remaining = wait(remaining, return_when=FIRST_COMPLETED)
+        yield from finished
+
+
+def mean_and_se(total: float, total_sq: float, n: int) -> tuple[float, float]:
+    """Sample mean and its standard error from a sum and a sum of squares of ``n`` draws."""
+    if n == 0:
+        return math.nan, math.nan
+    mean = total / n
+    variance = max(total_sq / n - mean * mean, 0.0)
+    return mean, math.sqrt(variance / n)

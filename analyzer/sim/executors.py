@@ -1,0 +1,50 @@
+"""Where chunks run: local threads by default, a Dask cluster given a scheduler address.
+
+Dask is the optional ``distributed`` extra, imported only when a scheduler is
+given (``--scheduler ADDRESS`` or Dask's own ``DASK_SCHEDULER_ADDRESS``). Both
+paths are standard ``concurrent.futures`` executors, so the engine cannot tell
+them apart, and results never depend on which one ran.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from concurrent.futures import Executor, ThreadPoolExecutor
+from contextlib import contextmanager
+
+SCHEDULER_ENV = "DASK_SCHEDULER_ADDRESS"
+
+
+def scheduler_address(scheduler: str | None) -> str | None:
+    """The Dask scheduler to use: the explicit address, else ``DASK_SCHEDULER_ADDRESS``."""
+    return scheduler or os.environ.get(SCHEDULER_ENV) or None
+
+
+def local_workers() -> int:
+    import numba
+
+    return numba.config.NUMBA_NUM_THREADS
+
+
+@contextmanager
+def executor(scheduler: str | None = None, threads: int | None = None) -> Iterator[tuple[Executor, int]]:
+    """An executor and its number of workers (threads here, Dask worker threads there)."""
+    address = scheduler_address(scheduler)
+    if address is None:
+        workers = threads or local_workers()
+        with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="chunk") as pool:
+            yield pool, workers
+        return
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise ValueError("a Dask scheduler was given but dask.distributed is not installed: "
+                         "pip install 'poker-analyzer[distributed]'") from None
+    try:
+        client = Client(address, timeout="10s")
+    except OSError as err:
+        raise ValueError(f"cannot reach the Dask scheduler at {address}: {err}") from None
+    with client:
+        workers = max(1, sum(client.nthreads().values()))
+        yield client.get_executor(pure=False), workers

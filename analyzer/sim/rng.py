@@ -1,0 +1,67 @@
+"""A small explicit-state random generator for Numba kernels: xoshiro256++.
+
+Each chunk of a run owns a 4-word ``uint64`` state seeded from
+``numpy.random.SeedSequence(seed, spawn_key=(chunk,))``, exactly the child
+``SeedSequence(seed).spawn(n)[chunk]``, so a chunk's stream depends only on the
+run seed and its index (never on threads, workers or the number of chunks).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+_R23, _R45, _R17 = np.uint64(23), np.uint64(45), np.uint64(17)
+_M32 = np.uint64(0xFFFFFFFF)
+_S32, _S11 = np.uint64(32), np.uint64(11)
+_INV53 = 1.0 / 9007199254740992.0
+
+
+def chunk_state(seed: int, chunk: int) -> np.ndarray:
+    """The generator state of chunk ``chunk`` of a run seeded with ``seed``."""
+    state = np.random.SeedSequence(seed, spawn_key=(chunk,)).generate_state(4, np.uint64)
+    if not state.any():  # xoshiro's one forbidden state; SeedSequence never yields it in practice
+        state[0] = 1
+    return state
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _rotl(x, k):
+    return (x << k) | (x >> (np.uint64(64) - k))
+
+
+@njit(cache=True, nogil=True)
+def next_u64(state):
+    """The next 64 random bits (xoshiro256++), advancing ``state`` in place."""
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+    result = _rotl(s0 + s3, _R23) + s0
+    t = s1 << _R17
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = _rotl(s3, _R45)
+    state[0], state[1], state[2], state[3] = s0, s1, s2, s3
+    return result
+
+
+@njit(cache=True, nogil=True)
+def below(state, n):
+    """A uniform integer in ``[0, n)`` for ``0 < n < 2**32``, without bias
+    (Lemire's multiply-and-reject on 32-bit draws)."""
+    bound = np.uint64(n)
+    m = (next_u64(state) >> _S32) * bound
+    low = m & _M32
+    if low < bound:
+        threshold = (np.uint64(0x100000000) - bound) % bound
+        while low < threshold:
+            m = (next_u64(state) >> _S32) * bound
+            low = m & _M32
+    return np.int64(m >> _S32)
+
+
+@njit(cache=True, nogil=True)
+def uniform(state):
+    """A uniform double in ``[0, 1)`` with 53 random bits."""
+    return np.float64(next_u64(state) >> _S11) * _INV53

@@ -1,0 +1,94 @@
+"""Integer tallies of multiway showdowns.
+
+Per player, one row of :data:`WIDTH` counters: wins, ties, equity and squared
+equity in units of 1/:data:`TIE_UNITS` of a pot (2520 = lcm(1..10), so every
+split among up to 10 players is a whole number of units), and the final hand
+category. Rows merge by addition in any order. With weights (exact enumeration
+over weighted ranges) the same layout holds weighted counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from analyzer.eval.values import Category
+from analyzer.sim.engine import mean_and_se
+
+TIE_UNITS = 2520
+WIN, TIE, EQUITY, EQUITY_SQ, CATEGORY = 0, 1, 2, 3, 4
+WIDTH = CATEGORY + 11
+
+
+SHARE = np.array([0] + [TIE_UNITS // m for m in range(1, 11)], dtype=np.int64)  # units per winner
+
+
+@njit(cache=True, nogil=True, inline="always")
+def record_showdown(values, tallies, weight):
+    """Add one showdown of ``values`` (one per player, higher wins) with ``weight``.
+
+    Branch-free: who wins is random, so branches on it would be mispredicted
+    about half the time and cost more than the evaluations. Inlined, so its
+    array arguments are not reference-counted per call.
+    """
+    n = values.shape[0]
+    best = values[0]
+    for p in range(1, n):
+        best = max(best, values[p])
+    winners = 0
+    for p in range(n):
+        winners += values[p] == best
+    share = SHARE[winners] * weight
+    won = np.int64(winners == 1) * weight
+    tied = weight - won
+    for p in range(n):
+        top = np.int64(values[p] == best)
+        tallies[p, WIN] += top * won
+        tallies[p, TIE] += top * tied
+        tallies[p, EQUITY] += top * share
+        tallies[p, EQUITY_SQ] += top * share * SHARE[winners]
+        tallies[p, CATEGORY + (values[p] >> 20)] += weight
+
+
+@dataclass(frozen=True)
+class PlayerEquity:
+    """One player's share of the pot: equity = win + tie shares."""
+
+    hand: str
+    combos: int
+    equity: float
+    win: float
+    tie: float
+    stderr: float
+    categories: dict[str, float] | None = None
+
+    def to_dict(self) -> dict:
+        d = {"range": self.hand, "combos": self.combos, "equity": self.equity, "win": self.win,
+             "tie": self.tie, "stderr": self.stderr}
+        if self.categories is not None:
+            d["categories"] = self.categories
+        return d
+
+
+def player_equities(tallies: np.ndarray, total: float, hands: list[str], combos: list[int], *,
+                    exact: bool, categories: bool = False) -> tuple[PlayerEquity, ...]:
+    """Per-player estimates from merged tallies over ``total`` showdowns (or weight)."""
+    players = []
+    for p, row in enumerate(np.asarray(tallies, dtype=np.float64)):
+        equity = row[EQUITY] / TIE_UNITS / total
+        se = 0.0 if exact else mean_and_se(row[EQUITY] / TIE_UNITS, row[EQUITY_SQ] / TIE_UNITS**2,
+                                           int(total))[1]
+        dist = None
+        if categories:
+            dist = {cat.label: row[CATEGORY + cat] / total for cat in Category if row[CATEGORY + cat]}
+        players.append(PlayerEquity(hand=hands[p], combos=combos[p], equity=equity, win=row[WIN] / total,
+                                    tie=row[TIE] / total, stderr=se, categories=dist))
+    return tuple(players)
+
+
+def max_equity_se(tallies: np.ndarray, trials: int) -> float:
+    """The largest equity standard error among the players (a stopping criterion)."""
+    rows = np.asarray(tallies, dtype=np.float64)
+    return max(mean_and_se(r[EQUITY] / TIE_UNITS, r[EQUITY_SQ] / TIE_UNITS**2, trials)[1] for r in rows)

@@ -1,0 +1,25 @@
+"""Options of every command that runs a simulation: method, stopping rules, seed, executor."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+Exact = Annotated[bool, typer.Option("--exact", help="Force exact enumeration.")]
+MonteCarlo = Annotated[bool, typer.Option("--monte-carlo", help="Force Monte Carlo.")]
+Trials = Annotated[int | None, typer.Option("--trials", "-n", min=1, help="Monte Carlo: stop after N trials.")]
+TargetSE = Annotated[float | None, typer.Option("--target-se", help="Monte Carlo: stop once every standard error is at most X (e.g. 0.001).")]
+TimeLimit = Annotated[float | None, typer.Option("--time-limit", help="Monte Carlo: stop after S seconds.")]
+Seed = Annotated[int | None, typer.Option("--seed", "-s", min=0, help="Random seed (default: a fresh one, reported).")]
+ChunkSize = Annotated[int, typer.Option("--chunk-size", min=1, help="Trials per seeded chunk (results depend on it).")]
+Scheduler = Annotated[str | None, typer.Option("--scheduler", help="Dask scheduler address (else DASK_SCHEDULER_ADDRESS, else local threads).")]
+Threads = Annotated[int | None, typer.Option("--threads", min=1, help="Local threads (default: all cores).")]
+Json = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+ShowProgress = Annotated[bool | None, typer.Option("--progress/--no-progress", help="Progress bar on stderr (default: when stderr is a terminal).")]
+
+
+def method_of(exact: bool, monte_carlo: bool) -> str:
+    if exact and monte_carlo:
+        raise typer.BadParameter("--exact and --monte-carlo exclude each other")
+    return "exact" if exact else "monte-carlo" if monte_carlo else "auto"

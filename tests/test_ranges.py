@@ -1,0 +1,398 @@
+"""Hand ranges: PokerStove/Equilab syntax, canonical text, the 169 classes, and `range show`."""
+
+import json
+from collections import Counter
+
+import numpy as np
+import pytest
+import typer
+from hypothesis import given
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from analyzer.cards import CardError, format_card, parse_cards
+from analyzer.ranges import (
+    HAND_CLASSES,
+    EmptyRangeError,
+    Range,
+    RangeError,
+    class_combos,
+    class_grid_position,
+    format_combo,
+    hand_class,
+    parse_range,
+)
+from cli.range_cmd import range_app
+
+
+def classes_of(text):
+    """The set of classes a range touches."""
+    return set(parse_range(text).by_class())
+
+
+def texts(text):
+    return [format_combo(c) for c in parse_range(text).combos]
+
+
+# ---------------------------------------------------------------- the forms of a term
+
+@pytest.mark.parametrize("text, classes", [
+    ("QQ", {"QQ"}),
+    ("QQ+", {"QQ", "KK", "AA"}),
+    ("22-55", {"22", "33", "44", "55"}),
+    ("55-22", {"22", "33", "44", "55"}),
+    ("AA+", {"AA"}),
+    ("AKs", {"AKs"}),
+    ("AKo", {"AKo"}),
+    ("AK", {"AKs", "AKo"}),
+    ("KA", {"AKs", "AKo"}),
+    ("KTo+", {"KTo", "KJo", "KQo"}),
+    ("KTs+", {"KTs", "KJs", "KQs"}),
+    ("KT+", {"KTs", "KJs", "KQs", "KTo", "KJo", "KQo"}),
+    ("AK+", {"AKs", "AKo"}),
+    ("A2s-A5s", {"A2s", "A3s", "A4s", "A5s"}),
+    ("A5s-A2s", {"A2s", "A3s", "A4s", "A5s"}),
+    ("A5o-A2o", {"A2o", "A3o", "A4o", "A5o"}),
+    ("T9s-QJs", {"T9s", "JTs", "QJs"}),
+    ("QJs-T9s", {"T9s", "JTs", "QJs"}),
+    ("64-97", {"64s", "75s", "86s", "97s", "64o", "75o", "86o", "97o"}),
+    ("akS", {"AKs"}),
+    ("109s", {"T9s"}),
+    ("10 9 o", {"T9o"}),
+    (" q q + ", {"QQ", "KK", "AA"}),
+])
+def test_class_terms(text, classes):
+    assert classes_of(text) == classes
+    assert len(parse_range(text)) == sum(len(class_combos(c)) for c in classes)
+
+
+@pytest.mark.parametrize("text", ["AsKd", "asKD", "A♠K♦", "Kd As", "KdAs", "A♠ k♦", "[As Kd]"])
+def test_explicit_combo_spellings(text):
+    assert texts(text) == ["AsKd"]
+
+
+def test_ten_in_explicit_combos():
+    assert texts("10s9s, 10h 9d") == ["Ts9s", "Th9d"]
+
+
+@pytest.mark.parametrize("text", ["random", "any", "100%", "RANDOM", "Any"])
+def test_everything(text):
+    hand_range = parse_range(text)
+    assert len(hand_range) == 1326 and hand_range.canonical() == "random"
+    assert len({tuple(c) for c in hand_range.combos}) == 1326
+
+
+def test_the_98_combo_example():
+    hand_range = parse_range("QQ+, AKs, A2s-A5s, KTo+, 22-55")
+    assert len(hand_range) == 98  # 18 + 4 + 16 + 36 + 24
+    assert hand_range.weighted_count == 98 and hand_range.is_uniform
+    assert hand_range.canonical() == "QQ+, 55-22, AKs, A5s-A2s, KTo+"
+
+
+def test_overlapping_terms_are_deduplicated():
+    assert len(parse_range("QQ+, KK, AA, AsAh, AK, AKs")) == 18 + 16
+
+
+def test_combos_are_canonical_rows():
+    hand_range = parse_range("2c3c, KTo+, QQ+, AK")
+    combos = hand_range.combos
+    assert combos.dtype == np.uint8 and combos.shape == (len(hand_range), 2)
+    assert (combos[:, 0] > combos[:, 1]).all()
+    order = [HAND_CLASSES.index(hand_class(*c)) for c in combos]
+    assert order == sorted(order)
+    assert texts("AA") == ["AsAh", "AsAd", "AsAc", "AhAd", "AhAc", "AdAc"]
+    assert texts("AKs") == ["AsKs", "AhKh", "AdKd", "AcKc"]
+    assert parse_range("AA, 3c2c").combos.tolist()[-1] == [4, 0]
+
+
+def test_ranges_are_immutable_values():
+    hand_range = parse_range("QQ+")
+    with pytest.raises(ValueError):
+        hand_range.combos[0, 0] = 0
+    with pytest.raises(AttributeError):
+        hand_range.source = "AA"
+    assert hand_range == parse_range("aa, kk, qq") and hand_range != parse_range("QQ+:0.5")
+    assert len({hand_range, parse_range("AA, KK, QQ")}) == 1
+    assert hand_range.source == "QQ+"
+
+
+# ---------------------------------------------------------------- weights
+
+@pytest.mark.parametrize("text", ["AKs:0.5", "AKs@50", "AKs : 0.5", "AKs @ 50", "aks:.5"])
+def test_weight_spellings(text):
+    hand_range = parse_range(text)
+    assert hand_range.weights.tolist() == [0.5] * 4
+    assert hand_range.weighted_count == 2.0 and not hand_range.is_uniform
+    assert hand_range.canonical() == "AKs:0.5"
+
+
+def test_full_weight_spellings():
+    assert parse_range("AA:1") == parse_range("AA@100") == parse_range("AA")
+
+
+def test_last_mention_wins():
+    later_full = parse_range("AA:0.5, AsAh")
+    assert dict(zip(texts("AA:0.5, AsAh"), later_full.weights)) == {
+        "AsAh": 1.0, "AsAd": 0.5, "AsAc": 0.5, "AhAd": 0.5, "AhAc": 0.5, "AdAc": 0.5}
+    assert parse_range("AsAh, AA:0.5").weights.tolist() == [0.5] * 6
+    mixed = parse_range("QQ+@25, KK")
+    assert mixed.canonical() == "AA:0.25, KK, QQ:0.25"
+    assert mixed.weighted_count == 6 + 12 * 0.25
+
+
+# ---------------------------------------------------------------- errors
+
+@pytest.mark.parametrize("text, term, position", [
+    ("QQ+, AKs, AKx", "AKx", 3),
+    ("AKs, QQs", "QQs", 2),
+    ("ZZ", "ZZ", 1),
+    ("AsAs", "AsAs", 1),
+    ("AsKsQs", "AsKsQs", 1),
+    ("As", "As", 1),
+    ("JkAs", "JkAs", 1),
+    ("AK+-", "AK+-", 1),
+    ("AKs+-AQs", "AKs+-AQs", 1),
+    ("AA,  , KK", "", 2),
+    ("AA, KK,", "", 3),
+    ("AA, :0.5", ":0.5", 2),
+    ("T9s-QJo", "T9s-QJo", 1),
+    ("AA, T9s-Q9s", "T9s-Q9s", 2),
+    ("22-AKs", "22-AKs", 1),
+    ("KK, AA:0", "AA:0", 2),
+    ("AA:1.5", "AA:1.5", 1),
+    ("AA:-0.5", "AA:-0.5", 1),
+    ("AA@0", "AA@0", 1),
+    ("QQ, AA@150", "AA@150", 2),
+    ("AA:x", "AA:x", 1),
+    ("AA:", "AA:", 1),
+    ("AA:nan", "AA:nan", 1),
+    ("AA:inf", "AA:inf", 1),
+    ("AA:0.5@50", "AA:0.5@50", 1),
+])
+def test_bad_terms_are_named_with_their_position(text, term, position):
+    with pytest.raises(RangeError) as err:
+        parse_range(text)
+    message = str(err.value)
+    assert err.value.term == term and err.value.position == position
+    assert message.startswith(f"bad range term {term!r} (term {position}): ")
+    assert "\n" not in message
+    assert isinstance(err.value, CardError)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("AKx", "expected a pair"),
+    ("QQs", "pair cannot be suited"),
+    ("T9s-QJo", "same suffix"),
+    ("T9s-Q9s", "same top card or the same gap"),
+    ("22-AKs", "two pairs or two non-pairs"),
+    ("AA:0", "not in (0, 1]"),
+    ("AA@150", "not in (0, 100]"),
+    ("AA:x", "not a number"),
+])
+def test_error_messages_say_what_was_expected(text, words):
+    with pytest.raises(RangeError, match=words.replace("(", r"\(").replace("]", r"\]")):
+        parse_range(text)
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\n"])
+def test_empty_text(text):
+    with pytest.raises(RangeError, match="empty range"):
+        parse_range(text)
+
+
+# ---------------------------------------------------------------- dead cards
+
+def test_without_dead_cards():
+    hand_range = parse_range("AA, AKs, KQo")
+    assert len(hand_range.without(parse_cards("As"))) == 3 + 3 + 12
+    board = hand_range.without(parse_cards("As Kd 7h"))
+    assert len(board) == 3 + 2 + 9
+    assert not any({int(c) for c in row} & {51, 45, 22} for row in board.combos)
+    assert board.source == hand_range.source
+    assert hand_range.without([]) == hand_range
+
+
+def test_without_keeps_weights():
+    hand_range = parse_range("AA:0.5, AsKs").without(parse_cards("Ah"))
+    assert hand_range.canonical() == "AsAd:0.5, AsAc:0.5, AdAc:0.5, AsKs"
+
+
+def test_nothing_left_is_an_empty_range_error():
+    with pytest.raises(EmptyRangeError, match="range 'AsKs, AsQs' has no combos left") as err:
+        parse_range("AsKs, AsQs").without(parse_cards("As"))
+    assert not isinstance(err.value, CardError) and isinstance(err.value, ValueError)
+
+
+# ---------------------------------------------------------------- canonical text
+
+@pytest.mark.parametrize("text, canonical", [
+    ("AKs, AKo", "AK"),
+    ("KTs+, KTo+", "KT+"),
+    ("KK, AA", "KK+"),
+    ("22+", "22+"),
+    ("AA", "AA"),
+    ("KK-TT", "KK-TT"),
+    ("A2s+", "A2s+"),
+    ("AKs, AQs, AKo, AQo, AJs", "AQ+, AJs"),
+    ("AQs-ATs, AQo-ATo", "AQ-AT"),
+    ("AKs, AQs, AJs:0.5", "AQs+, AJs:0.5"),
+    ("AsKs, AhKh, AdKd, AcKc", "AKs"),
+    ("AsKs", "AsKs"),
+    ("AKs:0.5, AsKs", "AsKs, AhKh:0.5, AdKd:0.5, AcKc:0.5"),
+    ("AK, AKs:0.5", "AKs:0.5, AKo"),
+    ("32", "32"),
+    ("random:0.25", "random:0.25"),
+    ("AKo, QQ+, 2c3c", "QQ+, AKo, 3c2c"),
+])
+def test_canonical_text(text, canonical):
+    assert parse_range(text).canonical() == canonical
+
+
+TERMS = st.one_of(
+    st.sampled_from(HAND_CLASSES),
+    st.sampled_from(["QQ+", "22-55", "AK", "KTo+", "KT+", "A2s-A5s", "T9s-QJs", "64-97", "random"]),
+    st.tuples(st.integers(0, 51), st.integers(0, 51)).filter(lambda c: c[0] != c[1])
+    .map(lambda c: format_card(c[0]) + format_card(c[1])),
+)
+WEIGHTS = st.one_of(st.sampled_from([1.0, 0.5, 0.25]), st.floats(min_value=1e-9, max_value=1.0))
+
+
+@given(st.lists(st.tuples(TERMS, WEIGHTS), min_size=1, max_size=30))
+def test_canonical_round_trips(pieces):
+    hand_range = parse_range(", ".join(f"{term}:{weight!r}" for term, weight in pieces))
+    again = parse_range(hand_range.canonical())
+    assert np.array_equal(again.combos, hand_range.combos)
+    assert np.array_equal(again.weights, hand_range.weights)
+    assert again.canonical() == hand_range.canonical()
+
+
+@given(st.sets(st.integers(0, 1325), min_size=1))
+def test_canonical_round_trips_any_subset(indices):
+    everything = parse_range("random").combos
+    text = ", ".join(format_combo(everything[i]) for i in sorted(indices))
+    hand_range = parse_range(text)
+    assert len(hand_range) == len(indices)
+    assert parse_range(hand_range.canonical()) == hand_range
+
+
+# ---------------------------------------------------------------- the 169 classes
+
+def all_combos():
+    return [(a, b) for a in range(52) for b in range(a)]
+
+
+def test_hand_class_maps_1326_combos_onto_169_classes():
+    counts = Counter(hand_class(a, b) for a, b in all_combos())
+    assert len(all_combos()) == 1326 and set(counts) == set(HAND_CLASSES)
+    for name, count in counts.items():
+        assert count == (6 if len(name) == 2 else 4 if name.endswith("s") else 12), name
+    assert sorted(Counter(counts.values()).items()) == [(4, 78), (6, 13), (12, 78)]
+
+
+def test_class_combos_match_hand_class():
+    for name in HAND_CLASSES:
+        combos = class_combos(name)
+        assert combos.dtype == np.uint8 and all(hand_class(*c) == name for c in combos)
+    assert sum(len(class_combos(name)) for name in HAND_CLASSES) == 1326
+
+
+def test_hand_class_examples():
+    assert hand_class(*parse_cards("As Kd")) == "AKo"
+    assert hand_class(*parse_cards("Kd As")) == "AKo"
+    assert hand_class(*parse_cards("9h Th")) == "T9s"
+    assert hand_class(*parse_cards("Qc Qs")) == "QQ"
+    with pytest.raises(CardError):
+        hand_class(5, 5)
+    with pytest.raises(CardError):
+        hand_class(52, 0)
+
+
+def test_class_order():
+    assert len(HAND_CLASSES) == len(set(HAND_CLASSES)) == 169
+    assert HAND_CLASSES[:3] == ["AA", "KK", "QQ"] and HAND_CLASSES[12] == "22"
+    assert HAND_CLASSES[13:15] == ["AKs", "AQs"] and HAND_CLASSES[90] == "32s"
+    assert HAND_CLASSES[91] == "AKo" and HAND_CLASSES[-1] == "32o"
+
+
+def test_grid_positions():
+    positions = [class_grid_position(name) for name in HAND_CLASSES]
+    assert sorted(positions) == [(r, c) for r in range(13) for c in range(13)]
+    assert class_grid_position("AA") == (0, 0) and class_grid_position("22") == (12, 12)
+    assert class_grid_position("AKs") == (0, 1) and class_grid_position("AKo") == (1, 0)
+    assert class_grid_position("32s") == (11, 12) and class_grid_position("32o") == (12, 11)
+    assert class_grid_position("t9s") == (4, 5)
+    for name, (row, col) in zip(HAND_CLASSES, positions):
+        kind = "pair" if row == col else "suited" if row < col else "offsuit"
+        assert kind == ("pair" if len(name) == 2 else "suited" if name[2] == "s" else "offsuit")
+
+
+@pytest.mark.parametrize("name", ["AK", "AKx", "XX", "", "AsKs"])
+def test_unknown_class_names(name):
+    with pytest.raises(CardError):
+        class_combos(name)
+
+
+# ---------------------------------------------------------------- to_dict and the command line
+
+def test_to_dict_is_json():
+    data = json.loads(json.dumps(parse_range("AA:0.5, AsKs").to_dict()))
+    assert data == {
+        "source": "AA:0.5, AsKs",
+        "canonical": "AA:0.5, AsKs",
+        "combo_count": 7,
+        "weighted_count": 4.0,
+        "combos": ["AsAh", "AsAd", "AsAc", "AhAd", "AhAc", "AdAc", "AsKs"],
+        "weights": [0.5] * 6 + [1.0],
+    }
+
+
+def run(*args):
+    app = typer.Typer()
+    app.add_typer(range_app, name="range")
+    return CliRunner().invoke(app, ["range", *args])
+
+
+def test_show():
+    result = run("show", "QQ+, AKs, A2s-A5s, KTo+, 22-55")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert "QQ+, 55-22, AKs, A5s-A2s, KTo+" in lines[0]
+    assert lines[1].split() == ["combos", "98"]
+    assert "weighted" not in result.stdout
+    assert any(line.split()[:3] == ["AKs", "4", "AsKs"] for line in lines)
+    assert any(line.split()[:2] == ["KTo", "12"] for line in lines)
+
+
+def test_show_weights_and_dead_cards():
+    result = run("show", "AA:0.5, AKs", "--dead", "as")
+    assert result.exit_code == 0
+    assert "weighted  4.5" in result.stdout and "dead      As" in result.stdout
+    assert "AhAd:0.5" in result.stdout and "AsKs" not in result.stdout
+
+
+def test_show_json():
+    result = run("show", "QQ+, AKs, A2s-A5s, KTo+, 22-55", "--dead", "Kd", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["combo_count"] == len(data["combos"]) == 98 - 3 - 1 - 9
+    assert data["canonical"].startswith("AA, QQ, 55-22, A5s-A2s, KsKh, KsKc, KhKc, AsKs, AhKh, AcKc, KsQh")
+    assert not any("Kd" in combo for combo in data["combos"])
+
+
+def test_show_bad_term_exits_2_with_one_line():
+    result = run("show", "QQ+, AKx")
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: bad range term 'AKx' (term 2)")
+    assert result.stdout == ""
+
+
+def test_show_bad_dead_card_exits_2_and_empty_range_exits_1():
+    assert run("show", "AA", "--dead", "Ax").exit_code == 2
+    result = run("show", "AsKs", "--dead", "Ks")
+    assert result.exit_code == 1
+    assert result.stderr.strip() == "error: range 'AsKs' has no combos left without Ks"
+
+
+def test_range_type_is_exported():
+    assert isinstance(parse_range("AA"), Range)
