@@ -78,3 +78,52 @@ def test_usage_errors_are_one_line_with_exit_2(args, words):
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and words in lines[0]
+
+
+def test_holdem_equity_exact_json():
+    result = run("holdem", "equity", "AsKs", "QdQc", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["method"] == "exact" and data["exact"] is True and data["trials"] == 1_712_304
+    assert [p["range"] for p in data["players"]] == ["AsKs", "QdQc"]
+    assert round(data["players"][0]["equity"], 5) == 0.46214
+    assert {"equity", "win", "tie", "stderr"} <= set(data["players"][0])
+
+
+def test_holdem_equity_monte_carlo_table_reports_trials_and_seed():
+    result = run("holdem", "equity", "QQ+", "random", "--board", "2c 7d 9h", "--trials", "50000",
+                 "--seed", "5", "--monte-carlo")
+    assert result.exit_code == 0
+    assert "Monte Carlo, 50,000 trials, seed 5" in result.stdout
+    assert "QQ+" in result.stdout and "random" in result.stdout
+
+
+def test_holdem_equity_same_seed_same_json():
+    args = ["holdem", "equity", "AK", "22+", "--trials", "30000", "--seed", "9", "--json"]
+    first, second = run(*args), run(*args)
+    assert json.loads(first.stdout)["players"] == json.loads(second.stdout)["players"]
+
+
+@pytest.mark.parametrize("args, code, words", [
+    (["holdem", "equity", "AsKs"], 1, "1 players"),
+    (["holdem", "equity", "AsKs", "QdQx"], 2, "'QdQx'"),
+    (["holdem", "equity", "AsKs", "AsQd"], 1, "cannot all be dealt together"),
+    (["holdem", "equity", "AsKs", "QdQc", "--board", "2c 3d"], 2, "0, 3, 4 or 5 cards"),
+    (["holdem", "equity", "AsKs", "QdQc", "--board", "2c 3d 4h", "--dead", "4h"], 2, "duplicate card '4h'"),
+    (["holdem", "equity", "AsAh", "KK", "--board", "As 2c 3d"], 1, "player 1's range"),
+    (["holdem", "equity", "AsKs", "QdQc", "--exact", "--monte-carlo"], 2, "exclude each other"),
+    (["holdem", "equity", "AsKs", "QdQc", "--target-se", "2"], 1, "target standard error"),
+    (["holdem", "equity", "AsKs", "QdQc", "--trials", "0"], 2, "--trials"),
+    (["range", "show", "QQ+, AKx"], 2, "'AKx'"),
+])
+def test_equity_errors_are_one_line_with_the_right_exit_code(args, code, words):
+    result = subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True, text=True)
+    assert result.returncode == code, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and words in lines[0]
+
+
+def test_range_show_counts_the_98_combo_example():
+    result = run("range", "show", "QQ+, AKs, A2s-A5s, KTo+, 22-55", "--json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["combo_count"] == 98

@@ -30,9 +30,11 @@ EXACT_SECONDS = {5: 1.5e-3, 4: 1.2e-4, 3: 1.5e-5, 2: 2e-6, 1: 5e-7, 0: 2e-7}
 
 @dataclass(frozen=True)
 class HoldemDeal:
-    """Validated inputs: ranges without the combos the board and dead cards block."""
+    """Validated inputs: ranges without the combos the board and dead cards block,
+    labelled by the ranges as given (canonical text)."""
 
     ranges: tuple[Range, ...]
+    labels: tuple[str, ...]
     board: np.ndarray
     dead: np.ndarray
 
@@ -63,15 +65,16 @@ def prepare_deal(ranges: Sequence[str | Range], board: str | Sequence[int] = "",
         raise CardError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {format_cards(board_cards)}")
     parse_cards(format_cards(np.concatenate([board_cards, dead_cards])))  # a card on both is an error
     blocked = np.concatenate([board_cards, dead_cards]).tolist()
-    parsed = []
+    parsed, labels = [], []
     for i, r in enumerate(ranges, start=1):
         rng = r if isinstance(r, Range) else parse_range(r)
+        labels.append(rng.canonical())
         try:
             parsed.append(rng.without(blocked))
         except EmptyRangeError:
-            raise EmptyRangeError(f"player {i}'s range {rng.canonical()!r} has no combos left "
+            raise EmptyRangeError(f"player {i}'s range {labels[-1]!r} has no combos left "
                                   f"after the board and dead cards") from None
-    deal = HoldemDeal(tuple(parsed), board_cards, dead_cards)
+    deal = HoldemDeal(tuple(parsed), tuple(labels), board_cards, dead_cards)
     _check_dealable(deal)
     return deal
 
@@ -135,7 +138,7 @@ def holdem_equity(ranges: Sequence[str | Range], board: str | Sequence[int] = ""
     workers = threads or local_workers()
     missing = 5 - len(deal.board)
     exact = choose_exact(method, deal.assignments() * EXACT_SECONDS[missing] / workers, stopping, workers)
-    hands = [r.canonical() for r in deal.ranges]
+    hands = list(deal.labels)
     sizes = [len(r) for r in deal.ranges]
     start = time.perf_counter()
     if exact:

@@ -42,7 +42,7 @@ def executor(scheduler: str | None = None, threads: int | None = None) -> Iterat
         raise ValueError("a Dask scheduler was given but dask.distributed is not installed: "
                          "pip install 'poker-analyzer[distributed]'") from None
     try:
-        client = Client(address, timeout="10s")
+        client = Client(address, timeout="5s")
     except OSError as err:
         raise ValueError(f"cannot reach the Dask scheduler at {address}: {err}") from None
     with client:

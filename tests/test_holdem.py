@@ -1,0 +1,195 @@
+"""Texas Hold'em equity: exact against brute force over every board (eval7 as the
+evaluator), Monte Carlo against exact, reproducibility, and every input error."""
+
+from itertools import combinations
+
+import eval7
+import numpy as np
+import pytest
+
+from analyzer.cards import CardError, format_card, parse_cards
+from analyzer.games.holdem import holdem_equity
+from analyzer.ranges import EmptyRangeError, parse_range
+from analyzer.sim.engine import Stopping
+
+E7 = [eval7.Card(format_card(c)) for c in range(52)]
+
+
+def brute_force_equity(hands: list[str], board: str = "", dead: str = "") -> np.ndarray:
+    """Equity of fixed hands over every completion of the board, evaluated by eval7."""
+    holes = [parse_cards(h).tolist() for h in hands]
+    known = parse_cards(board).tolist()
+    used = set(sum(holes, [])) | set(known) | set(parse_cards(dead).tolist())
+    free = [c for c in range(52) if c not in used]
+    shares = np.zeros(len(hands))
+    boards = 0
+    for extra in combinations(free, 5 - len(known)):
+        cards = [E7[c] for c in known + list(extra)]
+        values = [eval7.evaluate(cards + [E7[a], E7[b]]) for a, b in holes]
+        best = max(values)
+        winners = [i for i, v in enumerate(values) if v == best]
+        for i in winners:
+            shares[i] += 1 / len(winners)
+        boards += 1
+    return shares / boards
+
+
+@pytest.mark.parametrize("hands, board, dead", [
+    (["AhKh", "QhJh", "2c2d"], "Th3h9c", ""),
+    (["AhKh", "7s6s"], "2s3s4h", ""),
+    (["AhKh", "7s6s", "KsKc", "9d9c"], "2s3s4s", "Qs"),
+    (["AsAd", "KsKd", "QsQd", "JsJd", "TsTd", "9s9d"], "2s5s8d", "3c"),
+    (["Ac2c", "7h7d"], "Kc9c4d", "5c6c"),
+    (["Ac2c", "7h7d", "KdQd"], "Kc9c4d8h", ""),
+    (["Ac2c", "7h7d"], "Kc9c4d8h3c", ""),
+], ids=lambda x: str(x))
+def test_exact_equals_brute_force_over_every_board(hands, board, dead):
+    result = holdem_equity(hands, board, dead, method="exact")
+    assert result.method == "exact"
+    expected = brute_force_equity(hands, board, dead)
+    assert np.allclose([p.equity for p in result.players], expected, rtol=0, atol=1e-12)
+    assert all(p.stderr == 0 for p in result.players)
+
+
+def test_heads_up_preflop_exact_is_the_published_figure():
+    """AsKs v QdQc: 46.214% / 53.786% (PokerStove and every calculator agree)."""
+    result = holdem_equity(["AsKs", "QdQc"])
+    assert result.method == "exact" and result.trials == 1_712_304
+    assert round(result.players[0].equity, 5) == 0.46214
+    assert round(result.players[0].tie, 5) == 0.00393
+
+
+def test_preflop_multiway_exact_equals_a_direct_enumeration():
+    from numba import njit
+
+    from analyzer.games.holdem_kernels import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
+
+    holes = np.array([parse_cards(h) for h in ("AsKs", "QdQc", "7h6h")], np.int64)
+
+    @njit
+    def every_board(holes):
+        free = np.array([c for c in range(52) if c not in holes], np.int64)
+        shares = np.zeros(3)
+        for a in range(len(free)):
+            for b in range(a + 1, len(free)):
+                for c in range(b + 1, len(free)):
+                    for d in range(c + 1, len(free)):
+                        for e in range(d + 1, len(free)):
+                            values = np.zeros(3, np.int64)
+                            for p in range(3):
+                                key, mask = EMPTY_KEY, np.uint64(0)
+                                for card in (free[a], free[b], free[c], free[d], free[e], holes[p, 0], holes[p, 1]):
+                                    key += CARD_KEY[card]
+                                    mask |= CARD_MASK[card]
+                                values[p] = evaluate_key(key, mask)
+                            best = values.max()
+                            winners = (values == best).sum()
+                            for p in range(3):
+                                if values[p] == best:
+                                    shares[p] += 1.0 / winners
+        return shares
+
+    shares = every_board(holes)
+    expected = shares / shares.sum()
+    result = holdem_equity(["AsKs", "QdQc", "7h6h"], method="exact")
+    assert np.allclose([p.equity for p in result.players], expected, rtol=0, atol=1e-12)
+
+
+def test_exact_ranges_are_the_weighted_average_of_their_combos():
+    board = "2c7d9h"
+    hero = parse_range("AK:0.5, QQ")
+    villain = "JTs"
+    result = holdem_equity([hero, villain], board, method="exact")
+    total = weighted = 0.0
+    for combo, weight in zip(hero.combos, hero.weights):
+        for other in parse_range(villain).without(combo.tolist()).without(parse_cards(board).tolist()).combos:
+            hands = ["".join(format_card(c) for c in combo), "".join(format_card(c) for c in other)]
+            boards = len(list(combinations(range(52 - 7), 2)))
+            weighted += weight * boards * brute_force_equity(hands, board)[0]
+            total += weight * boards
+    assert result.players[0].equity == pytest.approx(weighted / total, abs=1e-12)
+
+
+@pytest.mark.parametrize("hands, board", [
+    (["AsKs", "QdQc"], ""),
+    (["QQ+, AKs", "JJ-99, AQs"], ""),
+    (["AhKh", "QhJh", "2c2d", "random"], "Th3h9c"),
+])
+def test_monte_carlo_is_within_four_standard_errors_of_exact(hands, board):
+    exact = holdem_equity(hands, board, method="exact")
+    mc = holdem_equity(hands, board, method="monte-carlo", stopping=Stopping(trials=400_000), seed=11)
+    assert mc.method == "monte-carlo" and mc.trials == 400_000
+    for e, m in zip(exact.players, mc.players):
+        assert m.stderr > 0
+        assert abs(m.equity - e.equity) < 4 * m.stderr
+
+
+def test_monte_carlo_with_weights_matches_exact():
+    hands = ["AA:0.25, KK, AKs@50", "QQ, JTs"]
+    exact = holdem_equity(hands, "2c7d9h", method="exact")
+    mc = holdem_equity(hands, "2c7d9h", method="monte-carlo", stopping=Stopping(trials=300_000), seed=5)
+    assert abs(mc.players[0].equity - exact.players[0].equity) < 4 * mc.players[0].stderr
+
+
+def test_same_seed_same_tallies_on_one_or_two_threads_and_any_chunk_order():
+    run = lambda threads: holdem_equity(["QQ+, AKs", "random", "22-66"], method="monte-carlo",
+                                        stopping=Stopping(trials=300_000), seed=99, chunk_size=50_000,
+                                        threads=threads)
+    one, two = run(1), run(2)
+    assert one.to_dict()["players"] == two.to_dict()["players"]
+    other_seed = holdem_equity(["QQ+, AKs", "random", "22-66"], method="monte-carlo",
+                               stopping=Stopping(trials=300_000), seed=100, chunk_size=50_000)
+    assert other_seed.players[0].equity != one.players[0].equity
+
+
+def test_target_standard_error_stops_at_the_first_chunk_prefix_that_meets_it():
+    result = holdem_equity(["AsKs", "QdQc"], method="monte-carlo", stopping=Stopping(target_se=0.002),
+                           seed=7, chunk_size=10_000)
+    assert result.stopped_by == "target_se"
+    assert max(p.stderr for p in result.players) <= 0.002
+    # one chunk fewer would not have met the target (SE ~ 0.5/sqrt(n) here)
+    assert 0.5 / np.sqrt(result.trials - 10_000) > 0.002 * 0.99
+    again = holdem_equity(["AsKs", "QdQc"], method="monte-carlo", stopping=Stopping(trials=result.trials),
+                          seed=7, chunk_size=10_000)
+    assert again.to_dict()["players"] == result.to_dict()["players"]
+
+
+def test_time_limit_stops_and_reports_a_reproducible_trial_count():
+    result = holdem_equity(["random", "random", "random"], method="monte-carlo",
+                           stopping=Stopping(time_limit=0.2), seed=3, chunk_size=20_000)
+    assert result.stopped_by == "time_limit"  # no trial cap was set
+    assert result.trials % 20_000 == 0 and 0.2 <= result.elapsed < 5
+
+
+def test_auto_picks_exact_for_fixed_hands_and_monte_carlo_for_wide_ranges():
+    assert holdem_equity(["AsKs", "QdQc"]).method == "exact"
+    assert holdem_equity(["random", "random"], seed=1).method == "monte-carlo"
+    assert holdem_equity(["random", "AsKs"], "2c3d4h", "", stopping=Stopping(trials=10_000_000)).method == "exact"
+
+
+def test_category_distribution_sums_to_one():
+    result = holdem_equity(["AhKh", "QhJh"], "Th3h9c", categories=True)
+    for p in result.players:
+        assert sum(p.categories.values()) == pytest.approx(1)
+    assert "Flush" in result.players[0].categories
+
+
+@pytest.mark.parametrize("args, error, words", [
+    ((["AsKs"],), ValueError, "1 players"),
+    ((["AsKs"] * 11,), ValueError, "11 players"),
+    ((["AsKs", "QdQc"], "2c3d"), CardError, "0, 3, 4 or 5 cards"),
+    ((["AsKs", "QdQc"], "2c3d4h", "4h"), CardError, "duplicate card '4h'"),
+    ((["AsKs", "AsQc"],), ValueError, "cannot all be dealt together"),
+    ((["AA", "AA", "AA"],), ValueError, "cannot all be dealt together"),
+    ((["AsAh", "KK"], "As2c3d"), EmptyRangeError, "player 1's range"),
+    ((["AsKx", "KK"],), CardError, "'AsKx'"),
+    ((["AsKs", "QdQc"], "Jk 2c 3d"), CardError, "joker"),
+])
+def test_bad_inputs_are_errors_naming_the_bad_part(args, error, words):
+    with pytest.raises(error, match=words):
+        holdem_equity(*args)
+
+
+def test_too_many_players_for_the_cards_is_an_error_not_a_hang():
+    with pytest.raises(ValueError, match="not enough cards"):
+        holdem_equity(["random"] * 10, "2c3d4h5s6c", "7c 8c 9c Tc Jc Qc Kc Ac 7d 8d 9d Td Jd Qd Kd Ad 7h 8h 9h Th Jh Qh Kh Ah 7s 8s 9s Ts")
