@@ -11,7 +11,7 @@ from cli.errors import reported_errors
 from cli.progress import progress_bar
 from cli.run_options import (
     ChunkSize, Exact, Json, MonteCarlo, Scheduler, Seed, ShowProgress, TargetSE, Threads, TimeLimit, Trials,
-    method_of,
+    run_settings,
 )
 
 holdem_app = typer.Typer(help="Texas Hold'em: equity of hands and ranges.", no_args_is_help=True)
@@ -30,14 +30,11 @@ def equity(
 ) -> None:
     """Equity (win + tie shares) of every hand or range at showdown: exact when that is quicker
     than the requested precision, else Monte Carlo with standard errors."""
-    method = method_of(exact, monte_carlo)
     with reported_errors():
         from analyzer.games.holdem import holdem_equity
-        from analyzer.sim.engine import Stopping
 
-        stopping = Stopping(trials=trials, target_se=target_se, time_limit=time_limit)
+        settings = run_settings(exact, monte_carlo, trials, target_se, time_limit, seed, chunk_size, scheduler,
+                                threads)
         with progress_bar("hold'em equity", show_progress) as progress:
-            result = holdem_equity(ranges, board, dead, method=method, stopping=stopping, seed=seed,
-                                   chunk_size=chunk_size, scheduler=scheduler, threads=threads,
-                                   categories=categories, progress=progress)
+            result = holdem_equity(ranges, board, dead, categories=categories, progress=progress, **settings)
     print_equity(result, as_json)

@@ -23,3 +23,14 @@ def method_of(exact: bool, monte_carlo: bool) -> str:
     if exact and monte_carlo:
         raise typer.BadParameter("--exact and --monte-carlo exclude each other")
     return "exact" if exact else "monte-carlo" if monte_carlo else "auto"
+
+
+def run_settings(exact: bool, monte_carlo: bool, trials: int | None, target_se: float | None,
+                 time_limit: float | None, seed: int | None, chunk_size: int, scheduler: str | None,
+                 threads: int | None) -> dict:
+    """The keyword arguments every equity function takes, from the shared options."""
+    from analyzer.sim.engine import Stopping
+
+    return dict(method=method_of(exact, monte_carlo),
+                stopping=Stopping(trials=trials, target_se=target_se, time_limit=time_limit),
+                seed=seed, chunk_size=chunk_size, scheduler=scheduler, threads=threads)

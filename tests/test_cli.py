@@ -127,3 +127,14 @@ def test_range_show_counts_the_98_combo_example():
     result = run("range", "show", "QQ+, AKs, A2s-A5s, KTo+, 22-55", "--json")
     assert result.exit_code == 0
     assert json.loads(result.stdout)["combo_count"] == 98
+
+
+def test_stud_equity_exact_json_and_errors():
+    result = run("stud", "equity", "AsAhKd7c", "KsKh2c", "--dead", "3d", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["method"] == "exact" and [p["range"] for p in data["players"]] == ["AsAhKd7c", "KsKh2c"]
+    assert data["players"][0]["equity"] + data["players"][1]["equity"] == pytest.approx(1)
+    bad = subprocess.run([sys.executable, "-m", "cli.main", "stud", "equity", "AsAh", "AsKh"],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "'As'" in bad.stderr

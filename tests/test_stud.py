@@ -1,0 +1,84 @@
+"""Five-card stud equity: exact against a brute force over every deal (eval7 as the
+evaluator), Monte Carlo against exact, errors."""
+
+from itertools import combinations
+
+import eval7
+import numpy as np
+import pytest
+
+from analyzer.cards import CardError, format_card, parse_cards
+from analyzer.games.stud import stud_equity
+from analyzer.sim.engine import Stopping
+
+E7 = [eval7.Card(format_card(c)) for c in range(52)]
+
+
+def brute_force(hands: list[str], dead: str = "") -> np.ndarray:
+    known = [parse_cards(h).tolist() for h in hands]
+    seen = set(sum(known, [])) | set(parse_cards(dead).tolist())
+    free = [c for c in range(52) if c not in seen]
+    shares = np.zeros(len(hands))
+    deals = 0
+
+    def deal(p: int, remaining: list[int], hands_so_far: list[list[int]]) -> None:
+        nonlocal deals
+        if p == len(known):
+            values = [eval7.evaluate([E7[c] for c in h]) for h in hands_so_far]
+            best = max(values)
+            winners = [i for i, v in enumerate(values) if v == best]
+            for i in winners:
+                shares[i] += 1 / len(winners)
+            deals += 1
+            return
+        for extra in combinations(remaining, 5 - len(known[p])):
+            rest = [c for c in remaining if c not in extra]
+            deal(p + 1, rest, hands_so_far + [known[p] + list(extra)])
+
+    deal(0, free, [])
+    return shares / deals
+
+
+@pytest.mark.parametrize("hands, dead", [
+    (["AsAhKd7c", "KsKh2c"], "3d"),
+    (["AsAhKd7c", "KsKh2c3c", "QdQhJc9d"], "3d 9s"),
+    (["2c3c4c5c", "AsAhAd"], ""),
+    (["7h8h9hTh", "JhQhKh2s", "AcAd2d2h"], "Ah 6h"),
+])
+def test_exact_equals_a_brute_force_over_every_deal(hands, dead):
+    result = stud_equity(hands, dead, method="exact")
+    assert result.method == "exact"
+    assert np.allclose([p.equity for p in result.players], brute_force(hands, dead), rtol=0, atol=1e-12)
+
+
+def test_monte_carlo_is_within_four_standard_errors_of_exact():
+    hands = ["AsAhKd7c", "KsKh2c9c", "QdQh5s"]
+    exact = stud_equity(hands, "3d", method="exact")
+    mc = stud_equity(hands, "3d", method="monte-carlo", stopping=Stopping(trials=300_000), seed=4)
+    for e, m in zip(exact.players, mc.players):
+        assert abs(e.equity - m.equity) < 4 * m.stderr
+
+
+def test_unknown_hands_are_allowed_and_symmetric_players_split_evenly():
+    result = stud_equity(["", ""], method="monte-carlo", stopping=Stopping(trials=200_000), seed=8)
+    assert abs(result.players[0].equity - 0.5) < 4 * result.players[0].stderr
+    assert result.players[0].equity + result.players[1].equity == pytest.approx(1)
+
+
+def test_auto_picks_monte_carlo_for_early_streets_and_exact_late():
+    assert stud_equity(["AsAh", "KsKh"], seed=1).method == "monte-carlo"
+    assert stud_equity(["AsAhKd7c", "KsKh2c9d"]).method == "exact"
+
+
+@pytest.mark.parametrize("hands, dead, error, words", [
+    (["AsAh"], "", ValueError, "1 players"),
+    (["AsAh"] * 8, "", ValueError, "8 players"),
+    (["AsAh2c3c4c5c", "KsKh"], "", CardError, "player 1 has 6 cards"),
+    (["AsAh", "AsKh"], "", CardError, "duplicate card 'As'"),
+    (["AsAh", "KsKh"], "Kh", CardError, "duplicate card 'Kh'"),
+    (["AsAh", "KsKx"], "", CardError, "'Kx'"),
+    (["", "", "", "", "", "", ""], " ".join(format_card(c) for c in range(20)), ValueError, "not enough cards"),
+])
+def test_bad_inputs_are_errors_naming_the_bad_part(hands, dead, error, words):
+    with pytest.raises(error, match=words):
+        stud_equity(hands, dead)
