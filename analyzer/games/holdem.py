@@ -105,6 +105,7 @@ class HoldemMonteCarlo:
     offsets: np.ndarray
     cumulative: np.ndarray
     uniform: np.ndarray
+    any_two: np.ndarray
     board: np.ndarray
     excluded: np.uint64
 
@@ -113,12 +114,14 @@ class HoldemMonteCarlo:
         combos, offsets, weights = deal.packed()
         cumulative = np.concatenate([np.cumsum(r.weights) for r in deal.ranges])
         uniform = np.array([bool((r.weights == r.weights[0]).all()) for r in deal.ranges])
-        return cls(combos, offsets, cumulative, uniform, deal.board.astype(np.uint8), deal.excluded)
+        unblocked = math.comb(52 - len(deal.board) - len(deal.dead), 2)
+        any_two = np.array([bool(u) and len(r) == unblocked for u, r in zip(uniform, deal.ranges)])
+        return cls(combos, offsets, cumulative, uniform, any_two, deal.board.astype(np.uint8), deal.excluded)
 
     def run_chunk(self, state: np.ndarray, trials: int) -> np.ndarray:
         tallies = np.zeros((len(self.offsets) - 1, WIDTH), np.int64)
-        status = monte_carlo_showdowns(self.combos, self.offsets, self.cumulative, self.uniform, self.board,
-                                       self.excluded, state.copy(), trials, tallies)
+        status = monte_carlo_showdowns(self.combos, self.offsets, self.cumulative, self.uniform, self.any_two,
+                                       self.board, self.excluded, state.copy(), trials, tallies)
         if status != 0:
             raise ValueError("the ranges almost never fit together (a deal failed 100,000 times); "
                              "use --exact")

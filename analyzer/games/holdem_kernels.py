@@ -191,11 +191,14 @@ def _completions(free, k):
 
 
 @njit(cache=True, nogil=True)
-def monte_carlo_showdowns(combos, offsets, cumulative, uniform_weights, board, excluded, state, trials,
+def monte_carlo_showdowns(combos, offsets, cumulative, uniform_weights, any_two, board, excluded, state, trials,
                           tallies):
     """``trials`` random showdowns: combos drawn by weight (redrawn together on a
     conflict, which samples the joint distribution exactly), the board completed
-    uniformly. Returns 0, or -1 if a deal failed :data:`MAX_DEAL_ATTEMPTS` times."""
+    uniformly. Players flagged ``any_two`` (the range is every unblocked combo) are
+    dealt two cards from what is left instead: the number of ways to do that does
+    not depend on the other hands, so the joint distribution is unchanged and no
+    redraw is needed. Returns 0, or -1 if a deal failed :data:`MAX_DEAL_ATTEMPTS` times."""
     n = offsets.shape[0] - 1
     k = BOARD_CARDS - board.shape[0]
     board_key = EMPTY_KEY
@@ -206,12 +209,22 @@ def monte_carlo_showdowns(combos, offsets, cumulative, uniform_weights, board, e
     hole_key = np.zeros(n, np.uint64)
     hole_mask = np.zeros(n, np.uint64)
     values = np.zeros(n, np.int64)
+    fixed = offsets[n] == n  # every player holds one known combo: deal it once
+    if fixed:
+        fixed_used = excluded
+        for p in range(n):
+            c1, c2 = combos[p, 0], combos[p, 1]
+            fixed_used |= CARD_BIT[c1] | CARD_BIT[c2]
+            hole_key[p] = CARD_KEY[c1] + CARD_KEY[c2]
+            hole_mask[p] = CARD_MASK[c1] | CARD_MASK[c2]
     for _ in range(trials):
         attempts = 0
-        while True:
+        while not fixed:
             used = excluded
             ok = True
             for p in range(n):
+                if any_two[p]:
+                    continue
                 # player p's combo row, drawn by weight (written out here: a called
                 # helper taking these arrays measured 3x slower, even marked inline)
                 lo, hi = offsets[p], offsets[p + 1]
@@ -241,6 +254,20 @@ def monte_carlo_showdowns(combos, offsets, cumulative, uniform_weights, board, e
             attempts += 1
             if attempts == MAX_DEAL_ATTEMPTS:
                 return -1
+        if fixed:
+            used = fixed_used
+        for p in range(n):
+            if any_two[p]:
+                c1 = below(state, 52)
+                while used & CARD_BIT[c1]:
+                    c1 = below(state, 52)
+                used |= CARD_BIT[c1]
+                c2 = below(state, 52)
+                while used & CARD_BIT[c2]:
+                    c2 = below(state, 52)
+                used |= CARD_BIT[c2]
+                hole_key[p] = CARD_KEY[c1] + CARD_KEY[c2]
+                hole_mask[p] = CARD_MASK[c1] | CARD_MASK[c2]
         key, mask = board_key, board_mask
         for _i in range(k):
             c = below(state, 52)
