@@ -38,3 +38,9 @@ def equity(
         with progress_bar("hold'em equity", show_progress) as progress:
             result = holdem_equity(ranges, board, dead, categories=categories, progress=progress, **settings)
     print_equity(result, as_json)
+
+
+from cli.tables_cmd import holdem_heads_up_matrix, holdem_preflop_table  # noqa: E402
+
+holdem_app.command("preflop-table")(holdem_preflop_table)
+holdem_app.command("heads-up-matrix")(holdem_heads_up_matrix)

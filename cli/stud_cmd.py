@@ -37,3 +37,8 @@ def equity(
         with progress_bar("stud equity", show_progress) as progress:
             result = stud_equity(hands, dead, categories=categories, progress=progress, **settings)
     print_equity(result, as_json)
+
+
+from cli.tables_cmd import stud_starts_table  # noqa: E402
+
+stud_app.command("starts-table")(stud_starts_table)

@@ -1,0 +1,112 @@
+"""Results on disk: tidy CSV tables, PNG charts and a manifest, written atomically.
+
+A result lives in ``results/<analysis>/<name>/``. Everything is first written to
+a temporary sibling folder and then swapped in with renames, so a reader (or an
+interrupted run) never sees a half-written result where a result belongs.
+Charts are matplotlib ``Figure`` objects (no pyplot, no global state).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import shutil
+import tempfile
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+import analyzer
+
+RESULTS_ROOT = Path("results")
+
+
+@dataclass
+class ResultSet:
+    """What one analysis produces: tables, charts and the facts of the run."""
+
+    analysis: str
+    name: str
+    tables: dict[str, pd.DataFrame] = field(default_factory=dict)
+    figures: dict[str, Figure] = field(default_factory=dict)
+    manifest: dict = field(default_factory=dict)
+
+
+def manifest_for(*, inputs: Mapping, method: str, seed: int | None, trials: int | None,
+                 chunk_size: int | None, elapsed: float, standard_errors: Mapping | None = None,
+                 command: str | None = None) -> dict:
+    """The manifest fields every result carries (DESIGN.md, "Results")."""
+    return {
+        "inputs": dict(inputs), "method": method, "seed": seed, "trials": trials, "chunk_size": chunk_size,
+        "standard_errors": dict(standard_errors or {}), "elapsed_seconds": round(elapsed, 3),
+        "package_version": analyzer.__version__, "python": platform.python_version(),
+        "numpy": np.__version__, "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "command": command,
+    }
+
+
+def write_results(result: ResultSet, root: Path | str = RESULTS_ROOT) -> Path:
+    """Write ``result`` to ``root/<analysis>/<name>/`` atomically and return that folder."""
+    target = Path(root) / result.analysis / result.name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{result.name}.", dir=target.parent))
+    try:
+        files = []
+        for stem, table in result.tables.items():
+            table.to_csv(staging / f"{stem}.csv", index=False, float_format="%.10g")
+            files.append(f"{stem}.csv")
+        for stem, figure in result.figures.items():
+            figure.savefig(staging / f"{stem}.png", dpi=120, bbox_inches="tight")
+            files.append(f"{stem}.png")
+        manifest = {"analysis": result.analysis, "name": result.name, **result.manifest, "files": sorted(files)}
+        (staging / "manifest.json").write_text(json.dumps(manifest, indent=2, default=_jsonable) + "\n")
+        _swap_in(staging, target)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return target
+
+
+def _swap_in(staging: Path, target: Path) -> None:
+    """Replace ``target`` by ``staging`` with renames (the old folder is removed last)."""
+    old = None
+    if target.exists():
+        old = target.with_name(f".{target.name}.old-{time.time_ns()}")
+        os.replace(target, old)
+    os.replace(staging, target)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _jsonable(value):
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    raise TypeError(f"cannot write {type(value).__name__} to a manifest")
+
+
+def grid_heatmap(values: np.ndarray, labels: np.ndarray, *, title: str, colorbar: str,
+                 row_label: str, col_label: str, vmin: float | None = None, vmax: float | None = None,
+                 fmt: str = "{:.0f}", cmap: str = "RdYlGn") -> Figure:
+    """A square heatmap with a text label in each cell (the 13x13 hand chart)."""
+    size = values.shape[0]
+    figure = Figure(figsize=(0.62 * size + 2, 0.55 * size + 1.2))
+    axes = figure.subplots()
+    image = axes.imshow(values, cmap=cmap, vmin=vmin, vmax=vmax)
+    for (row, col), v in np.ndenumerate(values):
+        axes.text(col, row, f"{labels[row, col]}\n{fmt.format(v)}", ha="center", va="center", fontsize=7)
+    axes.set_xticks([])
+    axes.set_yticks([])
+    axes.set_xlabel(col_label)
+    axes.set_ylabel(row_label)
+    axes.set_title(title)
+    figure.colorbar(image, ax=axes, label=colorbar, shrink=0.8)
+    return figure
