@@ -193,3 +193,14 @@ def test_bad_inputs_are_errors_naming_the_bad_part(args, error, words):
 def test_too_many_players_for_the_cards_is_an_error_not_a_hang():
     with pytest.raises(ValueError, match="not enough cards"):
         holdem_equity(["random"] * 10, "2c3d4h5s6c", "7c 8c 9c Tc Jc Qc Kc Ac 7d 8d 9d Td Jd Qd Kd Ad 7h 8h 9h Th Jh Qh Kh Ah 7s 8s 9s Ts")
+
+
+def test_an_impossible_deal_too_big_to_search_is_still_an_error_not_a_hang():
+    """Ten players whose ranges use only 19 cards: 20 are needed. The search gives up,
+    and both run methods then fail cleanly."""
+    from analyzer.cards import format_cards
+
+    cards = format_cards(range(19)).split()
+    narrow = ", ".join(a + b for i, a in enumerate(cards) for b in cards[i + 1:])
+    with pytest.raises(ValueError, match="cannot all be dealt together|almost never fit together"):
+        holdem_equity([narrow] * 10, method="monte-carlo", stopping=Stopping(trials=1_000), seed=1)

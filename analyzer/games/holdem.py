@@ -79,8 +79,19 @@ def prepare_deal(ranges: Sequence[str | Range], board: str | Sequence[int] = "",
     return deal
 
 
+DEALABLE_SEARCH_NODES = 200_000
+
+
+class _SearchBudgetSpent(Exception):
+    pass
+
+
 def _check_dealable(deal: HoldemDeal) -> None:
-    """At least one choice of one combo per player uses no card twice (depth-first search)."""
+    """At least one choice of one combo per player uses no card twice (depth-first search).
+
+    The search gives up undecided after :data:`DEALABLE_SEARCH_NODES` nodes; the runs
+    themselves then still fail cleanly (Monte Carlo caps its redraws, exact counts deals).
+    """
     remaining = 52 - len(deal.board) - len(deal.dead) - 2 * len(deal.ranges)
     if remaining < 5 - len(deal.board):
         raise ValueError(f"not enough cards: {len(deal.ranges)} players, {len(deal.board)} board "
@@ -88,12 +99,22 @@ def _check_dealable(deal: HoldemDeal) -> None:
     masks = [[(1 << int(a)) | (1 << int(b)) for a, b in r.combos] for r in deal.ranges]
     order = sorted(range(len(masks)), key=lambda i: len(masks[i]))
 
+    nodes = 0
+
     def search(depth: int, used: int) -> bool:
+        nonlocal nodes
+        nodes += 1
+        if nodes > DEALABLE_SEARCH_NODES:
+            raise _SearchBudgetSpent
         if depth == len(order):
             return True
         return any(not m & used and search(depth + 1, used | m) for m in masks[order[depth]])
 
-    if not search(0, 0):
+    try:
+        dealable = search(0, 0)
+    except _SearchBudgetSpent:
+        return
+    if not dealable:
         raise ValueError("the ranges cannot all be dealt together: every choice of hands uses a card twice")
 
 
@@ -172,7 +193,10 @@ def _run_exact(deal: HoldemDeal, scheduler: str | None, threads: int | None,
         tasks.append((first, first_offsets, first_weights, board, deal.excluded))
     results = run_tasks(_exact_one, tasks, scheduler=scheduler, threads=threads, progress=progress)
     tallies = np.sum([t for t, _ in results], axis=0)
-    return tallies, float(sum(total for _, total in results))
+    total = float(sum(total for _, total in results))
+    if total == 0:
+        raise ValueError("the ranges cannot all be dealt together: every choice of hands uses a card twice")
+    return tallies, total
 
 
 def _exact_one(combos, offsets, weights, board, excluded):
