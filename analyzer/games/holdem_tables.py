@@ -11,6 +11,7 @@ class is enumerated exactly once and the 169x169 matrix averages its combos.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from itertools import permutations
 
 import numpy as np
@@ -18,6 +19,7 @@ import pandas as pd
 from numba import njit
 
 from analyzer.cards import format_cards
+from analyzer.games.equity import EquityResult
 from analyzer.games.holdem import holdem_equity
 from analyzer.games.holdem_kernels import CARD_BIT, exact_showdowns
 from analyzer.ranges import HAND_CLASSES, class_combos, class_grid_position
@@ -44,25 +46,36 @@ def class_grid(values: dict[str, float]) -> tuple[np.ndarray, np.ndarray]:
     return grid, labels
 
 
+def class_table(equity_of: Callable[[str, int, int], EquityResult], opponents: range, seed: int,
+                progress: Progress | None = None) -> pd.DataFrame:
+    """One row per (class, opponent count): the first player's equity from
+    ``equity_of(hero cards, opponents, cell seed)``, with one representative combo per class."""
+    rows = []
+    cells = len(HAND_CLASSES) * len(opponents)
+    for k in opponents:
+        for i, name in enumerate(HAND_CLASSES):
+            s = cell_seed(seed, i, k)
+            result = equity_of(format_cards(class_combos(name)[0]), k, s)
+            p = result.players[0]
+            kind = "pair" if len(name) == 2 else "suited" if name.endswith("s") else "offsuit"
+            rows.append({"class": name, "kind": kind, "opponents": k, "equity": p.equity, "stderr": p.stderr,
+                         "win": p.win, "tie": p.tie, "trials": result.trials, "seed": s})
+            if progress is not None:
+                progress(len(rows), cells)
+    return pd.DataFrame(rows)
+
+
 def preflop_vs_random(*, opponents: range = range(1, 10), trials: int = 200_000, seed: int = 2026,
                       chunk_size: int = 25_000, threads: int | None = None, scheduler: str | None = None,
                       progress: Progress | None = None) -> ResultSet:
     """Equity of each of the 169 classes against 1 to 9 random hands (Monte Carlo)."""
     start = time.perf_counter()
-    rows = []
-    cells = len(HAND_CLASSES) * len(opponents)
-    for k in opponents:
-        for i, name in enumerate(HAND_CLASSES):
-            hero = format_cards(class_combos(name)[0])
-            s = cell_seed(seed, i, k)
-            result = holdem_equity([hero] + ["random"] * k, method="monte-carlo", stopping=Stopping(trials=trials),
-                                   chunk_size=chunk_size, seed=s, threads=threads, scheduler=scheduler)
-            p = result.players[0]
-            rows.append({"class": name, "opponents": k, "equity": p.equity, "stderr": p.stderr, "win": p.win,
-                         "tie": p.tie, "trials": result.trials, "seed": s})
-            if progress is not None:
-                progress(len(rows), cells)
-    table = pd.DataFrame(rows)
+    stopping = Stopping(trials=trials)
+    table = class_table(
+        lambda hero, k, s: holdem_equity([hero] + ["random"] * k, method="monte-carlo", stopping=stopping,
+                                         chunk_size=chunk_size, seed=s, threads=threads, scheduler=scheduler),
+        opponents, seed, progress)
+    cells = len(table)
     figures = {}
     for k in opponents:
         part = table[table.opponents == k]

@@ -99,7 +99,7 @@ def monte_carlo_deals(known, known_offsets, excluded, state, trials, tallies):
         used = excluded
         for p in range(n):
             key, mask = base_key[p], base_mask[p]
-            for _i in range(HAND - (known_offsets[p + 1] - known_offsets[p])):
+            for _i in range(HAND - (known_offsets[p + 1] - known_offsets[p])):  # written out, as in Hold'em
                 c = below(state, 52)
                 while used & CARD_BIT[c]:
                     c = below(state, 52)

@@ -12,10 +12,8 @@ import time
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analyzer.cards import format_cards
-from analyzer.games.holdem_tables import cell_seed
+from analyzer.games.holdem_tables import class_table
 from analyzer.games.stud import stud_equity
-from analyzer.ranges import HAND_CLASSES, class_combos
 from analyzer.report import ResultSet, manifest_for
 from analyzer.sim.engine import Progress, Stopping
 
@@ -25,21 +23,12 @@ def starts_vs_random(*, opponents: range = range(1, 7), trials: int = 200_000, s
                      progress: Progress | None = None) -> ResultSet:
     """Equity of each two-card start against 1 to 6 random five-card stud hands."""
     start = time.perf_counter()
-    rows = []
-    cells = len(HAND_CLASSES) * len(opponents)
-    for k in opponents:
-        for i, name in enumerate(HAND_CLASSES):
-            hero = format_cards(class_combos(name)[0]).replace(" ", "")
-            s = cell_seed(seed, i, k)
-            result = stud_equity([hero] + [""] * k, method="monte-carlo", stopping=Stopping(trials=trials),
-                                 chunk_size=chunk_size, seed=s, threads=threads, scheduler=scheduler)
-            p = result.players[0]
-            kind = "pair" if len(name) == 2 else "suited" if name.endswith("s") else "offsuit"
-            rows.append({"class": name, "kind": kind, "opponents": k, "equity": p.equity, "stderr": p.stderr,
-                         "win": p.win, "tie": p.tie, "trials": result.trials, "seed": s})
-            if progress is not None:
-                progress(len(rows), cells)
-    table = pd.DataFrame(rows)
+    stopping = Stopping(trials=trials)
+    table = class_table(
+        lambda hero, k, s: stud_equity([hero] + [""] * k, method="monte-carlo", stopping=stopping,
+                                       chunk_size=chunk_size, seed=s, threads=threads, scheduler=scheduler),
+        opponents, seed, progress)
+    cells = len(table)
     manifest = manifest_for(
         inputs={"classes": 169, "opponents": list(opponents), "opponent_cards": "five random cards"},
         method="monte-carlo", seed=seed, trials=trials * cells, chunk_size=chunk_size,
