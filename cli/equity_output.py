@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 
-from rich.console import Console
 from rich.table import Table
+
+from cli.console import stdout_console
 
 
 def print_equity(result, as_json: bool) -> None:
@@ -26,7 +27,7 @@ def print_equity(result, as_json: bool) -> None:
         table.add_row(str(i), p.hand, f"{p.combos:,}", f"{100 * p.equity:.3f}%",
                       "exact" if result.method == "exact" else f"{100 * p.stderr:.3f}%",
                       f"{100 * p.win:.3f}%", f"{100 * p.tie:.3f}%")
-    console = Console()
+    console = stdout_console()
     console.print(table)
     if result.board or result.dead:
         console.print(f"board: {result.board or '-'}   dead: {result.dead or '-'}")

@@ -6,6 +6,7 @@ import json
 
 import typer
 
+from cli.console import stdout_console
 from cli.errors import reported_errors
 from cli.options import RulesOption
 
@@ -23,7 +24,6 @@ def eval_command(
     if as_json:
         print(json.dumps(hand.to_dict()))
         return
-    from rich.console import Console
     from rich.table import Table
 
     table = Table(show_header=False, box=None)
@@ -33,4 +33,4 @@ def eval_command(
     table.add_row("category", f"{hand.category} ({hand.category_code})")
     table.add_row("value", f"{hand.value} (0x{hand.value:06x})")
     table.add_row("rules", hand.rules)
-    Console().print(table)
+    stdout_console().print(table)

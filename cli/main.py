@@ -10,6 +10,7 @@ import typer
 from cli.errors import DEBUG_ENV, USAGE_ERROR
 from cli.eval_cmd import eval_command
 from cli.holdem_cmd import holdem_app
+from cli.paigow_cmd import paigow_app
 from cli.range_cmd import range_app
 from cli.stud_cmd import stud_app
 
@@ -30,6 +31,7 @@ def root(debug: bool = typer.Option(False, "--debug", help="Show tracebacks inst
 
 app.command("eval")(eval_command)
 app.add_typer(holdem_app, name="holdem")
+app.add_typer(paigow_app, name="paigow")
 app.add_typer(range_app, name="range")
 app.add_typer(stud_app, name="stud")
 

@@ -138,3 +138,43 @@ def test_stud_equity_exact_json_and_errors():
     bad = subprocess.run([sys.executable, "-m", "cli.main", "stud", "equity", "AsAh", "AsKh"],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "'As'" in bad.stderr
+
+
+def test_paigow_houseway_json():
+    result = run("paigow", "houseway", "Tc Td 6h 6s Ac 3d 2h", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["front"] == "Ac 3d" and data["back"] == "Tc Td 6h 6s 2h"
+    assert data["rule"].startswith("5 two pair 7-10 with an ace")
+
+
+def test_paigow_split_json_lists_every_split_best_first():
+    result = run("paigow", "split", "Tc Td 6h 6s Ac 3d 2h", "--trials", "50000", "--seed", "4", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["method"] == "monte-carlo" and data["trials"] == 50_000 and data["seed"] == 4
+    splits = data["splits"]
+    assert {"front", "back", "win", "push", "loss", "ev", "stderr", "house_way"} <= set(splits[0])
+    assert [s["ev"] for s in splits] == sorted((s["ev"] for s in splits), reverse=True)
+    assert sum(s["house_way"] for s in splits) == 1
+
+
+def test_paigow_edge_json():
+    result = run("paigow", "edge", "--trials", "100000", "--seed", "1", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert {"win", "push", "loss", "ev", "stderr", "trials"} <= set(data) and data["trials"] == 100_000
+
+
+@pytest.mark.parametrize("args, code, words", [
+    (["paigow", "houseway", "Ac Ad Ah"], 2, "3 cards given"),
+    (["paigow", "split", "Ac Ad Ah As Jk joker 2c"], 2, "duplicate card 'Jk'"),
+    (["paigow", "houseway", "Ac Ad Ah As Kc Kd Qh", "--way", "casino"], 2, "'casino' is not one of"),
+    (["paigow", "edge", "--strategy", "psychic"], 2, "'psychic' is not one of"),
+    (["paigow", "edge", "--commission", "1.5"], 1, "commission"),
+])
+def test_paigow_errors_are_one_line(args, code, words):
+    result = subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True, text=True)
+    assert result.returncode == code, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0]

@@ -54,9 +54,10 @@ def new_seed(seed: int | None) -> int:
     return int(seed)
 
 
-def choose_exact(method: str, exact_seconds: float, stopping: Stopping, threads: int) -> bool:
+def choose_exact(method: str, exact_seconds: float, stopping: Stopping, threads: int,
+                 trials_per_second: float = MC_TRIALS_PER_SECOND) -> bool:
     """Exact when forced, or in ``auto`` when enumerating is estimated to be quicker than
-    the Monte Carlo run the stopping rules ask for."""
+    the Monte Carlo run the stopping rules ask for (at ``trials_per_second`` per thread)."""
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
     if method != "auto":
@@ -65,7 +66,7 @@ def choose_exact(method: str, exact_seconds: float, stopping: Stopping, threads:
         mc_trials = 0.25 / stopping.target_se**2  # the worst case: equity variance <= 1/4
     else:
         mc_trials = min(stopping.max_trials, 1e12)
-    mc_seconds = mc_trials / (MC_TRIALS_PER_SECOND * threads)
+    mc_seconds = mc_trials / (trials_per_second * threads)
     if stopping.time_limit is not None:
         mc_seconds = min(mc_seconds, stopping.time_limit)
     return exact_seconds <= max(mc_seconds, 0.05)
