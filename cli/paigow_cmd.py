@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from enum import Enum
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -115,5 +116,32 @@ def edge(
     console.print(f"EV {100 * result.ev:+.3f}% ± {100 * result.stderr:.3f}% per unit bet   "
                   f"(house edge {-100 * result.ev:.3f}%)")
     console.print(f"win {100 * result.win:.3f}%   push {100 * result.push:.3f}%   loss {100 * result.loss:.3f}%")
+    if result.gain_over_house_way is not None:
+        console.print(f"gain over the House Way on the same deals: {100 * result.gain_over_house_way:+.3f}% "
+                      f"± {100 * result.gain_stderr:.3f}% (best split chosen on {result.inner_trials:,} other dealer hands)")
     console.print(f"{result.trials:,} deals, seed {result.seed}, chunk size {result.chunk_size:,}, "
                   f"stopped by {result.stopped_by.replace('_', ' ')}, {result.elapsed:.1f} s")
+
+
+@paigow_app.command("tables")
+def tables(
+    hands: Annotated[int, typer.Option("--hands", min=10, help="Random hands for the House Way deviation study.")] = 4_000,
+    dealer_hands: Annotated[int, typer.Option("--dealer-hands", min=100, help="Dealer hands per sample for each hand.")] = 20_000,
+    edge_trials: Annotated[int, typer.Option("--edge-trials", min=1000, help="Deals for each House Way house edge.")] = 20_000_000,
+    optimal_trials: Annotated[int, typer.Option("--optimal-trials", min=100, help="Deals for the best-split house edge.")] = 100_000,
+    seed: Seed = 2026, out: Annotated[Path, typer.Option("--out", help="Results root folder.")] = Path("results"),
+    scheduler: Scheduler = None, threads: Threads = None, show_progress: ShowProgress = None,
+) -> None:
+    """The house edge by strategy, and where the House Way is wrong: tables and charts under results/paigow/."""
+    with reported_errors():
+        from analyzer.games.paigow_tables import edge_summary, house_way_deviations
+        from analyzer.report import write_results
+
+        with progress_bar("pai gow tables", show_progress) as progress:
+            results = [edge_summary(trials=edge_trials, optimal_trials=optimal_trials, seed=seed, threads=threads,
+                                    scheduler=scheduler),
+                       house_way_deviations(hands=hands, dealer_hands=dealer_hands, seed=seed, threads=threads,
+                                            scheduler=scheduler, progress=progress)]
+        for result in results:
+            folder = write_results(result, out)
+            print(f"wrote {folder}: {', '.join(sorted(p.name for p in folder.iterdir()))}")

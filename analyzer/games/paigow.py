@@ -240,6 +240,8 @@ class EdgeResult:
     inner_trials: int | None
     elapsed: float
     stopped_by: str
+    gain_over_house_way: float | None = None  # optimal only: EV(optimal) - EV(House Way), same deals
+    gain_stderr: float | None = None
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -253,16 +255,25 @@ class _EdgeJob:
     inner_trials: int  # 0: the player sets by the House Way
 
     def run_chunk(self, state: np.ndarray, trials: int) -> np.ndarray:
-        tallies = np.zeros(3, np.int64)
+        """Counts by (outcome of the strategy, outcome of the House Way on the same deal)."""
+        tallies = np.zeros((3, 3), np.int64)
         if self.inner_trials:
             optimal_deals(self.way, self.player_banks, self.commission, self.inner_trials, state.copy(), trials,
                           tallies)
         else:
-            house_way_deals(self.way, self.player_banks, state.copy(), trials, tallies)
+            house_way_deals(self.way, self.player_banks, state.copy(), trials, tallies[:, 0])
         return tallies
 
     def standard_error(self, tallies: np.ndarray, trials: int) -> float:
-        return settlement(tallies, trials, self.commission)[4]
+        return settlement(tallies.sum(axis=1), trials, self.commission)[4]
+
+
+def paired_gain(joint: np.ndarray, trials: int, commission: float) -> tuple[float, float]:
+    """Mean and standard error of (strategy's payoff - House Way's payoff) over the same deals."""
+    pay = np.array([1.0 - commission, 0.0, -1.0])
+    diff = pay[:, None] - pay[None, :]
+    total = float((joint * diff).sum())
+    return mean_and_se(total, float((joint * diff**2).sum()), trials)
 
 
 STRATEGIES = ("houseway", "optimal")
@@ -291,10 +302,12 @@ def house_edge(*, strategy: str = "houseway", way: str = "foxwoods", stopping: S
         chunk_size = min(chunk_size, 256)
     run = run_monte_carlo(job, seed=seed, stopping=stopping, chunk_size=chunk_size, scheduler=scheduler,
                           threads=threads, progress=progress)
-    win, push, loss, ev, se = settlement(run.tallies, run.trials, commission)
+    win, push, loss, ev, se = settlement(run.tallies.sum(axis=1), run.trials, commission)
+    gain, gain_se = paired_gain(run.tallies, run.trials, commission) if inner else (None, None)
     return EdgeResult(strategy=strategy, way=way, win=win, push=push, loss=loss, ev=ev, stderr=se, trials=run.trials,
                       seed=seed, chunk_size=chunk_size, commission=commission, player_banks=player_banks,
-                      inner_trials=inner or None, elapsed=run.elapsed, stopped_by=run.stopped_by)
+                      inner_trials=inner or None, elapsed=run.elapsed, stopped_by=run.stopped_by,
+                      gain_over_house_way=gain, gain_stderr=gain_se)
 
 
 __all__ = ["EdgeResult", "HouseWaySetting", "SplitAnalysis", "house_edge", "house_way_setting", "legal_settings",

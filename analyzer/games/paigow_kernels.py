@@ -96,7 +96,9 @@ def house_way_deals(way, player_banks, state, trials, tallies):
 def optimal_deals(way, player_banks, commission, inner, state, trials, tallies):
     """``trials`` deals where the player picks the split with the best EV estimated on
     ``inner`` dealer hands of its own sample, then plays it against the deal's dealer
-    hand, which that choice never saw (so the estimate is not biased upward)."""
+    hand, which that choice never saw (so the estimate is not biased upward).
+    ``tallies[chosen split's outcome, House Way's outcome]`` pairs it with the House
+    Way setting of the same deal, for a low-variance estimate of the difference."""
     player = np.zeros(7, np.uint8)
     dealer = np.zeros(7, np.uint8)
     fronts = np.zeros(21, np.int64)
@@ -119,5 +121,7 @@ def optimal_deals(way, player_banks, commission, inner, state, trials, tallies):
             if ev > best_ev:
                 best, best_ev = s, ev
         dealer_front, dealer_back = house_way_values(dealer, way)
-        tallies[outcome(fronts[best], backs[best], dealer_front, dealer_back, player_banks)] += 1
+        front, back = house_way_values(player, way)
+        tallies[outcome(fronts[best], backs[best], dealer_front, dealer_back, player_banks),
+                outcome(front, back, dealer_front, dealer_back, player_banks)] += 1
 

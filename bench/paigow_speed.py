@@ -1,0 +1,75 @@
+"""Pai Gow speed: House Way dealer settings per second, the exact every-split EV of one
+hand (all 53,524,680 dealer hands), and House-Way house-edge deals per second.
+
+    python bench/paigow_speed.py [--repeats R] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+
+import numpy as np
+from numba import njit
+
+from analyzer.games.paigow import house_edge, split_ev
+from analyzer.games.paigow_houseway import house_way_values
+from analyzer.sim.engine import Stopping
+from analyzer.sim.executors import local_workers
+
+HAND = "Tc Td 6h 6s Ac 3d 2h"
+
+
+@njit(cache=True, nogil=True)
+def _set_hands(hands):
+    total = 0
+    for i in range(hands.shape[0]):
+        front, back = house_way_values(hands[i], 0)
+        total += front + back
+    return total
+
+
+def best(run, repeats: int) -> float:
+    run()
+    fastest = math.inf
+    for _ in range(repeats):
+        start = time.perf_counter()
+        run()
+        fastest = min(fastest, time.perf_counter() - start)
+    return fastest
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    threads = local_workers()
+    rng = np.random.default_rng(1)
+    hands = np.argsort(rng.random((2_000_000, 53)), axis=1)[:, :7].astype(np.uint8)
+    rows = [("House Way settings of random 7-card hands, 1 thread", "M hands/s",
+             len(hands) / best(lambda: _set_hands(hands), args.repeats) / 1e6)]
+    rows.append((f"exact EV of every split of {HAND}, {threads} threads", "s",
+                 best(lambda: split_ev(HAND, method="exact"), 1)))
+    deals = 10_000_000
+    for t in (1, threads):
+        seconds = best(lambda: house_edge(stopping=Stopping(trials=deals), seed=1, threads=t), args.repeats)
+        rows.append((f"House Way v House Way deals, {t} thread{'s' * (t > 1)}", "M deals/s", deals / seconds / 1e6))
+    if args.json:
+        print(json.dumps([{"workload": w, "unit": u, "value": v} for w, u, v in rows], indent=2))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"Pai Gow speed ({threads} threads available)")
+    for column in ("workload", "value", "unit"):
+        table.add_column(column, justify="left" if column == "workload" else "right")
+    for workload, unit, value in rows:
+        table.add_row(workload, f"{value:,.2f}", unit)
+    Console(width=120).print(table)
+
+
+if __name__ == "__main__":
+    main()
