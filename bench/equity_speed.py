@@ -12,9 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import time
-from collections.abc import Callable
 
 import numpy as np
 
@@ -24,18 +21,9 @@ from analyzer.games.holdem_kernels import CARD_BIT, exact_showdowns
 from analyzer.sim.engine import Stopping
 from analyzer.sim.executors import local_workers
 from analyzer.sim.showdown import WIDTH
+from timing import best_seconds
 
 HERO, VILLAIN = "AsKs", "QdQc"
-
-
-def best_seconds(run: Callable[[], object], repeats: int) -> float:
-    run()
-    best = math.inf
-    for _ in range(repeats):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def exact_kernel() -> Callable[[], None]:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import time
 from collections.abc import Callable
 
 import numba
@@ -22,6 +21,7 @@ import numpy as np
 from analyzer.cards import format_card
 from analyzer.eval import BUG, PAIGOW, STANDARD, evaluate_batch, make_kernels
 from analyzer.eval.enumeration import enumerate_categories, value_checksum
+from timing import best_seconds
 
 
 def random_hands(n: int, k: int, deck_size: int, seed: int) -> np.ndarray:
@@ -35,14 +35,8 @@ def random_hands(n: int, k: int, deck_size: int, seed: int) -> np.ndarray:
 
 
 def best_rate(run: Callable[[], None], count: int, repeats: int) -> float:
-    """Evaluations per second: the best of ``repeats`` timed runs of ``run``."""
-    run()  # warm-up: compilation, page faults, caches
-    best = math.inf
-    for _ in range(repeats):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
-    return count / best
+    """Evaluations per second: ``count`` over the best of ``repeats`` timed runs of ``run``."""
+    return count / best_seconds(run, repeats)
 
 
 def with_threads(threads: int, run: Callable[[], None]) -> Callable[[], None]:

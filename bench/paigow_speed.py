@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import time
 
 import numpy as np
 from numba import njit
@@ -18,6 +16,7 @@ from analyzer.games.paigow import house_edge, split_ev
 from analyzer.games.paigow_houseway import house_way_values
 from analyzer.sim.engine import Stopping
 from analyzer.sim.executors import local_workers
+from timing import best_seconds
 
 HAND = "Tc Td 6h 6s Ac 3d 2h"
 
@@ -31,16 +30,6 @@ def _set_hands(hands):
     return total
 
 
-def best(run, repeats: int) -> float:
-    run()
-    fastest = math.inf
-    for _ in range(repeats):
-        start = time.perf_counter()
-        run()
-        fastest = min(fastest, time.perf_counter() - start)
-    return fastest
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3)
@@ -50,12 +39,12 @@ def main() -> None:
     rng = np.random.default_rng(1)
     hands = np.argsort(rng.random((2_000_000, 53)), axis=1)[:, :7].astype(np.uint8)
     rows = [("House Way settings of random 7-card hands, 1 thread", "M hands/s",
-             len(hands) / best(lambda: _set_hands(hands), args.repeats) / 1e6)]
+             len(hands) / best_seconds(lambda: _set_hands(hands), args.repeats) / 1e6)]
     rows.append((f"exact EV of every split of {HAND}, {threads} threads", "s",
-                 best(lambda: split_ev(HAND, method="exact"), 1)))
+                 best_seconds(lambda: split_ev(HAND, method="exact"), 1)))
     deals = 10_000_000
     for t in (1, threads):
-        seconds = best(lambda: house_edge(stopping=Stopping(trials=deals), seed=1, threads=t), args.repeats)
+        seconds = best_seconds(lambda: house_edge(stopping=Stopping(trials=deals), seed=1, threads=t), args.repeats)
         rows.append((f"House Way v House Way deals, {t} thread{'s' * (t > 1)}", "M deals/s", deals / seconds / 1e6))
     if args.json:
         print(json.dumps([{"workload": w, "unit": u, "value": v} for w, u, v in rows], indent=2))
