@@ -14,9 +14,9 @@ from math import comb
 
 import numba
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
-from analyzer.eval.kernels import make_kernels
+from analyzer.eval.kernels import make_kernels, stable_njit
 from analyzer.eval.profiles import Rules
 from analyzer.eval.values import Category
 
@@ -30,7 +30,7 @@ def _make_enumerator(rules: Rules, tally: bool):
     evaluate_key = kernels.evaluate_key
     card_key, card_mask, empty_key = kernels.card_key, kernels.card_mask, kernels.empty_key
 
-    @njit(cache=True, nogil=True, parallel=True)
+    @stable_njit(f"enumerate:{rules.name}:{tally}", nogil=True, parallel=True)
     def enumerate_hands(deck, k, tasks, tallies, seen):
         """Visit every k-subset of ``deck`` whose first two cards are a task. With
         ``tally``: ``tallies[thread, copy, value >> 12] += 1`` and ``seen[value] = 1``;

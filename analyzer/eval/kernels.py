@@ -19,6 +19,7 @@ Every function here is ``@njit`` and can be called from other kernels:
 
 from __future__ import annotations
 
+import hashlib
 from types import SimpleNamespace
 
 import numpy as np
@@ -41,11 +42,36 @@ from analyzer.eval.tables import (
 _KERNELS: dict[str, SimpleNamespace] = {}
 
 
+def stable_njit(tag: str, **options):
+    """``@njit(cache=True, **options)`` for kernels made in factories, with a deterministic
+    identity ``tag`` + the function's name.
+
+    Numba keys its disk cache by the pickled closure, and a closure that holds another
+    kernel pickles that kernel's identity, a fresh ``uuid4`` per process by default: the
+    cache would then never hit (every process recompiles and adds a file). ``tag`` must
+    name everything the closure depends on (profile and a digest of its tables).
+    """
+    def wrap(function):
+        dispatcher = njit(cache=True, **options)(function)
+        dispatcher._set_uuid(f"poker-analyzer:{tag}:{function.__qualname__}")
+        return dispatcher
+    return wrap
+
+
+def tables_digest(*arrays: np.ndarray) -> str:
+    """A short digest of table contents, for :func:`stable_njit` tags."""
+    digest = hashlib.sha256()
+    for array in arrays:
+        digest.update(np.ascontiguousarray(array).tobytes())
+    return digest.hexdigest()[:16]
+
+
 def make_kernels(rules: Rules) -> SimpleNamespace:
     """The compiled kernels of a rule profile (created once per profile and process)."""
     if rules.name in _KERNELS:
         return _KERNELS[rules.name]
     lo, hi, val, flush = build_tables(rules)
+    tag = f"eval:{rules.name}:{tables_digest(lo, hi, val, flush)}"
     has_joker = rules.joker
     card_key = CARD_KEY
     card_mask = CARD_MASK
@@ -54,11 +80,11 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
     s16, s32, s48 = np.uint64(16), np.uint64(32), np.uint64(48)
     b0, b1, b2 = np.uint64(0x8), np.uint64(0x80), np.uint64(0x800)
 
-    @njit(cache=True, nogil=True, inline="always")
+    @stable_njit(tag, nogil=True, inline="always")
     def rank_lookup(key):
         return val[hi[(key >> high_shift) - hi_base] + lo[(key >> low_shift) & low_mask]]
 
-    @njit(cache=True, nogil=True, inline="always")
+    @stable_njit(tag, nogil=True, inline="always")
     def flush_shift(key):
         """Bit offset of the lane of the suit with five cards (counting the joker)."""
         f = key & flush_bits
@@ -70,7 +96,7 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
             return s32
         return s48
 
-    @njit(cache=True, nogil=True, inline="always")
+    @stable_njit(tag, nogil=True, inline="always")
     def flush_lookup(key, lane):
         v = flush[lane]
         if has_joker:  # with a joker, quads or a full house may beat the flush
@@ -79,23 +105,23 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
                 v = r
         return v
 
-    @njit(cache=True, nogil=True)
+    @stable_njit(tag, nogil=True)
     def evaluate_ranks(key):
         """Best non-flush value of the ranks in ``key`` (its suit counters are ignored)."""
         return rank_lookup(key)
 
-    @njit(cache=True, nogil=True)
+    @stable_njit(tag, nogil=True)
     def evaluate_lane(lane):
         """Best flush or straight flush in one suit lane (rank bits, joker bit 13), or 0."""
         return flush[lane]
 
-    @njit(cache=True, nogil=True)
+    @stable_njit(tag, nogil=True)
     def evaluate_key(key, mask):
         if key & flush_bits:
             return flush_lookup(key, (mask >> flush_shift(key)) & lane_mask)
         return rank_lookup(key)
 
-    @njit(cache=True, nogil=True, inline="always")
+    @stable_njit(tag, nogil=True, inline="always")
     def suit_lane(key, hands, i):
         """The flush suit's lane, rebuilt from row ``i`` of the cards (flush hands are rare)."""
         suit = np.int64(flush_shift(key) >> np.uint64(4))
@@ -108,7 +134,7 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
                 lane |= 1 << (c >> 2)
         return lane
 
-    @njit(cache=True, nogil=True, inline="always")
+    @stable_njit(tag, nogil=True, inline="always")
     def evaluate_row(hands, i):
         """Value of row ``i`` of a ``(n, k)`` array of hands."""
         if hands.shape[1] == 7:  # unrolled: the common case, and independent adds
@@ -123,16 +149,16 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
             return flush_lookup(key, suit_lane(key, hands, i))
         return rank_lookup(key)
 
-    @njit(cache=True, nogil=True)
+    @stable_njit(tag, nogil=True)
     def evaluate_cards(cards):
         return evaluate_row(cards.reshape((1, cards.shape[0])), 0)
 
-    @njit(cache=True, nogil=True)
+    @stable_njit(tag, nogil=True)
     def evaluate_rows(hands, out):
         for i in range(hands.shape[0]):
             out[i] = evaluate_row(hands, i)
 
-    @njit(cache=True, nogil=True, parallel=True)
+    @stable_njit(tag, nogil=True, parallel=True)
     def evaluate_batch(hands, out):
         for i in prange(hands.shape[0]):
             out[i] = evaluate_row(hands, i)
