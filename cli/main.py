@@ -8,6 +8,7 @@ import sys
 import typer
 
 from cli.errors import DEBUG_ENV, USAGE_ERROR
+from cli.draw_cmd import draw_app
 from cli.eval_cmd import eval_command
 from cli.holdem_cmd import holdem_app
 from cli.paigow_cmd import paigow_app
@@ -30,6 +31,7 @@ def root(debug: bool = typer.Option(False, "--debug", help="Show tracebacks inst
 
 
 app.command("eval")(eval_command)
+app.add_typer(draw_app, name="draw")
 app.add_typer(holdem_app, name="holdem")
 app.add_typer(paigow_app, name="paigow")
 app.add_typer(range_app, name="range")

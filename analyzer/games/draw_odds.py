@@ -1,0 +1,175 @@
+"""Exact five-card draw odds (rules §4): the final-hand distribution of one discard.
+
+The player keeps ``5 - k`` cards and draws ``k`` from the stock. Every set of
+``k`` unseen cards (the deck, 52 or 53 with the Bug joker of §4.3, minus the
+hand and the known dead cards; the discards are gone) is equally likely, so
+enumerating them all with incremental keys gives the exact distribution.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import comb
+
+import numpy as np
+import pandas as pd
+
+from analyzer.cards import CardError, format_card, format_cards, parse_cards
+from analyzer.eval import BUG, STANDARD, Category, Rules, hand_name, make_kernels
+from analyzer.eval.kernels import stable_njit
+from analyzer.eval.values import CATEGORY_SHIFT
+
+HAND = 5
+CATEGORY_SLOTS = 11  # value >> 20: the categories 1..10, slot 0 unused
+
+CardsInput = str | Sequence[str] | Sequence[int] | np.ndarray
+
+_COUNTERS: dict[str, object] = {}
+
+
+def _make_counter(rules: Rules):
+    """Compile the counting kernel over the evaluator kernels of ``rules``."""
+    kernels = make_kernels(rules)
+    evaluate_key = kernels.evaluate_key
+    card_key, card_mask, empty_key = kernels.card_key, kernels.card_mask, kernels.empty_key
+
+    @stable_njit(f"draw_odds:{rules.name}", nogil=True)
+    def draw_category_counts(kept, unseen, draws):
+        """Final-category counts (slot ``value >> 20``) of ``kept`` plus every ``draws``-subset
+        of ``unseen``: prefix keys one add per drawn card, the last card by a plain loop."""
+        counts = np.zeros(CATEGORY_SLOTS, np.int64)
+        keys = np.empty(draws + 1, np.uint64)  # keys[d], masks[d]: kept plus the first d drawn
+        masks = np.empty(draws + 1, np.uint64)
+        keys[0], masks[0] = empty_key, np.uint64(0)
+        for c in kept:
+            keys[0] += card_key[c]
+            masks[0] |= card_mask[c]
+        if draws == 0:
+            counts[evaluate_key(keys[0], masks[0]) >> CATEGORY_SHIFT] += 1
+            return counts
+        n = unseen.shape[0]
+        last = draws - 1
+        pos = np.full(draws, -1, np.int64)  # pos[d]: index in ``unseen`` of drawn card d
+        depth = 0
+        while depth >= 0:
+            if depth == last:
+                key, mask = keys[depth], masks[depth]
+                for f in range(pos[depth - 1] + 1 if depth else 0, n):
+                    v = evaluate_key(key + card_key[unseen[f]], mask | card_mask[unseen[f]])
+                    counts[v >> CATEGORY_SHIFT] += 1
+                depth -= 1
+                continue
+            pos[depth] += 1
+            if pos[depth] > n - draws + depth:
+                depth -= 1
+                continue
+            c = unseen[pos[depth]]
+            keys[depth + 1] = keys[depth] + card_key[c]
+            masks[depth + 1] = masks[depth] | card_mask[c]
+            depth += 1
+            pos[depth] = pos[depth - 1]
+        return counts
+
+    return draw_category_counts
+
+
+def draw_counter(rules: Rules):
+    """The compiled ``draw_category_counts(kept, unseen, draws)`` kernel of a profile."""
+    if rules.name not in _COUNTERS:
+        _COUNTERS[rules.name] = _make_counter(rules)
+    return _COUNTERS[rules.name]
+
+
+@dataclass(frozen=True)
+class DrawOdds:
+    """The exact final-hand distribution of one draw: every outcome equally likely."""
+
+    hand: str
+    kept: str
+    discard: str
+    rules: str
+    draws: int
+    outcomes: int
+    category_counts: dict[str, int]
+    categories: dict[str, float]
+    p_improve: float
+    improve_count: int
+    original: str
+    exact: bool = True
+
+    def to_dict(self) -> dict:
+        return {"hand": self.hand, "kept": self.kept, "discard": self.discard, "rules": self.rules,
+                "draws": self.draws, "outcomes": self.outcomes, "exact": self.exact,
+                "original": self.original, "p_improve": self.p_improve,
+                "improve_count": self.improve_count, "category_counts": dict(self.category_counts),
+                "categories": dict(self.categories)}
+
+    def to_frame(self) -> pd.DataFrame:
+        return pd.DataFrame({"category": list(self.category_counts),
+                             "count": list(self.category_counts.values()),
+                             "probability": list(self.categories.values())})
+
+
+def _cards(cards: CardsInput, rules: Rules, part: str) -> np.ndarray:
+    """Parse text or card codes; errors are prefixed with the part of the input they are in."""
+    try:
+        if not isinstance(cards, str):
+            items = list(cards)
+            if not all(isinstance(c, str) for c in items):
+                for c in items:
+                    if isinstance(c, bool) or not isinstance(c, int | np.integer):
+                        raise CardError(f"bad card {c!r}: expected card text or an integer code", str(c))
+                items = [format_card(c) for c in items]
+            cards = " ".join(items)
+        return parse_cards(cards, allow_joker=rules.joker, rules_name=f"{rules.name} rules")
+    except CardError as err:
+        raise CardError(f"{part}: {err}", err.token, err.position) from None
+
+
+def _prepare(hand: CardsInput, discard: CardsInput, dead: CardsInput,
+             rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Hand, kept cards, discards (in hand order) and unseen cards. The discards are cards of
+    the hand; the unseen cards are the deck minus the hand (discards included) and the dead."""
+    cards = _cards(hand, rules, "hand")
+    if len(cards) != HAND:
+        raise CardError(f"hand has {len(cards)} cards: a draw hand has exactly {HAND}")
+    thrown = _cards(discard, rules, "discard").tolist()
+    gone = set(cards.tolist())
+    for c in thrown:
+        if c not in gone:
+            raise CardError(f"discard {format_card(c)!r} is not in the hand", format_card(c))
+    for c in _cards(dead, rules, "dead").tolist():
+        if c in gone:
+            raise CardError(f"dead card {format_card(c)!r} is in the hand", format_card(c))
+        gone.add(c)
+    unseen = np.array([c for c in range(rules.deck_size) if c not in gone], np.uint8)
+    if len(thrown) > len(unseen):
+        raise CardError(f"not enough unseen cards: {len(thrown)} to draw and {len(unseen)} unseen")
+    kept = np.array([c for c in cards.tolist() if c not in thrown], np.uint8)
+    discards = np.array([c for c in cards.tolist() if c in thrown], np.uint8)
+    return cards, kept, discards, unseen
+
+
+def _labelled(counts: np.ndarray) -> dict[str, int]:
+    """Category label -> count for the categories that occur, highest first."""
+    return {Category(s).label: int(counts[s]) for s in range(CATEGORY_SLOTS - 1, 0, -1) if counts[s]}
+
+
+def draw_odds(hand: CardsInput, discard: CardsInput, *, bug: bool = False,
+              dead: CardsInput = "") -> DrawOdds:
+    """Exact odds of throwing ``discard`` (0 to 5 cards of ``hand``) and drawing as many from
+    the unseen cards; ``bug`` plays the 53-card deck with the joker, ``dead`` cards are out."""
+    rules = BUG if bug else STANDARD
+    cards, kept, discards, unseen = _prepare(hand, discard, dead, rules)
+    draws = len(discards)
+    counts = draw_counter(rules)(kept, unseen, draws)
+    outcomes = comb(len(unseen), draws)
+    value = int(make_kernels(rules).evaluate_cards(cards))
+    improve = int(counts[(value >> CATEGORY_SHIFT) + 1:].sum())
+    category_counts = _labelled(counts)
+    return DrawOdds(
+        hand=format_cards(cards), kept=format_cards(kept), discard=format_cards(discards),
+        rules=rules.name, draws=draws, outcomes=outcomes, category_counts=category_counts,
+        categories={k: n / outcomes for k, n in category_counts.items()},
+        p_improve=improve / outcomes, improve_count=improve, original=hand_name(value))
