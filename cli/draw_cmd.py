@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from enum import Enum
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -87,3 +88,24 @@ def advise_command(
         table.add_row(o.keep or "-", o.discard or "-", f"{100 * o.equity:.2f}%", f"{100 * o.stderr:.2f}%",
                       f"{100 * o.win:.2f}%", f"{100 * o.p_improve:.2f}%")
     stdout_console().print(table)
+
+
+@draw_app.command("tables")
+def tables(
+    strategy_trials: Annotated[int, typer.Option("--strategy-trials", min=100, help="Trials per strategy-chart cell.")] = 100_000,
+    deal_trials: Annotated[int, typer.Option("--deal-trials", min=100, help="Deals per Jacks-or-Better point.")] = 1_000_000,
+    seed: Seed = 2026, out: Annotated[Path, typer.Option("--out", help="Results root folder.")] = Path("results"),
+    scheduler: Scheduler = None, threads: Threads = None, show_progress: ShowProgress = None,
+) -> None:
+    """Exact odds of the standard draws, the best discard and pre-draw equity by hand and
+    opponents, and Jacks or Better: tables and charts under results/draw/."""
+    with reported_errors():
+        from analyzer.games.draw_tables import draw_results
+        from analyzer.report import write_results
+
+        with progress_bar("draw tables", show_progress) as progress:
+            results = draw_results(strategy_trials=strategy_trials, job_trials=deal_trials, seed=seed,
+                                   threads=threads, scheduler=scheduler, progress=progress)
+        for result in results:
+            folder = write_results(result, out)
+            print(f"wrote {folder}: {', '.join(sorted(p.name for p in folder.iterdir()))}")

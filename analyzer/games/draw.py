@@ -136,7 +136,7 @@ def advise(hand: str, *, opponents: int = 1, policy: str = "standard", bug: bool
     if len(unseen) < HAND * opponents + opponent_draws * opponents or len(unseen) - HAND * opponents < player_draws:
         raise ValueError(f"not enough unseen cards ({len(unseen)}) for {opponents} opponents to be dealt and draw")
     options = discard_options(cards, max_draw, four_with_ace)
-    value_of, _, can_open, _ = draw_kernels(bug)
+    can_open = draw_kernels(bug)[2]
     need_opener = jacks_or_better and not can_open(cards)
     seed = new_seed(seed)
     job = _AdviseJob(cards, unseen, np.array(options, np.int64), opponents, POLICIES[policy], four_with_ace,

@@ -55,6 +55,7 @@ def _make_kernels(rules):
     kernels = make_kernels(rules)
     evaluate_key, card_key, card_mask, empty_key = (kernels.evaluate_key, kernels.card_key, kernels.card_mask,
                                                     kernels.empty_key)
+    deck_size = rules.deck_size
 
     @stable_njit(f"draw:{rules.name}", nogil=True)
     def value_of(cards):
@@ -185,7 +186,43 @@ def _make_kernels(rules):
                     tallies[k, EQUITY] += share
                     tallies[k, EQUITY_SQ] += share * share
 
-    return value_of, keep_mask, can_open, advise_trials
+    @stable_njit(f"draw:{rules.name}", nogil=True)
+    def table_trials(players, policy, four_with_ace, state, trials, tallies):
+        """``trials`` deals to ``players``, who all draw by ``policy`` and show down. Row 0 of
+        ``tallies``: [deals, deals someone could open (jacks or better)]; row 1: the first
+        opener's category (in seat order); row 2: the winning category of every deal; row 3:
+        the winning category of the deals that could be opened."""
+        deck = np.arange(deck_size).astype(np.uint8)
+        n = deck.shape[0]
+        held = np.zeros(HAND, np.uint8)
+        for _ in range(trials):
+            for i in range(n - 1):
+                j = i + below(state, n - i)
+                deck[i], deck[j] = deck[j], deck[i]
+            top = HAND * players
+            opener = -1
+            best = 0
+            for p in range(players):
+                for i in range(HAND):
+                    held[i] = deck[HAND * p + i]
+                if opener < 0 and can_open(held):
+                    opener = p
+                    tallies[1, value_of(held) >> 20] += 1
+                keep = keep_mask(held, policy, four_with_ace)
+                for i in range(HAND):
+                    if not (keep >> i) & 1:
+                        held[i] = deck[top]
+                        top += 1
+                v = value_of(held)
+                if v > best:
+                    best = v
+            tallies[0, 0] += 1
+            tallies[2, best >> 20] += 1
+            if opener >= 0:
+                tallies[0, 1] += 1
+                tallies[3, best >> 20] += 1
+
+    return value_of, keep_mask, can_open, advise_trials, table_trials
 
 
 @njit(cache=True, nogil=True)
@@ -201,7 +238,7 @@ _BY_PROFILE = {}
 
 
 def draw_kernels(bug: bool):
-    """(value_of, keep_mask, can_open, advise_trials) for the standard or the Bug deck."""
+    """(value_of, keep_mask, can_open, advise_trials, table_trials) for the standard or the Bug deck."""
     rules = BUG if bug else STANDARD
     if rules.name not in _BY_PROFILE:
         _BY_PROFILE[rules.name] = _make_kernels(rules)
