@@ -102,3 +102,14 @@ def test_single_hand_validation(cards, rules, match):
 
 def test_card_errors_are_value_errors():
     assert issubclass(CardError, ValueError)
+
+
+def test_a_custom_profile_named_like_a_built_in_gets_its_own_kernels():
+    from analyzer.eval import Rules, hand_name
+
+    odd = Rules("bug", joker=True, wheel_second=True)  # Pai Gow ordering under the name "bug"
+    assert hand_name(evaluate("Ah 2c 3d 4h 5s", odd)).startswith("Straight, A-2-3-4-5")
+    assert hand_name(evaluate("Ah 2c 3d 4h 5s", "bug")) == "Straight, five high"
+    double_ace = Rules("paigow", joker=True, wheel_second=True, joker_flush_ace=True)
+    assert hand_name(evaluate("Jk Ah Kh 9h 5h", double_ace)) == "Flush, A-A-K-9-5"
+    assert hand_name(evaluate("Jk Ah Kh 9h 5h", "paigow")) == "Flush, A-K-Q-9-5"

@@ -17,10 +17,11 @@ import numpy as np
 from numba import prange
 
 from analyzer.eval.kernels import make_kernels, stable_njit
-from analyzer.eval.profiles import Rules
+from analyzer.cards import CardError
+from analyzer.eval.profiles import Rules, get_rules
 from analyzer.eval.values import Category
 
-_ENUMERATORS: dict[tuple[str, bool], object] = {}
+_ENUMERATORS: dict[tuple[Rules, bool], object] = {}
 TALLY_COPIES = 4  # consecutive hands add to different copies: no store-to-load chains
 LEAD_SLOTS = 11 << 8  # value >> 12: the category and the two leading rank nibbles
 
@@ -30,7 +31,7 @@ def _make_enumerator(rules: Rules, tally: bool):
     evaluate_key = kernels.evaluate_key
     card_key, card_mask, empty_key = kernels.card_key, kernels.card_mask, kernels.empty_key
 
-    @stable_njit(f"enumerate:{rules.name}:{tally}", nogil=True, parallel=True)
+    @stable_njit(f"enumerate:{rules!r}:{tally}", nogil=True, parallel=True)
     def enumerate_hands(deck, k, tasks, tallies, seen):
         """Visit every k-subset of ``deck`` whose first two cards are a task. With
         ``tally``: ``tallies[thread, copy, value >> 12] += 1`` and ``seen[value] = 1``;
@@ -80,19 +81,25 @@ def _make_enumerator(rules: Rules, tally: bool):
 
 
 def _deck(rules: Rules, deck: np.ndarray | None) -> np.ndarray:
+    """The profile's deck, or the given cards checked: distinct codes of the profile's deck."""
     if deck is None:
         return np.arange(rules.deck_size, dtype=np.uint8)
-    return np.ascontiguousarray(deck, dtype=np.uint8)
+    codes = np.asarray(deck)
+    if codes.ndim != 1 or not np.issubdtype(codes.dtype, np.integer) or (codes < 0).any() \
+            or (codes >= rules.deck_size).any() or len(np.unique(codes)) != len(codes):
+        raise CardError(f"a deck is distinct card codes 0..{rules.deck_size - 1} ({rules.name} rules), "
+                        f"got {codes.tolist()}")
+    return np.ascontiguousarray(codes, dtype=np.uint8)
 
 
 def _run(rules: Rules, cards: int, deck: np.ndarray, tally: bool) -> tuple[np.ndarray, np.ndarray]:
     if not 5 <= cards <= 7:
         raise ValueError(f"hands of {cards} cards: the evaluator takes 5 to 7")
-    if (rules.name, tally) not in _ENUMERATORS:
-        _ENUMERATORS[rules.name, tally] = _make_enumerator(rules, tally)
+    if (rules, tally) not in _ENUMERATORS:
+        _ENUMERATORS[rules, tally] = _make_enumerator(rules, tally)
     tallies = np.zeros((numba.get_num_threads(), TALLY_COPIES, LEAD_SLOTS), np.int64)
     seen = np.zeros(11 << 20 if tally else 1, np.uint8)
-    _ENUMERATORS[rules.name, tally](deck, cards, _tasks(len(deck), cards), tallies, seen)
+    _ENUMERATORS[rules, tally](deck, cards, _tasks(len(deck), cards), tallies, seen)
     return tallies.sum(axis=(0, 1)), seen
 
 
@@ -119,9 +126,10 @@ class EnumerationResult:
         return sum(self.category_counts.values())
 
 
-def enumerate_categories(rules: Rules, cards: int, deck: np.ndarray | None = None) -> EnumerationResult:
+def enumerate_categories(rules: Rules | str, cards: int, deck: np.ndarray | None = None) -> EnumerationResult:
     """Count the best-hand categories of every ``cards``-card hand (5 to 7) from ``deck``
     (default: the profile's full deck), and the number of distinct hand values."""
+    rules = get_rules(rules)
     deck = _deck(rules, deck)
     tallies, seen = _run(rules, cards, deck, tally=True)
     by_lead = tallies.reshape(11, 16, 16)  # [category, first rank, second rank]
@@ -132,8 +140,9 @@ def enumerate_categories(rules: Rules, cards: int, deck: np.ndarray | None = Non
         distinct_values=int(seen.sum()))
 
 
-def value_checksum(rules: Rules, cards: int, deck: np.ndarray | None = None) -> int:
+def value_checksum(rules: Rules | str, cards: int, deck: np.ndarray | None = None) -> int:
     """The sum of the values of every ``cards``-card hand from ``deck``: the same
     enumeration with nothing but an add per hand (the evaluator's enumeration speed)."""
+    rules = get_rules(rules)
     tallies, _ = _run(rules, cards, _deck(rules, deck), tally=False)
     return int(tallies[0])

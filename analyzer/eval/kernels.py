@@ -39,7 +39,7 @@ from analyzer.eval.tables import (
     build_tables,
 )
 
-_KERNELS: dict[str, SimpleNamespace] = {}
+_KERNELS: dict[Rules, SimpleNamespace] = {}
 
 
 def stable_njit(tag: str, **options):
@@ -68,10 +68,10 @@ def tables_digest(*arrays: np.ndarray) -> str:
 
 def make_kernels(rules: Rules) -> SimpleNamespace:
     """The compiled kernels of a rule profile (created once per profile and process)."""
-    if rules.name in _KERNELS:
-        return _KERNELS[rules.name]
+    if rules in _KERNELS:
+        return _KERNELS[rules]
     lo, hi, val, flush = build_tables(rules)
-    tag = f"eval:{rules.name}:{tables_digest(lo, hi, val, flush)}"
+    tag = f"eval:{rules!r}:{tables_digest(lo, hi, val, flush)}"
     has_joker = rules.joker
     card_key = CARD_KEY
     card_mask = CARD_MASK
@@ -168,5 +168,5 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
         evaluate_row=evaluate_row, evaluate_cards=evaluate_cards,
         evaluate_rows=evaluate_rows, evaluate_batch=evaluate_batch,
         card_key=card_key, card_mask=card_mask, empty_key=empty_key)
-    _KERNELS[rules.name] = kernels
+    _KERNELS[rules] = kernels
     return kernels
