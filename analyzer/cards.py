@@ -32,8 +32,9 @@ _RANK_ALIASES = {ch.lower(): i for i, ch in enumerate(RANKS)} | {"10": 8}
 _SEPARATORS = " \t\r\n,;/|[]()"
 _TOKEN = re.compile(
     r"(?P<joker>joker|jk)|(?P<rank>10|[2-9tjqka])(?P<suit>[cdhs♣♦♥♠♧♢♡♤])",
-    re.IGNORECASE,
+    re.IGNORECASE | re.ASCII,  # ASCII folding only: "ſ" and the Kelvin sign are not s and k
 )
+_INVISIBLE = dict.fromkeys(map(ord, "\ufe0e\ufe0f"))  # text/emoji variation selectors after ♠ etc.
 
 
 class CardError(ValueError):
@@ -77,7 +78,7 @@ def _tokens(text: str) -> list[tuple[str, int]]:
     """Split text into (token, 1-based character position) chunks between separators."""
     chunks, start = [], None
     for i, ch in enumerate(text + " "):
-        if ch in _SEPARATORS:
+        if ch in _SEPARATORS or ch.isspace():
             if start is not None:
                 chunks.append((text[start:i], start + 1))
                 start = None
@@ -95,8 +96,11 @@ def parse_cards(text: str | Iterable[str], *, allow_joker: bool = False,
     for an unreadable token, a card given twice, or a joker when
     ``allow_joker`` is false.
     """
+    if text is None:
+        raise CardError("no cards given")
     if not isinstance(text, str):
         text = " ".join(str(t) for t in text)
+    text = text.translate(_INVISIBLE)
     codes: list[int] = []
     seen: dict[int, int] = {}
     for chunk, char_pos in _tokens(text):

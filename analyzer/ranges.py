@@ -38,8 +38,8 @@ _EXPECTED = ("expected a pair (QQ, QQ+, 22-55), a class (AKs, AKo, AK, KTo+, A2s
              "two different cards (AsKd) or random, with an optional weight (:0.5 or @50)")
 _RANK = r"(10|[2-9TJQKA])"
 _HAND = rf"{_RANK}{_RANK}([SO]?)"
-_PLUS_TERM = re.compile(rf"{_HAND}(\+?)", re.IGNORECASE)
-_RUN_TERM = re.compile(rf"{_HAND}-{_HAND}", re.IGNORECASE)
+_PLUS_TERM = re.compile(rf"{_HAND}(\+?)", re.IGNORECASE | re.ASCII)
+_RUN_TERM = re.compile(rf"{_HAND}-{_HAND}", re.IGNORECASE | re.ASCII)
 _WEIGHTED_TERM = re.compile(r"([^:@]*)(?:([:@])([^:@]*))?")
 _EVERYTHING = ("random", "any", "100%")
 
@@ -230,6 +230,8 @@ def parse_range(text: str) -> Range:
 
     Raises :class:`RangeError` naming the first bad term and its position, or for empty text.
     """
+    if not isinstance(text, str):
+        raise RangeError(f"a range is text such as 'QQ+, AKs', got {text!r}", str(text), 1)
     if not text.strip():
         raise RangeError("empty range: expected comma-separated terms such as 'QQ+, AKs, A5s-A2s'", text, 1)
     weights = np.zeros(COMBO_COUNT)
@@ -363,12 +365,12 @@ class Range:
                 loose += [_weighted(format_combo(c), w) for c, w in zip(combos, weights)]
         return ", ".join(_compact(whole) + loose)
 
-    def without(self, cards: Iterable[int]) -> Range:
-        """The combos holding none of ``cards`` (dead or board card codes).
+    def without(self, cards: Iterable[int] | str) -> Range:
+        """The combos holding none of ``cards`` (dead or board cards, as codes or text).
 
         Raises :class:`EmptyRangeError` when no combo is left.
         """
-        dead = np.fromiter(cards, dtype=np.int64)
+        dead = parse_cards(cards).astype(np.int64) if isinstance(cards, str) else np.fromiter(cards, dtype=np.int64)
         keep = ~np.isin(self.combos, dead).any(axis=1)
         if not keep.any():
             raise EmptyRangeError(f"range {self.source!r} has no combos left without {format_cards(dead)}")

@@ -125,3 +125,15 @@ def test_canonical_text_round_trips_without_separators(cards):
     text = format_cards(cards)
     assert parse_cards(text.replace(" ", "")).tolist() == cards
     assert parse_cards(text).dtype == np.uint8
+
+
+@pytest.mark.parametrize("text", ["As\u00a0Kd\u2009Th", "A\u2660\ufe0f K\u2666\ufe0f T\u2665"])
+def test_copy_paste_spaces_and_emoji_suit_symbols(text):
+    assert format_cards(parse_cards(text)) == "As Kd Th"
+
+
+@pytest.mark.parametrize("text, token", [("A\u017f", "A\u017f"), ("\u212as", "\u212as")])
+def test_only_ascii_letters_fold_case(text, token):
+    with pytest.raises(CardError) as err:
+        parse_cards(text)
+    assert err.value.token == token

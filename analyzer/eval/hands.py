@@ -20,6 +20,8 @@ def hand_array(cards: CardsLike, rules: Rules, sizes: tuple[int, ...] = (5, 6, 7
     """Validate one hand (text or codes) for ``rules``: a ``uint8`` array of distinct codes."""
     if isinstance(cards, str) or (len(cards) and isinstance(cards[0], str)):
         codes = parse_cards(cards, allow_joker=rules.joker, rules_name=f"{rules.name} rules")
+    elif len(cards) == 0:
+        codes = np.zeros(0, np.uint8)
     else:
         codes = np.asarray(cards)
         if codes.ndim != 1 or not np.issubdtype(codes.dtype, np.integer):

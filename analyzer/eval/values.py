@@ -59,8 +59,11 @@ def encode(category, n1, n2, n3, n4, n5):
 
 
 def category_of(value: int) -> Category:
-    """The category of a hand value."""
-    return Category(int(value) >> CATEGORY_SHIFT)
+    """The category of a hand value (ValueError if ``value`` is not one)."""
+    try:
+        return Category(int(value) >> CATEGORY_SHIFT)
+    except ValueError:
+        raise ValueError(f"{value!r} is not a hand value") from None
 
 
 def ranks_of(value: int) -> tuple[int, ...]:
@@ -80,6 +83,8 @@ def hand_name(value: int) -> str:
     """A readable name: "Full house, kings over sevens", "Straight, five high"."""
     category = category_of(value)
     r = ranks_of(value)
+    if len(r) < (2 if category <= Category.PAIR else 5) and category is not Category.FIVE_ACES:
+        raise ValueError(f"{value!r} is not a hand value: it names too few cards")
     if category is Category.FIVE_ACES:
         return "Five aces"
     if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
