@@ -75,12 +75,21 @@ def write_results(result: ResultSet, root: Path | str = RESULTS_ROOT) -> Path:
 
 
 def _swap_in(staging: Path, target: Path) -> None:
-    """Replace ``target`` by ``staging`` with renames (the old folder is removed last)."""
+    """Replace ``target`` by ``staging`` with renames; the old folder is removed last, and
+    put back if the new one cannot be moved in."""
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(staging, 0o777 & ~umask)  # mkdtemp makes it private; results are ordinary folders
     old = None
     if target.exists():
         old = target.with_name(f".{target.name}.old-{time.time_ns()}")
         os.replace(target, old)
-    os.replace(staging, target)
+    try:
+        os.replace(staging, target)
+    except BaseException:
+        if old is not None:
+            os.replace(old, target)
+        raise
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
 

@@ -44,3 +44,29 @@ def test_a_failed_write_keeps_the_previous_result_whole(tmp_path):
         write_results(broken, tmp_path)
     assert pd.read_csv(tmp_path / "demo" / "run" / "table.csv").a.tolist() == [1.0]
     assert [p.name for p in (tmp_path / "demo").iterdir()] == ["run"]
+
+
+def test_results_folders_are_not_private(tmp_path):
+    folder = write_results(_result(1.0), tmp_path)
+    assert folder.stat().st_mode & 0o055  # readable by others, unlike mkdtemp's 0700
+
+
+def test_a_failed_swap_puts_the_previous_result_back(tmp_path, monkeypatch):
+    import os
+
+    import analyzer.report as report
+
+    write_results(_result(1.0), tmp_path)
+    real_replace = os.replace
+
+    def failing_replace(src, dst):
+        if ".run." in str(src) and not str(src).startswith(str(tmp_path / "demo" / ".run.old")):
+            raise OSError("disk full")
+        return real_replace(src, dst)
+
+    monkeypatch.setattr(report.os, "replace", failing_replace)
+    with pytest.raises(OSError, match="disk full"):
+        write_results(_result(2.0), tmp_path)
+    monkeypatch.setattr(report.os, "replace", real_replace)
+    assert pd.read_csv(tmp_path / "demo" / "run" / "table.csv").a.tolist() == [1.0]
+    assert [p.name for p in (tmp_path / "demo").iterdir()] == ["run"]
