@@ -33,7 +33,7 @@ class Strategy(str, Enum):
 
 Cards = Annotated[str, typer.Argument(help='Seven cards, the joker allowed: "Ac Kd Kh 7s 5c 3d Jk".')]
 WayOption = Annotated[Way, typer.Option("--way", help="The House Way: Foxwoods, or its Trump Plaza or improved two-pair rule.")]
-Commission = Annotated[float, typer.Option("--commission", help="Commission on the player's wins (0 for none).")]
+Commission = Annotated[float, typer.Option("--commission", min=0.0, max=0.99, help="Commission on the player's wins (0 for none).")]
 Banker = Annotated[bool, typer.Option("--player-banks", help="The player banks: copies go to the player.")]
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
-from analyzer.sim.engine import Progress
+if TYPE_CHECKING:  # the engine imports numpy and numba: keep --help instant
+    from analyzer.sim.engine import Progress
 
 
 @contextmanager

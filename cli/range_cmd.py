@@ -6,6 +6,7 @@ import json
 
 import typer
 
+from cli.console import stdout_console
 from cli.errors import reported_errors
 
 range_app = typer.Typer(
@@ -30,7 +31,6 @@ def show_command(
     if as_json:
         print(json.dumps(hand_range.to_dict()))
         return
-    from rich.console import Console
     from rich.table import Table
 
     summary = Table(show_header=False, box=None)
@@ -44,6 +44,6 @@ def show_command(
     for name, (combos, weights) in hand_range.by_class().items():
         cards = [format_combo(c) if w == 1 else f"{format_combo(c)}:{w:g}" for c, w in zip(combos, weights)]
         classes.add_row(name, str(len(combos)), " ".join(cards))
-    console = Console()
+    console = stdout_console()
     console.print(summary)
     console.print(classes)

@@ -112,7 +112,11 @@ def test_holdem_equity_same_seed_same_json():
     (["holdem", "equity", "AsKs", "QdQc", "--board", "2c 3d 4h", "--dead", "4h"], 2, "duplicate card '4h'"),
     (["holdem", "equity", "AsAh", "KK", "--board", "As 2c 3d"], 1, "player 1's range"),
     (["holdem", "equity", "AsKs", "QdQc", "--exact", "--monte-carlo"], 2, "exclude each other"),
-    (["holdem", "equity", "AsKs", "QdQc", "--target-se", "2"], 1, "target standard error"),
+    (["holdem", "equity", "AsKs", "QdQc", "--target-se", "2"], 2, "--target-se"),
+    (["holdem", "equity", "AsKs", "QdQc", "--time-limit", "-5"], 2, "--time-limit"),
+    (["holdem", "equity", "AsKs", "QdQc", "--seed", str(2**64)], 2, "--seed"),
+    (["eval", "A\u017f Ks Qs Js Ts"], 2, "bad card"),  # 'ſ' folds to 's' only outside ASCII
+    (["range", "show", "A\u212aK"], 2, "bad range term"),  # the Kelvin sign is not a K
     (["holdem", "equity", "AsKs", "QdQc", "--trials", "0"], 2, "--trials"),
     (["range", "show", "QQ+, AKx"], 2, "'AKx'"),
 ])
@@ -171,7 +175,7 @@ def test_paigow_edge_json():
     (["paigow", "split", "Ac Ad Ah As Jk joker 2c"], 2, "duplicate card 'Jk'"),
     (["paigow", "houseway", "Ac Ad Ah As Kc Kd Qh", "--way", "casino"], 2, "'casino' is not one of"),
     (["paigow", "edge", "--strategy", "psychic"], 2, "'psychic' is not one of"),
-    (["paigow", "edge", "--commission", "1.5"], 1, "commission"),
+    (["paigow", "edge", "--commission", "1.5"], 2, "--commission"),
 ])
 def test_paigow_errors_are_one_line(args, code, words):
     result = subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True, text=True)

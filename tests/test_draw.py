@@ -74,10 +74,11 @@ def test_sampled_draws_match_the_exact_draw_odds():
     advice = advise("Jc Jd 8h 5s 2c", opponents=5, policy="standard", max_draw=5,
                     stopping=Stopping(trials=100_000), seed=4)
     n = advice.trials
-    for option in advice.options:
-        for name, p in option.categories.items():
-            q = option.sampled_categories.get(name, 0.0)
-            assert abs(q - p) < 4 * np.sqrt(p * (1 - p) / n) + 1e-9, (option.keep, name)
+    checks = [(o, name, p) for o in advice.options for name, p in o.categories.items() if n * p * (1 - p) >= 25]
+    assert len(checks) > 50
+    for option, name, p in checks:  # z < 5.5 on each: a false alarm among these ~1e-6, Bonferroni
+        q = option.sampled_categories.get(name, 0.0)
+        assert abs(q - p) < 5.5 * np.sqrt(p * (1 - p) / n), (option.keep, name)
 
 
 def test_an_exhausted_stock_is_rebuilt_from_the_opponents_discards():

@@ -147,8 +147,9 @@ def test_target_standard_error_stops_at_the_first_chunk_prefix_that_meets_it():
                            seed=7, chunk_size=10_000)
     assert result.stopped_by == "target_se"
     assert max(p.stderr for p in result.players) <= 0.002
-    # one chunk fewer would not have met the target (SE ~ 0.5/sqrt(n) here)
-    assert 0.5 / np.sqrt(result.trials - 10_000) > 0.002 * 0.99
+    shorter = holdem_equity(["AsKs", "QdQc"], method="monte-carlo", stopping=Stopping(trials=result.trials - 10_000),
+                            seed=7, chunk_size=10_000)
+    assert max(p.stderr for p in shorter.players) > 0.002  # one chunk fewer had not met the target
     again = holdem_equity(["AsKs", "QdQc"], method="monte-carlo", stopping=Stopping(trials=result.trials),
                           seed=7, chunk_size=10_000)
     assert again.to_dict()["players"] == result.to_dict()["players"]
@@ -158,7 +159,7 @@ def test_time_limit_stops_and_reports_a_reproducible_trial_count():
     result = holdem_equity(["random", "random", "random"], method="monte-carlo",
                            stopping=Stopping(time_limit=0.2), seed=3, chunk_size=20_000)
     assert result.stopped_by == "time_limit"  # no trial cap was set
-    assert result.trials % 20_000 == 0 and 0.2 <= result.elapsed < 5
+    assert result.trials % 20_000 == 0 and result.elapsed >= 0.2
 
 
 def test_auto_picks_exact_for_fixed_hands_and_monte_carlo_for_wide_ranges():

@@ -24,6 +24,7 @@ from analyzer.sim.executors import executor
 from analyzer.sim.rng import chunk_state
 
 DEFAULT_TRIALS = 1_000_000
+TARGET_SE_MAX_TRIALS = 1_000_000_000  # a target standard error alone stops here at the latest
 DEFAULT_CHUNK_SIZE = 1 << 18
 MIN_TRIALS_FOR_TARGET_SE = 20_000
 UNBOUNDED_TRIALS = 1 << 50
@@ -43,7 +44,9 @@ class ChunkJob(Protocol):
 class Stopping:
     """When a Monte Carlo run stops: whichever given rule is met first.
 
-    With no rule at all, :data:`DEFAULT_TRIALS` trials are run.
+    With no rule at all, :data:`DEFAULT_TRIALS` trials are run; a target standard error
+    without a trial count or time limit stops at :data:`TARGET_SE_MAX_TRIALS` trials if the
+    target is not met first (``stopped_by`` then says "trials").
     """
 
     trials: int | None = None
@@ -64,6 +67,8 @@ class Stopping:
             return self.trials
         if self.target_se is None and self.time_limit is None:
             return DEFAULT_TRIALS
+        if self.time_limit is None:
+            return TARGET_SE_MAX_TRIALS
         return UNBOUNDED_TRIALS
 
 
