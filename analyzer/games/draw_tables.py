@@ -19,6 +19,9 @@ from analyzer.games.holdem_tables import cell_seed
 from analyzer.report import ResultSet, manifest_for
 from analyzer.sim.engine import Stopping, run_monte_carlo
 
+STRATEGY_CHUNK = 1 << 15
+DEALS_CHUNK = 1 << 18
+
 # (situation, hand, discard): the draws of rules §4.5 and test vector A.4
 SITUATIONS = [
     ("pair", "Jc Jd 8h 5s 2c", "8h 5s 2c"),
@@ -64,7 +67,7 @@ def strategy_table(*, opponents: range = range(1, 6), trials: int = 100_000, see
     for k in opponents:
         for i, (name, hand) in enumerate(CLASSES):
             advice = advise(hand, opponents=k, stopping=Stopping(trials=trials), seed=cell_seed(seed, i, k),
-                            threads=threads, scheduler=scheduler)
+                            chunk_size=STRATEGY_CHUNK, threads=threads, scheduler=scheduler)
             top, second = advice.options[:2]
             rows.append({"class": name, "hand": advice.hand, "opponents": k, "best_keep": top.keep,
                          "best_draws": top.draws, "equity": top.equity, "stderr": top.stderr,
@@ -98,7 +101,7 @@ def jacks_or_better_table(*, players: range = range(2, 7), trials: int = 1_000_0
     rows = []
     for bug in (False, True):
         for n in players:
-            run = run_monte_carlo(_TableJob(n, bug), seed=cell_seed(seed, n, int(bug)),
+            run = run_monte_carlo(_TableJob(n, bug), seed=cell_seed(seed, n, int(bug)), chunk_size=DEALS_CHUNK,
                                   stopping=Stopping(trials=trials), threads=threads, scheduler=scheduler)
             t = run.tallies
             opened = t[0, 1]
@@ -129,7 +132,7 @@ def draw_results(*, strategy_trials: int = 100_000, job_trials: int = 1_000_000,
                      manifest_for(inputs={"classes": [c[0] for c in CLASSES], "opponents": [1, 2, 3, 4, 5],
                                           "policy": "standard", "deck": "standard"},
                                   method="monte-carlo", seed=seed, trials=strategy_trials * len(strategy),
-                                  chunk_size=None, elapsed=time.perf_counter() - start,
+                                  chunk_size=STRATEGY_CHUNK, elapsed=time.perf_counter() - start,
                                   standard_errors={"max_equity_se": float(strategy.stderr.max())},
                                   command="poker-analyzer draw tables"))
     start = time.perf_counter()
@@ -137,7 +140,7 @@ def draw_results(*, strategy_trials: int = 100_000, job_trials: int = 1_000_000,
     jacks = ResultSet("draw", "jacks_or_better", {"jacks_or_better": job}, {"jacks_or_better": _job_figure(job, job_trials)},
                       manifest_for(inputs={"players": [2, 3, 4, 5, 6], "decks": ["standard", "bug"],
                                            "policy": "standard"},
-                                   method="monte-carlo", seed=seed, trials=job_trials * 10, chunk_size=None,
+                                   method="monte-carlo", seed=seed, trials=job_trials * 10, chunk_size=DEALS_CHUNK,
                                    elapsed=time.perf_counter() - start,
                                    standard_errors={"max_open_se": float(job.p_someone_opens_se.max())},
                                    command="poker-analyzer draw tables"))

@@ -49,8 +49,10 @@ def edge_summary(*, trials: int = 20_000_000, optimal_trials: int = 100_000, inn
     for y, (ev, se) in enumerate(zip(table.ev, table.stderr)):
         axes.text(-100 * ev + 200 * se, y, f"  {-100 * ev:.3f}% ± {100 * se:.3f}", va="center", fontsize=8)
     manifest = manifest_for(
-        inputs={"way": "foxwoods", "commission": COMMISSION, "inner_trials": inner_trials}, method="monte-carlo",
-        seed=seed, trials=2 * trials + optimal_trials, chunk_size=None, elapsed=time.perf_counter() - start,
+        inputs={"way": "foxwoods", "commission": COMMISSION, "inner_trials": inner_trials,
+                "optimal_chunk_size": int(table.chunk_size.iloc[2])}, method="monte-carlo",
+        seed=seed, trials=2 * trials + optimal_trials, chunk_size=int(table.chunk_size.iloc[0]),
+        elapsed=time.perf_counter() - start,
         standard_errors={r[0]: r[1].stderr for r in runs}, command="poker-analyzer paigow tables")
     return ResultSet("paigow", "house_edge", {"house_edge": table}, {"house_edge": figure}, manifest)
 
@@ -120,7 +122,8 @@ def house_way_deviations(*, hands: int = 4_000, dealer_hands: int = 20_000, pair
                "two_pair_decisions": _two_pair_figure(two_pair, pair_hands, dealer_hands)}
     manifest = manifest_for(
         inputs={"way": "foxwoods", "hands": hands, "dealer_hands_per_sample": dealer_hands,
-                "two_pair_hands_per_cell": pair_hands, "commission": COMMISSION},
+                "two_pair_hands_per_cell": pair_hands, "commission": COMMISSION,
+                "seeding": "each hand's two dealer samples are seeded from the run seed and the hand (no chunks)"},
         method="monte-carlo", seed=seed, trials=2 * dealer_hands * (hands + 2 * 156 * pair_hands), chunk_size=None,
         elapsed=time.perf_counter() - start,
         standard_errors={"mean_ev_lost": float(per_hand.ev_lost.sem())}, command="poker-analyzer paigow tables")
