@@ -135,6 +135,18 @@ def parse_cards(text: str | Iterable[str], *, allow_joker: bool = False,
     return np.array(codes, dtype=np.uint8)
 
 
+def check_disjoint(parts: dict[str, np.ndarray]) -> None:
+    """Raise :class:`CardError` naming the first card held by two of the named ``parts``
+    (e.g. ``{"player 1": ..., "the board": ..., "the dead cards": ...}``)."""
+    owner: dict[int, str] = {}
+    for name, cards in parts.items():
+        for card in np.asarray(cards).tolist():
+            if card in owner:
+                raise CardError(f"card {format_card(card)!r} is in both {owner[card]} and {name}",
+                                format_card(card))
+            owner[card] = name
+
+
 def parse_card(text: str, *, allow_joker: bool = False) -> int:
     """Parse exactly one card."""
     cards = parse_cards(text, allow_joker=allow_joker)

@@ -24,6 +24,8 @@ from analyzer.sim.engine import Stopping
     (False, "9c Td Jh Ks 3c", 0, False, "Jh Ks"),            # inside straight: high cards
     (False, "Ac Kd 7h 5s 2c", 0, False, "Ac Kd"),
     (False, "Ac Kd 7h 5s 2c", 0, True, "Ac"),                 # the 4-card draw keeping an ace
+    (True, "Jk 5c 6d 7h 2s", 0, False, "Jk 5c 6d 7h"),       # the straight draw with the most outs,
+    (True, "Jk 2s 5c 6d 7h", 0, False, "Jk 5c 6d 7h"),       # whatever the card order
     (True, "Jk Kh 7h 2h 9c", 0, False, "Jk Kh 7h 2h"),       # the joker fits every suit
     (True, "Jk 9d Th Js 2c", 0, False, "Jk 9d Th Js"),       # ...and fills straights
     (True, "Jk Ad 7h 5s 2c", 0, False, "Jk Ad"),             # joker + ace is a pair of aces
@@ -100,6 +102,14 @@ def test_jacks_or_better_makes_the_field_stronger_for_a_hand_that_cannot_open():
     assert free.equity - opened.equity > 4 * max(free.stderr, opened.stderr)
 
 
+def test_jacks_or_better_with_no_possible_opener_is_an_error_not_a_hang():
+    hand = parse_cards("2c 3d 4h 6s 8c")
+    left = parse_cards("5d 7h 9s Tc Jd Kh Ac 3s")  # no five of these can open
+    dead = format_cards([c for c in range(52) if c not in set(hand.tolist()) | set(left.tolist())])
+    with pytest.raises(ValueError, match="no opponent could open"):
+        advise("2c 3d 4h 6s 8c", jacks_or_better=True, dead=dead, stopping=Stopping(trials=10), seed=1)
+
+
 def test_same_seed_same_advice_on_one_or_two_threads():
     one = advise("Ac Kd 7h 5s 2c", opponents=2, stopping=Stopping(trials=40_000), seed=6, chunk_size=5_000, threads=1)
     two = advise("Ac Kd 7h 5s 2c", opponents=2, stopping=Stopping(trials=40_000), seed=6, chunk_size=5_000, threads=2)
@@ -114,7 +124,7 @@ def test_bug_deck_advice():
 @pytest.mark.parametrize("kwargs, error, words", [
     (dict(hand="Ac Kd 7h 5s"), CardError, "4 cards given"),
     (dict(hand="Ac Kd 7h 5s Jk"), CardError, "joker"),
-    (dict(hand="Ac Kd 7h 5s 2c", dead="Ac"), CardError, "duplicate card 'Ac'"),
+    (dict(hand="Ac Kd 7h 5s 2c", dead="Ac"), CardError, "card 'Ac' is in both the hand and the dead cards"),
     (dict(hand="Ac Kd 7h 5s 2c", opponents=6), ValueError, "6 opponents"),
     (dict(hand="Ac Kd 7h 5s 2c", policy="maniac"), ValueError, "unknown policy"),
 ])

@@ -179,7 +179,8 @@ def test_category_distribution_sums_to_one():
     ((["AsKs"],), ValueError, "1 players"),
     ((["AsKs"] * 11,), ValueError, "11 players"),
     ((["AsKs", "QdQc"], "2c3d"), CardError, "0, 3, 4 or 5 cards"),
-    ((["AsKs", "QdQc"], "2c3d4h", "4h"), CardError, "duplicate card '4h'"),
+    ((["AsKs", "QdQc"], "2c3d4h", "4h"), CardError, "card '4h' is in both the board and the dead cards"),
+    (("AKs",), ValueError, "not a single string"),
     ((["AsKs", "AsQc"],), ValueError, "cannot all be dealt together"),
     ((["AA", "AA", "AA"],), ValueError, "cannot all be dealt together"),
     ((["AsAh", "KK"], "As2c3d"), EmptyRangeError, "player 1's range"),
@@ -205,3 +206,16 @@ def test_an_impossible_deal_too_big_to_search_is_still_an_error_not_a_hang():
     narrow = ", ".join(a + b for i, a in enumerate(cards) for b in cards[i + 1:])
     with pytest.raises(ValueError, match="cannot all be dealt together|almost never fit together"):
         holdem_equity([narrow] * 10, method="monte-carlo", stopping=Stopping(trials=1_000), seed=1)
+
+
+def test_a_trial_cap_bounds_the_monte_carlo_cost_in_the_exact_or_monte_carlo_choice():
+    from analyzer.games.equity import choose_exact
+
+    assert not choose_exact("auto", 10.0, Stopping(trials=1_000, target_se=1e-5), 2)
+    assert choose_exact("auto", 10.0, Stopping(target_se=1e-5), 2)  # 2.5e9 trials would take longer
+
+
+def test_exact_weighted_runs_report_deals_not_weights():
+    result = holdem_equity(["AK:0.5, QQ", "JTs"], "2c7d9h", method="exact")
+    unweighted = holdem_equity(["AK, QQ", "JTs"], "2c7d9h", method="exact")
+    assert result.trials == unweighted.trials == 87_120

@@ -189,6 +189,15 @@ def test_bad_hands_are_errors(cards, error, words):
         house_way_setting(cards)
 
 
+@pytest.mark.parametrize("codes, words", [([0, 1, 2, 3, 4, 5, 60], "invalid card code 60"),
+                                           ([48, 49, 50, 51, 51, 5, 6], "duplicate card 'As'")])
+def test_bad_hands_given_as_codes_are_errors_too(codes, words):
+    with pytest.raises(CardError, match=words):
+        house_way_setting(np.array(codes))
+    with pytest.raises(CardError, match=words):
+        split_ev(np.array(codes), stopping=Stopping(trials=100))
+
+
 def test_unknown_way_and_strategy():
     with pytest.raises(ValueError, match="unknown House Way 'casino'"):
         house_way_setting("Ac Ad Ah As Kc Kd Qh", "casino")

@@ -74,8 +74,9 @@ def test_auto_picks_monte_carlo_for_early_streets_and_exact_late():
     (["AsAh"], "", ValueError, "1 players"),
     (["AsAh"] * 8, "", ValueError, "8 players"),
     (["AsAh2c3c4c5c", "KsKh"], "", CardError, "player 1 has 6 cards"),
-    (["AsAh", "AsKh"], "", CardError, "duplicate card 'As'"),
-    (["AsAh", "KsKh"], "Kh", CardError, "duplicate card 'Kh'"),
+    (["AsAh", "AsKh"], "", CardError, "card 'As' is in both player 1's cards and player 2's cards"),
+    (["AsAh", "KsKh"], "Kh", CardError, "card 'Kh' is in both player 2's cards and the dead cards"),
+    ("AsKs", "", ValueError, "not a single string"),
     (["AsAh", "KsKx"], "", CardError, "'Kx'"),
     (["", "", "", "", "", "", ""], " ".join(format_card(c) for c in range(20)), ValueError, "not enough cards"),
 ])

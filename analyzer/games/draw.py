@@ -19,7 +19,7 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
-from analyzer.cards import CardError, format_cards, parse_cards
+from analyzer.cards import CardError, check_disjoint, format_cards, parse_cards
 from analyzer.games.draw_kernels import HAND, POLICIES, TALLY_WIDTH, draw_kernels
 from analyzer.games.draw_odds import draw_odds
 from analyzer.eval import Category
@@ -102,8 +102,10 @@ class _AdviseJob:
     def run_chunk(self, state: np.ndarray, trials: int) -> np.ndarray:
         tallies = np.zeros((len(self.options), TALLY_WIDTH), np.int64)
         advise = draw_kernels(self.bug)[3]
-        advise(self.hand, self.unseen, self.options, self.opponents, self.policy, self.four_with_ace,
-               self.need_opener, state.copy(), trials, tallies)
+        status = advise(self.hand, self.unseen, self.options, self.opponents, self.policy, self.four_with_ace,
+                        self.need_opener, state.copy(), trials, tallies)
+        if status != 0:
+            raise ValueError("jacks or better: no opponent could open in 100,000 deals of the unseen cards")
         return tallies
 
     def standard_error(self, tallies: np.ndarray, trials: int) -> float:
@@ -121,7 +123,7 @@ def advise(hand: str, *, opponents: int = 1, policy: str = "standard", bug: bool
     if len(cards) != HAND:
         raise CardError(f"{len(cards)} cards given: a draw hand has 5")
     dead_cards = parse_cards(dead, allow_joker=bug, rules_name=f"{rules} draw rules")
-    parse_cards(format_cards(np.concatenate([cards, dead_cards])), allow_joker=bug)  # overlap is an error
+    check_disjoint({"the hand": cards, "the dead cards": dead_cards})
     if not 1 <= opponents <= MAX_OPPONENTS:
         raise ValueError(f"{opponents} opponents: draw takes 1 to {MAX_OPPONENTS} (2 to 6 players)")
     if policy not in POLICIES:

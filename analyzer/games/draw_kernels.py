@@ -31,14 +31,15 @@ from analyzer.sim.showdown import SHARE
 
 POLICIES = {"standard": 0, "pat": 1}
 JOKER, ACE, HAND = 52, 12, 5
+MAX_REDEALS = 100_000  # Jacks or Better: unopenable deals in a row before giving up
 WIN, TIE, EQUITY, EQUITY_SQ, CATEGORY = 0, 1, 2, 3, 4
 TALLY_WIDTH = CATEGORY + 11
 
 
 @njit(cache=True, nogil=True)
-def _open_ended(ranks_bits, joker):
-    """Whether four cards (rank bits, plus the joker as any rank) make a straight with
-    two or more different fifth ranks."""
+def _completing_ranks(ranks_bits, joker):
+    """How many fifth ranks make a straight with four cards (rank bits, plus the joker as
+    any rank); two or more is an open-ended (or double inside) draw."""
     completing = 0
     for r in range(13):
         if joker:
@@ -48,7 +49,7 @@ def _open_ended(ranks_bits, joker):
                     break
         elif straight_run(ranks_bits | (1 << r), False) >= 0:
             completing += 1
-    return completing >= 2
+    return completing
 
 
 def _make_kernels(rules):
@@ -92,13 +93,17 @@ def _make_kernels(rules):
                     suited |= 1 << i
             if bin_count(suited) >= 4:
                 return suited
-        for out in range(HAND):  # four to an open-ended straight
+        best_out, best_ranks = -1, 1  # four to an open-ended straight: the one with the most outs
+        for out in range(HAND):
             bits = 0
             for i in range(HAND):
                 if i != out and i != joker:
                     bits |= 1 << rank[i]
-            if _open_ended(bits, joker >= 0 and joker != out):
-                return 0b11111 & ~(1 << out)
+            ranks_completing = _completing_ranks(bits, joker >= 0 and joker != out)
+            if ranks_completing > best_ranks:
+                best_out, best_ranks = out, ranks_completing
+        if best_out >= 0:
+            return 0b11111 & ~(1 << best_out)
         highest, second = 0, -1
         for i in range(1, HAND):
             if rank[i] > rank[highest]:
@@ -123,7 +128,8 @@ def _make_kernels(rules):
         (win, tie, equity units, squared equity units, then the final categories) with
         ties split in 1/2520 units.
         With ``need_opener`` only deals where some opponent can open count (Jacks or
-        Better when the player cannot open: the pot was opened by someone)."""
+        Better when the player cannot open: the pot was opened by someone). Returns 0, or
+        -1 if :data:`MAX_REDEALS` deals in a row could not be opened."""
         n = unseen.shape[0]
         deck = unseen.copy()
         opponent_value = np.zeros(opponents, np.int64)
@@ -132,7 +138,11 @@ def _make_kernels(rules):
         final = np.zeros(HAND, np.uint8)
         for _ in range(trials):
             opened = False
+            redeals = 0
             while not opened:
+                redeals += 1
+                if redeals > MAX_REDEALS:
+                    return -1
                 for i in range(n - 1):  # shuffle the unseen cards
                     j = i + below(state, n - i)
                     deck[i], deck[j] = deck[j], deck[i]
@@ -185,6 +195,7 @@ def _make_kernels(rules):
                     tallies[k, TIE] += 1
                     tallies[k, EQUITY] += share
                     tallies[k, EQUITY_SQ] += share * share
+        return 0
 
     @stable_njit(f"draw:{rules.name}", nogil=True)
     def table_trials(players, policy, four_with_ace, state, trials, tallies):

@@ -62,10 +62,9 @@ def choose_exact(method: str, exact_seconds: float, stopping: Stopping, threads:
         raise ValueError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
     if method != "auto":
         return method == "exact"
-    if stopping.target_se is not None:
-        mc_trials = 0.25 / stopping.target_se**2  # the worst case: equity variance <= 1/4
-    else:
-        mc_trials = min(stopping.max_trials, 1e12)
+    mc_trials = min(stopping.max_trials, 1e12)
+    if stopping.target_se is not None:  # the worst case: equity variance <= 1/4
+        mc_trials = min(mc_trials, 0.25 / stopping.target_se**2)
     mc_seconds = mc_trials / (trials_per_second * threads)
     if stopping.time_limit is not None:
         mc_seconds = min(mc_seconds, stopping.time_limit)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.cards import CardError, format_cards, parse_cards
+from analyzer.cards import CardError, check_disjoint, format_cards, parse_cards
 from analyzer.games.equity import EquityResult, choose_exact, new_seed
 from analyzer.games.holdem_kernels import CARD_BIT, exact_assignments, monte_carlo_showdowns
 from analyzer.ranges import EmptyRangeError, Range, parse_range
@@ -57,13 +57,15 @@ class HoldemDeal:
 def prepare_deal(ranges: Sequence[str | Range], board: str | Sequence[int] = "",
                  dead: str | Sequence[int] = "") -> HoldemDeal:
     """Parse and check the inputs; every conflict is an error naming the bad part."""
+    if isinstance(ranges, str):
+        raise ValueError("give one hand or range per player (a list), not a single string")
     if not MIN_PLAYERS <= len(ranges) <= MAX_PLAYERS:
         raise ValueError(f"{len(ranges)} players: Hold'em equity takes {MIN_PLAYERS} to {MAX_PLAYERS}")
     board_cards = parse_cards(board) if isinstance(board, str) else np.asarray(board, np.uint8)
     dead_cards = parse_cards(dead) if isinstance(dead, str) else np.asarray(dead, np.uint8)
     if len(board_cards) not in BOARD_SIZES:
         raise CardError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {format_cards(board_cards)}")
-    parse_cards(format_cards(np.concatenate([board_cards, dead_cards])))  # a card on both is an error
+    check_disjoint({"the board": board_cards, "the dead cards": dead_cards})
     blocked = np.concatenate([board_cards, dead_cards]).tolist()
     parsed, labels = [], []
     for i, r in enumerate(ranges, start=1):
@@ -144,8 +146,7 @@ class HoldemMonteCarlo:
         status = monte_carlo_showdowns(self.combos, self.offsets, self.cumulative, self.uniform, self.any_two,
                                        self.board, self.excluded, state.copy(), trials, tallies)
         if status != 0:
-            raise ValueError("the ranges almost never fit together (a deal failed 100,000 times); "
-                             "use --exact")
+            raise ValueError("the ranges almost never fit together: a deal failed 100,000 times in a row")
         return tallies
 
     def standard_error(self, tallies: np.ndarray, trials: int) -> float:
@@ -166,10 +167,10 @@ def holdem_equity(ranges: Sequence[str | Range], board: str | Sequence[int] = ""
     sizes = [len(r) for r in deal.ranges]
     start = time.perf_counter()
     if exact:
-        tallies, total = _run_exact(deal, scheduler, threads, progress)
+        tallies, total, deals = _run_exact(deal, scheduler, threads, progress)
         players = player_equities(tallies, total, hands, sizes, exact=True, categories=categories)
         return EquityResult(game="holdem", players=players, board=format_cards(deal.board),
-                            dead=format_cards(deal.dead), method="exact", trials=int(round(total)),
+                            dead=format_cards(deal.dead), method="exact", trials=deals,
                             seed=None, chunk_size=None, elapsed=time.perf_counter() - start, stopped_by="exact")
     seed = new_seed(seed)
     run = run_monte_carlo(HoldemMonteCarlo.from_deal(deal), seed=seed, stopping=stopping, chunk_size=chunk_size,
@@ -181,8 +182,9 @@ def holdem_equity(ranges: Sequence[str | Range], board: str | Sequence[int] = ""
 
 
 def _run_exact(deal: HoldemDeal, scheduler: str | None, threads: int | None,
-               progress: Progress | None) -> tuple[np.ndarray, float]:
-    """Exact tallies, split into tasks by the first player's combos and summed in task order."""
+               progress: Progress | None) -> tuple[np.ndarray, float, int]:
+    """Exact tallies, split into tasks by the first player's combos and summed in task order:
+    (tallies, total weight, number of deals enumerated)."""
     combos, offsets, weights = deal.packed()
     board = deal.board.astype(np.uint8)
     tasks = []
@@ -192,14 +194,14 @@ def _run_exact(deal: HoldemDeal, scheduler: str | None, threads: int | None,
         first_offsets = np.concatenate([[0, 1], offsets[2:] - offsets[1] + 1])
         tasks.append((first, first_offsets, first_weights, board, deal.excluded))
     results = run_tasks(_exact_one, tasks, scheduler=scheduler, threads=threads, progress=progress)
-    tallies = np.sum([t for t, _ in results], axis=0)
-    total = float(sum(total for _, total in results))
+    tallies = np.sum([t for t, _, _ in results], axis=0)
+    total = float(sum(total for _, total, _ in results))
     if total == 0:
         raise ValueError("the ranges cannot all be dealt together: every choice of hands uses a card twice")
-    return tallies, total
+    return tallies, total, int(sum(deals for _, _, deals in results))
 
 
 def _exact_one(combos, offsets, weights, board, excluded):
     tallies = np.zeros((len(offsets) - 1, WIDTH), np.float64)
-    total = exact_assignments(combos, offsets, weights, board, excluded, tallies)
-    return tallies, total
+    total, deals = exact_assignments(combos, offsets, weights, board, excluded, tallies)
+    return tallies, total, deals

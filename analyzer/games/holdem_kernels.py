@@ -145,11 +145,13 @@ def exact_showdowns(holes, board, free, tallies, weight):
 @njit(cache=True, nogil=True)
 def exact_assignments(combos, offsets, weights, board, excluded, tallies):
     """Exact showdowns over every non-conflicting choice of one combo per player,
-    each weighted by the product of the combos' weights. Returns the total weight."""
+    each weighted by the product of the combos' weights. Returns (the total weight,
+    the number of deals enumerated)."""
     n = offsets.shape[0] - 1
     choice = offsets[:-1].copy()
     holes = np.zeros((n, 2), np.uint8)
     total = 0.0
+    deals = 0
     while True:
         used = excluded
         ok = True
@@ -166,7 +168,9 @@ def exact_assignments(combos, offsets, weights, board, excluded, tallies):
         if ok:
             free = ~used & np.uint64((1 << 52) - 1)
             exact_showdowns(holes, board, free, tallies, weight)
-            total += weight * _completions(free, BOARD_CARDS - board.shape[0])
+            completions = _completions(free, BOARD_CARDS - board.shape[0])
+            total += weight * completions
+            deals += np.int64(completions)
         p = n - 1
         while p >= 0:
             choice[p] += 1
@@ -175,7 +179,7 @@ def exact_assignments(combos, offsets, weights, board, excluded, tallies):
             choice[p] = offsets[p]
             p -= 1
         if p < 0:
-            return total
+            return total, deals
 
 
 @njit(cache=True, nogil=True)

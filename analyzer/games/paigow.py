@@ -32,8 +32,10 @@ EXACT_SECONDS = 30.0  # measured single-thread time of the exact enumeration
 DEALER_HANDS_PER_SECOND = 2.5e6  # Monte Carlo dealer settings per second per thread (cost model)
 
 
-def parse_hand(cards: str) -> np.ndarray:
-    """Seven Pai Gow cards (the joker allowed once)."""
+def parse_hand(cards: str | np.ndarray) -> np.ndarray:
+    """Seven Pai Gow cards, as text or codes (the joker allowed once)."""
+    if not isinstance(cards, str):
+        cards = format_cards(np.asarray(cards).tolist())  # bad codes and duplicates get the text checks
     codes = parse_cards(cards, allow_joker=True, rules_name="Pai Gow rules")
     if len(codes) != 7:
         raise CardError(f"{len(codes)} cards given: a Pai Gow hand has 7")
@@ -78,7 +80,7 @@ def _setting(cards: np.ndarray, a: int, b: int) -> Setting:
 
 def house_way_setting(cards: str | np.ndarray, way: str = "foxwoods") -> HouseWaySetting:
     """How the House Way ``way`` sets a 7-card hand, and the rule that decided it."""
-    codes = parse_hand(cards) if isinstance(cards, str) else np.asarray(cards, np.uint8)
+    codes = parse_hand(cards)
     a, b, rule = house_way(codes, way_number(way))
     return HouseWaySetting(**asdict(_setting(codes, a, b)), rule=RULES[rule], way=way)
 
@@ -189,7 +191,7 @@ def split_ev(cards: str | np.ndarray, *, way: str = "foxwoods", method: str = "a
              commission: float = 0.05, player_banks: bool = False, scheduler: str | None = None,
              threads: int | None = None, progress: Progress | None = None) -> SplitAnalysis:
     """Every legal split's P(win), P(push), P(loss) and EV against a House-Way dealer, best first."""
-    codes = parse_hand(cards) if isinstance(cards, str) else np.asarray(cards, np.uint8)
+    codes = parse_hand(cards)
     if not 0 <= commission < 1:
         raise ValueError(f"commission must be in [0, 1), got {commission}")
     number = way_number(way)

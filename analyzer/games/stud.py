@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.cards import CardError, format_cards, parse_cards
+from analyzer.cards import CardError, check_disjoint, format_cards, parse_cards
 from analyzer.games.equity import EquityResult, choose_exact, new_seed
 from analyzer.games.stud_kernels import HAND, completions, exact_deals, monte_carlo_deals
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, run_monte_carlo
@@ -48,6 +48,8 @@ class StudDeal:
 
 def prepare_stud(hands: Sequence[str], dead: str = "") -> StudDeal:
     """Parse and check the inputs; every conflict is an error naming the bad part."""
+    if isinstance(hands, str):
+        raise ValueError("give one hand per player (a list), not a single string")
     if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
         raise ValueError(f"{len(hands)} players: five-card stud equity takes {MIN_PLAYERS} to {MAX_PLAYERS}")
     known = tuple(parse_cards(h) for h in hands)
@@ -55,7 +57,8 @@ def prepare_stud(hands: Sequence[str], dead: str = "") -> StudDeal:
         if len(cards) > HAND:
             raise CardError(f"player {i} has {len(cards)} cards: a stud hand has at most {HAND}")
     dead_cards = parse_cards(dead)
-    parse_cards(" ".join([*hands, dead]))  # a card held twice, or both held and dead, is an error
+    check_disjoint({**{f"player {i}'s cards": k for i, k in enumerate(known, start=1)},
+                    "the dead cards": dead_cards})
     deal = StudDeal(known, dead_cards)
     needed = sum(HAND - len(k) for k in known)
     if needed > len(deal.free_cards()):
