@@ -3,7 +3,6 @@
 from math import comb
 
 import numpy as np
-import pandas as pd
 import pytest
 
 from analyzer.games.draw_kernels import draw_kernels

@@ -219,3 +219,29 @@ def test_exact_weighted_runs_report_deals_not_weights():
     result = holdem_equity(["AK:0.5, QQ", "JTs"], "2c7d9h", method="exact")
     unweighted = holdem_equity(["AK, QQ", "JTs"], "2c7d9h", method="exact")
     assert result.trials == unweighted.trials == 87_120
+
+
+@pytest.mark.parametrize("ranges, board, dead", [
+    (["AK:0.5, AsKs, 77", "JTs, 99"], "", ""),         # weights and a suit-specific combo: 24 symmetries
+    (["AhKh, QQ", "JTs, 99"], "2c7d9h", ""),           # a rainbow flop fixes no suit pair: no symmetry
+    (["AK", "QQ", "JTs"], "", ""),                      # three players
+    (["AK", "22+"], "", "5c 5d"),                       # dead cards leave the c-d and h-s swaps
+    (["QQ+, AKs", "JJ-99, AQs"], "2h 3h 4h", ""),      # a monotone flop: c, d, s permute freely
+])
+def test_exact_by_suit_classes_equals_combo_by_combo(ranges, board, dead):
+    from analyzer.games.holdem import _run_exact, prepare_deal
+
+    deal = prepare_deal(ranges, board, dead)
+    by_class = _run_exact(deal, None, None, None, symmetry=True)
+    direct = _run_exact(deal, None, None, None, symmetry=False)
+    assert np.allclose(by_class[0], direct[0], rtol=1e-12, atol=0)
+    assert by_class[1] == pytest.approx(direct[1], rel=1e-15) and by_class[2] == direct[2]
+
+
+def test_suit_symmetries_fix_the_known_cards():
+    from analyzer.games.holdem_symmetry import suit_symmetries
+
+    assert len(suit_symmetries(np.zeros(0, np.int64))) == 24
+    assert len(suit_symmetries(parse_cards("5c 5d"))) == 4  # swap c-d, swap h-s, both, neither
+    assert len(suit_symmetries(parse_cards("2h 3h 4h"))) == 6
+    assert len(suit_symmetries(parse_cards("2c 7d 9h"))) == 1

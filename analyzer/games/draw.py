@@ -12,7 +12,6 @@ where an exhausted stock is rebuilt from the opponents' discards, which are not 
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from itertools import combinations
 

@@ -16,7 +16,8 @@ import numpy as np
 
 from analyzer.cards import CardError, check_disjoint, format_cards, parse_cards
 from analyzer.games.equity import EquityResult, choose_exact, new_seed
-from analyzer.games.holdem_kernels import CARD_BIT, exact_assignments, monte_carlo_showdowns
+from analyzer.games.holdem_kernels import exact_assignments, exact_deals, monte_carlo_showdowns
+from analyzer.games.holdem_symmetry import MAX_ASSIGNMENTS, canonical_classes, suit_symmetries, valid_assignments
 from analyzer.ranges import EmptyRangeError, Range, parse_range
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, run_monte_carlo, run_tasks
 from analyzer.sim.executors import local_workers
@@ -162,7 +163,9 @@ def holdem_equity(ranges: Sequence[str | Range], board: str | Sequence[int] = ""
     deal = prepare_deal(ranges, board, dead)
     workers = threads or local_workers()
     missing = 5 - len(deal.board)
-    exact = choose_exact(method, deal.assignments() * EXACT_SECONDS[missing] / workers, stopping, workers)
+    symmetries = len(suit_symmetries(np.concatenate([deal.board, deal.dead])))
+    classes = deal.assignments() / (symmetries if deal.assignments() <= MAX_ASSIGNMENTS else 1)
+    exact = choose_exact(method, classes * EXACT_SECONDS[missing] / workers, stopping, workers)
     hands = list(deal.labels)
     sizes = [len(r) for r in deal.ranges]
     start = time.perf_counter()
@@ -182,9 +185,15 @@ def holdem_equity(ranges: Sequence[str | Range], board: str | Sequence[int] = ""
 
 
 def _run_exact(deal: HoldemDeal, scheduler: str | None, threads: int | None,
-               progress: Progress | None) -> tuple[np.ndarray, float, int]:
-    """Exact tallies, split into tasks by the first player's combos and summed in task order:
-    (tallies, total weight, number of deals enumerated)."""
+               progress: Progress | None, symmetry: bool = True) -> tuple[np.ndarray, float, int]:
+    """Exact tallies: (tallies, total weight, number of deals enumerated). By suit classes of
+    the combo choices when the board and dead cards leave a symmetry (see
+    :mod:`analyzer.games.holdem_symmetry`), else combo choice by combo choice, in tasks by
+    the first player's combos, summed in task order."""
+    if symmetry:
+        result = _run_exact_by_suit_classes(deal, scheduler, threads, progress)
+        if result is not None:
+            return result
     combos, offsets, weights = deal.packed()
     board = deal.board.astype(np.uint8)
     tasks = []
@@ -199,6 +208,33 @@ def _run_exact(deal: HoldemDeal, scheduler: str | None, threads: int | None,
     if total == 0:
         raise ValueError("the ranges cannot all be dealt together: every choice of hands uses a card twice")
     return tallies, total, int(sum(deals for _, _, deals in results))
+
+
+def _run_exact_by_suit_classes(deal: HoldemDeal, scheduler: str | None, threads: int | None,
+                               progress: Progress | None) -> tuple[np.ndarray, float, int] | None:
+    maps = suit_symmetries(np.concatenate([deal.board, deal.dead]))
+    if len(maps) == 1:
+        return None
+    listed = valid_assignments([r.combos for r in deal.ranges], [r.weights for r in deal.ranges])
+    if listed is None:
+        return None
+    holes, weights = listed
+    if len(holes) == 0:
+        raise ValueError("the ranges cannot all be dealt together: every choice of hands uses a card twice")
+    representatives, summed = canonical_classes(holes, weights, maps)
+    board = deal.board.astype(np.uint8)
+    batches = np.array_split(np.arange(len(representatives)), max(1, len(representatives) // 64))
+    tasks = [(representatives[b].astype(np.uint8), summed[b], board, deal.excluded) for b in batches]
+    results = run_tasks(_exact_classes, tasks, scheduler=scheduler, threads=threads, progress=progress)
+    free = 52 - len(deal.board) - len(deal.dead) - 2 * len(deal.ranges)
+    completions = math.comb(free, 5 - len(deal.board))
+    return np.sum(results, axis=0), float(weights.sum()) * completions, len(holes) * completions
+
+
+def _exact_classes(representatives, weights, board, excluded):
+    tallies = np.zeros((representatives.shape[1], WIDTH), np.float64)
+    exact_deals(representatives, weights, board, excluded, tallies)
+    return tallies
 
 
 def _exact_one(combos, offsets, weights, board, excluded):

@@ -183,6 +183,18 @@ def exact_assignments(combos, offsets, weights, board, excluded, tallies):
 
 
 @njit(cache=True, nogil=True)
+def exact_deals(holes_list, weights, board, excluded, tallies):
+    """Exact showdowns for each fixed deal ``holes_list[d]`` (n, 2), weighted by ``weights[d]``."""
+    full = np.uint64((1 << 52) - 1)
+    for d in range(holes_list.shape[0]):
+        holes = holes_list[d]
+        used = excluded
+        for p in range(holes.shape[0]):
+            used |= CARD_BIT[holes[p, 0]] | CARD_BIT[holes[p, 1]]
+        exact_showdowns(holes, board, ~used & full, tallies, weights[d])
+
+
+@njit(cache=True, nogil=True)
 def _completions(free, k):
     """C(number of free cards, k)."""
     m = 0
