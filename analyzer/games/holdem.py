@@ -213,7 +213,7 @@ def _run_exact(deal: HoldemDeal, scheduler: str | None, threads: int | None,
 def _run_exact_by_suit_classes(deal: HoldemDeal, scheduler: str | None, threads: int | None,
                                progress: Progress | None) -> tuple[np.ndarray, float, int] | None:
     maps = suit_symmetries(np.concatenate([deal.board, deal.dead]))
-    if len(maps) == 1:
+    if len(maps) == 1 or deal.assignments() < len(maps):  # too few choices to gain anything
         return None
     listed = valid_assignments([r.combos for r in deal.ranges], [r.weights for r in deal.ranges])
     if listed is None:
