@@ -15,6 +15,8 @@ from cli.paigow_cmd import paigow_app
 from cli.range_cmd import range_app
 from cli.stud_cmd import stud_app
 
+INTERRUPTED = 130  # 128 + SIGINT, as shells report it
+
 app = typer.Typer(
     name="poker-analyzer",
     help="Odds and strategy for poker-family card games: exact where possible, Monte Carlo with error bars otherwise.",
@@ -45,8 +47,7 @@ def main() -> None:
     except typer.Exit as stop:
         code = stop.exit_code
     except typer.Abort:
-        print("error: interrupted", file=sys.stderr)
-        code = 130
+        code = INTERRUPTED
     except Exception as err:
         # Click's usage errors (typer vendors its own Click, so match the interface)
         if not (hasattr(err, "format_message") and hasattr(err, "exit_code")):
@@ -57,6 +58,8 @@ def main() -> None:
             hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
             print(f"error: {message}{hint}", file=sys.stderr)
         code = err.exit_code if err.exit_code else USAGE_ERROR
+    if code == INTERRUPTED:  # Ctrl-C: typer returns this code; running chunks finished first
+        print("error: interrupted", file=sys.stderr)
     sys.exit(code if isinstance(code, int) else 0)
 
 

@@ -182,3 +182,17 @@ def test_paigow_errors_are_one_line(args, code, words):
     assert result.returncode == code, result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and words in lines[0]
+
+
+def test_ctrl_c_stops_a_long_run_with_one_line_and_exit_130():
+    import signal
+    import time
+
+    process = subprocess.Popen([sys.executable, "-m", "cli.main", "holdem", "equity", "random", "random", "random",
+                                "--trials", "2000000000", "--seed", "1"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(3)  # past start-up, inside the run
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert stderr.strip() == "error: interrupted" and stdout == ""
