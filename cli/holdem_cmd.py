@@ -9,34 +9,28 @@ import typer
 from cli.equity_output import print_equity
 from cli.errors import reported_errors
 from cli.progress import progress_bar
-from cli.run_options import (
-    ChunkSize, Exact, Json, MonteCarlo, Scheduler, Seed, ShowProgress, TargetSE, Threads, TimeLimit, Trials,
-    run_settings,
-)
+from cli.run_options import Json, ShowProgress, run_settings, with_run_options
 
 holdem_app = typer.Typer(help="Texas Hold'em: equity of hands and ranges.", no_args_is_help=True)
 
 
 @holdem_app.command("equity")
+@with_run_options
 def equity(
     ranges: Annotated[list[str], typer.Argument(help='2 to 10 hands or ranges, e.g. "AsKs" "QQ+, AKs" random.')],
     board: Annotated[str, typer.Option("--board", "-b", help="0, 3, 4 or 5 board cards.")] = "",
     dead: Annotated[str, typer.Option("--dead", "-d", help="Cards known to be out of play.")] = "",
-    exact: Exact = False, monte_carlo: MonteCarlo = False, trials: Trials = None, target_se: TargetSE = None,
-    time_limit: TimeLimit = None, seed: Seed = None, chunk_size: ChunkSize = 1 << 18,
-    scheduler: Scheduler = None, threads: Threads = None,
     categories: Annotated[bool, typer.Option("--categories", help="Also the final-hand category distribution.")] = False,
-    as_json: Json = False, show_progress: ShowProgress = None,
+    as_json: Json = False, show_progress: ShowProgress = None, settings: dict | None = None,
 ) -> None:
     """Equity (win + tie shares) of every hand or range at showdown: exact when that is quicker
     than the requested precision, else Monte Carlo with standard errors."""
     with reported_errors():
         from analyzer.games.holdem import holdem_equity
 
-        settings = run_settings(exact, monte_carlo, trials, target_se, time_limit, seed, chunk_size, scheduler,
-                                threads)
         with progress_bar("hold'em equity", show_progress) as progress:
-            result = holdem_equity(ranges, board, dead, categories=categories, progress=progress, **settings)
+            result = holdem_equity(ranges, board, dead, categories=categories, progress=progress,
+                                   **run_settings(**settings))
     print_equity(result, as_json)
 
 

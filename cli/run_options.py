@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
+from collections.abc import Callable
 from typing import Annotated
 
 import typer
@@ -28,9 +31,36 @@ def method_of(exact: bool, monte_carlo: bool) -> str:
 def run_settings(exact: bool, monte_carlo: bool, trials: int | None, target_se: float | None,
                  time_limit: float | None, seed: int | None, chunk_size: int, scheduler: str | None,
                  threads: int | None) -> dict:
-    """The keyword arguments every equity function takes, from the shared options."""
+    """The keyword arguments every equity function takes, from the shared options
+    (called inside a command's error handling: bad values become one-line errors)."""
     from analyzer.sim.engine import Stopping
 
     return dict(method=method_of(exact, monte_carlo),
                 stopping=Stopping(trials=trials, target_se=target_se, time_limit=time_limit),
                 seed=seed, chunk_size=chunk_size, scheduler=scheduler, threads=threads)
+
+
+_RUN_OPTIONS = {  # name: (annotation, default)
+    "exact": (Exact, False), "monte_carlo": (MonteCarlo, False), "trials": (Trials, None),
+    "target_se": (TargetSE, None), "time_limit": (TimeLimit, None), "seed": (Seed, None),
+    "chunk_size": (ChunkSize, 1 << 18), "scheduler": (Scheduler, None), "threads": (Threads, None),
+}
+
+
+def with_run_options(command: Callable) -> Callable:
+    """Give a typer command the shared run options (method, stopping rules, seed, chunk
+    size, executor); it receives them as ``settings``, the keyword arguments of every
+    equity function (see :func:`run_settings`)."""
+    own = [p for p in inspect.signature(command, eval_str=True).parameters.values() if p.name != "settings"]
+    shared = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
+              for name, (annotation, default) in _RUN_OPTIONS.items()]
+    parameters = own + shared
+
+    @functools.wraps(command)
+    def with_settings(**kwargs):
+        run = {name: kwargs.pop(name) for name in _RUN_OPTIONS}
+        return command(settings=run, **kwargs)
+
+    with_settings.__signature__ = inspect.Signature(parameters)  # typer reads this signature
+    with_settings.__annotations__ = {p.name: p.annotation for p in parameters}
+    return with_settings

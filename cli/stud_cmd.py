@@ -9,33 +9,26 @@ import typer
 from cli.equity_output import print_equity
 from cli.errors import reported_errors
 from cli.progress import progress_bar
-from cli.run_options import (
-    ChunkSize, Exact, Json, MonteCarlo, Scheduler, Seed, ShowProgress, TargetSE, Threads, TimeLimit, Trials,
-    run_settings,
-)
+from cli.run_options import Json, ShowProgress, run_settings, with_run_options
 
 stud_app = typer.Typer(help="Five-card stud: equity of the hands seen so far.", no_args_is_help=True)
 
 
 @stud_app.command("equity")
+@with_run_options
 def equity(
     hands: Annotated[list[str], typer.Argument(help='2 to 7 players\' known cards (hole and up cards), e.g. "AsAh" "KsKh7d".')],
     dead: Annotated[str, typer.Option("--dead", "-d", help="Folded up-cards and other cards out of play.")] = "",
-    exact: Exact = False, monte_carlo: MonteCarlo = False, trials: Trials = None, target_se: TargetSE = None,
-    time_limit: TimeLimit = None, seed: Seed = None, chunk_size: ChunkSize = 1 << 18,
-    scheduler: Scheduler = None, threads: Threads = None,
     categories: Annotated[bool, typer.Option("--categories", help="Also the final-hand category distribution.")] = False,
-    as_json: Json = False, show_progress: ShowProgress = None,
+    as_json: Json = False, show_progress: ShowProgress = None, settings: dict | None = None,
 ) -> None:
     """Equity of every stud hand when the rest of the cards are dealt: exact when that is
     quicker than the requested precision, else Monte Carlo with standard errors."""
     with reported_errors():
         from analyzer.games.stud import stud_equity
 
-        settings = run_settings(exact, monte_carlo, trials, target_se, time_limit, seed, chunk_size, scheduler,
-                                threads)
         with progress_bar("stud equity", show_progress) as progress:
-            result = stud_equity(hands, dead, categories=categories, progress=progress, **settings)
+            result = stud_equity(hands, dead, categories=categories, progress=progress, **run_settings(**settings))
     print_equity(result, as_json)
 
 
