@@ -46,6 +46,14 @@ class CardError(ValueError):
         self.position = position
 
 
+CARD_BIT = np.array([1 << c for c in range(DECK_SIZE + 1)], dtype=np.uint64)  # a card's bit in a card-set mask
+
+
+def cards_mask(cards: Iterable[int]) -> np.uint64:
+    """The set of card codes (joker included) as a ``uint64`` bit mask, for kernels."""
+    return np.uint64(sum(1 << int(c) for c in cards))
+
+
 def card_code(rank: int, suit: int) -> int:
     """The code of the card with rank index 0..12 (2..A) and suit index 0..3 (c, d, h, s)."""
     return 4 * rank + suit

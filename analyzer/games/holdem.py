@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.cards import CardError, check_disjoint, format_cards, parse_cards
+from analyzer.cards import CardError, cards_mask, check_disjoint, format_cards, parse_cards
 from analyzer.games.equity import EquityResult, choose_exact, new_seed
 from analyzer.games.holdem_kernels import exact_assignments, exact_deals, monte_carlo_showdowns
 from analyzer.games.holdem_symmetry import MAX_ASSIGNMENTS, canonical_classes, suit_symmetries, valid_assignments
@@ -41,7 +41,7 @@ class HoldemDeal:
 
     @property
     def excluded(self) -> np.uint64:
-        return np.uint64(sum(1 << int(c) for c in np.concatenate([self.board, self.dead])))
+        return cards_mask(np.concatenate([self.board, self.dead]))
 
     def packed(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """All players' combos in one array, the offsets of each player's rows, the weights."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from analyzer.cards import CARD_BIT
 from analyzer.eval import STANDARD, make_kernels
 from analyzer.sim.rng import below, uniform
 from analyzer.sim.showdown import record_showdown
@@ -30,7 +31,6 @@ evaluate_lane = _K.evaluate_lane
 CARD_KEY = _K.card_key
 CARD_MASK = _K.card_mask
 EMPTY_KEY = _K.empty_key
-CARD_BIT = np.array([1 << c for c in range(52)], dtype=np.uint64)
 RANK_KEY = np.array([CARD_KEY[4 * r] for r in range(13)], dtype=np.uint64)  # suit counters unused
 CHOOSE = np.array([[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]],
                   dtype=np.int64)

@@ -17,7 +17,7 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
-from analyzer.cards import CardError, format_cards, parse_cards
+from analyzer.cards import CardError, cards_mask, format_cards, parse_cards
 from analyzer.games.equity import choose_exact, new_seed
 from analyzer.games.paigow_houseway import RULES, WAYS, house_way, split_values
 from analyzer.games.paigow_kernels import (
@@ -207,7 +207,7 @@ def split_ev(cards: str | np.ndarray, *, way: str = "foxwoods", method: str = "a
                                                       threads, progress), DEALER_HANDS, None, None)
     else:
         seed = new_seed(seed)
-        excluded = np.uint64(sum(1 << int(c) for c in codes))
+        excluded = cards_mask(codes)
         run = run_monte_carlo(_SplitJob(excluded, fronts, backs, number, player_banks, commission), seed=seed,
                               stopping=stopping, chunk_size=chunk_size, scheduler=scheduler, threads=threads,
                               progress=progress)

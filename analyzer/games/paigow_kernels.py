@@ -11,12 +11,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from analyzer.cards import CARD_BIT
 from analyzer.games.paigow_houseway import house_way_values, split_values
 from analyzer.sim.rng import below
 
 WIN, PUSH, LOSS = 0, 1, 2
 DECK = 53
-CARD_BIT = np.array([1 << c for c in range(DECK)], dtype=np.uint64)
 
 
 @njit(cache=True, nogil=True, inline="always")

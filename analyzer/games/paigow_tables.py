@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analyzer.cards import RANKS, format_cards
+from analyzer.cards import RANKS, cards_mask, format_cards
 from analyzer.games.paigow import house_edge, house_way_setting, legal_settings, settlement
 from analyzer.games.paigow_houseway import WAYS, split_values
 from analyzer.games.paigow_kernels import sampled_split_tallies
@@ -75,7 +75,7 @@ def _hand_deviation(cards, way, dealer_hands, state_choose, state_score):
     settings = legal_settings(cards)
     fronts = np.array([s.front_value for s in settings], np.int64)
     backs = np.array([s.back_value for s in settings], np.int64)
-    excluded = np.uint64(sum(1 << int(c) for c in cards))
+    excluded = cards_mask(cards)
     choose = np.zeros((len(settings), 3), np.int64)
     score = np.zeros((len(settings), 3), np.int64)
     sampled_split_tallies(excluded, fronts, backs, way, False, state_choose, dealer_hands, choose)
@@ -155,7 +155,7 @@ def _two_pair_batch(cells, dealer_hands):
             fronts = np.array([v[0] for v in values], np.int64)
             backs = np.array([v[1] for v in values], np.int64)
             tallies = np.zeros((2, 3), np.int64)
-            excluded = np.uint64(sum(1 << int(c) for c in cards))
+            excluded = cards_mask(cards)
             sampled_split_tallies(excluded, fronts, backs, 0, False, chunk_state(int(seed), 0), dealer_hands, tallies)
             ev = [settlement(t, dealer_hands, COMMISSION)[3] for t in tallies]
             diffs.append(ev[0] - ev[1])

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.cards import CardError, check_disjoint, format_cards, parse_cards
+from analyzer.cards import CardError, cards_mask, check_disjoint, format_cards, parse_cards
 from analyzer.games.equity import EquityResult, choose_exact, new_seed
 from analyzer.games.stud_kernels import HAND, completions, exact_deals, monte_carlo_deals
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, run_monte_carlo
@@ -79,7 +79,7 @@ class StudMonteCarlo:
     def from_deal(cls, deal: StudDeal) -> StudMonteCarlo:
         offsets = np.cumsum([0] + [len(k) for k in deal.known]).astype(np.int64)
         known = np.concatenate(deal.known).astype(np.uint8) if offsets[-1] else np.zeros(0, np.uint8)
-        return cls(known, offsets, np.uint64(sum(1 << int(c) for c in deal.seen)))
+        return cls(known, offsets, cards_mask(deal.seen))
 
     def run_chunk(self, state: np.ndarray, trials: int) -> np.ndarray:
         tallies = np.zeros((len(self.offsets) - 1, WIDTH), np.int64)
