@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Stopping
+from analyzer.sim.engine import Stopping
 from analyzer.sim.showdown import PlayerEquity
 
 METHODS = ("auto", "exact", "monte-carlo")
@@ -71,4 +71,4 @@ def choose_exact(method: str, exact_seconds: float, stopping: Stopping, threads:
     return exact_seconds <= max(mc_seconds, 0.05)
 
 
-__all__ = ["DEFAULT_CHUNK_SIZE", "EquityResult", "choose_exact", "new_seed"]
+__all__ = ["EquityResult", "choose_exact", "new_seed"]
