@@ -1,0 +1,287 @@
+"""Whole Head to Head Poker games and single rounds between two policies (rules §2.2-2.6).
+
+Seat 0 ("first") moves first in rounds 1 and 3, seat 1 ("second") in round 2: the
+round-1 dealer is whoever lost the die roll, so naming the first mover fixes the
+seats. A game's type per round is rolled on the die (§2.4; a 6 makes the round Crazy
+and is rerolled) unless a fixed type is given.
+
+Policies by name: ``random``, ``greedy``, ``rollout`` (each legal move scored by
+``N`` rollouts under a base policy for both players; ``rollout:N`` or
+``rollout:N:random`` choose N and the base; the default is 32 rollouts, greedy).
+Each seat draws its random numbers from its own stream, the deal from a third, so a
+policy change in one seat never changes the other seat's luck or the cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+from numba import njit
+
+from analyzer.games.equity import new_seed
+from analyzer.games.head_to_head import engine as E
+from analyzer.games.head_to_head.policies import BASE_POLICIES, POLICY_NAMES, ROLLOUT
+from analyzer.games.head_to_head.position import BATCH_RULES, TIEBREAKS, TYPE_CODES
+from analyzer.games.head_to_head.rollout import GAME_WIDTH, play_game, play_round
+from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.rng import next_u64
+
+DEFAULT_ROLLOUTS = 32
+GAME_CHUNK = 2_000
+ROLL = "roll"
+# game tallies: games, first wins, second wins, tie-breaks, margin, margin^2, then per
+# round r: margin sum, margin^2 sum, first mover's round wins, round ties
+GAME_TALLY = 6 + 4 * 3
+# round tallies: rounds, F wins, D wins, ties, F margin, F margin^2
+ROUND_TALLY = 6
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The no-betting options of §2.8 with their documented defaults."""
+
+    batch_starter: str = "alternate"  # H-G1, h2h.play4_batch_starter
+    tiebreak: str = "standard"        # H-G2, h2h.tiebreak
+
+    def __post_init__(self) -> None:
+        if self.batch_starter not in BATCH_RULES:
+            raise ValueError(f"unknown batch starter {self.batch_starter!r}: expected alternate or strict")
+        if self.tiebreak not in TIEBREAKS:
+            raise ValueError(f"unknown tiebreak {self.tiebreak!r}: expected standard or literal")
+
+    def codes(self) -> tuple[int, int]:
+        return BATCH_RULES[self.batch_starter], TIEBREAKS[self.tiebreak]
+
+
+def parse_policy(spec: str) -> np.ndarray:
+    """Policy parameters ``[kind, rollouts, base]`` from a name (module docstring)."""
+    name, *rest = spec.strip().lower().split(":")
+    if name not in POLICY_NAMES:
+        raise ValueError(f"unknown policy {spec!r}: expected random, greedy or rollout[:N[:BASE]]")
+    if name != "rollout":
+        if rest:
+            raise ValueError(f"policy {name!r} takes no parameters, got {spec!r}")
+        return np.array([POLICY_NAMES[name], 0, 0], np.int64)
+    rollouts, base = DEFAULT_ROLLOUTS, "greedy"
+    if len(rest) > 2:
+        raise ValueError(f"bad policy {spec!r}: expected rollout[:N[:BASE]]")
+    if rest:
+        if not rest[0].isdigit() or int(rest[0]) < 1:
+            raise ValueError(f"bad rollout count in {spec!r}: expected a positive integer")
+        rollouts = int(rest[0])
+    if len(rest) == 2:
+        base = rest[1]
+        if base not in BASE_POLICIES:
+            raise ValueError(f"bad rollout base policy in {spec!r}: expected random or greedy")
+    return np.array([ROLLOUT, rollouts, POLICY_NAMES[base]], np.int64)
+
+
+def parse_round_type(kind: str) -> int:
+    """A round type code, or 0 for a die roll."""
+    kind = kind.strip().lower()
+    if kind == ROLL:
+        return 0
+    if kind not in TYPE_CODES:
+        raise ValueError(f"unknown round type {kind!r}: expected {', '.join(TYPE_CODES)} or roll")
+    return TYPE_CODES[kind]
+
+
+@njit(cache=True, nogil=True)
+def _streams(rng):
+    """Three independent streams (deal, seat 0, seat 1) from a chunk's generator."""
+    out = np.empty((3, 4), np.uint64)
+    for i in range(3):
+        for j in range(4):
+            out[i, j] = next_u64(rng)
+    return out
+
+
+@njit(cache=True, nogil=True)
+def play_games(kind, crazy, batch_rule, tiebreak, params, rng, games, tallies):
+    """Play ``games`` games and add them to the game tallies (see ``GAME_TALLY``)."""
+    streams = _streams(rng)
+    deal, seats = streams[0], streams[1:]
+    st = np.zeros(E.STATE_SIZE, np.int64)
+    out = np.zeros(GAME_WIDTH, np.int64)
+    for _ in range(games):
+        play_game(st, kind, crazy, batch_rule, tiebreak, params, deal, seats, out)
+        margin = out[0] - out[1]
+        tallies[0] += 1
+        tallies[1 + out[2]] += 1
+        tallies[3] += out[0] == out[1]
+        tallies[4] += margin
+        tallies[5] += margin * margin
+        for r in range(3):
+            rows = r + 3
+            first_chips = out[5 + 3 * r] if r % 2 == 0 else rows * E.ROW_POT - out[5 + 3 * r]
+            m = 2 * first_chips - rows * E.ROW_POT
+            tallies[6 + 4 * r] += m
+            tallies[7 + 4 * r] += m * m
+            tallies[8 + 4 * r] += m > 0
+            tallies[9 + 4 * r] += m == 0
+
+
+@njit(cache=True, nogil=True)
+def play_rounds(kind, crazy, rows, batch_rule, tiebreak, params, rng, rounds, tallies):
+    """Play single rounds with seat 0 the first mover (see ``ROUND_TALLY``)."""
+    streams = _streams(rng)
+    deal, seats = streams[0], streams[1:]
+    st = np.zeros(E.STATE_SIZE, np.int64)
+    for _ in range(rounds):
+        E.start_round(st, kind, crazy, rows, 0, batch_rule, tiebreak, deal)
+        play_round(st, params, deal, seats)
+        m = 2 * E.round_chips(st) - rows * E.ROW_POT
+        tallies[0] += 1
+        tallies[1] += m > 0
+        tallies[2] += m < 0
+        tallies[3] += m == 0
+        tallies[4] += m
+        tallies[5] += m * m
+
+
+@dataclass(frozen=True)
+class GameJob:
+    kind: int
+    crazy: int
+    settings: tuple[int, int]
+    params: np.ndarray
+
+    def run_chunk(self, rng: np.ndarray, games: int) -> np.ndarray:
+        tallies = np.zeros(GAME_TALLY, np.int64)
+        play_games(self.kind, self.crazy, *self.settings, self.params, rng.copy(), games, tallies)
+        return tallies
+
+    def standard_error(self, tallies: np.ndarray, games: int) -> float:
+        p = tallies[1] / games
+        return float(np.sqrt(p * (1 - p) / games))
+
+
+@dataclass(frozen=True)
+class RoundJob:
+    kind: int
+    crazy: int
+    rows: int
+    settings: tuple[int, int]
+    params: np.ndarray
+
+    def run_chunk(self, rng: np.ndarray, rounds: int) -> np.ndarray:
+        tallies = np.zeros(ROUND_TALLY, np.int64)
+        play_rounds(self.kind, self.crazy, self.rows, *self.settings, self.params, rng.copy(),
+                    rounds, tallies)
+        return tallies
+
+    def standard_error(self, tallies: np.ndarray, rounds: int) -> float:
+        return mean_and_se(tallies[4], tallies[5], rounds)[1] / (2 * self.rows * E.ROW_POT)
+
+
+def _rate(count: int, n: int) -> tuple[float, float]:
+    p = count / n
+    return p, float(np.sqrt(p * (1 - p) / n))
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """Whole games between two policies: win rates and chip margins (first minus second)."""
+
+    first: str
+    second: str
+    round_type: str
+    crazy: bool
+    settings: Settings
+    games: int
+    seed: int
+    chunk_size: int
+    elapsed: float
+    first_wins: float
+    first_wins_stderr: float
+    second_wins: float
+    tie_breaks: float  # share of games tied on chips and settled by the card draw
+    margin: float
+    margin_stderr: float
+    margin_sd: float
+    rounds: tuple[dict, ...] = field(default_factory=tuple)  # per round: the first mover's view
+
+    def to_dict(self) -> dict:
+        d = {k: v for k, v in self.__dict__.items() if k not in ("settings", "rounds")}
+        return {**d, "settings": self.settings.__dict__, "rounds": list(self.rounds)}
+
+    def to_frame(self) -> pd.DataFrame:
+        return pd.DataFrame(self.rounds)
+
+
+def simulate_games(first: str = "greedy", second: str = "random", *, round_type: str = ROLL,
+                   crazy: bool = False, games: int = 10_000, seed: int | None = None,
+                   settings: Settings = Settings(), scheduler: str | None = None,
+                   threads: int | None = None, progress: Progress | None = None) -> GameStats:
+    """Simulate ``games`` whole games of policy ``first`` (the round-1 first mover)
+    against ``second``; with ``round_type`` ``roll`` the die picks each round's type."""
+    kind = parse_round_type(round_type)
+    if kind == 0 and crazy:
+        raise ValueError("--crazy needs a fixed round type; with a die roll a 6 makes a round Crazy")
+    params = np.stack([parse_policy(first), parse_policy(second)])
+    used_seed = new_seed(seed)
+    run = run_monte_carlo(GameJob(kind, int(crazy), settings.codes(), params), seed=used_seed,
+                          stopping=Stopping(trials=games), chunk_size=GAME_CHUNK,
+                          scheduler=scheduler, threads=threads, progress=progress)
+    t, n = run.tallies, run.trials
+    margin, margin_se = mean_and_se(t[4], t[5], n)
+    first_wins, first_se = _rate(t[1], n)
+    rounds = []
+    for r in range(3):
+        m, se = mean_and_se(t[6 + 4 * r], t[7 + 4 * r], n)
+        rounds.append({"round": r + 1, "rows": r + 3, "first_mover": "first" if r % 2 == 0 else "second",
+                       "first_mover_margin": m, "first_mover_margin_stderr": se,
+                       "first_mover_wins": t[8 + 4 * r] / n, "ties": t[9 + 4 * r] / n})
+    return GameStats(first=first, second=second, round_type=round_type, crazy=crazy, settings=settings,
+                     games=n, seed=used_seed, chunk_size=GAME_CHUNK, elapsed=run.elapsed,
+                     first_wins=first_wins, first_wins_stderr=first_se, second_wins=t[2] / n,
+                     tie_breaks=t[3] / n, margin=margin, margin_stderr=margin_se,
+                     margin_sd=float(np.sqrt(max(t[5] / n - margin**2, 0.0))), rounds=tuple(rounds))
+
+
+@dataclass(frozen=True)
+class RoundStats:
+    """Single rounds of one type and size: the first mover's margin and win rate."""
+
+    round_type: str
+    crazy: bool
+    rows: int
+    first: str
+    second: str
+    rounds: int
+    seed: int
+    first_mover_wins: float
+    dealer_wins: float
+    ties: float
+    margin: float  # the first mover's chips minus the dealer's, per round
+    margin_stderr: float
+    margin_sd: float
+
+    def to_dict(self) -> dict:
+        return dict(self.__dict__)
+
+
+def simulate_rounds(round_type: str, *, crazy: bool = False, rows: int = 3, first: str = "greedy",
+                    second: str = "greedy", rounds: int = 10_000, seed: int | None = None,
+                    settings: Settings = Settings(), scheduler: str | None = None,
+                    threads: int | None = None) -> RoundStats:
+    """Single rounds with ``first`` as the first mover F and ``second`` as the dealer."""
+    kind = parse_round_type(round_type)
+    if kind == 0:
+        raise ValueError("single rounds need a fixed round type")
+    if rows not in (3, 4, 5):
+        raise ValueError(f"a round has 3, 4 or 5 rows, got {rows}")
+    params = np.stack([parse_policy(first), parse_policy(second)])
+    used_seed = new_seed(seed)
+    run = run_monte_carlo(RoundJob(kind, int(crazy), rows, settings.codes(), params), seed=used_seed,
+                          stopping=Stopping(trials=rounds), chunk_size=GAME_CHUNK,
+                          scheduler=scheduler, threads=threads)
+    t, n = run.tallies, run.trials
+    margin, se = mean_and_se(t[4], t[5], n)
+    return RoundStats(round_type=round_type, crazy=crazy, rows=rows, first=first, second=second,
+                      rounds=n, seed=used_seed, first_mover_wins=t[1] / n, dealer_wins=t[2] / n,
+                      ties=t[3] / n, margin=margin, margin_stderr=se,
+                      margin_sd=float(np.sqrt(max(t[5] / n - margin**2, 0.0))))
+

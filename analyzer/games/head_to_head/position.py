@@ -1,0 +1,251 @@
+"""Head to Head Poker positions: what the player to move knows, read from JSON or text.
+
+A position is seen from the player to move ("you"). JSON form (every key but
+``type``, ``round``, ``common`` and ``cards`` is optional)::
+
+    {
+      "round": 3,                        # 1, 2, 3: 3, 4 or 5 active rows
+      "type": "draw1",                   # draw1 | share2 | hold3 | play4 | open5
+      "crazy": false,
+      "common": ["7s", "Kd", "2h", "Qc", "9s"],
+      "you":      [["7h", "7d"], [], ["Ah"], [], []],   # your side, row by row
+      "opponent": [["Kc"], [], [], [], []],
+      "cards": ["Ah"],                   # what you may place now (see below)
+      "out": [],                         # cards known to be out of play
+      "batch_starter": "alternate",      # Play 4 batch starter (H-G1): alternate | strict
+      "tiebreak": "standard"             # H-G2: standard | literal
+    }
+
+Rows are given in board order; a row may be a list of cards or a string (``"7h 7d"``).
+``cards`` are the card you drew (Draw 1), the two you drew or the one handed to you
+(Share 2), your hand (Hold 3: 3 cards; Play 4: what is left of your 4), or the open
+cards (Open 5). The number of cards placed fixes whose turn it is, hence whether you
+are the first mover or the dealer, and, outside Crazy rounds, how many cards each side
+must have; a position the round type cannot produce is refused with the reason.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from analyzer.cards import CardError, cards_mask, check_disjoint, format_cards, parse_cards
+from analyzer.games.head_to_head import engine as E
+from analyzer.games.head_to_head.rollout import future_draws
+
+TYPE_CODES = {name: code for code, name in E.ROUND_TYPES.items()}
+BATCH_RULES = {"alternate": E.BATCH_ALTERNATE, "strict": E.BATCH_STRICT}
+TIEBREAKS = {"standard": E.TIEBREAK_STANDARD, "literal": E.TIEBREAK_LITERAL}
+YOU, OPPONENT = 0, 1  # the seats of a position: the player to move is seat 0
+SIDE_NAMES = ("you", "opponent")
+
+
+@dataclass(frozen=True)
+class Position:
+    """A validated position; cards are code tuples, ``you``/``opponent`` one tuple per row."""
+
+    round: int
+    type: str
+    crazy: bool
+    common: tuple[int, ...]
+    you: tuple[tuple[int, ...], ...]
+    opponent: tuple[tuple[int, ...], ...]
+    cards: tuple[int, ...]
+    out: tuple[int, ...] = ()
+    batch_starter: str = "alternate"
+    tiebreak: str = "standard"
+
+    @property
+    def rows(self) -> int:
+        return self.round + 2
+
+    @property
+    def placed(self) -> int:
+        return sum(map(len, self.you)) + sum(map(len, self.opponent))
+
+    def sides(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        return self.you, self.opponent
+
+    def to_state(self) -> np.ndarray:
+        """The engine state from your point of view: you are seat 0; the opponent's hidden
+        hand has the right size but no cards (they are dealt per sample)."""
+        st = E.new_state()
+        st[E.TYPE], st[E.CRAZY], st[E.ROWS] = TYPE_CODES[self.type], self.crazy, self.rows
+        st[E.BATCH_RULE], st[E.TIEBREAK] = BATCH_RULES[self.batch_starter], TIEBREAKS[self.tiebreak]
+        st[E.TURN] = self.placed
+        st[E.FIRST] = YOU if _first_moves(st, self.placed) else OPPONENT
+        st[E.COMMON:E.BOARD] = E.NO_CARD
+        st[E.BOARD:E.COUNT] = E.NO_CARD
+        for row, card in enumerate(self.common):
+            st[E.COMMON + row] = card
+        for seat, side in enumerate(self.sides()):
+            for row, cards in enumerate(side):
+                st[E.count_index(seat, row)] = len(cards)
+                for slot, card in enumerate(cards):
+                    st[E.slot_index(seat, row, slot)] = card
+        kind = st[E.TYPE]
+        target = {E.DRAW1: E.PENDING, E.SHARE2: E.PENDING, E.OPEN5: E.OPEN}.get(kind, E.HAND)
+        st[target:target + len(self.cards)] = self.cards
+        size_index = {E.PENDING: E.PENDING_N, E.OPEN: E.OPEN_N, E.HAND: E.HAND_N}[target]
+        st[size_index] = len(self.cards)
+        st[E.HAND_N + OPPONENT] = _hand_size(st, OPPONENT)
+        st[E.KNOWN_OUT] = int(cards_mask(self.out))
+        return st
+
+    def to_dict(self) -> dict:
+        return {"round": self.round, "type": self.type, "crazy": self.crazy,
+                "common": format_cards(self.common).split(),
+                "you": [format_cards(r) for r in self.you],
+                "opponent": [format_cards(r) for r in self.opponent],
+                "cards": format_cards(self.cards).split(), "out": format_cards(self.out).split(),
+                "batch_starter": self.batch_starter, "tiebreak": self.tiebreak}
+
+    def describe(self) -> str:
+        crazy = " Crazy" if self.crazy else ""
+        return f"round {self.round} ({self.rows} rows), {self.type}{crazy}, {self.placed} cards placed"
+
+
+def _first_moves(st: np.ndarray, placed: int) -> bool:
+    """Whether the player to move after ``placed`` placements is the first mover F."""
+    st[E.FIRST] = YOU
+    return E.mover_at(st, placed) == YOU
+
+
+def _placements_by(st: np.ndarray, seat: int, upto: int, start: int = 0) -> int:
+    return sum(E.mover_at(st, t) == seat for t in range(start, upto))
+
+
+def _hand_size(st: np.ndarray, seat: int) -> int:
+    """Hidden hand size of ``seat`` before placement number ``TURN``: 3 in Hold 3; in Play 4
+    4 minus what he placed from this batch; none in the other types."""
+    kind, t = st[E.TYPE], st[E.TURN]
+    if kind == E.HOLD3:
+        return E.HAND_SIZE_HOLD3
+    if kind == E.PLAY4:
+        return E.HAND_SIZE_PLAY4 - _placements_by(st, seat, t, t - t % 8)
+    return 0
+
+
+def _expected_cards(st: np.ndarray) -> int:
+    kind, t = st[E.TYPE], st[E.TURN]
+    if kind == E.DRAW1:
+        return 1
+    if kind == E.SHARE2:
+        return 2 if t % 2 == 0 else 1
+    if kind == E.OPEN5:
+        return E.OPEN_SET - t % E.OPEN_SET
+    return _hand_size(st, YOU)
+
+
+def _cards(value, what: str) -> tuple[int, ...]:
+    if value is None:
+        return ()
+    text = " ".join(value) if isinstance(value, list) else str(value)
+    try:
+        return tuple(int(c) for c in parse_cards(text))
+    except CardError as error:
+        raise CardError(f"{what}: {error}", token=error.token, position=error.position) from None
+
+
+def _rows(value, rows: int, what: str) -> tuple[tuple[int, ...], ...]:
+    if value is None:
+        value = []
+    if isinstance(value, str):
+        value = value.split("/")
+    if not isinstance(value, list) or len(value) > rows:
+        raise ValueError(f"{what}: expected at most {rows} rows, got {value!r}")
+    parsed = [_cards(row, f"{what} row {i + 1}") for i, row in enumerate(value)]
+    for i, row in enumerate(parsed):
+        if len(row) > E.SLOTS:
+            raise ValueError(f"{what} row {i + 1} has {len(row)} cards; a side of a row holds 4")
+    return tuple(parsed) + ((),) * (rows - len(parsed))
+
+
+def _choice(value, options: dict, what: str):
+    if value not in options:
+        raise ValueError(f"unknown {what} {value!r}: expected one of {', '.join(map(str, options))}")
+    return value
+
+
+def position_from_dict(data: dict) -> Position:
+    """A validated :class:`Position` from the JSON form (see the module docstring)."""
+    if not isinstance(data, dict):
+        raise ValueError("a position must be a JSON object")
+    unknown = set(data) - {"round", "type", "crazy", "common", "you", "opponent", "cards", "out",
+                           "batch_starter", "tiebreak"}
+    if unknown:
+        raise ValueError(f"unknown position key(s): {', '.join(sorted(unknown))}")
+    for key in ("round", "type", "common", "cards"):
+        if key not in data:
+            raise ValueError(f"the position has no {key!r}")
+    round_ = data["round"]
+    if round_ not in (1, 2, 3):
+        raise ValueError(f"round must be 1, 2 or 3, got {round_!r}")
+    rows = round_ + 2
+    position = Position(
+        round=round_, type=_choice(str(data["type"]).lower(), TYPE_CODES, "round type"),
+        crazy=bool(data.get("crazy", False)), common=_cards(data["common"], "common"),
+        you=_rows(data.get("you"), rows, "you"), opponent=_rows(data.get("opponent"), rows, "opponent"),
+        cards=_cards(data["cards"], "cards"), out=_cards(data.get("out"), "out"),
+        batch_starter=_choice(data.get("batch_starter", "alternate"), BATCH_RULES, "batch starter"),
+        tiebreak=_choice(data.get("tiebreak", "standard"), TIEBREAKS, "tiebreak"))
+    validate(position)
+    return position
+
+
+def read_position(path: str | Path) -> Position:
+    """A position from a JSON file."""
+    try:
+        text = Path(path).read_text()
+    except OSError as error:
+        raise ValueError(f"cannot read position {path}: {error.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"position {path} is not valid JSON: {error.msg} at line {error.lineno}") from None
+    return position_from_dict(data)
+
+
+def validate(p: Position) -> None:
+    """Refuse a position the rules cannot produce, naming what is wrong."""
+    if len(p.common) != p.rows:
+        raise ValueError(f"round {p.round} has {p.rows} common cards, got {len(p.common)}")
+    groups = {"common": p.common, "cards": p.cards, "out": p.out}
+    for name, side in zip(SIDE_NAMES, p.sides()):
+        groups.update({f"{name} row {i + 1}": row for i, row in enumerate(side)})
+    check_disjoint(groups)
+    total = 2 * E.SLOTS * p.rows
+    if p.placed >= total:
+        raise ValueError(f"every space is filled ({p.placed} cards placed): the round is over")
+    st = p.to_state()
+    t = p.placed
+    if not p.crazy:
+        for seat, name in enumerate(SIDE_NAMES):
+            placed = sum(map(len, p.sides()[seat]))
+            expected = _placements_by(st, seat, t)
+            if placed != expected:
+                role = "first mover" if st[E.FIRST] == seat else "dealer"
+                raise ValueError(f"{p.type}: after {t} placements the {role} ({name}) has placed "
+                                 f"{expected} cards, but {name} shows {placed}")
+    expected_cards = _expected_cards(st)
+    if len(p.cards) != expected_cards:
+        raise ValueError(f"{p.type} after {t} placements: you hold {expected_cards} card(s) to place, "
+                         f"got {len(p.cards)} in 'cards'")
+    if not any(E.is_open_space(st, row, side) for row in range(p.rows) for side in range(2)):
+        raise ValueError("you have no empty space to place a card on")
+    unseen = E.DECK_SIZE - len(p.common) - p.placed - len(p.cards) - len(p.out)
+    needed = st[E.HAND_N + OPPONENT] + (0 if st[E.TYPE] == E.HOLD3 else future_draws(st))
+    if unseen < needed:
+        raise ValueError(f"only {unseen} unseen cards left: too few for the rest of the round")
+
+
+def position_from_text(*, round: int, type: str, common: str, cards: str, you: str = "",
+                       opponent: str = "", crazy: bool = False, out: str = "",
+                       batch_starter: str = "alternate", tiebreak: str = "standard") -> Position:
+    """A position from command-line text: rows separated by ``/`` (``"7h 7d / / Ah"``)."""
+    return position_from_dict({"round": round, "type": type, "crazy": crazy, "common": common,
+                               "you": you, "opponent": opponent, "cards": cards, "out": out,
+                               "batch_starter": batch_starter, "tiebreak": tiebreak})

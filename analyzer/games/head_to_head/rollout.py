@@ -1,0 +1,225 @@
+"""Monte Carlo rollouts: scoring every legal move, the rollout policy, and whole games.
+
+:func:`score_moves` is the one place where moves are valued: from a state whose
+hidden cards were already dealt consistently with the mover's view, it plays every
+legal move to the end of the round under base policies, all moves on the *same*
+deal and random stream (common random numbers), and adds each move's outcome to a
+tally row: the mover's halves of a row pot summed over the rows still open (2 a win,
+1 a tie), its square, and the halves of each row and their squares.
+
+The rollout policy repeats that on ``rollouts`` fresh samples of the hidden cards
+(:func:`.engine.resample_hidden`: drawn from the cards the mover has not seen, never
+from the real deck or hand) and takes the move with the best total.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyzer.games.head_to_head.engine import (
+    DECK, DECK_SIZE, END, HAND, HAND_N, MAX_ROWS, ORDERED_DRAWS, ROW_POT, ROWS, SLOTS, TOP,
+    count_index, draw, mover, place, prepare, resample_hidden, round_chips, round_over, row_result, seen_mask, start_round,
+)
+from analyzer.games.head_to_head.policies import (
+    ROLLOUT, base_move, count_moves, move_at, play_out,
+)
+from analyzer.sim.rng import below
+
+TALLY_WIDTH = 2 + 2 * MAX_ROWS  # total, total^2, halves per row, halves^2 per row
+ROUNDS = 3
+DIE_CRAZY = 6
+KIND, ROLLOUTS, BASE = 0, 1, 2  # columns of a seat's policy parameters
+GAME_CHIPS = ROW_POT * (3 + 4 + 5)
+GAME_WIDTH = 3 + 3 * ROUNDS
+
+
+@njit(cache=True, nogil=True)
+def open_rows(st):
+    """Bit mask of the active rows that are not complete yet."""
+    rows = 0
+    for row in range(st[ROWS]):
+        if st[count_index(0, row)] + st[count_index(1, row)] < 2 * SLOTS:
+            rows |= 1 << row
+    return rows
+
+
+@njit(cache=True, nogil=True)
+def score_moves(base, kinds, rng, work, tallies, weight):
+    """Add ``weight`` x the outcome of every legal move from ``base`` to ``tallies``
+    (see the module docstring); ``work`` is scratch state, ``rng`` is left unchanged."""
+    me = mover(base)
+    rows = open_rows(base)
+    saved = rng.copy()
+    for m in range(count_moves(base)):
+        work[:] = base
+        rng[:] = saved
+        choice, row, side = move_at(work, m)
+        place(work, choice, row, side)
+        play_out(work, kinds, rng)
+        total = 0
+        for r in range(work[ROWS]):
+            halves = row_result(work, r)
+            if me == 1:
+                halves = 2 - halves
+            tallies[m, 2 + r] += weight * halves
+            tallies[m, 2 + MAX_ROWS + r] += weight * halves * halves
+            if (rows >> r) & 1:
+                total += halves
+        tallies[m, 0] += weight * total
+        tallies[m, 1] += weight * total * total
+    rng[:] = saved
+    below(rng, 2)  # move the stream on so the next call sees fresh randomness
+
+
+@njit(cache=True, nogil=True)
+def sample_moves(position, kinds, rng, trials, tallies):
+    """Monte Carlo values of every legal move: ``trials`` samples of the hidden cards."""
+    base = np.empty_like(position)
+    work = np.empty_like(position)
+    me = mover(position)
+    for _ in range(trials):
+        resample_hidden(position, base, me, rng)
+        score_moves(base, kinds, rng, work, tallies, 1)
+
+
+@njit(cache=True, nogil=True)
+def unseen_cards(position):
+    """The cards the player to move has not seen, ascending."""
+    seen = seen_mask(position, mover(position))
+    cards = np.empty(DECK_SIZE, np.int64)
+    n = 0
+    for c in range(DECK_SIZE):
+        if not (seen >> np.uint64(c)) & np.uint64(1):
+            cards[n] = c
+            n += 1
+    return cards[:n]
+
+
+@njit(cache=True, nogil=True)
+def enumerate_moves(position, kinds, draws, first_lo, first_hi, tallies):
+    """Exact values of every legal move under deterministic policies: every ordered
+    sequence of the ``draws`` cards still to come off the deck (the opponent's hidden
+    hand first), each once. Sequences are numbered by their Lehmer code, whose first
+    digit (the first card) runs over ``[first_lo, first_hi)`` so that tasks can split
+    the work. Returns the number of sequences visited."""
+    unseen = unseen_cards(position)
+    m = unseen.shape[0]
+    base = np.empty_like(position)
+    work = np.empty_like(position)
+    rng = np.ones(4, np.uint64)  # ordered draws: the stream is not used for dealing
+    code = np.zeros(max(draws, 1), np.int64)
+    code[0] = first_lo
+    other = 1 - mover(position)
+    visited = 0
+    while code[0] < first_hi:
+        base[:] = position
+        base[DECK:DECK + m] = unseen
+        for j in range(draws):  # arrange the deck: position j takes the code[j]-th remaining card
+            k = DECK + j + code[j]
+            base[DECK + j], base[k] = base[k], base[DECK + j]
+        base[TOP], base[END], base[ORDERED_DRAWS] = 0, m, 1
+        for i in range(base[HAND_N + other]):
+            base[HAND + 4 * other + i] = draw(base, rng)
+        score_moves(base, kinds, rng, work, tallies, 1)
+        visited += 1
+        j = draws - 1  # next code: digit j counts in base m - j
+        while j > 0:
+            code[j] += 1
+            if code[j] < m - j:
+                break
+            code[j] = 0
+            j -= 1
+        if j <= 0:
+            code[0] += 1
+    return visited
+
+
+@njit(cache=True, nogil=True)
+def future_draws(position):
+    """How many cards the rest of the round deals from ``position`` (beyond hidden hands
+    already held): it depends on the schedule only, so one dry run counts it."""
+    st = position.copy()
+    for c in range(DECK_SIZE):
+        st[DECK + c] = c
+    st[TOP], st[END], st[ORDERED_DRAWS] = 0, DECK_SIZE, 1
+    rng = np.ones(4, np.uint64)
+    play_out(st, np.zeros(2, np.int64), rng)  # random moves: where cards go cannot matter
+    return st[TOP]
+
+
+@njit(cache=True, nogil=True)
+def rollout_move(st, seat_params, rng):
+    """The rollout policy: the legal move with the best rollout total."""
+    moves = count_moves(st)
+    tallies = np.zeros((moves, TALLY_WIDTH), np.int64)
+    base_kinds = np.full(2, seat_params[BASE])
+    sample_moves(st, base_kinds, rng, seat_params[ROLLOUTS], tallies)
+    return move_at(st, np.argmax(tallies[:, 0]))
+
+
+@njit(cache=True, nogil=True)
+def policy_move(st, params, rngs):
+    """The move of the player to move under his policy ``params[seat]``, with his own
+    random stream ``rngs[seat]`` (so one seat's draws never shift the other's)."""
+    seat = mover(st)
+    if params[seat, KIND] == ROLLOUT:
+        return rollout_move(st, params[seat], rngs[seat])
+    return base_move(st, params[seat, KIND], rngs[seat])
+
+
+@njit(cache=True, nogil=True)
+def play_round(st, params, deal_rng, policy_rngs):
+    """Finish a round: deals from ``deal_rng``, moves from each seat's policy."""
+    while not round_over(st):
+        prepare(st, deal_rng)
+        choice, row, side = policy_move(st, params, policy_rngs)
+        place(st, choice, row, side)
+
+
+@njit(cache=True, nogil=True)
+def round_type(fixed_kind, fixed_crazy, rng):
+    """A round's type and Crazy flag: fixed, or rolled on the die (§2.4: a 6 means Crazy
+    and a reroll until 1-5) when ``fixed_kind`` is 0."""
+    if fixed_kind:
+        return fixed_kind, fixed_crazy
+    crazy = 0
+    die = 1 + below(rng, 6)
+    while die == DIE_CRAZY:
+        crazy = 1
+        die = 1 + below(rng, 6)
+    return die, crazy
+
+
+@njit(cache=True, nogil=True)
+def card_draw_winner(st, rng):
+    """The end-of-game tie-break (§2.6, H-G6): each player draws from the remaining deck,
+    the higher rank wins (ace high), equal ranks redraw; an empty deck is reshuffled."""
+    while True:
+        if st[TOP] + 2 > DECK_SIZE:
+            st[TOP] = 0
+        a = draw(st, rng)
+        b = draw(st, rng)
+        if a >> 2 != b >> 2:
+            return 0 if a >> 2 > b >> 2 else 1
+
+
+@njit(cache=True, nogil=True)
+def play_game(st, fixed_kind, fixed_crazy, batch_rule, tiebreak, params, deal_rng, policy_rngs,
+              out):
+    """One game of 3 rounds with 3, 4, 5 rows; seat 0 moves first in rounds 1 and 3
+    (the dealer alternates, §2.2). ``out`` gets seat 0's chips, seat 1's chips, the
+    winner, and per round: type, Crazy flag, seat 0's chips."""
+    chips0 = 0
+    for r in range(ROUNDS):
+        kind, crazy = round_type(fixed_kind, fixed_crazy, deal_rng)
+        start_round(st, kind, crazy, r + 3, r % 2, batch_rule, tiebreak, deal_rng)
+        play_round(st, params, deal_rng, policy_rngs)
+        won = round_chips(st)
+        chips0 += won
+        out[3 + 3 * r], out[4 + 3 * r], out[5 + 3 * r] = kind, crazy, won
+    out[0], out[1] = chips0, GAME_CHIPS - chips0
+    if 2 * chips0 == GAME_CHIPS:
+        out[2] = card_draw_winner(st, deal_rng)
+    else:
+        out[2] = 0 if 2 * chips0 > GAME_CHIPS else 1
