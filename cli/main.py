@@ -10,6 +10,7 @@ import typer
 from cli.errors import DEBUG_ENV, USAGE_ERROR
 from cli.draw_cmd import draw_app
 from cli.eval_cmd import eval_command
+from cli.h2h_cmd import h2h_app
 from cli.holdem_cmd import holdem_app
 from cli.paigow_cmd import paigow_app
 from cli.range_cmd import range_app
@@ -34,6 +35,7 @@ def root(debug: bool = typer.Option(False, "--debug", help="Show tracebacks inst
 
 app.command("eval")(eval_command)
 app.add_typer(draw_app, name="draw")
+app.add_typer(h2h_app, name="h2h")
 app.add_typer(holdem_app, name="holdem")
 app.add_typer(paigow_app, name="paigow")
 app.add_typer(range_app, name="range")

@@ -18,8 +18,21 @@ import numpy as np
 from numba import njit
 
 from analyzer.games.head_to_head.engine import (
-    COMMON, CRAZY, ROWS, SHARE2, SLOTS, TURN, TYPE, choice_slice, count_index, is_open_space,
-    mover, place, prepare, round_over, slot_index,
+    COMMON,
+    CRAZY,
+    ROWS,
+    SHARE2,
+    SLOTS,
+    TURN,
+    TYPE,
+    choice_slice,
+    count_index,
+    is_open_space,
+    mover,
+    place,
+    prepare,
+    round_over,
+    slot_index,
 )
 from analyzer.sim.rng import below
 

@@ -32,7 +32,13 @@ from pathlib import Path
 
 import numpy as np
 
-from analyzer.cards import CardError, cards_mask, check_disjoint, format_cards, parse_cards
+from analyzer.cards import (
+    CardError,
+    cards_mask,
+    check_disjoint,
+    format_cards,
+    parse_cards,
+)
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.rollout import future_draws
 

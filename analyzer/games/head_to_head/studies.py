@@ -1,0 +1,269 @@
+"""Head to Head Poker studies (rules §2.9.5-6): tables and charts under results/head_to_head/.
+
+* ``round_types`` -- every round type, Crazy or not, 3/4/5 rows: the first mover's
+  edge (greedy v greedy), the spread of the margin, and the skill gain of greedy over
+  random (the margin of greedy against random, averaged over both seats).
+* ``tournament`` -- whole games (die-rolled types) between random, greedy and rollout
+  players: the row policy's win rate against the column policy, both seats averaged.
+* ``opening_relations`` -- the first placement of a round (3 rows): each own-side
+  move's value against the average move of the same decision, by the card's relation
+  to the row's common card.
+* ``block_or_build`` -- Crazy rounds (3 rows), positions from greedy play: how often
+  the best move goes on the opponent's side, and by how much it beats the best build.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from analyzer.games.head_to_head import engine as E
+from analyzer.games.head_to_head.play import simulate_games, simulate_rounds
+from analyzer.games.head_to_head.study_kernels import (
+    BLOCK_TALLY, RELATION_TALLY, RELATIONS, block_or_build, opening_relations,
+)
+from analyzer.report import ResultSet, grid_heatmap, manifest_for
+from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
+
+ANALYSIS = "head_to_head"
+TYPES = tuple(E.ROUND_TYPES.values())
+HALF_POT = E.ROW_POT // 2
+STUDY_ROWS = 3
+COMMAND = "poker-analyzer h2h tables"
+
+
+@dataclass(frozen=True)
+class StudyPlan:
+    """How much each study simulates (the defaults make the committed results)."""
+
+    rounds: int = 20_000          # per round type, Crazy flag, size and policy pairing
+    games: int = 20_000           # per tournament pairing without a rollout player
+    rollout_games: int = 200      # per tournament pairing with one
+    rollout_policy: str = "rollout:16"
+    positions: int = 400          # sampled positions per round type (relations, blocking)
+    samples: int = 100            # rollouts per move at each sampled position
+    seed: int = 2026
+
+
+def round_types_study(plan: StudyPlan, threads: int | None = None, scheduler: str | None = None,
+                      progress: Progress | None = None) -> ResultSet:
+    start = time.perf_counter()
+    rows, configs = [], [(k, c, n) for k in TYPES for c in (False, True) for n in (3, 4, 5)]
+    for i, (kind, crazy, size) in enumerate(configs):
+        def run(first, second, offset):
+            return simulate_rounds(kind, crazy=crazy, rows=size, first=first, second=second,
+                                   rounds=plan.rounds, seed=plan.seed + 3 * i + offset,
+                                   threads=threads, scheduler=scheduler)
+        even, strong_first, strong_second = run("greedy", "greedy", 0), run("greedy", "random", 1), \
+            run("random", "greedy", 2)
+        gain = (strong_first.margin - strong_second.margin) / 2
+        gain_se = np.hypot(strong_first.margin_stderr, strong_second.margin_stderr) / 2
+        rows.append({"round_type": kind, "crazy": crazy, "rows": size, "rounds": plan.rounds,
+                     "first_mover_margin": even.margin, "first_mover_margin_stderr": even.margin_stderr,
+                     "first_mover_wins": even.first_mover_wins, "dealer_wins": even.dealer_wins,
+                     "ties": even.ties, "margin_sd": even.margin_sd,
+                     "skill_gain": gain, "skill_gain_stderr": gain_se})
+        if progress is not None:
+            progress(i + 1, len(configs))
+    table = pd.DataFrame(rows)
+    manifest = manifest_for(
+        inputs={"round_types": list(TYPES), "crazy": [False, True], "rows": [3, 4, 5],
+                "edge_policies": "greedy v greedy", "skill_gain": "greedy v random, both seats"},
+        method="monte-carlo", seed=plan.seed, trials=3 * plan.rounds * len(configs), chunk_size=None,
+        elapsed=time.perf_counter() - start,
+        standard_errors={"max_margin_se": float(table.first_mover_margin_stderr.max())}, command=COMMAND)
+    return ResultSet(ANALYSIS, "round_types", {"round_types": table},
+                     {"first_mover_edge": _edge_figure(table, plan), "skill_gain": _gain_figure(table, plan)},
+                     manifest)
+
+
+def _grouped_bars(table: pd.DataFrame, value: str, error: str, ylabel: str, title: str) -> Figure:
+    figure = Figure(figsize=(13, 4.5))
+    axes = figure.subplots(1, 3, sharey=True)
+    width = 0.38
+    x = np.arange(len(TYPES))
+    for ax, size in zip(axes, (3, 4, 5)):
+        for j, crazy in enumerate((False, True)):
+            part = table[(table["rows"] == size) & (table.crazy == crazy)].set_index("round_type").loc[list(TYPES)]
+            ax.bar(x + (j - 0.5) * width, part[value], width, yerr=2 * part[error], capsize=3,
+                   label="Crazy" if crazy else "normal")
+        ax.set_xticks(x, TYPES)
+        ax.set_title(f"{size} rows (round {size - 2})")
+        ax.axhline(0, color="black", lw=0.8)
+        ax.set_xlabel("round type")
+        ax.grid(axis="y", alpha=0.3)
+    axes[0].set_ylabel(ylabel)
+    axes[-1].legend()
+    figure.suptitle(title)
+    return figure
+
+
+def _edge_figure(table: pd.DataFrame, plan: StudyPlan) -> Figure:
+    return _grouped_bars(table, "first_mover_margin", "first_mover_margin_stderr",
+                         "first mover's chip margin per round ($)",
+                         f"Head to Head: the first mover's edge by round type, greedy v greedy "
+                         f"({plan.rounds:,} Monte Carlo rounds per bar, error bars 2 s.e.)")
+
+
+def _gain_figure(table: pd.DataFrame, plan: StudyPlan) -> Figure:
+    return _grouped_bars(table, "skill_gain", "skill_gain_stderr", "greedy's chip margin over random ($)",
+                         f"Head to Head: how much skill pays by round type, greedy v random, seats averaged "
+                         f"({2 * plan.rounds:,} Monte Carlo rounds per bar, error bars 2 s.e.)")
+
+
+def tournament_study(plan: StudyPlan, threads: int | None = None, scheduler: str | None = None,
+                     progress: Progress | None = None) -> ResultSet:
+    start = time.perf_counter()
+    policies = ("random", "greedy", plan.rollout_policy)
+    rows, pairs = [], [(a, b) for a in policies for b in policies]
+    for i, (a, b) in enumerate(pairs):
+        games = plan.rollout_games if plan.rollout_policy in (a, b) else plan.games
+        stats = simulate_games(a, b, games=games, seed=plan.seed + i, threads=threads, scheduler=scheduler)
+        rows.append({"first": a, "second": b, "games": stats.games, "first_wins": stats.first_wins,
+                     "first_wins_stderr": stats.first_wins_stderr, "margin": stats.margin,
+                     "margin_stderr": stats.margin_stderr, "tie_breaks": stats.tie_breaks})
+        if progress is not None:
+            progress(i + 1, len(pairs))
+    games = pd.DataFrame(rows)
+    matrix = []
+    for a in policies:
+        for b in policies:
+            as_first = games[(games["first"] == a) & (games.second == b)].iloc[0]
+            as_second = games[(games["first"] == b) & (games.second == a)].iloc[0]
+            win = (as_first.first_wins + 1 - as_second.first_wins) / 2
+            se = np.hypot(as_first.first_wins_stderr, as_second.first_wins_stderr) / 2
+            matrix.append({"policy": a, "opponent": b, "win_rate": win, "win_rate_stderr": se,
+                           "games": int(as_first.games + as_second.games)})
+    matrix = pd.DataFrame(matrix)
+    manifest = manifest_for(
+        inputs={"policies": list(policies), "round_types": "rolled on the die each round"},
+        method="monte-carlo", seed=plan.seed, trials=int(games.games.sum()), chunk_size=None,
+        elapsed=time.perf_counter() - start,
+        standard_errors={"max_win_rate_se": float(matrix.win_rate_stderr.max())}, command=COMMAND)
+    return ResultSet(ANALYSIS, "tournament", {"win_rates": matrix, "games": games},
+                     {"win_rates": _tournament_figure(matrix, policies, plan)}, manifest)
+
+
+def _tournament_figure(matrix: pd.DataFrame, policies: tuple[str, ...], plan: StudyPlan) -> Figure:
+    values = matrix.pivot(index="policy", columns="opponent", values="win_rate").loc[list(policies), list(policies)]
+    ses = matrix.pivot(index="policy", columns="opponent", values="win_rate_stderr").loc[list(policies), list(policies)]
+    figure = Figure(figsize=(6.5, 5))
+    axes = figure.subplots()
+    image = axes.imshow(100 * values.to_numpy(), cmap="RdYlGn", vmin=0, vmax=100)
+    for (r, c), v in np.ndenumerate(values.to_numpy()):
+        axes.text(c, r, f"{100 * v:.1f}%\n± {100 * ses.to_numpy()[r, c]:.1f}", ha="center", va="center", fontsize=9)
+    axes.set_xticks(range(len(policies)), policies)
+    axes.set_yticks(range(len(policies)), policies)
+    axes.set_xlabel("opponent")
+    axes.set_ylabel("policy")
+    axes.set_title(f"Head to Head: whole-game win rate of the row policy\n({plan.games:,} games per seating, "
+                   f"{plan.rollout_games:,} with a rollout player; Monte Carlo)", fontsize=10)
+    figure.colorbar(image, ax=axes, label="win rate (%)")
+    return figure
+
+
+@dataclass(frozen=True)
+class _KernelJob:
+    """Positions of one round type for a study kernel, in seeded chunks."""
+
+    kernel: object
+    kind: int
+    width: int
+    samples: int
+
+    def run_chunk(self, rng: np.ndarray, positions: int) -> np.ndarray:
+        tallies = np.zeros(self.width)
+        self.kernel(self.kind, STUDY_ROWS, positions, self.samples, rng.copy(), tallies)
+        return tallies
+
+    def standard_error(self, tallies: np.ndarray, positions: int) -> float:
+        return float("nan")
+
+
+def _run_kernel(kernel, width: int, plan: StudyPlan, i: int, threads, scheduler) -> np.ndarray:
+    job = _KernelJob(kernel, i + 1, width, plan.samples)
+    return run_monte_carlo(job, seed=plan.seed + i, stopping=Stopping(trials=plan.positions),
+                           chunk_size=max(1, plan.positions // 8), threads=threads, scheduler=scheduler).tallies
+
+
+def relations_study(plan: StudyPlan, threads: int | None = None, scheduler: str | None = None,
+                    progress: Progress | None = None) -> ResultSet:
+    start = time.perf_counter()
+    rows = []
+    for i, kind in enumerate(TYPES):
+        t = _run_kernel(opening_relations, RELATION_TALLY, plan, i, threads, scheduler)
+        for r, name in enumerate(RELATIONS):
+            n = int(t[3 * r])
+            mean, se = mean_and_se(t[3 * r + 1], t[3 * r + 2], n) if n else (np.nan, np.nan)
+            rows.append({"round_type": kind, "relation": name, "moves": n,
+                         "value": mean * HALF_POT, "value_stderr": se * HALF_POT})
+        if progress is not None:
+            progress(i + 1, len(TYPES))
+    table = pd.DataFrame(rows)
+    values = table.pivot(index="relation", columns="round_type", values="value").loc[list(RELATIONS), list(TYPES)]
+    labels = np.array([[""] * len(TYPES)] * len(RELATIONS))
+    figure = grid_heatmap(values.to_numpy(), labels, fmt="{:+.1f}", cmap="RdYlGn",
+                          title=f"Head to Head: the first card of a round, by its relation to the row's "
+                                f"common card\n(3 rows; $ against the average move; {plan.positions:,} "
+                                f"positions x {plan.samples} greedy rollouts per move)",
+                          colorbar="value against the average placement ($)",
+                          row_label="relation: " + ", ".join(RELATIONS), col_label="round type: " + ", ".join(TYPES))
+    manifest = manifest_for(
+        inputs={"rows": STUDY_ROWS, "positions_per_type": plan.positions, "rollouts_per_move": plan.samples,
+                "policies": "greedy v greedy", "moves": "own side, first placement of the round"},
+        method="monte-carlo", seed=plan.seed, trials=plan.positions * len(TYPES), chunk_size=None,
+        elapsed=time.perf_counter() - start,
+        standard_errors={"max_value_se": float(table.value_stderr.max())}, command=COMMAND)
+    return ResultSet(ANALYSIS, "opening_relations", {"opening_relations": table},
+                     {"opening_relations": figure}, manifest)
+
+
+def blocking_study(plan: StudyPlan, threads: int | None = None, scheduler: str | None = None,
+                   progress: Progress | None = None) -> ResultSet:
+    start = time.perf_counter()
+    rows = []
+    for i, kind in enumerate(TYPES):
+        t = _run_kernel(block_or_build, BLOCK_TALLY, plan, i, threads, scheduler)
+        n = int(t[0])
+        p = t[1] / n
+        gap, gap_se = mean_and_se(t[3], t[4], n)
+        rows.append({"round_type": kind, "positions": n, "block_best": p,
+                     "block_best_stderr": float(np.sqrt(p * (1 - p) / n)), "equal": t[2] / n,
+                     "block_minus_build": gap * HALF_POT, "block_minus_build_stderr": gap_se * HALF_POT})
+        if progress is not None:
+            progress(i + 1, len(TYPES))
+    table = pd.DataFrame(rows)
+    figure = Figure(figsize=(7, 4.2))
+    axes = figure.subplots()
+    axes.bar(TYPES, 100 * table.block_best, yerr=200 * table.block_best_stderr, capsize=4, color="tab:red")
+    axes.axhline(50, color="black", lw=0.8, ls="--")
+    axes.set_ylim(0, 100)
+    axes.set_xlabel("round type (Crazy, 3 rows)")
+    axes.set_ylabel("positions where blocking is best (%)")
+    axes.set_title(f"Head to Head Crazy rounds: block or build?\n({plan.positions:,} positions from greedy play "
+                   f"per type, {plan.samples} rollouts per move; error bars 2 s.e.)", fontsize=10)
+    manifest = manifest_for(
+        inputs={"rows": STUDY_ROWS, "positions_per_type": plan.positions, "rollouts_per_move": plan.samples,
+                "positions": "uniform point of a greedy v greedy Crazy round"},
+        method="monte-carlo", seed=plan.seed, trials=plan.positions * len(TYPES), chunk_size=None,
+        elapsed=time.perf_counter() - start,
+        standard_errors={"max_block_best_se": float(table.block_best_stderr.max())}, command=COMMAND)
+    return ResultSet(ANALYSIS, "block_or_build", {"block_or_build": table}, {"block_or_build": figure}, manifest)
+
+
+STUDIES = {"round_types": round_types_study, "tournament": tournament_study,
+           "opening_relations": relations_study, "block_or_build": blocking_study}
+
+
+def h2h_results(plan: StudyPlan = StudyPlan(), studies: tuple[str, ...] = tuple(STUDIES), *,
+                threads: int | None = None, scheduler: str | None = None,
+                progress: Progress | None = None) -> list[ResultSet]:
+    """Run the named studies (all by default)."""
+    unknown = set(studies) - set(STUDIES)
+    if unknown:
+        raise ValueError(f"unknown study {sorted(unknown)[0]!r}: expected one of {', '.join(STUDIES)}")
+    return [STUDIES[name](plan, threads=threads, scheduler=scheduler, progress=progress) for name in studies]

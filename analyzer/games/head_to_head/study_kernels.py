@@ -1,0 +1,93 @@
+"""Numba kernels behind the Head to Head studies: positions sampled from real play, every
+move valued by rollouts (:func:`.rollout.sample_moves`, greedy for both players).
+
+* :func:`opening_relations` -- the first placement of a round: each own-side move's
+  value relative to the average own-side move of the same decision, grouped by how
+  the card relates to the row's common card (:func:`relation`).
+* :func:`block_or_build` -- Crazy rounds, at a uniformly chosen point of a greedy v
+  greedy round: is the best move on the opponent's side (a block) or on one's own?
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyzer.games.head_to_head import engine as E
+from analyzer.games.head_to_head.policies import GREEDY, base_move, count_moves, move_at
+from analyzer.games.head_to_head.rollout import TALLY_WIDTH, sample_moves
+from analyzer.sim.rng import below
+
+SAME_RANK, SAME_SUIT, CONNECTED, UNRELATED = 0, 1, 2, 3
+RELATIONS = ("same rank", "same suit", "connected", "unrelated")
+RELATION_TALLY = 3 * len(RELATIONS)  # float64, per relation: count, value sum, value^2 sum (halves)
+BLOCK_TALLY = 5  # float64: positions, block best, tie, gap sum, gap^2 (halves, block - build)
+
+
+@njit(cache=True, nogil=True)
+def relation(card, common):
+    """How ``card`` relates to a row's common card: same rank; same suit; connected
+    (ranks at most 4 apart, so both fit in one straight; the ace also low); unrelated."""
+    a, b = card >> 2, common >> 2
+    if a == b:
+        return SAME_RANK
+    if (card & 3) == (common & 3):
+        return SAME_SUIT
+    if abs(a - b) <= 4 or (a == 12 and b <= 3) or (b == 12 and a <= 3):
+        return CONNECTED
+    return UNRELATED
+
+
+@njit(cache=True, nogil=True)
+def opening_relations(kind, rows, positions, samples, rng, tallies):
+    """Value of each own-side first placement by relation (see the module docstring)."""
+    st = np.zeros(E.STATE_SIZE, np.int64)
+    kinds = np.full(2, GREEDY)
+    for _ in range(positions):
+        E.start_round(st, kind, 0, rows, 0, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, rng)
+        E.prepare(st, rng)
+        moves = count_moves(st)
+        values = np.zeros((moves, TALLY_WIDTH), np.int64)
+        sample_moves(st, kinds, rng, samples, values)
+        start = E.choice_slice(st)[0]
+        mean = values[:, 0].mean() / samples
+        for m in range(moves):
+            choice, row, side = move_at(st, m)
+            r = relation(st[start + choice], st[E.COMMON + row])
+            gap = values[m, 0] / samples - mean
+            tallies[3 * r] += 1
+            tallies[3 * r + 1] += gap
+            tallies[3 * r + 2] += gap * gap
+
+
+@njit(cache=True, nogil=True)
+def block_or_build(kind, rows, positions, samples, rng, tallies):
+    """Crazy rounds: how often the best move blocks (see the module docstring)."""
+    st = np.zeros(E.STATE_SIZE, np.int64)
+    kinds = np.full(2, GREEDY)
+    done = 0
+    while done < positions:
+        E.start_round(st, kind, 1, rows, 0, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, rng)
+        stop = below(rng, E.placements(st))
+        while st[E.TURN] < stop:
+            E.prepare(st, rng)
+            choice, row, side = base_move(st, GREEDY, rng)
+            E.place(st, choice, row, side)
+        E.prepare(st, rng)
+        moves = count_moves(st)
+        values = np.zeros((moves, TALLY_WIDTH), np.int64)
+        sample_moves(st, kinds, rng, samples, values)
+        me = E.mover(st)
+        best = np.full(2, -1.0)  # best total by side: own, opponent's (halves x samples)
+        for m in range(moves):
+            theirs = 0 if move_at(st, m)[2] == me else 1
+            best[theirs] = max(best[theirs], values[m, 0])
+        if best[0] < 0 or best[1] < 0:
+            continue  # only one side has room: nothing to choose
+        gap = (best[1] - best[0]) / samples
+        tallies[0] += 1
+        tallies[1] += gap > 0
+        tallies[2] += gap == 0
+        tallies[3] += gap
+        tallies[4] += gap * gap
+        done += 1
