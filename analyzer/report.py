@@ -119,3 +119,22 @@ def grid_heatmap(values: np.ndarray, labels: np.ndarray, *, title: str, colorbar
     axes.set_title(title)
     figure.colorbar(image, ax=axes, label=colorbar, shrink=0.8)
     return figure
+
+
+def labeled_heatmap(values: np.ndarray, texts: np.ndarray, row_labels, col_labels, *, title: str,
+                    colorbar: str, row_label: str, col_label: str, vmin: float | None = None,
+                    vmax: float | None = None, cmap: str = "RdYlGn") -> Figure:
+    """A heatmap with named rows and columns and a text in each cell."""
+    rows, cols = values.shape
+    figure = Figure(figsize=(1.3 * cols + 3, 0.8 * rows + 2))
+    axes = figure.subplots()
+    image = axes.imshow(values, cmap=cmap, vmin=vmin, vmax=vmax, aspect="auto")
+    for (row, col), text in np.ndenumerate(texts):
+        axes.text(col, row, text, ha="center", va="center", fontsize=9)
+    axes.set_xticks(range(cols), col_labels)
+    axes.set_yticks(range(rows), row_labels)
+    axes.set_xlabel(col_label)
+    axes.set_ylabel(row_label)
+    axes.set_title(title, fontsize=10)
+    figure.colorbar(image, ax=axes, label=colorbar)
+    return figure

@@ -69,7 +69,7 @@ def parse_policy(spec: str) -> np.ndarray:
         raise ValueError(f"bad policy {spec!r}: expected rollout[:N[:BASE]]")
     if rest:
         if not rest[0].isdigit() or int(rest[0]) < 1:
-            raise ValueError(f"bad rollout count in {spec!r}: expected a positive integer")
+            raise ValueError(f"bad rollout count in policy {spec!r}: expected a positive integer")
         rollouts = int(rest[0])
     if len(rest) == 2:
         base = rest[1]

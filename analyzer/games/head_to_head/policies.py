@@ -5,11 +5,14 @@ choices (drawn cards, hand or open cards) and the public counts. It never reads 
 deck or the opponent's hand; :mod:`.rollout` builds on these two as base policies.
 
 * **random** -- uniform over the legal moves (choice of card x open space).
-* **greedy** -- the move with the largest one-step gain in *row potential*
-  (:func:`row_potential`): on its own side the gain is potential after minus before;
-  on the opponent's side (Crazy) it is the opponent's loss. In Share 2 the drawer
-  also subtracts the best gain the opponent can make with the card handed over.
-  Deterministic: ties go to the first move in (card, row, side) order.
+* **greedy** -- the move with the largest one-step gain in the *row chances*: each side
+  of a row has a potential (:func:`row_potential`: made hand plus what the open slots
+  can still make), and a row's chance is a logistic curve of the lead in potential
+  (:func:`row_chance`), so a card counts most where the row is contested. A move on
+  one's own side raises one's lead; in Crazy rounds a move on the opponent's side
+  may cut his. In Share 2 the drawer also subtracts the best gain the opponent can
+  make with the card handed over. Deterministic: ties go to the first move in
+  (card, row, side) order.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ MADE_SCORE = np.array([0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0])  # high .. 
 FLUSH_POTENTIAL = np.array([0.0, 0.3, 0.8, 1.6, 3.0, 0.0])     # all cards one suit
 STRAIGHT_POTENTIAL = np.array([0.0, 0.25, 0.6, 1.2, 2.2, 0.0])  # distinct, within 5 ranks
 GROUP_POTENTIAL = np.array([0.0, 0.35, 0.6, 0.8, 1.0, 0.0])     # per open slot, with a pair+
+CONTEST_SCALE = 2.0
 HIGH_CARD_WEIGHT = 0.04                                           # per rank of the top card
 WHEEL_MASK = 0b1000000001111                                      # A 2 3 4 5
 
@@ -171,7 +175,16 @@ def placement_gain(st, seat, card, row, side, before):
     """Greedy's one-step gain for ``seat`` of putting ``card`` on ``side`` of ``row``;
     ``before`` holds every side's potential before the move, indexed [side][row]."""
     after = row_potential(st, side, row, card)
-    return after - before[side, row] if side == seat else before[side, row] - after
+    mine, theirs = before[seat, row], before[1 - seat, row]
+    if side == seat:
+        return row_chance(after - theirs) - row_chance(mine - theirs)
+    return row_chance(mine - after) - row_chance(mine - theirs)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def row_chance(lead):
+    """A row's win chance from the lead in potential: a logistic curve."""
+    return 1.0 / (1.0 + np.exp(-lead / CONTEST_SCALE))
 
 
 @njit(cache=True, nogil=True)

@@ -4,7 +4,8 @@
   edge (greedy v greedy), the spread of the margin, and the skill gain of greedy over
   random (the margin of greedy against random, averaged over both seats).
 * ``tournament`` -- whole games (die-rolled types) between random, greedy and rollout
-  players: the row policy's win rate against the column policy, both seats averaged.
+  players: the row policy's win rate against the column policy, both seats averaged
+  (exactly 1/2 against itself; the per-seat rates are in the ``games`` table).
 * ``opening_relations`` -- the first placement of a round (3 rows): each own-side
   move's value against the average move of the same decision, by the card's relation
   to the row's common card.
@@ -26,7 +27,7 @@ from analyzer.games.head_to_head.play import simulate_games, simulate_rounds
 from analyzer.games.head_to_head.study_kernels import (
     BLOCK_TALLY, RELATION_TALLY, RELATIONS, block_or_build, opening_relations,
 )
-from analyzer.report import ResultSet, grid_heatmap, manifest_for
+from analyzer.report import ResultSet, labeled_heatmap, manifest_for
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
 
 ANALYSIS = "head_to_head"
@@ -135,7 +136,7 @@ def tournament_study(plan: StudyPlan, threads: int | None = None, scheduler: str
             as_first = games[(games["first"] == a) & (games.second == b)].iloc[0]
             as_second = games[(games["first"] == b) & (games.second == a)].iloc[0]
             win = (as_first.first_wins + 1 - as_second.first_wins) / 2
-            se = np.hypot(as_first.first_wins_stderr, as_second.first_wins_stderr) / 2
+            se = 0.0 if a == b else np.hypot(as_first.first_wins_stderr, as_second.first_wins_stderr) / 2
             matrix.append({"policy": a, "opponent": b, "win_rate": win, "win_rate_stderr": se,
                            "games": int(as_first.games + as_second.games)})
     matrix = pd.DataFrame(matrix)
@@ -149,21 +150,15 @@ def tournament_study(plan: StudyPlan, threads: int | None = None, scheduler: str
 
 
 def _tournament_figure(matrix: pd.DataFrame, policies: tuple[str, ...], plan: StudyPlan) -> Figure:
-    values = matrix.pivot(index="policy", columns="opponent", values="win_rate").loc[list(policies), list(policies)]
-    ses = matrix.pivot(index="policy", columns="opponent", values="win_rate_stderr").loc[list(policies), list(policies)]
-    figure = Figure(figsize=(6.5, 5))
-    axes = figure.subplots()
-    image = axes.imshow(100 * values.to_numpy(), cmap="RdYlGn", vmin=0, vmax=100)
-    for (r, c), v in np.ndenumerate(values.to_numpy()):
-        axes.text(c, r, f"{100 * v:.1f}%\n± {100 * ses.to_numpy()[r, c]:.1f}", ha="center", va="center", fontsize=9)
-    axes.set_xticks(range(len(policies)), policies)
-    axes.set_yticks(range(len(policies)), policies)
-    axes.set_xlabel("opponent")
-    axes.set_ylabel("policy")
-    axes.set_title(f"Head to Head: whole-game win rate of the row policy\n({plan.games:,} games per seating, "
-                   f"{plan.rollout_games:,} with a rollout player; Monte Carlo)", fontsize=10)
-    figure.colorbar(image, ax=axes, label="win rate (%)")
-    return figure
+    order = list(policies)
+    values = matrix.pivot(index="policy", columns="opponent", values="win_rate").loc[order, order].to_numpy()
+    ses = matrix.pivot(index="policy", columns="opponent", values="win_rate_stderr").loc[order, order].to_numpy()
+    texts = np.vectorize(lambda v, s: f"{100 * v:.1f}%\n± {100 * s:.1f}")(values, ses)
+    return labeled_heatmap(100 * values, texts, order, order, vmin=0, vmax=100, colorbar="win rate (%)",
+                           row_label="policy", col_label="opponent",
+                           title=f"Head to Head: whole-game win rate of the row policy, seats averaged\n"
+                                 f"({plan.games:,} Monte Carlo games per seating, {plan.rollout_games:,} with "
+                                 f"a rollout player; die-rolled round types)")
 
 
 @dataclass(frozen=True)
@@ -205,13 +200,16 @@ def relations_study(plan: StudyPlan, threads: int | None = None, scheduler: str 
             progress(i + 1, len(TYPES))
     table = pd.DataFrame(rows)
     values = table.pivot(index="relation", columns="round_type", values="value").loc[list(RELATIONS), list(TYPES)]
-    labels = np.array([[""] * len(TYPES)] * len(RELATIONS))
-    figure = grid_heatmap(values.to_numpy(), labels, fmt="{:+.1f}", cmap="RdYlGn",
-                          title=f"Head to Head: the first card of a round, by its relation to the row's "
-                                f"common card\n(3 rows; $ against the average move; {plan.positions:,} "
-                                f"positions x {plan.samples} greedy rollouts per move)",
-                          colorbar="value against the average placement ($)",
-                          row_label="relation: " + ", ".join(RELATIONS), col_label="round type: " + ", ".join(TYPES))
+    ses = table.pivot(index="relation", columns="round_type", values="value_stderr").loc[list(RELATIONS), list(TYPES)]
+    texts = np.vectorize(lambda v, e: f"{v:+.1f}\n± {e:.1f}")(values.to_numpy(), ses.to_numpy())
+    limit = np.nanmax(np.abs(values.to_numpy()))
+    figure = labeled_heatmap(values.to_numpy(), texts, RELATIONS, TYPES, vmin=-limit, vmax=limit,
+                             colorbar="value against the average placement ($)",
+                             row_label="the card against the row's common card", col_label="round type",
+                             title=f"Head to Head: the first card of a round (3 rows), by its relation to the "
+                                   f"row's common card\n$ against the average placement of the same decision; "
+                                   f"{plan.positions:,} positions per type x {plan.samples} greedy rollouts "
+                                   f"per move (Monte Carlo)")
     manifest = manifest_for(
         inputs={"rows": STUDY_ROWS, "positions_per_type": plan.positions, "rollouts_per_move": plan.samples,
                 "policies": "greedy v greedy", "moves": "own side, first placement of the round"},

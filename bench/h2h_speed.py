@@ -1,0 +1,72 @@
+"""Head to Head Poker speed: whole random-policy games per second (1 thread and all),
+greedy games, and placement decisions with 10,000 rollouts per move (the issue's
+targets: >= 100,000 random games/s per core; a decision in <= 2 s on 2 cores). No
+other Head to Head simulator exists to compare with, so the ratios are to the targets.
+
+    python bench/h2h_speed.py [--repeats R] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from analyzer.games.head_to_head.placement import placement_values
+from analyzer.games.head_to_head.play import simulate_games
+from analyzer.games.head_to_head.position import position_from_dict
+from analyzer.sim.executors import local_workers
+from timing import best_seconds
+
+GAMES_TARGET = 100_000  # random games per second per core
+DECISION_TARGET = 2.0   # seconds for 10,000 rollouts per move on 2 cores
+ROLLOUTS = 10_000
+POSITIONS = {  # start of round 3 (5 rows, 40 placements to go) unless noted
+    "Draw 1, 5 rows, first card": {"round": 3, "type": "draw1", "common": "7s Kd 2h Qc 9s", "cards": "Ah"},
+    "Hold 3, 5 rows, first card": {"round": 3, "type": "hold3", "common": "7s Kd 2h Qc 9s", "cards": "Ah 7d 3c"},
+    "Share 2, 5 rows, first draw": {"round": 3, "type": "share2", "common": "7s Kd 2h Qc 9s", "cards": "Ah 7d"},
+    "Open 5 Crazy, 3 rows, first pick": {"round": 1, "type": "open5", "crazy": True, "common": "7s Kd 2h",
+                                         "cards": "Ah 7d 3c Jh Ts"},
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    threads = local_workers()
+    rows = []
+    for t in sorted({1, threads}):
+        games = 400_000 * t
+        seconds = best_seconds(lambda: simulate_games("random", "random", games=games, seed=1, threads=t),
+                               args.repeats)
+        rate = games / seconds
+        rows.append((f"random v random games, {t} thread{'s' * (t > 1)}", "games/s", rate,
+                     rate / t / GAMES_TARGET))
+    games = 40_000
+    seconds = best_seconds(lambda: simulate_games("greedy", "greedy", games=games, seed=1, threads=threads),
+                           args.repeats)
+    rows.append((f"greedy v greedy games, {threads} threads", "games/s", games / seconds, None))
+    for name, data in POSITIONS.items():
+        position = position_from_dict(data)
+        result = placement_values(position, trials=10, seed=1, method="monte-carlo")
+        seconds = best_seconds(lambda p=position: placement_values(p, trials=ROLLOUTS, seed=1, method="monte-carlo",
+                                                                   threads=threads), 1)
+        rows.append((f"placement, {name}: {len(result.moves)} moves x {ROLLOUTS:,} greedy rollouts, "
+                     f"{threads} threads", "s", seconds, DECISION_TARGET / seconds))
+    if args.json:
+        print(json.dumps([{"workload": w, "unit": u, "value": v, "vs_target": r} for w, u, v, r in rows], indent=2))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"Head to Head speed ({threads} threads available); 'x target' > 1 beats the target")
+    for column in ("workload", "value", "unit", "x target"):
+        table.add_column(column, justify="left" if column == "workload" else "right")
+    for workload, unit, value, ratio in rows:
+        table.add_row(workload, f"{value:,.2f}", unit, "" if ratio is None else f"{ratio:.2f}")
+    Console(width=140).print(table)
+
+
+if __name__ == "__main__":
+    main()
