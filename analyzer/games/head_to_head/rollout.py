@@ -48,7 +48,7 @@ from analyzer.games.head_to_head.policies import (
     move_at,
     play_out,
 )
-from analyzer.sim.rng import below
+from analyzer.sim.rng import below, next_u64
 
 TALLY_WIDTH = 2 + 2 * MAX_ROWS  # total, total^2, halves per row, halves^2 per row
 ROUNDS = 3
@@ -71,16 +71,21 @@ def open_rows(st):
 @njit(cache=True, nogil=True)
 def score_moves(base, kinds, rng, work, tallies, weight):
     """Add ``weight`` x the outcome of every legal move from ``base`` to ``tallies``
-    (see the module docstring); ``work`` is scratch state, ``rng`` is left unchanged."""
+    (see the module docstring); ``work`` is scratch state. Every move's play-out runs on
+    one fresh stream seeded from ``rng``, which moves on by those 4 draws only, so
+    successive calls are independent."""
     me = mover(base)
     rows = open_rows(base)
-    saved = rng.copy()
+    seed = np.empty(4, np.uint64)
+    for i in range(4):
+        seed[i] = next_u64(rng)
+    stream = np.empty(4, np.uint64)
     for m in range(count_moves(base)):
         work[:] = base
-        rng[:] = saved
+        stream[:] = seed
         choice, row, side = move_at(work, m)
         place(work, choice, row, side)
-        play_out(work, kinds, rng)
+        play_out(work, kinds, stream)
         total = 0
         for r in range(work[ROWS]):
             halves = row_result(work, r)
@@ -92,8 +97,6 @@ def score_moves(base, kinds, rng, work, tallies, weight):
                 total += halves
         tallies[m, 0] += weight * total
         tallies[m, 1] += weight * total * total
-    rng[:] = saved
-    below(rng, 2)  # move the stream on so the next call sees fresh randomness
 
 
 @njit(cache=True, nogil=True)
