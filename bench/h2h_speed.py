@@ -26,6 +26,8 @@ POSITIONS = {  # start of round 3 (5 rows, 40 placements to go) unless noted
     "Share 2, 5 rows, first draw": {"round": 3, "type": "share2", "common": "7s Kd 2h Qc 9s", "cards": "Ah 7d"},
     "Open 5 Crazy, 3 rows, first pick": {"round": 1, "type": "open5", "crazy": True, "common": "7s Kd 2h",
                                          "cards": "Ah 7d 3c Jh Ts"},
+    "Open 5 Crazy, 5 rows, first pick (the largest decision)": {
+        "round": 3, "type": "open5", "crazy": True, "common": "7s Kd 2h Qc 9s", "cards": "Ah 7d 3c Jh Ts"},
 }
 
 

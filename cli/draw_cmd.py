@@ -13,6 +13,7 @@ from cli.console import stdout_console
 from cli.errors import reported_errors
 from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, Seed, ShowProgress, TargetSE, Threads, TimeLimit
+from cli.tables_cmd import Out, write_result
 
 draw_app = typer.Typer(help="Five-card draw: what to throw, and how often it wins.", no_args_is_help=True)
 
@@ -94,18 +95,16 @@ def advise_command(
 def tables(
     strategy_trials: Annotated[int, typer.Option("--strategy-trials", min=100, help="Trials per strategy-chart cell.")] = 100_000,
     deal_trials: Annotated[int, typer.Option("--deal-trials", min=100, help="Deals per Jacks-or-Better point.")] = 1_000_000,
-    seed: Seed = 2026, out: Annotated[Path, typer.Option("--out", help="Results root folder.")] = Path("results"),
+    seed: Seed = 2026, out: Out = Path("results"),
     scheduler: Scheduler = None, threads: Threads = None, show_progress: ShowProgress = None,
 ) -> None:
     """Exact odds of the standard draws, the best discard and pre-draw equity by hand and
     opponents, and Jacks or Better: tables and charts under results/draw/."""
     with reported_errors():
         from analyzer.games.draw_tables import draw_results
-        from analyzer.report import write_results
 
         with progress_bar("draw tables", show_progress) as progress:
             results = draw_results(strategy_trials=strategy_trials, job_trials=deal_trials, seed=seed,
                                    threads=threads, scheduler=scheduler, progress=progress)
         for result in results:
-            folder = write_results(result, out)
-            print(f"wrote {folder}: {', '.join(sorted(p.name for p in folder.iterdir()))}")
+            write_result(result, out)

@@ -12,6 +12,7 @@ from cli.console import stdout_console
 from cli.errors import USAGE_ERROR, fail, reported_errors
 from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
+from cli.tables_cmd import Out, write_result
 
 h2h_app = typer.Typer(help="Head to Head Poker (Knizia): where to place a card, and how the round types play.",
                       no_args_is_help=True)
@@ -31,7 +32,7 @@ def place(
     you: Annotated[str, typer.Option("--you", help='Your side, rows separated by "/", e.g. "7h 7d / / Ah".')] = "",
     opponent: Annotated[str, typer.Option("--opponent", help="The opponent's side, rows separated by '/'.")] = "",
     cards: Annotated[str | None, typer.Option("--cards", "-c", help="What you may place: drawn card(s), your hand or the open cards.")] = None,
-    out: Annotated[str, typer.Option("--out", help="Cards known to be out of play.")] = "",
+    dead: Annotated[str, typer.Option("--dead", "-d", help="Cards known to be out of play.")] = "",
     batch_starter: BatchStarter = "alternate", tiebreak: Tiebreak = "standard",
     policy: Annotated[str, typer.Option("--policy", "-p", help="Rollout policy for both players: greedy or random.")] = "greedy",
     opponent_policy: Annotated[str | None, typer.Option("--opponent-policy", help="The opponent's rollout policy (default: --policy).")] = None,
@@ -61,7 +62,7 @@ def place(
             pos = read_position(position)
         else:
             pos = position_from_text(round=round_, type=round_type, crazy=crazy, common=common, you=you,
-                                     opponent=opponent, cards=cards, out=out, batch_starter=batch_starter,
+                                     opponent=opponent, cards=cards, dead=dead, batch_starter=batch_starter,
                                      tiebreak=tiebreak)
         with progress_bar("placements", show_progress) as progress:
             result = placement_values(pos, policy=policy, opponent_policy=opponent_policy, trials=trials,
@@ -144,7 +145,7 @@ def tables(
     rollout_games: Annotated[int, typer.Option("--rollout-games", min=2, help="Games per seating with a rollout player.")] = 200,
     positions: Annotated[int, typer.Option("--positions", min=8, help="Sampled positions per round type.")] = 400,
     samples: Annotated[int, typer.Option("--samples", min=2, help="Rollouts per move at each sampled position.")] = 100,
-    seed: Seed = 2026, out: Annotated[Path, typer.Option("--out", help="Results root folder.")] = Path("results"),
+    seed: Seed = 2026, out: Out = Path("results"),
     scheduler: Scheduler = None, threads: Threads = None, show_progress: ShowProgress = None,
 ) -> None:
     """Round types, policy tournament, the value of a first card by its relation to the
@@ -152,7 +153,6 @@ def tables(
     results/head_to_head/."""
     with reported_errors():
         from analyzer.games.head_to_head.studies import STUDIES, StudyPlan, h2h_results
-        from analyzer.report import write_results
 
         plan = StudyPlan(rounds=rounds, games=games, rollout_games=rollout_games, positions=positions,
                          samples=samples, seed=seed)
@@ -160,5 +160,4 @@ def tables(
             results = h2h_results(plan, tuple(study or STUDIES), threads=threads, scheduler=scheduler,
                                   progress=progress)
         for result in results:
-            folder = write_results(result, out)
-            print(f"wrote {folder}: {', '.join(sorted(p.name for p in folder.iterdir()))}")
+            write_result(result, out)

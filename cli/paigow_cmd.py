@@ -16,6 +16,7 @@ from cli.run_options import (
     ChunkSize, Exact, Json, MonteCarlo, Scheduler, Seed, ShowProgress, TargetSE, Threads, TimeLimit, Trials,
     run_settings,
 )
+from cli.tables_cmd import Out, write_result
 
 paigow_app = typer.Typer(help="Pai Gow Poker: how to set a hand and what the House Way costs.", no_args_is_help=True)
 
@@ -129,13 +130,12 @@ def tables(
     dealer_hands: Annotated[int, typer.Option("--dealer-hands", min=100, help="Dealer hands per sample for each hand.")] = 20_000,
     edge_trials: Annotated[int, typer.Option("--edge-trials", min=1000, help="Deals for each House Way house edge.")] = 20_000_000,
     optimal_trials: Annotated[int, typer.Option("--optimal-trials", min=100, help="Deals for the best-split house edge.")] = 100_000,
-    seed: Seed = 2026, out: Annotated[Path, typer.Option("--out", help="Results root folder.")] = Path("results"),
+    seed: Seed = 2026, out: Out = Path("results"),
     scheduler: Scheduler = None, threads: Threads = None, show_progress: ShowProgress = None,
 ) -> None:
     """The house edge by strategy, and where the House Way is wrong: tables and charts under results/paigow/."""
     with reported_errors():
         from analyzer.games.paigow_tables import edge_summary, house_way_deviations
-        from analyzer.report import write_results
 
         with progress_bar("pai gow tables", show_progress) as progress:
             results = [edge_summary(trials=edge_trials, optimal_trials=optimal_trials, seed=seed, threads=threads,
@@ -143,5 +143,4 @@ def tables(
                        house_way_deviations(hands=hands, dealer_hands=dealer_hands, seed=seed, threads=threads,
                                             scheduler=scheduler, progress=progress)]
         for result in results:
-            folder = write_results(result, out)
-            print(f"wrote {folder}: {', '.join(sorted(p.name for p in folder.iterdir()))}")
+            write_result(result, out)

@@ -16,7 +16,8 @@ TableTrials = Annotated[int, typer.Option("--trials", "-n", min=1, help="Monte C
 ShowProgress = Annotated[bool | None, typer.Option("--progress/--no-progress", help="Progress bar on stderr.")]
 
 
-def _write(result, out: Path) -> None:
+def write_result(result, out: Path) -> None:
+    """Write one ResultSet under ``out`` and say which files it holds."""
     from analyzer.report import write_results
 
     folder = write_results(result, out)
@@ -30,7 +31,7 @@ def holdem_preflop_table(trials: TableTrials = 200_000, seed: Seed = 2026, out: 
         from analyzer.games.holdem_tables import preflop_vs_random
 
         result = preflop_vs_random(trials=trials, seed=seed, threads=threads, scheduler=scheduler, progress=progress)
-    _write(result, out)
+    write_result(result, out)
 
 
 def holdem_heads_up_matrix(out: Out = Path("results"), threads: Threads = None, scheduler: Scheduler = None,
@@ -40,7 +41,7 @@ def holdem_heads_up_matrix(out: Out = Path("results"), threads: Threads = None, 
         from analyzer.games.holdem_tables import heads_up_matrix
 
         result = heads_up_matrix(threads=threads, scheduler=scheduler, progress=progress)
-    _write(result, out)
+    write_result(result, out)
 
 
 def stud_starts_table(trials: TableTrials = 200_000, seed: Seed = 2026, out: Out = Path("results"),
@@ -50,4 +51,4 @@ def stud_starts_table(trials: TableTrials = 200_000, seed: Seed = 2026, out: Out
         from analyzer.games.stud_tables import starts_vs_random
 
         result = starts_vs_random(trials=trials, seed=seed, threads=threads, scheduler=scheduler, progress=progress)
-    _write(result, out)
+    write_result(result, out)

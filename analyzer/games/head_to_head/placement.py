@@ -24,29 +24,12 @@ import pandas as pd
 from analyzer.cards import format_cards
 from analyzer.games.equity import METHODS, new_seed
 from analyzer.games.head_to_head import engine as E
-from analyzer.games.head_to_head.policies import (
-    BASE_POLICIES,
-    GREEDY,
-    POLICY_NAMES,
-    count_moves,
-    move_at,
-)
+from analyzer.games.head_to_head.policies import BASE_POLICIES, GREEDY, POLICY_NAMES, count_moves, move_at
 from analyzer.games.head_to_head.position import OPPONENT, SIDE_NAMES, Position
 from analyzer.games.head_to_head.rollout import (
-    TALLY_WIDTH,
-    enumerate_moves,
-    future_draws,
-    open_rows,
-    sample_moves,
-    unseen_cards,
+    TALLY_WIDTH, enumerate_moves, future_draws, open_rows, sample_moves, unseen_cards,
 )
-from analyzer.sim.engine import (
-    Progress,
-    Stopping,
-    mean_and_se,
-    run_monte_carlo,
-    run_tasks,
-)
+from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo, run_tasks
 
 DEFAULT_TRIALS = 10_000
 PLACEMENT_CHUNK = 500

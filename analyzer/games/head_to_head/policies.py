@@ -21,21 +21,8 @@ import numpy as np
 from numba import njit
 
 from analyzer.games.head_to_head.engine import (
-    COMMON,
-    CRAZY,
-    ROWS,
-    SHARE2,
-    SLOTS,
-    TURN,
-    TYPE,
-    choice_slice,
-    count_index,
-    is_open_space,
-    mover,
-    place,
-    prepare,
-    round_over,
-    slot_index,
+    COMMON, CRAZY, ROWS, SHARE2, SLOTS, TURN, TYPE, choice_slice, count_index, mover, place, prepare,
+    round_over, slot_index,
 )
 from analyzer.sim.rng import below
 
@@ -54,38 +41,53 @@ HIGH_CARD_WEIGHT = 0.04                                           # per rank of 
 WHEEL_MASK = 0b1000000001111                                      # A 2 3 4 5
 
 
-@njit(cache=True, nogil=True, inline="always")
-def row_potential(st, seat, row, extra):
-    """Potential of ``seat``'s side of ``row`` with card ``extra`` added (-1: none).
+# a side's summary: rank counts (4 bits a rank), rank bits, suit, all one suit, cards,
+# top rank, pairs, trips, quads
+COUNTS, RANK_BITS, SUIT, ONE_SUIT, CARDS, TOP, PAIRS, TRIPS, QUADS = range(9)
+SUMMARY = 9
 
-    made + flush potential (all one suit) + straight potential (distinct ranks within a
-    5-rank window, the wheel included) + group potential (a pair or better, per open
-    slot) + a small top-card term. Made: high 0, pair 1, two pair 2, trips 3,
-    straight 4, flush 5, full house 6, quads 7, straight flush 8.
-    """
-    counts = 0  # a 4-bit count per rank
-    c = st[COMMON + row]
-    suit, same_suit, ranks, n, top = c & 3, True, 0, 0, 0
-    pairs, trips, quads = 0, 0, 0
-    for i in range(SLOTS + 2):
-        if i == SLOTS:
-            c = st[COMMON + row]
-        elif i == SLOTS + 1:
-            c = extra
-        else:
-            c = st[slot_index(seat, row, i)]
-        if c < 0:
-            continue
-        r = c >> 2
+
+@njit(cache=True, nogil=True, inline="always")
+def add_card(summary, card):
+    """The summary fields after adding ``card`` (none when ``card`` < 0)."""
+    counts, ranks, suit, one_suit = summary[COUNTS], summary[RANK_BITS], summary[SUIT], summary[ONE_SUIT]
+    n, top, pairs, trips, quads = summary[CARDS], summary[TOP], summary[PAIRS], summary[TRIPS], summary[QUADS]
+    if card >= 0:
+        r = card >> 2
         held = (counts >> (4 * r)) & 15  # cards of this rank so far: 1, 2, 3 -> a new group
         pairs += (held == 1) - (held == 2)
         trips += (held == 2) - (held == 3)
         quads += held == 3
         counts += 1 << (4 * r)
         ranks |= 1 << r
-        same_suit = same_suit and (c & 3) == suit
+        one_suit = one_suit and (card & 3) == suit
         top = max(top, r)
         n += 1
+    return counts, ranks, suit, one_suit, n, top, pairs, trips, quads
+
+
+@njit(cache=True, nogil=True, inline="always")
+def summarize(st, seat, row, out):
+    """Write the summary of ``seat``'s side of ``row`` (its cards and the common card)."""
+    common = st[COMMON + row]
+    out[:] = 0
+    out[SUIT], out[ONE_SUIT] = common & 3, 1
+    for i in range(SLOTS + 1):
+        card = common if i == SLOTS else st[slot_index(seat, row, i)]
+        out[COUNTS], out[RANK_BITS], out[SUIT], out[ONE_SUIT], out[CARDS], out[TOP], out[PAIRS], \
+            out[TRIPS], out[QUADS] = add_card(out, card)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def potential(summary, card):
+    """Potential of a side (its ``summary``) with ``card`` added (-1: none).
+
+    made + flush potential (all one suit) + straight potential (distinct ranks within a
+    5-rank window, the wheel included) + group potential (a pair or better, per open
+    slot) + a small top-card term. Made: high 0, pair 1, two pair 2, trips 3,
+    straight 4, flush 5, full house 6, quads 7, straight flush 8.
+    """
+    _, ranks, _, one_suit, n, top, pairs, trips, quads = add_card(summary, card)
     distinct = pairs + trips + quads == 0
     window = False
     if distinct:
@@ -106,21 +108,29 @@ def row_potential(st, seat, row, extra):
     else:
         made = 0
     if n == 5:
-        if window and same_suit:
+        if window and one_suit:
             made = 8
-        elif same_suit:
+        elif one_suit:
             made = 5
         elif window:
             made = 4
         return MADE_SCORE[made] + HIGH_CARD_WEIGHT * top
     score = MADE_SCORE[made] + HIGH_CARD_WEIGHT * top
-    if same_suit:
+    if one_suit:
         score += FLUSH_POTENTIAL[n]
     if window:
         score += STRAIGHT_POTENTIAL[n]
     if not distinct:
         score += GROUP_POTENTIAL[5 - n]
     return score
+
+
+@njit(cache=True, nogil=True)
+def row_potential(st, seat, row, extra):
+    """Potential of ``seat``'s side of ``row`` with card ``extra`` added (-1: none)."""
+    summary = np.empty(SUMMARY, np.int64)
+    summarize(st, seat, row, summary)
+    return potential(summary, extra)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -171,60 +181,56 @@ def move_at(st, index):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def placement_gain(st, seat, card, row, side, before):
-    """Greedy's one-step gain for ``seat`` of putting ``card`` on ``side`` of ``row``;
-    ``before`` holds every side's potential before the move, indexed [side][row]."""
-    after = row_potential(st, side, row, card)
-    mine, theirs = before[seat, row], before[1 - seat, row]
-    if side == seat:
-        return row_chance(after - theirs) - row_chance(mine - theirs)
-    return row_chance(mine - after) - row_chance(mine - theirs)
+def row_chance(lead):
+    """A row's win chance from the lead in potential: a logistic-like curve (rational,
+    0 to 1, 1/2 at no lead), cheaper than ``exp``."""
+    x = lead / CONTEST_SCALE
+    return 0.5 + 0.5 * x / (1.0 + abs(x))
 
 
 @njit(cache=True, nogil=True, inline="always")
-def row_chance(lead):
-    """A row's win chance from the lead in potential: a logistic curve."""
-    return 1.0 / (1.0 + np.exp(-lead / CONTEST_SCALE))
-
-
-@njit(cache=True, nogil=True)
-def potentials(st):
-    before = np.zeros((2, 5))
-    for side in range(2):
-        for row in range(st[ROWS]):
-            before[side, row] = row_potential(st, side, row, -1)
-    return before
-
-
-@njit(cache=True, nogil=True)
-def best_receiver_gain(st, receiver, card, before):
-    """The best gain ``receiver`` can make with a card handed over in Share 2."""
-    best = -1e9
-    for row in range(st[ROWS]):
-        for side in range(2):
-            if st[count_index(side, row)] < SLOTS and (st[CRAZY] != 0 or side == receiver):
-                best = max(best, placement_gain(st, receiver, card, row, side, before))
-    return best
+def placement_gain(seat, card, row, side, summaries, before):
+    """Greedy's one-step gain for ``seat`` of putting ``card`` on ``side`` of ``row``;
+    ``summaries`` and ``before`` (potentials) are per side ``2 * row + side``."""
+    after = potential(summaries[2 * row + side], card)
+    mine, theirs = before[2 * row + seat], before[2 * row + 1 - seat]
+    if side == seat:
+        return row_chance(after - theirs) - row_chance(mine - theirs)
+    return row_chance(mine - after) - row_chance(mine - theirs)
 
 
 @njit(cache=True, nogil=True)
 def greedy_move(st):
     seat = mover(st)
     start, n = choice_slice(st)
-    before = potentials(st)
+    rows = st[ROWS]
+    summaries = np.empty((2 * rows, SUMMARY), np.int64)
+    before = np.empty(2 * rows)
+    for i in range(2 * rows):
+        summarize(st, i & 1, i >> 1, summaries[i])
+        before[i] = potential(summaries[i], -1)
+    spaces = open_spaces(st)
     share_drawer = st[TYPE] == SHARE2 and n == 2 and st[TURN] % 2 == 0
+    receiver_spaces = 0
+    if share_drawer:  # where the receiver may put the card handed to him
+        for i in range(2 * rows):
+            if st[count_index(i & 1, i >> 1)] < SLOTS and (st[CRAZY] != 0 or (i & 1) != seat):
+                receiver_spaces |= 1 << i
     best, best_move = -1e18, (0, 0, 0)
     for choice in range(n):
         card = st[start + choice]
         penalty = 0.0
-        if share_drawer:
-            penalty = best_receiver_gain(st, 1 - seat, st[start + 1 - choice], before)
-        for row in range(st[ROWS]):
-            for side in range(2):
-                if is_open_space(st, row, side):
-                    gain = placement_gain(st, seat, card, row, side, before) - penalty
-                    if gain > best:
-                        best, best_move = gain, (choice, row, side)
+        if share_drawer:  # the best gain the receiver makes with the other card
+            penalty = -1e9
+            given = st[start + 1 - choice]
+            for i in range(2 * rows):
+                if (receiver_spaces >> i) & 1:
+                    penalty = max(penalty, placement_gain(1 - seat, given, i >> 1, i & 1, summaries, before))
+        for i in range(2 * rows):
+            if (spaces >> i) & 1:
+                gain = placement_gain(seat, card, i >> 1, i & 1, summaries, before) - penalty
+                if gain > best:
+                    best, best_move = gain, (choice, i >> 1, i & 1)
     return best_move
 
 

@@ -11,7 +11,7 @@ A position is seen from the player to move ("you"). JSON form (every key but
       "you":      [["7h", "7d"], [], ["Ah"], [], []],   # your side, row by row
       "opponent": [["Kc"], [], [], [], []],
       "cards": ["Ah"],                   # what you may place now (see below)
-      "out": [],                         # cards known to be out of play
+      "dead": [],                        # cards known to be out of play
       "batch_starter": "alternate",      # Play 4 batch starter (H-G1): alternate | strict
       "tiebreak": "standard"             # H-G2: standard | literal
     }
@@ -32,13 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
-from analyzer.cards import (
-    CardError,
-    cards_mask,
-    check_disjoint,
-    format_cards,
-    parse_cards,
-)
+from analyzer.cards import CardError, cards_mask, check_disjoint, format_cards, parse_cards
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.rollout import future_draws
 
@@ -60,7 +54,7 @@ class Position:
     you: tuple[tuple[int, ...], ...]
     opponent: tuple[tuple[int, ...], ...]
     cards: tuple[int, ...]
-    out: tuple[int, ...] = ()
+    dead: tuple[int, ...] = ()
     batch_starter: str = "alternate"
     tiebreak: str = "standard"
 
@@ -98,7 +92,7 @@ class Position:
         size_index = {E.PENDING: E.PENDING_N, E.OPEN: E.OPEN_N, E.HAND: E.HAND_N}[target]
         st[size_index] = len(self.cards)
         st[E.HAND_N + OPPONENT] = _hand_size(st, OPPONENT)
-        st[E.KNOWN_OUT] = int(cards_mask(self.out))
+        st[E.KNOWN_OUT] = int(cards_mask(self.dead))
         return st
 
     def to_dict(self) -> dict:
@@ -106,7 +100,7 @@ class Position:
                 "common": format_cards(self.common).split(),
                 "you": [format_cards(r) for r in self.you],
                 "opponent": [format_cards(r) for r in self.opponent],
-                "cards": format_cards(self.cards).split(), "out": format_cards(self.out).split(),
+                "cards": format_cards(self.cards).split(), "dead": format_cards(self.dead).split(),
                 "batch_starter": self.batch_starter, "tiebreak": self.tiebreak}
 
     def describe(self) -> str:
@@ -180,7 +174,7 @@ def position_from_dict(data: dict) -> Position:
     """A validated :class:`Position` from the JSON form (see the module docstring)."""
     if not isinstance(data, dict):
         raise ValueError("a position must be a JSON object")
-    unknown = set(data) - {"round", "type", "crazy", "common", "you", "opponent", "cards", "out",
+    unknown = set(data) - {"round", "type", "crazy", "common", "you", "opponent", "cards", "dead",
                            "batch_starter", "tiebreak"}
     if unknown:
         raise ValueError(f"unknown position key(s): {', '.join(sorted(unknown))}")
@@ -195,7 +189,7 @@ def position_from_dict(data: dict) -> Position:
         round=round_, type=_choice(str(data["type"]).lower(), TYPE_CODES, "round type"),
         crazy=bool(data.get("crazy", False)), common=_cards(data["common"], "common"),
         you=_rows(data.get("you"), rows, "you"), opponent=_rows(data.get("opponent"), rows, "opponent"),
-        cards=_cards(data["cards"], "cards"), out=_cards(data.get("out"), "out"),
+        cards=_cards(data["cards"], "cards"), dead=_cards(data.get("dead"), "dead"),
         batch_starter=_choice(data.get("batch_starter", "alternate"), BATCH_RULES, "batch starter"),
         tiebreak=_choice(data.get("tiebreak", "standard"), TIEBREAKS, "tiebreak"))
     validate(position)
@@ -219,7 +213,7 @@ def validate(p: Position) -> None:
     """Refuse a position the rules cannot produce, naming what is wrong."""
     if len(p.common) != p.rows:
         raise ValueError(f"round {p.round} has {p.rows} common cards, got {len(p.common)}")
-    groups = {"common": p.common, "cards": p.cards, "out": p.out}
+    groups = {"common": p.common, "cards": p.cards, "dead": p.dead}
     for name, side in zip(SIDE_NAMES, p.sides()):
         groups.update({f"{name} row {i + 1}": row for i, row in enumerate(side)})
     check_disjoint(groups)
@@ -242,16 +236,16 @@ def validate(p: Position) -> None:
                          f"got {len(p.cards)} in 'cards'")
     if not any(E.is_open_space(st, row, side) for row in range(p.rows) for side in range(2)):
         raise ValueError("you have no empty space to place a card on")
-    unseen = E.DECK_SIZE - len(p.common) - p.placed - len(p.cards) - len(p.out)
+    unseen = E.DECK_SIZE - len(p.common) - p.placed - len(p.cards) - len(p.dead)
     needed = st[E.HAND_N + OPPONENT] + (0 if st[E.TYPE] == E.HOLD3 else future_draws(st))
     if unseen < needed:
         raise ValueError(f"only {unseen} unseen cards left: too few for the rest of the round")
 
 
 def position_from_text(*, round: int, type: str, common: str, cards: str, you: str = "",
-                       opponent: str = "", crazy: bool = False, out: str = "",
+                       opponent: str = "", crazy: bool = False, dead: str = "",
                        batch_starter: str = "alternate", tiebreak: str = "standard") -> Position:
     """A position from command-line text: rows separated by ``/`` (``"7h 7d / / Ah"``)."""
     return position_from_dict({"round": round, "type": type, "crazy": crazy, "common": common,
-                               "you": you, "opponent": opponent, "cards": cards, "out": out,
+                               "you": you, "opponent": opponent, "cards": cards, "dead": dead,
                                "batch_starter": batch_starter, "tiebreak": tiebreak})

@@ -18,36 +18,11 @@ import numpy as np
 from numba import njit
 
 from analyzer.games.head_to_head.engine import (
-    DECK,
-    DECK_SIZE,
-    END,
-    HAND,
-    HAND_N,
-    MAX_ROWS,
-    ORDERED_DRAWS,
-    ROW_POT,
-    ROWS,
-    SLOTS,
-    TOP,
-    count_index,
-    draw,
-    mover,
-    place,
-    prepare,
-    resample_hidden,
-    round_chips,
-    round_over,
-    row_result,
-    seen_mask,
+    DECK, DECK_SIZE, END, HAND, HAND_N, MAX_ROWS, ORDERED_DRAWS, ROW_POT, ROWS, SLOTS, TOP, count_index,
+    draw, mover, place, prepare, resample_hidden, round_chips, round_over, row_result, seen_mask,
     start_round,
 )
-from analyzer.games.head_to_head.policies import (
-    ROLLOUT,
-    base_move,
-    count_moves,
-    move_at,
-    play_out,
-)
+from analyzer.games.head_to_head.policies import ROLLOUT, base_move, count_moves, move_at, play_out
 from analyzer.sim.rng import below, next_u64
 
 TALLY_WIDTH = 2 + 2 * MAX_ROWS  # total, total^2, halves per row, halves^2 per row

@@ -1,0 +1,62 @@
+"""Head to Head studies: a small run of every study, and the committed results reproduced."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from analyzer.games.head_to_head.play import simulate_rounds
+from analyzer.games.head_to_head.studies import STUDIES, TYPES, StudyPlan, h2h_results
+from analyzer.games.head_to_head.study_kernels import CONNECTED, SAME_RANK, SAME_SUIT, UNRELATED, relation
+from analyzer.cards import parse_cards
+from analyzer.report import write_results
+
+RESULTS = Path(__file__).resolve().parent.parent / "results" / "head_to_head"
+
+
+def test_every_study_runs_small_and_writes_a_result(tmp_path):
+    plan = StudyPlan(rounds=200, games=200, rollout_games=4, rollout_policy="rollout:2", positions=8, samples=4)
+    results = h2h_results(plan)
+    assert [r.name for r in results] == list(STUDIES)
+    for result in results:
+        folder = write_results(result, tmp_path)
+        manifest = json.loads((folder / "manifest.json").read_text())
+        assert manifest["seed"] == plan.seed and manifest["method"] == "monte-carlo"
+        assert all((folder / name).stat().st_size > 0 for name in manifest["files"])
+    round_types, tournament, relations, blocking = (r.tables[next(iter(r.tables))] for r in results)
+    assert len(round_types) == len(TYPES) * 2 * 3
+    assert ((round_types.first_mover_wins + round_types.dealer_wins + round_types.ties) - 1).abs().max() < 1e-12
+    diagonal = tournament[tournament.policy == tournament.opponent]
+    assert (diagonal.win_rate == 0.5).all()
+    pairs = tournament.set_index(["policy", "opponent"]).win_rate
+    for (a, b), w in pairs.items():
+        assert w + pairs[(b, a)] == pytest.approx(1.0)
+    assert relations.moves.sum() > 0 and set(relations.relation) == {"same rank", "same suit", "connected", "unrelated"}
+    assert (blocking.positions == plan.positions).all() and blocking.block_best.between(0, 1).all()
+
+
+def test_unknown_study_is_refused():
+    with pytest.raises(ValueError, match="unknown study"):
+        h2h_results(StudyPlan(), ("nope",))
+
+
+@pytest.mark.parametrize("card, common, expected", [
+    ("7h", "7s", SAME_RANK), ("2s", "7s", SAME_SUIT), ("3h", "7s", CONNECTED), ("Ah", "4s", CONNECTED),
+    ("Ah", "6s", UNRELATED), ("Kh", "8s", UNRELATED), ("Kh", "9s", CONNECTED)])
+def test_card_relations(card, common, expected):
+    assert relation(int(parse_cards(card)[0]), int(parse_cards(common)[0])) == expected
+
+
+def test_committed_round_types_are_reproduced():
+    """The first cell of the committed table, re-run with its seed: the same numbers."""
+    table = pd.read_csv(RESULTS / "round_types" / "round_types.csv")
+    manifest = json.loads((RESULTS / "round_types" / "manifest.json").read_text())
+    row = table.iloc[0]
+    assert (row.round_type, bool(row.crazy), row["rows"]) == ("draw1", False, 3)
+    again = simulate_rounds("draw1", rows=3, first="greedy", second="greedy", rounds=int(row.rounds),
+                            seed=manifest["seed"])
+    assert again.margin == pytest.approx(row.first_mover_margin, abs=1e-9)
+    assert again.first_mover_wins == pytest.approx(row.first_mover_wins, abs=1e-12)
