@@ -56,7 +56,13 @@ DECK = OPEN_N + 1                            # the undealt cards are DECK[TOP:EN
 TOP = DECK + DECK_SIZE
 END = TOP + 1
 KNOWN_OUT = END + 1                          # bit mask of cards known to be out of play
-STATE_SIZE = KNOWN_OUT + 1
+# the betting game (§2.7; see betting.py): stacks persist over the game, the rest per round
+STACK = KNOWN_OUT + 1                        # [seat] chips in front of each player
+ROW_BASE = STACK + 2                         # [row] base chips still on the common card
+COMMITTED = ROW_BASE + MAX_ROWS              # [seat][row] chips each has put on the card
+BET_CLOSED = COMMITTED + 2 * MAX_ROWS        # [row] 1 once the row is closed to betting
+BET_RULES = BET_CLOSED + MAX_ROWS            # forfeit flag, bet window, min bet, row cap, max raise
+STATE_SIZE = BET_RULES + 5
 
 
 def new_state() -> np.ndarray:
@@ -120,7 +126,7 @@ def draw(st, rng):
 @njit(cache=True, nogil=True)
 def start_round(st, kind, crazy, rows, first, batch_rule, tiebreak, rng):
     """A fresh round: the whole deck shuffled (§2.3.1) and ``rows`` common cards turned up."""
-    st[:] = 0
+    st[:STACK] = 0  # the betting game's stacks and rules carry over between rounds
     st[TYPE], st[CRAZY], st[ROWS], st[FIRST] = kind, crazy, rows, first
     st[BATCH_RULE], st[TIEBREAK] = batch_rule, tiebreak
     for c in range(DECK_SIZE):

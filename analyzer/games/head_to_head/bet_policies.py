@@ -1,0 +1,332 @@
+"""Betting policies for the Head to Head betting game, and its round and game loops.
+
+A betting policy decides whether to open a bet (and on which row, how much) and how
+to respond to one; the cards go where the placement policy (:mod:`.policies`,
+:mod:`.rollout`) puts them. Policies (parameters per seat: ``[kind, bet, raise, call,
+size, rollouts]``, thresholds in thousandths):
+
+* **never** -- never bets or raises, calls every bet.
+* **threshold** -- estimates each row's win probability ``p`` (:func:`row_equity`,
+  the best over the cards it holds that could still go on the row); opens ``size`` on
+  the open row with the highest ``p`` if ``p >= bet``; facing a bet raises ``size`` if
+  ``p >= raise``, calls if ``p >= call``, else declines.
+* **rollout** -- scores no bet and bets of $50 and $100 on each open row (facing a bet:
+  decline, call, raise $100) by ``rollouts`` simulations of the rest of the round under
+  greedy placement and the default threshold betting for both players, from hidden cards
+  drawn from what it has not seen, and takes the best for its stack.
+
+``p`` is the *random-fill equity* of §2.9.7: the row's empty spaces filled from the
+cards the player has not seen, exactly when one space is left, else by
+``EQUITY_SAMPLES`` random fills; ties count one half.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyzer.games.head_to_head import engine as E
+from analyzer.games.head_to_head.betting import (
+    CALL, DECLINE, MIN_BET, RAISE, decline, max_bet, max_raise, pay, row_complete, settle_row,
+    start_betting_game, start_betting_round, to_call, window_seat,
+)
+from analyzer.games.head_to_head.policies import GREEDY
+from analyzer.games.head_to_head.rollout import ROUNDS, card_draw_winner, policy_move, round_type
+from analyzer.games.holdem_kernels import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
+from analyzer.sim.rng import below, next_u64
+
+NEVER, THRESHOLD, ROLLOUT = 0, 1, 2
+BET_POLICY_NAMES = {"never": NEVER, "threshold": THRESHOLD, "rollout": ROLLOUT}
+KIND, BET_AT, RAISE_AT, CALL_AT, SIZE, ROLLOUTS = range(6)
+BET_PARAMS = 6
+DEFAULT_THRESHOLD = (THRESHOLD, 700, 850, 450, 100, 0)
+DEFAULT_BET_ROLLOUTS = 16
+EQUITY_SAMPLES = 32
+ROLLOUT_SIZES = (50, 100)
+GAME_PLACEMENTS = 8 * (3 + 4 + 5)
+BET_GAME_WIDTH = 6  # final stacks, winner, seat 0's stack after each round
+
+
+@njit(cache=True, nogil=True)
+def _side_key(st, seat, row, extra):
+    c = st[E.COMMON + row]
+    key, mask = EMPTY_KEY + CARD_KEY[c], CARD_MASK[c]
+    for slot in range(st[E.count_index(seat, row)]):
+        c = st[E.slot_index(seat, row, slot)]
+        key += CARD_KEY[c]
+        mask |= CARD_MASK[c]
+    if extra >= 0:
+        key += CARD_KEY[extra]
+        mask |= CARD_MASK[extra]
+    return key, mask
+
+
+@njit(cache=True, nogil=True)
+def row_equity(st, seat, row, extra, rng):
+    """``seat``'s random-fill equity on ``row`` with card ``extra`` added to his side
+    (-1: none): win + tie/2 over fills of the empty spaces from his unseen cards."""
+    seen = E.seen_mask(st, seat)
+    unseen = np.empty(E.DECK_SIZE, np.int64)
+    m = 0
+    for c in range(E.DECK_SIZE):
+        if c != extra and not (seen >> np.uint64(c)) & np.uint64(1):
+            unseen[m] = c
+            m += 1
+    key0, mask0 = _side_key(st, seat, row, extra)
+    key1, mask1 = _side_key(st, 1 - seat, row, -1)
+    need0 = E.SLOTS - st[E.count_index(seat, row)] - (extra >= 0)
+    need1 = E.SLOTS - st[E.count_index(1 - seat, row)]
+    need = need0 + need1
+    exact = need <= 1
+    trials = 1 if need == 0 else (m if exact else EQUITY_SAMPLES)
+    halves = 0
+    for trial in range(trials):
+        k0, m0, k1, m1 = key0, mask0, key1, mask1
+        for j in range(need):
+            pick = trial if exact else j + below(rng, m - j)
+            c = unseen[pick]
+            unseen[pick], unseen[j] = unseen[j], c
+            if j < need0:
+                k0 += CARD_KEY[c]
+                m0 |= CARD_MASK[c]
+            else:
+                k1 += CARD_KEY[c]
+                m1 |= CARD_MASK[c]
+        v0, v1 = evaluate_key(k0, m0), evaluate_key(k1, m1)
+        halves += 2 if v0 > v1 else (1 if v0 == v1 else 0)
+    return halves / (2.0 * trials)
+
+
+@njit(cache=True, nogil=True)
+def held_cards(st, seat):
+    """``(start, n)`` of the cards ``seat`` holds and could still place."""
+    if E.mover(st) == seat and E.pending_seen_by(st, seat):
+        return E.choice_slice(st)
+    return E.HAND + 4 * seat, st[E.HAND_N + seat]
+
+
+@njit(cache=True, nogil=True)
+def best_equity(st, seat, row, rng):
+    """The row equity ``seat`` can reach with the best card he holds placed there (or
+    with none, if that is better or his side is full)."""
+    p = row_equity(st, seat, row, -1, rng)
+    if st[E.count_index(seat, row)] < E.SLOTS:
+        start, n = held_cards(st, seat)
+        for i in range(n):
+            p = max(p, row_equity(st, seat, row, st[start + i], rng))
+    return p
+
+
+@njit(cache=True, nogil=True)
+def threshold_open(st, seat, bp, rng):
+    best_row, best_p = -1, -1.0
+    for row in range(st[E.ROWS]):
+        if max_bet(st, seat, row) > 0:
+            p = best_equity(st, seat, row, rng)
+            if p > best_p:
+                best_row, best_p = row, p
+    if best_row < 0 or best_p * 1000 < bp[BET_AT]:
+        return -1, 0
+    step = st[E.BET_RULES + MIN_BET]
+    return best_row, max(step, min((bp[SIZE] // step) * step, max_bet(st, seat, best_row)))
+
+
+@njit(cache=True, nogil=True)
+def threshold_respond(st, actor, row, bp, rng):
+    p = best_equity(st, actor, row, rng) * 1000
+    top = max_raise(st, actor, row)
+    step = st[E.BET_RULES + MIN_BET]
+    if p >= bp[RAISE_AT] and top > 0:
+        return RAISE, max(step, min((bp[SIZE] // step) * step, top))
+    if p >= bp[CALL_AT]:
+        return CALL, 0
+    return DECLINE, 0
+
+
+@njit(cache=True, nogil=True)
+def act(st, seat, action, amount, row):
+    """Carry out a response: decline, call, or raise ``amount``."""
+    if action == DECLINE:
+        decline(st, seat, row)
+        return False
+    need = to_call(st, seat, row)
+    pay(st, seat, row, need + (amount if action == RAISE else 0))
+    return action == RAISE
+
+
+@njit(cache=True, nogil=True)
+def base_open(st, seat, bp, rng):
+    if bp[KIND] == NEVER:
+        return -1, 0
+    return threshold_open(st, seat, bp, rng)
+
+
+@njit(cache=True, nogil=True)
+def base_respond(st, actor, row, bp, rng):
+    if bp[KIND] == NEVER:
+        return CALL, 0
+    return threshold_respond(st, actor, row, bp, rng)
+
+
+@njit(cache=True, nogil=True)
+def finish_exchange(st, actor, row, bparams, rngs):
+    """Let base betting policies answer, back and forth, until a call or a decline;
+    ``actor`` answers first."""
+    while True:
+        action, amount = base_respond(st, actor, row, bparams[actor], rngs[actor])
+        if not act(st, actor, action, amount, row):
+            return
+        actor = 1 - actor
+
+
+@njit(cache=True, nogil=True)
+def place_and_settle(st, params, rngs):
+    """The placement of the player on turn; a row it completes is paid at once."""
+    choice, row, side = policy_move(st, params, rngs)
+    E.place(st, choice, row, side)
+    if row_complete(st, row):
+        settle_row(st, row)
+
+
+@njit(cache=True, nogil=True)
+def play_out_betting(st, params, bparams, rng):
+    """Finish a betting round with base placement and betting policies (one stream)."""
+    rngs = np.empty((2, 4), np.uint64)
+    for seat in range(2):
+        for i in range(4):
+            rngs[seat, i] = next_u64(rng)
+    while not E.round_over(st):
+        E.prepare(st, rng)
+        seat = window_seat(st)
+        if seat >= 0:
+            row, amount = base_open(st, seat, bparams[seat], rng)
+            if row >= 0:
+                pay(st, seat, row, amount)
+                finish_exchange(st, 1 - seat, row, bparams, rngs)
+        place_and_settle(st, params, rngs)
+
+
+@njit(cache=True, nogil=True)
+def rollout_value(st, seat, rollouts, rng, candidate_row, candidate_action, candidate_amount, opening):
+    """Mean stack of ``seat`` at the end of the round after a candidate action, by
+    ``rollouts`` play-outs under greedy placement and default threshold betting."""
+    base_params = np.zeros((2, 3), np.int64)
+    base_params[:, 0] = GREEDY
+    bparams = np.empty((2, BET_PARAMS), np.int64)
+    for s in range(2):
+        for i in range(BET_PARAMS):
+            bparams[s, i] = DEFAULT_THRESHOLD[i]
+    work = np.empty_like(st)
+    stream = np.empty(4, np.uint64)
+    rngs = np.empty((2, 4), np.uint64)
+    total = 0.0
+    for _ in range(rollouts):
+        E.resample_hidden(st, work, seat, rng)
+        for i in range(4):
+            stream[i] = next_u64(rng)
+        for s in range(2):
+            for i in range(4):
+                rngs[s, i] = next_u64(rng)
+        if opening:
+            if candidate_row >= 0:
+                pay(work, seat, candidate_row, candidate_amount)
+                finish_exchange(work, 1 - seat, candidate_row, bparams, rngs)
+        elif act(work, seat, candidate_action, candidate_amount, candidate_row):
+            finish_exchange(work, 1 - seat, candidate_row, bparams, rngs)
+        place_and_settle(work, base_params, rngs)
+        play_out_betting(work, base_params, bparams, stream)
+        total += work[E.STACK + seat]
+    return total / rollouts
+
+
+@njit(cache=True, nogil=True)
+def rollout_open(st, seat, bp, rng):
+    n = bp[ROLLOUTS]
+    best_row, best_amount = -1, 0
+    best = rollout_value(st, seat, n, rng.copy(), -1, 0, 0, True)
+    for row in range(st[E.ROWS]):
+        top = max_bet(st, seat, row)
+        for size in ROLLOUT_SIZES:
+            if size <= top:
+                value = rollout_value(st, seat, n, rng.copy(), row, 0, size, True)
+                if value > best:
+                    best, best_row, best_amount = value, row, size
+    below(rng, 2)
+    return best_row, best_amount
+
+
+@njit(cache=True, nogil=True)
+def rollout_respond(st, actor, row, bp, rng):
+    n = bp[ROLLOUTS]
+    best_action, best_amount = CALL, 0
+    best = rollout_value(st, actor, n, rng.copy(), row, CALL, 0, False)
+    value = rollout_value(st, actor, n, rng.copy(), row, DECLINE, 0, False)
+    if value > best:
+        best, best_action = value, DECLINE
+    top = max_raise(st, actor, row)
+    if top > 0:
+        size = min(ROLLOUT_SIZES[-1], top)
+        value = rollout_value(st, actor, n, rng.copy(), row, RAISE, size, False)
+        if value > best:
+            best, best_action, best_amount = value, RAISE, size
+    below(rng, 2)
+    return best_action, best_amount
+
+
+@njit(cache=True, nogil=True)
+def policy_open(st, seat, bp, rng):
+    if bp[KIND] == ROLLOUT:
+        return rollout_open(st, seat, bp, rng)
+    return base_open(st, seat, bp, rng)
+
+
+@njit(cache=True, nogil=True)
+def policy_respond(st, actor, row, bp, rng):
+    if bp[KIND] == ROLLOUT:
+        return rollout_respond(st, actor, row, bp, rng)
+    return base_respond(st, actor, row, bp, rng)
+
+
+@njit(cache=True, nogil=True)
+def betting_turn(st, params, bparams, deal_rng, rngs):
+    """One placement of a betting round: deal, let the player on turn open at most one
+    exchange (answered back and forth until a call or a decline), place; a row the
+    placement completes is paid at once."""
+    E.prepare(st, deal_rng)
+    seat = window_seat(st)
+    if seat >= 0:
+        row, amount = policy_open(st, seat, bparams[seat], rngs[seat])
+        if row >= 0:
+            pay(st, seat, row, amount)
+            actor = 1 - seat
+            while True:
+                action, raise_by = policy_respond(st, actor, row, bparams[actor], rngs[actor])
+                if not act(st, actor, action, raise_by, row):
+                    break
+                actor = 1 - actor
+    place_and_settle(st, params, rngs)
+
+
+@njit(cache=True, nogil=True)
+def play_betting_game(st, kind, crazy, batch_rule, tiebreak, bet_rules, params, bparams, deal_rng,
+                      rngs, out, trajectory):
+    """A betting game of 3 rounds (seat 0 first mover in rounds 1 and 3). ``out``: final
+    stacks, the winner (larger stack; the card draw on a tie), seat 0's stack after each
+    round; ``trajectory[i]``: seat 0's stack after placement ``i`` of the game."""
+    st[:] = 0
+    start_betting_game(st, bet_rules[0], bet_rules[1], bet_rules[2], bet_rules[3], bet_rules[4])
+    step = 0
+    for r in range(ROUNDS):
+        kind_r, crazy_r = round_type(kind, crazy, deal_rng)
+        E.start_round(st, kind_r, crazy_r, r + 3, r % 2, batch_rule, tiebreak, deal_rng)
+        start_betting_round(st)
+        while not E.round_over(st):
+            betting_turn(st, params, bparams, deal_rng, rngs)
+            trajectory[step] = st[E.STACK]
+            step += 1
+        out[3 + r] = st[E.STACK]
+    out[0], out[1] = st[E.STACK], st[E.STACK + 1]
+    if out[0] == out[1]:
+        out[2] = card_draw_winner(st, deal_rng)
+    else:
+        out[2] = 0 if out[0] > out[1] else 1
