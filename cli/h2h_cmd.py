@@ -103,11 +103,21 @@ def play(
     second: Annotated[str, typer.Option("--second", help="Policy of the other player.")] = "random",
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to simulate.")] = 10_000,
     batch_starter: BatchStarter = "alternate", tiebreak: Tiebreak = "standard",
+    betting: Annotated[bool, typer.Option("--betting", help="The betting game of §2.7: $800 stacks, bets on rows.")] = False,
+    first_bets: Annotated[str, typer.Option("--first-bets", help="Betting policy of the first player: never, threshold[:bet=P,raise=P,call=P,size=D,cards=0|1], rollout[:N].")] = "threshold",
+    second_bets: Annotated[str, typer.Option("--second-bets", help="Betting policy of the other player.")] = "threshold",
+    forfeit: Annotated[bool, typer.Option("--forfeit/--no-forfeit", help="A decliner forfeits his chips on the card (H-B2).")] = True,
+    bet_window: Annotated[str, typer.Option("--bet-window", help="Who may bet (H-B7): turn, or receiver (also the Share 2 receiver).")] = "turn",
+    min_bet: Annotated[int, typer.Option("--min-bet", min=1, help="Smallest bet and step (H-B6).")] = 10,
     seed: Seed = None, scheduler: Scheduler = None, threads: Threads = None, as_json: Json = False,
     show_progress: ShowProgress = None,
 ) -> None:
     """Simulate whole games (3 rounds: 3, 4, 5 rows) between two policies: win rates and
-    chip margins with standard errors."""
+    chip margins (or, with --betting, final stacks) with standard errors."""
+    if betting:
+        _play_betting(round_type, crazy, first, second, games, batch_starter, tiebreak, first_bets, second_bets,
+                      forfeit, bet_window, min_bet, seed, scheduler, threads, as_json, show_progress)
+        return
     with reported_errors():
         from analyzer.games.head_to_head.play import Settings, simulate_games
 
@@ -135,6 +145,101 @@ def play(
                       f"{r['first_mover_margin_stderr']:.1f}", f"{100 * r['first_mover_wins']:.1f}%",
                       f"{100 * r['ties']:.1f}%")
     console.print(table)
+
+
+def _play_betting(round_type, crazy, first, second, games, batch_starter, tiebreak, first_bets, second_bets,
+                  forfeit, bet_window, min_bet, seed, scheduler, threads, as_json, show_progress) -> None:
+    with reported_errors():
+        from analyzer.games.head_to_head.betting_game import BettingRules, simulate_betting_games
+        from analyzer.games.head_to_head.play import Settings
+
+        rules = BettingRules(decline_forfeits_own_chips=forfeit, bet_window=bet_window, min_bet=min_bet)
+        with progress_bar("betting games", show_progress) as progress:
+            stats = simulate_betting_games(first, second, first_bets=first_bets, second_bets=second_bets,
+                                           round_type=round_type, crazy=crazy, games=games, seed=seed,
+                                           settings=Settings(batch_starter=batch_starter, tiebreak=tiebreak),
+                                           rules=rules, scheduler=scheduler, threads=threads, progress=progress)
+    if as_json:
+        print(json.dumps(stats.to_dict()))
+        return
+    console = stdout_console()
+    kind = f"{stats.round_type}{' Crazy' if stats.crazy else ''}"
+    console.print(f"{stats.games:,} betting games, {kind}: first = {stats.first} + {stats.first_bets}, "
+                  f"second = {stats.second} + {stats.second_bets} (seed {stats.seed})")
+    console.print(f"  first wins {100 * stats.first_wins:6.2f}% ± {100 * stats.first_wins_stderr:.2f}%   "
+                  f"settled by the card draw {100 * stats.tie_breaks:.2f}%")
+    console.print(f"  first's final stack {stats.first_stack:.1f} ± {stats.first_stack_stderr:.1f} $ "
+                  f"(of $2,800: two $800 stacks and $1,200 of base)")
+    rounds = "   ".join(f"after round {r + 1}: {stats.trajectory[end - 1]:.0f}" for r, end in enumerate((24, 56, 96)))
+    console.print(f"  first's mean stack {rounds}")
+
+
+@h2h_app.command("bet")
+def bet(
+    position: Annotated[Path, typer.Argument(help="A betting position JSON file (see the README).")],
+    policy: Annotated[str, typer.Option("--policy", "-p", help="Placement policy of both players: greedy or random.")] = "greedy",
+    bet_policy: Annotated[str, typer.Option("--bet-policy", help="Betting policy of both players: never or threshold[:...].")] = "threshold",
+    opponent_policy: Annotated[str | None, typer.Option("--opponent-policy", help="The opponent's placement policy (default: --policy).")] = None,
+    opponent_bet_policy: Annotated[str | None, typer.Option("--opponent-bet-policy", help="The opponent's betting policy (default: --bet-policy).")] = None,
+    trials: Annotated[int, typer.Option("--trials", "-n", min=1, help="Samples of the hidden cards per action.")] = 2_000,
+    exact: Annotated[bool, typer.Option("--exact", help="Force exact enumeration (last placement of a round).")] = False,
+    monte_carlo: Annotated[bool, typer.Option("--monte-carlo", help="Force Monte Carlo.")] = False,
+    seed: Seed = None, scheduler: Scheduler = None, threads: Threads = None, as_json: Json = False,
+    show_progress: ShowProgress = None,
+) -> None:
+    """Every legal betting action (no bet or a bet of each size on each open row; facing a
+    bet: decline, call, each raise) with your expected stack change to the end of the
+    round, best first."""
+    from cli.run_options import method_of
+
+    with reported_errors():
+        from analyzer.games.head_to_head.bet_values import bet_position_from_dict, bet_values
+        from analyzer.games.head_to_head.position import read_json
+
+        bet_position = bet_position_from_dict(read_json(position))
+        with progress_bar("betting actions", show_progress) as progress:
+            result = bet_values(bet_position, policy=policy, bet_policy=bet_policy, opponent_policy=opponent_policy,
+                                opponent_bet_policy=opponent_bet_policy, trials=trials, seed=seed,
+                                method=method_of(exact, monte_carlo), scheduler=scheduler, threads=threads,
+                                progress=progress)
+    if as_json:
+        print(json.dumps(result.to_dict()))
+        return
+    from rich.table import Table
+
+    how = "exact" if result.method == "exact" else f"Monte Carlo, seed {result.seed}"
+    facing = bet_position.facing
+    situation = (f"answering the opponent's bet on row {facing + 1}" if facing >= 0 else "your turn to bet")
+    table = Table(title=f"{bet_position.position.describe()}; {situation}; stacks {bet_position.stacks[0]} v "
+                        f"{bet_position.stacks[1]}; {result.trials:,} samples per action ({how})",
+                  title_justify="left")
+    for column in ("action", "row", "amount", "EV $", "± s.e.", "regret"):
+        table.add_column(column, justify="left" if column == "action" else "right")
+    for a in result.actions:
+        table.add_row(a.action, "" if a.row is None else str(a.row), str(a.amount) if a.amount else "",
+                      f"{a.ev:+.1f}", f"{a.stderr:.1f}", f"{a.regret:.1f}")
+    stdout_console().print(table)
+
+
+@h2h_app.command("betting-tables")
+def betting_tables(
+    study: Annotated[list[str] | None, typer.Option("--study", help="Run only this study (repeatable): response_model, threshold_tuning, fresh_card, stack_trajectories.")] = None,
+    games: Annotated[int, typer.Option("--games", min=10, help="Games per simulated cell or match-up.")] = 4_000,
+    rollout_games: Annotated[int, typer.Option("--rollout-games", min=2, help="Games for the match-up with a rollout bettor.")] = 100,
+    seed: Seed = 2026, out: Out = Path("results"),
+    scheduler: Scheduler = None, threads: Threads = None, show_progress: ShowProgress = None,
+) -> None:
+    """The exact response model, threshold tuning, the value of a freshly drawn card and stack
+    trajectories: tables and charts under results/head_to_head/betting/."""
+    with reported_errors():
+        from analyzer.games.head_to_head.betting_studies import BETTING_STUDIES, BettingPlan, betting_results
+
+        plan = BettingPlan(games=games, rollout_games=rollout_games, seed=seed)
+        with progress_bar("betting studies", show_progress) as progress:
+            results = betting_results(plan, tuple(study or BETTING_STUDIES), threads=threads, scheduler=scheduler,
+                                      progress=progress)
+        for result in results:
+            write_result(result, out)
 
 
 @h2h_app.command("tables")

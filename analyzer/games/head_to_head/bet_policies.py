@@ -3,17 +3,20 @@
 A betting policy decides whether to open a bet (and on which row, how much) and how
 to respond to one; the cards go where the placement policy (:mod:`.policies`,
 :mod:`.rollout`) puts them. Policies (parameters per seat: ``[kind, bet, raise, call,
-size, rollouts]``, thresholds in thousandths):
+size, rollouts, uses_cards]``, thresholds in thousandths):
 
 * **never** -- never bets or raises, calls every bet.
 * **threshold** -- estimates each row's win probability ``p`` (:func:`row_equity`,
-  the best over the cards it holds that could still go on the row); opens ``size`` on
+  the best over the cards it holds that could still go on the row, or with
+  ``uses_cards`` 0 ignoring them: the "blind" variant that measures what a freshly
+  drawn card is worth to a bettor); opens ``size`` on
   the open row with the highest ``p`` if ``p >= bet``; facing a bet raises ``size`` if
   ``p >= raise``, calls if ``p >= call``, else declines.
 * **rollout** -- scores no bet and bets of $50 and $100 on each open row (facing a bet:
-  decline, call, raise $100) by ``rollouts`` simulations of the rest of the round under
-  greedy placement and the default threshold betting for both players, from hidden cards
-  drawn from what it has not seen, and takes the best for its stack.
+  decline, call, raise $100, or less when that is all that is allowed) by ``rollouts``
+  simulations of the rest of the round under greedy placement and the default threshold
+  betting for both players (:func:`default_players`), from hidden cards drawn from what
+  it has not seen, all actions on the same samples, and takes the best for its stack.
 
 ``p`` is the *random-fill equity* of §2.9.7: the row's empty spaces filled from the
 cards the player has not seen, exactly when one space is left, else by
@@ -37,9 +40,9 @@ from analyzer.sim.rng import below, next_u64
 
 NEVER, THRESHOLD, ROLLOUT = 0, 1, 2
 BET_POLICY_NAMES = {"never": NEVER, "threshold": THRESHOLD, "rollout": ROLLOUT}
-KIND, BET_AT, RAISE_AT, CALL_AT, SIZE, ROLLOUTS = range(6)
-BET_PARAMS = 6
-DEFAULT_THRESHOLD = (THRESHOLD, 700, 850, 450, 100, 0)
+KIND, BET_AT, RAISE_AT, CALL_AT, SIZE, ROLLOUTS, USES_CARDS = range(7)
+BET_PARAMS = 7
+DEFAULT_THRESHOLD = (THRESHOLD, 700, 850, 450, 100, 0, 1)
 DEFAULT_BET_ROLLOUTS = 16
 EQUITY_SAMPLES = 32
 ROLLOUT_SIZES = (50, 100)
@@ -118,11 +121,19 @@ def best_equity(st, seat, row, rng):
 
 
 @njit(cache=True, nogil=True)
+def estimated_equity(st, seat, row, bp, rng):
+    """The threshold policy's ``p``: with the cards it holds, or blind to them."""
+    if bp[USES_CARDS]:
+        return best_equity(st, seat, row, rng)
+    return row_equity(st, seat, row, -1, rng)
+
+
+@njit(cache=True, nogil=True)
 def threshold_open(st, seat, bp, rng):
     best_row, best_p = -1, -1.0
     for row in range(st[E.ROWS]):
         if max_bet(st, seat, row) > 0:
-            p = best_equity(st, seat, row, rng)
+            p = estimated_equity(st, seat, row, bp, rng)
             if p > best_p:
                 best_row, best_p = row, p
     if best_row < 0 or best_p * 1000 < bp[BET_AT]:
@@ -133,7 +144,7 @@ def threshold_open(st, seat, bp, rng):
 
 @njit(cache=True, nogil=True)
 def threshold_respond(st, actor, row, bp, rng):
-    p = best_equity(st, actor, row, rng) * 1000
+    p = estimated_equity(st, actor, row, bp, rng) * 1000
     top = max_raise(st, actor, row)
     step = st[E.BET_RULES + MIN_BET]
     if p >= bp[RAISE_AT] and top > 0:
@@ -207,70 +218,116 @@ def play_out_betting(st, params, bparams, rng):
 
 
 @njit(cache=True, nogil=True)
-def rollout_value(st, seat, rollouts, rng, candidate_row, candidate_action, candidate_amount, opening):
-    """Mean stack of ``seat`` at the end of the round after a candidate action, by
-    ``rollouts`` play-outs under greedy placement and default threshold betting."""
-    base_params = np.zeros((2, 3), np.int64)
-    base_params[:, 0] = GREEDY
+def default_players():
+    """Greedy placement and default threshold betting for both players: the players
+    the rollout bettor assumes."""
+    params = np.zeros((2, 3), np.int64)
+    params[:, 0] = GREEDY
     bparams = np.empty((2, BET_PARAMS), np.int64)
-    for s in range(2):
+    for seat in range(2):
         for i in range(BET_PARAMS):
-            bparams[s, i] = DEFAULT_THRESHOLD[i]
-    work = np.empty_like(st)
-    stream = np.empty(4, np.uint64)
+            bparams[seat, i] = DEFAULT_THRESHOLD[i]
+    return params, bparams
+
+
+@njit(cache=True, nogil=True)
+def play_action(st, seat, action, params, bparams, stream):
+    """From a betting decision of ``seat``, carry out ``action`` = (row, response, amount)
+    (opening: response -1 and row -1 for no bet), let base policies finish the exchange
+    and the round; returns ``seat``'s stack at the end of the round."""
+    row, response, amount = action[0], action[1], action[2]
     rngs = np.empty((2, 4), np.uint64)
-    total = 0.0
-    for _ in range(rollouts):
-        E.resample_hidden(st, work, seat, rng)
+    for s in range(2):
         for i in range(4):
-            stream[i] = next_u64(rng)
-        for s in range(2):
-            for i in range(4):
-                rngs[s, i] = next_u64(rng)
-        if opening:
-            if candidate_row >= 0:
-                pay(work, seat, candidate_row, candidate_amount)
-                finish_exchange(work, 1 - seat, candidate_row, bparams, rngs)
-        elif act(work, seat, candidate_action, candidate_amount, candidate_row):
-            finish_exchange(work, 1 - seat, candidate_row, bparams, rngs)
-        place_and_settle(work, base_params, rngs)
-        play_out_betting(work, base_params, bparams, stream)
-        total += work[E.STACK + seat]
-    return total / rollouts
+            rngs[s, i] = next_u64(stream)
+    if response < 0:
+        if row >= 0:
+            pay(st, seat, row, amount)
+            finish_exchange(st, 1 - seat, row, bparams, rngs)
+    elif act(st, seat, response, amount, row):
+        finish_exchange(st, 1 - seat, row, bparams, rngs)
+    place_and_settle(st, params, rngs)
+    play_out_betting(st, params, bparams, stream)
+    return st[E.STACK + seat]
+
+
+@njit(cache=True, nogil=True)
+def score_bet_actions(base, seat, actions, params, bparams, rng, work, tallies, weight):
+    """Add ``weight`` x each action's gain (``seat``'s stack at the end of the round minus
+    now) and its square to ``tallies``, every action on one fresh stream from ``rng``."""
+    seed = np.empty(4, np.uint64)
+    for i in range(4):
+        seed[i] = next_u64(rng)
+    stream = np.empty(4, np.uint64)
+    for a in range(actions.shape[0]):
+        work[:] = base
+        stream[:] = seed
+        gain = play_action(work, seat, actions[a], params, bparams, stream) - base[E.STACK + seat]
+        tallies[a, 0] += weight * gain
+        tallies[a, 1] += weight * gain * gain
+
+
+@njit(cache=True, nogil=True)
+def sample_bet_actions(st, seat, actions, params, bparams, rng, trials, tallies):
+    """Monte Carlo gains of betting actions: ``trials`` samples of what ``seat`` cannot see."""
+    base = np.empty_like(st)
+    work = np.empty_like(st)
+    for _ in range(trials):
+        E.resample_hidden(st, base, seat, rng)
+        score_bet_actions(base, seat, actions, params, bparams, rng, work, tallies, 1)
+
+
+@njit(cache=True, nogil=True)
+def rollout_choice(st, seat, actions, bp, rng):
+    params, bparams = default_players()
+    tallies = np.zeros((actions.shape[0], 2), np.int64)
+    sample_bet_actions(st, seat, actions, params, bparams, rng, bp[ROLLOUTS], tallies)
+    return actions[np.argmax(tallies[:, 0])]
+
+
+@njit(cache=True, nogil=True)
+def opening_actions(st, seat, amounts):
+    """No bet, then a bet of each of ``amounts`` (or every step, when empty) on each open row."""
+    step = st[E.BET_RULES + MIN_BET]
+    out = np.full((1 + E.MAX_ROWS * 100, 3), -1, np.int64)
+    n = 1
+    for row in range(st[E.ROWS]):
+        top = max_bet(st, seat, row)
+        for x in range(step, top + 1, step):
+            if amounts.shape[0] == 0 or (amounts == x).any():
+                out[n, 0], out[n, 1], out[n, 2] = row, -1, x
+                n += 1
+    return out[:n]
+
+
+@njit(cache=True, nogil=True)
+def response_actions(st, actor, row, amounts):
+    """Decline, call, then a raise of each of ``amounts`` (or every step) allowed."""
+    step = st[E.BET_RULES + MIN_BET]
+    top = max_raise(st, actor, row)
+    out = np.zeros((2 + 100, 3), np.int64)
+    out[0, 0], out[0, 1] = row, DECLINE
+    out[1, 0], out[1, 1] = row, CALL
+    n = 2
+    for y in range(step, top + 1, step):
+        if amounts.shape[0] == 0 or (amounts == y).any():
+            out[n, 0], out[n, 1], out[n, 2] = row, RAISE, y
+            n += 1
+    return out[:n]
 
 
 @njit(cache=True, nogil=True)
 def rollout_open(st, seat, bp, rng):
-    n = bp[ROLLOUTS]
-    best_row, best_amount = -1, 0
-    best = rollout_value(st, seat, n, rng.copy(), -1, 0, 0, True)
-    for row in range(st[E.ROWS]):
-        top = max_bet(st, seat, row)
-        for size in ROLLOUT_SIZES:
-            if size <= top:
-                value = rollout_value(st, seat, n, rng.copy(), row, 0, size, True)
-                if value > best:
-                    best, best_row, best_amount = value, row, size
-    below(rng, 2)
-    return best_row, best_amount
+    choice = rollout_choice(st, seat, opening_actions(st, seat, np.array(ROLLOUT_SIZES)), bp, rng)
+    return choice[0], choice[2]
 
 
 @njit(cache=True, nogil=True)
 def rollout_respond(st, actor, row, bp, rng):
-    n = bp[ROLLOUTS]
-    best_action, best_amount = CALL, 0
-    best = rollout_value(st, actor, n, rng.copy(), row, CALL, 0, False)
-    value = rollout_value(st, actor, n, rng.copy(), row, DECLINE, 0, False)
-    if value > best:
-        best, best_action = value, DECLINE
     top = max_raise(st, actor, row)
-    if top > 0:
-        size = min(ROLLOUT_SIZES[-1], top)
-        value = rollout_value(st, actor, n, rng.copy(), row, RAISE, size, False)
-        if value > best:
-            best, best_action, best_amount = value, RAISE, size
-    below(rng, 2)
-    return best_action, best_amount
+    sizes = np.array([min(ROLLOUT_SIZES[-1], top)]) if top > 0 else np.zeros(0, np.int64)
+    choice = rollout_choice(st, actor, response_actions(st, actor, row, sizes), bp, rng)
+    return choice[1], choice[2]
 
 
 @njit(cache=True, nogil=True)

@@ -277,10 +277,9 @@ def seen_mask(st, viewer):
 
 
 @njit(cache=True, nogil=True)
-def resample_hidden(src, dst, viewer, rng):
-    """Copy ``src`` into ``dst`` with everything ``viewer`` has not seen dealt afresh from
-    the cards he has not seen: the opponent's hidden hand, unseen drawn cards, the deck.
-    Such a copy is distributed exactly as the real state given what ``viewer`` saw."""
+def unseen_deck(src, dst, viewer):
+    """Copy ``src`` into ``dst`` with the deck made of every card ``viewer`` has not seen
+    (ascending); returns their number."""
     dst[:] = src
     seen = seen_mask(src, viewer)
     n = 0
@@ -289,9 +288,24 @@ def resample_hidden(src, dst, viewer, rng):
             dst[DECK + n] = c
             n += 1
     dst[TOP], dst[END] = 0, n
+    return n
+
+
+@njit(cache=True, nogil=True)
+def deal_hidden(st, viewer, rng):
+    """Deal from the deck what ``viewer`` cannot see: the opponent's hidden hand and any
+    drawn cards he has not seen."""
     other = 1 - viewer
-    for i in range(dst[HAND_N + other]):
-        dst[HAND + 4 * other + i] = draw(dst, rng)
-    if not pending_seen_by(src, viewer):
-        for i in range(dst[PENDING_N]):
-            dst[PENDING + i] = draw(dst, rng)
+    for i in range(st[HAND_N + other]):
+        st[HAND + 4 * other + i] = draw(st, rng)
+    for i in range(0 if pending_seen_by(st, viewer) else st[PENDING_N]):
+        st[PENDING + i] = draw(st, rng)
+
+
+@njit(cache=True, nogil=True)
+def resample_hidden(src, dst, viewer, rng):
+    """Copy ``src`` into ``dst`` with everything ``viewer`` has not seen dealt afresh from
+    the cards he has not seen: the opponent's hidden hand, unseen drawn cards, the deck.
+    Such a copy is distributed exactly as the real state given what ``viewer`` saw."""
+    unseen_deck(src, dst, viewer)
+    deal_hidden(dst, viewer, rng)

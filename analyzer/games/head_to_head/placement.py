@@ -114,7 +114,7 @@ def policy_kinds(policy: str, opponent_policy: str | None) -> tuple[np.ndarray, 
 
 def orderings(position_state: np.ndarray) -> tuple[int, int, int]:
     """``(unseen cards m, cards still to deal d, orderings m!/(m-d)!)`` for exact values."""
-    m = len(unseen_cards(position_state))
+    m = len(unseen_cards(position_state, int(E.mover(position_state))))
     d = int(position_state[E.HAND_N + OPPONENT] + future_draws(position_state))
     d = min(d, m)
     return m, d, math.perm(m, d)

@@ -39,7 +39,7 @@ from analyzer.games.head_to_head.rollout import future_draws
 TYPE_CODES = {name: code for code, name in E.ROUND_TYPES.items()}
 BATCH_RULES = {"alternate": E.BATCH_ALTERNATE, "strict": E.BATCH_STRICT}
 TIEBREAKS = {"standard": E.TIEBREAK_STANDARD, "literal": E.TIEBREAK_LITERAL}
-YOU, OPPONENT = 0, 1  # the seats of a position: the player to move is seat 0
+YOU, OPPONENT = 0, 1  # the seats of a position: you (the player deciding) are seat 0
 SIDE_NAMES = ("you", "opponent")
 
 
@@ -57,6 +57,11 @@ class Position:
     dead: tuple[int, ...] = ()
     batch_starter: str = "alternate"
     tiebreak: str = "standard"
+    to_move: str = "you"  # "opponent" only when you answer his bet (betting positions)
+
+    @property
+    def mover(self) -> int:
+        return YOU if self.to_move == "you" else OPPONENT
 
     @property
     def rows(self) -> int:
@@ -71,12 +76,13 @@ class Position:
 
     def to_state(self) -> np.ndarray:
         """The engine state from your point of view: you are seat 0; the opponent's hidden
-        hand has the right size but no cards (they are dealt per sample)."""
+        hand (and, when he is on turn, his drawn cards) has the right size but no cards:
+        they are dealt per sample."""
         st = E.new_state()
         st[E.TYPE], st[E.CRAZY], st[E.ROWS] = TYPE_CODES[self.type], self.crazy, self.rows
         st[E.BATCH_RULE], st[E.TIEBREAK] = BATCH_RULES[self.batch_starter], TIEBREAKS[self.tiebreak]
         st[E.TURN] = self.placed
-        st[E.FIRST] = YOU if _first_moves(st, self.placed) else OPPONENT
+        st[E.FIRST] = YOU if _first_moves(st, self.placed, self.mover) else OPPONENT
         st[E.COMMON:E.BOARD] = E.NO_CARD
         st[E.BOARD:E.COUNT] = E.NO_CARD
         for row, card in enumerate(self.common):
@@ -92,6 +98,8 @@ class Position:
         size_index = {E.PENDING: E.PENDING_N, E.OPEN: E.OPEN_N, E.HAND: E.HAND_N}[target]
         st[size_index] = len(self.cards)
         st[E.HAND_N + OPPONENT] = _hand_size(st, OPPONENT)
+        if self.mover == OPPONENT and target == E.PENDING:
+            st[E.PENDING_N] = _expected_cards(st, OPPONENT)  # his drawn cards, unseen by you
         st[E.KNOWN_OUT] = int(cards_mask(self.dead))
         return st
 
@@ -101,17 +109,17 @@ class Position:
                 "you": [format_cards(r) for r in self.you],
                 "opponent": [format_cards(r) for r in self.opponent],
                 "cards": format_cards(self.cards).split(), "dead": format_cards(self.dead).split(),
-                "batch_starter": self.batch_starter, "tiebreak": self.tiebreak}
+                "batch_starter": self.batch_starter, "tiebreak": self.tiebreak, "to_move": self.to_move}
 
     def describe(self) -> str:
         crazy = " Crazy" if self.crazy else ""
         return f"round {self.round} ({self.rows} rows), {self.type}{crazy}, {self.placed} cards placed"
 
 
-def _first_moves(st: np.ndarray, placed: int) -> bool:
-    """Whether the player to move after ``placed`` placements is the first mover F."""
+def _first_moves(st: np.ndarray, placed: int, mover: int) -> bool:
+    """Whether ``mover``, on turn after ``placed`` placements, is the first mover F."""
     st[E.FIRST] = YOU
-    return E.mover_at(st, placed) == YOU
+    return E.mover_at(st, placed) == mover
 
 
 def _placements_by(st: np.ndarray, seat: int, upto: int, start: int = 0) -> int:
@@ -129,15 +137,17 @@ def _hand_size(st: np.ndarray, seat: int) -> int:
     return 0
 
 
-def _expected_cards(st: np.ndarray) -> int:
+def _expected_cards(st: np.ndarray, seat: int) -> int:
+    """How many cards ``seat`` holds to place: drawn ones only when he is on turn."""
     kind, t = st[E.TYPE], st[E.TURN]
+    on_turn = E.mover(st) == seat
     if kind == E.DRAW1:
-        return 1
+        return int(on_turn)
     if kind == E.SHARE2:
-        return 2 if t % 2 == 0 else 1
+        return (2 if t % 2 == 0 else 1) if on_turn else 0
     if kind == E.OPEN5:
         return E.OPEN_SET - t % E.OPEN_SET
-    return _hand_size(st, YOU)
+    return _hand_size(st, seat)
 
 
 def _cards(value, what: str) -> tuple[int, ...]:
@@ -175,7 +185,7 @@ def position_from_dict(data: dict) -> Position:
     if not isinstance(data, dict):
         raise ValueError("a position must be a JSON object")
     unknown = set(data) - {"round", "type", "crazy", "common", "you", "opponent", "cards", "dead",
-                           "batch_starter", "tiebreak"}
+                           "batch_starter", "tiebreak", "to_move"}
     if unknown:
         raise ValueError(f"unknown position key(s): {', '.join(sorted(unknown))}")
     for key in ("round", "type", "common", "cards"):
@@ -191,22 +201,27 @@ def position_from_dict(data: dict) -> Position:
         you=_rows(data.get("you"), rows, "you"), opponent=_rows(data.get("opponent"), rows, "opponent"),
         cards=_cards(data["cards"], "cards"), dead=_cards(data.get("dead"), "dead"),
         batch_starter=_choice(data.get("batch_starter", "alternate"), BATCH_RULES, "batch starter"),
-        tiebreak=_choice(data.get("tiebreak", "standard"), TIEBREAKS, "tiebreak"))
+        tiebreak=_choice(data.get("tiebreak", "standard"), TIEBREAKS, "tiebreak"),
+        to_move=_choice(data.get("to_move", "you"), {"you": YOU, "opponent": OPPONENT}, "player to move"))
     validate(position)
     return position
 
 
-def read_position(path: str | Path) -> Position:
-    """A position from a JSON file."""
+def read_json(path: str | Path):
+    """The JSON document in a position file."""
     try:
         text = Path(path).read_text()
     except OSError as error:
         raise ValueError(f"cannot read position {path}: {error.strerror}") from None
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as error:
         raise ValueError(f"position {path} is not valid JSON: {error.msg} at line {error.lineno}") from None
-    return position_from_dict(data)
+
+
+def read_position(path: str | Path) -> Position:
+    """A position from a JSON file."""
+    return position_from_dict(read_json(path))
 
 
 def validate(p: Position) -> None:
@@ -230,14 +245,18 @@ def validate(p: Position) -> None:
                 role = "first mover" if st[E.FIRST] == seat else "dealer"
                 raise ValueError(f"{p.type}: after {t} placements the {role} ({name}) has placed "
                                  f"{expected} cards, but {name} shows {placed}")
-    expected_cards = _expected_cards(st)
+    if p.mover == OPPONENT and p.type == "share2" and t % 2 == 1:
+        raise ValueError("share2: the opponent is placing the card you handed him; give it as his move")
+    expected_cards = _expected_cards(st, YOU)
     if len(p.cards) != expected_cards:
-        raise ValueError(f"{p.type} after {t} placements: you hold {expected_cards} card(s) to place, "
+        what = "to place" if p.mover == YOU else "(open cards or your hand)"
+        raise ValueError(f"{p.type} after {t} placements: you hold {expected_cards} card(s) {what}, "
                          f"got {len(p.cards)} in 'cards'")
     if not any(E.is_open_space(st, row, side) for row in range(p.rows) for side in range(2)):
-        raise ValueError("you have no empty space to place a card on")
+        raise ValueError(f"{SIDE_NAMES[p.mover]} (on turn) has no empty space to place a card on")
     unseen = E.DECK_SIZE - len(p.common) - p.placed - len(p.cards) - len(p.dead)
-    needed = st[E.HAND_N + OPPONENT] + (0 if st[E.TYPE] == E.HOLD3 else future_draws(st))
+    hidden = st[E.HAND_N + OPPONENT] + (st[E.PENDING_N] if p.mover == OPPONENT else 0)
+    needed = hidden + (0 if st[E.TYPE] == E.HOLD3 else future_draws(st))
     if unseen < needed:
         raise ValueError(f"only {unseen} unseen cards left: too few for the rest of the round")
 

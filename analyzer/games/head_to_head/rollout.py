@@ -18,9 +18,9 @@ import numpy as np
 from numba import njit
 
 from analyzer.games.head_to_head.engine import (
-    DECK, DECK_SIZE, END, HAND, HAND_N, MAX_ROWS, ORDERED_DRAWS, ROW_POT, ROWS, SLOTS, TOP, count_index,
-    draw, mover, place, prepare, resample_hidden, round_chips, round_over, row_result, seen_mask,
-    start_round,
+    DECK, DECK_SIZE, END, MAX_ROWS, ORDERED_DRAWS, ROW_POT, ROWS, SLOTS, TOP, count_index, deal_hidden,
+    draw, mover, place, prepare, resample_hidden, round_chips, round_over, row_result, start_round,
+    unseen_deck,
 )
 from analyzer.games.head_to_head.policies import ROLLOUT, base_move, count_moves, move_at, play_out
 from analyzer.sim.rng import below, next_u64
@@ -86,16 +86,38 @@ def sample_moves(position, kinds, rng, trials, tallies):
 
 
 @njit(cache=True, nogil=True)
-def unseen_cards(position):
-    """The cards the player to move has not seen, ascending."""
-    seen = seen_mask(position, mover(position))
-    cards = np.empty(DECK_SIZE, np.int64)
-    n = 0
-    for c in range(DECK_SIZE):
-        if not (seen >> np.uint64(c)) & np.uint64(1):
-            cards[n] = c
-            n += 1
-    return cards[:n]
+def unseen_cards(position, viewer):
+    """The cards ``viewer`` has not seen, ascending."""
+    work = np.empty_like(position)
+    n = unseen_deck(position, work, viewer)
+    return work[DECK:DECK + n].copy()
+
+
+@njit(cache=True, nogil=True)
+def arrange(position, base, viewer, code, draws, rng):
+    """``base`` = ``position`` with the hidden cards and the deck in the order numbered by
+    the Lehmer ``code``: position j of the deck takes the ``code[j]``-th remaining unseen
+    card; draws then come in that order (``ORDERED_DRAWS``)."""
+    unseen_deck(position, base, viewer)
+    for j in range(draws):
+        k = DECK + j + code[j]
+        base[DECK + j], base[k] = base[k], base[DECK + j]
+    base[ORDERED_DRAWS] = 1
+    deal_hidden(base, viewer, rng)
+
+
+@njit(cache=True, nogil=True)
+def next_code(code, draws, m):
+    """Advance a Lehmer code of ``draws`` digits over ``m`` cards (digit j counts in base
+    ``m - j``, the first digit last; the caller stops it at its own bound)."""
+    j = draws - 1
+    while j > 0:
+        code[j] += 1
+        if code[j] < m - j:
+            return
+        code[j] = 0
+        j -= 1
+    code[0] += 1
 
 
 @njit(cache=True, nogil=True)
@@ -105,35 +127,19 @@ def enumerate_moves(position, kinds, draws, first_lo, first_hi, tallies):
     hand first), each once. Sequences are numbered by their Lehmer code, whose first
     digit (the first card) runs over ``[first_lo, first_hi)`` so that tasks can split
     the work. Returns the number of sequences visited."""
-    unseen = unseen_cards(position)
-    m = unseen.shape[0]
+    viewer = mover(position)
+    m = unseen_cards(position, viewer).shape[0]
     base = np.empty_like(position)
     work = np.empty_like(position)
     rng = np.ones(4, np.uint64)  # ordered draws: the stream is not used for dealing
     code = np.zeros(max(draws, 1), np.int64)
     code[0] = first_lo
-    other = 1 - mover(position)
     visited = 0
     while code[0] < first_hi:
-        base[:] = position
-        base[DECK:DECK + m] = unseen
-        for j in range(draws):  # arrange the deck: position j takes the code[j]-th remaining card
-            k = DECK + j + code[j]
-            base[DECK + j], base[k] = base[k], base[DECK + j]
-        base[TOP], base[END], base[ORDERED_DRAWS] = 0, m, 1
-        for i in range(base[HAND_N + other]):
-            base[HAND + 4 * other + i] = draw(base, rng)
+        arrange(position, base, viewer, code, draws, rng)
         score_moves(base, kinds, rng, work, tallies, 1)
         visited += 1
-        j = draws - 1  # next code: digit j counts in base m - j
-        while j > 0:
-            code[j] += 1
-            if code[j] < m - j:
-                break
-            code[j] = 0
-            j -= 1
-        if j <= 0:
-            code[0] += 1
+        next_code(code, draws, m)
     return visited
 
 
