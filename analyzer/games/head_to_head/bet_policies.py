@@ -96,6 +96,8 @@ def row_equity(st, seat, row, extra, rng):
                 k1 += CARD_KEY[c]
                 m1 |= CARD_MASK[c]
         v0, v1 = evaluate_key(k0, m0), evaluate_key(k1, m1)
+        if st[E.TIEBREAK] == E.TIEBREAK_LITERAL:
+            v0, v1 = E.literal_order(v0), E.literal_order(v1)
         halves += 2 if v0 > v1 else (1 if v0 == v1 else 0)
     return halves / (2.0 * trials)
 

@@ -1,0 +1,181 @@
+"""Head to Head betting analyses: the exact exchange model, betting positions and their
+action values (exact ones against a brute force scored by eval7), betting games, the
+betting studies and the commands."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import eval7
+import pytest
+
+from analyzer.cards import format_cards, parse_cards
+from analyzer.games.head_to_head.bet_model import ExchangeModel
+from analyzer.games.head_to_head.bet_values import bet_position_from_dict, bet_values
+from analyzer.games.head_to_head.betting_game import BettingRules, parse_bet_policy, simulate_betting_games
+from analyzer.games.head_to_head.betting_studies import BettingPlan, betting_results
+
+# The last placement of a Draw 1 round: the opponent (on turn, holding his drawn card)
+# has bet $100 on row 3, the only open row; one space is left, on his side.
+LAST = {
+    "round": 1, "type": "draw1", "common": "7s Kd 2h",
+    "you": ["7h 7d 3c 4c", "Ks Kc 5d 4d", "2s 2c 9d Jh"],
+    "opponent": ["As Ad 6h 6d", "Qs Qd Jc 8d", "3d 3h 4h"], "cards": [],
+    "committed": {"you": [0, 0, 0], "opponent": [0, 0, 100]}, "base": [0, 0, 100], "stacks": [800, 700],
+}
+
+
+def _value(cards: list[int]) -> int:
+    return eval7.evaluate([eval7.Card(format_cards([c])) for c in cards])
+
+
+def _row3_outcomes() -> list[float]:
+    """Your share of row 3 (1, 1/2, 0) for every card the opponent may hold."""
+    seen = set(parse_cards(LAST["common"]))
+    for side in ("you", "opponent"):
+        for row in LAST[side]:
+            seen |= set(parse_cards(row))
+    common = parse_cards(LAST["common"])[2]
+    mine = list(parse_cards(LAST["you"][2])) + [common]
+    theirs = list(parse_cards(LAST["opponent"][2])) + [common]
+    shares = []
+    for card in (c for c in range(52) if c not in seen):
+        a, b = _value(mine), _value(theirs + [card])
+        shares.append(1.0 if a > b else 0.5 if a == b else 0.0)
+    return shares
+
+
+@pytest.mark.parametrize("forfeit", [True, False])
+def test_exact_call_and_decline_equal_brute_force(forfeit):
+    data = {**LAST, "rules": {"decline_forfeits_own_chips": forfeit}}
+    result = bet_values(bet_position_from_dict(data))
+    assert result.method == "exact" and result.trials == 52 - 3 - 23
+    shares = _row3_outcomes()
+    p = sum(shares) / len(shares)
+    values = {a.action: a.ev for a in result.actions if a.action != "raise"}
+    assert values["call"] == pytest.approx(p * (100 + 2 * 100) - 100, abs=1e-9)  # pot: base + both bets
+    assert values["decline"] == pytest.approx(p * 50, abs=1e-9)  # the $50 left goes to the row's winner
+    raises = [a for a in result.actions if a.action == "raise"]
+    assert [a.amount for a in sorted(raises, key=lambda a: a.amount)] == list(range(10, 101, 10))
+    assert result.actions[0].regret == 0 and all(a.stderr == 0 for a in result.actions)
+
+
+def test_monte_carlo_action_values_agree_with_exact():
+    position = bet_position_from_dict(LAST)
+    exact = {(a.action, a.amount): a.ev for a in bet_values(position).actions}
+    sampled = bet_values(position, method="monte-carlo", trials=3_000, seed=4)
+    for a in sampled.actions:
+        assert abs(a.ev - exact[(a.action, a.amount)]) <= 4 * a.stderr + 1e-9
+
+
+def test_opening_actions_cover_every_legal_bet():
+    position = bet_position_from_dict({"round": 1, "type": "draw1", "common": "7s Kd 2h", "cards": "7h",
+                                       "stacks": [800, 60]})
+    result = bet_values(position, trials=50, seed=1)
+    bets = sorted((a.row, a.amount) for a in result.actions if a.action == "bet")
+    assert bets == [(row, x) for row in (1, 2, 3) for x in range(10, 61, 10)]  # table stakes: his $60
+    assert sum(a.action == "no bet" for a in result.actions) == 1
+
+
+OPEN_ROUND = {"round": 1, "type": "draw1", "common": "7s Kd 2h", "you": ["9c"], "cards": []}  # his turn
+
+
+@pytest.mark.parametrize("base, change, message", [
+    (OPEN_ROUND, {"committed": {"you": [0, 0, 0], "opponent": [100, 100, 0]}}, "only one exchange"),
+    ({**OPEN_ROUND, "you": [], "cards": "Ah"}, {"committed": {"you": [100, 0, 0], "opponent": [0, 0, 0]}},
+     "more on the card"),
+    (LAST, {"base": [100, 0, 100]}, "complete"),
+    (LAST, {"base": [0, 0, 50]}, "declined"),
+    (LAST, {"stacks": [50, 700]}, "table stakes"),
+    (LAST, {"committed": {"you": [0, 0, 0], "opponent": [0, 0, 105]}}, "multiples of 10"),
+    (LAST, {"rules": {"bet_window": "anyone"}}, "bet window"),
+    (LAST, {"stacks": [800]}, "stacks"),
+])
+def test_impossible_betting_positions_are_refused(base, change, message):
+    with pytest.raises(ValueError, match=message):
+        bet_position_from_dict({**base, **change})
+
+
+def test_the_share2_receiver_has_no_betting_window_by_default():
+    data = {"round": 1, "type": "share2", "common": "7s Kd 2h", "cards": "Ah", "opponent": "9c"}
+    with pytest.raises(ValueError, match="no betting window"):
+        bet_position_from_dict(data)
+    bet_position_from_dict({**data, "rules": {"bet_window": "receiver"}})
+
+
+def test_exchange_model_values_by_hand():
+    model = ExchangeModel()
+    # facing $100 with nothing else on the card: the pot after a call is 100 + 2 x 100
+    assert model.response(0.1, 0, 100)["call"] == pytest.approx(0.1 * 300 - 100)
+    assert model.response(0.1, 0, 100)["decline"] == pytest.approx(0.1 * 50)
+    assert model.response(0.4, 0, 100)["call"] == pytest.approx(model.response(0.4, 0, 100)["decline"])
+    # $100 each from an earlier exchange, facing $100 more: a call makes the pot 100 + 2 x 200
+    assert model.response(0.3, 100, 200)["call"] == pytest.approx(0.3 * 500 - 100)
+    assert ExchangeModel(forfeit=False).response(0.3, 100, 200)["decline"] == pytest.approx(0.3 * 50 + 100)
+    assert "raise" not in model.response(0.9, 100, 200)  # the $200 cap
+    # a sure winner's $100 bet is declined: $50 + his $100 back + the last $50, less the bet
+    assert model.bet_values(1.0)[100] == pytest.approx(100.0)
+    assert model.bet_values(0.0)[0] == 0 and model.bet_values(0.9)[0] == pytest.approx(90.0)
+
+
+def test_betting_games_are_reproducible_and_conserve_chips():
+    a = simulate_betting_games(first_bets="threshold", second_bets="never", games=600, seed=9)
+    b = simulate_betting_games(first_bets="threshold", second_bets="never", games=600, seed=9)
+    assert a.to_dict() == {**b.to_dict(), "elapsed": a.elapsed}
+    d = a.to_dict()
+    assert d["first_stack"] + d["second_stack"] == pytest.approx(2800)
+    assert len(d["trajectory"]) == 96 and d["trajectory"][-1] == pytest.approx(a.first_stack)
+    assert a.first_stack > 1400  # betting on good rows beats never betting
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("sometimes", "unknown betting policy"), ("never:3", "no parameters"), ("threshold:bet=1.5", "probability"),
+    ("threshold:fold=0.2", "unknown threshold parameter"), ("threshold:size=0", "size"),
+    ("threshold:cards=2", "cards"), ("rollout:0", "rollout count"),
+])
+def test_bad_betting_policies(spec, message):
+    with pytest.raises(ValueError, match=message):
+        parse_bet_policy(spec)
+
+
+def test_betting_rules_are_checked():
+    with pytest.raises(ValueError, match="multiples"):
+        BettingRules(min_bet=30)
+    with pytest.raises(ValueError, match="min bet"):
+        BettingRules(min_bet=0)
+
+
+def test_betting_studies_run_small(tmp_path):
+    results = betting_results(BettingPlan(games=60, rollout_games=2))
+    names = [r.name for r in results]
+    assert names == ["response_model", "threshold_tuning", "fresh_card", "stack_trajectories"]
+    thresholds = results[0].tables["thresholds"]
+    open_bets = thresholds[thresholds.committed == 0].sort_values("bet")
+    assert open_bets.call_from.is_monotonic_increasing  # a bigger bet needs a better hand to call
+    assert (open_bets.raise_from >= open_bets.call_from).all()
+    assert len(results[1].tables["threshold_tuning"]) == 25
+    assert set(results[2].tables["fresh_card"].round_type) == {"draw1", "share2"}
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True, text=True)
+
+
+def test_cli_bet_and_betting_play(tmp_path):
+    path = tmp_path / "bet.json"
+    path.write_text(json.dumps(LAST))
+    run = _cli("h2h", "bet", str(path), "--json")
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert data["exact"] and data["actions"][0]["regret"] == 0
+    assert {"action", "row", "amount", "ev", "stderr"} <= data["actions"][0].keys()
+    path.write_text(json.dumps({**LAST, "stacks": [50, 700]}))
+    bad = _cli("h2h", "bet", str(path))
+    assert bad.returncode == 1 and bad.stderr.count("\n") == 1 and "table stakes" in bad.stderr
+    play = _cli("h2h", "play", "--betting", "--first", "greedy", "--second", "greedy", "--games", "200",
+                "--seed", "3", "--json")
+    assert play.returncode == 0, play.stderr
+    stats = json.loads(play.stdout)
+    assert stats["games"] == 200 and stats["first_stack"] + stats["second_stack"] == pytest.approx(2800)
