@@ -1,5 +1,5 @@
 """Head to Head Poker speed: whole random-policy games per second (1 thread and all),
-greedy games, and placement decisions with 10,000 rollouts per move (the issue's
+greedy games, betting games, and placement decisions with 10,000 rollouts per move (the issue's
 targets: >= 100,000 random games/s per core; a decision in <= 2 s on 2 cores). No
 other Head to Head simulator exists to compare with, so the ratios are to the targets.
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from analyzer.games.head_to_head.betting_game import simulate_betting_games
 from analyzer.games.head_to_head.placement import placement_values
 from analyzer.games.head_to_head.play import simulate_games
 from analyzer.games.head_to_head.position import position_from_dict
@@ -49,6 +50,10 @@ def main() -> None:
     seconds = best_seconds(lambda: simulate_games("greedy", "greedy", games=games, seed=1, threads=threads),
                            args.repeats)
     rows.append((f"greedy v greedy games, {threads} threads", "games/s", games / seconds, None))
+    games = 8_000
+    seconds = best_seconds(lambda: simulate_betting_games(games=games, seed=1, threads=threads), args.repeats)
+    rows.append((f"betting games, greedy + threshold v greedy + threshold, {threads} threads", "games/s",
+                 games / seconds, None))
     for name, data in POSITIONS.items():
         position = position_from_dict(data)
         result = placement_values(position, trials=10, seed=1, method="monte-carlo")

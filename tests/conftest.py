@@ -1,3 +1,6 @@
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -20,3 +23,11 @@ def assert_same_order(ours, theirs) -> None:
     a, b = ours[order], theirs[order]
     assert (np.diff(b) >= 0).all(), "a hand we rank higher is ranked lower by the oracle"
     assert ((np.diff(a) == 0) == (np.diff(b) == 0)).all(), "ties disagree with the oracle"
+
+
+@pytest.fixture
+def cli():
+    """Run the console script in a subprocess: ``cli("h2h", "play", "--json")``."""
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True, text=True)
+    return run

@@ -1,8 +1,6 @@
 """Five-card draw: the opponents' policies, the discard advisor, Jacks or Better, and the CLI."""
 
 import json
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -134,15 +132,12 @@ def test_bad_inputs(kwargs, error, words):
         advise(hand, **kwargs)
 
 
-def _cli(*args):
-    return subprocess.run([sys.executable, "-m", "cli.main", "draw", *args], capture_output=True, text=True)
 
-
-def test_cli_odds_and_advise_json():
-    odds = json.loads(_cli("odds", "Jc Jd 8h 5s 2c", "--discard", "8h 5s 2c", "--json").stdout)
+def test_cli_odds_and_advise_json(cli):
+    odds = json.loads(cli("draw", "odds", "Jc Jd 8h 5s 2c", "--discard", "8h 5s 2c", "--json").stdout)
     assert odds["exact"] is True and odds["categories"]["Pair"] == pytest.approx(11_559 / 16_215)
     assert odds["p_improve"] == pytest.approx(4_656 / 16_215)
-    advice = json.loads(_cli("advise", "Jc Jd 8h 5s 2c", "--trials", "20000", "--seed", "1", "--json").stdout)
+    advice = json.loads(cli("draw", "advise", "Jc Jd 8h 5s 2c", "--trials", "20000", "--seed", "1", "--json").stdout)
     assert {"discard", "keep", "equity", "stderr", "p_improve"} <= set(advice["options"][0])
     equities = [o["equity"] for o in advice["options"]]
     assert equities == sorted(equities, reverse=True)
@@ -154,8 +149,8 @@ def test_cli_odds_and_advise_json():
     (["advise", "Jc Jd 8h 5s 2x"], 2, "'2x'"),
     (["advise", "Jc Jd 8h 5s 2c", "--opponents", "9"], 2, "--opponents"),
 ])
-def test_cli_errors_are_one_line(args, code, words):
-    result = _cli(*args)
+def test_cli_errors_are_one_line(args, code, words, cli):
+    result = cli("draw", *args)
     assert result.returncode == code, result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and words in lines[0]

@@ -7,8 +7,6 @@ eval7; Monte Carlo values against exact ones within a few standard errors.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from itertools import product
 
 import eval7
@@ -194,33 +192,30 @@ def test_bad_policy_names(spec):
         parse_policy(spec)
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True, text=True)
 
-
-def test_cli_place_json_and_errors(tmp_path):
+def test_cli_place_json_and_errors(tmp_path, cli):
     path = tmp_path / "p.json"
     path.write_text(json.dumps(LAST_TWO))
-    run = _cli("h2h", "place", str(path), "--json")
+    run = cli("h2h", "place", str(path), "--json")
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
     assert data["exact"] and [m["ev"] for m in data["moves"]] == sorted((m["ev"] for m in data["moves"]), reverse=True)
     assert {"card", "row", "side", "ev", "stderr", "row_win"} <= data["moves"][0].keys()
-    both = _cli("h2h", "place", str(path), "--round", "1")
+    both = cli("h2h", "place", str(path), "--round", "1")
     assert both.returncode == 2 and both.stderr.count("\n") == 1 and "not both" in both.stderr
-    twice = _cli("h2h", "place", "--round", "1", "--type", "draw1", "--common", COMMON, "--cards", "7s")
+    twice = cli("h2h", "place", "--round", "1", "--type", "draw1", "--common", COMMON, "--cards", "7s")
     assert twice.returncode == 2 and "7s" in twice.stderr and "Traceback" not in twice.stderr
-    full = _cli("h2h", "place", "--round", "1", "--type", "draw1", "--common", COMMON, "--cards", "Ah",
+    full = cli("h2h", "place", "--round", "1", "--type", "draw1", "--common", COMMON, "--cards", "Ah",
                 "--you", "2c 3c 4c 5c 6c")
     assert full.returncode == 1 and "holds 4" in full.stderr and full.stderr.count("\n") == 1
 
 
-def test_cli_play_json():
-    run = _cli("h2h", "play", "--type", "hold3", "--crazy", "--first", "greedy", "--second", "random",
+def test_cli_play_json(cli):
+    run = cli("h2h", "play", "--type", "hold3", "--crazy", "--first", "greedy", "--second", "random",
                "--games", "300", "--seed", "2", "--json")
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
     assert data["games"] == 300 and data["crazy"] and data["round_type"] == "hold3"
     assert len(data["rounds"]) == 3 and data["first_wins"] > 0.9
-    bad = _cli("h2h", "play", "--type", "roll", "--crazy")
+    bad = cli("h2h", "play", "--type", "roll", "--crazy")
     assert bad.returncode == 1 and "fixed round type" in bad.stderr

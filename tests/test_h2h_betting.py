@@ -5,17 +5,22 @@ betting studies and the commands."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
+from pathlib import Path
 
 import eval7
+import numpy as np
+import pandas as pd
 import pytest
+from numba import njit
 
 from analyzer.cards import format_cards, parse_cards
+from analyzer.games.head_to_head import bet_policies as BP
+from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.bet_model import ExchangeModel
 from analyzer.games.head_to_head.bet_values import bet_position_from_dict, bet_values
 from analyzer.games.head_to_head.betting_game import BettingRules, parse_bet_policy, simulate_betting_games
 from analyzer.games.head_to_head.betting_studies import BettingPlan, betting_results
+from analyzer.sim.rng import chunk_state
 
 # The last placement of a Draw 1 round: the opponent (on turn, holding his drawn card)
 # has bet $100 on row 3, the only open row; one space is left, on his side.
@@ -131,7 +136,7 @@ def test_betting_games_are_reproducible_and_conserve_chips():
 
 
 @pytest.mark.parametrize("spec, message", [
-    ("sometimes", "unknown betting policy"), ("never:3", "no parameters"), ("threshold:bet=1.5", "probability"),
+    ("sometimes", "unknown betting policy"), ("never:3", "no parameters"), ("random:2", "no parameters"), ("threshold:bet=1.5", "probability"),
     ("threshold:fold=0.2", "unknown threshold parameter"), ("threshold:size=0", "size"),
     ("threshold:cards=2", "cards"), ("rollout:0", "rollout count"),
 ])
@@ -159,23 +164,62 @@ def test_betting_studies_run_small(tmp_path):
     assert set(results[2].tables["fresh_card"].round_type) == {"draw1", "share2"}
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True, text=True)
 
-
-def test_cli_bet_and_betting_play(tmp_path):
+def test_cli_bet_and_betting_play(tmp_path, cli):
     path = tmp_path / "bet.json"
     path.write_text(json.dumps(LAST))
-    run = _cli("h2h", "bet", str(path), "--json")
+    run = cli("h2h", "bet", str(path), "--json")
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
     assert data["exact"] and data["actions"][0]["regret"] == 0
     assert {"action", "row", "amount", "ev", "stderr"} <= data["actions"][0].keys()
     path.write_text(json.dumps({**LAST, "stacks": [50, 700]}))
-    bad = _cli("h2h", "bet", str(path))
+    bad = cli("h2h", "bet", str(path))
     assert bad.returncode == 1 and bad.stderr.count("\n") == 1 and "table stakes" in bad.stderr
-    play = _cli("h2h", "play", "--betting", "--first", "greedy", "--second", "greedy", "--games", "200",
+    play = cli("h2h", "play", "--betting", "--first", "greedy", "--second", "greedy", "--games", "200",
                 "--seed", "3", "--json")
     assert play.returncode == 0, play.stderr
     stats = json.loads(play.stdout)
     assert stats["games"] == 200 and stats["first_stack"] + stats["second_stack"] == pytest.approx(2800)
+
+
+@njit(cache=True, nogil=True)
+def _conservation_breaches(seed_state, games, forfeit, window):
+    """Games (random placement and betting, die-rolled types) whose final stacks do not
+    sum to 2 x $800 + the $1,200 of base, or whose stacks ever go negative."""
+    st = np.zeros(E.STATE_SIZE, np.int64)
+    rules = np.array([forfeit, window, 10, 200, 100], np.int64)
+    params = np.zeros((2, 3), np.int64)
+    bparams = np.zeros((2, BP.BET_PARAMS), np.int64)
+    bparams[:, 0] = BP.RANDOM
+    rngs = np.empty((2, 4), np.uint64)
+    rngs[0], rngs[1] = seed_state, seed_state[::-1]
+    out = np.zeros(BP.BET_GAME_WIDTH, np.int64)
+    trajectory = np.zeros(BP.GAME_PLACEMENTS, np.int64)
+    breaches = 0
+    for _ in range(games):
+        BP.play_betting_game(st, 0, 0, 0, 0, rules, params, bparams, seed_state, rngs, out, trajectory)
+        breaches += out[0] + out[1] != 2800 or out[0] < 0 or out[1] < 0 or trajectory.min() < 0
+    return breaches
+
+
+def test_chips_are_conserved_over_a_million_random_betting_games():
+    """A million games of random betting (every path of the machine: bets of every size,
+    declines, raises to the cap, table stakes) under both H-B2 and both H-B7 settings."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    tasks = [(chunk_state(77, i), 250_000, i % 2, i // 2) for i in range(4)]
+    with ThreadPoolExecutor(2) as pool:
+        breaches = list(pool.map(lambda task: _conservation_breaches(*task), tasks))
+    assert breaches == [0, 0, 0, 0]
+
+
+def test_committed_fresh_card_result_is_reproduced():
+    """The committed Draw 1 'seeing' cell, re-run from its manifest's seed: the same stack."""
+    folder = Path(__file__).resolve().parent.parent / "results" / "head_to_head" / "betting" / "fresh_card"
+    table = pd.read_csv(folder / "fresh_card.csv")
+    manifest = json.loads((folder / "manifest.json").read_text())
+    row = table[table.round_type == "draw1"].iloc[0]
+    again = simulate_betting_games(first_bets="threshold", second_bets="threshold", round_type="draw1",
+                                   games=int(row.games), seed=manifest["seed"])
+    assert again.first_stack == pytest.approx(row.stack_seeing, abs=1e-9)

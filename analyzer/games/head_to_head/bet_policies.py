@@ -6,6 +6,9 @@ to respond to one; the cards go where the placement policy (:mod:`.policies`,
 size, rollouts, uses_cards]``, thresholds in thousandths):
 
 * **never** -- never bets or raises, calls every bet.
+* **random** -- opens half the time, a uniform legal amount on a uniform open row, and
+  answers with decline, call or a uniform legal raise, equally likely: a baseline that
+  drives every path of the machine.
 * **threshold** -- estimates each row's win probability ``p`` (:func:`row_equity`,
   the best over the cards it holds that could still go on the row, or with
   ``uses_cards`` 0 ignoring them: the "blind" variant that measures what a freshly
@@ -38,8 +41,8 @@ from analyzer.games.head_to_head.rollout import ROUNDS, card_draw_winner, policy
 from analyzer.games.holdem_kernels import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
 from analyzer.sim.rng import below, next_u64
 
-NEVER, THRESHOLD, ROLLOUT = 0, 1, 2
-BET_POLICY_NAMES = {"never": NEVER, "threshold": THRESHOLD, "rollout": ROLLOUT}
+NEVER, THRESHOLD, ROLLOUT, RANDOM = 0, 1, 2, 3
+BET_POLICY_NAMES = {"never": NEVER, "threshold": THRESHOLD, "rollout": ROLLOUT, "random": RANDOM}
 KIND, BET_AT, RAISE_AT, CALL_AT, SIZE, ROLLOUTS, USES_CARDS = range(7)
 BET_PARAMS = 7
 DEFAULT_THRESHOLD = (THRESHOLD, 700, 850, 450, 100, 0, 1)
@@ -168,9 +171,39 @@ def act(st, seat, action, amount, row):
 
 
 @njit(cache=True, nogil=True)
+def random_open(st, seat, rng):
+    """Half the time no bet; else a uniform legal amount on a uniform open row."""
+    rows, n = 0, 0
+    for row in range(st[E.ROWS]):
+        if max_bet(st, seat, row) > 0:
+            rows |= 1 << row
+            n += 1
+    pick = below(rng, 2 * n) if n else 0
+    if pick >= n:
+        return -1, 0
+    row = 0
+    while not (rows >> row) & 1 or pick > 0:
+        pick -= (rows >> row) & 1
+        row += 1
+    step = st[E.BET_RULES + MIN_BET]
+    return row, step * (1 + below(rng, max_bet(st, seat, row) // step))
+
+
+@njit(cache=True, nogil=True)
+def random_respond(st, actor, row, rng):
+    """Decline, call or a uniform legal raise, each response equally likely."""
+    step = st[E.BET_RULES + MIN_BET]
+    raises = max_raise(st, actor, row) // step
+    action = below(rng, 3 if raises else 2)
+    return action, (step * (1 + below(rng, raises)) if action == RAISE else 0)
+
+
+@njit(cache=True, nogil=True)
 def base_open(st, seat, bp, rng):
     if bp[KIND] == NEVER:
         return -1, 0
+    if bp[KIND] == RANDOM:
+        return random_open(st, seat, rng)
     return threshold_open(st, seat, bp, rng)
 
 
@@ -178,6 +211,8 @@ def base_open(st, seat, bp, rng):
 def base_respond(st, actor, row, bp, rng):
     if bp[KIND] == NEVER:
         return CALL, 0
+    if bp[KIND] == RANDOM:
+        return random_respond(st, actor, row, rng)
     return threshold_respond(st, actor, row, bp, rng)
 
 

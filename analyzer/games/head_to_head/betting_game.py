@@ -21,9 +21,10 @@ from analyzer.games.head_to_head.bet_policies import (
     ROLLOUT, play_betting_game,
 )
 from analyzer.games.head_to_head.betting import START_STACK, WINDOW_RECEIVER, WINDOW_TURN
-from analyzer.games.head_to_head.play import GAME_CHUNK, ROLL, Settings, parse_policy, parse_round_type
+from analyzer.games.head_to_head.play import (
+    GAME_CHUNK, ROLL, Settings, first_wins_se, game_streams, parse_policy, parse_round_type,
+)
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
-from analyzer.sim.rng import next_u64
 
 WINDOWS = {"turn": WINDOW_TURN, "receiver": WINDOW_RECEIVER}
 THRESHOLD_KEYS = {"bet": 1, "raise": 2, "call": 3, "size": 4, "cards": 6}
@@ -60,12 +61,13 @@ def parse_bet_policy(spec: str) -> np.ndarray:
     """Betting policy parameters from a name (module docstring)."""
     name, _, rest = spec.strip().lower().partition(":")
     if name not in BET_POLICY_NAMES:
-        raise ValueError(f"unknown betting policy {spec!r}: expected never, threshold[:k=v,...] or rollout[:N]")
+        raise ValueError(f"unknown betting policy {spec!r}: expected never, random, threshold[:k=v,...] "
+                         f"or rollout[:N]")
     params = np.zeros(BET_PARAMS, np.int64)
     params[0] = BET_POLICY_NAMES[name]
-    if name == "never":
+    if name in ("never", "random"):
         if rest:
-            raise ValueError(f"betting policy 'never' takes no parameters, got {spec!r}")
+            raise ValueError(f"betting policy {name!r} takes no parameters, got {spec!r}")
     elif name == "rollout":
         if rest and (not rest.isdigit() or int(rest) < 1):
             raise ValueError(f"bad rollout count in betting policy {spec!r}: expected a positive integer")
@@ -98,10 +100,7 @@ def parse_bet_policy(spec: str) -> np.ndarray:
 
 @njit(cache=True, nogil=True)
 def play_betting_games(kind, crazy, batch_rule, tiebreak, bet_rules, params, bparams, rng, games, tallies):
-    streams = np.empty((3, 4), np.uint64)
-    for i in range(3):
-        for j in range(4):
-            streams[i, j] = next_u64(rng)
+    streams = game_streams(rng)
     deal, seats = streams[0], streams[1:]
     st = np.zeros(E.STATE_SIZE, np.int64)
     out = np.zeros(BET_GAME_WIDTH, np.int64)
@@ -135,8 +134,7 @@ class BettingGameJob:
         return tallies
 
     def standard_error(self, tallies: np.ndarray, games: int) -> float:
-        p = tallies[1] / games
-        return float(np.sqrt(p * (1 - p) / games))
+        return first_wins_se(tallies, games)
 
 
 @dataclass(frozen=True)
@@ -190,7 +188,7 @@ def simulate_betting_games(first: str = "greedy", second: str = "greedy", *, fir
                           seed=used_seed, stopping=Stopping(trials=games), chunk_size=chunk,
                           scheduler=scheduler, threads=threads, progress=progress)
     t, n = run.tallies, run.trials
-    wins, wins_se = t[1] / n, float(np.sqrt(t[1] / n * (1 - t[1] / n) / n))
+    wins, wins_se = t[1] / n, first_wins_se(t, n)
     stack, stack_se = mean_and_se(t[3], t[4], n)
     path = [mean_and_se(t[5 + i], t[5 + GAME_PLACEMENTS + i], n) for i in range(GAME_PLACEMENTS)]
     return BettingStats(first=first, first_bets=first_bets, second=second, second_bets=second_bets,

@@ -5,7 +5,8 @@
   (with nothing or $100 each already on the card), where each response becomes best,
   and the bettor's value of each bet size.
 * ``threshold_tuning`` -- threshold betting policies (greedy placement) with a grid of
-  bet and call thresholds against the default one: final stack and win rate.
+  bet and call thresholds against the default one: final stack and win rate; then the
+  best of the grid, the default, a cautious one and ``never`` against each other.
 * ``fresh_card`` -- Draw 1 and Share 2: a threshold bettor who counts the card he just
   drew against one blind to it, both against the default: what the look is worth.
 * ``stack_trajectories`` -- the first player's mean stack after every placement of a
@@ -130,13 +131,25 @@ def tuning_study(plan: BettingPlan, threads=None, scheduler=None, progress: Prog
                              title=f"Head to Head betting: threshold policies against the default "
                                    f"(bet 0.70, raise 0.85, call 0.45)\n{plan.games:,} Monte Carlo games per "
                                    f"cell, greedy placement, die-rolled round types")
+    best = table.loc[table["stack"].idxmax()]
+    entrants = ("never", "threshold", f"threshold:bet={best.bet},call={best.call}", "threshold:bet=0.85,call=0.55")
+    league = []
+    for i, a in enumerate(entrants):
+        for j, b in enumerate(entrants):
+            if a != b:
+                stats = _versus(a, b, plan, 50 + 4 * i + j, threads, scheduler)
+                league.append({"policy": a, "opponent": b, "games": stats.games, "stack": stats.first_stack,
+                               "stack_stderr": stats.first_stack_stderr, "wins": stats.first_wins})
+    league = pd.DataFrame(league)
     manifest = manifest_for(inputs={"opponent": "threshold (default)", "bet": list(BET_THRESHOLDS),
-                                    "call": list(CALL_THRESHOLDS), "placement": "greedy v greedy"},
-                            method="monte-carlo", seed=plan.seed, trials=plan.games * len(cells), chunk_size=None,
+                                    "call": list(CALL_THRESHOLDS), "placement": "greedy v greedy",
+                                    "round_robin": list(entrants)},
+                            method="monte-carlo", seed=plan.seed,
+                            trials=plan.games * (len(cells) + len(league)), chunk_size=None,
                             elapsed=time.perf_counter() - start,
                             standard_errors={"max_stack_se": float(table.stack_stderr.max())}, command=COMMAND)
-    return ResultSet(ANALYSIS, "threshold_tuning", {"threshold_tuning": table}, {"threshold_tuning": figure},
-                     manifest)
+    return ResultSet(ANALYSIS, "threshold_tuning", {"threshold_tuning": table, "round_robin": league},
+                     {"threshold_tuning": figure}, manifest)
 
 
 def _versus(first_bets: str, second_bets: str, plan: BettingPlan, offset: int, threads, scheduler,

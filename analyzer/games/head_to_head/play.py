@@ -89,7 +89,7 @@ def parse_round_type(kind: str) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _streams(rng):
+def game_streams(rng):
     """Three independent streams (deal, seat 0, seat 1) from a chunk's generator."""
     out = np.empty((3, 4), np.uint64)
     for i in range(3):
@@ -101,7 +101,7 @@ def _streams(rng):
 @njit(cache=True, nogil=True)
 def play_games(kind, crazy, batch_rule, tiebreak, params, rng, games, tallies):
     """Play ``games`` games and add them to the game tallies (see ``GAME_TALLY``)."""
-    streams = _streams(rng)
+    streams = game_streams(rng)
     deal, seats = streams[0], streams[1:]
     st = np.zeros(E.STATE_SIZE, np.int64)
     out = np.zeros(GAME_WIDTH, np.int64)
@@ -126,7 +126,7 @@ def play_games(kind, crazy, batch_rule, tiebreak, params, rng, games, tallies):
 @njit(cache=True, nogil=True)
 def play_rounds(kind, crazy, rows, batch_rule, tiebreak, params, rng, rounds, tallies):
     """Play single rounds with seat 0 the first mover (see ``ROUND_TALLY``)."""
-    streams = _streams(rng)
+    streams = game_streams(rng)
     deal, seats = streams[0], streams[1:]
     st = np.zeros(E.STATE_SIZE, np.int64)
     for _ in range(rounds):
@@ -154,8 +154,13 @@ class GameJob:
         return tallies
 
     def standard_error(self, tallies: np.ndarray, games: int) -> float:
-        p = tallies[1] / games
-        return float(np.sqrt(p * (1 - p) / games))
+        return first_wins_se(tallies, games)
+
+
+def first_wins_se(tallies: np.ndarray, games: int) -> float:
+    """Standard error of the first player's win rate (``tallies[1]`` wins of ``games``)."""
+    p = tallies[1] / games
+    return float(np.sqrt(p * (1 - p) / games))
 
 
 @dataclass(frozen=True)
@@ -174,11 +179,6 @@ class RoundJob:
 
     def standard_error(self, tallies: np.ndarray, rounds: int) -> float:
         return mean_and_se(tallies[4], tallies[5], rounds)[1] / (2 * self.rows * E.ROW_POT)
-
-
-def _rate(count: int, n: int) -> tuple[float, float]:
-    p = count / n
-    return p, float(np.sqrt(p * (1 - p) / n))
 
 
 @dataclass(frozen=True)
@@ -227,7 +227,7 @@ def simulate_games(first: str = "greedy", second: str = "random", *, round_type:
                           scheduler=scheduler, threads=threads, progress=progress)
     t, n = run.tallies, run.trials
     margin, margin_se = mean_and_se(t[4], t[5], n)
-    first_wins, first_se = _rate(t[1], n)
+    first_wins, first_se = t[1] / n, first_wins_se(t, n)
     rounds = []
     for r in range(3):
         m, se = mean_and_se(t[6 + 4 * r], t[7 + 4 * r], n)
