@@ -194,7 +194,7 @@ def bet(
 
     with reported_errors():
         from analyzer.games.head_to_head.bet_values import bet_position_from_dict, bet_values
-        from analyzer.games.head_to_head.position import read_json
+        from analyzer.json_input import read_json
 
         bet_position = bet_position_from_dict(read_json(position))
         with progress_bar("betting actions", show_progress) as progress:

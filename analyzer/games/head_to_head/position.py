@@ -26,7 +26,6 @@ must have; a position the round type cannot produce is refused with the reason.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,6 +34,7 @@ import numpy as np
 from analyzer.cards import CardError, cards_mask, check_disjoint, format_cards, parse_cards
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.rollout import future_draws
+from analyzer.json_input import read_json
 
 TYPE_CODES = {name: code for code, name in E.ROUND_TYPES.items()}
 BATCH_RULES = {"alternate": E.BATCH_ALTERNATE, "strict": E.BATCH_STRICT}
@@ -205,18 +205,6 @@ def position_from_dict(data: dict) -> Position:
         to_move=_choice(data.get("to_move", "you"), {"you": YOU, "opponent": OPPONENT}, "player to move"))
     validate(position)
     return position
-
-
-def read_json(path: str | Path):
-    """The JSON document in a position file."""
-    try:
-        text = Path(path).read_text()
-    except OSError as error:
-        raise ValueError(f"cannot read position {path}: {error.strerror}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"position {path} is not valid JSON: {error.msg} at line {error.lineno}") from None
 
 
 def read_position(path: str | Path) -> Position:

@@ -1,0 +1,1 @@
+"""Saint Poker (2 to 5 players): engine, policies and analyses (rules §3)."""

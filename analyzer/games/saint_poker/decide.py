@@ -1,0 +1,328 @@
+"""Saint Poker positions and the value of every choice of the current phase (rules §3.8).
+
+A position is seen by the player deciding, seat 0 ("you"); JSON form::
+
+    {
+      "players": 3, "round": 2, "phase": "reveal",      # river | reveal | draft
+      "scores": [0, 1, 0],
+      "hand": "As Kd 9h 9c 7s 5d 4c 3h",                  # your hand now
+      "future": "Qd 2s",                                   # the face-up future river
+      "river": "Jc 8d Ts 6h 2c",                           # the river so far
+      "known": ["", "Qh", ""],                             # cards each player is known to hold (drafted)
+      "removed": "2d 3d 4d 5c 6c",                         # cards out of the game
+      "revealed": ["", "Ah Ad", "7c"],                     # draft: revealed cards still on the table
+      "order": [0, 2, 1, 0, 2, 1]                          # draft: the picks still to come, yours first
+    }
+
+Hand sizes follow from the round: 11 - r at the river phase, one fewer at the reveal,
+three fewer during the draft plus the picks made. The river holds the f = 5 - n future
+cards at the river phase and 5 cards at the reveal; in the draft the river and the
+revealed cards are what is left to pick.
+
+Each legal choice (river card, pair to reveal, or draft pick) is made, the others choose
+by a base policy at the same time, and the game is played out from hidden cards dealt
+from what you have not seen (:mod:`.game`). Reported per choice: P(win this round) (a
+share of the round's points; for a draft pick, the next round), the expected points of
+that round and of the whole rest of the game, with standard errors.
+
+Exact in the last round when every opponent but one is fully known and the rest of the
+round is deterministic (``save`` for the others in the river phase; ``greedy`` or
+``save`` at the reveal): every hand the hidden opponent may hold is enumerated.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from itertools import combinations
+
+import numpy as np
+import pandas as pd
+
+from analyzer.cards import CardError, cards_mask, check_disjoint, format_cards, parse_cards
+from analyzer.games.equity import METHODS, new_seed
+from analyzer.games.saint_poker import engine as E
+from analyzer.games.saint_poker.game import CHOICE_TALLY, legal_choices, sample_choices, score_choices
+from analyzer.games.saint_poker.play import parse_policies
+from analyzer.games.saint_poker.policies import GREEDY, ROLLOUT, SAVE
+from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
+
+PHASES = {"river": E.RIVER, "reveal": E.REVEAL, "draft": E.DRAFT}
+KEYS = {"players", "round", "phase", "scores", "hand", "future", "river", "known", "removed", "revealed", "order"}
+DEFAULT_TRIALS = 4_000
+CHUNK = 200
+EXACT_LIMIT = 50_000
+
+
+def _cards(value, what: str) -> tuple[int, ...]:
+    if value is None:
+        return ()
+    text = " ".join(value) if isinstance(value, list) else str(value)
+    try:
+        return tuple(int(c) for c in parse_cards(text))
+    except CardError as error:
+        raise CardError(f"{what}: {error}", token=error.token, position=error.position) from None
+
+
+def _per_player(value, n: int, what: str) -> list[tuple[int, ...]]:
+    value = value if value is not None else [""] * n
+    if not isinstance(value, list) or len(value) != n:
+        raise ValueError(f"{what}: expected one entry per player ({n}), got {value!r}")
+    return [_cards(v, f"{what} of player {i}") for i, v in enumerate(value)]
+
+
+@dataclass(frozen=True)
+class SaintPosition:
+    players: int
+    round: int
+    phase: str
+    scores: tuple[int, ...]
+    hand: tuple[int, ...]
+    future: tuple[int, ...]
+    river: tuple[int, ...]
+    known: tuple[tuple[int, ...], ...]
+    removed: tuple[int, ...]
+    revealed: tuple[tuple[int, ...], ...]
+    order: tuple[int, ...]
+
+    def hand_size(self, seat: int) -> int:
+        """Cards held now (module docstring)."""
+        start = E.DEAL + 1 - self.round
+        if self.phase == "river":
+            return start
+        if self.phase == "reveal":
+            return start - 1
+        return start - 3 + 2 - self.order.count(seat)
+
+    def to_state(self) -> np.ndarray:
+        st = np.zeros(E.STATE_SIZE, np.int64)
+        n = self.players
+        st[E.PLAYERS], st[E.ROUND], st[E.PHASE] = n, self.round, PHASES[self.phase]
+        st[E.RIVER_CARDS:E.FUTURE] = -1
+        st[E.HOLES:E.VALUE] = -1
+        for p in range(n):
+            st[E.SCORE + p] = self.scores[p]
+            st[E.PRIORITY + p] = p
+            st[E.KNOWN + p] = int(cards_mask(self.known[p]))
+            st[E.HAND + p] = st[E.KNOWN + p]
+        st[E.HAND] = int(cards_mask(self.hand))
+        st[E.KNOWN] &= st[E.HAND]
+        for i, c in enumerate(self.river):
+            st[E.RIVER_CARDS + i] = c
+        for i, c in enumerate(self.future):
+            st[E.FUTURE + i] = c
+        st[E.FUTURE_N] = len(self.future)
+        for p, cards in enumerate(self.revealed):
+            for i, c in enumerate(cards):
+                st[E.HOLES + 2 * p + i] = c
+        st[E.REMOVED] = int(cards_mask(self.removed))
+        if self.phase == "draft":
+            picks = 2 * n - len(self.order)
+            for i, seat in enumerate(self.order[:n]):
+                st[E.ORDER + (picks + i) % n] = seat
+            st[E.PICKS] = picks
+        # the opponents' hidden cards: placeholders, dealt per sample from the unseen cards
+        unseen = E.unseen_mask(st, 0)
+        for p in range(1, n):
+            for _ in range(self.hand_size(p) - len(self.known[p])):
+                c = E.nth_card(unseen, 0)
+                unseen &= ~E.bit(c)
+                st[E.HAND + p] |= E.bit(c)
+        deck = [c for c in range(E.DECK_SIZE) if (unseen >> c) & 1]
+        st[E.DECK:E.DECK + len(deck)] = deck
+        st[E.TOP], st[E.END] = 0, len(deck)
+        return st
+
+    def to_dict(self) -> dict:
+        fmt = lambda cards: format_cards(cards)  # noqa: E731
+        return {"players": self.players, "round": self.round, "phase": self.phase, "scores": list(self.scores),
+                "hand": fmt(self.hand), "future": fmt(self.future), "river": fmt(self.river),
+                "known": [fmt(k) for k in self.known], "removed": fmt(self.removed),
+                "revealed": [fmt(r) for r in self.revealed], "order": list(self.order)}
+
+
+def position_from_dict(data: dict) -> SaintPosition:
+    """A validated position (module docstring)."""
+    if not isinstance(data, dict):
+        raise ValueError("a position must be a JSON object")
+    unknown = set(data) - KEYS
+    if unknown:
+        raise ValueError(f"unknown position key(s): {', '.join(sorted(unknown))}")
+    n = data.get("players")
+    if n not in range(2, E.MAX_PLAYERS + 1):
+        raise ValueError(f"players must be 2 to 5, got {n!r}")
+    r = data.get("round")
+    if r not in range(1, E.ROUNDS + 1):
+        raise ValueError(f"round must be 1 to 8, got {r!r}")
+    phase = str(data.get("phase", "river")).lower()
+    if phase not in PHASES:
+        raise ValueError(f"unknown phase {phase!r}: expected river, reveal or draft")
+    if phase == "draft" and r == E.ROUNDS:
+        raise ValueError("there is no draft after round 8")
+    scores = data.get("scores", [0] * n)
+    if not isinstance(scores, list) or len(scores) != n or not all(isinstance(s, int) and s >= 0 for s in scores):
+        raise ValueError(f"scores: expected {n} non-negative whole numbers, got {scores!r}")
+    order = tuple(data.get("order", [])) if phase == "draft" else ()
+    position = SaintPosition(
+        players=n, round=r, phase=phase, scores=tuple(scores), hand=_cards(data.get("hand"), "hand"),
+        future=_cards(data.get("future"), "future"), river=_cards(data.get("river"), "river"),
+        known=tuple(_per_player(data.get("known"), n, "known")), removed=_cards(data.get("removed"), "removed"),
+        revealed=tuple(_per_player(data.get("revealed"), n, "revealed")), order=order)
+    _validate(position)
+    return position
+
+
+def _validate(p: SaintPosition) -> None:
+    n, f = p.players, E.RIVER_SIZE - p.players
+    groups = {"hand": p.hand, "future": p.future, "river": p.river, "removed": p.removed}
+    groups.update({f"known of player {i}": k for i, k in enumerate(p.known) if i})
+    groups.update({f"revealed of player {i}": k for i, k in enumerate(p.revealed)})
+    check_disjoint(groups)
+    if not set(p.known[0]) <= set(p.hand):
+        raise ValueError("known of player 0: your known cards must be in your hand")
+    if len(p.hand) != p.hand_size(0):
+        raise ValueError(f"round {p.round}, {p.phase} phase: you hold {p.hand_size(0)} cards, got {len(p.hand)}")
+    for seat in range(1, n):
+        if len(p.known[seat]) > p.hand_size(seat):
+            raise ValueError(f"player {seat} holds {p.hand_size(seat)} cards but {len(p.known[seat])} are known")
+    future = f if p.round < E.ROUNDS else 0
+    if len(p.future) != future:
+        raise ValueError(f"the future river has {future} cards in round {p.round}, got {len(p.future)}")
+    if p.phase == "river" and len(p.river) != f:
+        raise ValueError(f"at the river phase the river holds the {f} former future cards, got {len(p.river)}")
+    if p.phase == "reveal" and len(p.river) != E.RIVER_SIZE:
+        raise ValueError(f"at the reveal the river holds 5 cards, got {len(p.river)}")
+    if p.phase != "draft" and any(p.revealed):
+        raise ValueError("revealed cards are on the table only during the draft")
+    if p.phase == "draft":
+        left = E.RIVER_SIZE + 2 * n - (2 * n - len(p.order))
+        on_table = len(p.river) + sum(map(len, p.revealed))
+        if not p.order or p.order[0] != 0 or len(p.order) > 2 * n:
+            raise ValueError(f"draft: 'order' lists the picks still to come, yours (seat 0) first, at most {2 * n}")
+        if any(s not in range(n) for s in p.order) or any(
+                p.order[i] != p.order[i + n] for i in range(len(p.order) - n)):
+            raise ValueError("draft: the two passes go in the same order (S-10)")
+        if on_table != left:
+            raise ValueError(f"draft: {left} cards should be left to pick with {len(p.order)} picks to come, "
+                             f"got {on_table} on the table")
+    removed = 5 * (p.round - 1)
+    if len(p.removed) != removed:
+        raise ValueError(f"{removed} cards have left the game before round {p.round}, got {len(p.removed)}")
+
+
+@dataclass(frozen=True)
+class ChoiceValue:
+    cards: str
+    p_win_round: float
+    points_now: float
+    points_total: float
+    stderr: float  # of points_total
+    points_now_stderr: float
+
+    def to_dict(self) -> dict:
+        return dict(self.__dict__)
+
+
+@dataclass(frozen=True)
+class Decision:
+    position: SaintPosition
+    policy: str
+    method: str
+    trials: int
+    seed: int | None
+    chunk_size: int | None
+    elapsed: float
+    choices: tuple[ChoiceValue, ...] = field(default_factory=tuple)  # best first (points_total)
+
+    def to_frame(self) -> pd.DataFrame:
+        return pd.DataFrame([c.to_dict() for c in self.choices])
+
+    def to_dict(self) -> dict:
+        return {"position": self.position.to_dict(), "policy": self.policy, "method": self.method,
+                "exact": self.method == "exact", "trials": self.trials, "seed": self.seed,
+                "chunk_size": self.chunk_size, "elapsed_seconds": self.elapsed,
+                "choices": [c.to_dict() for c in self.choices]}
+
+
+@dataclass(frozen=True)
+class DecideJob:
+    state: np.ndarray
+    choices: np.ndarray
+    kinds: np.ndarray
+
+    def run_chunk(self, rng: np.ndarray, trials: int) -> np.ndarray:
+        tallies = np.zeros((len(self.choices), CHOICE_TALLY), np.int64)
+        sample_choices(self.state, 0, self.choices, self.kinds, rng.copy(), trials, tallies)
+        return tallies
+
+    def standard_error(self, tallies: np.ndarray, trials: int) -> float:
+        return math.nan
+
+
+def _exact_hands(position: SaintPosition, state: np.ndarray) -> list[tuple[int, tuple[int, ...]]] | None:
+    """Every hidden hand of the one opponent with hidden cards, or None if more than one
+    has hidden cards or there are too many."""
+    hidden = [(p, position.hand_size(p) - len(position.known[p])) for p in range(1, position.players)]
+    hidden = [(p, k) for p, k in hidden if k]
+    if len(hidden) > 1:
+        return None
+    if not hidden:
+        return [(0, ())]
+    seat, k = hidden[0]
+    unseen = [c for c in range(E.DECK_SIZE) if (int(E.unseen_mask(state, 0)) >> c) & 1]
+    if math.comb(len(unseen), k) > EXACT_LIMIT:
+        return None
+    return [(seat, combo) for combo in combinations(unseen, k)]
+
+
+def _deterministic(position: SaintPosition, kinds: np.ndarray) -> bool:
+    others = set(kinds[1:position.players].tolist())
+    if position.round < E.ROUNDS or position.phase == "draft":
+        return False
+    return others <= ({SAVE} if position.phase == "river" else {GREEDY, SAVE})
+
+
+def decide(position: SaintPosition, *, policy: str = "greedy", trials: int = DEFAULT_TRIALS,
+           seed: int | None = None, method: str = "auto", scheduler: str | None = None,
+           threads: int | None = None, progress: Progress | None = None) -> Decision:
+    """Every legal choice of the current phase with its value, best first (module docstring).
+    ``policy`` is the base policy of every player after the choice (one name, or one per seat)."""
+    if method not in METHODS:
+        raise ValueError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
+    params = parse_policies(policy, position.players)
+    if (params[:position.players, 0] == ROLLOUT).any():
+        raise ValueError("the players after a decision use base policies: random, greedy or save")
+    kinds = params[:, 0].copy()
+    state = position.to_state()
+    choices = legal_choices(state, 0)
+    hands = _exact_hands(position, state) if _deterministic(position, kinds) else None
+    exact = method == "exact" or (method == "auto" and hands is not None)
+    if exact and hands is None:
+        raise ValueError("exact values need the last round (no draft), one opponent with hidden cards, and "
+                         "deterministic opponents (save in the river phase; greedy or save at the reveal)")
+    start = time.perf_counter()
+    if exact:
+        tallies = np.zeros((len(choices), CHOICE_TALLY), np.int64)
+        work, base = np.empty_like(state), state.copy()
+        rng = np.ones(4, np.uint64)
+        for seat, combo in hands:
+            if combo:
+                base[E.HAND + seat] = state[E.KNOWN + seat] | int(cards_mask(combo))
+            score_choices(base, 0, choices, kinds, rng, work, tallies)
+        n, used_seed, chunk = len(hands), None, None
+    else:
+        used_seed = new_seed(seed)
+        run = run_monte_carlo(DecideJob(state, choices, kinds), seed=used_seed, stopping=Stopping(trials=trials),
+                              chunk_size=CHUNK, scheduler=scheduler, threads=threads, progress=progress)
+        tallies, n, chunk = run.tallies, run.trials, CHUNK
+    values = []
+    for (a, b), t in zip(choices.tolist(), tallies):
+        now, now_se = mean_and_se(t[1], t[2], n)
+        total, total_se = mean_and_se(t[3], t[4], n)
+        values.append(ChoiceValue(cards=format_cards([a] if a == b else [a, b]), p_win_round=t[0] / n,
+                                  points_now=now, points_total=total, stderr=0.0 if exact else total_se,
+                                  points_now_stderr=0.0 if exact else now_se))
+    values.sort(key=lambda v: -v.points_total)
+    return Decision(position=position, policy=policy, method="exact" if exact else "monte-carlo", trials=n,
+                    seed=used_seed, chunk_size=chunk, elapsed=time.perf_counter() - start, choices=tuple(values))

@@ -1,0 +1,172 @@
+"""Saint Poker play: the phase loop, the rollout policy, and valuing every choice.
+
+:func:`score_choices` is where choices are valued: from a state whose hidden cards
+were dealt from the chooser's point of view, each legal choice of the current phase is
+made, the other players choose by their base policies (simultaneously, from the same
+state), and the game is played out; all choices see the same deals and streams. Each
+choice's tally row: [won the round, points this round, its square, points to the end of
+the game, its square] -- "this round" is the round being played, or for a draft pick
+the next one.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyzer.games.saint_poker import engine as E
+from analyzer.games.saint_poker.policies import (
+    BASE, KIND, ROLLOUT, ROLLOUTS, base_draft, base_pair, base_river, seat_streams,
+)
+from analyzer.sim.rng import next_u64
+
+CHOICE_TALLY = 5
+MAX_CHOICES = 45  # pairs of 10 cards
+
+
+@njit(cache=True, nogil=True)
+def legal_choices(st, p):
+    """The current phase's choices for ``p``, one per row ``(card, card)`` (a single card
+    is repeated): river cards, hole pairs, or draft picks."""
+    phase = st[E.PHASE]
+    source = E.pool_mask(st) if phase == E.DRAFT else st[E.HAND + p]
+    n = E.popcount(source)
+    out = np.empty((MAX_CHOICES, 2), np.int64)
+    k = 0
+    for i in range(n):
+        a = E.nth_card(source, i)
+        if phase != E.REVEAL:
+            out[k, 0], out[k, 1] = a, a
+            k += 1
+            continue
+        for j in range(i + 1, n):
+            out[k, 0], out[k, 1] = a, E.nth_card(source, j)
+            k += 1
+    return out[:k]
+
+
+@njit(cache=True, nogil=True)
+def step_base(st, kinds, deal_rng, rngs, me, forced):
+    """One phase step with base policies; ``me`` plays ``forced`` (a legal choice row)
+    when ``me`` >= 0."""
+    n = st[E.PLAYERS]
+    phase = st[E.PHASE]
+    if phase == E.RIVER:
+        cards = np.empty(n, np.int64)
+        for p in range(n):
+            cards[p] = forced[0] if p == me else base_river(st, p, kinds[p], rngs[p])
+        E.play_river(st, cards)
+    elif phase == E.REVEAL:
+        pairs = np.empty((n, 2), np.int64)
+        for p in range(n):
+            if p == me:
+                pairs[p, 0], pairs[p, 1] = forced[0], forced[1]
+            else:
+                pairs[p, 0], pairs[p, 1] = base_pair(st, p, kinds[p], rngs[p])
+        E.play_reveal(st, pairs)
+        if st[E.PHASE] == E.DRAFT:
+            E.begin_draft(st, deal_rng)
+    else:
+        p = E.picker(st)
+        E.pick(st, forced[0] if p == me else base_draft(st, p, kinds[p], rngs[p]), deal_rng)
+
+
+@njit(cache=True, nogil=True)
+def play_out(st, kinds, deal_rng, rngs):
+    """Finish the game with base policies."""
+    none = np.zeros(2, np.int64)
+    while st[E.PHASE] != E.OVER:
+        step_base(st, kinds, deal_rng, rngs, -1, none)
+
+
+@njit(cache=True, nogil=True)
+def score_choices(base, me, choices, kinds, rng, work, tallies):
+    """Add every choice's outcome to ``tallies`` (module docstring)."""
+    seed = np.empty(4, np.uint64)
+    for i in range(4):
+        seed[i] = next_u64(rng)
+    n = base[E.PLAYERS]
+    now = base[E.ROUND] + (1 if base[E.PHASE] == E.DRAFT else 0)
+    deal = np.empty(4, np.uint64)
+    for c in range(choices.shape[0]):
+        work[:] = base
+        deal[:] = seed
+        rngs = seat_streams(deal, n)
+        start = work[E.SCORE + me]
+        step_base(work, kinds, deal, rngs, me, choices[c])
+        play_out(work, kinds, deal, rngs)
+        points = work[E.ROUND_POINTS + (now - 1) * E.MAX_PLAYERS + me] if now <= E.ROUNDS else 0
+        total = work[E.SCORE + me] - start
+        tallies[c, 0] += points > 0
+        tallies[c, 1] += points
+        tallies[c, 2] += points * points
+        tallies[c, 3] += total
+        tallies[c, 4] += total * total
+
+
+@njit(cache=True, nogil=True)
+def sample_choices(st, me, choices, kinds, rng, trials, tallies):
+    """Monte Carlo values of ``me``'s choices over ``trials`` deals of what he has not seen."""
+    base = np.empty_like(st)
+    work = np.empty_like(st)
+    for _ in range(trials):
+        E.resample_hidden(st, base, me, rng)
+        score_choices(base, me, choices, kinds, rng, work, tallies)
+
+
+@njit(cache=True, nogil=True)
+def rollout_choice(st, p, seat_params, rng):
+    """The rollout policy: the choice with the most expected points to the end."""
+    choices = legal_choices(st, p)
+    tallies = np.zeros((choices.shape[0], CHOICE_TALLY), np.int64)
+    kinds = np.full(st[E.PLAYERS], seat_params[BASE])
+    sample_choices(st, p, choices, kinds, rng, seat_params[ROLLOUTS], tallies)
+    return choices[np.argmax(tallies[:, 3])]
+
+
+@njit(cache=True, nogil=True)
+def step(st, params, deal_rng, rngs):
+    """One phase step, each player by his policy (rollout players included)."""
+    n = st[E.PLAYERS]
+    phase = st[E.PHASE]
+    kinds = params[:n, KIND].copy()
+    for p in range(n):
+        if params[p, KIND] == ROLLOUT:
+            kinds[p] = params[p, BASE]
+    if phase == E.DRAFT:
+        p = E.picker(st)
+        if params[p, KIND] == ROLLOUT:
+            step_base(st, kinds, deal_rng, rngs, p, rollout_choice(st, p, params[p], rngs[p]))
+        else:
+            step_base(st, kinds, deal_rng, rngs, -1, np.zeros(2, np.int64))
+        return
+    # simultaneous phases: rollout players choose first, from the unchanged state
+    forced = np.zeros((n, 2), np.int64)
+    roll = np.zeros(n, np.bool_)
+    for p in range(n):
+        if params[p, KIND] == ROLLOUT:
+            forced[p] = rollout_choice(st, p, params[p], rngs[p])
+            roll[p] = True
+    if phase == E.RIVER:
+        cards = np.empty(n, np.int64)
+        for p in range(n):
+            cards[p] = forced[p, 0] if roll[p] else base_river(st, p, kinds[p], rngs[p])
+        E.play_river(st, cards)
+    else:
+        pairs = np.empty((n, 2), np.int64)
+        for p in range(n):
+            if roll[p]:
+                pairs[p] = forced[p]
+            else:
+                pairs[p, 0], pairs[p, 1] = base_pair(st, p, kinds[p], rngs[p])
+        E.play_reveal(st, pairs)
+        if st[E.PHASE] == E.DRAFT:
+            E.begin_draft(st, deal_rng)
+
+
+@njit(cache=True, nogil=True)
+def play_game(st, n, random_priority, params, deal_rng, rngs):
+    """A whole game; the scores and per-round points are left in ``st``."""
+    E.start_game(st, n, random_priority, deal_rng)
+    while st[E.PHASE] != E.OVER:
+        step(st, params, deal_rng, rngs)

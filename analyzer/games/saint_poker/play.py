@@ -1,0 +1,174 @@
+"""Whole Saint Poker games between policies: win rates, scores, rounds won, ties.
+
+Policies by name (:mod:`.policies`): ``random``, ``greedy``, ``save``, ``rollout``
+(``rollout:N`` or ``rollout:N:BASE``: N simulations per choice, 8 by default, under the
+base policy, ``greedy`` by default). Seat ``i`` plays ``policies[i]``; seat 0 is the
+"youngest" of the draft tie-break unless ``random_priority``. A final tie is a shared
+win (S-7, ``final_tie="shared"``) or is broken by the round-8 hands (``"round8"``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from numba import njit
+
+from analyzer.games.equity import new_seed
+from analyzer.games.saint_poker import engine as E
+from analyzer.games.saint_poker.game import play_game
+from analyzer.games.saint_poker.policies import BASE_POLICIES, POLICY_NAMES, ROLLOUT, seat_streams
+from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
+
+DEFAULT_ROLLOUTS = 8
+MAX_SCORE = 36
+SHARE = 60  # a win shared by w players counts 60 / w (lcm of 1..5)
+FINAL_TIES = {"shared": 0, "round8": 1}
+GAME_CHUNK = 500
+# tallies: games, then per player: win shares, score, score^2, rounds won [8], score histogram [37];
+# then per round: tied rounds
+PER_PLAYER = 3 + E.ROUNDS + MAX_SCORE + 1
+TALLY = 1 + E.MAX_PLAYERS * PER_PLAYER + E.ROUNDS
+
+
+def parse_policy(spec: str) -> np.ndarray:
+    """Policy parameters ``[kind, rollouts, base]`` from a name (module docstring)."""
+    name, *rest = spec.strip().lower().split(":")
+    if name not in POLICY_NAMES:
+        raise ValueError(f"unknown policy {spec!r}: expected random, greedy, save or rollout[:N[:BASE]]")
+    if name != "rollout":
+        if rest:
+            raise ValueError(f"policy {name!r} takes no parameters, got {spec!r}")
+        return np.array([POLICY_NAMES[name], 0, 0], np.int64)
+    if len(rest) > 2 or (rest and (not rest[0].isdigit() or int(rest[0]) < 1)):
+        raise ValueError(f"bad policy {spec!r}: expected rollout[:N[:BASE]] with N a positive integer")
+    base = rest[1] if len(rest) == 2 else "greedy"
+    if base not in BASE_POLICIES:
+        raise ValueError(f"bad rollout base policy in {spec!r}: expected random, greedy or save")
+    return np.array([ROLLOUT, int(rest[0]) if rest else DEFAULT_ROLLOUTS, POLICY_NAMES[base]], np.int64)
+
+
+def parse_policies(specs: list[str] | str, players: int) -> np.ndarray:
+    """One policy per seat; a single name (or a shorter list, cycled) fills every seat."""
+    if not 2 <= players <= E.MAX_PLAYERS:
+        raise ValueError(f"Saint Poker has 2 to 5 players, got {players}")
+    if isinstance(specs, str):
+        specs = specs.split(",")
+    specs = [s for s in (x.strip() for x in specs) if s]
+    if not specs or len(specs) > players:
+        raise ValueError(f"give 1 to {players} policies (one per seat), got {len(specs)}")
+    params = np.zeros((E.MAX_PLAYERS, 3), np.int64)
+    for seat in range(players):
+        params[seat] = parse_policy(specs[seat % len(specs)])
+    return params
+
+
+@njit(cache=True, nogil=True)
+def play_games(n, random_priority, final_tie, params, rng, games, tallies):
+    deal = rng.copy()
+    rngs = seat_streams(deal, E.MAX_PLAYERS)
+    st = np.zeros(E.STATE_SIZE, np.int64)
+    for _ in range(games):
+        play_game(st, n, random_priority, params, deal, rngs)
+        tallies[0] += 1
+        best = 0
+        for p in range(n):
+            best = max(best, st[E.SCORE + p])
+        leaders = np.zeros(n, np.bool_)
+        for p in range(n):
+            leaders[p] = st[E.SCORE + p] == best
+        if final_tie and leaders.sum() > 1:  # S-7: the round-8 hands break the tie
+            top = -1
+            for p in range(n):
+                if leaders[p]:
+                    top = max(top, st[E.VALUE + p])
+            for p in range(n):
+                leaders[p] = leaders[p] and st[E.VALUE + p] == top
+        winners = leaders.sum()
+        for p in range(n):
+            base = 1 + p * PER_PLAYER
+            score = st[E.SCORE + p]
+            tallies[base] += SHARE // winners if leaders[p] else 0
+            tallies[base + 1] += score
+            tallies[base + 2] += score * score
+            for r in range(E.ROUNDS):
+                tallies[base + 3 + r] += st[E.ROUND_POINTS + r * E.MAX_PLAYERS + p] > 0
+            tallies[base + 3 + E.ROUNDS + min(score, MAX_SCORE)] += 1
+        for r in range(E.ROUNDS):
+            scorers = 0
+            for p in range(n):
+                scorers += st[E.ROUND_POINTS + r * E.MAX_PLAYERS + p] > 0
+            tallies[1 + E.MAX_PLAYERS * PER_PLAYER + r] += scorers > 1
+
+
+@dataclass(frozen=True)
+class GameJob:
+    players: int
+    random_priority: int
+    final_tie: int
+    params: np.ndarray
+
+    def run_chunk(self, rng: np.ndarray, games: int) -> np.ndarray:
+        tallies = np.zeros(TALLY, np.int64)
+        play_games(self.players, self.random_priority, self.final_tie, self.params, rng, games, tallies)
+        return tallies
+
+    def standard_error(self, tallies: np.ndarray, games: int) -> float:
+        return float("nan")
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """Saint Poker games: per seat the win share (shared wins split), mean score, how
+    often each round is won, the score distribution; per round how often it ties."""
+
+    players: int
+    policies: tuple[str, ...]
+    games: int
+    seed: int
+    chunk_size: int
+    elapsed: float
+    final_tie: str
+    random_priority: bool
+    seats: tuple[dict, ...]
+    tied_rounds: tuple[float, ...]  # share of games in which round r had 2+ winners
+
+    def to_dict(self) -> dict:
+        return dict(self.__dict__)
+
+    def to_frame(self) -> pd.DataFrame:
+        return pd.DataFrame([{k: v for k, v in s.items() if k != "score_histogram"} for s in self.seats])
+
+
+def simulate_games(players: int = 3, policies: list[str] | str = "greedy", *, games: int = 10_000,
+                   seed: int | None = None, final_tie: str = "shared", random_priority: bool = False,
+                   scheduler: str | None = None, threads: int | None = None,
+                   progress: Progress | None = None) -> GameStats:
+    """Simulate whole games, seat ``i`` playing ``policies[i]``."""
+    params = parse_policies(policies, players)
+    if final_tie not in FINAL_TIES:
+        raise ValueError(f"unknown final tie rule {final_tie!r}: expected shared or round8")
+    names = tuple((policies.split(",") if isinstance(policies, str) else list(policies)))
+    names = tuple(names[i % len(names)].strip() for i in range(players))
+    used_seed = new_seed(seed)
+    rollout = (params[:players, 0] == ROLLOUT).any()
+    chunk = 10 if rollout else GAME_CHUNK
+    run = run_monte_carlo(GameJob(players, int(random_priority), FINAL_TIES[final_tie], params), seed=used_seed,
+                          stopping=Stopping(trials=games), chunk_size=chunk, scheduler=scheduler,
+                          threads=threads, progress=progress)
+    t, n = run.tallies, run.trials
+    seats = []
+    for p in range(players):
+        base = 1 + p * PER_PLAYER
+        share = t[base] / SHARE / n
+        wins_se = float(np.sqrt(max(share * (1 - share), 0.0) / n))
+        score, score_se = mean_and_se(t[base + 1], t[base + 2], n)
+        seats.append({"seat": p, "policy": names[p], "wins": share, "wins_stderr": wins_se, "score": score,
+                      "score_stderr": score_se,
+                      **{f"won_round_{r + 1}": t[base + 3 + r] / n for r in range(E.ROUNDS)},
+                      "score_histogram": t[base + 3 + E.ROUNDS: base + PER_PLAYER].tolist()})
+    tied = tuple(t[1 + E.MAX_PLAYERS * PER_PLAYER + r] / n for r in range(E.ROUNDS))
+    return GameStats(players=players, policies=names, games=n, seed=used_seed, chunk_size=chunk,
+                     elapsed=run.elapsed, final_tie=final_tie, random_priority=random_priority,
+                     seats=tuple(seats), tied_rounds=tied)

@@ -1,0 +1,199 @@
+"""Saint Poker studies (rules §3.8.4): tables and charts under results/saint_poker/.
+
+* ``tournament`` -- for 2 to 5 players, each policy (random, greedy, save, rollout) in
+  one seat against greedy opponents, with the draft's "youngest" tie-break drawn at
+  random (S-5) so no seat is favoured: win share, score, the score distribution, and
+  how often it wins each round.
+* ``ties_and_seats`` -- all-greedy games with the fixed seat priority: how often each
+  round has tied winners, and each seat's win share (seat 0 is the "youngest").
+* ``spend_or_save`` -- at each round's reveal in greedy games (3 players): revealing the
+  best pair against keeping the strong cards (revealing the pair missed least), by the
+  points to the end of the game; where the difference crosses zero is the break-even.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from analyzer.games.saint_poker import engine as E
+from analyzer.games.saint_poker.play import simulate_games
+from analyzer.games.saint_poker.study_kernels import SPEND_TALLY, spend_or_save
+from analyzer.report import ResultSet, manifest_for
+from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
+
+ANALYSIS = "saint_poker"
+COMMAND = "poker-analyzer saint tables"
+PLAYER_COUNTS = (2, 3, 4, 5)
+SPEND_PLAYERS = 3
+
+
+@dataclass(frozen=True)
+class SaintPlan:
+    games: int = 4_000
+    rollout_games: int = 100
+    rollout_policy: str = "rollout:4"
+    positions: int = 60
+    samples: int = 60
+    seed: int = 2026
+
+
+def tournament_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
+    start = time.perf_counter()
+    policies = ("random", "greedy", "save", plan.rollout_policy)
+    rows, histograms = [], []
+    cells = [(n, p) for n in PLAYER_COUNTS for p in policies]
+    for i, (n, policy) in enumerate(cells):
+        games = plan.rollout_games if policy == plan.rollout_policy else plan.games
+        stats = simulate_games(n, [policy] + ["greedy"] * (n - 1), games=games, seed=plan.seed + i,
+                               random_priority=True, threads=threads, scheduler=scheduler)
+        seat = stats.seats[0]
+        rows.append({"players": n, "policy": policy, "games": stats.games,
+                     **{k: v for k, v in seat.items() if k not in ("seat", "policy", "score_histogram")}})
+        histograms += [{"players": n, "policy": policy, "score": s, "games": g}
+                       for s, g in enumerate(seat["score_histogram"])]
+        if progress is not None:
+            progress(i + 1, len(cells))
+    table = pd.DataFrame(rows)
+    manifest = manifest_for(inputs={"players": list(PLAYER_COUNTS), "policies": list(policies),
+                                    "opponents": "greedy", "draft_priority": "random (S-5)"},
+                            method="monte-carlo", seed=plan.seed, trials=int(table.games.sum()), chunk_size=None,
+                            elapsed=time.perf_counter() - start,
+                            standard_errors={"max_wins_se": float(table.wins_stderr.max())}, command=COMMAND)
+    return ResultSet(ANALYSIS, "tournament", {"tournament": table, "score_distribution": pd.DataFrame(histograms)},
+                     {"win_share": _win_figure(table, plan), "rounds_won": _rounds_figure(table, plan)}, manifest)
+
+
+def _win_figure(table: pd.DataFrame, plan: SaintPlan) -> Figure:
+    figure = Figure(figsize=(7, 4.5))
+    ax = figure.subplots()
+    for policy, part in table.groupby("policy", sort=False):
+        ax.errorbar(part.players, 100 * part.wins, yerr=200 * part.wins_stderr, marker="o", capsize=3, label=policy)
+    ax.plot(PLAYER_COUNTS, [100 / n for n in PLAYER_COUNTS], color="black", ls="--", lw=0.8, label="fair share")
+    ax.set_xticks(PLAYER_COUNTS)
+    ax.set_xlabel("players (the others greedy)")
+    ax.set_ylabel("win share of the policy's seat (%)")
+    ax.set_title(f"Saint Poker: one policy against greedy opponents\n({plan.games:,} Monte Carlo games per point, "
+                 f"{plan.rollout_games:,} with a rollout player; error bars 2 s.e.)", fontsize=10)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    return figure
+
+
+def _rounds_figure(table: pd.DataFrame, plan: SaintPlan) -> Figure:
+    figure = Figure(figsize=(7, 4.5))
+    ax = figure.subplots()
+    part = table[table.players == SPEND_PLAYERS]
+    rounds = np.arange(1, E.ROUNDS + 1)
+    for _, row in part.iterrows():
+        ax.plot(rounds, [100 * row[f"won_round_{r}"] for r in rounds], marker="o", label=row.policy)
+    ax.set_xlabel("round (worth its number in points)")
+    ax.set_ylabel("P(win the round) (%)")
+    ax.set_title(f"Saint Poker, {SPEND_PLAYERS} players: how often each policy wins each round against greedy "
+                 f"opponents\n(Monte Carlo, {plan.games:,} games; {plan.rollout_games:,} for rollout)", fontsize=10)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    return figure
+
+
+def ties_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
+    start = time.perf_counter()
+    ties, seats = [], []
+    for i, n in enumerate(PLAYER_COUNTS):
+        stats = simulate_games(n, "greedy", games=plan.games, seed=plan.seed + 100 + i, threads=threads,
+                               scheduler=scheduler)
+        ties += [{"players": n, "round": r + 1, "tied": t} for r, t in enumerate(stats.tied_rounds)]
+        seats += [{"players": n, "seat": s["seat"], "wins": s["wins"], "wins_stderr": s["wins_stderr"],
+                   "score": s["score"], "score_stderr": s["score_stderr"]} for s in stats.seats]
+        if progress is not None:
+            progress(i + 1, len(PLAYER_COUNTS))
+    ties, seats = pd.DataFrame(ties), pd.DataFrame(seats)
+    figure = Figure(figsize=(12, 4.5))
+    left, right = figure.subplots(1, 2)
+    for n, part in ties.groupby("players"):
+        left.plot(part["round"], 100 * part.tied, marker="o", label=f"{n} players")
+    left.set_xlabel("round")
+    left.set_ylabel("rounds won by 2+ players (%)")
+    left.set_title("how often a round is shared")
+    left.legend(fontsize=8)
+    for n, part in seats.groupby("players"):
+        right.errorbar(part.seat, 100 * part.wins - 100 / n, yerr=200 * part.wins_stderr, marker="o", capsize=3,
+                       label=f"{n} players")
+    right.axhline(0, color="black", lw=0.8)
+    right.set_xlabel("seat (0 = the 'youngest', first among tied draft pickers)")
+    right.set_ylabel("win share minus fair share (points of %)")
+    right.set_title("the draft tie-break seat")
+    right.legend(fontsize=8)
+    figure.suptitle(f"Saint Poker, all greedy players ({plan.games:,} Monte Carlo games per player count; "
+                    f"error bars 2 s.e.)")
+    manifest = manifest_for(inputs={"players": list(PLAYER_COUNTS), "policies": "greedy", "draft_priority": "seat"},
+                            method="monte-carlo", seed=plan.seed + 100, trials=plan.games * len(PLAYER_COUNTS),
+                            chunk_size=None, elapsed=time.perf_counter() - start,
+                            standard_errors={"max_wins_se": float(seats.wins_stderr.max())}, command=COMMAND)
+    return ResultSet(ANALYSIS, "ties_and_seats", {"tied_rounds": ties, "seats": seats}, {"ties_and_seats": figure},
+                     manifest)
+
+
+@dataclass(frozen=True)
+class _SpendJob:
+    round: int
+    samples: int
+
+    def run_chunk(self, rng: np.ndarray, positions: int) -> np.ndarray:
+        tallies = np.zeros(SPEND_TALLY)
+        spend_or_save(SPEND_PLAYERS, self.round, positions, self.samples, rng.copy(), tallies)
+        return tallies
+
+    def standard_error(self, tallies: np.ndarray, positions: int) -> float:
+        return float("nan")
+
+
+def spend_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
+    start = time.perf_counter()
+    rows = []
+    for r in range(1, E.ROUNDS):  # in round 8 the two cards left are the only pair
+        run = run_monte_carlo(_SpendJob(r, plan.samples), seed=plan.seed + 200 + r,
+                              stopping=Stopping(trials=plan.positions), chunk_size=max(1, plan.positions // 4),
+                              threads=threads, scheduler=scheduler)
+        t, n = run.tallies, run.trials
+        gap, se = mean_and_se(t[1], t[2], n)
+        rows.append({"round": r, "positions": n, "spend_minus_save": gap, "stderr": se, "spend_better": t[3] / n})
+        if progress is not None:
+            progress(r, E.ROUNDS - 1)
+    table = pd.DataFrame(rows)
+    figure = Figure(figsize=(7, 4.5))
+    ax = figure.subplots()
+    ax.errorbar(table["round"], table.spend_minus_save, yerr=2 * table.stderr, marker="o", capsize=3)
+    ax.axhline(0, color="black", lw=0.8)
+    ax.set_xlabel("round of the reveal")
+    ax.set_ylabel("points to the end: best pair minus saving pair")
+    ax.set_title(f"Saint Poker, {SPEND_PLAYERS} greedy players: spend strong cards now or save them?\n"
+                 f"({plan.positions} positions per round x {plan.samples} Monte Carlo samples; error bars 2 s.e.)",
+                 fontsize=10)
+    ax.grid(alpha=0.3)
+    manifest = manifest_for(inputs={"players": SPEND_PLAYERS, "rounds": list(range(1, E.ROUNDS)),
+                                    "positions": "reveal of greedy games", "after": "greedy for everyone"},
+                            method="monte-carlo", seed=plan.seed + 200, trials=plan.positions * plan.samples,
+                            chunk_size=None, elapsed=time.perf_counter() - start,
+                            standard_errors={"max_gap_se": float(table.stderr.max())}, command=COMMAND)
+    return ResultSet(ANALYSIS, "spend_or_save", {"spend_or_save": table}, {"spend_or_save": figure}, manifest)
+
+
+SAINT_STUDIES = {"tournament": tournament_study, "ties_and_seats": ties_study, "spend_or_save": spend_study}
+
+
+def saint_results(plan: SaintPlan = SaintPlan(), studies: tuple[str, ...] = tuple(SAINT_STUDIES), *,
+                  threads: int | None = None, scheduler: str | None = None,
+                  progress: Progress | None = None) -> list[ResultSet]:
+    """Run the named studies (all by default)."""
+    unknown = set(studies) - set(SAINT_STUDIES)
+    if unknown:
+        raise ValueError(f"unknown study {sorted(unknown)[0]!r}: expected one of {', '.join(SAINT_STUDIES)}")
+    return [SAINT_STUDIES[name](plan, threads=threads, scheduler=scheduler, progress=progress) for name in studies]
+
+
+

@@ -1,0 +1,43 @@
+"""Numba kernel behind the Saint Poker spend-or-save study."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyzer.games.saint_poker import engine as E
+from analyzer.games.saint_poker.game import CHOICE_TALLY, score_choices, step_base
+from analyzer.games.saint_poker.policies import GREEDY, best_pair, least_needed, seat_streams
+
+SPEND_TALLY = 4  # positions, value gap sum, gap^2 sum, positions where spending is better
+
+
+@njit(cache=True, nogil=True)
+def spend_or_save(n, round_, positions, samples, rng, tallies):
+    """At the reveal of round ``round_`` in greedy games: the rest-of-game points of seat
+    0 revealing its best pair (spend) minus revealing the pair it misses least (save),
+    each valued over ``samples`` deals of what it has not seen, greedy play after."""
+    st = np.zeros(E.STATE_SIZE, np.int64)
+    kinds = np.full(E.MAX_PLAYERS, GREEDY)
+    none = np.zeros(2, np.int64)
+    base = np.empty_like(st)
+    work = np.empty_like(st)
+    choices = np.empty((2, 2), np.int64)
+    for _ in range(positions):
+        rngs = seat_streams(rng, E.MAX_PLAYERS)
+        E.start_game(st, n, 0, rng)
+        while not (st[E.ROUND] == round_ and st[E.PHASE] == E.REVEAL):
+            step_base(st, kinds, rng, rngs, -1, none)
+        hand = st[E.HAND]
+        (a, b), _ = best_pair(st, hand)
+        c, d = least_needed(hand, 2)
+        choices[0, 0], choices[0, 1], choices[1, 0], choices[1, 1] = a, b, c, d
+        values = np.zeros((2, CHOICE_TALLY), np.int64)
+        for _ in range(samples):
+            E.resample_hidden(st, base, 0, rng)
+            score_choices(base, 0, choices, kinds, rng, work, values)
+        gap = (values[0, 3] - values[1, 3]) / samples
+        tallies[0] += 1
+        tallies[1] += gap
+        tallies[2] += gap * gap
+        tallies[3] += gap > 0

@@ -1,0 +1,165 @@
+"""Saint Poker positions, decision values (exact ones against a brute force scored by
+eval7), whole games, the studies and the ``saint`` commands."""
+
+from __future__ import annotations
+
+import json
+from itertools import combinations
+
+import eval7
+import pytest
+
+from analyzer.cards import CardError, format_cards, parse_cards
+from analyzer.games.saint_poker.decide import decide, position_from_dict
+from analyzer.games.saint_poker.play import parse_policy, simulate_games
+from analyzer.games.saint_poker.policies import least_needed
+from analyzer.games.saint_poker.studies import SaintPlan, saint_results
+
+REMOVED = "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7c 7d 7h 7s 8c 8h 8s 9c 9d 9s Tc Td Th Ts Jd"
+LAST_RIVER = {"players": 2, "round": 8, "phase": "river", "hand": "As Kd 9h", "river": "Jc 8d Qc",
+              "removed": REMOVED, "scores": [10, 12]}
+
+
+def _value(cards) -> int:
+    return eval7.evaluate([eval7.Card(format_cards([c])) for c in cards])
+
+
+def _brute_force(data: dict) -> dict[str, tuple[float, float]]:
+    """(P(win round 8), expected points) of each river card, the opponent playing 'save'
+    (his river card the one he misses least) over every hand he may hold."""
+    mine = list(parse_cards(data["hand"]))
+    river = list(parse_cards(data["river"]))
+    seen = set(mine) | set(river) | set(parse_cards(data["removed"]))
+    unseen = [c for c in range(52) if c not in seen]
+    results = {}
+    for card in mine:
+        wins = points = 0.0
+        hands = list(combinations(unseen, 3))
+        for hand in hands:
+            mask = sum(1 << c for c in hand)
+            theirs_river = least_needed(mask, 1)[0]
+            board = river + [card, theirs_river]
+            me = _value(board + [c for c in mine if c != card])
+            them = _value(board + [c for c in hand if c != theirs_river])
+            share = 8 if me > them else 4 if me == them else 0
+            wins += share > 0
+            points += share
+        results[format_cards([card])] = (wins / len(hands), points / len(hands))
+    return results
+
+
+def test_last_round_values_are_exact_and_equal_a_brute_force():
+    result = decide(position_from_dict(LAST_RIVER), policy="save")
+    assert result.method == "exact" and result.trials == 165  # C(11, 3) hands for the opponent
+    expected = _brute_force(LAST_RIVER)
+    for choice in result.choices:
+        p, points = expected[choice.cards]
+        assert choice.p_win_round == pytest.approx(p, abs=1e-12)
+        assert choice.points_now == pytest.approx(points, abs=1e-12)
+        assert choice.points_total == pytest.approx(points, abs=1e-12)  # the last round
+    assert [c.points_total for c in result.choices] == sorted((c.points_total for c in result.choices), reverse=True)
+
+
+def test_monte_carlo_values_agree_with_exact():
+    position = position_from_dict(LAST_RIVER)
+    exact = {c.cards: c for c in decide(position, policy="save").choices}
+    sampled = decide(position, policy="save", method="monte-carlo", trials=3_000, seed=5)
+    for c in sampled.choices:
+        assert abs(c.points_total - exact[c.cards].points_total) <= 4 * c.stderr + 1e-9
+
+
+def test_choices_of_each_phase():
+    river = decide(position_from_dict({"players": 3, "round": 1, "phase": "river",
+                                       "hand": "As Kd 9h 9c 7s 5d 4c 3h 2s Qc", "river": "Jc 8d",
+                                       "future": "Qd 2c"}), trials=40, seed=1)
+    assert len(river.choices) == 10 and all(len(c.cards.split()) == 1 for c in river.choices)
+    reveal = decide(position_from_dict({"players": 3, "round": 1, "phase": "reveal",
+                                        "hand": "As Kd 9h 9c 7s 5d 4c 3h 2s", "river": "Jc 8d Qc 9d 2h",
+                                        "future": "Qd 2c"}), trials=20, seed=1)
+    assert len(reveal.choices) == 36 and all(len(c.cards.split()) == 2 for c in reveal.choices)
+    draft = decide(position_from_dict({"players": 2, "round": 1, "phase": "draft",
+                                       "hand": "As Kd 9h 9c 7s 5d 4c", "river": "Jc 8d Qc 9d 2h",
+                                       "future": "Qd 2c 3c", "revealed": ["Ah Ad", "Kh Ks"],
+                                       "order": [0, 1, 0, 1]}), trials=40, seed=1)
+    assert {c.cards for c in draft.choices} == {"Jc", "8d", "Qc", "9d", "2h", "Ah", "Ad", "Kh", "Ks"}
+    for c in draft.choices:
+        assert 0 <= c.p_win_round <= 1 and c.points_total >= c.points_now >= 0
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"players": 6}, "players must be"),
+    ({"round": 9}, "round must be"),
+    ({"phase": "bet"}, "unknown phase"),
+    ({"hand": "As Kd"}, "you hold 3 cards"),
+    ({"river": "Jc 8d"}, "river phase the river holds the 3"),
+    ({"removed": "2c 2d"}, "35 cards have left"),
+    ({"future": "Qd"}, "future river has 0"),
+    ({"scores": [1]}, "scores"),
+    ({"phase": "draft"}, "no draft after round 8"),
+    ({"bogus": 1}, "unknown position key"),
+])
+def test_impossible_positions_are_refused(change, message):
+    with pytest.raises(ValueError, match=message):
+        position_from_dict({**LAST_RIVER, **change})
+
+
+def test_a_card_twice_is_a_card_error():
+    with pytest.raises(CardError, match="Jc"):
+        position_from_dict({**LAST_RIVER, "hand": "As Kd Jc"})
+
+
+def test_exact_needs_a_deterministic_last_round():
+    with pytest.raises(ValueError, match="exact values need"):
+        decide(position_from_dict(LAST_RIVER), policy="greedy", method="exact")
+
+
+def test_games_reproducible_and_greedy_beats_random():
+    a = simulate_games(3, "greedy,random,random", games=1_000, seed=4)
+    b = simulate_games(3, "greedy,random,random", games=1_000, seed=4)
+    assert a.seats == b.seats
+    assert sum(s["wins"] for s in a.seats) == pytest.approx(1.0)
+    assert a.seats[0]["wins"] > 0.8
+    for s in a.seats:
+        assert sum(s["score_histogram"]) == 1_000
+        assert sum(s[f"won_round_{r}"] * r for r in range(1, 9)) <= s["score"] + 1e-9 + 36
+
+
+@pytest.mark.parametrize("spec", ["smart", "greedy:2", "rollout:0", "rollout:2:rollout"])
+def test_bad_policies(spec):
+    with pytest.raises(ValueError, match="policy"):
+        parse_policy(spec)
+
+
+def test_bad_player_and_policy_counts():
+    with pytest.raises(ValueError, match="2 to 5 players"):
+        simulate_games(6, "greedy", games=1)
+    with pytest.raises(ValueError, match="give 1 to 2 policies"):
+        simulate_games(2, "greedy,greedy,greedy", games=1)
+
+
+def test_studies_run_small(tmp_path):
+    results = saint_results(SaintPlan(games=60, rollout_games=2, rollout_policy="rollout:2", positions=4, samples=4))
+    assert [r.name for r in results] == ["tournament", "ties_and_seats", "spend_or_save"]
+    tournament = results[0].tables["tournament"]
+    assert len(tournament) == 4 * 4 and tournament.wins.between(0, 1).all()
+    assert len(results[1].tables["tied_rounds"]) == 4 * 8
+    assert list(results[2].tables["spend_or_save"]["round"]) == list(range(1, 8))
+
+
+def test_cli_decide_and_play(tmp_path, cli):
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(LAST_RIVER))
+    run = cli("saint", "decide", str(path), "--policy", "save", "--json")
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert data["exact"] and {"cards", "p_win_round", "points_now", "points_total", "stderr"} <= data["choices"][0].keys()
+    path.write_text(json.dumps({**LAST_RIVER, "hand": "As Kd"}))
+    bad = cli("saint", "decide", str(path))
+    assert bad.returncode == 1 and bad.stderr.count("\n") == 1 and "you hold 3" in bad.stderr
+    play = cli("saint", "play", "--players", "4", "--policies", "greedy,save", "--games", "200", "--seed", "1",
+               "--json")
+    assert play.returncode == 0, play.stderr
+    stats = json.loads(play.stdout)
+    assert stats["games"] == 200 and [s["policy"] for s in stats["seats"]] == ["greedy", "save", "greedy", "save"]
+    bad = cli("saint", "play", "--players", "3", "--policies", "greedy,nope")
+    assert bad.returncode == 1 and "unknown policy" in bad.stderr
