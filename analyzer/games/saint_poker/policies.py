@@ -12,8 +12,8 @@ then all choices are applied.
   not seen and those the others are known to hold); drafts the card that most raises
   its hand strength.
 * **save** ("save for later") -- plays greedy's best pair only when that hand reaches the
-  round's bar (:data:`PLAY_BAR`: a flush in rounds 1-2, a straight in 3-4, three of a
-  kind in 5-6, anything in 7-8, when the points are largest); otherwise reveals the pair
+  round's bar (:data:`PLAY_BAR`: a straight in rounds 1-2, three of a kind in 3-4, two
+  pair in 5-6, anything in 7-8, when the points are largest); otherwise reveals the pair
   whose loss costs the least :func:`hand_strength`. Its river card is always the one it
   misses least; it drafts like greedy.
 * **rollout** -- every legal choice scored by ``N`` simulations of the rest of the game
@@ -38,7 +38,7 @@ POLICY_NAMES = {"random": RANDOM, "greedy": GREEDY, "save": SAVE, "rollout": ROL
 BASE_POLICIES = ("random", "greedy", "save")
 KIND, ROLLOUTS, BASE = range(3)
 RIVER_SAMPLES = 3
-PLAY_BAR = np.array([0, 3, 3, 3, 2, 2, 2, 0, 0])  # by round: the category save plays to win with
+PLAY_BAR = np.array([0, 5, 5, 4, 4, 3, 3, 0, 0])  # by round: the category save plays to win with
 GAME_WIDTH = 2 * E.MAX_PLAYERS + 1 + E.ROUNDS * E.MAX_PLAYERS  # scores, winners, points per round
 
 

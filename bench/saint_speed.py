@@ -1,0 +1,59 @@
+"""Saint Poker speed: whole random-policy games per second for 2 to 5 players (the
+issue's target: 20,000 a second per core), greedy games, and one decision's values.
+No other Saint Poker simulator exists, so the ratios are to the target.
+
+    python bench/saint_speed.py [--repeats R] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from analyzer.games.saint_poker.decide import decide, position_from_dict
+from analyzer.games.saint_poker.play import simulate_games
+from analyzer.sim.executors import local_workers
+from timing import best_seconds
+
+GAMES_TARGET = 20_000
+RIVER_DECISION = {"players": 3, "round": 1, "phase": "river", "hand": "As Kd 9h 9c 7s 5d 4c 3h 2s Qc",
+                  "river": "Jc 8d", "future": "Qd 2c"}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    threads = local_workers()
+    rows = []
+    for players in (2, 3, 4, 5):
+        games = 100_000
+        seconds = best_seconds(lambda: simulate_games(players, "random", games=games, seed=1, threads=1), args.repeats)
+        rows.append((f"random games, {players} players, 1 thread", "games/s", games / seconds,
+                     games / seconds / GAMES_TARGET))
+    for players in (2, 5):
+        games = 20_000
+        seconds = best_seconds(lambda: simulate_games(players, "greedy", games=games, seed=1, threads=threads),
+                               args.repeats)
+        rows.append((f"greedy games, {players} players, {threads} threads", "games/s", games / seconds, None))
+    position = position_from_dict(RIVER_DECISION)
+    seconds = best_seconds(lambda: decide(position, trials=2_000, seed=1, threads=threads), 1)
+    rows.append((f"river decision, 3 players, round 1: 10 cards x 2,000 greedy games, {threads} threads", "s",
+                 seconds, None))
+    if args.json:
+        print(json.dumps([{"workload": w, "unit": u, "value": v, "vs_target": r} for w, u, v, r in rows], indent=2))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"Saint Poker speed ({threads} threads available); 'x target' > 1 beats the target")
+    for column in ("workload", "value", "unit", "x target"):
+        table.add_column(column, justify="left" if column == "workload" else "right")
+    for workload, unit, value, ratio in rows:
+        table.add_row(workload, f"{value:,.2f}", unit, "" if ratio is None else f"{ratio:.2f}")
+    Console(width=140).print(table)
+
+
+if __name__ == "__main__":
+    main()
