@@ -64,6 +64,8 @@ def play_command(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to simulate.")] = 10_000,
     final_tie: Annotated[str, typer.Option("--final-tie", help="A tie for the most points (S-7): shared, or round8 (the round-8 hands decide).")] = "shared",
     random_priority: Annotated[bool, typer.Option("--random-priority", help="The draft's 'youngest' tie-break drawn at random (S-5) instead of seat order.")] = False,
+    snake_draft: Annotated[bool, typer.Option("--snake-draft", help="Reverse the second draft pass (S-10).")] = False,
+    future_face_up: Annotated[bool, typer.Option("--future-face-up/--future-face-down", help="The future river face up (S-1, default) or hidden.")] = True,
     seed: Seed = None, scheduler: Scheduler = None, threads: Threads = None, as_json: Json = False,
     show_progress: ShowProgress = None,
 ) -> None:
@@ -73,7 +75,8 @@ def play_command(
 
         with progress_bar("games", show_progress) as progress:
             stats = simulate_games(players, policies, games=games, seed=seed, final_tie=final_tie,
-                                   random_priority=random_priority, scheduler=scheduler, threads=threads,
+                                   random_priority=random_priority, snake_draft=snake_draft,
+                                   future_face_up=future_face_up, scheduler=scheduler, threads=threads,
                                    progress=progress)
     if as_json:
         print(json.dumps(stats.to_dict()))

@@ -4,16 +4,21 @@ eval7), whole games, the studies and the ``saint`` commands."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from itertools import combinations
 
 import eval7
+import numpy as np
+import pandas as pd
 import pytest
 
 from analyzer.cards import CardError, format_cards, parse_cards
+from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.decide import decide, position_from_dict
 from analyzer.games.saint_poker.play import parse_policy, simulate_games
 from analyzer.games.saint_poker.policies import least_needed
 from analyzer.games.saint_poker.studies import SaintPlan, saint_results
+from analyzer.sim.rng import chunk_state
 
 REMOVED = "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7c 7d 7h 7s 8c 8h 8s 9c 9d 9s Tc Td Th Ts Jd"
 LAST_RIVER = {"players": 2, "round": 8, "phase": "river", "hand": "As Kd 9h", "river": "Jc 8d Qc",
@@ -163,3 +168,63 @@ def test_cli_decide_and_play(tmp_path, cli):
     assert stats["games"] == 200 and [s["policy"] for s in stats["seats"]] == ["greedy", "save", "greedy", "save"]
     bad = cli("saint", "play", "--players", "3", "--policies", "greedy,nope")
     assert bad.returncode == 1 and "unknown policy" in bad.stderr
+
+
+def test_snake_draft_reverses_the_second_pass():
+    """S-10: the second pass in the same order by default, reversed with the option."""
+    st = np.zeros(E.STATE_SIZE, np.int64)
+    E.start_game(st, 3, 0, chunk_state(1, 0))
+    st[E.ORDER:E.ORDER + 3] = [2, 0, 1]
+    for snake, expected in ((0, [2, 0, 1, 2, 0, 1]), (1, [2, 0, 1, 1, 0, 2])):
+        st[E.SNAKE] = snake
+        order = []
+        for k in range(6):
+            st[E.PICKS] = k
+            order.append(int(E.picker(st)))
+        assert order == expected
+
+
+def test_a_face_down_future_river_is_unseen_and_resampled():
+    """S-1: with the future river face down, nobody has seen it: it counts as unseen and
+    a resample deals it afresh from the unseen cards."""
+    st = np.zeros(E.STATE_SIZE, np.int64)
+    E.start_game(st, 2, 0, chunk_state(2, 0))
+    future = [int(st[E.FUTURE + i]) for i in range(st[E.FUTURE_N])]
+    unseen_up = int(E.unseen_mask(st, 0))
+    assert not any((unseen_up >> c) & 1 for c in future)
+    st[E.FUTURE_HIDDEN] = 1
+    unseen_down = int(E.unseen_mask(st, 0))
+    assert all((unseen_down >> c) & 1 for c in future)
+    copies = set()
+    work = np.empty_like(st)
+    rng = chunk_state(3, 0)
+    for _ in range(20):
+        E.resample_hidden(st, work, 0, rng)
+        dealt = tuple(int(work[E.FUTURE + i]) for i in range(st[E.FUTURE_N]))
+        assert all((unseen_down >> c) & 1 for c in dealt)
+        copies.add(dealt)
+    assert len(copies) > 1
+
+
+def test_draft_and_future_options_change_games(cli):
+    base = simulate_games(3, "greedy", games=300, seed=6)
+    snake = simulate_games(3, "greedy", games=300, seed=6, snake_draft=True)
+    hidden = simulate_games(3, "greedy", games=300, seed=6, future_face_up=False)
+    assert snake.seats != base.seats and snake.snake_draft
+    assert not hidden.future_face_up
+    run = cli("saint", "play", "--players", "2", "--games", "50", "--snake-draft", "--future-face-down", "--json")
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert data["snake_draft"] and not data["future_face_up"]
+
+
+def test_committed_seat_table_is_reproduced():
+    """The committed 2-player all-greedy cell, re-run from its manifest's seed."""
+    folder = Path(__file__).resolve().parent.parent / "results" / "saint_poker" / "ties_and_seats"
+    seats = pd.read_csv(folder / "seats.csv")
+    manifest = json.loads((folder / "manifest.json").read_text())
+    row = seats[(seats.players == 2) & (seats.seat == 0)].iloc[0]
+    games = manifest["trials"] // len(manifest["inputs"]["players"])
+    again = simulate_games(2, "greedy", games=games, seed=manifest["seed"])
+    assert again.seats[0]["wins"] == pytest.approx(row.wins, abs=1e-12)
+    assert again.seats[0]["score"] == pytest.approx(row.score, abs=1e-9)

@@ -29,8 +29,8 @@ RIVER_SIZE, HOLE = 5, 2
 RIVER, REVEAL, DRAFT, OVER = 0, 1, 2, 3  # phases
 
 # -- state layout --------------------------------------------------------------------
-PLAYERS, ROUND, PHASE, RANDOM_PRIORITY = range(4)
-SCORE = 4                                   # [player] points so far
+PLAYERS, ROUND, PHASE, RANDOM_PRIORITY, SNAKE, FUTURE_HIDDEN = range(6)  # options: S-5, S-10, S-1
+SCORE = 6                                   # [player] points so far
 HAND = SCORE + MAX_PLAYERS                  # [player] card mask of the hand
 KNOWN = HAND + MAX_PLAYERS                  # [player] mask of his cards the others know (drafted)
 RIVER_CARDS = KNOWN + MAX_PLAYERS           # the river (f future cards first, then one per player)
@@ -222,8 +222,11 @@ def begin_draft(st, rng):
 
 @njit(cache=True, nogil=True)
 def picker(st):
-    """The player whose pick it is (two passes in the same order)."""
-    return st[ORDER + st[PICKS] % st[PLAYERS]]
+    """The player whose pick it is: two passes in the same order, or the second reversed
+    with the ``SNAKE`` option (S-10)."""
+    n, k = st[PLAYERS], st[PICKS]
+    i = k % n
+    return st[ORDER + (n - 1 - i if st[SNAKE] and k >= n else i)]
 
 
 @njit(cache=True, nogil=True)
@@ -251,7 +254,7 @@ def unseen_mask(st, viewer):
     """The cards ``viewer`` has not seen: not his, not face up, not removed, not known
     to be in another hand; they are the opponents' hidden cards and the deck."""
     seen = st[HAND + viewer] | st[REMOVED] | pool_mask(st)
-    for i in range(st[FUTURE_N]):
+    for i in range(0 if st[FUTURE_HIDDEN] else st[FUTURE_N]):  # S-1: face up by default
         seen |= bit(st[FUTURE + i])
     for p in range(st[PLAYERS]):
         seen |= st[KNOWN + p]
@@ -261,7 +264,8 @@ def unseen_mask(st, viewer):
 @njit(cache=True, nogil=True)
 def resample_hidden(src, dst, viewer, rng):
     """Copy ``src`` into ``dst`` with each opponent's hidden cards (hand minus what he is
-    known to hold) and the deck dealt afresh from the cards ``viewer`` has not seen."""
+    known to hold), a face-down future river, and the deck dealt afresh from the cards
+    ``viewer`` has not seen."""
     dst[:] = src
     unseen = unseen_mask(src, viewer)
     n = 0
@@ -276,6 +280,8 @@ def resample_hidden(src, dst, viewer, rng):
             dst[HAND + p] = src[KNOWN + p]
             for _ in range(popcount(hidden)):
                 dst[HAND + p] |= bit(draw(dst, rng))
+    for i in range(dst[FUTURE_N] if src[FUTURE_HIDDEN] else 0):  # a face-down future river
+        dst[FUTURE + i] = draw(dst, rng)
 
 
 @njit(cache=True, nogil=True)

@@ -165,8 +165,11 @@ def step(st, params, deal_rng, rngs):
 
 
 @njit(cache=True, nogil=True)
-def play_game(st, n, random_priority, params, deal_rng, rngs):
-    """A whole game; the scores and per-round points are left in ``st``."""
+def play_game(st, n, random_priority, params, deal_rng, rngs, snake=0, future_hidden=0):
+    """A whole game; the scores and per-round points are left in ``st``. Options: the
+    draft's youngest drawn at random (S-5), a snake draft (S-10), a face-down future
+    river (S-1)."""
     E.start_game(st, n, random_priority, deal_rng)
+    st[E.SNAKE], st[E.FUTURE_HIDDEN] = snake, future_hidden
     while st[E.PHASE] != E.OVER:
         step(st, params, deal_rng, rngs)

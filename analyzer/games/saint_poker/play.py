@@ -3,8 +3,10 @@
 Policies by name (:mod:`.policies`): ``random``, ``greedy``, ``save``, ``rollout``
 (``rollout:N`` or ``rollout:N:BASE``: N simulations per choice, 8 by default, under the
 base policy, ``greedy`` by default). Seat ``i`` plays ``policies[i]``; seat 0 is the
-"youngest" of the draft tie-break unless ``random_priority``. A final tie is a shared
-win (S-7, ``final_tie="shared"``) or is broken by the round-8 hands (``"round8"``).
+"youngest" of the draft tie-break unless ``random_priority`` (S-5). A final tie is a
+shared win (S-7, ``final_tie="shared"``) or is broken by the round-8 hands
+(``"round8"``). ``snake_draft`` reverses the second draft pass (S-10; off by default);
+``future_face_up=False`` hides the future river until it becomes the river (S-1).
 """
 
 from __future__ import annotations
@@ -65,12 +67,12 @@ def parse_policies(specs: list[str] | str, players: int) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def play_games(n, random_priority, final_tie, params, rng, games, tallies):
+def play_games(n, options, final_tie, params, rng, games, tallies):
     deal = rng.copy()
     rngs = seat_streams(deal, E.MAX_PLAYERS)
     st = np.zeros(E.STATE_SIZE, np.int64)
     for _ in range(games):
-        play_game(st, n, random_priority, params, deal, rngs)
+        play_game(st, n, options[0], params, deal, rngs, options[1], options[2])
         tallies[0] += 1
         best = 0
         for p in range(n):
@@ -105,13 +107,13 @@ def play_games(n, random_priority, final_tie, params, rng, games, tallies):
 @dataclass(frozen=True)
 class GameJob:
     players: int
-    random_priority: int
+    options: np.ndarray  # random priority (S-5), snake draft (S-10), face-down future river (S-1)
     final_tie: int
     params: np.ndarray
 
     def run_chunk(self, rng: np.ndarray, games: int) -> np.ndarray:
         tallies = np.zeros(TALLY, np.int64)
-        play_games(self.players, self.random_priority, self.final_tie, self.params, rng, games, tallies)
+        play_games(self.players, self.options, self.final_tie, self.params, rng, games, tallies)
         return tallies
 
     def standard_error(self, tallies: np.ndarray, games: int) -> float:
@@ -131,6 +133,8 @@ class GameStats:
     elapsed: float
     final_tie: str
     random_priority: bool
+    snake_draft: bool
+    future_face_up: bool
     seats: tuple[dict, ...]
     tied_rounds: tuple[float, ...]  # share of games in which round r had 2+ winners
 
@@ -143,6 +147,7 @@ class GameStats:
 
 def simulate_games(players: int = 3, policies: list[str] | str = "greedy", *, games: int = 10_000,
                    seed: int | None = None, final_tie: str = "shared", random_priority: bool = False,
+                   snake_draft: bool = False, future_face_up: bool = True,
                    scheduler: str | None = None, threads: int | None = None,
                    progress: Progress | None = None) -> GameStats:
     """Simulate whole games, seat ``i`` playing ``policies[i]``."""
@@ -154,7 +159,8 @@ def simulate_games(players: int = 3, policies: list[str] | str = "greedy", *, ga
     used_seed = new_seed(seed)
     rollout = (params[:players, 0] == ROLLOUT).any()
     chunk = 10 if rollout else GAME_CHUNK
-    run = run_monte_carlo(GameJob(players, int(random_priority), FINAL_TIES[final_tie], params), seed=used_seed,
+    options = np.array([random_priority, snake_draft, not future_face_up], np.int64)
+    run = run_monte_carlo(GameJob(players, options, FINAL_TIES[final_tie], params), seed=used_seed,
                           stopping=Stopping(trials=games), chunk_size=chunk, scheduler=scheduler,
                           threads=threads, progress=progress)
     t, n = run.tallies, run.trials
@@ -171,4 +177,4 @@ def simulate_games(players: int = 3, policies: list[str] | str = "greedy", *, ga
     tied = tuple(t[1 + E.MAX_PLAYERS * PER_PLAYER + r] / n for r in range(E.ROUNDS))
     return GameStats(players=players, policies=names, games=n, seed=used_seed, chunk_size=chunk,
                      elapsed=run.elapsed, final_tie=final_tie, random_priority=random_priority,
-                     seats=tuple(seats), tied_rounds=tied)
+                     snake_draft=snake_draft, future_face_up=future_face_up, seats=tuple(seats), tied_rounds=tied)
