@@ -224,7 +224,7 @@ def test_committed_seat_table_is_reproduced():
     seats = pd.read_csv(folder / "seats.csv")
     manifest = json.loads((folder / "manifest.json").read_text())
     row = seats[(seats.players == 2) & (seats.seat == 0)].iloc[0]
-    games = manifest["trials"] // len(manifest["inputs"]["players"])
+    games = manifest["inputs"]["games_per_player_count"]
     again = simulate_games(2, "greedy", games=games, seed=manifest["seed"])
     assert again.seats[0]["wins"] == pytest.approx(row.wins, abs=1e-12)
     assert again.seats[0]["score"] == pytest.approx(row.score, abs=1e-9)

@@ -5,7 +5,9 @@
   random (S-5) so no seat is favoured: win share, score, the score distribution, and
   how often it wins each round.
 * ``ties_and_seats`` -- all-greedy games with the fixed seat priority: how often each
-  round has tied winners, and each seat's win share (seat 0 is the "youngest").
+  round has tied winners, each seat's win share (seat 0 is the "youngest"), and the
+  points scored in the round after a draft by the position one picked in (the value of
+  each draft seat; the first picker lost the round before, so it is not a pure effect).
 * ``spend_or_save`` -- at each round's reveal in greedy games (3 players): revealing the
   best pair against keeping the strong cards (revealing the pair missed least), by the
   points to the end of the game; where the difference crosses zero is the break-even.
@@ -22,7 +24,7 @@ from matplotlib.figure import Figure
 
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.play import simulate_games
-from analyzer.games.saint_poker.study_kernels import SPEND_TALLY, spend_or_save
+from analyzer.games.saint_poker.study_kernels import SPEND_TALLY, draft_seats, spend_or_save
 from analyzer.report import ResultSet, manifest_for
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
 
@@ -112,8 +114,24 @@ def ties_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress
         if progress is not None:
             progress(i + 1, len(PLAYER_COUNTS))
     ties, seats = pd.DataFrame(ties), pd.DataFrame(seats)
-    figure = Figure(figsize=(12, 4.5))
-    left, right = figure.subplots(1, 2)
+    picks = []
+    for i, n in enumerate(PLAYER_COUNTS):
+        t = run_monte_carlo(_DraftSeatJob(n), seed=plan.seed + 150 + i, stopping=Stopping(trials=plan.games),
+                            chunk_size=max(1, plan.games // 8), threads=threads, scheduler=scheduler).tallies
+        for k in range(n):
+            mean, se = mean_and_se(t[3 * k + 1], t[3 * k + 2], int(t[3 * k]))
+            picks.append({"players": n, "pick": k + 1, "rounds": int(t[3 * k]), "next_round_points": mean,
+                          "stderr": se})
+    picks = pd.DataFrame(picks)
+    figure = Figure(figsize=(17, 4.5))
+    left, right, third = figure.subplots(1, 3)
+    for n, part in picks.groupby("players"):
+        third.errorbar(part["pick"], part.next_round_points, yerr=2 * part.stderr, marker="o", capsize=3,
+                       label=f"{n} players")
+    third.set_xlabel("draft position (1 = first pick, the last of the round before)")
+    third.set_ylabel("points in the next round")
+    third.set_title("the draft seats")
+    third.legend(fontsize=8)
     for n, part in ties.groupby("players"):
         left.plot(part["round"], 100 * part.tied, marker="o", label=f"{n} players")
     left.set_xlabel("round")
@@ -130,12 +148,26 @@ def ties_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress
     right.legend(fontsize=8)
     figure.suptitle(f"Saint Poker, all greedy players ({plan.games:,} Monte Carlo games per player count; "
                     f"error bars 2 s.e.)")
-    manifest = manifest_for(inputs={"players": list(PLAYER_COUNTS), "policies": "greedy", "draft_priority": "seat"},
-                            method="monte-carlo", seed=plan.seed + 100, trials=plan.games * len(PLAYER_COUNTS),
+    manifest = manifest_for(inputs={"players": list(PLAYER_COUNTS), "policies": "greedy", "draft_priority": "seat",
+                                    "games_per_player_count": plan.games},
+                            method="monte-carlo", seed=plan.seed + 100, trials=2 * plan.games * len(PLAYER_COUNTS),
                             chunk_size=None, elapsed=time.perf_counter() - start,
                             standard_errors={"max_wins_se": float(seats.wins_stderr.max())}, command=COMMAND)
-    return ResultSet(ANALYSIS, "ties_and_seats", {"tied_rounds": ties, "seats": seats}, {"ties_and_seats": figure},
-                     manifest)
+    return ResultSet(ANALYSIS, "ties_and_seats", {"tied_rounds": ties, "seats": seats, "draft_positions": picks},
+                     {"ties_and_seats": figure}, manifest)
+
+
+@dataclass(frozen=True)
+class _DraftSeatJob:
+    players: int
+
+    def run_chunk(self, rng: np.ndarray, games: int) -> np.ndarray:
+        tallies = np.zeros(3 * E.MAX_PLAYERS)
+        draft_seats(self.players, games, rng.copy(), tallies)
+        return tallies
+
+    def standard_error(self, tallies: np.ndarray, games: int) -> float:
+        return float("nan")
 
 
 @dataclass(frozen=True)

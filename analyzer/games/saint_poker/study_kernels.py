@@ -41,3 +41,31 @@ def spend_or_save(n, round_, positions, samples, rng, tallies):
         tallies[1] += gap
         tallies[2] += gap * gap
         tallies[3] += gap > 0
+
+
+@njit(cache=True, nogil=True)
+def draft_seats(n, games, rng, tallies):
+    """All-greedy games: the points each player scores in the round after a draft, by the
+    position he picked in (1st .. nth); ``tallies[3 * k: 3 * k + 3]`` = count, points,
+    points^2 for position ``k``."""
+    st = np.zeros(E.STATE_SIZE, np.int64)
+    kinds = np.full(E.MAX_PLAYERS, GREEDY)
+    none = np.zeros(2, np.int64)
+    position = np.zeros(E.MAX_PLAYERS, np.int64)
+    for _ in range(games):
+        rngs = seat_streams(rng, E.MAX_PLAYERS)
+        E.start_game(st, n, 0, rng)
+        while st[E.PHASE] != E.OVER:
+            before = st[E.PHASE]
+            step_base(st, kinds, rng, rngs, -1, none)
+            if before != E.REVEAL:
+                continue
+            r = st[E.ROUND]  # the round just scored; rounds after the first follow a draft
+            for p in range(n if r > 1 else 0):
+                points = st[E.ROUND_POINTS + (r - 1) * E.MAX_PLAYERS + p]
+                tallies[3 * position[p]] += 1
+                tallies[3 * position[p] + 1] += points
+                tallies[3 * position[p] + 2] += points * points
+            if st[E.PHASE] == E.DRAFT:
+                for k in range(n):
+                    position[st[E.ORDER + k]] = k
