@@ -9,14 +9,13 @@ other Head to Head simulator exists to compare with, so the ratios are to the ta
 from __future__ import annotations
 
 import argparse
-import json
 
 from analyzer.games.head_to_head.betting_game import simulate_betting_games
 from analyzer.games.head_to_head.placement import placement_values
 from analyzer.games.head_to_head.play import simulate_games
 from analyzer.games.head_to_head.position import position_from_dict
 from analyzer.sim.executors import local_workers
-from timing import best_seconds
+from timing import best_seconds, report
 
 GAMES_TARGET = 100_000  # random games per second per core
 DECISION_TARGET = 2.0   # seconds for 10,000 rollouts per move on 2 cores
@@ -61,18 +60,7 @@ def main() -> None:
                                                                    threads=threads), 1)
         rows.append((f"placement, {name}: {len(result.moves)} moves x {ROLLOUTS:,} greedy rollouts, "
                      f"{threads} threads", "s", seconds, DECISION_TARGET / seconds))
-    if args.json:
-        print(json.dumps([{"workload": w, "unit": u, "value": v, "vs_target": r} for w, u, v, r in rows], indent=2))
-        return
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title=f"Head to Head speed ({threads} threads available); 'x target' > 1 beats the target")
-    for column in ("workload", "value", "unit", "x target"):
-        table.add_column(column, justify="left" if column == "workload" else "right")
-    for workload, unit, value, ratio in rows:
-        table.add_row(workload, f"{value:,.2f}", unit, "" if ratio is None else f"{ratio:.2f}")
-    Console(width=140).print(table)
+    report(f"Head to Head speed ({threads} threads available)", rows, args.json)
 
 
 if __name__ == "__main__":

@@ -8,12 +8,11 @@ No other Saint Poker simulator exists, so the ratios are to the target.
 from __future__ import annotations
 
 import argparse
-import json
 
 from analyzer.games.saint_poker.decide import decide, position_from_dict
 from analyzer.games.saint_poker.play import simulate_games
 from analyzer.sim.executors import local_workers
-from timing import best_seconds
+from timing import best_seconds, report
 
 GAMES_TARGET = 20_000
 RIVER_DECISION = {"players": 3, "round": 1, "phase": "river", "hand": "As Kd 9h 9c 7s 5d 4c 3h 2s Qc",
@@ -41,18 +40,7 @@ def main() -> None:
     seconds = best_seconds(lambda: decide(position, trials=2_000, seed=1, threads=threads), 1)
     rows.append((f"river decision, 3 players, round 1: 10 cards x 2,000 greedy games, {threads} threads", "s",
                  seconds, None))
-    if args.json:
-        print(json.dumps([{"workload": w, "unit": u, "value": v, "vs_target": r} for w, u, v, r in rows], indent=2))
-        return
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title=f"Saint Poker speed ({threads} threads available); 'x target' > 1 beats the target")
-    for column in ("workload", "value", "unit", "x target"):
-        table.add_column(column, justify="left" if column == "workload" else "right")
-    for workload, unit, value, ratio in rows:
-        table.add_row(workload, f"{value:,.2f}", unit, "" if ratio is None else f"{ratio:.2f}")
-    Console(width=140).print(table)
+    report(f"Saint Poker speed ({threads} threads available)", rows, args.json)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ from analyzer.games.head_to_head.engine import (
     COMMON, CRAZY, ROWS, SHARE2, SLOTS, TURN, TYPE, choice_slice, count_index, mover, place, prepare,
     round_over, slot_index,
 )
+from analyzer.sim.bits import bit_count, nth_bit
 from analyzer.sim.rng import below
 
 RANDOM, GREEDY, ROLLOUT = 0, 1, 2
@@ -146,15 +147,6 @@ def open_spaces(st):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def bit_count(bits):
-    n = 0
-    while bits:
-        bits &= bits - 1
-        n += 1
-    return n
-
-
-@njit(cache=True, nogil=True, inline="always")
 def count_moves(st):
     """The number of legal moves: placeable cards x open spaces."""
     return choice_slice(st)[1] * bit_count(open_spaces(st))
@@ -163,12 +155,8 @@ def count_moves(st):
 @njit(cache=True, nogil=True, inline="always")
 def nth_space(spaces, k):
     """``(row, side)`` of the ``k``-th set bit of ``spaces``."""
-    for _ in range(k):
-        spaces &= spaces - 1
-    bit = 0
-    while not (spaces >> bit) & 1:
-        bit += 1
-    return bit >> 1, bit & 1
+    position = nth_bit(spaces, k)
+    return position >> 1, position & 1
 
 
 @njit(cache=True, nogil=True)

@@ -31,10 +31,10 @@ from pathlib import Path
 
 import numpy as np
 
-from analyzer.cards import CardError, cards_mask, check_disjoint, format_cards, parse_cards
+from analyzer.cards import cards_mask, check_disjoint, format_cards
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.rollout import future_draws
-from analyzer.json_input import read_json
+from analyzer.json_input import card_field, read_json
 
 TYPE_CODES = {name: code for code, name in E.ROUND_TYPES.items()}
 BATCH_RULES = {"alternate": E.BATCH_ALTERNATE, "strict": E.BATCH_STRICT}
@@ -150,16 +150,6 @@ def _expected_cards(st: np.ndarray, seat: int) -> int:
     return _hand_size(st, seat)
 
 
-def _cards(value, what: str) -> tuple[int, ...]:
-    if value is None:
-        return ()
-    text = " ".join(value) if isinstance(value, list) else str(value)
-    try:
-        return tuple(int(c) for c in parse_cards(text))
-    except CardError as error:
-        raise CardError(f"{what}: {error}", token=error.token, position=error.position) from None
-
-
 def _rows(value, rows: int, what: str) -> tuple[tuple[int, ...], ...]:
     if value is None:
         value = []
@@ -167,7 +157,7 @@ def _rows(value, rows: int, what: str) -> tuple[tuple[int, ...], ...]:
         value = value.split("/")
     if not isinstance(value, list) or len(value) > rows:
         raise ValueError(f"{what}: expected at most {rows} rows, got {value!r}")
-    parsed = [_cards(row, f"{what} row {i + 1}") for i, row in enumerate(value)]
+    parsed = [card_field(row, f"{what} row {i + 1}") for i, row in enumerate(value)]
     for i, row in enumerate(parsed):
         if len(row) > E.SLOTS:
             raise ValueError(f"{what} row {i + 1} has {len(row)} cards; a side of a row holds 4")
@@ -197,9 +187,9 @@ def position_from_dict(data: dict) -> Position:
     rows = round_ + 2
     position = Position(
         round=round_, type=_choice(str(data["type"]).lower(), TYPE_CODES, "round type"),
-        crazy=bool(data.get("crazy", False)), common=_cards(data["common"], "common"),
+        crazy=bool(data.get("crazy", False)), common=card_field(data["common"], "common"),
         you=_rows(data.get("you"), rows, "you"), opponent=_rows(data.get("opponent"), rows, "opponent"),
-        cards=_cards(data["cards"], "cards"), dead=_cards(data.get("dead"), "dead"),
+        cards=card_field(data["cards"], "cards"), dead=card_field(data.get("dead"), "dead"),
         batch_starter=_choice(data.get("batch_starter", "alternate"), BATCH_RULES, "batch starter"),
         tiebreak=_choice(data.get("tiebreak", "standard"), TIEBREAKS, "tiebreak"),
         to_move=_choice(data.get("to_move", "you"), {"you": YOU, "opponent": OPPONENT}, "player to move"))

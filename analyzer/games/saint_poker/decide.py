@@ -40,12 +40,13 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
-from analyzer.cards import CardError, cards_mask, check_disjoint, format_cards, parse_cards
+from analyzer.cards import cards_mask, check_disjoint, format_cards
 from analyzer.games.equity import METHODS, new_seed
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.game import CHOICE_TALLY, legal_choices, sample_choices, score_choices
 from analyzer.games.saint_poker.play import parse_policies
 from analyzer.games.saint_poker.policies import GREEDY, ROLLOUT, SAVE
+from analyzer.json_input import card_field
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
 
 PHASES = {"river": E.RIVER, "reveal": E.REVEAL, "draft": E.DRAFT}
@@ -55,21 +56,11 @@ CHUNK = 200
 EXACT_LIMIT = 50_000
 
 
-def _cards(value, what: str) -> tuple[int, ...]:
-    if value is None:
-        return ()
-    text = " ".join(value) if isinstance(value, list) else str(value)
-    try:
-        return tuple(int(c) for c in parse_cards(text))
-    except CardError as error:
-        raise CardError(f"{what}: {error}", token=error.token, position=error.position) from None
-
-
 def _per_player(value, n: int, what: str) -> list[tuple[int, ...]]:
     value = value if value is not None else [""] * n
     if not isinstance(value, list) or len(value) != n:
         raise ValueError(f"{what}: expected one entry per player ({n}), got {value!r}")
-    return [_cards(v, f"{what} of player {i}") for i, v in enumerate(value)]
+    return [card_field(v, f"{what} of player {i}") for i, v in enumerate(value)]
 
 
 @dataclass(frozen=True)
@@ -135,7 +126,7 @@ class SaintPosition:
         return st
 
     def to_dict(self) -> dict:
-        fmt = lambda cards: format_cards(cards)  # noqa: E731
+        fmt = format_cards
         return {"players": self.players, "round": self.round, "phase": self.phase, "scores": list(self.scores),
                 "hand": fmt(self.hand), "future": fmt(self.future), "river": fmt(self.river),
                 "known": [fmt(k) for k in self.known], "removed": fmt(self.removed),
@@ -165,9 +156,9 @@ def position_from_dict(data: dict) -> SaintPosition:
         raise ValueError(f"scores: expected {n} non-negative whole numbers, got {scores!r}")
     order = tuple(data.get("order", [])) if phase == "draft" else ()
     position = SaintPosition(
-        players=n, round=r, phase=phase, scores=tuple(scores), hand=_cards(data.get("hand"), "hand"),
-        future=_cards(data.get("future"), "future"), river=_cards(data.get("river"), "river"),
-        known=tuple(_per_player(data.get("known"), n, "known")), removed=_cards(data.get("removed"), "removed"),
+        players=n, round=r, phase=phase, scores=tuple(scores), hand=card_field(data.get("hand"), "hand"),
+        future=card_field(data.get("future"), "future"), river=card_field(data.get("river"), "river"),
+        known=tuple(_per_player(data.get("known"), n, "known")), removed=card_field(data.get("removed"), "removed"),
         revealed=tuple(_per_player(data.get("revealed"), n, "revealed")), order=order)
     _validate(position)
     return position

@@ -22,6 +22,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.games.holdem_kernels import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
+from analyzer.sim.bits import bit_count, nth_bit
 from analyzer.sim.rng import below
 
 MAX_PLAYERS, ROUNDS, DEAL, DECK_SIZE = 5, 8, 10, 52
@@ -284,21 +285,5 @@ def resample_hidden(src, dst, viewer, rng):
         dst[FUTURE + i] = draw(dst, rng)
 
 
-@njit(cache=True, nogil=True)
-def popcount(mask):
-    n = 0
-    while mask:
-        mask &= mask - 1
-        n += 1
-    return n
-
-
-@njit(cache=True, nogil=True)
-def nth_card(mask, k):
-    """The ``k``-th card (ascending) of a card mask."""
-    for _ in range(k):
-        mask &= mask - 1
-    c = 0
-    while not (mask >> c) & 1:
-        c += 1
-    return c
+popcount = bit_count  # the number of cards in a mask
+nth_card = nth_bit    # the k-th card (ascending) of a mask
