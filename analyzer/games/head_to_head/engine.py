@@ -29,7 +29,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.games.holdem_kernels import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
-from analyzer.sim.rng import below
+from analyzer.sim.deck import draw_card
 
 DRAW1, SHARE2, HOLD3, PLAY4, OPEN5 = 1, 2, 3, 4, 5
 ROUND_TYPES = {DRAW1: "draw1", SHARE2: "share2", HOLD3: "hold3", PLAY4: "play4", OPEN5: "open5"}
@@ -113,14 +113,7 @@ def mover(st):
 def draw(st, rng):
     """Deal one card from the deck: uniform over the undealt cards, or the next one in
     order when ``ORDERED_DRAWS`` is set (exact enumeration arranges the deck itself)."""
-    top = st[TOP]
-    # always draw the random number: a call inside a branch costs Numba ~20 ns per card
-    j = top + below(rng, st[END] - top) * (1 - st[ORDERED_DRAWS])
-    card = st[DECK + j]
-    st[DECK + j] = st[DECK + top]
-    st[DECK + top] = card
-    st[TOP] = top + 1
-    return card
+    return draw_card(st, DECK, TOP, END, st[ORDERED_DRAWS], rng)
 
 
 @njit(cache=True, nogil=True)

@@ -23,6 +23,7 @@ from numba import njit
 
 from analyzer.games.holdem_kernels import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
 from analyzer.sim.bits import bit_count, nth_bit
+from analyzer.sim.deck import draw_card
 from analyzer.sim.rng import below
 
 MAX_PLAYERS, ROUNDS, DEAL, DECK_SIZE = 5, 8, 10, 52
@@ -58,18 +59,7 @@ def bit(card):
 @njit(cache=True, nogil=True)
 def draw(st, rng):
     """One card from the deck, uniform over the undealt cards."""
-    top = st[TOP]
-    j = top + below(rng, st[END] - top)
-    card = st[DECK + j]
-    st[DECK + j] = st[DECK + top]
-    st[DECK + top] = card
-    st[TOP] = top + 1
-    return card
-
-
-@njit(cache=True, nogil=True)
-def future_size(st):
-    return RIVER_SIZE - st[PLAYERS]
+    return draw_card(st, DECK, TOP, END, 0, rng)
 
 
 @njit(cache=True, nogil=True)
