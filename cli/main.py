@@ -8,6 +8,7 @@ import sys
 import typer
 
 from cli.errors import DEBUG_ENV, USAGE_ERROR
+from cli.batch_cmd import batch_command
 from cli.draw_cmd import draw_app
 from cli.eval_cmd import eval_command
 from cli.h2h_cmd import h2h_app
@@ -35,6 +36,7 @@ def root(debug: bool = typer.Option(False, "--debug", help="Show tracebacks inst
 
 
 app.command("eval")(eval_command)
+app.command("batch")(batch_command)
 app.add_typer(draw_app, name="draw")
 app.add_typer(h2h_app, name="h2h")
 app.add_typer(holdem_app, name="holdem")

@@ -43,3 +43,31 @@ def test_exact_runs_on_the_cluster_too(cluster):
 def test_unreachable_scheduler_is_a_clear_error():
     with pytest.raises(ValueError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
         holdem_equity(*ARGS, **KWARGS, scheduler="tcp://127.0.0.1:9")
+
+
+def test_a_killed_worker_does_not_change_the_result(cluster):
+    """A worker process dies in the middle of a run: Dask reruns its chunks elsewhere and
+    the run ends with the tallies of an uninterrupted local run."""
+    import os
+    import signal
+    import threading
+    import time
+
+    from analyzer.games.head_to_head.play import simulate_rounds
+
+    kwargs = dict(rows=5, first="greedy", second="greedy", rounds=240_000, seed=99)
+    local = simulate_rounds("hold3", **kwargs, threads=2)
+    client = distributed.Client(cluster.scheduler_address)
+    outcome = {}
+    runner = threading.Thread(target=lambda: outcome.update(
+        result=simulate_rounds("hold3", **kwargs, scheduler=cluster.scheduler_address)))
+    runner.start()
+    deadline = time.monotonic() + 60
+    while not any(client.processing().values()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    victim = next(address for address, tasks in client.processing().items() if tasks)
+    assert runner.is_alive()  # the kill lands in the middle of the run
+    os.kill(client.run(os.getpid)[victim], signal.SIGKILL)  # the nanny starts a new worker
+    runner.join(timeout=300)
+    client.close()
+    assert outcome["result"].to_dict() == {**local.to_dict(), "seed": 99}

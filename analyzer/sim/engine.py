@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from analyzer.sim import checkpoint
 from analyzer.sim.executors import executor
 from analyzer.sim.rng import chunk_state
 
@@ -99,6 +100,8 @@ def run_monte_carlo(job: ChunkJob, *, seed: int, stopping: Stopping = Stopping()
     done_trials = merged_chunks = 0
     stopped_by = ""
     results: dict[int, np.ndarray] = {}
+    store = checkpoint.current()
+    job_key = store.key("monte-carlo", job, seed, chunk_size) if store is not None else ""
     with executor(scheduler, threads) as (pool, workers):
         pending: dict[Any, int] = {}
         next_chunk = 0
@@ -106,12 +109,20 @@ def run_monte_carlo(job: ChunkJob, *, seed: int, stopping: Stopping = Stopping()
             while not stopped_by:
                 while len(pending) < 2 * workers and next_chunk < n_chunks:
                     size = min(chunk_size, max_trials - next_chunk * chunk_size)
-                    future = pool.submit(job.run_chunk, chunk_state(seed, next_chunk), size)
-                    pending[future] = next_chunk
+                    saved = store.load(f"{job_key}-{next_chunk}-{size}") if store is not None else None
+                    if saved is not None:
+                        results[next_chunk] = saved
+                    else:
+                        future = pool.submit(job.run_chunk, chunk_state(seed, next_chunk), size)
+                        pending[future] = next_chunk
                     next_chunk += 1
                 finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
                 for future in finished:
-                    results[pending.pop(future)] = future.result()
+                    chunk = pending.pop(future)
+                    results[chunk] = future.result()
+                    if store is not None:
+                        store.save(f"{job_key}-{chunk}-{min(chunk_size, max_trials - chunk * chunk_size)}",
+                                   results[chunk])
                 while merged_chunks in results and not stopped_by:
                     tallies = results.pop(merged_chunks)
                     merged = tallies if merged is None else merged + tallies
@@ -143,12 +154,23 @@ def run_tasks(function: Callable[..., Any], tasks: Sequence[tuple], *, scheduler
               threads: int | None = None, progress: Progress | None = None) -> list[Any]:
     """``[function(*task) for task in tasks]`` on the executor, results in task order."""
     results: list[Any] = [None] * len(tasks)
+    store = checkpoint.current()
+    keys = [store.key("task", function, task) for task in tasks] if store is not None else []
     with executor(scheduler, threads) as (pool, _):
-        futures = {pool.submit(function, *task): i for i, task in enumerate(tasks)}
-        done = 0
+        futures = {}
+        for i, task in enumerate(tasks):
+            saved = store.load(keys[i]) if store is not None else None
+            if saved is None:
+                futures[pool.submit(function, *task)] = i
+            else:
+                results[i] = saved
+        done = len(tasks) - len(futures)
         try:
             for future in _as_completed(futures):
-                results[futures[future]] = future.result()
+                i = futures[future]
+                results[i] = future.result()
+                if store is not None:
+                    store.save(keys[i], results[i])
                 done += 1
                 if progress is not None:
                     progress(done, len(tasks))

@@ -1,0 +1,84 @@
+"""Batch runs from spec files: a run killed at a random point and resumed equals an
+uninterrupted one, a changed spec is refused on resume, results appear only when
+complete, and every committed spec names an existing analysis."""
+
+from __future__ import annotations
+
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from analyzer.batch import ANALYSES, read_spec
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC = 'analysis = "h2h.tables"\n\n[params]\nstudies = ["round_types"]\nrounds = 4000\nseed = {seed}\n'
+
+
+def _batch(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "cli.main", "batch", *args], capture_output=True, text=True,
+                          cwd=ROOT, timeout=900)
+
+
+def _tables(out: Path) -> dict[str, str]:
+    folder = out / "head_to_head" / "round_types"
+    return {p.name: p.read_text() for p in sorted(folder.glob("*.csv"))}
+
+
+def test_a_killed_run_resumes_to_the_same_tables(tmp_path):
+    spec = tmp_path / "round_types.toml"
+    spec.write_text(SPEC.format(seed=11))
+    whole = _batch(str(spec), "--out", str(tmp_path / "whole"))
+    assert whole.returncode == 0, whole.stderr
+    out = tmp_path / "cut"
+    checkpoints = out / ".checkpoints" / "round_types"
+    process = subprocess.Popen([sys.executable, "-m", "cli.main", "batch", str(spec), "--out", str(out)],
+                               cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wanted = random.Random(5).randint(10, 60)  # chunks finished before the kill (of 180)
+    deadline = time.monotonic() + 300
+    while len(list(checkpoints.glob("*.pkl"))) < wanted and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    saved = len(list(checkpoints.glob("*.pkl")))
+    assert 0 < saved < 180, "the kill should land in the middle of the run"
+    assert not (out / "head_to_head" / "round_types").exists()  # no partial result where one belongs
+    resumed = _batch(str(spec), "--out", str(out), "--resume")
+    assert resumed.returncode == 0, resumed.stderr
+    assert _tables(out) == _tables(tmp_path / "whole")
+    assert not checkpoints.exists()  # cleaned up once the results are written
+
+
+def test_a_changed_spec_is_refused_on_resume(tmp_path):
+    spec = tmp_path / "round_types.toml"
+    spec.write_text(SPEC.format(seed=12))
+    checkpoints = tmp_path / ".checkpoints" / "round_types"
+    checkpoints.mkdir(parents=True)
+    (checkpoints / "spec.sha256").write_text(read_spec(spec).digest)
+    spec.write_text(SPEC.format(seed=13))
+    run = _batch(str(spec), "--out", str(tmp_path), "--resume")
+    assert run.returncode == 1 and "changed since its checkpoint" in run.stderr and run.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("text, message", [
+    ('analysis = "chess"\n', "unknown analysis"),
+    ('analysis = "h2h.tables"\nbogus = 1\n', "unknown key"),
+    ('analysis = "h2h.tables"\n[params]\nrounds = \n', "not valid TOML"),
+    ('analysis = "h2h.tables"\n[params]\nrondas = 5\n', "bad parameters"),
+])
+def test_bad_specs_are_one_line_errors(tmp_path, text, message):
+    spec = tmp_path / "bad.toml"
+    spec.write_text(text)
+    run = _batch(str(spec), "--out", str(tmp_path))
+    assert run.returncode == 1 and message in run.stderr and run.stderr.count("\n") == 1
+
+
+def test_every_committed_result_has_a_spec_naming_an_existing_analysis():
+    specs = sorted((ROOT / "results").rglob("*.toml"))
+    assert {read_spec(path).analysis for path in specs} == set(ANALYSES)
+    for path in specs:
+        assert read_spec(path).analysis in ANALYSES
