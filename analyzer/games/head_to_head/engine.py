@@ -175,11 +175,22 @@ def choice_slice(st):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def open_spaces_for(st, seat):
+    """The spaces ``seat`` may fill, as bits ``2 * row + side`` (§2.4: a side of a row
+    with room, his own side only unless the round is Crazy)."""
+    crazy = st[CRAZY] != 0
+    spaces = 0
+    for row in range(st[ROWS]):
+        for side in range(2):
+            if (crazy or side == seat) and st[count_index(side, row)] < SLOTS:
+                spaces |= 1 << (2 * row + side)
+    return spaces
+
+
+@njit(cache=True, nogil=True, inline="always")
 def is_open_space(st, row, side):
-    """Whether the mover may place on ``side`` of ``row`` (§2.4: own side, either in Crazy)."""
-    if row >= st[ROWS] or st[count_index(side, row)] >= SLOTS:
-        return False
-    return st[CRAZY] != 0 or side == mover(st)
+    """Whether the mover may place on ``side`` of ``row``."""
+    return row < st[ROWS] and (open_spaces_for(st, mover(st)) >> (2 * row + side)) & 1 == 1
 
 
 @njit(cache=True, nogil=True)

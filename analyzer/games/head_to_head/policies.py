@@ -6,7 +6,7 @@ deck or the opponent's hand; :mod:`.rollout` builds on these two as base policie
 
 * **random** -- uniform over the legal moves (choice of card x open space).
 * **greedy** -- the move with the largest one-step gain in the *row chances*: each side
-  of a row has a potential (:func:`row_potential`: made hand plus what the open slots
+  of a row has a potential (:func:`potential`: made hand plus what the open slots
   can still make), and a row's chance is a logistic curve of the lead in potential
   (:func:`row_chance`), so a card counts most where the row is contested. A move on
   one's own side raises one's lead; in Crazy rounds a move on the opponent's side
@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.games.head_to_head.engine import (
-    COMMON, CRAZY, ROWS, SHARE2, SLOTS, TURN, TYPE, choice_slice, count_index, mover, place, prepare,
+    COMMON, ROWS, SHARE2, SLOTS, TURN, TYPE, choice_slice, mover, open_spaces_for, place, prepare,
     round_over, slot_index,
 )
 from analyzer.sim.bits import bit_count, nth_bit
@@ -126,24 +126,10 @@ def potential(summary, card):
     return score
 
 
-@njit(cache=True, nogil=True)
-def row_potential(st, seat, row, extra):
-    """Potential of ``seat``'s side of ``row`` with card ``extra`` added (-1: none)."""
-    summary = np.empty(SUMMARY, np.int64)
-    summarize(st, seat, row, summary)
-    return potential(summary, extra)
-
-
 @njit(cache=True, nogil=True, inline="always")
 def open_spaces(st):
     """The spaces the mover may fill, as bits ``2 * row + side``."""
-    seat, crazy = mover(st), st[CRAZY] != 0
-    spaces = 0
-    for row in range(st[ROWS]):
-        for side in range(2):
-            if (crazy or side == seat) and st[count_index(side, row)] < SLOTS:
-                spaces |= 1 << (2 * row + side)
-    return spaces
+    return open_spaces_for(st, mover(st))
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -199,11 +185,7 @@ def greedy_move(st):
         before[i] = potential(summaries[i], -1)
     spaces = open_spaces(st)
     share_drawer = st[TYPE] == SHARE2 and n == 2 and st[TURN] % 2 == 0
-    receiver_spaces = 0
-    if share_drawer:  # where the receiver may put the card handed to him
-        for i in range(2 * rows):
-            if st[count_index(i & 1, i >> 1)] < SLOTS and (st[CRAZY] != 0 or (i & 1) != seat):
-                receiver_spaces |= 1 << i
+    receiver_spaces = open_spaces_for(st, 1 - seat)  # where a card handed over may go
     best, best_move = -1e18, (0, 0, 0)
     for choice in range(n):
         card = st[start + choice]
