@@ -86,6 +86,25 @@ class MonteCarloRun:
     stopped_by: str  # "trials", "target_se" or "time_limit"
 
 
+@dataclass(frozen=True)
+class KernelJob:
+    """A job whose chunk is ``kernel(*leading, trials, *trailing, rng, tallies)`` adding to
+    ``width`` float64 tallies, for runs stopped by a trial count (no standard-error rule)."""
+
+    kernel: Callable
+    leading: tuple
+    trailing: tuple
+    width: int
+
+    def run_chunk(self, state: np.ndarray, trials: int) -> np.ndarray:
+        tallies = np.zeros(self.width)
+        self.kernel(*self.leading, trials, *self.trailing, state.copy(), tallies)
+        return tallies
+
+    def standard_error(self, tallies: np.ndarray, trials: int) -> float:
+        return math.nan
+
+
 def run_monte_carlo(job: ChunkJob, *, seed: int, stopping: Stopping = Stopping(),
                     chunk_size: int = DEFAULT_CHUNK_SIZE, scheduler: str | None = None,
                     threads: int | None = None, progress: Progress | None = None) -> MonteCarloRun:

@@ -26,7 +26,7 @@ from matplotlib.patches import Patch
 
 from analyzer.games.head_to_head.bet_model import ACTIONS, ExchangeModel
 from analyzer.games.head_to_head.betting_game import simulate_betting_games
-from analyzer.report import ResultSet, labeled_heatmap, manifest_for
+from analyzer.report import ResultSet, run_studies, labeled_heatmap, manifest_for
 from analyzer.sim.engine import Progress
 
 ANALYSIS = "head_to_head/betting"
@@ -227,8 +227,4 @@ def betting_results(plan: BettingPlan = BettingPlan(), studies: tuple[str, ...] 
                     threads: int | None = None, scheduler: str | None = None,
                     progress: Progress | None = None) -> list[ResultSet]:
     """Run the named betting studies (all by default)."""
-    unknown = set(studies) - set(BETTING_STUDIES)
-    if unknown:
-        raise ValueError(f"unknown study {sorted(unknown)[0]!r}: expected one of {', '.join(BETTING_STUDIES)}")
-    return [BETTING_STUDIES[name](plan, threads=threads, scheduler=scheduler, progress=progress)
-            for name in studies]
+    return run_studies(BETTING_STUDIES, studies, plan, threads=threads, scheduler=scheduler, progress=progress)

@@ -27,8 +27,8 @@ from analyzer.games.head_to_head.play import simulate_games, simulate_rounds
 from analyzer.games.head_to_head.study_kernels import (
     BLOCK_TALLY, RELATION_TALLY, RELATIONS, block_or_build, opening_relations,
 )
-from analyzer.report import ResultSet, labeled_heatmap, manifest_for
-from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.report import ResultSet, run_studies, labeled_heatmap, manifest_for
+from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 
 ANALYSIS = "head_to_head"
 TYPES = tuple(E.ROUND_TYPES.values())
@@ -161,26 +161,8 @@ def _tournament_figure(matrix: pd.DataFrame, policies: tuple[str, ...], plan: St
                                  f"a rollout player; die-rolled round types)")
 
 
-@dataclass(frozen=True)
-class _KernelJob:
-    """Positions of one round type for a study kernel, in seeded chunks."""
-
-    kernel: object
-    kind: int
-    width: int
-    samples: int
-
-    def run_chunk(self, rng: np.ndarray, positions: int) -> np.ndarray:
-        tallies = np.zeros(self.width)
-        self.kernel(self.kind, STUDY_ROWS, positions, self.samples, rng.copy(), tallies)
-        return tallies
-
-    def standard_error(self, tallies: np.ndarray, positions: int) -> float:
-        return float("nan")
-
-
 def _run_kernel(kernel, width: int, plan: StudyPlan, i: int, threads, scheduler) -> np.ndarray:
-    job = _KernelJob(kernel, i + 1, width, plan.samples)
+    job = KernelJob(kernel, (i + 1, STUDY_ROWS), (plan.samples,), width)  # kernel(kind, rows, n, samples, ..)
     return run_monte_carlo(job, seed=plan.seed + i, stopping=Stopping(trials=plan.positions),
                            chunk_size=max(1, plan.positions // 8), threads=threads, scheduler=scheduler).tallies
 
@@ -261,7 +243,4 @@ def h2h_results(plan: StudyPlan = StudyPlan(), studies: tuple[str, ...] = tuple(
                 threads: int | None = None, scheduler: str | None = None,
                 progress: Progress | None = None) -> list[ResultSet]:
     """Run the named studies (all by default)."""
-    unknown = set(studies) - set(STUDIES)
-    if unknown:
-        raise ValueError(f"unknown study {sorted(unknown)[0]!r}: expected one of {', '.join(STUDIES)}")
-    return [STUDIES[name](plan, threads=threads, scheduler=scheduler, progress=progress) for name in studies]
+    return run_studies(STUDIES, studies, plan, threads=threads, scheduler=scheduler, progress=progress)

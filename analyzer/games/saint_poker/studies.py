@@ -25,8 +25,8 @@ from matplotlib.figure import Figure
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.play import simulate_games
 from analyzer.games.saint_poker.study_kernels import SPEND_TALLY, draft_seats, spend_or_save
-from analyzer.report import ResultSet, manifest_for
-from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.report import ResultSet, run_studies, manifest_for
+from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 
 ANALYSIS = "saint_poker"
 COMMAND = "poker-analyzer saint tables"
@@ -116,7 +116,8 @@ def ties_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress
     ties, seats = pd.DataFrame(ties), pd.DataFrame(seats)
     picks = []
     for i, n in enumerate(PLAYER_COUNTS):
-        t = run_monte_carlo(_DraftSeatJob(n), seed=plan.seed + 150 + i, stopping=Stopping(trials=plan.games),
+        job = KernelJob(draft_seats, (n,), (), 3 * E.MAX_PLAYERS)  # draft_seats(n, games, ..)
+        t = run_monte_carlo(job, seed=plan.seed + 150 + i, stopping=Stopping(trials=plan.games),
                             chunk_size=max(1, plan.games // 8), threads=threads, scheduler=scheduler).tallies
         for k in range(n):
             mean, se = mean_and_se(t[3 * k + 1], t[3 * k + 2], int(t[3 * k]))
@@ -157,38 +158,12 @@ def ties_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress
                      {"ties_and_seats": figure}, manifest)
 
 
-@dataclass(frozen=True)
-class _DraftSeatJob:
-    players: int
-
-    def run_chunk(self, rng: np.ndarray, games: int) -> np.ndarray:
-        tallies = np.zeros(3 * E.MAX_PLAYERS)
-        draft_seats(self.players, games, rng.copy(), tallies)
-        return tallies
-
-    def standard_error(self, tallies: np.ndarray, games: int) -> float:
-        return float("nan")
-
-
-@dataclass(frozen=True)
-class _SpendJob:
-    round: int
-    samples: int
-
-    def run_chunk(self, rng: np.ndarray, positions: int) -> np.ndarray:
-        tallies = np.zeros(SPEND_TALLY)
-        spend_or_save(SPEND_PLAYERS, self.round, positions, self.samples, rng.copy(), tallies)
-        return tallies
-
-    def standard_error(self, tallies: np.ndarray, positions: int) -> float:
-        return float("nan")
-
-
 def spend_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
     start = time.perf_counter()
     rows = []
     for r in range(1, E.ROUNDS):  # in round 8 the two cards left are the only pair
-        run = run_monte_carlo(_SpendJob(r, plan.samples), seed=plan.seed + 200 + r,
+        job = KernelJob(spend_or_save, (SPEND_PLAYERS, r), (plan.samples,), SPEND_TALLY)
+        run = run_monte_carlo(job, seed=plan.seed + 200 + r,
                               stopping=Stopping(trials=plan.positions), chunk_size=max(1, plan.positions // 4),
                               threads=threads, scheduler=scheduler)
         t, n = run.tallies, run.trials
@@ -222,10 +197,7 @@ def saint_results(plan: SaintPlan = SaintPlan(), studies: tuple[str, ...] = tupl
                   threads: int | None = None, scheduler: str | None = None,
                   progress: Progress | None = None) -> list[ResultSet]:
     """Run the named studies (all by default)."""
-    unknown = set(studies) - set(SAINT_STUDIES)
-    if unknown:
-        raise ValueError(f"unknown study {sorted(unknown)[0]!r}: expected one of {', '.join(SAINT_STUDIES)}")
-    return [SAINT_STUDIES[name](plan, threads=threads, scheduler=scheduler, progress=progress) for name in studies]
+    return run_studies(SAINT_STUDIES, studies, plan, threads=threads, scheduler=scheduler, progress=progress)
 
 
 
