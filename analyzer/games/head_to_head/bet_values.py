@@ -125,13 +125,13 @@ def bet_position_from_dict(data: dict) -> BetPosition:
 
 
 def _validate_chips(bet: BetPosition, facing: list[int]) -> None:
-    rules, st = bet.rules, bet.position.to_state()
+    rules, state = bet.rules, bet.to_state()
     for row in range(bet.position.rows):
         name = f"row {row + 1}"
         amounts = (bet.committed[0][row], bet.committed[1][row])
-        if row_complete(st, row) and (any(amounts) or bet.base[row]):
+        if row_complete(state, row) and (any(amounts) or bet.base[row]):
             raise ValueError(f"{name} is complete, so it has been paid: its base and chips must be 0")
-        if not row_complete(st, row) and bet.base[row] not in (BASE, BASE_CHIP):
+        if not row_complete(state, row) and bet.base[row] not in (BASE, BASE_CHIP):
             raise ValueError(f"{name}: the base left on an open row is {BASE} or {BASE_CHIP} (after a "
                              f"decline), got {bet.base[row]}")
         if bet.base[row] == BASE_CHIP and (any(amounts) or row not in bet.closed):
@@ -148,7 +148,6 @@ def _validate_chips(bet: BetPosition, facing: list[int]) -> None:
                          f"only one exchange happens at a time")
     if facing and facing[0] in bet.closed:
         raise ValueError(f"row {facing[0] + 1} is closed to betting but has an open bet")
-    state = bet.to_state()
     seat = window_seat(state)
     expected = OPPONENT if facing else YOU
     if seat != expected:

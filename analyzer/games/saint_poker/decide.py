@@ -261,7 +261,8 @@ def _exact_hands(position: SaintPosition, state: np.ndarray) -> list[tuple[int, 
     if not hidden:
         return [(0, ())]
     seat, k = hidden[0]
-    unseen = [c for c in range(E.DECK_SIZE) if (int(E.unseen_mask(state, 0)) >> c) & 1]
+    mask = int(E.unseen_mask(state, 0))
+    unseen = [c for c in range(E.DECK_SIZE) if (mask >> c) & 1]
     if math.comb(len(unseen), k) > EXACT_LIMIT:
         return None
     return [(seat, combo) for combo in combinations(unseen, k)]
