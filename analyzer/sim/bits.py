@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -21,7 +22,4 @@ def nth_bit(bits, k):
     more than ``k`` set bits."""
     for _ in range(k):
         bits &= bits - 1
-    position = 0
-    while not (bits >> position) & 1:
-        position += 1
-    return position
+    return trailing_zeros(bits)

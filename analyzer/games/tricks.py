@@ -1,0 +1,85 @@
+"""Trick-taking mechanics shared by Whist and Mousel, as Numba kernels on 52-bit card masks.
+
+Cards use the project codes ``4 * rank + suit`` (rank 0..12 = 2..A; suits c, d, h, s), so
+a hand is a mask and "the cards of suit s" is ``hand & SUIT_MASKS[s]``. A card's *key* is
+its rank for comparison: ace high (``key = rank``) or, with ``ace_low``, below the two.
+
+* Legal cards: follow the led suit if able; if void and ``must_trump``, play a trump if
+  able (no duty to over-trump); otherwise any card.
+* A trick goes to the highest trump played, else to the highest card of the led suit.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyzer.sim.bits import nth_bit
+
+NO_SUIT = -1
+SUIT_MASKS = np.array([sum(1 << (4 * r + s) for r in range(13)) for s in range(4)], np.int64)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def card_bit(card):
+    return np.int64(1) << card
+
+
+@njit(cache=True, nogil=True, inline="always")
+def card_key(card, ace_low):
+    """The card's rank for comparison: 2..A = 0..12, or A..K = 0..12 with ``ace_low``."""
+    rank = card >> 2
+    return (rank + 1) % 13 if ace_low else rank
+
+
+@njit(cache=True, nogil=True, inline="always")
+def legal_cards(hand, led_suit, trump, must_trump):
+    """The cards of ``hand`` that may be played to a trick led in ``led_suit`` (NO_SUIT: a lead)."""
+    if led_suit == NO_SUIT:
+        return hand
+    same = hand & SUIT_MASKS[led_suit]
+    if same:
+        return same
+    if must_trump and trump != NO_SUIT:
+        trumps = hand & SUIT_MASKS[trump]
+        if trumps:
+            return trumps
+    return hand
+
+
+@njit(cache=True, nogil=True, inline="always")
+def beats(card, best, trump, ace_low):
+    """Whether ``card`` takes the lead of a trick from ``best``, the card winning it so far."""
+    suit, best_suit = card & 3, best & 3
+    if suit == best_suit:
+        return card_key(card, ace_low) > card_key(best, ace_low)
+    return suit == trump
+
+
+@njit(cache=True, nogil=True)
+def extreme_card(cards, ace_low, highest):
+    """The highest (or lowest) card of the mask ``cards`` by key; ties go to the lower suit
+    when lowest and the higher suit when highest. -1 if the mask is empty."""
+    best, best_score = -1, -1
+    while cards:
+        card = nth_bit(cards, 0)
+        cards &= cards - 1
+        key = card_key(card, ace_low) * 4 + (card & 3)
+        score = key if highest else 100 - key
+        if score > best_score:
+            best, best_score = card, score
+    return best
+
+
+@njit(cache=True, nogil=True)
+def higher_outstanding(card, outstanding, ace_low):
+    """How many cards of ``outstanding`` (a mask) are of the card's suit and rank above it."""
+    n = 0
+    key = card_key(card, ace_low)
+    cards = outstanding & SUIT_MASKS[card & 3]
+    while cards:
+        c = nth_bit(cards, 0)
+        cards &= cards - 1
+        if card_key(c, ace_low) > key:
+            n += 1
+    return n

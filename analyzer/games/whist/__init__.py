@@ -1,0 +1,1 @@
+"""Whist, Danish partner-ace variant (rules §6.4)."""
