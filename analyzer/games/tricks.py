@@ -7,6 +7,14 @@ its rank for comparison: ace high (``key = rank``) or, with ``ace_low``, below t
 * Legal cards: follow the led suit if able; if void and ``must_trump``, play a trump if
   able (no duty to over-trump); otherwise any card.
 * A trick goes to the highest trump played, else to the highest card of the led suit.
+* A card is *master* when no card of ``outstanding`` (the cards a player has not seen)
+  of its suit ranks above it.
+
+:func:`want_card` is the play of a player who wants the trick, shared by Whist's Grand
+and Grandi and by Mousel: lead a master (from the longest suit), else the lowest card of
+the longest suit; follow low under a partner's winning card; third or last to play, win
+as cheaply as possible; earlier, win only with a master, else play low; a player who
+cannot win plays his lowest legal card.
 """
 
 from __future__ import annotations
@@ -14,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analyzer.sim.bits import nth_bit
+from analyzer.sim.bits import bit_count, nth_bit
 
 NO_SUIT = -1
 SUIT_MASKS = np.array([sum(1 << (4 * r + s) for r in range(13)) for s in range(4)], np.int64)
@@ -83,3 +91,58 @@ def higher_outstanding(card, outstanding, ace_low):
         if card_key(c, ace_low) > key:
             n += 1
     return n
+
+
+@njit(cache=True, nogil=True)
+def master_cards(cards, outstanding, ace_low):
+    """The cards of ``cards`` that are master (module docstring)."""
+    masters = np.int64(0)
+    rest = cards
+    while rest:
+        card = nth_bit(rest, 0)
+        rest &= rest - 1
+        if higher_outstanding(card, outstanding, ace_low) == 0:
+            masters |= card_bit(card)
+    return masters
+
+
+@njit(cache=True, nogil=True)
+def longest_suit_cards(cards):
+    """The cards of ``cards`` in its longest suit (the lowest suit on ties)."""
+    best, best_n = 0, -1
+    for suit in range(4):
+        n = bit_count(cards & SUIT_MASKS[suit])
+        if n > best_n:
+            best, best_n = suit, n
+    return cards & SUIT_MASKS[best]
+
+
+@njit(cache=True, nogil=True)
+def beating(cards, best, trump, ace_low):
+    """The cards of ``cards`` that would take the trick from ``best``."""
+    out = np.int64(0)
+    rest = cards
+    while rest:
+        card = nth_bit(rest, 0)
+        rest &= rest - 1
+        if beats(card, best, trump, ace_low):
+            out |= card_bit(card)
+    return out
+
+
+@njit(cache=True, nogil=True)
+def want_card(cards, outstanding, led, best, trump, ace_low, plays, players, friend_winning):
+    """The card of a player who wants the trick, from his legal ``cards``; ``plays`` cards
+    are on the trick of ``players`` (module docstring)."""
+    if led == NO_SUIT:
+        masters = master_cards(cards, outstanding, ace_low)
+        if masters:
+            return extreme_card(longest_suit_cards(masters), ace_low, True)
+        return extreme_card(longest_suit_cards(cards), ace_low, False)
+    winners = beating(cards, best, trump, ace_low)
+    if friend_winning or not winners:
+        return extreme_card(cards, ace_low, False)
+    if plays >= players - 2:
+        return extreme_card(winners, ace_low, False)
+    masters = master_cards(winners, outstanding, ace_low)
+    return extreme_card(masters if masters else cards, ace_low, False)

@@ -7,11 +7,8 @@ other). In Grand and Grandi every player wants tricks; in Nolo, Solo-nolo and th
 game every player avoids them (the Solo-nolo defenders avoid tricks to force them on
 the soloist). A card is *master* when no unseen card of its suit ranks above it.
 
-Wanting tricks:
-* lead a master (from the longest suit), else the lowest card of the longest suit;
-* follow: low under a partner's winning card; last or third to play, win as cheaply as
-  possible; second to play, win only with a master, else play low;
-* void: discard the lowest card.
+Wanting tricks: :func:`analyzer.games.tricks.want_card` (lead masters, else from length;
+win cheaply when it matters, duck under a partner, discard low).
 
 Avoiding tricks:
 * lead the card with the most unseen higher cards of its suit (the lowest on ties);
@@ -25,7 +22,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from analyzer.games.tricks import NO_SUIT, SUIT_MASKS, beats, extreme_card, higher_outstanding
+from analyzer.games.tricks import NO_SUIT, SUIT_MASKS, beating, card_key, extreme_card, higher_outstanding, want_card
 from analyzer.games.whist import engine as E
 from analyzer.sim.bits import bit_count, nth_bit
 from analyzer.sim.rng import below
@@ -48,55 +45,13 @@ def known_friend(st, seat, other):
 
 
 @njit(cache=True, nogil=True)
-def _master_cards(cards, outstanding, ace_low):
-    masters = 0
-    rest = cards
-    while rest:
-        card = nth_bit(rest, 0)
-        low = rest & -rest
-        rest ^= low
-        if higher_outstanding(card, outstanding, ace_low) == 0:
-            masters |= low
-    return masters
-
-
-@njit(cache=True, nogil=True)
-def _longest_suit_cards(cards):
-    best, best_n = 0, -1
-    for suit in range(4):
-        n = bit_count(cards & SUIT_MASKS[suit])
-        if n > best_n:
-            best, best_n = suit, n
-    return cards & SUIT_MASKS[best]
-
-
-@njit(cache=True, nogil=True)
-def _beating(cards, best, ace_low):
-    out = 0
-    rest = cards
-    while rest:
-        card = nth_bit(rest, 0)
-        low = rest & -rest
-        rest ^= low
-        if beats(card, best, NO_SUIT, ace_low):
-            out |= low
-    return out
-
-
-@njit(cache=True, nogil=True)
-def _lead(cards, outstanding, ace_low, wants):
-    if wants:
-        masters = _master_cards(cards, outstanding, ace_low)
-        if masters:
-            return extreme_card(_longest_suit_cards(masters), ace_low, True)
-        return extreme_card(_longest_suit_cards(cards), ace_low, False)
+def _avoiding_lead(cards, outstanding, ace_low):
     best, best_score = -1, -1
     rest = cards
     while rest:
         card = nth_bit(rest, 0)
-        low = rest & -rest
-        rest ^= low
-        score = higher_outstanding(card, outstanding, ace_low) * 64 + 63 - 4 * (card >> 2)
+        rest &= rest - 1
+        score = higher_outstanding(card, outstanding, ace_low) * 64 + 63 - card_key(card, ace_low)
         if score > best_score:
             best, best_score = card, score
     return best
@@ -113,21 +68,15 @@ def heuristic_card(st, seat):
     wants = contract == E.GRAND or contract == E.GRANDI
     outstanding = E.FULL_DECK & ~st[E.PLAYED] & ~st[E.HAND + seat]
     led = st[E.LED]
+    friend = led != NO_SUIT and known_friend(st, seat, st[E.WINNER])
+    if wants:
+        return want_card(cards, outstanding, led, st[E.BEST], NO_SUIT, ace_low, st[E.PLAYS], E.SEATS, friend)
     if led == NO_SUIT:
-        return _lead(cards, outstanding, ace_low, wants)
+        return _avoiding_lead(cards, outstanding, ace_low)
     following = cards & SUIT_MASKS[led]
     if not following:
-        return extreme_card(cards, ace_low, not wants)
-    best = st[E.BEST]
-    friend = known_friend(st, seat, st[E.WINNER])
-    winners = _beating(following, best, ace_low)
-    if wants:
-        if friend or not winners:
-            return extreme_card(following, ace_low, False)
-        if st[E.PLAYS] >= 2:
-            return extreme_card(winners, ace_low, False)
-        masters = _master_cards(winners, outstanding, ace_low)
-        return extreme_card(masters if masters else following, ace_low, False)
+        return extreme_card(cards, ace_low, True)
+    winners = beating(following, st[E.BEST], NO_SUIT, ace_low)
     if friend:
         return extreme_card(following, ace_low, True)
     losers = following & ~winners

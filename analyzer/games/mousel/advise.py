@@ -1,0 +1,210 @@
+"""Mousel advice for a hand: go along or not, which cards to exchange, whether to declare.
+
+The hand (4 cards) and the turned-up trump card are seen from ``seat`` (0 = forehand) at
+a table of ``players``. Each trial deals the other hands and orders the stock at random
+from the unseen cards (less any ``used`` cards of earlier deals of the pack, M-2), and
+plays every option on that same deal (common random numbers): fold, or go along, lay away
+one of the 16 subsets of the hand and then, when the option to declare reaches you, take
+the game or pass. The others are baseline players (:mod:`.policies`).
+
+Reported per option, each with its standard error: the expected chips of this deal
+(the change of your stack: stake and penalties paid, tricks won), the expected *value*
+(that change plus the change of your equal share, 1/players, of the pot carried to the
+next deal: money left in the pot is not lost, and options are ranked by it), P(you
+declare), and P(make) = P(at least 2 tricks | you declared). Decisions are fixed before the exchange, so the value of going along is that of
+its best fixed plan.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from itertools import combinations
+
+import numpy as np
+import pandas as pd
+from numba import njit
+
+from analyzer.cards import CardError, check_disjoint, format_cards, parse_cards
+from analyzer.games.equity import new_seed
+from analyzer.games.mousel import engine as E
+from analyzer.games.mousel.deal import run_deal
+from analyzer.games.mousel.policies import BASELINE, PLAY_NAMES, SEARCH_DEPTH
+from analyzer.games.mousel.rules import MouselRules
+from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
+
+TALLY = 8  # a game was played; you declared; you made it; chips, chips^2; your tricks; value, value^2
+DEFAULT_TRIALS = 20_000
+CHUNK = 500
+
+
+@njit(cache=True, nogil=True)
+def deal_table(st, players, seat, hand, trump_card, stock, rng):
+    """Set up a deal: ``seat`` holds ``hand``; the others are dealt from ``stock``."""
+    E.setup(st, players, trump_card, stock)
+    st[E.HAND + seat] = hand
+    for s in range(players):
+        if s != seat:
+            E.deal_hand(st, s, rng)
+
+
+@njit(cache=True, nogil=True)
+def sample_options(players, seat, hand, trump_card, stock, options, params, play_mode, pot, stake, fail_mode,
+                   single_takes, trials, rng, tallies):
+    """``trials`` deals, every option (rows: along, discards, declare) played on each."""
+    deal = np.zeros(E.STATE_SIZE, np.int64)
+    st = np.zeros(E.STATE_SIZE, np.int64)
+    buf = np.zeros((SEARCH_DEPTH, E.STATE_SIZE), np.int64)
+    chips = np.zeros(E.MAX_PLAYERS)
+    rows = tallies.reshape((options.shape[0], TALLY))
+    stream = rng.copy()
+    for _ in range(trials):
+        deal_table(deal, players, seat, hand, trump_card, stock, rng)
+        stream[:] = rng
+        for i in range(options.shape[0]):
+            st[:] = deal
+            rng[:] = stream
+            next_pot = run_deal(st, seat, options[i, 0], options[i, 1], options[i, 2], params, play_mode, pot,
+                                stake, fail_mode, single_takes, buf, rng, chips)
+            declarer = st[E.DECLARER]
+            value = chips[seat] + (next_pot - pot) / players
+            row = rows[i]
+            row[0] += declarer >= 0
+            if declarer == seat:
+                row[1] += 1
+                row[2] += st[E.TRICKS + seat] >= E.MAKE
+            row[3] += chips[seat]
+            row[4] += chips[seat] * chips[seat]
+            row[5] += st[E.TRICKS + seat] if declarer >= 0 else 0
+            row[6] += value
+            row[7] += value * value
+        rng[:] = stream
+
+
+def option_rows(hand: tuple[int, ...]) -> tuple[np.ndarray, list[str]]:
+    """Fold, then (go along, lay away S, declare or pass) for every subset S of the hand."""
+    rows, names = [(0, 0, 0)], ["fold"]
+    for k in range(E.HAND_SIZE + 1):
+        for subset in combinations(sorted(hand, reverse=True), k):
+            mask = sum(1 << c for c in subset)
+            laid = f"exchange {format_cards(subset)}" if subset else "keep all"
+            for declare in (1, 0):
+                rows.append((1, mask, declare))
+                names.append(f"{laid}, {'declare' if declare else 'pass'}")
+    return np.array(rows, np.int64), names
+
+
+@dataclass(frozen=True)
+class OptionValue:
+    option: str
+    value: float
+    value_stderr: float
+    chips: float
+    chips_stderr: float
+    p_declare: float
+    p_make: float            # given you declared (nan if you never did)
+    p_make_stderr: float
+    tricks: float
+
+    def to_dict(self) -> dict:
+        return {k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in self.__dict__.items()}
+
+
+@dataclass(frozen=True)
+class Advice:
+    hand: str
+    trump: str
+    players: int
+    seat: int
+    pot: float
+    used: str
+    rules: MouselRules
+    play: str
+    trials: int
+    seed: int
+    chunk_size: int
+    elapsed: float
+    options: tuple[OptionValue, ...] = field(default_factory=tuple)  # best expected value first
+
+    @property
+    def best(self) -> OptionValue:
+        return self.options[0]
+
+    @property
+    def go_along(self) -> bool:
+        return self.best.option != "fold"
+
+    def to_frame(self) -> pd.DataFrame:
+        return pd.DataFrame([o.to_dict() for o in self.options])
+
+    def to_dict(self) -> dict:
+        return {"hand": self.hand, "trump": self.trump, "players": self.players, "seat": self.seat,
+                "pot": self.pot, "used": self.used, "rules": self.rules.to_dict(), "play": self.play,
+                "exact": False, "trials": self.trials, "seed": self.seed, "chunk_size": self.chunk_size,
+                "elapsed_seconds": self.elapsed, "go_along": self.go_along, "best": self.best.option,
+                "options": [o.to_dict() for o in self.options]}
+
+
+def parse_cards_exactly(text: str, count: int | None, what: str) -> tuple[int, ...]:
+    cards = tuple(int(c) for c in parse_cards(text, rules_name="Mousel"))
+    if count is not None and len(cards) != count:
+        raise CardError(f"{what}: {count} card{'s' * (count > 1)}, got {len(cards)}")
+    return cards
+
+
+def summarize(names: list[str], tallies: np.ndarray, n: int) -> list[OptionValue]:
+    values = []
+    for name, t in zip(names, tallies):
+        chips, chips_se = mean_and_se(t[3], t[4], n)
+        value, value_se = mean_and_se(t[6], t[7], n)
+        declared = int(t[1])
+        p_make, p_make_se = mean_and_se(t[2], t[2], declared) if declared else (math.nan, math.nan)
+        values.append(OptionValue(option=name, value=value, value_stderr=value_se, chips=chips, chips_stderr=chips_se, p_declare=t[1] / n,
+                                  p_make=p_make, p_make_stderr=p_make_se, tricks=t[5] / n))
+    return values
+
+
+def advise(hand: str, trump: str, players: int, *, seat: int = 0, pot: float = 0.0, used: str = "",
+           rules: MouselRules = MouselRules(), params: tuple[float, float, float] = BASELINE,
+           play: str = "heuristic", trials: int = DEFAULT_TRIALS, seed: int | None = None,
+           scheduler: str | None = None, threads: int | None = None,
+           progress: Progress | None = None) -> Advice:
+    """Every option for ``hand`` with ``trump`` turned up, best expected value first
+    (module docstring). ``pot`` is what earlier deals left in the pot; ``params`` the
+    baseline thresholds (along, declare, keep) of the other players."""
+    rules.check_players(players)
+    if seat not in range(players):
+        raise ValueError(f"seat must be 0 (forehand) to {players - 1} (dealer), got {seat!r}")
+    if play not in PLAY_NAMES:
+        raise ValueError(f"play must be {' or '.join(PLAY_NAMES)}, got {play!r}")
+    if not pot >= 0:
+        raise ValueError(f"pot must be at least 0, got {pot!r}")
+    cards = parse_cards_exactly(hand, E.HAND_SIZE, "hand")
+    trump_card = parse_cards_exactly(trump, 1, "trump")
+    gone = parse_cards_exactly(used, None, "used") if used.strip() else ()
+    if gone and rules.pack_mode != "continuation":
+        raise ValueError("used cards: only with pack_mode continuation (M-2); a single deal uses a fresh pack")
+    check_disjoint({"hand": cards, "trump": trump_card, "used": gone})
+    pack = set(E.deck_cards(rules.short_deck))
+    outside = [format_cards([c]) for c in cards + trump_card + gone if c not in pack]
+    if outside:
+        raise CardError(f"{', '.join(outside)}: not in the 32-card pack (7 to A)")
+    stock = np.array(sorted(pack - set(cards) - set(trump_card) - set(gone)), np.int64)
+    if len(stock) < E.HAND_SIZE * (players - 1):
+        raise ValueError(f"{len(stock)} cards left in the pack cannot deal {players - 1} more hands")
+    options, names = option_rows(cards)
+    used_seed = new_seed(seed)
+    leading = (players, seat, sum(1 << c for c in cards), trump_card[0], stock, options,
+               np.array(params, np.float64), PLAY_NAMES.index(play), float(pot), float(rules.stake),
+               rules.fail_code, rules.single_takes_pot)
+    job = KernelJob(sample_options, leading, (), options.shape[0] * TALLY)
+    start = time.perf_counter()
+    run = run_monte_carlo(job, seed=used_seed, stopping=Stopping(trials=trials), chunk_size=CHUNK,
+                          scheduler=scheduler, threads=threads, progress=progress)
+    values = summarize(names, run.tallies.reshape(options.shape[0], TALLY), run.trials)
+    values.sort(key=lambda v: -v.value)
+    return Advice(hand=format_cards(cards), trump=format_cards(trump_card), players=players, seat=seat,
+                  pot=float(pot), used=format_cards(gone), rules=rules, play=play, trials=run.trials,
+                  seed=used_seed, chunk_size=CHUNK, elapsed=time.perf_counter() - start, options=tuple(values))
+

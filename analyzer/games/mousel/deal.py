@@ -1,0 +1,133 @@
+"""A whole Mousel deal: going along, the exchange, declaring, play and settlement.
+
+:func:`run_deal` plays a dealt state in Numba with one seat's decisions fixed and every
+other seat a baseline player (:mod:`.policies`). :class:`MouselDeal` plays a given deal
+card by card from Python (scripted deals, notebooks, tests).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyzer.cards import CardError, check_disjoint, format_cards, parse_cards
+from analyzer.games.mousel import engine as E
+from analyzer.games.mousel.rules import FAIL_MODES
+from analyzer.games.mousel.policies import ALONG, DECLARE, KEEP, baseline_discards, play_out, strength
+from analyzer.sim.bits import bit_count, nth_bit
+
+NO_GAME = -1
+
+
+@njit(cache=True, nogil=True)
+def run_deal(st, seat, along, discards, declare, params, play_mode, pot, stake, fail_mode, single_takes,
+             buf, rng, chips):
+    """Play the dealt ``st`` to its end: ``seat`` goes along or not, lays away ``discards``
+    and takes the game or not when offered; the others follow ``params`` (ALONG, DECLARE,
+    KEEP). Chips per seat go to ``chips``; returns the pot left for the next deal. The
+    declarer is ``st[DECLARER]``, NO_GAME when nobody or one player went along or
+    everyone passed (the stakes stay in the pot, M-8 by default)."""
+    n, trump = st[E.PLAYERS], st[E.TRUMP]
+    part = np.int64(0)
+    for s in range(n):
+        chips[s] = 0.0
+        goes = along if s == seat else strength(st[E.HAND + s], trump) >= params[ALONG]
+        if goes:
+            part |= np.int64(1) << s
+    st[E.PARTICIPANTS] = part
+    count = bit_count(part)
+    if count == 0:
+        return pot
+    pot += stake * count
+    if count == 1:
+        chips[nth_bit(part, 0)] = pot - stake if single_takes else -stake
+        return 0.0 if single_takes else pot
+    s = E.first_participant(st)
+    for _ in range(count):
+        lay_away = discards if s == seat else baseline_discards(st[E.HAND + s], trump, params[KEEP])
+        E.exchange(st, s, lay_away, rng)
+        s = E.next_participant(st, s)
+    declarer = NO_GAME
+    s = E.first_participant(st)
+    for _ in range(count):
+        takes = declare if s == seat else strength(st[E.HAND + s], trump) >= params[DECLARE]
+        if takes:
+            declarer = s
+            break
+        s = E.next_participant(st, s)
+    if declarer == NO_GAME:
+        for s in range(n):
+            chips[s] = -stake if (part >> s) & 1 else 0.0
+        return pot
+    E.start_play(st, declarer)
+    play_out(st, play_mode, buf)
+    return E.settle(st, pot, stake, fail_mode, chips)
+
+
+class MouselDeal:
+    """The play of one deal: ``hands`` per seat ("" for a seat that does not go along),
+    the trump card, the declarer's seat; then :meth:`play` card by card."""
+
+    def __init__(self, hands: list[str], trump: str, declarer: int):
+        parsed = [tuple(int(c) for c in parse_cards(h)) if h.strip() else () for h in hands]
+        n = len(parsed)
+        if n not in range(E.MIN_PLAYERS, E.MAX_PLAYERS + 1):
+            raise ValueError(f"hands: one per seat, 3 to 8 seats, got {n}")
+        trump_card = parse_cards(trump)
+        if len(trump_card) != 1:
+            raise CardError(f"trump: one card, got {trump!r}")
+        check_disjoint({"trump": tuple(int(c) for c in trump_card)}
+                       | {f"hand of seat {i}": h for i, h in enumerate(parsed)})
+        for i, h in enumerate(parsed):
+            if h and len(h) != E.HAND_SIZE:
+                raise ValueError(f"hand of seat {i}: 4 cards, got {len(h)}")
+        if sum(bool(h) for h in parsed) < 2:
+            raise ValueError("at least two seats go along")
+        if declarer not in range(n) or not parsed[declarer]:
+            raise ValueError(f"declarer must be a seat that goes along, got {declarer!r}")
+        self.state = np.zeros(E.STATE_SIZE, np.int64)
+        E.setup(self.state, n, int(trump_card[0]), np.zeros(0, np.int64))
+        for seat, hand in enumerate(parsed):
+            self.state[E.HAND + seat] = sum(1 << c for c in hand)
+            if hand:
+                self.state[E.PARTICIPANTS] |= 1 << seat
+        E.start_play(self.state, declarer)
+
+    @property
+    def turn(self) -> int:
+        return int(self.state[E.TURN])
+
+    @property
+    def done(self) -> bool:
+        return bool(self.state[E.DONE])
+
+    @property
+    def tricks(self) -> list[int]:
+        return self.state[E.TRICKS:E.TRICKS + int(self.state[E.PLAYERS])].tolist()
+
+    def legal(self) -> str:
+        mask = int(E.legal(self.state, self.turn))
+        return format_cards(c for c in range(52) if mask >> c & 1)
+
+    def play(self, card: str) -> None:
+        """The seat on turn plays ``card``; an illegal card is refused with the reason."""
+        if self.done:
+            raise ValueError("the deal is over")
+        codes = parse_cards(card)
+        if len(codes) != 1:
+            raise CardError(f"play one card at a time, got {card!r}")
+        code, seat = int(codes[0]), self.turn
+        if not self.state[E.HAND + seat] >> code & 1:
+            raise ValueError(f"seat {seat} does not hold {format_cards([code])}")
+        if not E.legal(self.state, seat) >> code & 1:
+            raise ValueError(f"seat {seat} may not play {format_cards([code])}: legal are {self.legal()}")
+        E.play(self.state, code)
+
+    def settle(self, pot: float, stake: float = 1.0, fail_mode: str = "payout") -> tuple[list[float], float]:
+        """Chips per seat (stakes included) from a pot of ``pot`` (stakes included), and the
+        pot left for the next deal (M-3, M-4, M-5)."""
+        if not self.done:
+            raise ValueError("the deal is not over")
+        chips = np.zeros(int(self.state[E.PLAYERS]))
+        next_pot = E.settle(self.state, float(pot), float(stake), FAIL_MODES[fail_mode], chips)
+        return chips.tolist(), float(next_pot)

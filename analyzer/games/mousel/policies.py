@@ -1,0 +1,177 @@
+"""Mousel players: the bidding rules of thumb, heuristic card play, and exact play (Numba).
+
+*Strength* is a hand's expected tricks by a fixed table: a trump ace 1.0, king 0.85,
+queen 0.7, jack 0.55, ten 0.45, a lower trump 0.35; an ace of another suit 0.6, a king
+0.3; anything else 0. A baseline player goes along when his strength is at least
+``along``, lays away every card worth less than ``keep``, and takes the game when his
+strength after the exchange is at least ``declare``.
+
+Card play:
+* ``heuristic``: everyone wants tricks (each pays a quarter of the pot, and a player
+  without one pays the pot): :func:`analyzer.games.tricks.want_card`, with trumps.
+* ``exact``: with every hand in view, the declarer maximizes his tricks and the other
+  participants minimize them (alpha-beta search over the at most 4 tricks left); among
+  equally good cards a player takes the heuristic's card if it is one of them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyzer.games.mousel import engine as E
+from analyzer.games.tricks import card_bit, want_card
+from analyzer.sim.bits import bit_count, nth_bit
+
+HEURISTIC, EXACT = 0, 1
+PLAY_NAMES = ("heuristic", "exact")
+TRUMP_VALUES = np.array([0.35] * 8 + [0.45, 0.55, 0.7, 0.85, 1.0])  # by rank 2..A
+SIDE_VALUES = np.array([0.0] * 11 + [0.3, 0.6])
+ALONG, DECLARE, KEEP = range(3)   # baseline thresholds, in this order
+BASELINE = (1.0, 1.6, 0.5)
+ALL_CARDS = (np.int64(1) << 52) - 1
+SEARCH_DEPTH = E.MAX_PLAYERS * E.TRICKS_PER_DEAL + 2  # scratch states for search: one per card to play, plus 2
+
+
+@njit(cache=True, nogil=True, inline="always")
+def card_value(card, trump):
+    rank = card >> 2
+    return TRUMP_VALUES[rank] if card & 3 == trump else SIDE_VALUES[rank]
+
+
+@njit(cache=True, nogil=True)
+def strength(hand, trump):
+    """Expected tricks by the table of the module docstring."""
+    total = 0.0
+    rest = hand
+    while rest:
+        card = nth_bit(rest, 0)
+        rest &= rest - 1
+        total += card_value(card, trump)
+    return total
+
+
+@njit(cache=True, nogil=True)
+def baseline_discards(hand, trump, keep):
+    """The cards worth less than ``keep``."""
+    out = np.int64(0)
+    rest = hand
+    while rest:
+        card = nth_bit(rest, 0)
+        rest &= rest - 1
+        if card_value(card, trump) < keep:
+            out |= card_bit(card)
+    return out
+
+
+@njit(cache=True, nogil=True)
+def heuristic_card(st, seat):
+    cards = E.legal(st, seat)
+    if cards & (cards - 1) == 0:
+        return nth_bit(cards, 0)
+    outstanding = ALL_CARDS & ~st[E.PLAYED] & ~st[E.HAND + seat] & ~card_bit(st[E.TRUMP_CARD])
+    return want_card(cards, outstanding, st[E.LED], st[E.BEST], st[E.TRUMP], False, st[E.PLAYS],
+                     bit_count(st[E.PARTICIPANTS]), False)
+
+
+@njit(cache=True, nogil=True)
+def search(buf, root, alpha, beta):
+    """The declarer's tricks at the end under exact play from ``buf[root]``: alpha-beta,
+    exact inside (alpha, beta), else a bound on the far side. Iterative, with the
+    position after each card in the next row of ``buf``."""
+    lows = np.empty(SEARCH_DEPTH, np.int64)    # alpha per depth
+    highs = np.empty(SEARCH_DEPTH, np.int64)   # beta per depth
+    best = np.empty(SEARCH_DEPTH, np.int64)
+    moves = np.empty(SEARCH_DEPTH, np.int64)   # cards still to try
+    maximizing = np.empty(SEARCH_DEPTH, np.bool_)
+    depth, entering, result = root, True, 0
+    lows[root], highs[root] = alpha, beta
+    while True:
+        if entering:
+            st = buf[depth]
+            declarer = st[E.DECLARER]
+            have = st[E.TRICKS + declarer]
+            most = have + E.TRICKS_PER_DEAL - st[E.TRICK]
+            if st[E.DONE] or have >= highs[depth] or most <= lows[depth]:
+                result = have if st[E.DONE] or have >= highs[depth] else most
+                if depth == root:
+                    return result
+                depth -= 1
+                entering = False
+                continue
+            seat = st[E.TURN]
+            maximizing[depth] = seat == declarer
+            best[depth] = -1 if maximizing[depth] else E.TRICKS_PER_DEAL + 1
+            moves[depth] = E.legal(st, seat)
+        else:
+            if maximizing[depth]:
+                best[depth] = max(best[depth], result)
+                lows[depth] = max(lows[depth], result)
+            else:
+                best[depth] = min(best[depth], result)
+                highs[depth] = min(highs[depth], result)
+            if lows[depth] >= highs[depth]:
+                moves[depth] = 0
+        if moves[depth]:
+            card = nth_bit(moves[depth], 0)
+            moves[depth] &= moves[depth] - 1
+            buf[depth + 1, :] = buf[depth]
+            E.play(buf[depth + 1], card)
+            lows[depth + 1], highs[depth + 1] = lows[depth], highs[depth]
+            depth += 1
+            entering = True
+        else:
+            result = best[depth]
+            if depth == root:
+                return result
+            depth -= 1
+            entering = False
+
+
+@njit(cache=True, nogil=True)
+def exact_card(st, buf):
+    """The card of exact play (module docstring)."""
+    seat = st[E.TURN]
+    cards = E.legal(st, seat)
+    preferred = heuristic_card(st, seat)
+    if cards & (cards - 1) == 0:
+        return preferred
+    maximizing = seat == st[E.DECLARER]
+    values = np.empty(E.HAND_SIZE, np.int64)
+    chosen = np.empty(E.HAND_SIZE, np.int64)
+    n = 0
+    rest = cards
+    while rest:
+        card = nth_bit(rest, 0)
+        rest &= rest - 1
+        buf[1, :] = st
+        E.play(buf[1], card)
+        values[n] = search(buf, 1, -1, E.TRICKS_PER_DEAL + 1)
+        chosen[n] = card
+        n += 1
+    best = values[0]
+    for i in range(n):
+        best = max(best, values[i]) if maximizing else min(best, values[i])
+    for i in range(n):
+        if chosen[i] == preferred and values[i] == best:
+            return preferred
+    for i in range(n):
+        if values[i] == best:
+            return chosen[i]
+    return preferred
+
+
+@njit(cache=True, nogil=True)
+def play_out(st, play_mode, buf):
+    """Play the 4 tricks."""
+    while not st[E.DONE]:
+        card = exact_card(st, buf) if play_mode == EXACT else heuristic_card(st, st[E.TURN])
+        E.play(st, card)
+
+
+@njit(cache=True, nogil=True)
+def exact_declarer_tricks(st, buf):
+    """The declarer's tricks under exact play from the start of play."""
+    buf[0, :] = st
+    return search(buf, 0, -1, E.TRICKS_PER_DEAL + 1)
+

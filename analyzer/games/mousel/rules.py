@@ -1,0 +1,57 @@
+"""Mousel rule settings (the resolutions M-1..M-10 of rules §6.5)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from analyzer.games.mousel import engine as E
+
+FAIL_MODES = {"payout": E.PAYOUT, "keep": E.KEEP}
+
+
+@dataclass(frozen=True)
+class MouselRules:
+    """``deck``: 52, or 32 (7..A) for at most 6 players (M-1). ``pack_mode``: ``single`` (a
+    fresh pack each deal) or ``continuation`` (deals follow on from the same pack, so the
+    cards used earlier are out, M-2). ``fail_mode``: ``payout`` or ``keep`` (M-4).
+    ``single_participant``: ``void`` (the stake stays in the pot) or ``takes_pot`` (M-8).
+    ``stake``: paid into the pot to go along (M-9)."""
+
+    deck: int = 52
+    pack_mode: str = "single"
+    fail_mode: str = "payout"
+    single_participant: str = "void"
+    stake: float = 1.0
+
+    def __post_init__(self) -> None:
+        if self.deck not in (52, 32):
+            raise ValueError(f"mousel.deck must be 52 or 32, got {self.deck!r}")
+        if self.pack_mode not in ("single", "continuation"):
+            raise ValueError(f"mousel.pack_mode must be single or continuation, got {self.pack_mode!r}")
+        if self.fail_mode not in FAIL_MODES:
+            raise ValueError(f"mousel.fail_mode must be payout or keep, got {self.fail_mode!r}")
+        if self.single_participant not in ("void", "takes_pot"):
+            raise ValueError(f"mousel.single_participant must be void or takes_pot, got {self.single_participant!r}")
+        if not self.stake > 0:
+            raise ValueError(f"mousel.stake must be positive, got {self.stake!r}")
+
+    def check_players(self, players: int) -> None:
+        if players not in range(E.MIN_PLAYERS, E.MAX_PLAYERS + 1):
+            raise ValueError(f"players must be 3 to 8, got {players!r}")
+        if self.deck == 32 and players > E.SHORT_DECK_MAX_PLAYERS:
+            raise ValueError(f"the 32-card pack serves at most 6 players (M-1), got {players}")
+
+    @property
+    def short_deck(self) -> bool:
+        return self.deck == 32
+
+    @property
+    def fail_code(self) -> int:
+        return FAIL_MODES[self.fail_mode]
+
+    @property
+    def single_takes_pot(self) -> bool:
+        return self.single_participant == "takes_pot"
+
+    def to_dict(self) -> dict:
+        return asdict(self)
