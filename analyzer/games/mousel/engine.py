@@ -22,10 +22,9 @@ stock is ``st[DECK + TOP : DECK + END]``, drawn uniformly (:mod:`analyzer.sim.de
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
-from analyzer.games.tricks import NO_SUIT, SUIT_MASKS, beats, card_bit, legal_cards
+from analyzer.games.tricks import NO_SUIT, beats, card_bit, legal_cards
 from analyzer.sim.bits import bit_count
 from analyzer.sim.deck import draw_card
 
