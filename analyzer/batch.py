@@ -74,10 +74,23 @@ def _saint(threads, scheduler, progress, studies=None, **params):
                          scheduler=scheduler, progress=progress)
 
 
+def _whist(threads, scheduler, progress, studies=None, **params):
+    from analyzer.games.whist.studies import WHIST_STUDIES, WhistPlan, whist_results
+    return whist_results(WhistPlan(**params), tuple(studies or WHIST_STUDIES), threads=threads,
+                         scheduler=scheduler, progress=progress)
+
+
+def _mousel(threads, scheduler, progress, studies=None, **params):
+    from analyzer.games.mousel.studies import MOUSEL_STUDIES, MouselPlan, mousel_results
+    return mousel_results(MouselPlan(**params), tuple(studies or MOUSEL_STUDIES), threads=threads,
+                          scheduler=scheduler, progress=progress)
+
+
 ANALYSES: dict[str, Callable[..., list[ResultSet]]] = {
     "holdem.preflop_table": _holdem_preflop, "holdem.heads_up_matrix": _holdem_matrix,
     "stud.starts_table": _stud_starts, "paigow.tables": _paigow, "draw.tables": _draw,
     "h2h.tables": _h2h, "h2h.betting_tables": _h2h_betting, "saint.tables": _saint,
+    "whist.tables": _whist, "mousel.tables": _mousel,
 }
 
 

@@ -13,10 +13,12 @@ from cli.draw_cmd import draw_app
 from cli.eval_cmd import eval_command
 from cli.h2h_cmd import h2h_app
 from cli.holdem_cmd import holdem_app
+from cli.mousel_cmd import mousel_app
 from cli.paigow_cmd import paigow_app
 from cli.range_cmd import range_app
 from cli.saint_cmd import saint_app
 from cli.stud_cmd import stud_app
+from cli.whist_cmd import whist_app
 
 INTERRUPTED = 130  # 128 + SIGINT, as shells report it
 
@@ -40,10 +42,12 @@ app.command("batch")(batch_command)
 app.add_typer(draw_app, name="draw")
 app.add_typer(h2h_app, name="h2h")
 app.add_typer(holdem_app, name="holdem")
+app.add_typer(mousel_app, name="mousel")
 app.add_typer(paigow_app, name="paigow")
 app.add_typer(range_app, name="range")
 app.add_typer(saint_app, name="saint")
 app.add_typer(stud_app, name="stud")
+app.add_typer(whist_app, name="whist")
 
 
 def main() -> None:

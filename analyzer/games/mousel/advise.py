@@ -29,7 +29,7 @@ from numba import njit
 from analyzer.cards import CardError, check_disjoint, format_cards, parse_cards
 from analyzer.games.equity import new_seed
 from analyzer.games.mousel import engine as E
-from analyzer.games.mousel.deal import run_deal
+from analyzer.games.mousel.deal import OUTCOMES, option_outcomes
 from analyzer.games.mousel.policies import BASELINE, PLAY_NAMES, SEARCH_DEPTH
 from analyzer.games.mousel.rules import MouselRules
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
@@ -57,29 +57,23 @@ def sample_options(players, seat, hand, trump_card, stock, options, params, play
     st = np.zeros(E.STATE_SIZE, np.int64)
     buf = np.zeros((SEARCH_DEPTH, E.STATE_SIZE), np.int64)
     chips = np.zeros(E.MAX_PLAYERS)
+    outcomes = np.zeros((options.shape[0], OUTCOMES))
     rows = tallies.reshape((options.shape[0], TALLY))
-    stream = rng.copy()
     for _ in range(trials):
         deal_table(deal, players, seat, hand, trump_card, stock, rng)
-        stream[:] = rng
+        option_outcomes(deal, seat, options, params, play_mode, pot, stake, fail_mode, single_takes, st, buf, chips,
+                        rng, outcomes)
         for i in range(options.shape[0]):
-            st[:] = deal
-            rng[:] = stream
-            next_pot = run_deal(st, seat, options[i, 0], options[i, 1], options[i, 2], params, play_mode, pot,
-                                stake, fail_mode, single_takes, buf, rng, chips)
-            declarer = st[E.DECLARER]
-            value = chips[seat] + (next_pot - pot) / players
+            game, declared, made, won, tricks, value = outcomes[i]
             row = rows[i]
-            row[0] += declarer >= 0
-            if declarer == seat:
-                row[1] += 1
-                row[2] += st[E.TRICKS + seat] >= E.MAKE
-            row[3] += chips[seat]
-            row[4] += chips[seat] * chips[seat]
-            row[5] += st[E.TRICKS + seat] if declarer >= 0 else 0
+            row[0] += game
+            row[1] += declared
+            row[2] += made
+            row[3] += won
+            row[4] += won * won
+            row[5] += tricks
             row[6] += value
             row[7] += value * value
-        rng[:] = stream
 
 
 def option_rows(hand: tuple[int, ...]) -> tuple[np.ndarray, list[str]]:

@@ -64,6 +64,34 @@ def run_deal(st, seat, along, discards, declare, params, play_mode, pot, stake, 
     return E.settle(st, pot, stake, fail_mode, chips)
 
 
+OUTCOMES = 6  # per option: a game was played; seat declared; seat made it; chips; tricks; value
+
+
+@njit(cache=True, nogil=True)
+def option_outcomes(deal, seat, options, params, play_mode, pot, stake, fail_mode, single_takes, st, buf, chips,
+                    rng, outcomes):
+    """Play each option (rows: along, discards, declare) of ``seat`` on the same dealt
+    state and the same random stream (common random numbers) into ``outcomes`` rows.
+    The *value* is the seat's chips plus the change of its equal share of the pot carried
+    to the next deal."""
+    stream = rng.copy()
+    players = deal[E.PLAYERS]
+    for i in range(options.shape[0]):
+        st[:] = deal
+        rng[:] = stream
+        next_pot = run_deal(st, seat, options[i, 0], options[i, 1], options[i, 2], params, play_mode, pot, stake,
+                            fail_mode, single_takes, buf, rng, chips)
+        declarer = st[E.DECLARER]
+        row = outcomes[i]
+        row[0] = declarer >= 0
+        row[1] = declarer == seat
+        row[2] = declarer == seat and st[E.TRICKS + seat] >= E.MAKE
+        row[3] = chips[seat]
+        row[4] = st[E.TRICKS + seat] if declarer >= 0 else 0
+        row[5] = chips[seat] + (next_pot - pot) / players
+    rng[:] = stream
+
+
 class MouselDeal:
     """The play of one deal: ``hands`` per seat ("" for a seat that does not go along),
     the trump card, the declarer's seat; then :meth:`play` card by card."""

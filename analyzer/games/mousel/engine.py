@@ -34,8 +34,8 @@ PAYOUT, KEEP = 0, 1  # M-4 fail modes
 
 # -- state layout --------------------------------------------------------------------
 (PLAYERS, TRUMP, TRUMP_CARD, PARTICIPANTS, DECLARER, TRICK, PLAYS, LEADER, TURN, LED, BEST, WINNER,
- PLAYED, DONE, TOP, END) = range(16)
-HAND = 16                      # [seat] cards held
+ PLAYED, ON_TABLE, DONE, TOP, END) = range(17)
+HAND = 17                      # [seat] cards held
 TRICKS = HAND + MAX_PLAYERS    # [seat] tricks taken
 DECK = TRICKS + MAX_PLAYERS    # the stock is DECK[TOP:END]
 STATE_SIZE = DECK + 52
@@ -101,7 +101,7 @@ def first_participant(st):
 def start_play(st, declarer):
     """Play begins: the first participant leads (M-6)."""
     st[DECLARER] = declarer
-    st[TRICK] = st[PLAYS] = st[PLAYED] = st[DONE] = 0
+    st[TRICK] = st[PLAYS] = st[PLAYED] = st[ON_TABLE] = st[DONE] = 0
     st[LEADER] = st[TURN] = first_participant(st)
     st[LED], st[BEST], st[WINNER] = NO_SUIT, -1, -1
     for seat in range(MAX_PLAYERS):
@@ -120,6 +120,7 @@ def play(st, card):
     seat = st[TURN]
     st[HAND + seat] &= ~card_bit(card)
     st[PLAYED] |= card_bit(card)
+    st[ON_TABLE] |= card_bit(card)
     if st[LED] == NO_SUIT:
         st[LED], st[BEST], st[WINNER] = card & 3, card, seat
     elif beats(card, st[BEST], st[TRUMP], False):
@@ -131,7 +132,7 @@ def play(st, card):
     winner = st[WINNER]
     st[TRICKS + winner] += 1
     st[TRICK] += 1
-    st[PLAYS], st[LED], st[BEST], st[WINNER] = 0, NO_SUIT, -1, -1
+    st[PLAYS], st[LED], st[BEST], st[WINNER], st[ON_TABLE] = 0, NO_SUIT, -1, -1, 0
     st[LEADER] = st[TURN] = winner
     st[DONE] = st[TRICK] == TRICKS_PER_DEAL
 

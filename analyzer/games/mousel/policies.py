@@ -28,7 +28,7 @@ PLAY_NAMES = ("heuristic", "exact")
 TRUMP_VALUES = np.array([0.35] * 8 + [0.45, 0.55, 0.7, 0.85, 1.0])  # by rank 2..A
 SIDE_VALUES = np.array([0.0] * 11 + [0.3, 0.6])
 ALONG, DECLARE, KEEP = range(3)   # baseline thresholds, in this order
-BASELINE = (1.0, 1.6, 0.5)
+BASELINE = (0.7, 1.6, 0.5)
 ALL_CARDS = (np.int64(1) << 52) - 1
 SEARCH_DEPTH = E.MAX_PLAYERS * E.TRICKS_PER_DEAL + 2  # scratch states for search: one per card to play, plus 2
 
@@ -49,6 +49,18 @@ def strength(hand, trump):
         rest &= rest - 1
         total += card_value(card, trump)
     return total
+
+
+def parse_thresholds(text: str) -> tuple[float, float, float]:
+    """``along,declare,keep`` (e.g. ``0.7,1.6,0.5``) for the baseline players."""
+    parts = text.split(",")
+    try:
+        values = tuple(float(p) for p in parts)
+    except ValueError:
+        values = ()
+    if len(values) != 3 or not all(v >= 0 for v in values):
+        raise ValueError(f"baseline thresholds: three numbers along,declare,keep (e.g. 0.7,1.6,0.5), got {text!r}")
+    return values
 
 
 @njit(cache=True, nogil=True)
@@ -72,6 +84,24 @@ def heuristic_card(st, seat):
     outstanding = ALL_CARDS & ~st[E.PLAYED] & ~st[E.HAND + seat] & ~card_bit(st[E.TRUMP_CARD])
     return want_card(cards, outstanding, st[E.LED], st[E.BEST], st[E.TRUMP], False, st[E.PLAYS],
                      bit_count(st[E.PARTICIPANTS]), False)
+
+
+@njit(cache=True, nogil=True)
+def distinct_cards(cards, gone):
+    """``cards`` less those equivalent to a lower one: two cards of a suit are equivalent
+    when every card ranking between them is ``gone`` (out of play before this trick)."""
+    out = np.int64(0)
+    for suit in range(4):
+        after_own = False
+        for rank in range(13):
+            card = card_bit(4 * rank + suit)
+            if cards & card:
+                if not after_own:
+                    out |= card
+                after_own = True
+            elif not gone & card:
+                after_own = False
+    return out
 
 
 @njit(cache=True, nogil=True)
@@ -102,7 +132,7 @@ def search(buf, root, alpha, beta):
             seat = st[E.TURN]
             maximizing[depth] = seat == declarer
             best[depth] = -1 if maximizing[depth] else E.TRICKS_PER_DEAL + 1
-            moves[depth] = E.legal(st, seat)
+            moves[depth] = distinct_cards(E.legal(st, seat), st[E.PLAYED] & ~st[E.ON_TABLE])
         else:
             if maximizing[depth]:
                 best[depth] = max(best[depth], result)
@@ -130,35 +160,33 @@ def search(buf, root, alpha, beta):
 
 @njit(cache=True, nogil=True)
 def exact_card(st, buf):
-    """The card of exact play (module docstring)."""
+    """The card of exact play (module docstring): the heuristic's card is searched first,
+    and another card replaces it only if a null-window search proves it strictly better."""
     seat = st[E.TURN]
     cards = E.legal(st, seat)
-    preferred = heuristic_card(st, seat)
+    choice = heuristic_card(st, seat)
     if cards & (cards - 1) == 0:
-        return preferred
+        return choice
     maximizing = seat == st[E.DECLARER]
-    values = np.empty(E.HAND_SIZE, np.int64)
-    chosen = np.empty(E.HAND_SIZE, np.int64)
-    n = 0
-    rest = cards
+    buf[1, :] = st
+    E.play(buf[1], choice)
+    best = search(buf, 1, -1, E.TRICKS_PER_DEAL + 1)
+    rest = cards & ~card_bit(choice)
     while rest:
         card = nth_bit(rest, 0)
         rest &= rest - 1
         buf[1, :] = st
         E.play(buf[1], card)
-        values[n] = search(buf, 1, -1, E.TRICKS_PER_DEAL + 1)
-        chosen[n] = card
-        n += 1
-    best = values[0]
-    for i in range(n):
-        best = max(best, values[i]) if maximizing else min(best, values[i])
-    for i in range(n):
-        if chosen[i] == preferred and values[i] == best:
-            return preferred
-    for i in range(n):
-        if values[i] == best:
-            return chosen[i]
-    return preferred
+        if maximizing:
+            value = search(buf, 1, best, best + 1)
+            better = value > best
+        else:
+            value = search(buf, 1, best - 1, best)
+            better = value < best
+        if better:
+            best = search(buf, 1, -1, E.TRICKS_PER_DEAL + 1)
+            choice = card
+    return choice
 
 
 @njit(cache=True, nogil=True)

@@ -175,7 +175,7 @@ def bid_values(hand: tuple[int, ...], *, seat: int = 0, rules: WhistRules = Whis
                           scheduler=scheduler, threads=threads, progress=progress)
     tallies = run.tallies.reshape(options.shape[0], TALLY)
     values = sorted(summarize(options, tallies, run.trials), key=lambda b: -b.chips)
-    return BidReport(hand=format_cards(sorted(hand, key=lambda c: (c & 3, -c))), seat=seat, rules=rules,
+    return BidReport(hand=format_cards(sorted(hand, key=lambda c: (-(c & 3), -c))), seat=seat, rules=rules,
                      policy=policy, trials=run.trials, seed=used_seed, chunk_size=CHUNK,
                      elapsed=time.perf_counter() - start, bids=tuple(values))
 

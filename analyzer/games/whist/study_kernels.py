@@ -1,0 +1,100 @@
+"""The Numba kernel behind the Whist bidding tables (:mod:`.studies`).
+
+Each trial deals all four hands at random and plays every contract with forehand (seat
+0) as the bidder: the pass game, Nolo and Grand in a suit drawn at random among those he
+may call (W-2), Solo-nolo and Grandi. Outcomes are added to tallies binned by the
+bidder's hand features and to a grid of high-card points by longest suit.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyzer.games.tricks import SUIT_MASKS
+from analyzer.games.whist import engine as E
+from analyzer.games.whist.bids import deal_others
+from analyzer.games.whist.policies import play_out
+from analyzer.sim.bits import bit_count
+from analyzer.sim.rng import below
+
+CONTRACTS = 5                     # pass, nolo, grand, solo-nolo, grandi (engine codes)
+FEATURES = ("aces", "hcp", "longest", "called_length")
+BINS = 38                         # high-card points 0..37; the other features fit too
+STATS = ("deals", "made", "chips", "chips_sq", "tricks", "tricks_sq")
+GRID_LONGEST = 14
+GRID_STATS = ("deals", "made", "chips", "chips_sq")
+HCP_POINTS = np.array([0] * 9 + [1, 2, 3, 4], np.int64)  # by rank: J 1, Q 2, K 3, A 4
+FEATURE_SIZE = CONTRACTS * len(FEATURES) * BINS * len(STATS)
+GRID_SIZE = BINS * GRID_LONGEST * CONTRACTS * len(GRID_STATS)
+
+
+@njit(cache=True, nogil=True)
+def hand_features(hand):
+    """(aces, high-card points, longest suit length) of a hand mask."""
+    aces = hcp = longest = 0
+    for suit in range(4):
+        longest = max(longest, bit_count(hand & SUIT_MASKS[suit]))
+    for card in range(52):
+        if (hand >> card) & 1:
+            hcp += HCP_POINTS[card >> 2]
+            aces += card >> 2 == E.ACE
+    return aces, hcp, longest
+
+
+@njit(cache=True, nogil=True)
+def called_suit(hand, rng):
+    """A suit drawn uniformly among those whose ace the hand lacks (any, if it holds all four)."""
+    lacking = 0
+    for suit in range(4):
+        lacking += not (hand >> (4 * E.ACE + suit)) & 1
+    k = below(rng, lacking if lacking else 4)
+    for suit in range(4):
+        if lacking == 0 or not (hand >> (4 * E.ACE + suit)) & 1:
+            if k == 0:
+                return suit
+            k -= 1
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def bidding_tables(policies, pass_ace_low, called_rule, trials, rng, tallies):
+    """``tallies[:FEATURE_SIZE]``: [contract][feature][bin][stat]; then the grid
+    [hcp][longest][contract][grid stat] (module docstring)."""
+    feature = tallies[:FEATURE_SIZE].reshape((CONTRACTS, len(FEATURES), BINS, len(STATS)))
+    grid = tallies[FEATURE_SIZE:].reshape((BINS, GRID_LONGEST, CONTRACTS, len(GRID_STATS)))
+    deck = np.arange(52).astype(np.int64)
+    deal = np.zeros(E.STATE_SIZE, np.int64)
+    st = np.zeros(E.STATE_SIZE, np.int64)
+    chips = np.zeros(E.SEATS, np.int64)
+    bins = np.zeros(len(FEATURES), np.int64)
+    for _ in range(trials):
+        deal_others(deal, -1, 0, deck, rng)
+        hand = deal[E.HAND]
+        aces, hcp, longest = hand_features(hand)
+        suit = called_suit(hand, rng)
+        bins[0], bins[1], bins[2] = aces, hcp, longest
+        bins[3] = bit_count(hand & SUIT_MASKS[suit])
+        for contract in range(CONTRACTS):
+            st[:] = deal
+            named = suit if contract == E.NOLO or contract == E.GRAND else -1
+            E.start(st, contract, 0, named, -1, pass_ace_low, called_rule)
+            play_out(st, policies, rng)
+            E.settle(st, chips)
+            made = E.made(st, 0)
+            tricks = st[E.TRICKS] if contract == E.PASS else E.side_tricks(st)
+            for f in range(len(FEATURES)):
+                if f == 3 and named < 0:
+                    continue
+                row = feature[contract, f, bins[f]]
+                row[0] += 1
+                row[1] += made
+                row[2] += chips[0]
+                row[3] += chips[0] * chips[0]
+                row[4] += tricks
+                row[5] += tricks * tricks
+            cell = grid[hcp, longest, contract]
+            cell[0] += 1
+            cell[1] += made
+            cell[2] += chips[0]
+            cell[3] += chips[0] * chips[0]

@@ -1,0 +1,69 @@
+"""``poker-analyzer mousel``: go along, exchange and declare advice, and the threshold tables."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cli.console import stdout_console
+from cli.errors import reported_errors
+from cli.progress import progress_bar
+from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
+from cli.tables_cmd import Out, write_result
+
+mousel_app = typer.Typer(help="Mousel (3-8 players): go along, exchange, declare.", no_args_is_help=True)
+
+
+@mousel_app.command("advise")
+def advise_command(
+    hand: Annotated[str, typer.Argument(help='Your 4 cards, e.g. "Ah Kh 7c 2d".')],
+    trump: Annotated[str, typer.Option("--trump", "-t", help="The turned-up trump card.")],
+    players: Annotated[int, typer.Option("--players", "-k", help="Players at the table, 3 to 8.")],
+    seat: Annotated[int, typer.Option("--seat", min=0, help="Your seat: 0 forehand ... players-1 dealer.")] = 0,
+    pot: Annotated[float, typer.Option("--pot", min=0, help="Chips already in the pot from earlier deals.")] = 0.0,
+    stake: Annotated[float, typer.Option("--stake", help="M-9: the stake to go along.")] = 1.0,
+    deck: Annotated[int, typer.Option("--deck", help="M-1: 52, or 32 (7 to A, at most 6 players).")] = 52,
+    used: Annotated[str, typer.Option("--used", help="M-2 continuation: cards used by earlier deals of the pack.")] = "",
+    fail_mode: Annotated[str, typer.Option("--fail-mode", help="M-4: payout (the pot is paid per trick) or keep.")] = "payout",
+    single: Annotated[str, typer.Option("--single", help="M-8: one player goes along: void or takes_pot.")] = "void",
+    others: Annotated[str, typer.Option("--others", help="The other players' thresholds along,declare,keep on the strength scale (README).")] = "0.7,1.6,0.5",
+    play: Annotated[str, typer.Option("--play", help="Card play: heuristic, or exact (alpha-beta over the dealt hands).")] = "heuristic",
+    trials: Annotated[int, typer.Option("--trials", "-n", min=1, help="Random deals of the unseen cards.")] = 20_000,
+    top: Annotated[int, typer.Option("--top", min=1, help="Options shown (all with --json).")] = 12,
+    seed: Seed = None, scheduler: Scheduler = None, threads: Threads = None, as_json: Json = False,
+    show_progress: ShowProgress = None,
+) -> None:
+    """Fold, or go along with each exchange plan and declare or pass: expected value and
+    chips, P(declare) and P(make), best first."""
+    with reported_errors():
+        from analyzer.games.mousel.advise import advise
+        from analyzer.games.mousel.policies import parse_thresholds
+        from analyzer.games.mousel.rules import MouselRules
+
+        rules = MouselRules(deck=deck, pack_mode="continuation" if used.strip() else "single",
+                            fail_mode=fail_mode.lower(), single_participant=single.lower(), stake=stake)
+        with progress_bar("deals", show_progress) as progress:
+            advice = advise(hand, trump, players, seat=seat, pot=pot, used=used, rules=rules, play=play.lower(),
+                            params=parse_thresholds(others),
+                            trials=trials, seed=seed, scheduler=scheduler, threads=threads, progress=progress)
+    if as_json:
+        print(json.dumps(advice.to_dict()))
+        return
+    from rich.table import Table
+
+    table = Table(title=f"{advice.hand}, trump {advice.trump}; {players} players, seat {seat}, pot {pot:g}; "
+                        f"{advice.play} play; {advice.trials:,} deals (Monte Carlo, seed {advice.seed})",
+                  title_justify="left")
+    for column in ("option", "value", "± s.e.", "chips", "± s.e.", "P(declare)", "P(make)", "± s.e."):
+        table.add_column(column, justify="left" if column == "option" else "right")
+    for o in advice.options[:top]:
+        make = "-" if o.p_make != o.p_make else f"{100 * o.p_make:.1f}%"
+        make_se = "-" if o.p_make != o.p_make else f"{100 * o.p_make_stderr:.1f}%"
+        table.add_row(o.option, f"{o.value:+.3f}", f"{o.value_stderr:.3f}", f"{o.chips:+.3f}", f"{o.chips_stderr:.3f}",
+                      f"{100 * o.p_declare:.1f}%", make, make_se)
+    console = stdout_console()
+    console.print(table)
+    console.print(f"best: {advice.best.option} ({'go along' if advice.go_along else 'fold'})")
