@@ -67,3 +67,24 @@ def advise_command(
     console = stdout_console()
     console.print(table)
     console.print(f"best: {advice.best.option} ({'go along' if advice.go_along else 'fold'})")
+
+
+@mousel_app.command("tables")
+def tables_command(
+    deals: Annotated[int, typer.Option("--deals", "-n", min=100, help="Random deals per player count and pot.")] = 400_000,
+    play: Annotated[str, typer.Option("--play", help="Card play: heuristic, or exact (slow with many players).")] = "heuristic",
+    deck: Annotated[int, typer.Option("--deck", help="M-1: 52, or 32 (then 3 to 6 players).")] = 52,
+    seed: Seed = 2026, out: Out = Path("results"), scheduler: Scheduler = None, threads: Threads = None,
+    show_progress: ShowProgress = None,
+) -> None:
+    """Going along and declaring thresholds by players (3-8), carried pot and hand
+    strength: results/mousel/thresholds/."""
+    with reported_errors():
+        from analyzer.games.mousel.rules import MouselRules
+        from analyzer.games.mousel.studies import MouselPlan, mousel_results
+
+        with progress_bar("mousel tables", show_progress) as progress:
+            results = mousel_results(MouselPlan(deals=deals, play=play.lower(), seed=seed), rules=MouselRules(deck=deck),
+                                     threads=threads, scheduler=scheduler, progress=progress)
+        for result in results:
+            write_result(result, out)

@@ -1,0 +1,64 @@
+"""The Numba kernel behind the Mousel threshold tables (:mod:`.studies`).
+
+Each trial deals a random table; forehand's hand is binned by its strength
+(:func:`.policies.strength`, bins of ``BIN_WIDTH``) and five plans are played on the same
+deal: fold; keep all cards and declare or pass; lay away the baseline's cards (those
+worth less than ``keep``) and declare or pass. The others are baseline players.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyzer.games.mousel import engine as E
+from analyzer.games.mousel.deal import OUTCOMES, option_outcomes
+from analyzer.games.mousel.policies import KEEP, SEARCH_DEPTH, baseline_discards, strength
+from analyzer.sim.deck import draw_card
+
+PLANS = ("fold", "keep all, declare", "keep all, pass", "exchange, declare", "exchange, pass")
+BINS, BIN_WIDTH = 14, 0.25
+STATS = ("deals", "value", "value_sq", "chips", "declared", "made")
+SIZE = len(PLANS) * BINS * len(STATS)
+
+
+@njit(cache=True, nogil=True)
+def deal_random_table(st, players, pack, rng):
+    """Forehand's 4 cards, the trump card, then everyone else's, from a shuffled ``pack``."""
+    E.setup(st, players, 0, pack)
+    E.deal_hand(st, 0, rng)
+    trump_card = draw_card(st, E.DECK, E.TOP, E.END, 0, rng)
+    st[E.TRUMP_CARD], st[E.TRUMP] = trump_card, trump_card & 3
+    for seat in range(1, players):
+        E.deal_hand(st, seat, rng)
+
+
+@njit(cache=True, nogil=True)
+def threshold_tables(players, pack, pot, stake, fail_mode, single_takes, params, play_mode, trials, rng, tallies):
+    """``tallies``: [plan][strength bin][stat] (module docstring)."""
+    rows = tallies.reshape((len(PLANS), BINS, len(STATS)))
+    deal = np.zeros(E.STATE_SIZE, np.int64)
+    st = np.zeros(E.STATE_SIZE, np.int64)
+    buf = np.zeros((SEARCH_DEPTH, E.STATE_SIZE), np.int64)
+    chips = np.zeros(E.MAX_PLAYERS)
+    plans = np.zeros((len(PLANS), 3), np.int64)
+    outcomes = np.zeros((len(PLANS), OUTCOMES))
+    for _ in range(trials):
+        deal_random_table(deal, players, pack, rng)
+        hand, trump = deal[E.HAND], deal[E.TRUMP]
+        b = min(int(strength(hand, trump) / BIN_WIDTH), BINS - 1)
+        discards = baseline_discards(hand, trump, params[KEEP])
+        for i in range(1, len(PLANS)):
+            plans[i, 0] = 1
+            plans[i, 1] = discards if i >= 3 else 0
+            plans[i, 2] = i % 2
+        option_outcomes(deal, 0, plans, params, play_mode, pot, stake, fail_mode, single_takes, st, buf, chips, rng,
+                        outcomes)
+        for i in range(len(PLANS)):
+            row = rows[i, b]
+            row[0] += 1
+            row[1] += outcomes[i, 5]
+            row[2] += outcomes[i, 5] * outcomes[i, 5]
+            row[3] += outcomes[i, 3]
+            row[4] += outcomes[i, 1]
+            row[5] += outcomes[i, 2]
