@@ -67,19 +67,60 @@ def bid_command(
 @whist_app.command("tables")
 def tables_command(
     deals: Annotated[int, typer.Option("--deals", "-n", min=100, help="Random deals (each plays every contract).")] = 400_000,
+    game_deals: Annotated[int, typer.Option("--game-deals", min=100, help="Whole deals with bidding.")] = 200_000,
     policy: Annotated[str, typer.Option("--policy", "-p", help="Card play of every seat: heuristic or random.")] = "heuristic",
     call_own_ace: CallOwnAce = False, called_ace_rule: CalledAceRule = "when_led", pass_ace: PassAce = "high",
     seed: Seed = 2026, out: Out = Path("results"), scheduler: Scheduler = None, threads: Threads = None,
     show_progress: ShowProgress = None,
 ) -> None:
     """P(make) and expected chips of each contract by the bidder's aces, high-card points,
-    longest suit and called-suit length, and a bidding chart: results/whist/bidding/."""
+    longest suit and called-suit length, and a bidding chart (results/whist/bidding/); whole
+    deals with bidding (results/whist/auction/)."""
     with reported_errors():
         from analyzer.games.whist.studies import WhistPlan, whist_results
 
         rules = whist_rules(call_own_ace, called_ace_rule, pass_ace)
         with progress_bar("whist deals", show_progress) as progress:
-            results = whist_results(WhistPlan(deals=deals, policy=policy, seed=seed), rules=rules, threads=threads,
-                                    scheduler=scheduler, progress=progress)
+            plan = WhistPlan(deals=deals, game_deals=game_deals, policy=policy, seed=seed)
+            results = whist_results(plan, rules=rules, threads=threads, scheduler=scheduler, progress=progress)
         for result in results:
             write_result(result, out)
+
+
+@whist_app.command("play")
+def play_command(
+    deals: Annotated[int, typer.Option("--deals", "-n", min=1, help="Whole deals to simulate.")] = 100_000,
+    table_deals: Annotated[int, typer.Option("--table-deals", min=1_000, help="Deals behind the bidders' table of expected chips.")] = 200_000,
+    policy: Annotated[str, typer.Option("--policy", "-p", help="Card play of every seat: heuristic or random.")] = "heuristic",
+    call_own_ace: CallOwnAce = False, called_ace_rule: CalledAceRule = "when_led", pass_ace: PassAce = "high",
+    no_joiners: Annotated[bool, typer.Option("--no-joiners", help="W-4: nobody may join a Solo-nolo.")] = False,
+    seed: Seed = None, scheduler: Scheduler = None, threads: Threads = None, as_json: Json = False,
+    show_progress: ShowProgress = None,
+) -> None:
+    """Whole deals with bidding (every seat a table bidder, README): how often each contract
+    is played and made, and each seat's expected chips."""
+    with reported_errors():
+        from analyzer.games.whist.auction import simulate_bidding
+        from analyzer.games.whist.rules import WhistRules
+
+        rules = WhistRules(call_own_ace=call_own_ace, called_ace_rule=called_ace_rule.lower(),
+                           pass_ace=pass_ace.lower(), max_solo_joiners=0 if no_joiners else 1)
+        with progress_bar("deals", show_progress) as progress:
+            stats = simulate_bidding(deals=deals, table_deals=table_deals, policy=policy, rules=rules, seed=seed,
+                                     threads=threads, scheduler=scheduler, progress=progress)
+    if as_json:
+        print(json.dumps(stats.to_dict()))
+        return
+    from rich.table import Table
+
+    console = stdout_console()
+    table = Table(title=f"{stats.deals:,} deals with bidding (seed {stats.seed}); Solo-nolo joined in "
+                        f"{100 * stats.joined:.2f}% of deals", title_justify="left")
+    for column in ("contract", "share", "P(made)"):
+        table.add_column(column, justify="left" if column == "contract" else "right")
+    for name, row in stats.contracts.items():
+        made = "-" if row["p_made"] != row["p_made"] else f"{100 * row['p_made']:.1f}%"
+        table.add_row(name, f"{100 * row['share']:.2f}%", made)
+    console.print(table)
+    console.print("chips per deal by seat (0 = forehand): " + "  ".join(
+        f"{s['seat']}: {s['chips']:+.3f} ± {s['chips_stderr']:.3f}" for s in stats.seats))

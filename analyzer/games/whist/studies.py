@@ -10,6 +10,10 @@ contract on the same deal, :mod:`.study_kernels`), heuristic play by all four se
 * ``bidding_chart``: by high-card points and longest suit, each contract's expected
   chips and the best one -- the bidding chart. "pass" there is the pass game, which is
   what passing yields only when the other three pass too.
+
+``auction`` -- whole deals with bidding, every seat a table bidder built from the bidding
+grid (:mod:`.auction`): how often each contract is played and made, and each seat's
+expected chips.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analyzer.games.whist import engine as E
+from analyzer.games.whist.auction import simulate_bidding
 from analyzer.games.whist.bids import parse_policies
 from analyzer.games.whist.rules import WhistRules
 from analyzer.games.whist.study_kernels import (BINS, CONTRACTS, FEATURE_SIZE, FEATURES, GRID_LONGEST, GRID_SIZE,
@@ -40,6 +45,7 @@ LONGEST_BANDS = ((4, 4), (5, 5), (6, 6), (7, 7), (8, 13))
 @dataclass(frozen=True)
 class WhistPlan:
     deals: int = 400_000
+    game_deals: int = 200_000
     policy: str = "heuristic"
     seed: int = 2026
 
@@ -134,7 +140,28 @@ def _chart_figure(chart: pd.DataFrame) -> Figure:
                            row_label="high-card points", col_label="longest suit", cmap="RdYlGn")
 
 
-WHIST_STUDIES = {"bidding": bidding_study}
+def auction_study(plan: WhistPlan, rules: WhistRules = WhistRules(), threads=None, scheduler=None,
+                  progress: Progress | None = None) -> ResultSet:
+    stats = simulate_bidding(deals=plan.game_deals, table_deals=plan.deals, policy=plan.policy, rules=rules,
+                             seed=plan.seed, threads=threads, scheduler=scheduler, progress=progress)
+    contracts = pd.DataFrame([{"contract": name, **row} for name, row in stats.contracts.items()])
+    seats = pd.DataFrame(stats.seats)
+    manifest = manifest_for(
+        inputs={"deals": plan.game_deals, "table_deals": plan.deals, "bidders": "table bidder at every seat",
+                "play": plan.policy, "rules": rules.to_dict()},
+        method="monte-carlo", seed=plan.seed, trials=stats.deals, chunk_size=None, elapsed=stats.elapsed,
+        standard_errors={"max_chips_se": float(seats.chips_stderr.max())}, command=COMMAND)
+    figure = Figure(figsize=(6, 3.8))
+    ax = figure.subplots()
+    ax.bar(seats.seat.astype(str), seats.chips, yerr=2 * seats.chips_stderr, capsize=4, color="tab:blue")
+    ax.axhline(0, color="black", lw=0.8)
+    ax.set_xlabel("seat (0 = forehand, bids first; 3 = dealer, bids last)")
+    ax.set_ylabel("chips per deal (±2 s.e.)")
+    ax.set_title("Whist with bidding: each seat's expected chips")
+    return ResultSet(ANALYSIS, "auction", {"contracts": contracts, "seats": seats}, {"seat_chips": figure}, manifest)
+
+
+WHIST_STUDIES = {"bidding": bidding_study, "auction": auction_study}
 
 
 def whist_results(plan: WhistPlan, names: tuple[str, ...] = tuple(WHIST_STUDIES), *, rules: WhistRules = WhistRules(),
