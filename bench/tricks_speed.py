@@ -1,0 +1,54 @@
+"""Whist and Mousel speed: deals played per second, one Whist bid table, and Mousel advice
+with heuristic and exact play. No other Whist (partner-ace) or Mousel simulator exists to
+compare with, and the issue sets no target, so the table reports rates only.
+
+    python bench/tricks_speed.py [--repeats R] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from analyzer.games.mousel.advise import advise
+from analyzer.games.whist.auction import simulate_bidding
+from analyzer.games.whist.bids import bid_values
+from analyzer.games.whist.rules import parse_hand
+from analyzer.sim.executors import local_workers
+from timing import best_seconds, report
+
+WHIST_HAND = "As Ks 7s 4s Kh Th 6h 2h Qd 8d 3d Jc 5c"
+MOUSEL_HAND, MOUSEL_TRUMP = "Kh Qh 9c 4d", "7h"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    threads = local_workers()
+    rows = []
+    hand = parse_hand(WHIST_HAND)
+    for policy in ("random", "heuristic"):
+        trials = 20_000
+        report_ = bid_values(hand, policy=policy, trials=trials, seed=1, threads=1)
+        seconds = best_seconds(lambda: bid_values(hand, policy=policy, trials=trials, seed=1, threads=1),
+                               args.repeats)
+        played = trials * len(report_.bids)
+        rows.append((f"Whist deals played, {policy} play, 1 thread", "deals/s", played / seconds, None))
+    seconds = best_seconds(lambda: bid_values(hand, trials=20_000, seed=1, threads=threads), args.repeats)
+    rows.append((f"whist bid: 9 bids x 20,000 deals, heuristic, {threads} threads", "s", seconds, None))
+    seconds = best_seconds(lambda: simulate_bidding(deals=100_000, table_deals=100_000, seed=1, threads=threads), 1)
+    rows.append((f"whist play: 100,000-deal table + 100,000 deals with bidding, {threads} threads", "s", seconds,
+                 None))
+    for play, players, trials in (("heuristic", 4, 20_000), ("exact", 3, 2_000), ("exact", 5, 2_000),
+                                  ("exact", 8, 2_000)):
+        seconds = best_seconds(lambda: advise(MOUSEL_HAND, MOUSEL_TRUMP, players, play=play, trials=trials, seed=1,
+                                              threads=threads), 1)
+        rows.append((f"mousel advise, {players} players, {play} play: 33 options x {trials:,} deals, "
+                     f"{threads} threads", "s", seconds, None))
+        rows.append((f"  Mousel deals played ({play}, {players} players)", "deals/s", 33 * trials / seconds, None))
+    report(f"Whist and Mousel speed ({threads} threads available)", rows, args.json)
+
+
+if __name__ == "__main__":
+    main()
