@@ -29,7 +29,7 @@ def advise_command(
     used: Annotated[str, typer.Option("--used", help="M-2 continuation: cards used by earlier deals of the pack.")] = "",
     fail_mode: Annotated[str, typer.Option("--fail-mode", help="M-4: payout (the pot is paid per trick) or keep.")] = "payout",
     single: Annotated[str, typer.Option("--single", help="M-8: one player goes along: void or takes_pot.")] = "void",
-    others: Annotated[str, typer.Option("--others", help="The other players' thresholds along,declare,keep on the strength scale (README).")] = "0.7,1.6,0.5",
+    others: Annotated[str, typer.Option("--others", help="The other players' thresholds along,declare,keep on the strength scale (README).")] = "0.7,1.6,0.3",
     play: Annotated[str, typer.Option("--play", help="Card play: heuristic, or exact (alpha-beta over the dealt hands).")] = "heuristic",
     trials: Annotated[int, typer.Option("--trials", "-n", min=1, help="Random deals of the unseen cards.")] = 20_000,
     top: Annotated[int, typer.Option("--top", min=1, help="Options shown (all with --json).")] = 12,

@@ -28,7 +28,7 @@ PLAY_NAMES = ("heuristic", "exact")
 TRUMP_VALUES = np.array([0.35] * 8 + [0.45, 0.55, 0.7, 0.85, 1.0])  # by rank 2..A
 SIDE_VALUES = np.array([0.0] * 11 + [0.3, 0.6])
 ALONG, DECLARE, KEEP = range(3)   # baseline thresholds, in this order
-BASELINE = (0.7, 1.6, 0.5)
+BASELINE = (0.7, 1.6, 0.3)
 ALL_CARDS = (np.int64(1) << 52) - 1
 SEARCH_DEPTH = E.MAX_PLAYERS * E.TRICKS_PER_DEAL + 2  # scratch states for search: one per card to play, plus 2
 
@@ -52,14 +52,14 @@ def strength(hand, trump):
 
 
 def parse_thresholds(text: str) -> tuple[float, float, float]:
-    """``along,declare,keep`` (e.g. ``0.7,1.6,0.5``) for the baseline players."""
+    """``along,declare,keep`` (e.g. ``0.7,1.6,0.3``) for the baseline players."""
     parts = text.split(",")
     try:
         values = tuple(float(p) for p in parts)
     except ValueError:
         values = ()
     if len(values) != 3 or not all(v >= 0 for v in values):
-        raise ValueError(f"baseline thresholds: three numbers along,declare,keep (e.g. 0.7,1.6,0.5), got {text!r}")
+        raise ValueError(f"baseline thresholds: three numbers along,declare,keep (e.g. 0.7,1.6,0.3), got {text!r}")
     return values
 
 
