@@ -14,7 +14,8 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.py"))
 
 
 def test_there_is_a_notebook_per_game_family():
-    assert {p.stem for p in NOTEBOOKS} == {"holdem_stud", "draw", "paigow", "head_to_head", "saint_poker"}
+    assert {p.stem for p in NOTEBOOKS} == {"holdem_stud", "draw", "paigow", "head_to_head", "saint_poker",
+                                                 "whist_mousel"}
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)

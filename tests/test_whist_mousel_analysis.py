@@ -450,16 +450,20 @@ def test_mousel_exact_play_matches_an_independent_minimax(hand_text, trump_text,
                  f"{option}: tricks")
 
 
-def test_minimax_helper_on_a_hand_worked_example():
-    """Sanity of the referee itself: trumps hearts; the declarer (index 0, leading) holds
-    Ah Kh and two low clubs; the opponent holds Qh and three spades. He cashes Ah, Kh
-    (2 tricks), then must lead a club, which the void opponent... must trump? No: Qh has
-    fallen under Ah (he must follow hearts), so the spades lose to the clubs: 4 tricks."""
+def test_minimax_helper_on_worked_examples():
+    """The referee's own minimax on positions worked by hand (trumps hearts, 2 participants).
+
+    * Declarer leads with Ah Kh 3c 2c against Qh 5s 4s 3s: Ah draws Qh, then the void
+      opponent has only spades and no trump: 4 tricks.
+    * The same hands, the opponent leading: a spade is trumped; the declarer cashes Ah
+      (drawing Qh, so a club is not trumped later), then his clubs win: 4 tricks.
+    * Declarer leads with Kh 4c 3c 2c against Ah 5s 4s 3s: a club forces Ah (void, must
+      trump); a spade is then trumped with Kh and the last clubs win: 3 tricks (leading
+      Kh instead loses it to Ah and every spade after: 0).
+    """
     trump = 2
     assert declarer_tricks([codes("Ah Kh 3c 2c"), codes("Qh 5s 4s 3s")], 0, trump) == 4
-    # the opponent leading: spades won by him (declarer void in spades must trump: wins)
     assert declarer_tricks([codes("Qh 5s 4s 3s"), codes("Ah Kh 3c 2c")], 1, trump) == 4
-    # opponent holds Ah as well: the declarer with Kh and clubs against Ah and spades, leading
     assert declarer_tricks([codes("Kh 4c 3c 2c"), codes("Ah 5s 4s 3s")], 0, trump) == 3
 
 
@@ -482,8 +486,7 @@ def test_mousel_fold_and_the_option_list():
     assert math.isnan(fold.p_make)
     for o in advice.options:
         if o.option.endswith(", pass"):
-            assert o.p_declare <= 1 and (o.p_declare == 0 or not math.isnan(o.p_make)) is True
-            assert o.p_declare == 0                  # he never takes the game himself
+            assert o.p_declare == 0 and math.isnan(o.p_make)   # he never takes the game himself
     values = [o.value for o in advice.options]
     assert values == sorted(values, reverse=True)
     assert advice.best is advice.options[0] and advice.go_along == (advice.best.option != "fold")
