@@ -30,7 +30,7 @@ def advise_command(
     fail_mode: Annotated[str, typer.Option("--fail-mode", help="M-4: payout (the pot is paid per trick) or keep.")] = "payout",
     single: Annotated[str, typer.Option("--single", help="M-8: one player goes along: void or takes_pot.")] = "void",
     others: Annotated[str, typer.Option("--others", help="The other players' thresholds along,declare,keep on the strength scale (README).")] = "0.7,1.6,0.3",
-    play: Annotated[str, typer.Option("--play", help="Card play: heuristic, or exact (alpha-beta over the dealt hands).")] = "heuristic",
+    play: Annotated[str, typer.Option("--play", help="Card play: heuristic, exact (alpha-beta over the dealt hands) or random.")] = "heuristic",
     trials: Annotated[int, typer.Option("--trials", "-n", min=1, help="Random deals of the unseen cards.")] = 20_000,
     top: Annotated[int, typer.Option("--top", min=1, help="Options shown (all with --json).")] = 12,
     seed: Seed = None, scheduler: Scheduler = None, threads: Threads = None, as_json: Json = False,

@@ -23,6 +23,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.sim.bits import bit_count, nth_bit
+from analyzer.sim.rng import below
 
 NO_SUIT = -1
 SUIT_MASKS = np.array([sum(1 << (4 * r + s) for r in range(13)) for s in range(4)], np.int64)
@@ -91,6 +92,12 @@ def higher_outstanding(card, outstanding, ace_low):
         if card_key(c, ace_low) > key:
             n += 1
     return n
+
+
+@njit(cache=True, nogil=True)
+def random_card(cards, rng):
+    """A card drawn uniformly from the mask ``cards`` (a random player's legal cards)."""
+    return nth_bit(cards, below(rng, bit_count(cards)))
 
 
 @njit(cache=True, nogil=True)

@@ -171,7 +171,7 @@ def advise(hand: str, trump: str, players: int, *, seat: int = 0, pot: float = 0
     if seat not in range(players):
         raise ValueError(f"seat must be 0 (forehand) to {players - 1} (dealer), got {seat!r}")
     if play not in PLAY_NAMES:
-        raise ValueError(f"play must be {' or '.join(PLAY_NAMES)}, got {play!r}")
+        raise ValueError(f"play must be {', '.join(PLAY_NAMES)}, got {play!r}")
     if not pot >= 0:
         raise ValueError(f"pot must be at least 0, got {pot!r}")
     cards = parse_cards_exactly(hand, E.HAND_SIZE, "hand")

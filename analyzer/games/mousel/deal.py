@@ -60,7 +60,7 @@ def run_deal(st, seat, along, discards, declare, params, play_mode, pot, stake, 
             chips[s] = -stake if (part >> s) & 1 else 0.0
         return pot
     E.start_play(st, declarer)
-    play_out(st, play_mode, buf)
+    play_out(st, play_mode, buf, rng)
     return E.settle(st, pot, stake, fail_mode, chips)
 
 

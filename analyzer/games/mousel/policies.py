@@ -7,6 +7,7 @@ queen 0.7, jack 0.55, ten 0.45, a lower trump 0.35; an ace of another suit 0.6, 
 strength after the exchange is at least ``declare``.
 
 Card play:
+* ``random``: a uniformly random legal card;
 * ``heuristic``: everyone wants tricks (each pays a quarter of the pot, and a player
   without one pays the pot): :func:`analyzer.games.tricks.want_card`, with trumps.
 * ``exact``: with every hand in view, the declarer maximizes his tricks and the other
@@ -20,11 +21,11 @@ import numpy as np
 from numba import njit
 
 from analyzer.games.mousel import engine as E
-from analyzer.games.tricks import card_bit, want_card
+from analyzer.games.tricks import card_bit, random_card, want_card
 from analyzer.sim.bits import bit_count, nth_bit
 
-HEURISTIC, EXACT = 0, 1
-PLAY_NAMES = ("heuristic", "exact")
+HEURISTIC, EXACT, RANDOM = 0, 1, 2
+PLAY_NAMES = ("heuristic", "exact", "random")
 TRUMP_VALUES = np.array([0.35] * 8 + [0.45, 0.55, 0.7, 0.85, 1.0])  # by rank 2..A
 SIDE_VALUES = np.array([0.0] * 11 + [0.3, 0.6])
 ALONG, DECLARE, KEEP = range(3)   # baseline thresholds, in this order
@@ -190,10 +191,15 @@ def exact_card(st, buf):
 
 
 @njit(cache=True, nogil=True)
-def play_out(st, play_mode, buf):
+def play_out(st, play_mode, buf, rng):
     """Play the 4 tricks."""
     while not st[E.DONE]:
-        card = exact_card(st, buf) if play_mode == EXACT else heuristic_card(st, st[E.TURN])
+        if play_mode == EXACT:
+            card = exact_card(st, buf)
+        elif play_mode == RANDOM:
+            card = random_card(E.legal(st, st[E.TURN]), rng)
+        else:
+            card = heuristic_card(st, st[E.TURN])
         E.play(st, card)
 
 

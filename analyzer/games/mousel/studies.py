@@ -47,7 +47,7 @@ class MouselPlan:
 def thresholds_study(plan: MouselPlan, rules: MouselRules = MouselRules(), threads=None, scheduler=None,
                      progress: Progress | None = None) -> ResultSet:
     if plan.play not in PLAY_NAMES:
-        raise ValueError(f"play must be {' or '.join(PLAY_NAMES)}, got {plan.play!r}")
+        raise ValueError(f"play must be {', '.join(PLAY_NAMES)}, got {plan.play!r}")
     start = time.perf_counter()
     pack = np.array(E.deck_cards(rules.short_deck), np.int64)
     cells = [(n, pot) for n in PLAYER_COUNTS if not (rules.short_deck and n > E.SHORT_DECK_MAX_PLAYERS)

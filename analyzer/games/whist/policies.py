@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from numba import njit
 
-from analyzer.games.tricks import NO_SUIT, SUIT_MASKS, beating, card_key, extreme_card, higher_outstanding, want_card
+from analyzer.games.tricks import (NO_SUIT, SUIT_MASKS, beating, card_key, extreme_card, higher_outstanding,
+                                   random_card, want_card)
 from analyzer.games.whist import engine as E
-from analyzer.sim.bits import bit_count, nth_bit
-from analyzer.sim.rng import below
+from analyzer.sim.bits import nth_bit
 
 RANDOM, HEURISTIC = 0, 1
 POLICY_NAMES = ("random", "heuristic")
@@ -86,19 +86,12 @@ def heuristic_card(st, seat):
 
 
 @njit(cache=True, nogil=True)
-def random_card(st, seat, rng):
-    """A uniformly random legal card."""
-    cards = E.legal(st, seat)
-    return nth_bit(cards, below(rng, bit_count(cards)))
-
-
-@njit(cache=True, nogil=True)
 def play_out(st, policies, rng):
     """Play the deal to its end, seat ``s`` choosing by ``policies[s]``."""
     while not st[E.DONE]:
         seat = st[E.TURN]
         if policies[seat] == RANDOM:
-            card = random_card(st, seat, rng)
+            card = random_card(E.legal(st, seat), rng)
         else:
             card = heuristic_card(st, seat)
         E.play(st, card)
