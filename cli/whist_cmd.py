@@ -21,10 +21,11 @@ CalledAceRule = Annotated[str, typer.Option("--called-ace-rule", help="W-3: when
 PassAce = Annotated[str, typer.Option("--pass-ace", help="W-7: the ace in the pass game, high or low.")]
 
 
-def whist_rules(call_own_ace: bool, called_ace_rule: str, pass_ace: str):
+def whist_rules(call_own_ace: bool, called_ace_rule: str, pass_ace: str, joiners: bool = True):
     from analyzer.games.whist.rules import WhistRules
 
-    return WhistRules(call_own_ace=call_own_ace, called_ace_rule=called_ace_rule.lower(), pass_ace=pass_ace.lower())
+    return WhistRules(call_own_ace=call_own_ace, called_ace_rule=called_ace_rule.lower(), pass_ace=pass_ace.lower(),
+                      max_solo_joiners=1 if joiners else 0)
 
 
 @whist_app.command("bid")
@@ -101,10 +102,8 @@ def play_command(
     is played and made, and each seat's expected chips."""
     with reported_errors():
         from analyzer.games.whist.auction import simulate_bidding
-        from analyzer.games.whist.rules import WhistRules
 
-        rules = WhistRules(call_own_ace=call_own_ace, called_ace_rule=called_ace_rule.lower(),
-                           pass_ace=pass_ace.lower(), max_solo_joiners=0 if no_joiners else 1)
+        rules = whist_rules(call_own_ace, called_ace_rule, pass_ace, joiners=not no_joiners)
         with progress_bar("deals", show_progress) as progress:
             stats = simulate_bidding(deals=deals, table_deals=table_deals, policy=policy, rules=rules, seed=seed,
                                      threads=threads, scheduler=scheduler, progress=progress)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analyzer.cards import CardError, check_disjoint, format_cards, parse_cards
+from analyzer.cards import CardError, check_disjoint, parse_cards
+from analyzer.games.trick_deal import TrickDeal
 from analyzer.games.mousel import engine as E
 from analyzer.games.mousel.rules import FAIL_MODES
 from analyzer.games.mousel.policies import ALONG, DECLARE, KEEP, baseline_discards, play_out, strength
@@ -92,7 +93,7 @@ def option_outcomes(deal, seat, options, params, play_mode, pot, stake, fail_mod
     rng[:] = stream
 
 
-class MouselDeal:
+class MouselDeal(TrickDeal):
     """The play of one deal: ``hands`` per seat ("" for a seat that does not go along),
     the trump card, the declarer's seat; then :meth:`play` card by card."""
 
@@ -113,6 +114,7 @@ class MouselDeal:
             raise ValueError("at least two seats go along")
         if declarer not in range(n) or not parsed[declarer]:
             raise ValueError(f"declarer must be a seat that goes along, got {declarer!r}")
+        self.engine, self.seats = E, n
         self.state = np.zeros(E.STATE_SIZE, np.int64)
         E.setup(self.state, n, int(trump_card[0]), np.zeros(0, np.int64))
         for seat, hand in enumerate(parsed):
@@ -120,36 +122,6 @@ class MouselDeal:
             if hand:
                 self.state[E.PARTICIPANTS] |= 1 << seat
         E.start_play(self.state, declarer)
-
-    @property
-    def turn(self) -> int:
-        return int(self.state[E.TURN])
-
-    @property
-    def done(self) -> bool:
-        return bool(self.state[E.DONE])
-
-    @property
-    def tricks(self) -> list[int]:
-        return self.state[E.TRICKS:E.TRICKS + int(self.state[E.PLAYERS])].tolist()
-
-    def legal(self) -> str:
-        mask = int(E.legal(self.state, self.turn))
-        return format_cards(c for c in range(52) if mask >> c & 1)
-
-    def play(self, card: str) -> None:
-        """The seat on turn plays ``card``; an illegal card is refused with the reason."""
-        if self.done:
-            raise ValueError("the deal is over")
-        codes = parse_cards(card)
-        if len(codes) != 1:
-            raise CardError(f"play one card at a time, got {card!r}")
-        code, seat = int(codes[0]), self.turn
-        if not self.state[E.HAND + seat] >> code & 1:
-            raise ValueError(f"seat {seat} does not hold {format_cards([code])}")
-        if not E.legal(self.state, seat) >> code & 1:
-            raise ValueError(f"seat {seat} may not play {format_cards([code])}: legal are {self.legal()}")
-        E.play(self.state, code)
 
     def settle(self, pot: float, stake: float = 1.0, fail_mode: str = "payout") -> tuple[list[float], float]:
         """Chips per seat (stakes included) from a pot of ``pot`` (stakes included), and the

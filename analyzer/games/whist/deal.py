@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.cards import CardError, check_disjoint, format_cards, parse_cards
+from analyzer.cards import check_disjoint
+from analyzer.games.trick_deal import TrickDeal
 from analyzer.games.whist import engine as E
 from analyzer.games.whist.rules import WhistRules, callable_suits, parse_bid, parse_hand
 
 
-class WhistDeal:
+class WhistDeal(TrickDeal):
     """A deal under a contract; the engine's state is ``self.state``."""
 
     def __init__(self, hands: list[str], bid: str, *, bidder: int = 0, joiner: int | None = None,
@@ -32,6 +33,7 @@ class WhistDeal:
                                    or joiner == bidder or joiner not in range(E.SEATS)):
             raise ValueError("a joiner is one other seat joining a Solo-nolo (W-4)")
         self.rules = rules
+        self.engine, self.seats = E, E.SEATS
         self.state = np.zeros(E.STATE_SIZE, np.int64)
         for seat, hand in enumerate(parsed):
             self.state[E.HAND + seat] = sum(1 << c for c in hand)
@@ -39,41 +41,9 @@ class WhistDeal:
                 rules.called_rule_code)
 
     @property
-    def turn(self) -> int:
-        return int(self.state[E.TURN])
-
-    @property
-    def done(self) -> bool:
-        return bool(self.state[E.DONE])
-
-    @property
-    def tricks(self) -> list[int]:
-        return self.state[E.TRICKS:E.TRICKS + E.SEATS].tolist()
-
-    @property
     def partner(self) -> int | None:
         partner = int(self.state[E.PARTNER])
         return None if partner < 0 else partner
-
-    def legal(self) -> str:
-        """The cards the seat on turn may play."""
-        mask = int(E.legal(self.state, self.turn))
-        return format_cards(c for c in range(52) if mask >> c & 1)
-
-    def play(self, card: str) -> None:
-        """The seat on turn plays ``card``; an illegal card is refused with the reason."""
-        if self.done:
-            raise ValueError("the deal is over")
-        codes = parse_cards(card)
-        if len(codes) != 1:
-            raise CardError(f"play one card at a time, got {card!r}")
-        code = int(codes[0])
-        seat = self.turn
-        if not self.state[E.HAND + seat] >> code & 1:
-            raise ValueError(f"seat {seat} does not hold {format_cards([code])}")
-        if not E.legal(self.state, seat) >> code & 1:
-            raise ValueError(f"seat {seat} may not play {format_cards([code])}: legal are {self.legal()}")
-        E.play(self.state, code)
 
     def made(self, seat: int) -> bool:
         return bool(E.made(self.state, seat))
