@@ -11,8 +11,8 @@ Reported per option, each with its standard error: the expected chips of this de
 (the change of your stack: stake and penalties paid, tricks won), the expected *value*
 (that change plus the change of your equal share, 1/players, of the pot carried to the
 next deal: money left in the pot is not lost, and options are ranked by it), P(you
-declare), and P(make) = P(at least 2 tricks | you declared). Decisions are fixed before the exchange, so the value of going along is that of
-its best fixed plan.
+declare), and P(make) = P(at least 2 tricks | you declared). Decisions are fixed before
+the exchange, so the value of going along is that of its best fixed plan.
 """
 
 from __future__ import annotations
@@ -114,6 +114,7 @@ class Advice:
     pot: float
     used: str
     rules: MouselRules
+    others: tuple[float, float, float]  # the baseline players' along, declare, keep
     play: str
     trials: int
     seed: int
@@ -134,7 +135,8 @@ class Advice:
 
     def to_dict(self) -> dict:
         return {"hand": self.hand, "trump": self.trump, "players": self.players, "seat": self.seat,
-                "pot": self.pot, "used": self.used, "rules": self.rules.to_dict(), "play": self.play,
+                "pot": self.pot, "used": self.used, "rules": self.rules.to_dict(),
+                "others": dict(zip(("along", "declare", "keep"), self.others)), "play": self.play,
                 "exact": False, "trials": self.trials, "seed": self.seed, "chunk_size": self.chunk_size,
                 "elapsed_seconds": self.elapsed, "go_along": self.go_along, "best": self.best.option,
                 "options": [o.to_dict() for o in self.options]}
@@ -199,6 +201,7 @@ def advise(hand: str, trump: str, players: int, *, seat: int = 0, pot: float = 0
     values = summarize(names, run.tallies.reshape(options.shape[0], TALLY), run.trials)
     values.sort(key=lambda v: -v.value)
     return Advice(hand=format_cards(cards), trump=format_cards(trump_card), players=players, seat=seat,
-                  pot=float(pot), used=format_cards(gone), rules=rules, play=play, trials=run.trials,
-                  seed=used_seed, chunk_size=CHUNK, elapsed=time.perf_counter() - start, options=tuple(values))
+                  pot=float(pot), used=format_cards(gone), rules=rules, others=tuple(params), play=play,
+                  trials=run.trials, seed=used_seed, chunk_size=CHUNK, elapsed=time.perf_counter() - start,
+                  options=tuple(values))
 
