@@ -373,7 +373,8 @@ def test_run_deal_conserves_chips():
         hand = sum(1 << c for c in cards[:4])
         stock = np.array(sorted(set(range(52)) - set(cards)), np.int64)
         deal_table(st, players, seat, hand, cards[4], stock, rng)
-        params = np.array([rnd.choice((0.0, 0.5, 1.0)), rnd.choice((0.0, 1.0, 1.6)), 0.5])
+        params = np.array([[rnd.choice((0.0, 0.5, 1.0)), rnd.choice((0.0, 1.0, 1.6)), rnd.choice((0.3, 0.5))]
+                           for _ in range(E.MAX_PLAYERS)])  # each seat's own thresholds
         pot, stake = rnd.choice((0.0, 4.0, 9.5)), rnd.choice((1.0, 2.0))
         declare = rnd.random() < 0.5
         next_pot = run_deal(st, seat, rnd.random() < 0.8, rnd.getrandbits(52) & hand, declare, params,

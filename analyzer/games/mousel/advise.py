@@ -30,7 +30,7 @@ from analyzer.cards import CardError, check_disjoint, format_cards, parse_cards
 from analyzer.games.equity import new_seed
 from analyzer.games.mousel import engine as E
 from analyzer.games.mousel.deal import OUTCOMES, option_outcomes
-from analyzer.games.mousel.policies import BASELINE, PLAY_NAMES, SEARCH_DEPTH
+from analyzer.games.mousel.policies import BASELINE, PLAY_NAMES, SEARCH_DEPTH, seat_thresholds
 from analyzer.games.mousel.rules import MouselRules
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 
@@ -192,7 +192,7 @@ def advise(hand: str, trump: str, players: int, *, seat: int = 0, pot: float = 0
     options, names = option_rows(cards)
     used_seed = new_seed(seed)
     leading = (players, seat, sum(1 << c for c in cards), trump_card[0], stock, options,
-               np.array(params, np.float64), PLAY_NAMES.index(play), float(pot), float(rules.stake),
+               seat_thresholds(params), PLAY_NAMES.index(play), float(pot), float(rules.stake),
                rules.fail_code, rules.single_takes_pot)
     job = KernelJob(sample_options, leading, (), options.shape[0] * TALLY)
     start = time.perf_counter()

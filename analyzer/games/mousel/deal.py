@@ -24,15 +24,16 @@ NO_GAME = -1
 def run_deal(st, seat, along, discards, declare, params, play_mode, pot, stake, fail_mode, single_takes,
              buf, rng, chips):
     """Play the dealt ``st`` to its end: ``seat`` goes along or not, lays away ``discards``
-    and takes the game or not when offered; the others follow ``params`` (ALONG, DECLARE,
-    KEEP). Chips per seat go to ``chips``; returns the pot left for the next deal. The
+    and takes the game or not when offered (``seat = -1``: nobody's plan is fixed); every
+    other seat ``s`` is a baseline player with the thresholds ``params[s]`` (ALONG,
+    DECLARE, KEEP). Chips per seat go to ``chips``; returns the pot left for the next deal. The
     declarer is ``st[DECLARER]``, NO_GAME when nobody or one player went along or
     everyone passed (the stakes stay in the pot, M-8 by default)."""
     n, trump = st[E.PLAYERS], st[E.TRUMP]
     part = np.int64(0)
     for s in range(n):
         chips[s] = 0.0
-        goes = along if s == seat else strength(st[E.HAND + s], trump) >= params[ALONG]
+        goes = along if s == seat else strength(st[E.HAND + s], trump) >= params[s, ALONG]
         if goes:
             part |= np.int64(1) << s
     st[E.PARTICIPANTS] = part
@@ -45,13 +46,13 @@ def run_deal(st, seat, along, discards, declare, params, play_mode, pot, stake, 
         return 0.0 if single_takes else pot
     s = E.first_participant(st)
     for _ in range(count):
-        lay_away = discards if s == seat else baseline_discards(st[E.HAND + s], trump, params[KEEP])
+        lay_away = discards if s == seat else baseline_discards(st[E.HAND + s], trump, params[s, KEEP])
         E.exchange(st, s, lay_away, rng)
         s = E.next_participant(st, s)
     declarer = NO_GAME
     s = E.first_participant(st)
     for _ in range(count):
-        takes = declare if s == seat else strength(st[E.HAND + s], trump) >= params[DECLARE]
+        takes = declare if s == seat else strength(st[E.HAND + s], trump) >= params[s, DECLARE]
         if takes:
             declarer = s
             break

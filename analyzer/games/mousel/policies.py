@@ -52,6 +52,11 @@ def strength(hand, trump):
     return total
 
 
+def seat_thresholds(thresholds) -> np.ndarray:
+    """The same baseline thresholds (along, declare, keep) for every seat, as run_deal takes them."""
+    return np.tile(np.asarray(thresholds, np.float64), (E.MAX_PLAYERS, 1))
+
+
 def parse_thresholds(text: str) -> tuple[float, float, float]:
     """``along,declare,keep`` (e.g. ``0.7,1.6,0.3``) for the baseline players."""
     parts = text.split(",")

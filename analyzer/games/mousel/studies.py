@@ -22,7 +22,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analyzer.games.mousel import engine as E
-from analyzer.games.mousel.policies import BASELINE, PLAY_NAMES
+from analyzer.games.mousel.policies import BASELINE, PLAY_NAMES, seat_thresholds
 from analyzer.games.mousel.rules import MouselRules
 from analyzer.games.mousel.study_kernels import BIN_WIDTH, BINS, PLANS, SIZE, STATS, threshold_tables
 from analyzer.report import ResultSet, manifest_for, run_studies
@@ -55,7 +55,7 @@ def thresholds_study(plan: MouselPlan, rules: MouselRules = MouselRules(), threa
     rows = []
     for i, (players, pot) in enumerate(cells):
         job = KernelJob(threshold_tables, (players, pack, float(pot), float(rules.stake), rules.fail_code,
-                                           rules.single_takes_pot, np.array(plan.others, np.float64),
+                                           rules.single_takes_pot, seat_thresholds(plan.others),
                                            PLAY_NAMES.index(plan.play)), (), SIZE)
         run = run_monte_carlo(job, seed=plan.seed + i, stopping=Stopping(trials=plan.deals), chunk_size=CHUNK,
                               scheduler=scheduler, threads=threads)

@@ -47,7 +47,7 @@ def threshold_tables(players, pack, pot, stake, fail_mode, single_takes, params,
         deal_random_table(deal, players, pack, rng)
         hand, trump = deal[E.HAND], deal[E.TRUMP]
         b = min(int(strength(hand, trump) / BIN_WIDTH), BINS - 1)
-        discards = baseline_discards(hand, trump, params[KEEP])
+        discards = baseline_discards(hand, trump, params[0, KEEP])
         for i in range(1, len(PLANS)):
             plans[i, 0] = 1
             plans[i, 1] = discards if i >= 3 else 0
