@@ -69,22 +69,72 @@ def advise_command(
     console.print(f"best: {advice.best.option} ({'go along' if advice.go_along else 'fold'})")
 
 
+@mousel_app.command("play")
+def play_command(
+    players: Annotated[int, typer.Option("--players", "-k", help="Players, 3 to 8.")] = 4,
+    thresholds: Annotated[str, typer.Option("--thresholds", help="Each player's along,declare,keep; players separated by ';' and cycled.")] = "1.3,1.6,0.3;0.7,1.6,0.3",
+    deals: Annotated[int, typer.Option("--deals", min=1, help="Deals per session.")] = 40,
+    sessions: Annotated[int, typer.Option("--sessions", "-n", min=1, help="Sessions to simulate.")] = 2_000,
+    continuation: Annotated[bool, typer.Option("--continuation", help="M-2: deals follow on from the same pack.")] = False,
+    stake: Annotated[float, typer.Option("--stake", help="M-9: the stake to go along.")] = 1.0,
+    deck: Annotated[int, typer.Option("--deck", help="M-1: 52, or 32 (7 to A, at most 6 players).")] = 52,
+    fail_mode: Annotated[str, typer.Option("--fail-mode", help="M-4: payout or keep.")] = "payout",
+    single: Annotated[str, typer.Option("--single", help="M-8: one player goes along: void or takes_pot.")] = "void",
+    play: Annotated[str, typer.Option("--play", help="Card play: heuristic, exact or random.")] = "heuristic",
+    seed: Seed = None, scheduler: Scheduler = None, threads: Threads = None, as_json: Json = False,
+    show_progress: ShowProgress = None,
+) -> None:
+    """Sessions of successive deals (the pot carried on, the deal passing round) between
+    baseline players with their own thresholds: each player's chips per deal."""
+    with reported_errors():
+        from analyzer.games.mousel.policies import parse_thresholds
+        from analyzer.games.mousel.rules import MouselRules
+        from analyzer.games.mousel.session import simulate_sessions
+
+        rules = MouselRules(deck=deck, pack_mode="continuation" if continuation else "single",
+                            fail_mode=fail_mode.lower(), single_participant=single.lower(), stake=stake)
+        styles = [parse_thresholds(part) for part in thresholds.split(";")]
+        with progress_bar("sessions", show_progress) as progress:
+            stats = simulate_sessions(players, styles, deals=deals, sessions=sessions, rules=rules, play=play.lower(),
+                                      seed=seed, threads=threads, scheduler=scheduler, progress=progress)
+    if as_json:
+        print(json.dumps(stats.to_dict()))
+        return
+    from rich.table import Table
+
+    table = Table(title=f"{stats.sessions:,} sessions of {deals} deals, {players} players (seed {stats.seed})",
+                  title_justify="left")
+    for column in ("player", "along", "declare", "keep", "chips per deal", "± s.e."):
+        table.add_column(column, justify="right")
+    for p, (style, chips, se) in enumerate(zip(stats.thresholds, stats.chips_per_deal, stats.chips_per_deal_stderr)):
+        table.add_row(str(p), *(f"{x:g}" for x in style), f"{chips:+.4f}", f"{se:.4f}")
+    console = stdout_console()
+    console.print(table)
+    shares = stats.shares
+    console.print(f"deals played {100 * shares['games']:.1f}%, redealt {100 * shares['redeals']:.1f}%, void "
+                  f"{100 * shares['void']:.1f}%; declarer made {100 * shares['declarer_made']:.1f}%")
+
+
 @mousel_app.command("tables")
 def tables_command(
     deals: Annotated[int, typer.Option("--deals", "-n", min=100, help="Random deals per player count and pot.")] = 400_000,
     play: Annotated[str, typer.Option("--play", help="Card play: heuristic, or exact (slow with many players).")] = "heuristic",
     deck: Annotated[int, typer.Option("--deck", help="M-1: 52, or 32 (then 3 to 6 players).")] = 52,
+    sessions: Annotated[int, typer.Option("--sessions", min=10, help="Sessions per cell of the long-run study.")] = 2_000,
+    session_deals: Annotated[int, typer.Option("--session-deals", min=1, help="Deals per session.")] = 40,
     seed: Seed = 2026, out: Out = Path("results"), scheduler: Scheduler = None, threads: Threads = None,
     show_progress: ShowProgress = None,
 ) -> None:
     """Going along and declaring thresholds by players (3-8), carried pot and hand
-    strength: results/mousel/thresholds/."""
+    strength (results/mousel/thresholds/); one player's thresholds against the baseline
+    over sessions of successive deals (results/mousel/sessions/)."""
     with reported_errors():
         from analyzer.games.mousel.rules import MouselRules
         from analyzer.games.mousel.studies import MouselPlan, mousel_results
 
         with progress_bar("mousel tables", show_progress) as progress:
-            results = mousel_results(MouselPlan(deals=deals, play=play.lower(), seed=seed), rules=MouselRules(deck=deck),
-                                     threads=threads, scheduler=scheduler, progress=progress)
+            plan = MouselPlan(deals=deals, play=play.lower(), sessions=sessions, session_deals=session_deals, seed=seed)
+            results = mousel_results(plan, rules=MouselRules(deck=deck), threads=threads, scheduler=scheduler,
+                                     progress=progress)
         for result in results:
             write_result(result, out)

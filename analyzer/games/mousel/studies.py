@@ -10,6 +10,10 @@ strength (expected tricks by the table in :mod:`.policies`):
 * ``thresholds``: the weakest strength from which going along (the best plan) beats
   folding, and from which declaring beats passing, in every stronger bin with at least
   ``MIN_DEALS`` deals.
+
+``sessions`` -- the long run (:mod:`.session`): one player with other going-along and
+declaring thresholds against baseline players, over sessions of successive deals with the
+pot carried on and the deal passing round: his chips per deal for each pair of thresholds.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from matplotlib.figure import Figure
 from analyzer.games.mousel import engine as E
 from analyzer.games.mousel.policies import BASELINE, PLAY_NAMES, seat_thresholds
 from analyzer.games.mousel.rules import MouselRules
+from analyzer.games.mousel.session import simulate_sessions
 from analyzer.games.mousel.study_kernels import BIN_WIDTH, BINS, PLANS, SIZE, STATS, threshold_tables
 from analyzer.report import ResultSet, manifest_for, run_studies
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
@@ -41,6 +46,9 @@ class MouselPlan:
     pots: tuple[float, ...] = (0.0, 4.0)
     play: str = "heuristic"
     others: tuple[float, float, float] = BASELINE
+    sessions: int = 2_000
+    session_deals: int = 40
+    session_players: tuple[int, ...] = (3, 4, 5)
     seed: int = 2026
 
 
@@ -135,7 +143,56 @@ def _gain_figure(by_strength: pd.DataFrame, gain: str, what: str) -> Figure:
     return figure
 
 
-MOUSEL_STUDIES = {"thresholds": thresholds_study}
+ALONG_GRID = (0.4, 0.7, 1.0, 1.3, 1.6, 1.9, 2.2)
+DECLARE_GRID = (1.2, 1.6, 2.0)
+
+
+def sessions_study(plan: MouselPlan, rules: MouselRules = MouselRules(), threads=None, scheduler=None,
+                   progress: Progress | None = None) -> ResultSet:
+    start = time.perf_counter()
+    cells = [(n, a, d) for n in plan.session_players for a in ALONG_GRID for d in DECLARE_GRID]
+    rows = []
+    for i, (players, along, declare) in enumerate(cells):
+        hero = (along, declare, plan.others[2])
+        stats = simulate_sessions(players, [hero] + [plan.others] * (players - 1), deals=plan.session_deals,
+                                  sessions=plan.sessions, rules=rules, play=plan.play, seed=plan.seed + i,
+                                  threads=threads, scheduler=scheduler)
+        rows.append({"players": players, "along": along, "declare": declare, "sessions": stats.sessions,
+                     "chips_per_deal": stats.chips_per_deal[0], "chips_per_deal_stderr": stats.chips_per_deal_stderr[0],
+                     **{f"share_{k}": v for k, v in stats.shares.items()}})
+        if progress is not None:
+            progress(i + 1, len(cells))
+    table = pd.DataFrame(rows)
+    manifest = manifest_for(
+        inputs={"players": list(plan.session_players), "sessions": plan.sessions, "deals_per_session": plan.session_deals,
+                "others_along_declare_keep": list(plan.others), "along_grid": list(ALONG_GRID),
+                "declare_grid": list(DECLARE_GRID), "play": plan.play, "rules": rules.to_dict()},
+        method="monte-carlo", seed=plan.seed, trials=int(table.sessions.sum()), chunk_size=None,
+        elapsed=time.perf_counter() - start,
+        standard_errors={"max_chips_per_deal_se": float(table.chips_per_deal_stderr.max())}, command=COMMAND)
+    return ResultSet(ANALYSIS, "sessions", {"sessions": table}, {"thresholds_long_run": _sessions_figure(table)},
+                     manifest)
+
+
+def _sessions_figure(table: pd.DataFrame) -> Figure:
+    counts = sorted(table.players.unique())
+    figure = Figure(figsize=(4.5 * len(counts), 4))
+    axes = np.atleast_1d(figure.subplots(1, len(counts), sharey=True))
+    for ax, players in zip(axes, counts):
+        for declare, part in table[table.players == players].groupby("declare"):
+            ax.errorbar(part.along, part.chips_per_deal, yerr=2 * part.chips_per_deal_stderr, marker="o", capsize=3,
+                        label=f"declare from {declare:g}")
+        ax.axhline(0, color="black", lw=0.8)
+        ax.set_title(f"{players} players")
+        ax.set_xlabel("goes along from strength")
+        ax.grid(alpha=0.3)
+    axes[0].set_ylabel("chips per deal against baseline players (±2 s.e.)")
+    axes[0].legend(fontsize=8)
+    figure.suptitle("Mousel in the long run: one player's thresholds against the baseline")
+    return figure
+
+
+MOUSEL_STUDIES = {"thresholds": thresholds_study, "sessions": sessions_study}
 
 
 def mousel_results(plan: MouselPlan, names: tuple[str, ...] = tuple(MOUSEL_STUDIES), *,

@@ -1,0 +1,65 @@
+"""Mousel sessions: successive deals with the pot carried on (analyzer.games.mousel.session)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from analyzer.games.mousel.rules import MouselRules
+from analyzer.games.mousel.session import simulate_sessions
+
+BASE = (0.7, 1.6, 0.3)
+
+
+@pytest.mark.parametrize("mode", ["single", "continuation"])
+def test_chips_sum_to_zero_and_equal_players_break_even(mode):
+    """Every session ends with the pot shared, so the players' chips sum to zero; identical
+    players rotating through the seats each break even within 4 standard errors."""
+    stats = simulate_sessions(4, [BASE], deals=30, sessions=3_000, rules=MouselRules(pack_mode=mode), seed=5)
+    assert sum(stats.chips_per_deal) == pytest.approx(0, abs=1e-9)
+    for chips, se in zip(stats.chips_per_deal, stats.chips_per_deal_stderr):
+        assert abs(chips) < 4 * se
+    shares = stats.shares
+    assert shares["games"] + shares["redeals"] + shares["void"] == pytest.approx(1)
+
+
+def test_chips_scale_with_the_stake():
+    """No decision depends on the stake, so with the same seed every chip doubles with it."""
+    one = simulate_sessions(3, [(1.2, 1.6, 0.3), BASE], deals=20, sessions=200, seed=9)
+    two = simulate_sessions(3, [(1.2, 1.6, 0.3), BASE], deals=20, sessions=200, seed=9,
+                            rules=MouselRules(stake=2.0))
+    assert np.allclose(two.chips_per_deal, 2 * np.array(one.chips_per_deal), rtol=1e-12, atol=1e-12)
+    assert two.shares == one.shares
+
+
+def test_a_player_who_never_goes_along_wins_only_his_share_of_the_pot():
+    """A player who never goes along pays nothing and collects only his 1/n share of the pot
+    left at the end, so his chips are at least 0, and 0 when no pot is left over."""
+    never = (99.0, 99.0, 0.3)
+    stats = simulate_sessions(3, [never, BASE, BASE], deals=1, sessions=500, seed=2,
+                              rules=MouselRules(single_participant="takes_pot"))
+    assert stats.chips_per_deal[0] >= 0
+    alone = simulate_sessions(3, [never, never, never], deals=5, sessions=50, seed=2)
+    assert alone.chips_per_deal == [0.0, 0.0, 0.0]
+    assert alone.shares["void"] == 1
+
+
+def test_bad_input():
+    with pytest.raises(ValueError, match="players must be 3 to 8"):
+        simulate_sessions(2, [BASE])
+    with pytest.raises(ValueError, match="play must be"):
+        simulate_sessions(3, [BASE], play="clever")
+    with pytest.raises(ValueError, match="at least 1"):
+        simulate_sessions(3, [BASE], deals=0)
+
+
+def test_cli_play(cli):
+    run = cli("mousel", "play", "--players", "3", "--sessions", "50", "--deals", "10", "--seed", "1", "--json")
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert data["sessions"] == 50 and len(data["chips_per_deal"]) == 3 and not data["exact"]
+    assert data["thresholds"][0] == [1.3, 1.6, 0.3]
+    bad = cli("mousel", "play", "--thresholds", "1,2")
+    assert bad.returncode == 1 and bad.stderr.startswith("error: baseline thresholds")
