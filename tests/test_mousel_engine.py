@@ -7,8 +7,9 @@ Every expected answer here comes from the rules text, not from the engine:
   highest trump wins, else the highest card of the led suit (ace high); seats that did
   not go along are skipped; the first participant leads the first trick (M-6), whoever
   declared; then the trick winner leads.
-* A pure-Python referee (legal cards, trick winner, settlement) played side by side with
-  ``MouselDeal`` on random deals of 3..8 seats with random participants.
+* A pure-Python referee (:mod:`mousel_referee`, shared with
+  ``test_whist_mousel_analysis.py``: legal cards, trick winner, settlement) played side by
+  side with ``MouselDeal`` on random deals of 3..8 seats with random participants.
 * Settlement worked by hand: pot P (stakes included), each trick pays P/4 (M-3); a
   declarer with 1 trick pays P ("bet"), with none 2P ("mouselbet"); any other
   participant without a trick pays P (M-5); penalties are based on P before the payout and
@@ -17,8 +18,9 @@ Every expected answer here comes from the rules text, not from the engine:
   Conservation: the players' total change plus the pot's change is zero, i.e.
   ``sum(chips) + next_pot == P - stake * participants`` (the pot carried in before the
   stakes), in both fail modes.
-* Exact play (alpha-beta ``search``) against a brute-force minimax in Python: the
-  declarer maximizes his tricks, every other participant minimizes them.
+* Exact play (alpha-beta ``search``) against the referee's brute-force minimax over the
+  full tree (no pruning): the declarer maximizes his tricks, every other participant
+  minimizes them.
 * Input errors and a small reproducible ``advise`` run.
 
 Cards in the referee are plain strings ("As"): rank "23456789TJQKA" (ace high), suit
@@ -27,12 +29,12 @@ Cards in the referee are plain strings ("As"): rank "23456789TJQKA" (ace high), 
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 
 import numpy as np
 import pytest
+from mousel_referee import DECK, RANKS, SUITS, Referee, minimax
 
 from analyzer.cards import CardError
 from analyzer.games.mousel import engine as E
@@ -42,125 +44,10 @@ from analyzer.games.mousel.deal import NO_GAME, MouselDeal, run_deal
 from analyzer.games.mousel.rules import MouselRules
 from analyzer.sim.rng import chunk_state
 
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
-DECK = [r + s for r in RANKS for s in SUITS]
-
-
-# -- the referee: rules §6.5 in plain Python ----------------------------------------------
-
-def rank(card: str) -> int:
-    return RANKS.index(card[0])
-
-
-def suit(card: str) -> str:
-    return card[1]
-
+# -- driving MouselDeal and the referee side by side --------------------------------------
 
 def cards_of(text: str) -> set[str]:
     return set(text.split())
-
-
-def trick_winner(trick: list[tuple[int, str]], trump: str) -> int:
-    """The seat that takes ``trick`` (seat, card in order of play): the highest trump,
-    else the highest card of the suit led; ace high."""
-    trumps = [(rank(c), s) for s, c in trick if suit(c) == trump]
-    if trumps:
-        return max(trumps)[1]
-    led = suit(trick[0][1])
-    return max((rank(c), s) for s, c in trick if suit(c) == led)[1]
-
-
-def legal_cards(hand: set[str], trick: list[tuple[int, str]], trump: str) -> set[str]:
-    """Follow suit; if void, trump (any trump, no duty to over-trump); else any card."""
-    if not trick:
-        return set(hand)
-    led = suit(trick[0][1])
-    same = {c for c in hand if suit(c) == led}
-    if same:
-        return same
-    trumps = {c for c in hand if suit(c) == trump}
-    return trumps or set(hand)
-
-
-def settlement(tricks: list[int], participants: list[int], declarer: int, pot: float, stake: float,
-               fail_mode: str) -> tuple[list[float], float]:
-    """Chips per seat (stake paid included) and the next deal's pot, from the rules."""
-    failed = tricks[declarer] < 2
-    paid_out = not (failed and fail_mode == "keep")
-    next_pot = 0.0 if paid_out else pot
-    chips = [0.0] * len(tricks)
-    for s in participants:
-        t = tricks[s]
-        if s == declarer:
-            penalty = {0: 2 * pot, 1: pot}.get(t, 0.0)   # mouselbet, bet
-        else:
-            penalty = pot if t == 0 else 0.0                # M-5
-        chips[s] = (t * pot / 4 if paid_out else 0.0) - stake - penalty
-        next_pot += penalty
-    return chips, next_pot
-
-
-class Referee:
-    """One deal's play by the rules, hands as lists of card strings ([] = not along)."""
-
-    def __init__(self, hands: list[list[str]], trump_card: str, declarer: int):
-        self.n = len(hands)
-        self.hands = [set(h) for h in hands]
-        self.participants = [s for s in range(self.n) if hands[s]]
-        self.trump = suit(trump_card)
-        self.declarer = declarer
-        self.turn = self.participants[0]       # M-6: the first participant leads
-        self.trick: list[tuple[int, str]] = []
-        self.tricks = [0] * self.n
-
-    @property
-    def done(self) -> bool:
-        return sum(self.tricks) == 4
-
-    def next_seat(self, seat: int) -> int:
-        s = (seat + 1) % self.n
-        while s not in self.participants:
-            s = (s + 1) % self.n
-        return s
-
-    def legal(self) -> set[str]:
-        return legal_cards(self.hands[self.turn], self.trick, self.trump)
-
-    def play(self, card: str) -> None:
-        assert card in self.legal()
-        self.hands[self.turn].remove(card)
-        self.trick.append((self.turn, card))
-        if len(self.trick) < len(self.participants):
-            self.turn = self.next_seat(self.turn)
-            return
-        winner = trick_winner(self.trick, self.trump)
-        self.tricks[winner] += 1
-        self.trick = []
-        self.turn = winner
-
-    def copy(self) -> "Referee":
-        other = object.__new__(Referee)
-        other.__dict__.update(self.__dict__)
-        other.hands = [set(h) for h in self.hands]
-        other.trick = list(self.trick)
-        other.tricks = list(self.tricks)
-        return other
-
-    def settle(self, pot, stake, fail_mode):
-        return settlement(self.tricks, self.participants, self.declarer, pot, stake, fail_mode)
-
-
-def minimax(ref: Referee) -> int:
-    """The declarer's final trick count: he maximizes it, all other participants minimize."""
-    if ref.done:
-        return ref.tricks[ref.declarer]
-    values = []
-    for card in sorted(ref.legal()):
-        child = ref.copy()
-        child.play(card)
-        values.append(minimax(child))
-    return max(values) if ref.turn == ref.declarer else min(values)
 
 
 def random_deal(rnd: random.Random, players: int, participants: int):
@@ -393,7 +280,7 @@ def test_run_deal_conserves_chips():
 # -- 4. exact search against brute force -------------------------------------------------
 
 def search_checks(deal: MouselDeal, ref: Referee, buf: np.ndarray) -> int:
-    want = minimax(ref)
+    want = minimax(ref, prune=False)
     assert P.exact_declarer_tricks(deal.state, buf) == want
     root = 3
     buf[root, :] = deal.state

@@ -3,7 +3,8 @@
 
 The expected answers come from outside the code under test:
 
-* Whist: a pure-Python referee written here from the rules text (no trumps W-1; follow
+* Whist: the pure-Python referee of :mod:`whist_referee` (shared with
+  ``test_whist_engine.py``), written from the rules text (no trumps W-1; follow
   suit; the highest card of the led suit wins, ace low in Nolo and Solo-nolo, high in
   Grand, Grandi and the pass game W-7; forehand leads, the bidder in Grandi; the called
   ace rule W-3 ``when_led``; early ends W-8; pairwise settlement W-5, W-6), playing
@@ -13,14 +14,15 @@ The expected answers come from outside the code under test:
   chips are worked out by hand from the rules.
 * Mousel: a pure-Python whole deal written from the rules and the documented baseline
   players (strength table, going along / exchange / declaring thresholds), the declarer's
-  tricks found by brute-force minimax (alpha-beta), compared with
+  tricks found by the brute-force minimax (alpha-beta) of :mod:`mousel_referee` (shared
+  with ``test_mousel_engine.py``), compared with
   ``advise(play="exact")`` within 4 combined standard errors. Facts that follow from the
   rules (two top trumps always make two tricks; folding wins and risks nothing this deal).
 * The committed tables under results/ are re-run from their tables.toml parameters and
   must equal the CSVs (written with ``%.10g``), so they come from the documented command.
 
 Card codes are ``4 * rank + suit`` (ranks 2..A = 0..12; suits c, d, h, s = 0..3); the
-helpers below parse card text themselves.
+helpers below parse card text themselves, and the referees play card text.
 """
 
 from __future__ import annotations
@@ -35,8 +37,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from mousel_referee import Referee as MouselReferee
+from mousel_referee import minimax
+from whist_referee import Referee as WhistReferee
+from whist_referee import play_random
 
-from analyzer.cards import CardError
+from analyzer.cards import CardError, format_card, format_cards
 from analyzer.games.mousel.advise import advise
 from analyzer.games.mousel.rules import MouselRules
 from analyzer.games.mousel.studies import MouselPlan, mousel_results
@@ -48,7 +54,6 @@ ROOT = Path(__file__).resolve().parent.parent
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
-ACE = 12
 SIGMAS = 4.0
 
 
@@ -82,119 +87,23 @@ def assert_close(ours: float, ours_se: float, theirs: float, theirs_se: float, w
 # Whist: a pure-Python referee with random legal play (rules §6.4)
 # =======================================================================================
 
-def whist_key(card: int, ace_low: bool) -> int:
-    """Rank inside the suit: 2 < ... < K < A, or A < 2 < ... < K when the ace is low."""
-    rank = card >> 2
-    return -1 if ace_low and rank == ACE else rank
-
-
-def whist_play(hands: list[list[int]], contract: str, bidder: int, called: int | None,
-               rng: random.Random) -> list[int]:
-    """Play a deal with uniformly random legal cards; return the tricks per seat.
-
-    ``contract``: pass, nolo, grand, solo-nolo (no joiner) or grandi; ``called`` the suit
-    named in Nolo / Grand. ``hands`` is consumed."""
-    ace_low = contract in ("nolo", "solo-nolo")          # pass game: ace high (W-7 default)
-    called_ace = None if called is None else 4 * ACE + called
-    leader = bidder if contract == "grandi" else 0        # forehand leads; the bidder in Grandi
-    tricks = [0, 0, 0, 0]
-    called_led = False
-    for n_trick in range(1, 14):
-        led = None
-        best = winner = None
-        seat = leader
-        for _ in range(4):
-            hand = hands[seat]
-            if led is None:
-                legal = list(hand)
-            else:
-                legal = [c for c in hand if c & 3 == led] or list(hand)      # follow suit if able
-            # W-3 when_led: until the called suit has been led, its ace holder leads the ace if he
-            # leads the suit, and must play the ace when the suit is led by someone else.
-            if called_ace is not None and not called_led and called_ace in hand:
-                if led is None:
-                    legal = [c for c in legal if c & 3 != called or c == called_ace]
-                elif led == called:
-                    legal = [called_ace]
-            card = legal[rng.randrange(len(legal))]
-            hand.remove(card)
-            if led is None:
-                led, best, winner = card & 3, card, seat
-            elif card & 3 == led and whist_key(card, ace_low) > whist_key(best, ace_low):
-                best, winner = card, seat
-            seat = (seat + 1) % 4
-        tricks[winner] += 1
-        if led == called:
-            called_led = True
-        leader = winner
-        # W-8 early ends: Grandi at the bidder's first lost trick or after 7 tricks; a lone
-        # Solo-nolo at the bidder's second trick.
-        if contract == "grandi" and (tricks[bidder] < n_trick or n_trick == 7):
-            break
-        if contract == "solo-nolo" and tricks[bidder] >= 2:
-            break
-    return tricks
-
-
-def whist_result(tricks: list[int], contract: str, bidder: int, partner: int | None, seat: int,
-                 ) -> tuple[bool, int, int]:
-    """(seat made it, seat's chips, reported tricks) by the rules' settlement (W-5, W-6)."""
-    chips = [0, 0, 0, 0]
-
-    def pay(payer: int, payee: int, amount: int) -> None:
-        chips[payer] -= amount
-        chips[payee] += amount
-
-    if contract == "pass":
-        fewest = min(tricks)
-        winners = [s for s in range(4) if tricks[s] == fewest]
-        for w in winners:
-            for o in range(4):
-                if o not in winners:
-                    pay(o, w, tricks[o] - fewest)
-        return seat in winners, chips[seat], tricks[seat]
-    if contract in ("solo-nolo", "grandi"):
-        own = tricks[bidder]
-        won = own <= 1 if contract == "solo-nolo" else own == 7
-        for o in range(4):
-            if o != bidder:
-                pay(o, bidder, 5) if won else pay(bidder, o, 5)
-        return won == (seat == bidder), chips[seat], own
-    side = {bidder, partner}                 # the bidder alone when he called his own ace (W-2)
-    side_tricks = sum(tricks[s] for s in side)
-    if contract == "grand":
-        won = side_tricks >= 7
-        amount = 1 + (side_tricks - 7) if won else 2 * (7 - side_tricks)
-    else:
-        won = side_tricks <= 6
-        amount = 1 + (6 - side_tricks) if won else 2 * (side_tricks - 6)
-    for m in side:
-        for o in set(range(4)) - side:
-            pay(o, m, amount) if won else pay(m, o, amount)
-    return won == (seat in side), chips[seat], side_tricks
-
-
 def whist_referee(hand: tuple[int, ...], seat: int, bids: list[str], deals: int, seed: int,
                   ) -> dict[str, dict[str, tuple[float, float]]]:
-    """P(make), chips and tricks (mean, s.e.) of each bid over random deals of the others."""
+    """P(make), chips and tricks (mean, s.e.) of each bid over random deals of the others,
+    each deal played by the shared :class:`whist_referee.Referee` with uniformly random legal
+    cards. The reported tricks are the bidder's side's (his own without a partner)."""
     rng = random.Random(seed)
     unseen = [c for c in range(52) if c not in hand]
     out: dict[str, dict[str, list[float]]] = {b: {"p_make": [], "chips": [], "tricks": []} for b in bids}
     for _ in range(deals):
         rng.shuffle(unseen)
         others = iter([unseen[0:13], unseen[13:26], unseen[26:39]])
-        deal = [list(hand) if s == seat else list(next(others)) for s in range(4)]
+        deal = [format_cards(hand if s == seat else next(others)) for s in range(4)]
         for bid in bids:
-            contract, _, suit_text = bid.partition(":")
-            called = SUITS.index(suit_text) if suit_text else None
-            partner = None
-            if called is not None:
-                partner = next(s for s in range(4) if 4 * ACE + called in deal[s])
-            tricks = whist_play([list(h) for h in deal], contract, seat, called, rng)
-            made, chips, t = whist_result(tricks, contract, seat, partner, seat)
-            out[bid]["p_make"].append(float(made))
-            out[bid]["chips"].append(float(chips))
-            out[bid]["tricks"].append(float(t))
+            ref = play_random(WhistReferee(deal, bid, seat), rng)
+            out[bid]["p_make"].append(float(ref.made(seat)))
+            out[bid]["chips"].append(float(ref.settle()[seat]))
+            out[bid]["tricks"].append(float(ref.side_tricks()))
     return {b: {k: mean_se(v) for k, v in stats.items()} for b, stats in out.items()}
 
 
@@ -322,58 +231,6 @@ def strength(hand, trump: int) -> float:
     return total
 
 
-def mousel_legal(hand: tuple[int, ...], led: int | None, trump: int) -> tuple[int, ...]:
-    """Follow suit; if void, trump; if void of trumps too, anything (no duty to over-trump)."""
-    if led is None:
-        return hand
-    return (tuple(c for c in hand if c & 3 == led) or tuple(c for c in hand if c & 3 == trump) or hand)
-
-
-def mousel_beats(card: int, best: int, trump: int) -> bool:
-    if card & 3 == best & 3:
-        return card > best                      # same suit: the higher rank (ace high)
-    return card & 3 == trump
-
-
-def declarer_tricks(hands: list[tuple[int, ...]], declarer: int, trump: int) -> int:
-    """Brute-force minimax: the participants (in seat order, index 0 leads the first trick)
-    play out 4 tricks; the declarer maximizes his tricks, everyone else minimizes them."""
-    n = len(hands)
-
-    def trick(hands, leader, alpha, beta):
-        if not hands[leader]:
-            return 0
-        return card(hands, leader, leader, None, None, None, alpha, beta)
-
-    def card(hands, leader, seat, led, best, winner, alpha, beta):
-        if seat == leader and led is not None:           # the trick is complete
-            won = winner == declarer
-            return won + trick(hands, winner, alpha - won, beta - won)
-        maximizing = seat == declarer
-        value = -1 if maximizing else 99
-        for c in mousel_legal(hands[seat], led, trump):
-            rest = list(hands)
-            rest[seat] = tuple(x for x in hands[seat] if x != c)
-            if led is None:
-                args = (c & 3, c, seat)
-            elif mousel_beats(c, best, trump):
-                args = (led, c, seat)
-            else:
-                args = (led, best, winner)
-            v = card(rest, leader, (seat + 1) % n, *args, alpha, beta)
-            if maximizing:
-                value = max(value, v)
-                alpha = max(alpha, v)
-            else:
-                value = min(value, v)
-                beta = min(beta, v)
-            if alpha >= beta:
-                break
-        return value
-
-    return trick(hands, 0, -1, 5)
-
-
 def mousel_deal(hand: tuple[int, ...], trump_card: int, players: int, seat: int, lay_away: tuple[int, ...],
                 params: tuple[float, float, float], rng: random.Random) -> tuple[bool, int]:
     """One deal with ``seat`` going along, laying away ``lay_away`` and taking the game
@@ -412,8 +269,10 @@ def mousel_deal(hand: tuple[int, ...], trump_card: int, players: int, seat: int,
             break
     if declarer != seat:
         return False, 0
-    tricks = declarer_tricks([tuple(hands[s]) for s in part], part.index(seat), trump)
-    return True, tricks
+    # the play: the shared referee, the first participant leading; exact play by minimax
+    ref = MouselReferee([format_cards(hands[s]).split() if s in part else [] for s in range(players)],
+                        format_card(trump_card), seat)
+    return True, minimax(ref)
 
 
 MOUSEL_CASES = [
@@ -472,10 +331,12 @@ def test_minimax_helper_on_worked_examples():
       trump); a spade is then trumped with Kh and the last clubs win: 3 tricks (leading
       Kh instead loses it to Ah and every spade after: 0).
     """
-    trump = 2
-    assert declarer_tricks([codes("Ah Kh 3c 2c"), codes("Qh 5s 4s 3s")], 0, trump) == 4
-    assert declarer_tricks([codes("Qh 5s 4s 3s"), codes("Ah Kh 3c 2c")], 1, trump) == 4
-    assert declarer_tricks([codes("Kh 4c 3c 2c"), codes("Ah 5s 4s 3s")], 0, trump) == 3
+    def tricks(hands: list[str], declarer: int) -> int:
+        return minimax(MouselReferee([h.split() for h in hands], "7h", declarer))
+
+    assert tricks(["Ah Kh 3c 2c", "Qh 5s 4s 3s"], 0) == 4
+    assert tricks(["Qh 5s 4s 3s", "Ah Kh 3c 2c"], 1) == 4
+    assert tricks(["Kh 4c 3c 2c", "Ah 5s 4s 3s"], 0) == 3
 
 
 # -- Mousel facts --------------------------------------------------------------------------
