@@ -778,11 +778,14 @@ def test_bid_values_of_thirteen_clubs_are_determined_by_the_rules():
     """Forehand with all 13 clubs leads clubs and wins every trick, whatever the others do:
     Grandi +15 (7 tricks); Grand +14 (13 tricks: 1 + 6 = 7 from each of 2 defenders);
     Nolo -28 (7 above 6: 14 to each defender); Solo-nolo -15 (stops at 2 tricks);
-    pass -39 (13 to each of 3). Clubs cannot be called (W-2)."""
+    pass -39 (13 to each of 3); joining seat 1's Solo-nolo: he still leads and takes all 13
+    tricks (play goes on while the soloist has not failed), so he loses (-15) and the
+    soloist, with none, wins (-5 more). Clubs cannot be called (W-2)."""
     hand = tuple(int(c) for c in parse_cards(ONE_SUIT[0]))
     report = bid_values(hand, seat=0, trials=200, seed=3)
     values = {b.bid: b for b in report.bids}
-    expected = {"grandi": (1, 15, 7), "solo-nolo": (0, -15, 2), "pass": (0, -39, 13)}
+    expected = {"grandi": (1, 15, 7), "solo-nolo": (0, -15, 2), "pass": (0, -39, 13),
+                "join the next seat's solo-nolo": (0, -20, 13)}
     for s in ("diamonds", "hearts", "spades"):
         expected[f"grand in {s}"] = (1, 14, 13)
         expected[f"nolo in {s}"] = (0, -28, 13)

@@ -47,7 +47,7 @@ from analyzer.games.mousel.advise import advise
 from analyzer.games.mousel.rules import MouselRules
 from analyzer.games.mousel.studies import MouselPlan, mousel_results
 from analyzer.games.whist.bids import bid_values
-from analyzer.games.whist.rules import parse_bid, parse_hand
+from analyzer.games.whist.rules import WhistRules, parse_bid, parse_hand
 from analyzer.games.whist.studies import WhistPlan, whist_results
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,7 +91,8 @@ def whist_referee(hand: tuple[int, ...], seat: int, bids: list[str], deals: int,
                   ) -> dict[str, dict[str, tuple[float, float]]]:
     """P(make), chips and tricks (mean, s.e.) of each bid over random deals of the others,
     each deal played by the shared :class:`whist_referee.Referee` with uniformly random legal
-    cards. The reported tricks are the bidder's side's (his own without a partner)."""
+    cards. The reported tricks are the bidder's side's (his own without a partner); "join"
+    is joining a Solo-nolo bid by the next seat (W-4), with his own tricks."""
     rng = random.Random(seed)
     unseen = [c for c in range(52) if c not in hand]
     out: dict[str, dict[str, list[float]]] = {b: {"p_make": [], "chips": [], "tricks": []} for b in bids}
@@ -100,14 +101,19 @@ def whist_referee(hand: tuple[int, ...], seat: int, bids: list[str], deals: int,
         others = iter([unseen[0:13], unseen[13:26], unseen[26:39]])
         deal = [format_cards(hand if s == seat else next(others)) for s in range(4)]
         for bid in bids:
-            ref = play_random(WhistReferee(deal, bid, seat), rng)
+            if bid == "join":
+                ref = play_random(WhistReferee(deal, "solo-nolo", (seat + 1) % 4, joiner=seat), rng)
+            else:
+                ref = play_random(WhistReferee(deal, bid, seat), rng)
             out[bid]["p_make"].append(float(ref.made(seat)))
             out[bid]["chips"].append(float(ref.settle()[seat]))
-            out[bid]["tricks"].append(float(ref.side_tricks()))
+            out[bid]["tricks"].append(float(ref.tricks[seat] if bid == "join" else ref.side_tricks()))
     return {b: {k: mean_se(v) for k, v in stats.items()} for b, stats in out.items()}
 
 
 def engine_bid_name(bid: str) -> str:
+    if bid == "join":
+        return "join the next seat's solo-nolo"
     contract, _, suit_text = bid.partition(":")
     return f"{contract} in {SUIT_WORDS[SUITS.index(suit_text)]}" if suit_text else contract
 
@@ -115,8 +121,8 @@ def engine_bid_name(bid: str) -> str:
 WHIST_CASES = [
     # a strong hand, forehand: Grand in clubs (partner holds Ac), Grandi, Nolo, pass
     ("As Ks Qs Js 9s Ah Kh Qh Ad Kd 5c 3c 2c", 0, ["grand:c", "nolo:c", "grandi", "pass"], 11),
-    # a low hand, seat 2: Nolo in spades, Solo-nolo, the pass game, Grand in hearts
-    ("2s 3s 4s 2h 3h 5h 2d 4d 6d 2c 3c 7c Ac", 2, ["nolo:s", "solo-nolo", "pass", "grand:h"], 12),
+    # a low hand, seat 2: Nolo in spades, Solo-nolo, joining seat 3's, the pass game, Grand in hearts
+    ("2s 3s 4s 2h 3h 5h 2d 4d 6d 2c 3c 7c Ac", 2, ["nolo:s", "solo-nolo", "join", "pass", "grand:h"], 12),
     # all four aces, seat 1: W-2, he calls one of his own aces and plays alone
     ("Ac Ad Ah As Kc Kd Qh Qs 9c 7d 5h 4s 2c", 1, ["grand:s", "nolo:d", "grandi"], 13),
 ]
@@ -141,7 +147,10 @@ def test_whist_bids_of_a_four_ace_hand_include_every_suit():
     """W-2: holding all four aces he may name any suit (and plays alone)."""
     hand = codes(WHIST_CASES[2][0])
     names = {b.bid for b in bid_values(hand, policy="random", trials=100, seed=1).bids}
-    assert names == {"pass", "solo-nolo", "grandi"} | {f"{c} in {w}" for c in ("nolo", "grand") for w in SUIT_WORDS}
+    assert names == ({"pass", "solo-nolo", "grandi", "join the next seat's solo-nolo"}
+                     | {f"{c} in {w}" for c in ("nolo", "grand") for w in SUIT_WORDS})
+    no_joiners = bid_values(hand, rules=WhistRules(max_solo_joiners=0), policy="random", trials=100, seed=1)
+    assert names - {b.bid for b in no_joiners.bids} == {"join the next seat's solo-nolo"}
 
 
 # -- a hand of all 13 spades: every outcome is forced ------------------------------------
@@ -160,9 +169,13 @@ def test_thirteen_spades_from_forehand_has_forced_outcomes():
     * Grand: side 13 tricks, 1 + 6 overtricks = 7 from each of the 2 opponents: +14.
     * Solo-nolo: play stops at his second trick (W-8): lost, 5 to each of 3: -15, 2 tricks.
     * Grandi: he leads and takes the first 7 tricks, then play stops: +15, 7 tricks.
+    * Joining seat 1's Solo-nolo: he leads and wins every trick; play goes on to the 13th
+      because the soloist (no trick) has not failed: he loses 15, the soloist wins 5 from
+      him too: -20, 13 tricks.
     """
     report = bid_values(codes(SPADES), seat=0, policy="random", trials=300, seed=3)
-    expected = {"pass": (0, -39, 13), "solo-nolo": (0, -15, 2), "grandi": (1, 15, 7)}
+    expected = {"pass": (0, -39, 13), "solo-nolo": (0, -15, 2), "grandi": (1, 15, 7),
+                "join the next seat's solo-nolo": (0, -20, 13)}
     for word in ("clubs", "diamonds", "hearts"):
         expected[f"nolo in {word}"] = (0, -28, 13)
         expected[f"grand in {word}"] = (1, 14, 13)
@@ -497,7 +510,7 @@ def test_cli_whist_bid(cli):
     data = json.loads(run.stdout)
     assert data["trials"] == 500 and data["seed"] == 2 and data["seat"] == 0 and data["policy"] == "random"
     bids = {b["bid"]: b for b in data["bids"]}
-    assert len(bids) == 9 and "grand in spades" not in bids
+    assert len(bids) == 10 and "grand in spades" not in bids
     assert bids["grandi"]["chips"] == 15 and bids["pass"]["chips"] == -39
     assert data["bids"][0]["bid"] == "grandi"
     assert {"p_make", "p_make_stderr", "chips", "chips_stderr", "tricks", "tricks_stderr"} <= data["bids"][0].keys()

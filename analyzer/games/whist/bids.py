@@ -1,10 +1,12 @@
 """The odds of making each Whist bid with a given hand, and its expected chips.
 
 The three other hands are dealt at random from the 39 unseen cards; every bid open to
-the hand (Nolo and Grand in each suit it may call, W-2; Solo-nolo; Grandi; and the pass
-game, as if all passed) is played out on the *same* deals (common random numbers), so
-differences between bids are measured more sharply than the bids themselves. Each bid is
-valued as the contract, with no joiner and nobody bidding over it.
+the hand (Nolo and Grand in each suit it may call, W-2; Solo-nolo; Grandi; the pass game,
+as if all passed; and, when joiners are allowed (W-4), joining a Solo-nolo bid by the next
+seat) is played out on the *same* deals (common random numbers), so differences between
+bids are measured more sharply than the bids themselves. Each bid is valued as the
+contract, with no joiner and nobody bidding over it; the soloist one joins holds a random
+hand (not one chosen for bidding Solo-nolo).
 
 Reported per bid: P(make) (for the pass game: P(fewest tricks, ties included)), the
 expected chips of the hand's seat (W-5 settlement), and the expected tricks of the
@@ -71,7 +73,7 @@ def add_outcome(st, seat, chips, row):
     """Add one finished deal's result for ``seat`` to a tally row (layout: TALLY)."""
     E.settle(st, chips)
     own = st[E.TRICKS + seat]
-    side = own if st[E.CONTRACT] == E.PASS else E.side_tricks(st)
+    side = own if st[E.CONTRACT] == E.PASS or seat == st[E.JOINER] else E.side_tricks(st)
     row[0] += E.made(st, seat)
     row[1] += chips[seat]
     row[2] += chips[seat] * chips[seat]
@@ -83,7 +85,8 @@ def add_outcome(st, seat, chips, row):
 
 @njit(cache=True, nogil=True)
 def sample_bids(seat, hand, unseen, options, policies, pass_ace_low, called_rule, trials, rng, tallies):
-    """``trials`` random deals, each bid of ``options`` (rows of contract, suit) played on each."""
+    """``trials`` random deals, each bid of ``options`` (rows: contract, suit, joins the next
+    seat's Solo-nolo) played on each."""
     deal = np.zeros(E.STATE_SIZE, np.int64)
     st = np.zeros(E.STATE_SIZE, np.int64)
     chips = np.zeros(E.SEATS, np.int64)
@@ -93,16 +96,18 @@ def sample_bids(seat, hand, unseen, options, policies, pass_ace_low, called_rule
         deal_others(deal, seat, hand, cards, rng)
         for i in range(options.shape[0]):
             st[:] = deal
-            E.start(st, options[i, 0], seat, options[i, 1], -1, pass_ace_low, called_rule)
+            joins = options[i, 2]
+            bidder = (seat + 1) % E.SEATS if joins else seat
+            E.start(st, options[i, 0], bidder, options[i, 1], seat if joins else -1, pass_ace_low, called_rule)
             play_out(st, policies, rng)
             add_outcome(st, seat, chips, rows[i])
 
 
 def bid_options(hand: tuple[int, ...], rules: WhistRules) -> np.ndarray:
-    """Every bid open to the hand, as rows (contract, suit), in bidding order."""
+    """Every bid open to the hand, as rows (contract, suit, joins), in bidding order."""
     suits = callable_suits(hand, rules)
-    rows = [(E.PASS, -1)] + [(c, s) for c in (E.NOLO, E.GRAND) for s in suits]
-    rows += [(E.SOLO, -1), (E.GRANDI, -1)]
+    rows = [(E.PASS, -1, 0)] + [(c, s, 0) for c in (E.NOLO, E.GRAND) for s in suits]
+    rows += [(E.SOLO, -1, 0), (E.GRANDI, -1, 0)] + [(E.SOLO, -1, 1)] * rules.max_solo_joiners
     return np.array(rows, np.int64)
 
 
@@ -144,11 +149,12 @@ class BidReport:
 def summarize(options: np.ndarray, tallies: np.ndarray, n: int) -> list[BidValue]:
     """Means and standard errors from the tallies of :func:`sample_bids`."""
     values = []
-    for (contract, suit), t in zip(options.tolist(), tallies):
+    for (contract, suit, joins), t in zip(options.tolist(), tallies):
         p, p_se = mean_and_se(t[0], t[0], n)
         chips, chips_se = mean_and_se(t[1], t[2], n)
         tricks, tricks_se = mean_and_se(t[3], t[4], n)
-        values.append(BidValue(bid=bid_name(contract, suit), p_make=p, p_make_stderr=p_se, chips=chips,
+        name = "join the next seat's solo-nolo" if joins else bid_name(contract, suit)
+        values.append(BidValue(bid=name, p_make=p, p_make_stderr=p_se, chips=chips,
                                chips_stderr=chips_se, tricks=tricks, tricks_stderr=tricks_se))
     return values
 
