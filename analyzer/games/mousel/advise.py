@@ -30,7 +30,7 @@ from analyzer.cards import CardError, check_disjoint, format_cards, parse_cards
 from analyzer.games.equity import new_seed
 from analyzer.games.mousel import engine as E
 from analyzer.games.mousel.deal import OUTCOMES, option_outcomes
-from analyzer.games.mousel.policies import BASELINE, PLAY_NAMES, SEARCH_DEPTH, seat_thresholds
+from analyzer.games.mousel.policies import BASELINE, SEARCH_DEPTH, play_code, seat_thresholds
 from analyzer.games.mousel.rules import MouselRules
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 
@@ -172,8 +172,6 @@ def advise(hand: str, trump: str, players: int, *, seat: int = 0, pot: float = 0
     rules.check_players(players)
     if seat not in range(players):
         raise ValueError(f"seat must be 0 (forehand) to {players - 1} (dealer), got {seat!r}")
-    if play not in PLAY_NAMES:
-        raise ValueError(f"play must be {', '.join(PLAY_NAMES)}, got {play!r}")
     if not pot >= 0:
         raise ValueError(f"pot must be at least 0, got {pot!r}")
     cards = parse_cards_exactly(hand, E.HAND_SIZE, "hand")
@@ -192,7 +190,7 @@ def advise(hand: str, trump: str, players: int, *, seat: int = 0, pot: float = 0
     options, names = option_rows(cards)
     used_seed = new_seed(seed)
     leading = (players, seat, sum(1 << c for c in cards), trump_card[0], stock, options,
-               seat_thresholds(params), PLAY_NAMES.index(play), float(pot), float(rules.stake),
+               seat_thresholds(params), play_code(play), float(pot), float(rules.stake),
                rules.fail_code, rules.single_takes_pot)
     job = KernelJob(sample_options, leading, (), options.shape[0] * TALLY)
     start = time.perf_counter()

@@ -52,6 +52,13 @@ def strength(hand, trump):
     return total
 
 
+def play_code(name: str) -> int:
+    """The kernel code of a card-play name (PLAY_NAMES); a one-line error otherwise."""
+    if name not in PLAY_NAMES:
+        raise ValueError(f"play must be one of {', '.join(PLAY_NAMES)}, got {name!r}")
+    return PLAY_NAMES.index(name)
+
+
 def seat_thresholds(thresholds) -> np.ndarray:
     """The same baseline thresholds (along, declare, keep) for every seat, as run_deal takes them."""
     return np.tile(np.asarray(thresholds, np.float64), (E.MAX_PLAYERS, 1))

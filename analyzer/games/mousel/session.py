@@ -27,7 +27,7 @@ from numba import njit
 from analyzer.games.equity import new_seed
 from analyzer.games.mousel import engine as E
 from analyzer.games.mousel.deal import run_deal
-from analyzer.games.mousel.policies import PLAY_NAMES, SEARCH_DEPTH
+from analyzer.games.mousel.policies import SEARCH_DEPTH, play_code
 from analyzer.games.mousel.rules import MouselRules
 from analyzer.sim.deck import draw_card
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
@@ -118,14 +118,12 @@ def simulate_sessions(players: int, thresholds: list[tuple[float, float, float]]
     """Sessions of ``deals`` deals; ``thresholds`` one (along, declare, keep) per player,
     cycled (module docstring)."""
     rules.check_players(players)
-    if play not in PLAY_NAMES:
-        raise ValueError(f"play must be {', '.join(PLAY_NAMES)}, got {play!r}")
     if deals < 1 or sessions < 1:
         raise ValueError("deals and sessions must be at least 1")
     per_player = [tuple(float(x) for x in thresholds[p % len(thresholds)]) for p in range(players)]
     pack = np.array(E.deck_cards(rules.short_deck), np.int64)
     used_seed = new_seed(seed)
-    job = KernelJob(play_sessions, (players, deals, pack, np.array(per_player), PLAY_NAMES.index(play),
+    job = KernelJob(play_sessions, (players, deals, pack, np.array(per_player), play_code(play),
                                     float(rules.stake), rules.fail_code, rules.single_takes_pot,
                                     rules.pack_mode == "continuation"), (), 2 * players + len(COUNTS))
     start = time.perf_counter()

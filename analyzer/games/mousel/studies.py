@@ -26,7 +26,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analyzer.games.mousel import engine as E
-from analyzer.games.mousel.policies import BASELINE, PLAY_NAMES, seat_thresholds
+from analyzer.games.mousel.policies import BASELINE, play_code, seat_thresholds
 from analyzer.games.mousel.rules import MouselRules
 from analyzer.games.mousel.session import simulate_sessions
 from analyzer.games.mousel.study_kernels import BIN_WIDTH, BINS, PLANS, SIZE, STATS, threshold_tables
@@ -54,8 +54,6 @@ class MouselPlan:
 
 def thresholds_study(plan: MouselPlan, rules: MouselRules = MouselRules(), threads=None, scheduler=None,
                      progress: Progress | None = None) -> ResultSet:
-    if plan.play not in PLAY_NAMES:
-        raise ValueError(f"play must be {', '.join(PLAY_NAMES)}, got {plan.play!r}")
     start = time.perf_counter()
     pack = np.array(E.deck_cards(rules.short_deck), np.int64)
     cells = [(n, pot) for n in PLAYER_COUNTS if not (rules.short_deck and n > E.SHORT_DECK_MAX_PLAYERS)
@@ -64,7 +62,7 @@ def thresholds_study(plan: MouselPlan, rules: MouselRules = MouselRules(), threa
     for i, (players, pot) in enumerate(cells):
         job = KernelJob(threshold_tables, (players, pack, float(pot), float(rules.stake), rules.fail_code,
                                            rules.single_takes_pot, seat_thresholds(plan.others),
-                                           PLAY_NAMES.index(plan.play)), (), SIZE)
+                                           play_code(plan.play)), (), SIZE)
         run = run_monte_carlo(job, seed=plan.seed + i, stopping=Stopping(trials=plan.deals), chunk_size=CHUNK,
                               scheduler=scheduler, threads=threads)
         rows += _bin_rows(players, pot, run.tallies.reshape(len(PLANS), BINS, len(STATS)))
