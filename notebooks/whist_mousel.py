@@ -59,6 +59,14 @@ thresholds = pd.read_csv(RESULTS / "mousel" / "thresholds" / "thresholds.csv")
 thresholds.pivot(index="players", columns="pot", values=["go_along_from", "declare_from"])
 
 # %% [markdown]
+# The long run: one player's going-along threshold against baseline players (declaring from
+# 1.6), chips per deal over sessions with the pot carried on.
+
+# %%
+sessions = pd.read_csv(RESULTS / "mousel" / "sessions" / "sessions.csv")
+sessions[sessions.declare == 1.6].pivot(index="along", columns="players", values="chips_per_deal").round(3)
+
+# %% [markdown]
 # Live queries: the bids of a Whist hand, and a Mousel hand's best plans.
 
 # %%
