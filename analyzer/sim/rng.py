@@ -65,3 +65,14 @@ def below(state, n):
 def uniform(state):
     """A uniform double in ``[0, 1)`` with 53 random bits."""
     return np.float64(next_u64(state) >> _S11) * _INV53
+
+
+@njit(cache=True, nogil=True)
+def fresh_stream(rng):
+    """A new generator state seeded by 4 draws of ``rng``, which moves on by those draws
+    only: for common random numbers, every alternative replays a copy of one fresh stream
+    and successive trials stay independent."""
+    seed = np.empty(4, np.uint64)
+    for i in range(4):
+        seed[i] = next_u64(rng)
+    return seed

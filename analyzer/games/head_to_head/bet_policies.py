@@ -39,7 +39,7 @@ from analyzer.games.head_to_head.betting import (
 from analyzer.games.head_to_head.policies import GREEDY
 from analyzer.games.head_to_head.rollout import ROUNDS, card_draw_winner, policy_move, round_type
 from analyzer.games.holdem_kernels import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
-from analyzer.sim.rng import below, next_u64
+from analyzer.sim.rng import below, fresh_stream, next_u64
 
 NEVER, THRESHOLD, ROLLOUT, RANDOM = 0, 1, 2, 3
 BET_POLICY_NAMES = {"never": NEVER, "threshold": THRESHOLD, "rollout": ROLLOUT, "random": RANDOM}
@@ -292,9 +292,7 @@ def play_action(st, seat, action, params, bparams, stream):
 def score_bet_actions(base, seat, actions, params, bparams, rng, work, tallies, weight):
     """Add ``weight`` x each action's gain (``seat``'s stack at the end of the round minus
     now) and its square to ``tallies``, every action on one fresh stream from ``rng``."""
-    seed = np.empty(4, np.uint64)
-    for i in range(4):
-        seed[i] = next_u64(rng)
+    seed = fresh_stream(rng)
     stream = np.empty(4, np.uint64)
     for a in range(actions.shape[0]):
         work[:] = base

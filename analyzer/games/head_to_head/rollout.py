@@ -23,7 +23,7 @@ from analyzer.games.head_to_head.engine import (
     unseen_deck,
 )
 from analyzer.games.head_to_head.policies import ROLLOUT, base_move, count_moves, move_at, play_out
-from analyzer.sim.rng import below, next_u64
+from analyzer.sim.rng import below, fresh_stream
 
 TALLY_WIDTH = 2 + 2 * MAX_ROWS  # total, total^2, halves per row, halves^2 per row
 ROUNDS = 3
@@ -51,9 +51,7 @@ def score_moves(base, kinds, rng, work, tallies, weight):
     successive calls are independent."""
     me = mover(base)
     rows = open_rows(base)
-    seed = np.empty(4, np.uint64)
-    for i in range(4):
-        seed[i] = next_u64(rng)
+    seed = fresh_stream(rng)
     stream = np.empty(4, np.uint64)
     for m in range(count_moves(base)):
         work[:] = base

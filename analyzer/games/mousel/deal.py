@@ -16,6 +16,7 @@ from analyzer.games.mousel import engine as E
 from analyzer.games.mousel.rules import FAIL_MODES
 from analyzer.games.mousel.policies import ALONG, DECLARE, KEEP, baseline_discards, play_out, strength
 from analyzer.sim.bits import bit_count, nth_bit
+from analyzer.sim.rng import fresh_stream
 
 NO_GAME = -1
 
@@ -73,16 +74,17 @@ OUTCOMES = 6  # per option: a game was played; seat declared; seat made it; chip
 def option_outcomes(deal, seat, options, params, play_mode, pot, stake, fail_mode, single_takes, st, buf, chips,
                     rng, outcomes):
     """Play each option (rows: along, discards, declare) of ``seat`` on the same dealt
-    state and the same random stream (common random numbers) into ``outcomes`` rows.
+    state and the same fresh random stream (common random numbers) into ``outcomes`` rows.
     The *value* is the seat's chips plus the change of its equal share of the pot carried
     to the next deal."""
-    stream = rng.copy()
+    seed = fresh_stream(rng)
+    stream = np.empty(4, np.uint64)
     players = deal[E.PLAYERS]
     for i in range(options.shape[0]):
         st[:] = deal
-        rng[:] = stream
+        stream[:] = seed
         next_pot = run_deal(st, seat, options[i, 0], options[i, 1], options[i, 2], params, play_mode, pot, stake,
-                            fail_mode, single_takes, buf, rng, chips)
+                            fail_mode, single_takes, buf, stream, chips)
         declarer = st[E.DECLARER]
         row = outcomes[i]
         row[0] = declarer >= 0
@@ -91,7 +93,6 @@ def option_outcomes(deal, seat, options, params, play_mode, pot, stake, fail_mod
         row[3] = chips[seat]
         row[4] = st[E.TRICKS + seat] if declarer >= 0 else 0
         row[5] = chips[seat] + (next_pot - pot) / players
-    rng[:] = stream
 
 
 class MouselDeal(TrickDeal):
