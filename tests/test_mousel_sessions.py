@@ -63,3 +63,16 @@ def test_cli_play(cli):
     assert data["thresholds"][0] == [1.3, 1.6, 0.3]
     bad = cli("mousel", "play", "--thresholds", "1,2")
     assert bad.returncode == 1 and bad.stderr.startswith("error: baseline thresholds")
+
+
+def test_the_deal_passes_round_one_seat_at_a_time():
+    """With 8 players one deal uses 33 of the 52 cards, so under pack continuation the pack
+    is used up after every deal and the deal passes on each time, void or not: every player
+    deals exactly as often. In single mode only a redeal (all passed) keeps the dealer."""
+    rules = MouselRules(pack_mode="continuation")
+    stats = simulate_sessions(8, [BASE, (0.3, 1.2, 0.3), (1.5, 2.0, 0.3)], deals=16, sessions=100, seed=4,
+                              rules=rules)
+    assert stats.shares["void"] > 0 and stats.shares["redeals"] > 0
+    assert stats.dealt == [1 / 8] * 8
+    never = simulate_sessions(3, [(99.0, 99.0, 0.3)], deals=30, sessions=10, seed=4)
+    assert never.dealt == [1 / 3] * 3 and never.shares["void"] == 1
