@@ -11,7 +11,7 @@ its rank for comparison: ace high (``key = rank``) or, with ``ace_low``, below t
   of its suit ranks above it.
 
 :func:`want_card` is the play of a player who wants the trick, shared by Whist's Grand
-and Grandi and by Mousel: lead a master (from the longest suit), else the lowest card of
+and Grandi and by Mousel: lead a master (from the suit with the most masters), else the lowest card of
 the longest suit; follow low under a partner's winning card; third or last to play, win
 as cheaply as possible; earlier, win only with a master, else play low; a player who
 cannot win plays his lowest legal card.

@@ -172,8 +172,8 @@ def advise(hand: str, trump: str, players: int, *, seat: int = 0, pot: float = 0
     rules.check_players(players)
     if seat not in range(players):
         raise ValueError(f"seat must be 0 (forehand) to {players - 1} (dealer), got {seat!r}")
-    if not pot >= 0:
-        raise ValueError(f"pot must be at least 0, got {pot!r}")
+    if not (math.isfinite(pot) and pot >= 0):
+        raise ValueError(f"pot must be a number of chips, at least 0, got {pot!r}")
     cards = parse_cards_exactly(hand, E.HAND_SIZE, "hand")
     trump_card = parse_cards_exactly(trump, 1, "trump")
     gone = parse_cards_exactly(used, None, "used") if used.strip() else ()

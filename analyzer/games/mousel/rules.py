@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass
 
 from analyzer.games.mousel import engine as E
@@ -32,7 +33,7 @@ class MouselRules:
             raise ValueError(f"mousel.fail_mode must be payout or keep, got {self.fail_mode!r}")
         if self.single_participant not in ("void", "takes_pot"):
             raise ValueError(f"mousel.single_participant must be void or takes_pot, got {self.single_participant!r}")
-        if not self.stake > 0:
+        if not (math.isfinite(self.stake) and self.stake > 0):
             raise ValueError(f"mousel.stake must be positive, got {self.stake!r}")
 
     def check_players(self, players: int) -> None:

@@ -9,7 +9,9 @@ strength (expected tricks by the table in :mod:`.policies`):
   kept and after the baseline exchange;
 * ``thresholds``: the weakest strength from which going along (the best plan) beats
   folding, and from which declaring beats passing, in every stronger bin with at least
-  ``MIN_DEALS`` deals.
+  ``MIN_DEALS`` deals. Taking the best of four plan means per bin leans a little
+  optimistic (by at most about one standard error of a plan's mean, less with the common
+  random numbers the plans share).
 
 ``sessions`` -- the long run (:mod:`.session`): one player with other going-along and
 declaring thresholds against baseline players, over sessions of successive deals with the

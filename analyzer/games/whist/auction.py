@@ -29,8 +29,7 @@ from analyzer.games.whist import engine as E
 from analyzer.games.whist.bids import deal_others, parse_policies
 from analyzer.games.whist.policies import play_out
 from analyzer.games.whist.rules import WhistRules, bid_name, callable_suits, parse_bid
-from analyzer.games.whist.study_kernels import BINS, CONTRACTS, GRID_LONGEST, bidding_tables, hand_features
-from analyzer.games.whist.study_kernels import FEATURE_SIZE, GRID_SIZE, GRID_STATS
+from analyzer.games.whist.study_kernels import CHUNK, CONTRACTS, hand_features, run_bidding_tables
 from analyzer.sim.bits import bit_count
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 
@@ -143,11 +142,7 @@ def bidding_values(*, deals: int = 200_000, policy: str = "heuristic", rules: Wh
     """``values[hcp, longest, contract]``: forehand's expected chips of each contract by
     high-card points and longest suit (the bidding study's grid); -inf where a cell has
     fewer than MIN_CELL_DEALS deals."""
-    job = KernelJob(bidding_tables, (parse_policies(policy), rules.pass_ace_low, rules.called_rule_code), (),
-                    FEATURE_SIZE + GRID_SIZE)
-    run = run_monte_carlo(job, seed=seed, stopping=Stopping(trials=deals), chunk_size=2_000, scheduler=scheduler,
-                          threads=threads)
-    grid = run.tallies[FEATURE_SIZE:].reshape(BINS, GRID_LONGEST, CONTRACTS, len(GRID_STATS))
+    _, grid, _ = run_bidding_tables(deals, policy, rules, seed, threads=threads, scheduler=scheduler)
     count = grid[:, :, :, 0]
     with np.errstate(invalid="ignore", divide="ignore"):
         values = grid[:, :, :, 2] / count
@@ -181,7 +176,7 @@ def simulate_bidding(*, deals: int = 100_000, table_deals: int = 200_000, policy
                             scheduler=scheduler)
     job = KernelJob(play_bid_deals, (values, parse_policies(policy), rules.call_own_ace, rules.max_solo_joiners > 0,
                                      rules.pass_ace_low, rules.called_rule_code), (), GAME_TALLY)
-    run = run_monte_carlo(job, seed=used_seed + 1, stopping=Stopping(trials=deals), chunk_size=2_000,
+    run = run_monte_carlo(job, seed=used_seed + 1, stopping=Stopping(trials=deals), chunk_size=CHUNK,
                           scheduler=scheduler, threads=threads, progress=progress)
     t, n = run.tallies, run.trials
     contracts = {E.CONTRACT_NAMES[c]: {"share": t[c] / n,

@@ -10,7 +10,9 @@ hand (not one chosen for bidding Solo-nolo).
 
 Reported per bid: P(make) (for the pass game: P(fewest tricks, ties included)), the
 expected chips of the hand's seat (W-5 settlement), and the expected tricks of the
-bidder's side (the pass game: the seat's own), each with its standard error.
+bidder's side when play ended (the pass game and a joiner: the seat's own; W-8 cuts
+Solo-nolo short at the second trick and Grandi at the first lost or the seventh trick),
+each with its standard error.
 """
 
 from __future__ import annotations

@@ -27,16 +27,13 @@ from matplotlib.figure import Figure
 
 from analyzer.games.whist import engine as E
 from analyzer.games.whist.auction import simulate_bidding
-from analyzer.games.whist.bids import parse_policies
 from analyzer.games.whist.rules import WhistRules
-from analyzer.games.whist.study_kernels import (BINS, CONTRACTS, FEATURE_SIZE, FEATURES, GRID_LONGEST, GRID_SIZE,
-                                                GRID_STATS, STATS, bidding_tables)
+from analyzer.games.whist.study_kernels import BINS, CHUNK, CONTRACTS, FEATURES, run_bidding_tables
 from analyzer.report import ResultSet, labeled_heatmap, manifest_for, run_studies
-from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.engine import Progress, mean_and_se
 
 ANALYSIS = "whist"
 COMMAND = "poker-analyzer whist tables"
-CHUNK = 2_000
 MIN_DEALS = 200  # cells with fewer deals are left out of the charts
 HCP_BANDS = ((0, 6), (7, 9), (10, 12), (13, 15), (16, 18), (19, 21), (22, 24), (25, 37))
 LONGEST_BANDS = ((4, 4), (5, 5), (6, 6), (7, 7), (8, 13))
@@ -53,18 +50,14 @@ class WhistPlan:
 def bidding_study(plan: WhistPlan, rules: WhistRules = WhistRules(), threads=None, scheduler=None,
                   progress: Progress | None = None) -> ResultSet:
     start = time.perf_counter()
-    job = KernelJob(bidding_tables, (parse_policies(plan.policy), rules.pass_ace_low, rules.called_rule_code), (),
-                    FEATURE_SIZE + GRID_SIZE)
-    run = run_monte_carlo(job, seed=plan.seed, stopping=Stopping(trials=plan.deals), chunk_size=CHUNK,
-                          scheduler=scheduler, threads=threads, progress=progress)
-    feature = run.tallies[:FEATURE_SIZE].reshape(CONTRACTS, len(FEATURES), BINS, len(STATS))
-    grid = run.tallies[FEATURE_SIZE:].reshape(BINS, GRID_LONGEST, CONTRACTS, len(GRID_STATS))
+    feature, grid, deals = run_bidding_tables(plan.deals, plan.policy, rules, plan.seed, threads=threads,
+                                              scheduler=scheduler, progress=progress)
     by_feature = _feature_table(feature)
     chart = _chart_table(grid)
     manifest = manifest_for(
         inputs={"deals": plan.deals, "bidder": "forehand (seat 0)", "play": plan.policy, "rules": rules.to_dict(),
                 "called_suit": "uniform among the suits the bidder may call (W-2)"},
-        method="monte-carlo", seed=plan.seed, trials=run.trials, chunk_size=CHUNK,
+        method="monte-carlo", seed=plan.seed, trials=deals, chunk_size=CHUNK,
         elapsed=time.perf_counter() - start,
         standard_errors={"max_p_make_se": float(by_feature.p_make_stderr.max())}, command=COMMAND)
     return ResultSet(ANALYSIS, "bidding", {"by_feature": by_feature, "bidding_chart": chart},

@@ -13,9 +13,11 @@ from numba import njit
 
 from analyzer.games.tricks import SUIT_MASKS
 from analyzer.games.whist import engine as E
-from analyzer.games.whist.bids import deal_others
+from analyzer.games.whist.bids import deal_others, parse_policies
 from analyzer.games.whist.policies import play_out
+from analyzer.games.whist.rules import WhistRules
 from analyzer.sim.bits import bit_count
+from analyzer.sim.engine import KernelJob, Progress, Stopping, run_monte_carlo
 from analyzer.sim.rng import below
 
 CONTRACTS = 5                     # pass, nolo, grand, solo-nolo, grandi (engine codes)
@@ -25,6 +27,7 @@ STATS = ("deals", "made", "chips", "chips_sq", "tricks", "tricks_sq")
 GRID_LONGEST = 14
 GRID_STATS = ("deals", "made", "chips", "chips_sq")
 HCP_POINTS = np.array([0] * 9 + [1, 2, 3, 4], np.int64)  # by rank: J 1, Q 2, K 3, A 4
+CHUNK = 2_000
 FEATURE_SIZE = CONTRACTS * len(FEATURES) * BINS * len(STATS)
 GRID_SIZE = BINS * GRID_LONGEST * CONTRACTS * len(GRID_STATS)
 
@@ -43,14 +46,16 @@ def hand_features(hand):
 
 
 @njit(cache=True, nogil=True)
-def called_suit(hand, rng):
-    """A suit drawn uniformly among those whose ace the hand lacks (any, if it holds all four)."""
+def called_suit(hand, call_own_ace, rng):
+    """A suit drawn uniformly among those the hand may call (W-2): those whose ace it
+    lacks, or any suit with ``call_own_ace`` or when it holds all four aces."""
     lacking = 0
     for suit in range(4):
         lacking += not (hand >> (4 * E.ACE + suit)) & 1
-    k = below(rng, lacking if lacking else 4)
+    any_suit = call_own_ace or lacking == 0
+    k = below(rng, 4 if any_suit else lacking)
     for suit in range(4):
-        if lacking == 0 or not (hand >> (4 * E.ACE + suit)) & 1:
+        if any_suit or not (hand >> (4 * E.ACE + suit)) & 1:
             if k == 0:
                 return suit
             k -= 1
@@ -58,7 +63,7 @@ def called_suit(hand, rng):
 
 
 @njit(cache=True, nogil=True)
-def bidding_tables(policies, pass_ace_low, called_rule, trials, rng, tallies):
+def bidding_tables(policies, call_own_ace, pass_ace_low, called_rule, trials, rng, tallies):
     """``tallies[:FEATURE_SIZE]``: [contract][feature][bin][stat]; then the grid
     [hcp][longest][contract][grid stat] (module docstring)."""
     feature = tallies[:FEATURE_SIZE].reshape((CONTRACTS, len(FEATURES), BINS, len(STATS)))
@@ -72,7 +77,7 @@ def bidding_tables(policies, pass_ace_low, called_rule, trials, rng, tallies):
         deal_others(deal, -1, 0, deck, rng)
         hand = deal[E.HAND]
         aces, hcp, longest = hand_features(hand)
-        suit = called_suit(hand, rng)
+        suit = called_suit(hand, call_own_ace, rng)
         bins[0], bins[1], bins[2] = aces, hcp, longest
         bins[3] = bit_count(hand & SUIT_MASKS[suit])
         for contract in range(CONTRACTS):
@@ -98,3 +103,15 @@ def bidding_tables(policies, pass_ace_low, called_rule, trials, rng, tallies):
             cell[1] += made
             cell[2] += chips[0]
             cell[3] += chips[0] * chips[0]
+
+
+def run_bidding_tables(deals: int, policy: str, rules: WhistRules, seed: int, threads: int | None = None,
+                       scheduler: str | None = None, progress: Progress | None = None):
+    """:func:`bidding_tables` over ``deals`` deals: (feature tallies, grid tallies, deals)."""
+    job = KernelJob(bidding_tables, (parse_policies(policy), rules.call_own_ace, rules.pass_ace_low,
+                                     rules.called_rule_code), (), FEATURE_SIZE + GRID_SIZE)
+    run = run_monte_carlo(job, seed=seed, stopping=Stopping(trials=deals), chunk_size=CHUNK, scheduler=scheduler,
+                          threads=threads, progress=progress)
+    feature = run.tallies[:FEATURE_SIZE].reshape(CONTRACTS, len(FEATURES), BINS, len(STATS))
+    grid = run.tallies[FEATURE_SIZE:].reshape(BINS, GRID_LONGEST, CONTRACTS, len(GRID_STATS))
+    return feature, grid, run.trials
