@@ -1,6 +1,6 @@
-"""The Whist heuristic card player is sound: in its seat it makes each contract more often
-than random play does against the same opponents, whether the contract wants tricks or
-avoids them."""
+"""Whist players: the heuristic card player is sound (in its seat it makes each contract
+more often than random play against the same opponents, whether the contract wants tricks
+or avoids them), and the bidding study names the suits W-2 allows."""
 
 from __future__ import annotations
 
