@@ -91,7 +91,7 @@ def tables_command(
 @whist_app.command("play")
 def play_command(
     deals: Annotated[int, typer.Option("--deals", "-n", min=1, help="Whole deals to simulate.")] = 100_000,
-    table_deals: Annotated[int, typer.Option("--table-deals", min=1_000, help="Deals behind the bidders' table of expected chips.")] = 200_000,
+    table_deals: Annotated[int, typer.Option("--table-deals", min=1_000, help="Deals behind the bidders' table of expected chips.")] = 400_000,
     policy: Annotated[str, typer.Option("--policy", "-p", help="Card play of every seat: heuristic or random.")] = "heuristic",
     call_own_ace: CallOwnAce = False, called_ace_rule: CalledAceRule = "when_led", pass_ace: PassAce = "high",
     no_joiners: Annotated[bool, typer.Option("--no-joiners", help="W-4: nobody may join a Solo-nolo.")] = False,
@@ -121,5 +121,8 @@ def play_command(
         made = "-" if row["p_made"] != row["p_made"] else f"{100 * row['p_made']:.1f}%"
         table.add_row(name, f"{100 * row['share']:.2f}%", made)
     console.print(table)
+    if stats.table_coverage < 0.99:
+        console.print(f"note: the bidders' table covers {100 * stats.table_coverage:.1f}% of hands (the others "
+                      f"always pass); raise --table-deals")
     console.print("chips per deal by seat (0 = forehand): " + "  ".join(
         f"{s['seat']}: {s['chips']:+.3f} ± {s['chips_stderr']:.3f}" for s in stats.seats))

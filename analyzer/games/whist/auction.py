@@ -138,16 +138,19 @@ def play_bid_deals(values, policies, call_own_ace, may_join, pass_ace_low, calle
 
 
 def bidding_values(*, deals: int = 200_000, policy: str = "heuristic", rules: WhistRules = WhistRules(),
-                   seed: int = 2026, threads: int | None = None, scheduler: str | None = None) -> np.ndarray:
+                   seed: int = 2026, threads: int | None = None,
+                   scheduler: str | None = None) -> tuple[np.ndarray, float]:
     """``values[hcp, longest, contract]``: forehand's expected chips of each contract by
-    high-card points and longest suit (the bidding study's grid); -inf where a cell has
-    fewer than MIN_CELL_DEALS deals."""
+    high-card points and longest suit (the bidding study's grid), -inf where a cell has
+    fewer than MIN_CELL_DEALS deals; and the table's *coverage*, the share of hands that
+    fall in the other cells (a hand outside them always passes)."""
     _, grid, _ = run_bidding_tables(deals, policy, rules, seed, threads=threads, scheduler=scheduler)
     count = grid[:, :, :, 0]
     with np.errstate(invalid="ignore", divide="ignore"):
         values = grid[:, :, :, 2] / count
-    values[count < MIN_CELL_DEALS] = -np.inf
-    return values
+    sparse = count < MIN_CELL_DEALS
+    values[sparse] = -np.inf
+    return values, float(count[:, :, 0][~sparse[:, :, 0]].sum() / count[:, :, 0].sum())
 
 
 @dataclass(frozen=True)
@@ -158,6 +161,7 @@ class GameStats:
     contracts: dict   # name -> {"share", "p_made"}
     seats: list       # per seat: {"chips", "chips_stderr"}
     joined: float     # share of deals with a Solo-nolo joiner
+    table_coverage: float  # share of hands the bidders' table covers (module docstring)
 
     def to_dict(self) -> dict:
         contracts = {name: {k: (None if math.isnan(v) else v) for k, v in row.items()}
@@ -165,14 +169,14 @@ class GameStats:
         return dict(self.__dict__) | {"contracts": contracts, "exact": False}
 
 
-def simulate_bidding(*, deals: int = 100_000, table_deals: int = 200_000, policy: str = "heuristic",
+def simulate_bidding(*, deals: int = 100_000, table_deals: int = 400_000, policy: str = "heuristic",
                      rules: WhistRules = WhistRules(), seed: int | None = None, threads: int | None = None,
                      scheduler: str | None = None, progress: Progress | None = None) -> GameStats:
     """Whole deals with the table bidder at every seat: how often each contract is played
     and made, and each seat's expected chips (seat 0 = forehand)."""
     used_seed = new_seed(seed)
     start = time.perf_counter()
-    values = bidding_values(deals=table_deals, policy=policy, rules=rules, seed=used_seed, threads=threads,
+    values, coverage = bidding_values(deals=table_deals, policy=policy, rules=rules, seed=used_seed, threads=threads,
                             scheduler=scheduler)
     job = KernelJob(play_bid_deals, (values, parse_policies(policy), rules.call_own_ace, rules.max_solo_joiners > 0,
                                      rules.pass_ace_low, rules.called_rule_code), (), GAME_TALLY)
@@ -187,4 +191,4 @@ def simulate_bidding(*, deals: int = 100_000, table_deals: int = 200_000, policy
         mean, se = mean_and_se(t[2 * CONTRACTS + seat], t[2 * CONTRACTS + E.SEATS + seat], n)
         seats.append({"seat": seat, "chips": mean, "chips_stderr": se})
     return GameStats(deals=n, seed=used_seed, elapsed=time.perf_counter() - start, contracts=contracts, seats=seats,
-                     joined=t[GAME_TALLY - 1] / n)
+                     joined=t[GAME_TALLY - 1] / n, table_coverage=coverage)

@@ -141,6 +141,7 @@ def auction_study(plan: WhistPlan, rules: WhistRules = WhistRules(), threads=Non
     seats = pd.DataFrame(stats.seats)
     manifest = manifest_for(
         inputs={"deals": plan.game_deals, "table_deals": plan.deals, "bidders": "table bidder at every seat",
+                "table_coverage": stats.table_coverage,
                 "play": plan.policy, "rules": rules.to_dict()},
         method="monte-carlo", seed=plan.seed, trials=stats.deals, chunk_size=None, elapsed=stats.elapsed,
         standard_errors={"max_chips_se": float(seats.chips_stderr.max())}, command=COMMAND)
