@@ -10,7 +10,6 @@ The matchup is AsKs against QdQc preflop. "Exact" is timed twice: the kernel alo
 
 from __future__ import annotations
 
-import argparse
 import json
 from collections.abc import Callable
 
@@ -22,7 +21,7 @@ from analyzer.games.holdem_kernels import exact_showdowns
 from analyzer.sim.engine import Stopping
 from analyzer.sim.executors import local_workers
 from analyzer.sim.showdown import WIDTH
-from timing import best_seconds
+from timing import bench_arguments, best_seconds
 
 HERO, VILLAIN = "AsKs", "QdQc"
 
@@ -37,10 +36,8 @@ def exact_kernel() -> Callable[[], None]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = bench_arguments(__doc__, repeats=5)
     parser.add_argument("--trials", type=int, default=20_000_000, help="Monte Carlo trials per timing")
-    parser.add_argument("--repeats", type=int, default=5)
-    parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     threads = local_workers()
     rows: list[tuple[str, str, str, float]] = []

@@ -10,7 +10,6 @@ against ours, so the table never compares an evaluator that disagrees.
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 from collections.abc import Callable
@@ -21,7 +20,7 @@ import numpy as np
 from analyzer.cards import format_card
 from analyzer.eval import BUG, PAIGOW, STANDARD, evaluate_batch, make_kernels
 from analyzer.eval.enumeration import enumerate_categories, value_checksum
-from timing import best_seconds
+from timing import bench_arguments, best_seconds
 
 
 def random_hands(n: int, k: int, deck_size: int, seed: int) -> np.ndarray:
@@ -99,11 +98,9 @@ def same_order(a: list, b: list) -> bool:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = bench_arguments(__doc__)
     parser.add_argument("--hands", type=int, default=20_000_000, help="random 7-card hands (default 20M)")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args()
 
     threads = numba.config.NUMBA_NUM_THREADS

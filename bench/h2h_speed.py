@@ -8,14 +8,13 @@ other Head to Head simulator exists to compare with, so the ratios are to the ta
 
 from __future__ import annotations
 
-import argparse
 
 from analyzer.games.head_to_head.betting_game import simulate_betting_games
 from analyzer.games.head_to_head.placement import placement_values
 from analyzer.games.head_to_head.play import simulate_games
 from analyzer.games.head_to_head.position import position_from_dict
 from analyzer.sim.executors import local_workers
-from timing import best_seconds, report
+from timing import bench_arguments, best_seconds, report
 
 GAMES_TARGET = 100_000  # random games per second per core
 DECISION_TARGET = 2.0   # seconds for 10,000 rollouts per move on 2 cores
@@ -32,10 +31,7 @@ POSITIONS = {  # start of round 3 (5 rows, 40 placements to go) unless noted
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
+    args = bench_arguments(__doc__).parse_args()
     threads = local_workers()
     rows = []
     for t in sorted({1, threads}):

@@ -6,7 +6,6 @@ hand (all 53,524,680 dealer hands), and House-Way house-edge deals per second.
 
 from __future__ import annotations
 
-import argparse
 import json
 
 import numpy as np
@@ -16,7 +15,7 @@ from analyzer.games.paigow import house_edge, split_ev
 from analyzer.games.paigow_houseway import house_way_values
 from analyzer.sim.engine import Stopping
 from analyzer.sim.executors import local_workers
-from timing import best_seconds
+from timing import bench_arguments, best_seconds
 
 HAND = "Tc Td 6h 6s Ac 3d 2h"
 
@@ -31,10 +30,7 @@ def _set_hands(hands):
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
+    args = bench_arguments(__doc__).parse_args()
     threads = local_workers()
     rng = np.random.default_rng(1)
     hands = np.argsort(rng.random((2_000_000, 53)), axis=1)[:, :7].astype(np.uint8)

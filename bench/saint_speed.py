@@ -7,12 +7,11 @@ No other Saint Poker simulator exists, so the ratios are to the target.
 
 from __future__ import annotations
 
-import argparse
 
 from analyzer.games.saint_poker.decide import decide, position_from_dict
 from analyzer.games.saint_poker.play import simulate_games
 from analyzer.sim.executors import local_workers
-from timing import best_seconds, report
+from timing import bench_arguments, best_seconds, report
 
 GAMES_TARGET = 20_000
 RIVER_DECISION = {"players": 3, "round": 1, "phase": "river", "hand": "As Kd 9h 9c 7s 5d 4c 3h 2s Qc",
@@ -20,10 +19,7 @@ RIVER_DECISION = {"players": 3, "round": 1, "phase": "river", "hand": "As Kd 9h 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
+    args = bench_arguments(__doc__).parse_args()
     threads = local_workers()
     rows = []
     for players in (2, 3, 4, 5):

@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import time
 from collections.abc import Callable
+
+
+def bench_arguments(doc: str, repeats: int = 3) -> argparse.ArgumentParser:
+    """The options every benchmark takes (``--repeats``, ``--json``), described by the first
+    line of its docstring; a benchmark adds its own before parsing."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=repeats)
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    return parser
 
 
 def best_seconds(run: Callable[[], object], repeats: int) -> float:

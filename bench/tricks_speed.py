@@ -7,36 +7,32 @@ compare with, and the issue sets no target, so the table reports rates only.
 
 from __future__ import annotations
 
-import argparse
 
 from analyzer.games.mousel.advise import advise
 from analyzer.games.whist.auction import simulate_bidding
-from analyzer.games.whist.bids import bid_values
-from analyzer.games.whist.rules import parse_hand
+from analyzer.games.whist.bids import bid_options, bid_values
+from analyzer.games.whist.rules import WhistRules, parse_hand
 from analyzer.sim.executors import local_workers
-from timing import best_seconds, report
+from timing import bench_arguments, best_seconds, report
 
 WHIST_HAND = "As Ks 7s 4s Kh Th 6h 2h Qd 8d 3d Jc 5c"
 MOUSEL_HAND, MOUSEL_TRUMP = "Kh Qh 9c 4d", "7h"
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
+    args = bench_arguments(__doc__).parse_args()
     threads = local_workers()
     rows = []
     hand = parse_hand(WHIST_HAND)
+    bids = len(bid_options(hand, WhistRules()))
     for policy in ("random", "heuristic"):
         trials = 20_000
-        report_ = bid_values(hand, policy=policy, trials=trials, seed=1, threads=1)
         seconds = best_seconds(lambda: bid_values(hand, policy=policy, trials=trials, seed=1, threads=1),
                                args.repeats)
-        played = trials * len(report_.bids)
+        played = trials * bids
         rows.append((f"Whist deals played, {policy} play, 1 thread", "deals/s", played / seconds, None))
     seconds = best_seconds(lambda: bid_values(hand, trials=20_000, seed=1, threads=threads), args.repeats)
-    rows.append((f"whist bid: 9 bids x 20,000 deals, heuristic, {threads} threads", "s", seconds, None))
+    rows.append((f"whist bid: {bids} bids x 20,000 deals, heuristic, {threads} threads", "s", seconds, None))
     seconds = best_seconds(lambda: simulate_bidding(deals=100_000, table_deals=100_000, seed=1, threads=threads), 1)
     rows.append((f"whist play: 100,000-deal table + 100,000 deals with bidding, {threads} threads", "s", seconds,
                  None))
