@@ -152,15 +152,21 @@ def side_tricks(st):
 
 
 @njit(cache=True, nogil=True)
+def fewest_tricks(st):
+    """The fewest tricks any seat took (the pass game's winners took this many, W-6)."""
+    fewest = st[TRICKS]
+    for seat in range(1, SEATS):
+        fewest = min(fewest, st[TRICKS + seat])
+    return fewest
+
+
+@njit(cache=True, nogil=True)
 def made(st, seat):
     """Whether ``seat`` won the deal: his side made (or beat) the contract; in the pass game,
     he took the fewest tricks (ties included)."""
     contract = st[CONTRACT]
     if contract == PASS:
-        fewest = st[TRICKS]
-        for s in range(1, SEATS):
-            fewest = min(fewest, st[TRICKS + s])
-        return st[TRICKS + seat] == fewest
+        return st[TRICKS + seat] == fewest_tricks(st)
     if contract == SOLO:
         soloist_made = st[TRICKS + seat] <= SOLO_LIMIT
         if on_bidder_side(st, seat):
@@ -189,9 +195,7 @@ def settle(st, chips):
         chips[seat] = 0
     contract = st[CONTRACT]
     if contract == PASS:
-        fewest = st[TRICKS]
-        for s in range(1, SEATS):
-            fewest = min(fewest, st[TRICKS + s])
+        fewest = fewest_tricks(st)
         for winner in range(SEATS):
             if st[TRICKS + winner] == fewest:
                 for other in range(SEATS):
