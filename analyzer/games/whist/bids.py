@@ -32,7 +32,7 @@ from analyzer.games.whist.rules import WhistRules, bid_name, callable_suits
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.rng import below
 
-TALLY = 7  # made; chips, chips^2; side tricks, side tricks^2; own tricks, own tricks^2
+TALLY = 5  # made; chips, chips^2; side tricks, side tricks^2
 DEFAULT_TRIALS = 20_000
 CHUNK = 500
 
@@ -74,15 +74,13 @@ def deal_others(st, seat, hand, unseen, rng):
 def add_outcome(st, seat, chips, row):
     """Add one finished deal's result for ``seat`` to a tally row (layout: TALLY)."""
     E.settle(st, chips)
-    own = st[E.TRICKS + seat]
-    side = own if st[E.CONTRACT] == E.PASS or seat == st[E.JOINER] else E.side_tricks(st)
+    own_count = st[E.CONTRACT] == E.PASS or seat == st[E.JOINER]
+    side = st[E.TRICKS + seat] if own_count else E.side_tricks(st)
     row[0] += E.made(st, seat)
     row[1] += chips[seat]
     row[2] += chips[seat] * chips[seat]
     row[3] += side
     row[4] += side * side
-    row[5] += own
-    row[6] += own * own
 
 
 @njit(cache=True, nogil=True)
