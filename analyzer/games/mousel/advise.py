@@ -34,7 +34,7 @@ from analyzer.games.mousel.policies import BASELINE, SEARCH_DEPTH, play_code, se
 from analyzer.games.mousel.rules import MouselRules
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 
-TALLY = 8  # a game was played; you declared; you made it; chips, chips^2; your tricks; value, value^2
+TALLY = 7  # you declared; you made it; chips, chips^2; your tricks; value, value^2
 DEFAULT_TRIALS = 20_000
 CHUNK = 500
 
@@ -64,16 +64,15 @@ def sample_options(players, seat, hand, trump_card, stock, options, params, play
         option_outcomes(deal, seat, options, params, play_mode, pot, stake, fail_mode, single_takes, st, buf, chips,
                         rng, outcomes)
         for i in range(options.shape[0]):
-            game, declared, made, won, tricks, value = outcomes[i]
+            declared, made, won, tricks, value = outcomes[i]
             row = rows[i]
-            row[0] += game
-            row[1] += declared
-            row[2] += made
-            row[3] += won
-            row[4] += won * won
-            row[5] += tricks
-            row[6] += value
-            row[7] += value * value
+            row[0] += declared
+            row[1] += made
+            row[2] += won
+            row[3] += won * won
+            row[4] += tricks
+            row[5] += value
+            row[6] += value * value
 
 
 def option_rows(hand: tuple[int, ...]) -> tuple[np.ndarray, list[str]]:
@@ -152,12 +151,12 @@ def parse_cards_exactly(text: str, count: int | None, what: str) -> tuple[int, .
 def summarize(names: list[str], tallies: np.ndarray, n: int) -> list[OptionValue]:
     values = []
     for name, t in zip(names, tallies):
-        chips, chips_se = mean_and_se(t[3], t[4], n)
-        value, value_se = mean_and_se(t[6], t[7], n)
-        declared = int(t[1])
-        p_make, p_make_se = mean_and_se(t[2], t[2], declared) if declared else (math.nan, math.nan)
-        values.append(OptionValue(option=name, value=value, value_stderr=value_se, chips=chips, chips_stderr=chips_se, p_declare=t[1] / n,
-                                  p_make=p_make, p_make_stderr=p_make_se, tricks=t[5] / n))
+        chips, chips_se = mean_and_se(t[2], t[3], n)
+        value, value_se = mean_and_se(t[5], t[6], n)
+        declared = int(t[0])
+        p_make, p_make_se = mean_and_se(t[1], t[1], declared) if declared else (math.nan, math.nan)
+        values.append(OptionValue(option=name, value=value, value_stderr=value_se, chips=chips, chips_stderr=chips_se,
+                                  p_declare=declared / n, p_make=p_make, p_make_stderr=p_make_se, tricks=t[4] / n))
     return values
 
 

@@ -67,7 +67,8 @@ def run_deal(st, seat, along, discards, declare, params, play_mode, pot, stake, 
     return E.settle(st, pot, stake, fail_mode, chips)
 
 
-OUTCOMES = 6  # per option: a game was played; seat declared; seat made it; chips; tricks; value
+DECLARED, MADE, CHIPS, TRICKS_TAKEN, VALUE = range(5)  # the outcomes of an option, per row
+OUTCOMES = 5
 
 
 @njit(cache=True, nogil=True)
@@ -87,12 +88,11 @@ def option_outcomes(deal, seat, options, params, play_mode, pot, stake, fail_mod
                             fail_mode, single_takes, buf, stream, chips)
         declarer = st[E.DECLARER]
         row = outcomes[i]
-        row[0] = declarer >= 0
-        row[1] = declarer == seat
-        row[2] = declarer == seat and st[E.TRICKS + seat] >= E.MAKE
-        row[3] = chips[seat]
-        row[4] = st[E.TRICKS + seat] if declarer >= 0 else 0
-        row[5] = chips[seat] + (next_pot - pot) / players
+        row[DECLARED] = declarer == seat
+        row[MADE] = declarer == seat and st[E.TRICKS + seat] >= E.MAKE
+        row[CHIPS] = chips[seat]
+        row[TRICKS_TAKEN] = st[E.TRICKS + seat] if declarer >= 0 else 0
+        row[VALUE] = chips[seat] + (next_pot - pot) / players
 
 
 class MouselDeal(TrickDeal):

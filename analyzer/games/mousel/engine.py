@@ -67,6 +67,13 @@ def deal_hand(st, seat, rng):
 
 
 @njit(cache=True, nogil=True)
+def turn_up_trump(st, rng):
+    """Turn up the next card of the stock: it fixes trumps and leaves the stock."""
+    trump_card = draw_card(st, DECK, TOP, END, 0, rng)
+    st[TRUMP_CARD], st[TRUMP] = trump_card, trump_card & 3
+
+
+@njit(cache=True, nogil=True)
 def stock_left(st):
     return st[END] - st[TOP]
 

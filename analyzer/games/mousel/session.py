@@ -30,7 +30,6 @@ from analyzer.games.mousel import engine as E
 from analyzer.games.mousel.deal import run_deal
 from analyzer.games.mousel.policies import SEARCH_DEPTH, play_code
 from analyzer.games.mousel.rules import MouselRules
-from analyzer.sim.deck import draw_card
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 
 COUNTS = ("deals", "games", "redeals", "void", "declarer_made")
@@ -43,8 +42,7 @@ def deal_from(st, players, cards, rng):
     E.setup(st, players, 0, cards)
     for seat in range(players):
         E.deal_hand(st, seat, rng)
-    trump_card = draw_card(st, E.DECK, E.TOP, E.END, 0, rng)
-    st[E.TRUMP_CARD], st[E.TRUMP] = trump_card, trump_card & 3
+    E.turn_up_trump(st, rng)
 
 
 @njit(cache=True, nogil=True)

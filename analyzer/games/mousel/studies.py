@@ -94,13 +94,15 @@ def _bin_rows(players: int, pot: float, tallies: np.ndarray) -> list[dict]:
             continue
         row = {"players": players, "pot": pot, "strength_from": b * BIN_WIDTH,
                "strength_to": (b + 1) * BIN_WIDTH if b < BINS - 1 else np.inf, "deals": n}
+        values = []
         for i, plan in enumerate(PLANS):
-            deals, value, value_sq, chips, declared, made = tallies[i, b]
+            _, value, value_sq, declared, made = tallies[i, b]
             key = plan.replace(", ", "_").replace(" ", "_")
-            row[f"{key}_value"], row[f"{key}_value_stderr"] = mean_and_se(value, value_sq, n)
+            mean, se = mean_and_se(value, value_sq, n)
+            row[f"{key}_value"], row[f"{key}_value_stderr"] = mean, se
+            values.append(mean)
             if i in (1, 3):
                 row[f"{key}_p_make"] = made / declared if declared else np.nan
-        values = [row[f"{p.replace(', ', '_').replace(' ', '_')}_value"] for p in PLANS]
         row["best_plan"] = PLANS[int(np.argmax(values))]
         row["along_gain"] = max(values[1:]) - values[0]
         row["declare_gain"] = values[3] - values[4]

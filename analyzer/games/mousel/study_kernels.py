@@ -12,13 +12,12 @@ import numpy as np
 from numba import njit
 
 from analyzer.games.mousel import engine as E
-from analyzer.games.mousel.deal import OUTCOMES, option_outcomes
+from analyzer.games.mousel.deal import DECLARED, MADE, OUTCOMES, VALUE, option_outcomes
 from analyzer.games.mousel.policies import KEEP, SEARCH_DEPTH, baseline_discards, strength
-from analyzer.sim.deck import draw_card
 
 PLANS = ("fold", "keep all, declare", "keep all, pass", "exchange, declare", "exchange, pass")
 BINS, BIN_WIDTH = 14, 0.25
-STATS = ("deals", "value", "value_sq", "chips", "declared", "made")
+STATS = ("deals", "value", "value_sq", "declared", "made")
 SIZE = len(PLANS) * BINS * len(STATS)
 
 
@@ -27,8 +26,7 @@ def deal_random_table(st, players, pack, rng):
     """Forehand's 4 cards, the trump card, then everyone else's, from a shuffled ``pack``."""
     E.setup(st, players, 0, pack)
     E.deal_hand(st, 0, rng)
-    trump_card = draw_card(st, E.DECK, E.TOP, E.END, 0, rng)
-    st[E.TRUMP_CARD], st[E.TRUMP] = trump_card, trump_card & 3
+    E.turn_up_trump(st, rng)
     for seat in range(1, players):
         E.deal_hand(st, seat, rng)
 
@@ -56,9 +54,9 @@ def threshold_tables(players, pack, pot, stake, fail_mode, single_takes, params,
                         outcomes)
         for i in range(len(PLANS)):
             row = rows[i, b]
+            value = outcomes[i, VALUE]
             row[0] += 1
-            row[1] += outcomes[i, 5]
-            row[2] += outcomes[i, 5] * outcomes[i, 5]
-            row[3] += outcomes[i, 3]
-            row[4] += outcomes[i, 1]
-            row[5] += outcomes[i, 2]
+            row[1] += value
+            row[2] += value * value
+            row[3] += outcomes[i, DECLARED]
+            row[4] += outcomes[i, MADE]
