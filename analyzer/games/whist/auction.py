@@ -75,17 +75,12 @@ def resolve_auction(calls: list[str], hands: list[tuple[int, ...]], *, joiner: i
 
 @njit(cache=True, nogil=True)
 def shortest_callable_suit(hand, call_own_ace):
-    """The suit the table bidder names: the shortest whose ace it lacks (W-2)."""
+    """The suit the table bidder names: the shortest it may call (W-2; the lowest on ties)."""
+    suits = E.callable_suits_mask(hand, call_own_ace)
     best, best_n = -1, 99
-    lacking = 0
     for suit in range(4):
-        lacking += not (hand >> (4 * E.ACE + suit)) & 1
-    for suit in range(4):
-        holds_ace = (hand >> (4 * E.ACE + suit)) & 1
-        if holds_ace and lacking and not call_own_ace:
-            continue
         n = bit_count(hand & SUIT_MASKS[suit])
-        if n < best_n:
+        if (suits >> suit) & 1 and n < best_n:
             best, best_n = suit, n
     return best
 

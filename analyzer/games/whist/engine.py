@@ -43,6 +43,18 @@ STATE_SIZE = TABLE + SEATS
 
 
 @njit(cache=True, nogil=True)
+def callable_suits_mask(hand, call_own_ace):
+    """The suits (bit s for suit s) a bidder holding the mask ``hand`` may name in Nolo or
+    Grand (W-2): those whose ace he lacks, or any suit with ``call_own_ace`` or when he
+    holds all four aces (he then plays alone)."""
+    lacking = 0
+    for suit in range(4):
+        if not (hand >> (4 * ACE + suit)) & 1:
+            lacking |= 1 << suit
+    return 0b1111 if call_own_ace or lacking == 0 else lacking
+
+
+@njit(cache=True, nogil=True)
 def start(st, contract, bidder, called, joiner, pass_ace_low, called_rule):
     """Set up the play of a contract on the hands in ``st[HAND:]``. ``called`` is the suit
     named in Nolo or Grand (else NO_SUIT); ``joiner`` a Solo-nolo joiner's seat or -1."""

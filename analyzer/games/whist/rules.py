@@ -47,10 +47,9 @@ class WhistRules:
 
 
 def callable_suits(hand: tuple[int, ...], rules: WhistRules) -> list[int]:
-    """Suits the bidder may name in Nolo or Grand (W-2): those whose ace he lacks, or any
-    suit if ``call_own_ace`` or if he holds all four aces (he then plays alone)."""
-    lacking = [s for s in range(4) if 4 * E.ACE + s not in hand]
-    return list(range(4)) if rules.call_own_ace or not lacking else lacking
+    """Suits the bidder may name in Nolo or Grand (W-2, :func:`.engine.callable_suits_mask`)."""
+    mask = E.callable_suits_mask(sum(1 << c for c in hand), rules.call_own_ace)
+    return [s for s in range(4) if mask >> s & 1]
 
 
 def parse_hand(text: str) -> tuple[int, ...]:

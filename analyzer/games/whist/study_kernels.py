@@ -16,7 +16,7 @@ from analyzer.games.whist import engine as E
 from analyzer.games.whist.bids import deal_others, parse_policies
 from analyzer.games.whist.policies import play_out
 from analyzer.games.whist.rules import WhistRules
-from analyzer.sim.bits import bit_count
+from analyzer.sim.bits import bit_count, nth_bit
 from analyzer.sim.engine import KernelJob, Progress, Stopping, run_monte_carlo
 from analyzer.sim.rng import below
 
@@ -47,19 +47,9 @@ def hand_features(hand):
 
 @njit(cache=True, nogil=True)
 def called_suit(hand, call_own_ace, rng):
-    """A suit drawn uniformly among those the hand may call (W-2): those whose ace it
-    lacks, or any suit with ``call_own_ace`` or when it holds all four aces."""
-    lacking = 0
-    for suit in range(4):
-        lacking += not (hand >> (4 * E.ACE + suit)) & 1
-    any_suit = call_own_ace or lacking == 0
-    k = below(rng, 4 if any_suit else lacking)
-    for suit in range(4):
-        if any_suit or not (hand >> (4 * E.ACE + suit)) & 1:
-            if k == 0:
-                return suit
-            k -= 1
-    return 0
+    """A suit drawn uniformly among those the hand may call (W-2)."""
+    suits = E.callable_suits_mask(hand, call_own_ace)
+    return nth_bit(suits, below(rng, bit_count(suits)))
 
 
 @njit(cache=True, nogil=True)
