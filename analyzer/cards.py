@@ -163,6 +163,15 @@ def parse_card(text: str, *, allow_joker: bool = False) -> int:
     return int(cards[0])
 
 
+def parse_exact(text: str, count: int | None, what: str, rules_name: str) -> tuple[int, ...]:
+    """Parse the cards of ``what`` (no joker), exactly ``count`` of them unless None; a
+    wrong count is a :class:`CardError` naming ``what``."""
+    cards = tuple(int(c) for c in parse_cards(text, rules_name=rules_name))
+    if count is not None and len(cards) != count:
+        raise CardError(f"{what}: {count} card{'s' * (count > 1)}, got {len(cards)}")
+    return cards
+
+
 def deck(*, joker: bool = False) -> np.ndarray:
     """All card codes of the 52-card deck, plus the joker when asked."""
     return np.arange(DECK_SIZE + int(joker), dtype=np.uint8)

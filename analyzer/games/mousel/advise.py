@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from analyzer.cards import CardError, check_disjoint, format_cards, parse_cards
+from analyzer.cards import CardError, check_disjoint, format_cards, parse_exact
 from analyzer.games.equity import new_seed
 from analyzer.games.mousel import engine as E
 from analyzer.games.mousel.deal import OUTCOMES, option_outcomes
@@ -141,13 +141,6 @@ class Advice:
                 "options": [o.to_dict() for o in self.options]}
 
 
-def parse_cards_exactly(text: str, count: int | None, what: str) -> tuple[int, ...]:
-    cards = tuple(int(c) for c in parse_cards(text, rules_name="Mousel"))
-    if count is not None and len(cards) != count:
-        raise CardError(f"{what}: {count} card{'s' * (count > 1)}, got {len(cards)}")
-    return cards
-
-
 def summarize(names: list[str], tallies: np.ndarray, n: int) -> list[OptionValue]:
     values = []
     for name, t in zip(names, tallies):
@@ -173,9 +166,9 @@ def advise(hand: str, trump: str, players: int, *, seat: int = 0, pot: float = 0
         raise ValueError(f"seat must be 0 (forehand) to {players - 1} (dealer), got {seat!r}")
     if not (math.isfinite(pot) and pot >= 0):
         raise ValueError(f"pot must be a number of chips, at least 0, got {pot!r}")
-    cards = parse_cards_exactly(hand, E.HAND_SIZE, "hand")
-    trump_card = parse_cards_exactly(trump, 1, "trump")
-    gone = parse_cards_exactly(used, None, "used") if used.strip() else ()
+    cards = parse_exact(hand, E.HAND_SIZE, "hand", "Mousel")
+    trump_card = parse_exact(trump, 1, "trump", "Mousel")
+    gone = parse_exact(used, None, "used", "Mousel") if used.strip() else ()
     if gone and rules.pack_mode != "continuation":
         raise ValueError("used cards: only with pack_mode continuation (M-2); a single deal uses a fresh pack")
     check_disjoint({"hand": cards, "trump": trump_card, "used": gone})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from analyzer.cards import SUITS, CardError, parse_cards
+from analyzer.cards import SUITS, parse_exact
 from analyzer.games.whist import engine as E
 
 CALLED_ACE_RULES = {"when_led": E.WHEN_LED, "lead_only": E.LEAD_ONLY}
@@ -54,10 +54,7 @@ def callable_suits(hand: tuple[int, ...], rules: WhistRules) -> list[int]:
 
 def parse_hand(text: str) -> tuple[int, ...]:
     """A 13-card Whist hand; a one-line error otherwise."""
-    cards = tuple(int(c) for c in parse_cards(text, rules_name="Whist"))
-    if len(cards) != E.TRICKS_PER_DEAL:
-        raise CardError(f"hand: a Whist hand has 13 cards, got {len(cards)}")
-    return cards
+    return parse_exact(text, E.TRICKS_PER_DEAL, "hand", "Whist")
 
 
 def bid_name(contract: int, suit: int) -> str:
