@@ -28,23 +28,23 @@ from analyzer.sim.engine import Progress
 
 
 def _holdem_preflop(threads, scheduler, progress, **params):
-    from analyzer.games.holdem_tables import preflop_vs_random
+    from analyzer.studies.holdem import preflop_vs_random
     return [preflop_vs_random(threads=threads, scheduler=scheduler, progress=progress, **params)]
 
 
 def _holdem_matrix(threads, scheduler, progress, **params):
-    from analyzer.games.holdem_tables import heads_up_matrix
+    from analyzer.studies.holdem import heads_up_matrix
     return [heads_up_matrix(threads=threads, scheduler=scheduler, progress=progress, **params)]
 
 
 def _stud_starts(threads, scheduler, progress, **params):
-    from analyzer.games.stud_tables import starts_vs_random
+    from analyzer.studies.stud import starts_vs_random
     return [starts_vs_random(threads=threads, scheduler=scheduler, progress=progress, **params)]
 
 
 def _paigow(threads, scheduler, progress, edge_trials=20_000_000, optimal_trials=100_000, hands=4_000,
             dealer_hands=20_000, seed=2026):
-    from analyzer.games.paigow_tables import edge_summary, house_way_deviations
+    from analyzer.studies.paigow import edge_summary, house_way_deviations
     return [edge_summary(trials=edge_trials, optimal_trials=optimal_trials, seed=seed, threads=threads,
                          scheduler=scheduler),
             house_way_deviations(hands=hands, dealer_hands=dealer_hands, seed=seed, threads=threads,
@@ -52,36 +52,36 @@ def _paigow(threads, scheduler, progress, edge_trials=20_000_000, optimal_trials
 
 
 def _draw(threads, scheduler, progress, **params):
-    from analyzer.games.draw_tables import draw_results
+    from analyzer.studies.draw import draw_results
     return draw_results(threads=threads, scheduler=scheduler, progress=progress, **params)
 
 
 def _h2h(threads, scheduler, progress, studies=None, **params):
-    from analyzer.games.head_to_head.studies import STUDIES, StudyPlan, h2h_results
+    from analyzer.studies.head_to_head import STUDIES, StudyPlan, h2h_results
     return h2h_results(StudyPlan(**params), tuple(studies or STUDIES), threads=threads, scheduler=scheduler,
                        progress=progress)
 
 
 def _h2h_betting(threads, scheduler, progress, studies=None, **params):
-    from analyzer.games.head_to_head.betting_studies import BETTING_STUDIES, BettingPlan, betting_results
+    from analyzer.studies.head_to_head_betting import BETTING_STUDIES, BettingPlan, betting_results
     return betting_results(BettingPlan(**params), tuple(studies or BETTING_STUDIES), threads=threads,
                            scheduler=scheduler, progress=progress)
 
 
 def _saint(threads, scheduler, progress, studies=None, **params):
-    from analyzer.games.saint_poker.studies import SAINT_STUDIES, SaintPlan, saint_results
+    from analyzer.studies.saint_poker import SAINT_STUDIES, SaintPlan, saint_results
     return saint_results(SaintPlan(**params), tuple(studies or SAINT_STUDIES), threads=threads,
                          scheduler=scheduler, progress=progress)
 
 
 def _whist(threads, scheduler, progress, studies=None, **params):
-    from analyzer.games.whist.studies import WHIST_STUDIES, WhistPlan, whist_results
+    from analyzer.studies.whist import WHIST_STUDIES, WhistPlan, whist_results
     return whist_results(WhistPlan(**params), tuple(studies or WHIST_STUDIES), threads=threads,
                          scheduler=scheduler, progress=progress)
 
 
 def _mousel(threads, scheduler, progress, studies=None, **params):
-    from analyzer.games.mousel.studies import MOUSEL_STUDIES, MouselPlan, mousel_results
+    from analyzer.studies.mousel import MOUSEL_STUDIES, MouselPlan, mousel_results
     return mousel_results(MouselPlan(**params), tuple(studies or MOUSEL_STUDIES), threads=threads,
                           scheduler=scheduler, progress=progress)
 
@@ -89,7 +89,7 @@ def _mousel(threads, scheduler, progress, studies=None, **params):
 ANALYSES: dict[str, Callable[..., list[ResultSet]]] = {
     "holdem.preflop_table": _holdem_preflop, "holdem.heads_up_matrix": _holdem_matrix,
     "stud.starts_table": _stud_starts, "paigow.tables": _paigow, "draw.tables": _draw,
-    "h2h.tables": _h2h, "h2h.betting_tables": _h2h_betting, "saint.tables": _saint,
+    "head_to_head.tables": _h2h, "head_to_head.betting_tables": _h2h_betting, "saint_poker.tables": _saint,
     "whist.tables": _whist, "mousel.tables": _mousel,
 }
 

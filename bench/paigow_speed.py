@@ -11,8 +11,9 @@ import json
 import numpy as np
 from numba import njit
 
-from analyzer.games.paigow import house_edge, split_ev
-from analyzer.games.paigow_houseway import house_way_values
+from analyzer.games.paigow.edge import house_edge
+from analyzer.games.paigow.split import split_ev
+from analyzer.games.paigow.policies import house_way_values
 from analyzer.sim.engine import Stopping
 from analyzer.sim.executors import local_workers
 from timing import bench_arguments, best_seconds

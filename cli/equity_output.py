@@ -10,7 +10,7 @@ from cli.console import stdout_console
 
 
 def print_equity(result, as_json: bool) -> None:
-    """Print an :class:`analyzer.games.equity.EquityResult` to stdout."""
+    """Print an :class:`analyzer.games._equity.EquityResult` to stdout."""
     if as_json:
         print(json.dumps(result.to_dict()))
         return

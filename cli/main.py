@@ -8,17 +8,17 @@ import sys
 import typer
 
 from cli.errors import DEBUG_ENV, USAGE_ERROR
-from cli.batch_cmd import batch_command
-from cli.draw_cmd import draw_app
-from cli.eval_cmd import eval_command
-from cli.h2h_cmd import h2h_app
-from cli.holdem_cmd import holdem_app
-from cli.mousel_cmd import mousel_app
-from cli.paigow_cmd import paigow_app
-from cli.range_cmd import range_app
-from cli.saint_cmd import saint_app
-from cli.stud_cmd import stud_app
-from cli.whist_cmd import whist_app
+from cli.batch import batch_command
+from cli.draw import draw_app
+from cli.eval import eval_command
+from cli.head_to_head import h2h_app
+from cli.holdem import holdem_app
+from cli.mousel import mousel_app
+from cli.paigow import paigow_app
+from cli.ranges import range_app
+from cli.saint_poker import saint_app
+from cli.stud import stud_app
+from cli.whist import whist_app
 
 INTERRUPTED = 130  # 128 + SIGINT, as shells report it
 

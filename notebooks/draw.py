@@ -18,7 +18,7 @@ from pathlib import Path
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analyzer.games.draw_odds import draw_odds
+from analyzer.games.draw.odds import draw_odds
 
 RESULTS = next(p for p in (Path("results"), Path("../results")) if p.exists())
 odds = pd.read_csv(RESULTS / "draw" / "draw_odds" / "draw_odds.csv")

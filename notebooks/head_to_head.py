@@ -19,7 +19,7 @@ from pathlib import Path
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analyzer.games.head_to_head.placement import placement_values
+from analyzer.games.head_to_head.place import placement_values
 from analyzer.games.head_to_head.position import position_from_dict
 
 RESULTS = next(p for p in (Path("results"), Path("../results")) if p.exists()) / "head_to_head"

@@ -18,7 +18,7 @@ from pathlib import Path
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analyzer.games.holdem import holdem_equity
+from analyzer.games.holdem.equity import holdem_equity
 
 RESULTS = next(p for p in (Path("results"), Path("../results")) if p.exists())
 preflop = pd.read_csv(RESULTS / "holdem" / "preflop_vs_random" / "preflop_vs_random.csv")

@@ -18,7 +18,7 @@ from pathlib import Path
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analyzer.games.paigow import split_ev
+from analyzer.games.paigow.split import split_ev
 from analyzer.sim.engine import Stopping
 
 RESULTS = next(p for p in (Path("results"), Path("../results")) if p.exists())

@@ -20,7 +20,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analyzer.games.mousel.advise import advise
-from analyzer.games.whist.bids import bid_values
+from analyzer.games.whist.bid import bid_values
 from analyzer.games.whist.deal import WhistDeal
 from analyzer.games.whist.rules import parse_hand
 

@@ -3,7 +3,7 @@ the same tallies as local threads for the same seed."""
 
 import pytest
 
-from analyzer.games.holdem import holdem_equity
+from analyzer.games.holdem.equity import holdem_equity
 from analyzer.sim.engine import Stopping
 
 distributed = pytest.importorskip("dask.distributed")

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from analyzer.cards import CardError, format_cards, parse_cards
-from analyzer.games.draw import advise, discard_options
-from analyzer.games.draw_kernels import draw_kernels
+from analyzer.games.draw.advise import advise, discard_options
+from analyzer.games.draw.engine import draw_kernels
 from analyzer.sim.engine import Stopping
 
 

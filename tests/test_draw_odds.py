@@ -12,7 +12,7 @@ import pytest
 from analyzer.cards import CardError, format_card, format_cards, parse_cards
 from analyzer.eval import BUG, STANDARD, Category, evaluate
 from analyzer.eval.enumeration import enumerate_categories
-from analyzer.games.draw_odds import draw_odds
+from analyzer.games.draw.odds import draw_odds
 
 QUADS, FULL, FLUSH, STRAIGHT = "Four of a kind", "Full house", "Flush", "Straight"
 TRIPS, TWO_PAIR, PAIR, HIGH = "Three of a kind", "Two pair", "Pair", "High card"

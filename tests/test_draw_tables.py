@@ -5,8 +5,8 @@ from math import comb
 import numpy as np
 import pytest
 
-from analyzer.games.draw_kernels import draw_kernels
-from analyzer.games.draw_tables import draw_situations, jacks_or_better_table, strategy_table
+from analyzer.games.draw.engine import draw_kernels
+from analyzer.studies.draw import draw_situations, jacks_or_better_table, strategy_table
 from analyzer.sim.rng import chunk_state
 
 

@@ -13,7 +13,7 @@ import eval7
 import pytest
 
 from analyzer.cards import CardError, format_cards, parse_cards
-from analyzer.games.head_to_head.placement import placement_values
+from analyzer.games.head_to_head.place import placement_values
 from analyzer.games.head_to_head.play import Settings, parse_policy, simulate_games, simulate_rounds
 from analyzer.games.head_to_head.position import position_from_dict, position_from_text, read_position
 

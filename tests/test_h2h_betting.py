@@ -14,12 +14,12 @@ import pytest
 from numba import njit
 
 from analyzer.cards import format_cards, parse_cards
-from analyzer.games.head_to_head import bet_policies as BP
+from analyzer.games.head_to_head.betting import policies as BP
 from analyzer.games.head_to_head import engine as E
-from analyzer.games.head_to_head.bet_model import ExchangeModel
-from analyzer.games.head_to_head.bet_values import bet_position_from_dict, bet_values
-from analyzer.games.head_to_head.betting_game import BettingRules, parse_bet_policy, simulate_betting_games
-from analyzer.games.head_to_head.betting_studies import BettingPlan, betting_results
+from analyzer.games.head_to_head.betting.model import ExchangeModel
+from analyzer.games.head_to_head.betting.bet import bet_position_from_dict, bet_values
+from analyzer.games.head_to_head.betting.play import BettingRules, parse_bet_policy, simulate_betting_games
+from analyzer.studies.head_to_head_betting import BettingPlan, betting_results
 from analyzer.sim.rng import chunk_state
 
 # The last placement of a Draw 1 round: the opponent (on turn, holding his drawn card)

@@ -1,7 +1,7 @@
 """The Head to Head betting game's bet-response machine and betting policies (rules §2.7,
 H-B1 to H-B9 in §2.8), checked against chip amounts worked out by hand from the rules.
 
-Code under test: ``analyzer/games/head_to_head/betting.py`` (stacks, base, caps,
+Code under test: ``analyzer/games/head_to_head/betting/engine.py`` (stacks, base, caps,
 decline / call / raise, row payout, bet window) and ``bet_policies.py`` (equities, the
 threshold policy, whole betting games). Positions are built by hand with
 :func:`h2h_script.build_state`; equities are checked against a brute force with eval7.
@@ -18,8 +18,8 @@ import numpy as np
 import pytest
 from h2h_script import build_state, visible_cards
 
-from analyzer.games.head_to_head import bet_policies as BP
-from analyzer.games.head_to_head import betting as B
+from analyzer.games.head_to_head.betting import policies as BP
+from analyzer.games.head_to_head.betting import engine as B
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head import rollout as R
 from analyzer.sim.rng import chunk_state

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from analyzer.games.head_to_head.play import simulate_rounds
-from analyzer.games.head_to_head.studies import STUDIES, TYPES, StudyPlan, h2h_results
+from analyzer.studies.head_to_head import STUDIES, TYPES, StudyPlan, h2h_results
 from analyzer.games.head_to_head.study_kernels import CONNECTED, SAME_RANK, SAME_SUIT, UNRELATED, relation
 from analyzer.cards import parse_cards
 from analyzer.report import write_results

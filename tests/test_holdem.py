@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from analyzer.cards import CardError, format_card, parse_cards
-from analyzer.games.holdem import holdem_equity
+from analyzer.games.holdem.equity import holdem_equity
 from analyzer.ranges import EmptyRangeError, parse_range
 from analyzer.sim.engine import Stopping
 
@@ -62,7 +62,7 @@ def test_heads_up_preflop_exact_is_the_published_figure():
 def test_preflop_multiway_exact_equals_a_direct_enumeration():
     from numba import njit
 
-    from analyzer.games.holdem_kernels import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
+    from analyzer.eval.standard import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
 
     holes = np.array([parse_cards(h) for h in ("AsKs", "QdQc", "7h6h")], np.int64)
 
@@ -209,7 +209,7 @@ def test_an_impossible_deal_too_big_to_search_is_still_an_error_not_a_hang():
 
 
 def test_a_trial_cap_bounds_the_monte_carlo_cost_in_the_exact_or_monte_carlo_choice():
-    from analyzer.games.equity import choose_exact
+    from analyzer.sim.method import choose_exact
 
     assert not choose_exact("auto", 10.0, Stopping(trials=1_000, target_se=1e-5), 2)
     assert choose_exact("auto", 10.0, Stopping(target_se=1e-5), 2)  # 2.5e9 trials would take longer
@@ -229,7 +229,7 @@ def test_exact_weighted_runs_report_deals_not_weights():
     (["QQ+, AKs", "JJ-99, AQs"], "2h 3h 4h", ""),      # a monotone flop: c, d, s permute freely
 ])
 def test_exact_by_suit_classes_equals_combo_by_combo(ranges, board, dead):
-    from analyzer.games.holdem import _run_exact, prepare_deal
+    from analyzer.games.holdem.equity import _run_exact, prepare_deal
 
     deal = prepare_deal(ranges, board, dead)
     by_class = _run_exact(deal, None, None, None, symmetry=True)
@@ -239,7 +239,7 @@ def test_exact_by_suit_classes_equals_combo_by_combo(ranges, board, dead):
 
 
 def test_suit_symmetries_fix_the_known_cards():
-    from analyzer.games.holdem_symmetry import suit_symmetries
+    from analyzer.games.holdem.symmetry import suit_symmetries
 
     assert len(suit_symmetries(np.zeros(0, np.int64))) == 24
     assert len(suit_symmetries(parse_cards("5c 5d"))) == 4  # swap c-d, swap h-s, both, neither

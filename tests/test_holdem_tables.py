@@ -8,8 +8,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analyzer.games.holdem import holdem_equity
-from analyzer.games.holdem_tables import _exact_matchups, _matchup_keys, class_grid, preflop_vs_random
+from analyzer.games.holdem.equity import holdem_equity
+from analyzer.studies.holdem import _exact_matchups, _matchup_keys, class_grid, preflop_vs_random
 from analyzer.ranges import HAND_CLASSES
 
 RESULTS = Path(__file__).resolve().parents[1] / "results"

@@ -1,4 +1,4 @@
-"""Mousel sessions: successive deals with the pot carried on (analyzer.games.mousel.session)."""
+"""Mousel sessions: successive deals with the pot carried on (analyzer.games.mousel.play)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from analyzer.games.mousel.rules import MouselRules
-from analyzer.games.mousel.session import simulate_sessions
+from analyzer.games.mousel.play import simulate_sessions
 
 BASE = (0.7, 1.6, 0.3)
 

@@ -8,9 +8,11 @@ import pytest
 from numba import njit
 
 from analyzer.cards import CardError, parse_cards
-from analyzer.games.paigow import house_edge, house_way_setting, legal_settings, parse_hand, split_ev
-from analyzer.games.paigow_houseway import RULES, house_way, house_way_values, split_values
-from analyzer.games.paigow_kernels import exact_split_tallies
+from analyzer.games.paigow.edge import house_edge
+from analyzer.games.paigow.houseway import house_way_setting, legal_settings, parse_hand
+from analyzer.games.paigow.split import split_ev
+from analyzer.games.paigow.policies import RULES, house_way, house_way_values, split_values
+from analyzer.games.paigow.engine import exact_split_tallies
 from analyzer.sim.engine import Stopping
 
 EXAMPLES = [  # §5.3: 7 cards -> front (ranks)

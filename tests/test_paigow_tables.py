@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from analyzer.games.paigow_tables import _hand_deviation, _two_pair_hand, house_way_deviations
-from analyzer.games.paigow import parse_hand
+from analyzer.studies.paigow import _hand_deviation, _two_pair_hand, house_way_deviations
+from analyzer.games.paigow.houseway import parse_hand
 from analyzer.sim.rng import chunk_state
 
 

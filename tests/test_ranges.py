@@ -22,7 +22,7 @@ from analyzer.ranges import (
     hand_class,
     parse_range,
 )
-from cli.range_cmd import range_app
+from cli.ranges import range_app
 
 
 def classes_of(text):

@@ -32,7 +32,7 @@ import pytest
 
 from analyzer.cards import format_card, parse_cards
 from analyzer.games.saint_poker import engine as E
-from analyzer.games.saint_poker import game as G
+from analyzer.games.saint_poker import rollout as G
 from analyzer.games.saint_poker import policies as P
 from analyzer.sim.rng import chunk_state
 
@@ -460,7 +460,7 @@ _SUBPROCESS = textwrap.dedent("""
     sys.path.insert(0, {tests!r})
     import numpy as np
     import test_saint_engine as T
-    from analyzer.games.saint_poker import engine as E, game as G, policies as P
+    from analyzer.games.saint_poker import engine as E, rollout as G, policies as P
     from analyzer.sim.rng import chunk_state
 
     out = {{}}

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from analyzer.cards import CardError, format_card, parse_cards
-from analyzer.games.stud import stud_equity
+from analyzer.games.stud.equity import stud_equity
 from analyzer.sim.engine import Stopping
 
 E7 = [eval7.Card(format_card(c)) for c in range(52)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer.games.whist.bids import bid_values
+from analyzer.games.whist.bid import bid_values
 from analyzer.games.whist.rules import parse_hand
 
 HAND = parse_hand("As Qs 9s 5s Kh Jh 7h 3h Qd 8d 4d Tc 6c")  # an average hand: 12 high-card points

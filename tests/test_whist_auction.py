@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from analyzer.games.whist import engine as E
-from analyzer.games.whist.auction import resolve_auction, shortest_callable_suit, simulate_bidding, table_auction
+from analyzer.games.whist.play import resolve_auction, shortest_callable_suit, simulate_bidding, table_auction
 from analyzer.games.whist.rules import WhistRules, parse_hand
 from analyzer.games.whist.study_kernels import BINS, CONTRACTS, GRID_LONGEST
 

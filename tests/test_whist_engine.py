@@ -29,7 +29,7 @@ from whist_referee import DECK, RANKS, SUITS, Referee, rank_key, suit_of
 from analyzer.cards import format_card, parse_cards
 from analyzer.games.whist import engine as E
 from analyzer.games.whist import policies as P
-from analyzer.games.whist.bids import bid_values
+from analyzer.games.whist.bid import bid_values
 from analyzer.games.whist.deal import WhistDeal
 from analyzer.games.whist.rules import WhistRules
 from analyzer.sim.rng import chunk_state

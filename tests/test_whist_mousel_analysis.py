@@ -45,10 +45,10 @@ from whist_referee import play_random
 from analyzer.cards import CardError, format_card, format_cards
 from analyzer.games.mousel.advise import advise
 from analyzer.games.mousel.rules import MouselRules
-from analyzer.games.mousel.studies import MouselPlan, mousel_results
-from analyzer.games.whist.bids import bid_values
+from analyzer.studies.mousel import MouselPlan, mousel_results
+from analyzer.games.whist.bid import bid_values
 from analyzer.games.whist.rules import WhistRules, parse_bid, parse_hand
-from analyzer.games.whist.studies import WhistPlan, whist_results
+from analyzer.studies.whist import WhistPlan, whist_results
 
 ROOT = Path(__file__).resolve().parent.parent
 RANKS = "23456789TJQKA"

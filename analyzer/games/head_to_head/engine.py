@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analyzer.games.holdem_kernels import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
+from analyzer.eval.standard import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
 from analyzer.sim.deck import draw_card
 
 DRAW1, SHARE2, HOLD3, PLAY4, OPEN5 = 1, 2, 3, 4, 5

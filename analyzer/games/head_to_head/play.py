@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from analyzer.games.equity import new_seed
+from analyzer.sim.seeds import new_seed
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.policies import BASE_POLICIES, POLICY_NAMES, ROLLOUT
 from analyzer.games.head_to_head.position import BATCH_RULES, TIEBREAKS, TYPE_CODES

@@ -27,7 +27,7 @@ import pandas as pd
 from numba import njit
 
 from analyzer.cards import CardError, check_disjoint, format_cards, parse_exact
-from analyzer.games.equity import new_seed
+from analyzer.sim.seeds import new_seed
 from analyzer.games.mousel import engine as E
 from analyzer.games.mousel.deal import OUTCOMES, option_outcomes
 from analyzer.games.mousel.policies import BASELINE, SEARCH_DEPTH, play_code, seat_thresholds

@@ -11,7 +11,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.cards import CardError, check_disjoint, parse_cards
-from analyzer.games.trick_deal import TrickDeal
+from analyzer.games._tricks import TrickDeal
 from analyzer.games.mousel import engine as E
 from analyzer.games.mousel.rules import FAIL_MODES
 from analyzer.games.mousel.policies import ALONG, DECLARE, KEEP, baseline_discards, play_out, strength

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from analyzer.games.tricks import NO_SUIT, beats, card_bit, legal_cards
+from analyzer.games._tricks import NO_SUIT, beats, card_bit, legal_cards
 from analyzer.sim.bits import bit_count
 from analyzer.sim.deck import draw_card
 

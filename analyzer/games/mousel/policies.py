@@ -9,7 +9,7 @@ strength after the exchange is at least ``declare``.
 Card play:
 * ``random``: a uniformly random legal card;
 * ``heuristic``: everyone wants tricks (each pays a quarter of the pot, and a player
-  without one pays the pot): :func:`analyzer.games.tricks.want_card`, with trumps.
+  without one pays the pot): :func:`analyzer.games._tricks.want_card`, with trumps.
 * ``exact``: with every hand in view, the declarer maximizes his tricks and the other
   participants minimize them (alpha-beta search over the at most 4 tricks left); among
   equally good cards a player takes the heuristic's card if it is one of them.
@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.games.mousel import engine as E
-from analyzer.games.tricks import card_bit, random_card, want_card
+from analyzer.games._tricks import card_bit, random_card, want_card
 from analyzer.sim.bits import bit_count, nth_bit
 
 HEURISTIC, EXACT, RANDOM = 0, 1, 2

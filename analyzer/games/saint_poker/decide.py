@@ -41,9 +41,10 @@ import numpy as np
 import pandas as pd
 
 from analyzer.cards import cards_mask, check_disjoint, format_cards
-from analyzer.games.equity import METHODS, new_seed
+from analyzer.sim.method import METHODS
+from analyzer.sim.seeds import new_seed
 from analyzer.games.saint_poker import engine as E
-from analyzer.games.saint_poker.game import CHOICE_TALLY, legal_choices, sample_choices, score_choices
+from analyzer.games.saint_poker.rollout import CHOICE_TALLY, legal_choices, sample_choices, score_choices
 from analyzer.games.saint_poker.play import parse_policies
 from analyzer.games.saint_poker.policies import GREEDY, ROLLOUT, SAVE
 from analyzer.json_input import card_field

@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analyzer.games.holdem_kernels import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
+from analyzer.eval.standard import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
 from analyzer.sim.bits import bit_count, nth_bit
 from analyzer.sim.deck import draw_card
 from analyzer.sim.rng import below

@@ -17,9 +17,9 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from analyzer.games.equity import new_seed
+from analyzer.sim.seeds import new_seed
 from analyzer.games.saint_poker import engine as E
-from analyzer.games.saint_poker.game import play_game
+from analyzer.games.saint_poker.rollout import play_game
 from analyzer.games.saint_poker.policies import BASE_POLICIES, POLICY_NAMES, ROLLOUT, seat_streams
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
 

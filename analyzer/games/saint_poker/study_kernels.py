@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.games.saint_poker import engine as E
-from analyzer.games.saint_poker.game import CHOICE_TALLY, score_choices, step_base
+from analyzer.games.saint_poker.rollout import CHOICE_TALLY, score_choices, step_base
 from analyzer.games.saint_poker.policies import GREEDY, best_pair, least_needed, seat_streams
 
 SPEND_TALLY = 4  # positions, value gap sum, gap^2 sum, positions where spending is better

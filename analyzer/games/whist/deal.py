@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.cards import check_disjoint
-from analyzer.games.trick_deal import TrickDeal
+from analyzer.games._tricks import TrickDeal
 from analyzer.games.whist import engine as E
 from analyzer.games.whist.rules import WhistRules, callable_suits, parse_bid, parse_hand
 

@@ -1,7 +1,7 @@
 """Whist, Danish partner-ace variant: a deal's play and settlement as Numba kernels (rules §6.4).
 
 Seats 0..3 sit clockwise from forehand (seat 0, left of the dealer, seat 3). One deal
-lives in a flat ``int64`` array; hands are 52-bit card masks (:mod:`analyzer.games.tricks`).
+lives in a flat ``int64`` array; hands are 52-bit card masks (:mod:`analyzer.games._tricks`).
 
 * Contracts: the pass game, Nolo and Grand "in a suit" (the holder of that suit's ace
   is the bidder's partner), Solo-nolo (with at most one joiner, W-4) and Grandi. No
@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analyzer.games.tricks import NO_SUIT, SUIT_MASKS, beats, card_bit, legal_cards
+from analyzer.games._tricks import NO_SUIT, SUIT_MASKS, beats, card_bit, legal_cards
 
 SEATS, TRICKS_PER_DEAL, ACE = 4, 13, 12
 PASS, NOLO, GRAND, SOLO, GRANDI = range(5)  # contracts, in bidding order

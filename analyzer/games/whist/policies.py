@@ -7,7 +7,7 @@ other). In Grand and Grandi every player wants tricks; in Nolo, Solo-nolo and th
 game every player avoids them (the Solo-nolo defenders avoid tricks to force them on
 the soloist). A card is *master* when no unseen card of its suit ranks above it.
 
-Wanting tricks: :func:`analyzer.games.tricks.want_card` (lead masters, else from length;
+Wanting tricks: :func:`analyzer.games._tricks.want_card` (lead masters, else from length;
 win cheaply when it matters, duck under a partner, discard low).
 
 Avoiding tricks:
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from analyzer.games.tricks import (NO_SUIT, SUIT_MASKS, beating, card_key, extreme_card, higher_outstanding,
+from analyzer.games._tricks import (NO_SUIT, SUIT_MASKS, beating, card_key, extreme_card, higher_outstanding,
                                    random_card, want_card)
 from analyzer.games.whist import engine as E
 from analyzer.sim.bits import nth_bit

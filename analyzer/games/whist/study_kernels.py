@@ -11,9 +11,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analyzer.games.tricks import SUIT_MASKS
+from analyzer.games._tricks import SUIT_MASKS
 from analyzer.games.whist import engine as E
-from analyzer.games.whist.bids import deal_others, parse_policies
+from analyzer.games.whist.bid import deal_others, parse_policies
 from analyzer.games.whist.policies import play_out
 from analyzer.games.whist.rules import WhistRules
 from analyzer.sim.bits import bit_count, nth_bit

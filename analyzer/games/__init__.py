@@ -1,0 +1,1 @@
+"""One package per game, with the same role names in each (see ``docs/architecture.md``)."""

@@ -1,0 +1,160 @@
+"""Five-card draw: which cards to throw (rules §4). Every allowed discard is ranked by
+its equity at showdown against model opponents who draw too (Monte Carlo with common
+random numbers, see :mod:`analyzer.games.draw.engine`), with its exact draw odds.
+
+Allowed discards: 0 to ``max_draw`` cards (3 by default), plus keeping an ace (or the
+Bug joker) alone and drawing four when ``four_with_ace`` (the house option, D-4).
+
+Each option's ``categories`` are exact draw odds (a uniform draw from the unseen cards,
+true whenever the stock lasts); ``sampled_categories`` are what the simulation dealt,
+where an exhausted stock is rebuilt from the opponents' discards, which are not uniform.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+import numpy as np
+import pandas as pd
+
+from analyzer.cards import CardError, check_disjoint, format_cards, parse_cards
+from analyzer.games.draw.engine import HAND, POLICIES, TALLY_WIDTH, draw_kernels
+from analyzer.games.draw.odds import draw_odds
+from analyzer.eval import Category
+from analyzer.sim.seeds import new_seed
+from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.showdown import TIE_UNITS
+
+MAX_OPPONENTS = 5
+
+
+def discard_options(hand: np.ndarray, max_draw: int, four_with_ace: bool) -> list[int]:
+    """Kept-card bit masks of every allowed discard (bit i: keep ``hand[i]``)."""
+    options = []
+    for draws in range(HAND + 1):
+        for thrown in combinations(range(HAND), draws):
+            keep = sum(1 << i for i in range(HAND) if i not in thrown)
+            kept = [int(hand[i]) for i in range(HAND) if (keep >> i) & 1]
+            ace_alone = draws == 4 and (kept[0] >> 2 == 12 or kept[0] == 52)
+            if draws <= max_draw or (four_with_ace and ace_alone):
+                options.append(keep)
+    return options
+
+
+@dataclass(frozen=True)
+class DrawOption:
+    """One discard: its showdown equity against the opponents, and its exact draw odds."""
+
+    discard: str
+    keep: str
+    draws: int
+    equity: float
+    stderr: float
+    win: float
+    tie: float
+    p_improve: float
+    categories: dict[str, float]  # exact: a uniform draw from the unseen cards (a full stock)
+    sampled_categories: dict[str, float]  # as dealt in the simulation, reshuffled discards included
+
+    def to_dict(self) -> dict:
+        return dict(self.__dict__)
+
+
+@dataclass(frozen=True)
+class Advice:
+    hand: str
+    rules: str
+    opponents: int
+    policy: str
+    jacks_or_better: bool
+    trials: int
+    seed: int
+    chunk_size: int
+    elapsed: float
+    stopped_by: str
+    options: tuple[DrawOption, ...]
+
+    def to_frame(self) -> pd.DataFrame:
+        return pd.DataFrame([{k: v for k, v in o.to_dict().items() if "categories" not in k} for o in self.options])
+
+    def to_dict(self) -> dict:
+        return {"hand": self.hand, "rules": self.rules, "opponents": self.opponents, "policy": self.policy,
+                "jacks_or_better": self.jacks_or_better, "method": "monte-carlo", "trials": self.trials,
+                "seed": self.seed, "chunk_size": self.chunk_size, "stopped_by": self.stopped_by,
+                "elapsed_seconds": self.elapsed, "options": [o.to_dict() for o in self.options]}
+
+
+@dataclass(frozen=True)
+class _AdviseJob:
+    """A picklable Monte Carlo job: every option against the same opponents' deals."""
+
+    hand: np.ndarray
+    unseen: np.ndarray
+    options: np.ndarray
+    opponents: int
+    policy: int
+    four_with_ace: bool
+    need_opener: bool
+    bug: bool
+
+    def run_chunk(self, state: np.ndarray, trials: int) -> np.ndarray:
+        tallies = np.zeros((len(self.options), TALLY_WIDTH), np.int64)
+        advise = draw_kernels(self.bug)[3]
+        status = advise(self.hand, self.unseen, self.options, self.opponents, self.policy, self.four_with_ace,
+                        self.need_opener, state.copy(), trials, tallies)
+        if status != 0:
+            raise ValueError("jacks or better: no opponent could open in 100,000 deals of the unseen cards")
+        return tallies
+
+    def standard_error(self, tallies: np.ndarray, trials: int) -> float:
+        return max(mean_and_se(t[2] / TIE_UNITS, t[3] / TIE_UNITS**2, trials)[1] for t in tallies)
+
+
+def advise(hand: str, *, opponents: int = 1, policy: str = "standard", bug: bool = False, max_draw: int = 3,
+           four_with_ace: bool = False, jacks_or_better: bool = False, dead: str = "",
+           stopping: Stopping = Stopping(trials=200_000), seed: int | None = None,
+           chunk_size: int = DEFAULT_CHUNK_SIZE // 8, scheduler: str | None = None, threads: int | None = None,
+           progress: Progress | None = None) -> Advice:
+    """Every allowed discard of a 5-card hand, best equity first (see the module docstring)."""
+    rules = "bug" if bug else "standard"
+    cards = parse_cards(hand, allow_joker=bug, rules_name=f"{rules} draw rules")
+    if len(cards) != HAND:
+        raise CardError(f"{len(cards)} cards given: a draw hand has 5")
+    dead_cards = parse_cards(dead, allow_joker=bug, rules_name=f"{rules} draw rules")
+    check_disjoint({"the hand": cards, "the dead cards": dead_cards})
+    if not 1 <= opponents <= MAX_OPPONENTS:
+        raise ValueError(f"{opponents} opponents: draw takes 1 to {MAX_OPPONENTS} (2 to 6 players)")
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r}: expected one of {', '.join(POLICIES)}")
+    if not 0 <= max_draw <= HAND:
+        raise ValueError(f"max draw must be 0 to 5 cards, got {max_draw}")
+    seen = set(cards.tolist()) | set(dead_cards.tolist())
+    unseen = np.array([c for c in range(53 if bug else 52) if c not in seen], np.uint8)
+    opponent_draws = 4 if four_with_ace else 3
+    player_draws = max(max_draw, 4 * four_with_ace)
+    # the opponents draw from the stock; the player may go on into their reshuffled discards (§4.1)
+    if len(unseen) < HAND * opponents + opponent_draws * opponents or len(unseen) - HAND * opponents < player_draws:
+        raise ValueError(f"not enough unseen cards ({len(unseen)}) for {opponents} opponents to be dealt and draw")
+    options = discard_options(cards, max_draw, four_with_ace)
+    can_open = draw_kernels(bug)[2]
+    need_opener = jacks_or_better and not can_open(cards)
+    seed = new_seed(seed)
+    job = _AdviseJob(cards, unseen, np.array(options, np.int64), opponents, POLICIES[policy], four_with_ace,
+                     need_opener, bug)
+    run = run_monte_carlo(job, seed=seed, stopping=stopping, chunk_size=chunk_size, scheduler=scheduler,
+                          threads=threads, progress=progress)
+    results = []
+    for keep, t in zip(options, run.tallies):
+        thrown = [int(cards[i]) for i in range(HAND) if not (keep >> i) & 1]
+        kept = [int(cards[i]) for i in range(HAND) if (keep >> i) & 1]
+        odds = draw_odds(cards, thrown, bug=bug, dead=dead_cards)
+        equity, se = mean_and_se(t[2] / TIE_UNITS, t[3] / TIE_UNITS**2, run.trials)
+        results.append(DrawOption(discard=format_cards(thrown), keep=format_cards(kept), draws=len(thrown),
+                                  equity=equity, stderr=se, win=t[0] / run.trials, tie=t[1] / run.trials,
+                                  p_improve=odds.p_improve, categories=odds.categories,
+                                  sampled_categories={c.label: t[4 + c] / run.trials for c in Category if t[4 + c]}))
+    results.sort(key=lambda o: -o.equity)
+    return Advice(hand=format_cards(cards), rules=rules, opponents=opponents, policy=policy,
+                  jacks_or_better=jacks_or_better, trials=run.trials, seed=seed, chunk_size=chunk_size,
+                  elapsed=run.elapsed, stopped_by=run.stopped_by, options=tuple(results))

@@ -1,0 +1,290 @@
+"""The value of every legal betting action in a Head to Head betting position (§2.7, §2.9.8).
+
+A betting position is a position (:mod:`.position`) plus the chips, in JSON::
+
+    "stacks": [760, 640],                          # you, the opponent
+    "committed": {"you": [0, 100, 0], "opponent": [0, 100, 0]},   # on each card this round
+    "base": [100, 50, 100],                        # base chips left on each card
+    "closed": [2],                                 # rows closed to betting (1-based)
+    "rules": {"decline_forfeits_own_chips": true, "bet_window": "turn", "min_bet": 10,
+              "row_cap": 200, "max_raise": 100}    # all optional, these are the defaults
+
+If the opponent has more on a card than you, he has bet (or raised) there and you
+answer: the actions are decline, call and every allowed raise, and it is his turn
+(``cards`` are then your hand or the open cards; his drawn card is hidden from you).
+Otherwise it is your turn: no bet, or a bet of every allowed amount on every row open
+to betting. Each action is played out to the end of the round -- the exchange answered
+by the players' betting policies, the cards placed by their placement policies, the
+hidden cards dealt from what you have not seen -- and valued by your stack at the end of
+the round minus your stack now. Every action sees the same samples.
+
+Exact at the last placement of a round with deterministic players (greedy placement;
+``threshold`` or ``never`` betting): every card the hidden ones could be is enumerated.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+from numba import njit
+
+from analyzer.sim.method import METHODS
+from analyzer.sim.seeds import new_seed
+from analyzer.games.head_to_head import engine as E
+from analyzer.games.head_to_head.betting.policies import (
+    ROLLOUT, opening_actions, response_actions, sample_bet_actions, score_bet_actions,
+)
+from analyzer.games.head_to_head.betting.engine import (
+    BASE, BASE_CHIP, RESPONSES, START_STACK, row_complete, window_seat,
+)
+from analyzer.games.head_to_head.betting.play import BettingRules, parse_bet_policy
+from analyzer.games.head_to_head.play import parse_policy
+from analyzer.games.head_to_head.position import OPPONENT, YOU, Position, position_from_dict
+from analyzer.games.head_to_head.rollout import arrange, future_draws, next_code, unseen_cards
+from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo, run_tasks
+
+BET_KEYS = {"stacks", "committed", "base", "closed", "rules"}
+DEFAULT_TRIALS = 2_000
+BET_CHUNK = 100
+NO_ROW = -1
+
+
+@dataclass(frozen=True)
+class BetPosition:
+    position: Position
+    stacks: tuple[int, int] = (START_STACK, START_STACK)
+    committed: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+    base: tuple[int, ...] = ()
+    closed: tuple[int, ...] = ()  # 0-based rows closed to betting
+    rules: BettingRules = BettingRules()
+
+    @property
+    def facing(self) -> int:
+        """The row on which you answer a bet, or -1 on your own turn."""
+        for row, (mine, theirs) in enumerate(zip(*self.committed)):
+            if theirs > mine:
+                return row
+        return NO_ROW
+
+    def to_state(self) -> np.ndarray:
+        st = self.position.to_state()
+        st[E.STACK], st[E.STACK + 1] = self.stacks
+        st[E.BET_RULES:E.BET_RULES + 5] = self.rules.codes()
+        for row in range(E.MAX_ROWS):
+            active = row < self.position.rows
+            st[E.ROW_BASE + row] = self.base[row] if active else 0
+            st[E.COMMITTED + row] = self.committed[0][row] if active else 0
+            st[E.COMMITTED + E.MAX_ROWS + row] = self.committed[1][row] if active else 0
+            st[E.BET_CLOSED + row] = int(not active or row in self.closed or row_complete(st, row))
+        return st
+
+    def to_dict(self) -> dict:
+        return {**self.position.to_dict(), "stacks": list(self.stacks),
+                "committed": {"you": list(self.committed[0]), "opponent": list(self.committed[1])},
+                "base": list(self.base), "closed": [r + 1 for r in self.closed], "rules": self.rules.__dict__}
+
+
+def _row_list(value, rows: int, what: str, default: int) -> tuple[int, ...]:
+    if value is None:
+        return (default,) * rows
+    if not isinstance(value, list) or len(value) != rows or not all(isinstance(v, int) for v in value):
+        raise ValueError(f"{what}: expected a list of {rows} whole dollar amounts, got {value!r}")
+    return tuple(value)
+
+
+def bet_position_from_dict(data: dict) -> BetPosition:
+    """A validated betting position (module docstring)."""
+    if not isinstance(data, dict):
+        raise ValueError("a position must be a JSON object")
+    rows = data.get("round", 1) + 2 if data.get("round") in (1, 2, 3) else 3
+    committed = data.get("committed") or {}
+    if not isinstance(committed, dict) or set(committed) - {"you", "opponent"}:
+        raise ValueError("committed: expected {\"you\": [...], \"opponent\": [...]}")
+    mine = _row_list(committed.get("you"), rows, "committed you", 0)
+    theirs = _row_list(committed.get("opponent"), rows, "committed opponent", 0)
+    facing = [r for r in range(rows) if theirs[r] > mine[r]]
+    place_data = {k: v for k, v in data.items() if k not in BET_KEYS}
+    place_data["to_move"] = "opponent" if facing else "you"
+    position = position_from_dict(place_data)
+    rules = BettingRules(**(data.get("rules") or {}))
+    stacks = data.get("stacks", [START_STACK, START_STACK])
+    if (not isinstance(stacks, list) or len(stacks) != 2
+            or not all(isinstance(s, int) and s >= 0 for s in stacks)):
+        raise ValueError(f"stacks: expected [yours, the opponent's] in whole dollars, got {stacks!r}")
+    closed = data.get("closed", [])
+    if not isinstance(closed, list) or not all(isinstance(r, int) and 1 <= r <= rows for r in closed):
+        raise ValueError(f"closed: expected row numbers from 1 to {rows}, got {closed!r}")
+    bet = BetPosition(position=position, stacks=tuple(stacks), committed=(mine, theirs),
+                      base=_row_list(data.get("base"), rows, "base", BASE),
+                      closed=tuple(r - 1 for r in closed), rules=rules)
+    _validate_chips(bet, facing)
+    return bet
+
+
+def _validate_chips(bet: BetPosition, facing: list[int]) -> None:
+    rules, state = bet.rules, bet.to_state()
+    for row in range(bet.position.rows):
+        name = f"row {row + 1}"
+        amounts = (bet.committed[0][row], bet.committed[1][row])
+        if row_complete(state, row) and (any(amounts) or bet.base[row]):
+            raise ValueError(f"{name} is complete, so it has been paid: its base and chips must be 0")
+        if not row_complete(state, row) and bet.base[row] not in (BASE, BASE_CHIP):
+            raise ValueError(f"{name}: the base left on an open row is {BASE} or {BASE_CHIP} (after a "
+                             f"decline), got {bet.base[row]}")
+        if bet.base[row] == BASE_CHIP and (any(amounts) or row not in bet.closed):
+            raise ValueError(f"{name} was declined ($50 base left): it is closed and holds no bets")
+        for who, amount in zip(("you", "opponent"), amounts):
+            if amount < 0 or amount > rules.row_cap or amount % rules.min_bet:
+                raise ValueError(f"{name}: {who} committed {amount}; amounts are multiples of "
+                                 f"{rules.min_bet} up to {rules.row_cap}")
+        if bet.committed[0][row] > bet.committed[1][row]:
+            raise ValueError(f"{name}: you have more on the card than the opponent; positions are taken "
+                             f"when you are to act, so an open bet must be the opponent's")
+    if len(facing) > 1:
+        raise ValueError(f"the opponent has open bets on rows {', '.join(str(r + 1) for r in facing)}; "
+                         f"only one exchange happens at a time")
+    if facing and facing[0] in bet.closed:
+        raise ValueError(f"row {facing[0] + 1} is closed to betting but has an open bet")
+    seat = window_seat(state)
+    expected = OPPONENT if facing else YOU
+    if seat != expected:
+        who = "the opponent" if facing else "you"
+        raise ValueError(f"{who} cannot have bet at this point of a {bet.position.type} round "
+                         f"(no betting window for the player placing now)")
+    if facing:
+        need = bet.committed[1][facing[0]] - bet.committed[0][facing[0]]
+        if need > bet.stacks[0]:
+            raise ValueError(f"the bet asks {need} of you but your stack is {bet.stacks[0]} (table stakes)")
+
+
+@dataclass(frozen=True)
+class ActionValue:
+    action: str  # "no bet", "bet", "decline", "call" or "raise"
+    row: int | None  # 1-based
+    amount: int
+    ev: float  # your stack at the end of the round minus now
+    stderr: float
+    regret: float
+
+    def to_dict(self) -> dict:
+        return dict(self.__dict__)
+
+
+@dataclass(frozen=True)
+class BetValues:
+    position: BetPosition
+    players: dict
+    method: str
+    trials: int
+    seed: int | None
+    chunk_size: int | None
+    elapsed: float
+    actions: tuple[ActionValue, ...] = field(default_factory=tuple)  # best first
+
+    def to_frame(self) -> pd.DataFrame:
+        return pd.DataFrame([a.to_dict() for a in self.actions])
+
+    def to_dict(self) -> dict:
+        return {"position": self.position.to_dict(), "players": self.players, "method": self.method,
+                "exact": self.method == "exact", "trials": self.trials, "seed": self.seed,
+                "chunk_size": self.chunk_size, "elapsed_seconds": self.elapsed,
+                "actions": [a.to_dict() for a in self.actions]}
+
+
+@dataclass(frozen=True)
+class BetJob:
+    state: np.ndarray
+    actions: np.ndarray
+    params: np.ndarray
+    bparams: np.ndarray
+
+    def run_chunk(self, rng: np.ndarray, trials: int) -> np.ndarray:
+        tallies = np.zeros((len(self.actions), 2), np.int64)
+        sample_bet_actions(self.state, YOU, self.actions, self.params, self.bparams, rng.copy(), trials, tallies)
+        return tallies
+
+    def standard_error(self, tallies: np.ndarray, trials: int) -> float:
+        return math.nan
+
+
+@njit(cache=True, nogil=True)
+def _enumerate(state, actions, params, bparams, draws, lo, hi, tallies):
+    m = unseen_cards(state, YOU).shape[0]
+    base = np.empty_like(state)
+    work = np.empty_like(state)
+    rng = np.ones(4, np.uint64)
+    code = np.zeros(max(draws, 1), np.int64)
+    code[0] = lo
+    while code[0] < hi:
+        arrange(state, base, YOU, code, draws, rng)
+        score_bet_actions(base, YOU, actions, params, bparams, rng, work, tallies, 1)
+        next_code(code, draws, m)
+
+
+def legal_actions(state: np.ndarray, facing: int) -> np.ndarray:
+    """Every legal action as rows ``(row, response, amount)``: response -1 opens a bet."""
+    every = np.zeros(0, np.int64)
+    if facing >= 0:
+        return response_actions(state, YOU, facing, every)
+    return opening_actions(state, YOU, every)
+
+
+def bet_values(bet: BetPosition, *, policy: str = "greedy", bet_policy: str = "threshold",
+               opponent_policy: str | None = None, opponent_bet_policy: str | None = None,
+               trials: int = DEFAULT_TRIALS, seed: int | None = None, method: str = "auto",
+               scheduler: str | None = None, threads: int | None = None,
+               progress: Progress | None = None) -> BetValues:
+    """Every legal betting action of ``bet`` with its value, best first (module docstring)."""
+    if method not in METHODS:
+        raise ValueError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
+    params = np.stack([parse_policy(policy), parse_policy(opponent_policy or policy)])
+    bparams = np.stack([parse_bet_policy(bet_policy), parse_bet_policy(opponent_bet_policy or bet_policy)])
+    if (params[:, 0] == ROLLOUT).any() or (bparams[:, 0] == ROLLOUT).any():
+        raise ValueError("the players of a betting analysis use base policies: greedy or random placement, "
+                         "never or threshold betting")
+    state = bet.to_state()
+    facing = bet.facing
+    actions = legal_actions(state, facing)
+    last = state[E.TURN] == E.placements(state) - 1
+    deterministic = bool((params[:, 0] == 1).all())
+    exact = method == "exact" or (method == "auto" and last and deterministic)
+    if exact and not (last and deterministic):
+        raise ValueError("exact values need the last placement of a round and greedy placement")
+    start = time.perf_counter()
+    if exact:
+        m = len(unseen_cards(state, YOU))
+        hidden = int(state[E.HAND_N + OPPONENT] + (state[E.PENDING_N] if bet.position.mover == OPPONENT else 0))
+        draws = min(m, hidden + int(future_draws(state)))
+        tasks = [(state, actions, params, bparams, draws, lo, lo + 1) for lo in range(m if draws else 1)]
+        parts = run_tasks(_exact_task, tasks, scheduler=scheduler, threads=threads, progress=progress)
+        tallies, n, used_seed, chunk = sum(parts), math.perm(m, draws), None, None
+    else:
+        used_seed = new_seed(seed)
+        run = run_monte_carlo(BetJob(state, actions, params, bparams), seed=used_seed,
+                              stopping=Stopping(trials=trials), chunk_size=BET_CHUNK, scheduler=scheduler,
+                              threads=threads, progress=progress)
+        tallies, n, chunk = run.tallies, run.trials, BET_CHUNK
+    values = []
+    for (row, response, amount), t in zip(actions.tolist(), tallies):
+        ev, se = mean_and_se(t[0], t[1], n)
+        name = ("bet" if row >= 0 else "no bet") if response < 0 else RESPONSES[response]
+        values.append((name, None if row < 0 else row + 1, amount if name in ("bet", "raise") else 0, ev,
+                       0.0 if exact else se))
+    best = max(v[3] for v in values)
+    values.sort(key=lambda v: -v[3])
+    players = {"you": {"placement": policy, "betting": bet_policy},
+               "opponent": {"placement": opponent_policy or policy, "betting": opponent_bet_policy or bet_policy}}
+    return BetValues(position=bet, players=players, method="exact" if exact else "monte-carlo", trials=n,
+                     seed=used_seed, chunk_size=chunk, elapsed=time.perf_counter() - start,
+                     actions=tuple(ActionValue(a, r, x, ev, se, best - ev) for a, r, x, ev, se in values))
+
+
+def _exact_task(state, actions, params, bparams, draws, lo, hi):
+    tallies = np.zeros((len(actions), 2), np.int64)
+    _enumerate(state, actions, params, bparams, draws, lo, hi, tallies)
+    return tallies
+

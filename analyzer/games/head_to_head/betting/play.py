@@ -1,0 +1,201 @@
+"""Whole Head to Head betting games between policies (rules §2.7), with stack trajectories.
+
+A player is a placement policy (:mod:`.play`: random, greedy, rollout) and a betting
+policy (:mod:`.bet_policies`): ``never``; ``threshold`` with optional parameters
+``threshold:bet=0.7,raise=0.85,call=0.45,size=100`` (win probabilities and dollars);
+``rollout`` or ``rollout:N`` (N simulations per betting action, 16 by default).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from numba import njit
+
+from analyzer.sim.seeds import new_seed
+from analyzer.games.head_to_head import engine as E
+from analyzer.games.head_to_head.betting.policies import (
+    BET_GAME_WIDTH, BET_PARAMS, BET_POLICY_NAMES, DEFAULT_BET_ROLLOUTS, DEFAULT_THRESHOLD, GAME_PLACEMENTS,
+    ROLLOUT, play_betting_game,
+)
+from analyzer.games.head_to_head.betting.engine import START_STACK, WINDOW_RECEIVER, WINDOW_TURN
+from analyzer.games.head_to_head.play import (
+    GAME_CHUNK, ROLL, Settings, first_wins_se, game_streams, parse_policy, parse_round_type,
+)
+from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
+
+WINDOWS = {"turn": WINDOW_TURN, "receiver": WINDOW_RECEIVER}
+THRESHOLD_KEYS = {"bet": 1, "raise": 2, "call": 3, "size": 4, "cards": 6}
+# tallies: games, seat 0 wins, tie-breaks, final stack sum, its square, then the
+# trajectory of seat 0's stack (sum, sum of squares) after each placement of the game
+BET_TALLY = 5 + 2 * GAME_PLACEMENTS
+
+
+@dataclass(frozen=True)
+class BettingRules:
+    """The betting options of §2.7-2.8 with their documented defaults."""
+
+    decline_forfeits_own_chips: bool = True  # H-B2
+    bet_window: str = "turn"                 # H-B7: the player on turn only, or also the Share 2 receiver
+    min_bet: int = 10                        # H-B6
+    row_cap: int = 200                       # H-B3, per player per row per round
+    max_raise: int = 100                     # §2.7: each bet or raise adds at most $100
+
+    def __post_init__(self) -> None:
+        if self.bet_window not in WINDOWS:
+            raise ValueError(f"unknown bet window {self.bet_window!r}: expected turn or receiver")
+        if not 0 < self.min_bet <= self.max_raise <= self.row_cap:
+            raise ValueError(f"betting limits must satisfy 0 < min bet <= max raise <= row cap, got "
+                             f"{self.min_bet}, {self.max_raise}, {self.row_cap}")
+        if self.max_raise % self.min_bet or self.row_cap % self.min_bet:
+            raise ValueError(f"the max raise and the row cap must be multiples of the min bet ({self.min_bet})")
+
+    def codes(self) -> np.ndarray:
+        return np.array([int(self.decline_forfeits_own_chips), WINDOWS[self.bet_window], self.min_bet,
+                         self.row_cap, self.max_raise], np.int64)
+
+
+def parse_bet_policy(spec: str) -> np.ndarray:
+    """Betting policy parameters from a name (module docstring)."""
+    name, _, rest = spec.strip().lower().partition(":")
+    if name not in BET_POLICY_NAMES:
+        raise ValueError(f"unknown betting policy {spec!r}: expected never, random, threshold[:k=v,...] "
+                         f"or rollout[:N]")
+    params = np.zeros(BET_PARAMS, np.int64)
+    params[0] = BET_POLICY_NAMES[name]
+    if name in ("never", "random"):
+        if rest:
+            raise ValueError(f"betting policy {name!r} takes no parameters, got {spec!r}")
+    elif name == "rollout":
+        if rest and (not rest.isdigit() or int(rest) < 1):
+            raise ValueError(f"bad rollout count in betting policy {spec!r}: expected a positive integer")
+        params[5] = int(rest) if rest else DEFAULT_BET_ROLLOUTS
+    else:
+        params[:] = DEFAULT_THRESHOLD
+        for item in filter(None, rest.split(",")):
+            key, _, value = item.partition("=")
+            if key not in THRESHOLD_KEYS:
+                raise ValueError(f"unknown threshold parameter {key!r} in {spec!r}: "
+                                 f"expected bet, raise, call, size, cards")
+            try:
+                number = float(value)
+            except ValueError:
+                raise ValueError(f"bad value {value!r} for {key} in betting policy {spec!r}") from None
+            if key == "size":
+                if number <= 0 or number != int(number):
+                    raise ValueError(f"bet size in {spec!r} must be a positive whole number of dollars")
+                params[THRESHOLD_KEYS[key]] = int(number)
+            elif key == "cards":
+                if number not in (0, 1):
+                    raise ValueError(f"cards in {spec!r} must be 0 (blind to held cards) or 1")
+                params[THRESHOLD_KEYS[key]] = int(number)
+            else:
+                if not 0 <= number <= 1:
+                    raise ValueError(f"threshold {key}={value} in {spec!r} must be a probability from 0 to 1")
+                params[THRESHOLD_KEYS[key]] = round(1000 * number)
+    return params
+
+
+@njit(cache=True, nogil=True)
+def play_betting_games(kind, crazy, batch_rule, tiebreak, bet_rules, params, bparams, rng, games, tallies):
+    streams = game_streams(rng)
+    deal, seats = streams[0], streams[1:]
+    st = np.zeros(E.STATE_SIZE, np.int64)
+    out = np.zeros(BET_GAME_WIDTH, np.int64)
+    trajectory = np.zeros(GAME_PLACEMENTS, np.int64)
+    for _ in range(games):
+        play_betting_game(st, kind, crazy, batch_rule, tiebreak, bet_rules, params, bparams, deal, seats,
+                          out, trajectory)
+        tallies[0] += 1
+        tallies[1] += out[2] == 0
+        tallies[2] += out[0] == out[1]
+        tallies[3] += out[0]
+        tallies[4] += out[0] * out[0]
+        for i in range(GAME_PLACEMENTS):
+            tallies[5 + i] += trajectory[i]
+            tallies[5 + GAME_PLACEMENTS + i] += trajectory[i] * trajectory[i]
+
+
+@dataclass(frozen=True)
+class BettingGameJob:
+    kind: int
+    crazy: int
+    settings: tuple[int, int]
+    rules: np.ndarray
+    params: np.ndarray
+    bparams: np.ndarray
+
+    def run_chunk(self, rng: np.ndarray, games: int) -> np.ndarray:
+        tallies = np.zeros(BET_TALLY, np.int64)
+        play_betting_games(self.kind, self.crazy, *self.settings, self.rules, self.params, self.bparams,
+                           rng.copy(), games, tallies)
+        return tallies
+
+    def standard_error(self, tallies: np.ndarray, games: int) -> float:
+        return first_wins_se(tallies, games)
+
+
+@dataclass(frozen=True)
+class BettingStats:
+    """Betting games: the first player's win rate and final stack, and his mean stack
+    after every placement of the game (``trajectory``, with standard errors)."""
+
+    first: str
+    first_bets: str
+    second: str
+    second_bets: str
+    round_type: str
+    crazy: bool
+    rules: BettingRules
+    games: int
+    seed: int
+    chunk_size: int
+    elapsed: float
+    first_wins: float
+    first_wins_stderr: float
+    tie_breaks: float
+    first_stack: float
+    first_stack_stderr: float
+    trajectory: tuple[float, ...]
+    trajectory_stderr: tuple[float, ...]
+
+    def to_dict(self) -> dict:
+        d = {k: v for k, v in self.__dict__.items() if k not in ("rules", "trajectory", "trajectory_stderr")}
+        return {**d, "rules": self.rules.__dict__, "second_stack": 2 * START_STACK + 1200 - self.first_stack,
+                "trajectory": list(self.trajectory), "trajectory_stderr": list(self.trajectory_stderr)}
+
+    def to_frame(self) -> pd.DataFrame:
+        return pd.DataFrame({"placement": np.arange(1, GAME_PLACEMENTS + 1), "first_stack": self.trajectory,
+                             "stderr": self.trajectory_stderr})
+
+
+def simulate_betting_games(first: str = "greedy", second: str = "greedy", *, first_bets: str = "threshold",
+                           second_bets: str = "threshold", round_type: str = ROLL, crazy: bool = False,
+                           games: int = 2_000, seed: int | None = None, settings: Settings = Settings(),
+                           rules: BettingRules = BettingRules(), scheduler: str | None = None,
+                           threads: int | None = None, progress: Progress | None = None) -> BettingStats:
+    """Simulate betting games; ``first`` moves first in round 1 (placement policies)."""
+    kind = parse_round_type(round_type)
+    if kind == 0 and crazy:
+        raise ValueError("--crazy needs a fixed round type; with a die roll a 6 makes a round Crazy")
+    params = np.stack([parse_policy(first), parse_policy(second)])
+    bparams = np.stack([parse_bet_policy(first_bets), parse_bet_policy(second_bets)])
+    used_seed = new_seed(seed)
+    chunk = GAME_CHUNK // 10 if ROLLOUT in (params[:, 0].tolist() + bparams[:, 0].tolist()) else GAME_CHUNK // 2
+    run = run_monte_carlo(BettingGameJob(kind, int(crazy), settings.codes(), rules.codes(), params, bparams),
+                          seed=used_seed, stopping=Stopping(trials=games), chunk_size=chunk,
+                          scheduler=scheduler, threads=threads, progress=progress)
+    t, n = run.tallies, run.trials
+    wins, wins_se = t[1] / n, first_wins_se(t, n)
+    stack, stack_se = mean_and_se(t[3], t[4], n)
+    path = [mean_and_se(t[5 + i], t[5 + GAME_PLACEMENTS + i], n) for i in range(GAME_PLACEMENTS)]
+    return BettingStats(first=first, first_bets=first_bets, second=second, second_bets=second_bets,
+                        round_type=round_type, crazy=crazy, rules=rules, games=n, seed=used_seed,
+                        chunk_size=chunk, elapsed=run.elapsed, first_wins=wins, first_wins_stderr=wins_se,
+                        tie_breaks=t[2] / n, first_stack=stack, first_stack_stderr=stack_se,
+                        trajectory=tuple(m for m, _ in path), trajectory_stderr=tuple(s for _, s in path))
+
+
+

@@ -1,0 +1,424 @@
+"""Betting policies for the Head to Head betting game, and its round and game loops.
+
+A betting policy decides whether to open a bet (and on which row, how much) and how
+to respond to one; the cards go where the placement policy (:mod:`.policies`,
+:mod:`.rollout`) puts them. Policies (parameters per seat: ``[kind, bet, raise, call,
+size, rollouts, uses_cards]``, thresholds in thousandths):
+
+* **never** -- never bets or raises, calls every bet.
+* **random** -- opens half the time, a uniform legal amount on a uniform open row, and
+  answers with decline, call or a uniform legal raise, equally likely: a baseline that
+  drives every path of the machine.
+* **threshold** -- estimates each row's win probability ``p`` (:func:`row_equity`,
+  the best over the cards it holds that could still go on the row, or with
+  ``uses_cards`` 0 ignoring them: the "blind" variant that measures what a freshly
+  drawn card is worth to a bettor); opens ``size`` on
+  the open row with the highest ``p`` if ``p >= bet``; facing a bet raises ``size`` if
+  ``p >= raise``, calls if ``p >= call``, else declines.
+* **rollout** -- scores no bet and bets of $50 and $100 on each open row (facing a bet:
+  decline, call, raise $100, or less when that is all that is allowed) by ``rollouts``
+  simulations of the rest of the round under greedy placement and the default threshold
+  betting for both players (:func:`default_players`), from hidden cards drawn from what
+  it has not seen, all actions on the same samples, and takes the best for its stack.
+
+``p`` is the *random-fill equity* of §2.9.7: the row's empty spaces filled from the
+cards the player has not seen, exactly when one space is left, else by
+``EQUITY_SAMPLES`` random fills; ties count one half.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyzer.games.head_to_head import engine as E
+from analyzer.games.head_to_head.betting.engine import (
+    CALL, DECLINE, MIN_BET, RAISE, decline, max_bet, max_raise, pay, row_complete, settle_row,
+    start_betting_game, start_betting_round, to_call, window_seat,
+)
+from analyzer.games.head_to_head.policies import GREEDY
+from analyzer.games.head_to_head.rollout import ROUNDS, card_draw_winner, policy_move, round_type
+from analyzer.eval.standard import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
+from analyzer.sim.rng import below, fresh_stream, next_u64
+
+NEVER, THRESHOLD, ROLLOUT, RANDOM = 0, 1, 2, 3
+BET_POLICY_NAMES = {"never": NEVER, "threshold": THRESHOLD, "rollout": ROLLOUT, "random": RANDOM}
+KIND, BET_AT, RAISE_AT, CALL_AT, SIZE, ROLLOUTS, USES_CARDS = range(7)
+BET_PARAMS = 7
+DEFAULT_THRESHOLD = (THRESHOLD, 700, 850, 450, 100, 0, 1)
+DEFAULT_BET_ROLLOUTS = 16
+EQUITY_SAMPLES = 32
+ROLLOUT_SIZES = (50, 100)
+GAME_PLACEMENTS = 8 * (3 + 4 + 5)
+BET_GAME_WIDTH = 6  # final stacks, winner, seat 0's stack after each round
+
+
+@njit(cache=True, nogil=True)
+def _side_key(st, seat, row, extra):
+    c = st[E.COMMON + row]
+    key, mask = EMPTY_KEY + CARD_KEY[c], CARD_MASK[c]
+    for slot in range(st[E.count_index(seat, row)]):
+        c = st[E.slot_index(seat, row, slot)]
+        key += CARD_KEY[c]
+        mask |= CARD_MASK[c]
+    if extra >= 0:
+        key += CARD_KEY[extra]
+        mask |= CARD_MASK[extra]
+    return key, mask
+
+
+@njit(cache=True, nogil=True)
+def row_equity(st, seat, row, extra, rng):
+    """``seat``'s random-fill equity on ``row`` with card ``extra`` added to his side
+    (-1: none): win + tie/2 over fills of the empty spaces from his unseen cards."""
+    seen = E.seen_mask(st, seat)
+    unseen = np.empty(E.DECK_SIZE, np.int64)
+    m = 0
+    for c in range(E.DECK_SIZE):
+        if c != extra and not (seen >> np.uint64(c)) & np.uint64(1):
+            unseen[m] = c
+            m += 1
+    key0, mask0 = _side_key(st, seat, row, extra)
+    key1, mask1 = _side_key(st, 1 - seat, row, -1)
+    need0 = E.SLOTS - st[E.count_index(seat, row)] - (extra >= 0)
+    need1 = E.SLOTS - st[E.count_index(1 - seat, row)]
+    need = need0 + need1
+    exact = need <= 1
+    trials = 1 if need == 0 else (m if exact else EQUITY_SAMPLES)
+    halves = 0
+    for trial in range(trials):
+        k0, m0, k1, m1 = key0, mask0, key1, mask1
+        for j in range(need):
+            pick = trial if exact else j + below(rng, m - j)
+            c = unseen[pick]
+            unseen[pick], unseen[j] = unseen[j], c
+            if j < need0:
+                k0 += CARD_KEY[c]
+                m0 |= CARD_MASK[c]
+            else:
+                k1 += CARD_KEY[c]
+                m1 |= CARD_MASK[c]
+        v0, v1 = evaluate_key(k0, m0), evaluate_key(k1, m1)
+        if st[E.TIEBREAK] == E.TIEBREAK_LITERAL:
+            v0, v1 = E.literal_order(v0), E.literal_order(v1)
+        halves += 2 if v0 > v1 else (1 if v0 == v1 else 0)
+    return halves / (2.0 * trials)
+
+
+@njit(cache=True, nogil=True)
+def held_cards(st, seat):
+    """``(start, n)`` of the cards ``seat`` holds and could still place."""
+    if E.mover(st) == seat and E.pending_seen_by(st, seat):
+        return E.choice_slice(st)
+    return E.HAND + 4 * seat, st[E.HAND_N + seat]
+
+
+@njit(cache=True, nogil=True)
+def best_equity(st, seat, row, rng):
+    """The row equity ``seat`` can reach with the best card he holds placed there (or
+    with none, if that is better or his side is full)."""
+    p = row_equity(st, seat, row, -1, rng)
+    if st[E.count_index(seat, row)] < E.SLOTS:
+        start, n = held_cards(st, seat)
+        for i in range(n):
+            p = max(p, row_equity(st, seat, row, st[start + i], rng))
+    return p
+
+
+@njit(cache=True, nogil=True)
+def estimated_equity(st, seat, row, bp, rng):
+    """The threshold policy's ``p``: with the cards it holds, or blind to them."""
+    if bp[USES_CARDS]:
+        return best_equity(st, seat, row, rng)
+    return row_equity(st, seat, row, -1, rng)
+
+
+@njit(cache=True, nogil=True)
+def threshold_open(st, seat, bp, rng):
+    best_row, best_p = -1, -1.0
+    for row in range(st[E.ROWS]):
+        if max_bet(st, seat, row) > 0:
+            p = estimated_equity(st, seat, row, bp, rng)
+            if p > best_p:
+                best_row, best_p = row, p
+    if best_row < 0 or best_p * 1000 < bp[BET_AT]:
+        return -1, 0
+    step = st[E.BET_RULES + MIN_BET]
+    return best_row, max(step, min((bp[SIZE] // step) * step, max_bet(st, seat, best_row)))
+
+
+@njit(cache=True, nogil=True)
+def threshold_respond(st, actor, row, bp, rng):
+    p = estimated_equity(st, actor, row, bp, rng) * 1000
+    top = max_raise(st, actor, row)
+    step = st[E.BET_RULES + MIN_BET]
+    if p >= bp[RAISE_AT] and top > 0:
+        return RAISE, max(step, min((bp[SIZE] // step) * step, top))
+    if p >= bp[CALL_AT]:
+        return CALL, 0
+    return DECLINE, 0
+
+
+@njit(cache=True, nogil=True)
+def act(st, seat, action, amount, row):
+    """Carry out a response: decline, call, or raise ``amount``."""
+    if action == DECLINE:
+        decline(st, seat, row)
+        return False
+    need = to_call(st, seat, row)
+    pay(st, seat, row, need + (amount if action == RAISE else 0))
+    return action == RAISE
+
+
+@njit(cache=True, nogil=True)
+def random_open(st, seat, rng):
+    """Half the time no bet; else a uniform legal amount on a uniform open row."""
+    rows, n = 0, 0
+    for row in range(st[E.ROWS]):
+        if max_bet(st, seat, row) > 0:
+            rows |= 1 << row
+            n += 1
+    pick = below(rng, 2 * n) if n else 0
+    if pick >= n:
+        return -1, 0
+    row = 0
+    while not (rows >> row) & 1 or pick > 0:
+        pick -= (rows >> row) & 1
+        row += 1
+    step = st[E.BET_RULES + MIN_BET]
+    return row, step * (1 + below(rng, max_bet(st, seat, row) // step))
+
+
+@njit(cache=True, nogil=True)
+def random_respond(st, actor, row, rng):
+    """Decline, call or a uniform legal raise, each response equally likely."""
+    step = st[E.BET_RULES + MIN_BET]
+    raises = max_raise(st, actor, row) // step
+    action = below(rng, 3 if raises else 2)
+    return action, (step * (1 + below(rng, raises)) if action == RAISE else 0)
+
+
+@njit(cache=True, nogil=True)
+def base_open(st, seat, bp, rng):
+    if bp[KIND] == NEVER:
+        return -1, 0
+    if bp[KIND] == RANDOM:
+        return random_open(st, seat, rng)
+    return threshold_open(st, seat, bp, rng)
+
+
+@njit(cache=True, nogil=True)
+def base_respond(st, actor, row, bp, rng):
+    if bp[KIND] == NEVER:
+        return CALL, 0
+    if bp[KIND] == RANDOM:
+        return random_respond(st, actor, row, rng)
+    return threshold_respond(st, actor, row, bp, rng)
+
+
+@njit(cache=True, nogil=True)
+def finish_exchange(st, actor, row, bparams, rngs):
+    """Let base betting policies answer, back and forth, until a call or a decline;
+    ``actor`` answers first."""
+    while True:
+        action, amount = base_respond(st, actor, row, bparams[actor], rngs[actor])
+        if not act(st, actor, action, amount, row):
+            return
+        actor = 1 - actor
+
+
+@njit(cache=True, nogil=True)
+def place_and_settle(st, params, rngs):
+    """The placement of the player on turn; a row it completes is paid at once."""
+    choice, row, side = policy_move(st, params, rngs)
+    E.place(st, choice, row, side)
+    if row_complete(st, row):
+        settle_row(st, row)
+
+
+@njit(cache=True, nogil=True)
+def play_out_betting(st, params, bparams, rng):
+    """Finish a betting round with base placement and betting policies (one stream)."""
+    rngs = np.empty((2, 4), np.uint64)
+    for seat in range(2):
+        for i in range(4):
+            rngs[seat, i] = next_u64(rng)
+    while not E.round_over(st):
+        E.prepare(st, rng)
+        seat = window_seat(st)
+        if seat >= 0:
+            row, amount = base_open(st, seat, bparams[seat], rng)
+            if row >= 0:
+                pay(st, seat, row, amount)
+                finish_exchange(st, 1 - seat, row, bparams, rngs)
+        place_and_settle(st, params, rngs)
+
+
+@njit(cache=True, nogil=True)
+def default_players():
+    """Greedy placement and default threshold betting for both players: the players
+    the rollout bettor assumes."""
+    params = np.zeros((2, 3), np.int64)
+    params[:, 0] = GREEDY
+    bparams = np.empty((2, BET_PARAMS), np.int64)
+    for seat in range(2):
+        for i in range(BET_PARAMS):
+            bparams[seat, i] = DEFAULT_THRESHOLD[i]
+    return params, bparams
+
+
+@njit(cache=True, nogil=True)
+def play_action(st, seat, action, params, bparams, stream):
+    """From a betting decision of ``seat``, carry out ``action`` = (row, response, amount)
+    (opening: response -1 and row -1 for no bet), let base policies finish the exchange
+    and the round; returns ``seat``'s stack at the end of the round."""
+    row, response, amount = action[0], action[1], action[2]
+    rngs = np.empty((2, 4), np.uint64)
+    for s in range(2):
+        for i in range(4):
+            rngs[s, i] = next_u64(stream)
+    if response < 0:
+        if row >= 0:
+            pay(st, seat, row, amount)
+            finish_exchange(st, 1 - seat, row, bparams, rngs)
+    elif act(st, seat, response, amount, row):
+        finish_exchange(st, 1 - seat, row, bparams, rngs)
+    place_and_settle(st, params, rngs)
+    play_out_betting(st, params, bparams, stream)
+    return st[E.STACK + seat]
+
+
+@njit(cache=True, nogil=True)
+def score_bet_actions(base, seat, actions, params, bparams, rng, work, tallies, weight):
+    """Add ``weight`` x each action's gain (``seat``'s stack at the end of the round minus
+    now) and its square to ``tallies``, every action on one fresh stream from ``rng``."""
+    seed = fresh_stream(rng)
+    stream = np.empty(4, np.uint64)
+    for a in range(actions.shape[0]):
+        work[:] = base
+        stream[:] = seed
+        gain = play_action(work, seat, actions[a], params, bparams, stream) - base[E.STACK + seat]
+        tallies[a, 0] += weight * gain
+        tallies[a, 1] += weight * gain * gain
+
+
+@njit(cache=True, nogil=True)
+def sample_bet_actions(st, seat, actions, params, bparams, rng, trials, tallies):
+    """Monte Carlo gains of betting actions: ``trials`` samples of what ``seat`` cannot see."""
+    base = np.empty_like(st)
+    work = np.empty_like(st)
+    for _ in range(trials):
+        E.resample_hidden(st, base, seat, rng)
+        score_bet_actions(base, seat, actions, params, bparams, rng, work, tallies, 1)
+
+
+@njit(cache=True, nogil=True)
+def rollout_choice(st, seat, actions, bp, rng):
+    params, bparams = default_players()
+    tallies = np.zeros((actions.shape[0], 2), np.int64)
+    sample_bet_actions(st, seat, actions, params, bparams, rng, bp[ROLLOUTS], tallies)
+    return actions[np.argmax(tallies[:, 0])]
+
+
+@njit(cache=True, nogil=True)
+def opening_actions(st, seat, amounts):
+    """No bet, then a bet of each of ``amounts`` (or every step, when empty) on each open row."""
+    step = st[E.BET_RULES + MIN_BET]
+    out = np.full((1 + E.MAX_ROWS * 100, 3), -1, np.int64)
+    n = 1
+    for row in range(st[E.ROWS]):
+        top = max_bet(st, seat, row)
+        for x in range(step, top + 1, step):
+            if amounts.shape[0] == 0 or (amounts == x).any():
+                out[n, 0], out[n, 1], out[n, 2] = row, -1, x
+                n += 1
+    return out[:n]
+
+
+@njit(cache=True, nogil=True)
+def response_actions(st, actor, row, amounts):
+    """Decline, call, then a raise of each of ``amounts`` (or every step) allowed."""
+    step = st[E.BET_RULES + MIN_BET]
+    top = max_raise(st, actor, row)
+    out = np.zeros((2 + 100, 3), np.int64)
+    out[0, 0], out[0, 1] = row, DECLINE
+    out[1, 0], out[1, 1] = row, CALL
+    n = 2
+    for y in range(step, top + 1, step):
+        if amounts.shape[0] == 0 or (amounts == y).any():
+            out[n, 0], out[n, 1], out[n, 2] = row, RAISE, y
+            n += 1
+    return out[:n]
+
+
+@njit(cache=True, nogil=True)
+def rollout_open(st, seat, bp, rng):
+    choice = rollout_choice(st, seat, opening_actions(st, seat, np.array(ROLLOUT_SIZES)), bp, rng)
+    return choice[0], choice[2]
+
+
+@njit(cache=True, nogil=True)
+def rollout_respond(st, actor, row, bp, rng):
+    top = max_raise(st, actor, row)
+    sizes = np.array([min(ROLLOUT_SIZES[-1], top)]) if top > 0 else np.zeros(0, np.int64)
+    choice = rollout_choice(st, actor, response_actions(st, actor, row, sizes), bp, rng)
+    return choice[1], choice[2]
+
+
+@njit(cache=True, nogil=True)
+def policy_open(st, seat, bp, rng):
+    if bp[KIND] == ROLLOUT:
+        return rollout_open(st, seat, bp, rng)
+    return base_open(st, seat, bp, rng)
+
+
+@njit(cache=True, nogil=True)
+def policy_respond(st, actor, row, bp, rng):
+    if bp[KIND] == ROLLOUT:
+        return rollout_respond(st, actor, row, bp, rng)
+    return base_respond(st, actor, row, bp, rng)
+
+
+@njit(cache=True, nogil=True)
+def betting_turn(st, params, bparams, deal_rng, rngs):
+    """One placement of a betting round: deal, let the player on turn open at most one
+    exchange (answered back and forth until a call or a decline), place; a row the
+    placement completes is paid at once."""
+    E.prepare(st, deal_rng)
+    seat = window_seat(st)
+    if seat >= 0:
+        row, amount = policy_open(st, seat, bparams[seat], rngs[seat])
+        if row >= 0:
+            pay(st, seat, row, amount)
+            actor = 1 - seat
+            while True:
+                action, raise_by = policy_respond(st, actor, row, bparams[actor], rngs[actor])
+                if not act(st, actor, action, raise_by, row):
+                    break
+                actor = 1 - actor
+    place_and_settle(st, params, rngs)
+
+
+@njit(cache=True, nogil=True)
+def play_betting_game(st, kind, crazy, batch_rule, tiebreak, bet_rules, params, bparams, deal_rng,
+                      rngs, out, trajectory):
+    """A betting game of 3 rounds (seat 0 first mover in rounds 1 and 3). ``out``: final
+    stacks, the winner (larger stack; the card draw on a tie), seat 0's stack after each
+    round; ``trajectory[i]``: seat 0's stack after placement ``i`` of the game."""
+    st[:] = 0
+    start_betting_game(st, bet_rules[0], bet_rules[1], bet_rules[2], bet_rules[3], bet_rules[4])
+    step = 0
+    for r in range(ROUNDS):
+        kind_r, crazy_r = round_type(kind, crazy, deal_rng)
+        E.start_round(st, kind_r, crazy_r, r + 3, r % 2, batch_rule, tiebreak, deal_rng)
+        start_betting_round(st)
+        while not E.round_over(st):
+            betting_turn(st, params, bparams, deal_rng, rngs)
+            trajectory[step] = st[E.STACK]
+            step += 1
+        out[3 + r] = st[E.STACK]
+    out[0], out[1] = st[E.STACK], st[E.STACK + 1]
+    if out[0] == out[1]:
+        out[2] = card_draw_winner(st, deal_rng)
+    else:
+        out[2] = 0 if out[0] > out[1] else 1

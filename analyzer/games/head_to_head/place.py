@@ -1,0 +1,180 @@
+"""The value of every legal placement in a Head to Head Poker position (rules §2.9.1-5).
+
+Each move (card, row, side) is played, then the round is finished under a policy pair
+for you and the opponent, from the hidden cards dealt afresh consistently with what
+you have seen (:mod:`.rollout`). A move's ``ev`` is your expected chips from the rows
+still open ($200 a row, ties split); ``row_win`` is your share of each row (a win 1,
+a tie 1/2). All moves see the same samples (common random numbers), so their
+differences are much more precise than their standard errors suggest.
+
+Exact: with deterministic policies (greedy for both) the rest of the round depends
+only on the order of the cards still to be dealt; when those orderings are no more
+than the trials asked for, every one is enumerated and the values are exact.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from analyzer.cards import format_cards
+from analyzer.sim.method import METHODS
+from analyzer.sim.seeds import new_seed
+from analyzer.games.head_to_head import engine as E
+from analyzer.games.head_to_head.policies import BASE_POLICIES, GREEDY, POLICY_NAMES, count_moves, move_at
+from analyzer.games.head_to_head.position import OPPONENT, SIDE_NAMES, Position
+from analyzer.games.head_to_head.rollout import (
+    TALLY_WIDTH, enumerate_moves, future_draws, open_rows, sample_moves, unseen_cards,
+)
+from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo, run_tasks
+
+DEFAULT_TRIALS = 10_000
+PLACEMENT_CHUNK = 500
+HALF_POT = E.ROW_POT // 2
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One legal placement and what it is worth for the rest of the round."""
+
+    card: str
+    row: int  # 1-based, in board order
+    side: str  # "you" or "opponent"
+    ev: float  # expected chips from the rows still open
+    stderr: float
+    regret: float  # best ev minus this ev
+    row_win: tuple[float, ...]  # your share of each row: win 1, tie 1/2
+    row_win_stderr: tuple[float, ...]
+    given: str | None = None  # Share 2: the card handed to the opponent
+
+    def to_dict(self) -> dict:
+        return {"card": self.card, "row": self.row, "side": self.side, "given": self.given,
+                "ev": self.ev, "stderr": self.stderr, "regret": self.regret,
+                "row_win": list(self.row_win), "row_win_stderr": list(self.row_win_stderr)}
+
+
+@dataclass(frozen=True)
+class Placements:
+    position: Position
+    policy: str
+    opponent_policy: str
+    method: str  # "exact" or "monte-carlo"
+    trials: int  # samples of the hidden cards, or orderings enumerated
+    seed: int | None
+    chunk_size: int | None
+    elapsed: float
+    moves: tuple[MoveValue, ...]  # best first
+
+    def to_frame(self) -> pd.DataFrame:
+        rows = []
+        for m in self.moves:
+            row = {k: v for k, v in m.to_dict().items() if not k.startswith("row_win")}
+            row.update({f"row{i + 1}_win": w for i, w in enumerate(m.row_win)})
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+    def to_dict(self) -> dict:
+        return {"position": self.position.to_dict(), "policy": self.policy,
+                "opponent_policy": self.opponent_policy, "method": self.method,
+                "exact": self.method == "exact", "trials": self.trials, "seed": self.seed,
+                "chunk_size": self.chunk_size, "elapsed_seconds": self.elapsed,
+                "moves": [m.to_dict() for m in self.moves]}
+
+
+@dataclass(frozen=True)
+class PlacementJob:
+    """Monte Carlo chunks of :func:`.rollout.sample_moves` (picklable for Dask)."""
+
+    state: np.ndarray
+    kinds: np.ndarray
+    moves: int
+
+    def run_chunk(self, rng: np.ndarray, trials: int) -> np.ndarray:
+        tallies = np.zeros((self.moves, TALLY_WIDTH), np.int64)
+        sample_moves(self.state, self.kinds, rng.copy(), trials, tallies)
+        return tallies
+
+    def standard_error(self, tallies: np.ndarray, trials: int) -> float:
+        """The largest standard error of a move's ev, as a fraction of the chips at stake."""
+        stake = 2 * max(1, bin(int(open_rows(self.state))).count("1"))
+        return max(mean_and_se(t[0], t[1], trials)[1] for t in tallies) / stake
+
+
+def policy_kinds(policy: str, opponent_policy: str | None) -> tuple[np.ndarray, str, str]:
+    """Base policy codes for (you, opponent); the opponent plays like you unless told."""
+    opponent_policy = opponent_policy or policy
+    for name in (policy, opponent_policy):
+        if name not in BASE_POLICIES:
+            raise ValueError(f"unknown rollout policy {name!r}: expected one of {', '.join(BASE_POLICIES)}")
+    return np.array([POLICY_NAMES[policy], POLICY_NAMES[opponent_policy]], np.int64), policy, opponent_policy
+
+
+def orderings(position_state: np.ndarray) -> tuple[int, int, int]:
+    """``(unseen cards m, cards still to deal d, orderings m!/(m-d)!)`` for exact values."""
+    m = len(unseen_cards(position_state, int(E.mover(position_state))))
+    d = int(position_state[E.HAND_N + OPPONENT] + future_draws(position_state))
+    d = min(d, m)
+    return m, d, math.perm(m, d)
+
+
+def placement_values(position: Position, *, policy: str = "greedy", opponent_policy: str | None = None,
+                     trials: int = DEFAULT_TRIALS, seed: int | None = None, method: str = "auto",
+                     scheduler: str | None = None, threads: int | None = None,
+                     progress: Progress | None = None) -> Placements:
+    """Every legal move of ``position`` with its value, best first (module docstring)."""
+    if method not in METHODS:
+        raise ValueError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
+    state = position.to_state()
+    kinds, policy, opponent_policy = policy_kinds(policy, opponent_policy)
+    n_moves = int(count_moves(state))
+    deterministic = bool((kinds == GREEDY).all())
+    m, d, n_orderings = orderings(state)
+    exact = method == "exact" or (method == "auto" and deterministic and n_orderings <= trials)
+    if exact and not deterministic:
+        raise ValueError("exact values need deterministic policies: use --policy greedy")
+    start = time.perf_counter()
+    if exact:
+        tasks = [(state, kinds, d, lo, lo + 1) for lo in range(m if d else 1)]
+        parts = run_tasks(_enumerate, tasks, scheduler=scheduler, threads=threads, progress=progress)
+        tallies = sum(parts)
+        samples, used_seed, chunk = n_orderings, None, None
+    else:
+        used_seed = new_seed(seed)
+        job = PlacementJob(state, kinds, n_moves)
+        run = run_monte_carlo(job, seed=used_seed, stopping=Stopping(trials=trials),
+                              chunk_size=PLACEMENT_CHUNK, scheduler=scheduler, threads=threads,
+                              progress=progress)
+        tallies, samples, chunk = run.tallies, run.trials, PLACEMENT_CHUNK
+    moves = _move_values(position, state, tallies, samples, exact)
+    return Placements(position=position, policy=policy, opponent_policy=opponent_policy,
+                      method="exact" if exact else "monte-carlo", trials=samples, seed=used_seed,
+                      chunk_size=chunk, elapsed=time.perf_counter() - start, moves=moves)
+
+
+def _enumerate(state, kinds, draws, lo, hi):
+    tallies = np.zeros((int(count_moves(state)), TALLY_WIDTH), np.int64)
+    enumerate_moves(state, kinds, draws, lo, hi, tallies)
+    return tallies
+
+
+def _move_values(position: Position, state: np.ndarray, tallies: np.ndarray, n: int,
+                 exact: bool) -> tuple[MoveValue, ...]:
+    cards = position.cards
+    share_drawer = position.type == "share2" and len(cards) == 2
+    values = []
+    for index, t in enumerate(tallies):
+        choice, row, side = move_at(state, index)
+        ev, se = mean_and_se(t[0], t[1], n)
+        wins = [mean_and_se(t[2 + r], t[2 + E.MAX_ROWS + r], n) for r in range(position.rows)]
+        values.append(dict(card=format_cards([cards[choice]]), row=row + 1, side=SIDE_NAMES[side],
+                           ev=ev * HALF_POT, stderr=0.0 if exact else se * HALF_POT,
+                           row_win=tuple(w / 2 for w, _ in wins),
+                           row_win_stderr=tuple(0.0 if exact else s / 2 for _, s in wins),
+                           given=format_cards([cards[1 - choice]]) if share_drawer else None))
+    best = max(v["ev"] for v in values)
+    values.sort(key=lambda v: -v["ev"])
+    return tuple(MoveValue(regret=best - v["ev"], **v) for v in values)

@@ -1,0 +1,245 @@
+"""Texas Hold'em equity: 2 to 10 hands or ranges, a board of 0, 3, 4 or 5 cards, dead cards.
+
+Exact enumeration (board rank patterns, see :mod:`analyzer.games.holdem.engine`)
+when it is estimated to be quicker than the requested Monte Carlo precision, else
+Monte Carlo in seeded chunks on threads or a Dask cluster.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from analyzer.cards import CardError, cards_mask, check_disjoint, format_cards, parse_cards
+from analyzer.games._equity import EquityResult
+from analyzer.sim.method import choose_exact
+from analyzer.sim.seeds import new_seed
+from analyzer.games.holdem.engine import exact_assignments, exact_deals, monte_carlo_showdowns
+from analyzer.games.holdem.symmetry import MAX_ASSIGNMENTS, canonical_classes, suit_symmetries, valid_assignments
+from analyzer.ranges import EmptyRangeError, Range, parse_range
+from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, run_monte_carlo, run_tasks
+from analyzer.sim.executors import local_workers
+from analyzer.sim.showdown import WIDTH, max_equity_se, player_equities
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
+BOARD_SIZES = (0, 3, 4, 5)
+# seconds per combo assignment of the exact kernel, by number of missing board cards (measured)
+EXACT_SECONDS = {5: 1.5e-3, 4: 1.2e-4, 3: 1.5e-5, 2: 2e-6, 1: 5e-7, 0: 2e-7}
+
+
+@dataclass(frozen=True)
+class HoldemDeal:
+    """Validated inputs: ranges without the combos the board and dead cards block,
+    labelled by the ranges as given (canonical text)."""
+
+    ranges: tuple[Range, ...]
+    labels: tuple[str, ...]
+    board: np.ndarray
+    dead: np.ndarray
+
+    @property
+    def excluded(self) -> np.uint64:
+        return cards_mask(np.concatenate([self.board, self.dead]))
+
+    def packed(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """All players' combos in one array, the offsets of each player's rows, the weights."""
+        combos = np.concatenate([r.combos for r in self.ranges]).astype(np.uint8)
+        offsets = np.cumsum([0] + [len(r) for r in self.ranges]).astype(np.int64)
+        weights = np.concatenate([r.weights for r in self.ranges]).astype(np.float64)
+        return combos, offsets, weights
+
+    def assignments(self) -> int:
+        """An upper bound on the number of combo choices (conflicts not removed)."""
+        return math.prod(len(r) for r in self.ranges)
+
+
+def prepare_deal(ranges: Sequence[str | Range], board: str | Sequence[int] = "",
+                 dead: str | Sequence[int] = "") -> HoldemDeal:
+    """Parse and check the inputs; every conflict is an error naming the bad part."""
+    if isinstance(ranges, str):
+        raise ValueError("give one hand or range per player (a list), not a single string")
+    if not MIN_PLAYERS <= len(ranges) <= MAX_PLAYERS:
+        raise ValueError(f"{len(ranges)} players: Hold'em equity takes {MIN_PLAYERS} to {MAX_PLAYERS}")
+    board_cards = parse_cards(board) if isinstance(board, str) else np.asarray(board, np.uint8)
+    dead_cards = parse_cards(dead) if isinstance(dead, str) else np.asarray(dead, np.uint8)
+    if len(board_cards) not in BOARD_SIZES:
+        raise CardError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {format_cards(board_cards)}")
+    check_disjoint({"the board": board_cards, "the dead cards": dead_cards})
+    blocked = np.concatenate([board_cards, dead_cards]).tolist()
+    parsed, labels = [], []
+    for i, r in enumerate(ranges, start=1):
+        rng = r if isinstance(r, Range) else parse_range(r)
+        labels.append(rng.canonical())
+        try:
+            parsed.append(rng.without(blocked))
+        except EmptyRangeError:
+            raise EmptyRangeError(f"player {i}'s range {labels[-1]!r} has no combos left "
+                                  f"after the board and dead cards") from None
+    deal = HoldemDeal(tuple(parsed), tuple(labels), board_cards, dead_cards)
+    _check_dealable(deal)
+    return deal
+
+
+DEALABLE_SEARCH_NODES = 200_000
+
+
+class _SearchBudgetSpent(Exception):
+    pass
+
+
+def _check_dealable(deal: HoldemDeal) -> None:
+    """At least one choice of one combo per player uses no card twice (depth-first search).
+
+    The search gives up undecided after :data:`DEALABLE_SEARCH_NODES` nodes; the runs
+    themselves then still fail cleanly (Monte Carlo caps its redraws, exact counts deals).
+    """
+    remaining = 52 - len(deal.board) - len(deal.dead) - 2 * len(deal.ranges)
+    if remaining < 5 - len(deal.board):
+        raise ValueError(f"not enough cards: {len(deal.ranges)} players, {len(deal.board)} board "
+                         f"and {len(deal.dead)} dead cards leave {remaining} for the board")
+    masks = [[(1 << int(a)) | (1 << int(b)) for a, b in r.combos] for r in deal.ranges]
+    order = sorted(range(len(masks)), key=lambda i: len(masks[i]))
+
+    nodes = 0
+
+    def search(depth: int, used: int) -> bool:
+        nonlocal nodes
+        nodes += 1
+        if nodes > DEALABLE_SEARCH_NODES:
+            raise _SearchBudgetSpent
+        if depth == len(order):
+            return True
+        return any(not m & used and search(depth + 1, used | m) for m in masks[order[depth]])
+
+    try:
+        dealable = search(0, 0)
+    except _SearchBudgetSpent:
+        return
+    if not dealable:
+        raise ValueError("the ranges cannot all be dealt together: every choice of hands uses a card twice")
+
+
+@dataclass(frozen=True)
+class HoldemMonteCarlo:
+    """A picklable Monte Carlo job (runs on threads or Dask workers)."""
+
+    combos: np.ndarray
+    offsets: np.ndarray
+    cumulative: np.ndarray
+    uniform: np.ndarray
+    any_two: np.ndarray
+    board: np.ndarray
+    excluded: np.uint64
+
+    @classmethod
+    def from_deal(cls, deal: HoldemDeal) -> HoldemMonteCarlo:
+        combos, offsets, weights = deal.packed()
+        cumulative = np.concatenate([np.cumsum(r.weights) for r in deal.ranges])
+        uniform = np.array([bool((r.weights == r.weights[0]).all()) for r in deal.ranges])
+        unblocked = math.comb(52 - len(deal.board) - len(deal.dead), 2)
+        any_two = np.array([bool(u) and len(r) == unblocked for u, r in zip(uniform, deal.ranges)])
+        return cls(combos, offsets, cumulative, uniform, any_two, deal.board.astype(np.uint8), deal.excluded)
+
+    def run_chunk(self, state: np.ndarray, trials: int) -> np.ndarray:
+        tallies = np.zeros((len(self.offsets) - 1, WIDTH), np.int64)
+        status = monte_carlo_showdowns(self.combos, self.offsets, self.cumulative, self.uniform, self.any_two,
+                                       self.board, self.excluded, state.copy(), trials, tallies)
+        if status != 0:
+            raise ValueError("the ranges almost never fit together: a deal failed 100,000 times in a row")
+        return tallies
+
+    def standard_error(self, tallies: np.ndarray, trials: int) -> float:
+        return max_equity_se(tallies, trials)
+
+
+def holdem_equity(ranges: Sequence[str | Range], board: str | Sequence[int] = "",
+                  dead: str | Sequence[int] = "", *, method: str = "auto", stopping: Stopping = Stopping(),
+                  seed: int | None = None, chunk_size: int = DEFAULT_CHUNK_SIZE, scheduler: str | None = None,
+                  threads: int | None = None, categories: bool = False,
+                  progress: Progress | None = None) -> EquityResult:
+    """Equity of each hand or range at showdown (see the module docstring)."""
+    deal = prepare_deal(ranges, board, dead)
+    workers = threads or local_workers()
+    missing = 5 - len(deal.board)
+    symmetries = len(suit_symmetries(np.concatenate([deal.board, deal.dead])))
+    classes = deal.assignments() / (symmetries if deal.assignments() <= MAX_ASSIGNMENTS else 1)
+    exact = choose_exact(method, classes * EXACT_SECONDS[missing] / workers, stopping, workers)
+    hands = list(deal.labels)
+    sizes = [len(r) for r in deal.ranges]
+    start = time.perf_counter()
+    if exact:
+        tallies, total, deals = _run_exact(deal, scheduler, threads, progress)
+        players = player_equities(tallies, total, hands, sizes, exact=True, categories=categories)
+        return EquityResult(game="holdem", players=players, board=format_cards(deal.board),
+                            dead=format_cards(deal.dead), method="exact", trials=deals,
+                            seed=None, chunk_size=None, elapsed=time.perf_counter() - start, stopped_by="exact")
+    seed = new_seed(seed)
+    run = run_monte_carlo(HoldemMonteCarlo.from_deal(deal), seed=seed, stopping=stopping, chunk_size=chunk_size,
+                          scheduler=scheduler, threads=threads, progress=progress)
+    players = player_equities(run.tallies, run.trials, hands, sizes, exact=False, categories=categories)
+    return EquityResult(game="holdem", players=players, board=format_cards(deal.board),
+                        dead=format_cards(deal.dead), method="monte-carlo", trials=run.trials, seed=seed,
+                        chunk_size=chunk_size, elapsed=run.elapsed, stopped_by=run.stopped_by)
+
+
+def _run_exact(deal: HoldemDeal, scheduler: str | None, threads: int | None,
+               progress: Progress | None, symmetry: bool = True) -> tuple[np.ndarray, float, int]:
+    """Exact tallies: (tallies, total weight, number of deals enumerated). By suit classes of
+    the combo choices when the board and dead cards leave a symmetry (see
+    :mod:`analyzer.games.holdem.symmetry`), else combo choice by combo choice, in tasks by
+    the first player's combos, summed in task order."""
+    if symmetry:
+        result = _run_exact_by_suit_classes(deal, scheduler, threads, progress)
+        if result is not None:
+            return result
+    combos, offsets, weights = deal.packed()
+    board = deal.board.astype(np.uint8)
+    tasks = []
+    for row in range(offsets[0], offsets[1]):
+        first = np.concatenate([combos[row:row + 1], combos[offsets[1]:]])
+        first_weights = np.concatenate([weights[row:row + 1], weights[offsets[1]:]])
+        first_offsets = np.concatenate([[0, 1], offsets[2:] - offsets[1] + 1])
+        tasks.append((first, first_offsets, first_weights, board, deal.excluded))
+    results = run_tasks(_exact_one, tasks, scheduler=scheduler, threads=threads, progress=progress)
+    tallies = np.sum([t for t, _, _ in results], axis=0)
+    total = float(sum(total for _, total, _ in results))
+    if total == 0:
+        raise ValueError("the ranges cannot all be dealt together: every choice of hands uses a card twice")
+    return tallies, total, int(sum(deals for _, _, deals in results))
+
+
+def _run_exact_by_suit_classes(deal: HoldemDeal, scheduler: str | None, threads: int | None,
+                               progress: Progress | None) -> tuple[np.ndarray, float, int] | None:
+    maps = suit_symmetries(np.concatenate([deal.board, deal.dead]))
+    if len(maps) == 1 or deal.assignments() < len(maps):  # too few choices to gain anything
+        return None
+    listed = valid_assignments([r.combos for r in deal.ranges], [r.weights for r in deal.ranges])
+    if listed is None:
+        return None
+    holes, weights = listed
+    if len(holes) == 0:
+        raise ValueError("the ranges cannot all be dealt together: every choice of hands uses a card twice")
+    representatives, summed = canonical_classes(holes, weights, maps)
+    board = deal.board.astype(np.uint8)
+    batches = np.array_split(np.arange(len(representatives)), max(1, len(representatives) // 64))
+    tasks = [(representatives[b].astype(np.uint8), summed[b], board, deal.excluded) for b in batches]
+    results = run_tasks(_exact_classes, tasks, scheduler=scheduler, threads=threads, progress=progress)
+    free = 52 - len(deal.board) - len(deal.dead) - 2 * len(deal.ranges)
+    completions = math.comb(free, 5 - len(deal.board))
+    return np.sum(results, axis=0), float(weights.sum()) * completions, len(holes) * completions
+
+
+def _exact_classes(representatives, weights, board, excluded):
+    tallies = np.zeros((representatives.shape[1], WIDTH), np.float64)
+    exact_deals(representatives, weights, board, excluded, tallies)
+    return tallies
+
+
+def _exact_one(combos, offsets, weights, board, excluded):
+    tallies = np.zeros((len(offsets) - 1, WIDTH), np.float64)
+    total, deals = exact_assignments(combos, offsets, weights, board, excluded, tallies)
+    return tallies, total, deals

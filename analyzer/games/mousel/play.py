@@ -1,0 +1,146 @@
+"""Mousel sessions: successive deals with the pot carried on and the deal passing round.
+
+Each player is a baseline player with his own thresholds (along, declare, keep;
+:mod:`.policies`). A session plays ``deals`` deals from an empty pot:
+
+* the pot left by a deal (stakes of a void deal or of a redeal, penalties, an unpaid pot
+  under ``fail_mode = keep``) carries to the next;
+* if everyone who went along passes, the same dealer deals again (a redeal); if nobody or
+  one player goes along, the deal passes on (M-8 ``void``);
+* ``pack_mode = single``: a fresh pack each deal, and the deal passes on after a played
+  deal too; ``continuation`` (M-2, the literal reading): deals follow on from the same pack,
+  and the deal passes on when it cannot serve another deal (4 cards each and the trump);
+  whenever the deal passes on, the next dealer starts a fresh pack.
+
+At the end the pot left is shared equally, so each session's chips sum to zero. Reported per
+player: chips per deal (the mean over sessions of a session's chips / deals, with its
+standard error over sessions), and how the deals went.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from analyzer.sim.seeds import new_seed
+from analyzer.games.mousel import engine as E
+from analyzer.games.mousel.deal import run_deal
+from analyzer.games.mousel.policies import SEARCH_DEPTH, play_code
+from analyzer.games.mousel.rules import MouselRules
+from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
+
+COUNTS = ("deals", "games", "redeals", "void", "declarer_made")
+CHUNK = 50
+
+
+@njit(cache=True, nogil=True)
+def deal_from(st, players, cards, rng):
+    """Deal 4 cards to each seat and turn up the trump card from ``cards`` (the pack left)."""
+    E.setup(st, players, 0, cards)
+    for seat in range(players):
+        E.deal_hand(st, seat, rng)
+    E.turn_up_trump(st, rng)
+
+
+@njit(cache=True, nogil=True)
+def play_sessions(players, deals, pack, player_params, play_mode, stake, fail_mode, single_takes, continuation,
+                  trials, rng, tallies):
+    """``trials`` sessions (module docstring). ``tallies``: per player the sum and the sum of
+    squares of chips per deal, then per player the deals he dealt, then the COUNTS."""
+    st = np.zeros(E.STATE_SIZE, np.int64)
+    buf = np.zeros((SEARCH_DEPTH, E.STATE_SIZE), np.int64)
+    chips = np.zeros(E.MAX_PLAYERS)
+    params = np.zeros((E.MAX_PLAYERS, 3))
+    left = pack.copy()
+    need = E.HAND_SIZE * players + 1
+    dealt = tallies[2 * players:3 * players]
+    counts = tallies[3 * players:]
+    for _ in range(trials):
+        pot, dealer, n_left, fresh = 0.0, players - 1, 0, True
+        won = np.zeros(players)
+        for _ in range(deals):
+            if not fresh and n_left < need:
+                dealer = (dealer + 1) % players   # the pack is used up: the deal passes on
+                fresh = True
+            if fresh or not continuation:
+                left[:] = pack
+                n_left = pack.shape[0]
+                fresh = False
+            for seat in range(players):
+                params[seat] = player_params[(dealer + 1 + seat) % players]
+            dealt[dealer] += 1
+            deal_from(st, players, left[:n_left], rng)
+            pot = run_deal(st, -1, 0, 0, 0, params, play_mode, pot, stake, fail_mode, single_takes, buf, rng, chips)
+            for seat in range(players):
+                won[(dealer + 1 + seat) % players] += chips[seat]
+            participants = 0
+            for seat in range(players):
+                participants += (st[E.PARTICIPANTS] >> seat) & 1
+            declarer = st[E.DECLARER]
+            counts[0] += 1
+            counts[1] += declarer >= 0
+            counts[2] += participants >= 2 and declarer < 0
+            counts[3] += participants < 2
+            counts[4] += declarer >= 0 and st[E.TRICKS + declarer] >= E.MAKE
+            if continuation:
+                n_left = st[E.END] - st[E.TOP]
+                left[:n_left] = st[E.DECK + st[E.TOP]:E.DECK + st[E.END]]
+                if participants < 2:             # nobody plays: the deal passes on
+                    dealer = (dealer + 1) % players
+                    fresh = True
+            elif not (participants >= 2 and declarer < 0):
+                dealer = (dealer + 1) % players
+        for p in range(players):
+            per_deal = (won[p] + pot / players) / deals
+            tallies[p] += per_deal
+            tallies[players + p] += per_deal * per_deal
+
+
+@dataclass(frozen=True)
+class SessionStats:
+    players: int
+    deals_per_session: int
+    sessions: int
+    seed: int
+    elapsed: float
+    thresholds: list   # per player: along, declare, keep
+    chips_per_deal: list
+    chips_per_deal_stderr: list
+    dealt: list        # per player: the share of the deals he dealt
+    shares: dict       # of deals: games played, redeals, void deals; P(declarer made)
+
+    def to_dict(self) -> dict:
+        return dict(self.__dict__) | {"exact": False}
+
+
+def simulate_sessions(players: int, thresholds: list[tuple[float, float, float]], *, deals: int = 40,
+                      sessions: int = 2_000, rules: MouselRules = MouselRules(), play: str = "heuristic",
+                      seed: int | None = None, threads: int | None = None, scheduler: str | None = None,
+                      progress: Progress | None = None) -> SessionStats:
+    """Sessions of ``deals`` deals; ``thresholds`` one (along, declare, keep) per player,
+    cycled (module docstring)."""
+    rules.check_players(players)
+    if deals < 1 or sessions < 1:
+        raise ValueError("deals and sessions must be at least 1")
+    per_player = [tuple(float(x) for x in thresholds[p % len(thresholds)]) for p in range(players)]
+    pack = np.array(E.deck_cards(rules.short_deck), np.int64)
+    used_seed = new_seed(seed)
+    job = KernelJob(play_sessions, (players, deals, pack, np.array(per_player), play_code(play),
+                                    float(rules.stake), rules.fail_code, rules.single_takes_pot,
+                                    rules.pack_mode == "continuation"), (), 3 * players + len(COUNTS))
+    start = time.perf_counter()
+    run = run_monte_carlo(job, seed=used_seed, stopping=Stopping(trials=sessions), chunk_size=CHUNK,
+                          scheduler=scheduler, threads=threads, progress=progress)
+    t, n = run.tallies, run.trials
+    means = [tuple(map(float, mean_and_se(t[p], t[players + p], n))) for p in range(players)]
+    counts = dict(zip(COUNTS, map(int, t[3 * players:])))
+    shares = {"games": counts["games"] / counts["deals"], "redeals": counts["redeals"] / counts["deals"],
+              "void": counts["void"] / counts["deals"],
+              "declarer_made": counts["declarer_made"] / counts["games"] if counts["games"] else float("nan")}
+    return SessionStats(players=players, deals_per_session=deals, sessions=n, seed=used_seed,
+                        elapsed=time.perf_counter() - start, thresholds=[list(p) for p in per_player],
+                        chips_per_deal=[m for m, _ in means], chips_per_deal_stderr=[s for _, s in means],
+                        dealt=(t[2 * players:3 * players] / counts["deals"]).tolist(), shares=shares)

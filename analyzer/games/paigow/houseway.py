@@ -1,0 +1,83 @@
+"""Pai Gow Poker (rules §5.3): how the House Way sets a hand, and the legal splits of a hand.
+
+A split puts 2 cards in front and 5 in the back; it is legal when the back outranks the front.
+The House Way itself is the dealer policy in :mod:`analyzer.games.paigow.policies`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from itertools import combinations
+
+import numpy as np
+
+from analyzer.cards import CardError, format_cards, parse_cards
+from analyzer.eval import hand_name
+from analyzer.games.paigow.policies import RULES, WAYS, house_way, split_values
+
+
+def parse_hand(cards: str | np.ndarray) -> np.ndarray:
+    """Seven Pai Gow cards, as text or codes (the joker allowed once)."""
+    if not isinstance(cards, str):
+        cards = format_cards(np.asarray(cards).tolist())  # bad codes and duplicates get the text checks
+    codes = parse_cards(cards, allow_joker=True, rules_name="Pai Gow rules")
+    if len(codes) != 7:
+        raise CardError(f"{len(codes)} cards given: a Pai Gow hand has 7")
+    return codes
+
+
+def way_number(way: str) -> int:
+    try:
+        return WAYS[way]
+    except KeyError:
+        raise ValueError(f"unknown House Way {way!r}: expected one of {', '.join(WAYS)}") from None
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A split of 7 cards: the front (2 cards) and the back (5 cards) with their names."""
+
+    front: str
+    back: str
+    front_name: str
+    back_name: str
+    front_value: int
+    back_value: int
+
+
+@dataclass(frozen=True)
+class HouseWaySetting(Setting):
+    rule: str = ""
+    way: str = "foxwoods"
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def _setting(cards: np.ndarray, a: int, b: int) -> Setting:
+    front_value, back_value = split_values(cards, a, b)
+    back = [c for i, c in enumerate(cards.tolist()) if i not in (a, b)]
+    return Setting(front=format_cards([cards[a], cards[b]]), back=format_cards(back),
+                   front_name=hand_name(front_value), back_name=hand_name(back_value),
+                   front_value=int(front_value), back_value=int(back_value))
+
+
+def house_way_setting(cards: str | np.ndarray, way: str = "foxwoods") -> HouseWaySetting:
+    """How the House Way ``way`` sets a 7-card hand, and the rule that decided it."""
+    codes = parse_hand(cards)
+    a, b, rule = house_way(codes, way_number(way))
+    return HouseWaySetting(**asdict(_setting(codes, a, b)), rule=RULES[rule], way=way)
+
+
+def legal_settings(cards: np.ndarray) -> list[Setting]:
+    """Every distinct legal split (the back outranks the front), one per (front, back) value pair."""
+    seen, settings = set(), []
+    for a, b in combinations(range(7), 2):
+        s = _setting(cards, a, b)
+        if s.back_value > s.front_value and (s.front_value, s.back_value) not in seen:
+            seen.add((s.front_value, s.back_value))
+            settings.append(s)
+    return settings
+
+
+__all__ = ["HouseWaySetting", "Setting", "house_way_setting", "legal_settings", "parse_hand", "way_number"]

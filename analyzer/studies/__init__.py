@@ -1,0 +1,1 @@
+"""The committed tables and charts, one module per game, behind one registry."""

@@ -1,0 +1,191 @@
+"""Hold'em preflop tables: the 169 starting classes against random opponents (Monte
+Carlo), and every class against every class heads-up (exact).
+
+Against random opponents every combo of a class has the same equity (the
+opponents are symmetric in suits), so one representative combo per class is
+simulated. Heads-up, the 1,624,350 ordered combo matchups fall into far fewer
+classes under the 24 permutations of suits and the swap of the two hands; each
+class is enumerated exactly once and the 169x169 matrix averages its combos.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from itertools import permutations
+
+import numpy as np
+import pandas as pd
+from numba import njit
+
+from analyzer.cards import format_cards
+from analyzer.games._equity import EquityResult
+from analyzer.games.holdem.equity import holdem_equity
+from analyzer.cards import CARD_BIT
+from analyzer.games.holdem.engine import exact_showdowns
+from analyzer.ranges import HAND_CLASSES, class_combos, class_grid_position
+from analyzer.report import ResultSet, grid_heatmap, manifest_for
+from analyzer.sim.engine import Progress, Stopping
+from analyzer.sim.seeds import derive_seed
+from analyzer.sim.showdown import EQUITY, TIE, TIE_UNITS, WIDTH
+
+HEADS_UP_BOARDS = 1_712_304  # C(48, 5)
+
+
+def class_grid(values: dict[str, float]) -> tuple[np.ndarray, np.ndarray]:
+    """A 13x13 array of per-class values and the matching class labels (hand-chart layout)."""
+    grid = np.full((13, 13), np.nan)
+    labels = np.empty((13, 13), dtype=object)
+    for name, value in values.items():
+        row, col = class_grid_position(name)
+        grid[row, col] = value
+        labels[row, col] = name
+    return grid, labels
+
+
+def class_table(equity_of: Callable[[str, int, int], EquityResult], opponents: range, seed: int,
+                progress: Progress | None = None) -> pd.DataFrame:
+    """One row per (class, opponent count): the first player's equity from
+    ``equity_of(hero cards, opponents, cell seed)``, with one representative combo per class."""
+    rows = []
+    cells = len(HAND_CLASSES) * len(opponents)
+    for k in opponents:
+        for i, name in enumerate(HAND_CLASSES):
+            s = derive_seed(seed, i, k)
+            result = equity_of(format_cards(class_combos(name)[0]), k, s)
+            p = result.players[0]
+            kind = "pair" if len(name) == 2 else "suited" if name.endswith("s") else "offsuit"
+            rows.append({"class": name, "kind": kind, "opponents": k, "equity": p.equity, "stderr": p.stderr,
+                         "win": p.win, "tie": p.tie, "trials": result.trials, "seed": s})
+            if progress is not None:
+                progress(len(rows), cells)
+    return pd.DataFrame(rows)
+
+
+def preflop_vs_random(*, opponents: range = range(1, 10), trials: int = 200_000, seed: int = 2026,
+                      chunk_size: int = 25_000, threads: int | None = None, scheduler: str | None = None,
+                      progress: Progress | None = None) -> ResultSet:
+    """Equity of each of the 169 classes against 1 to 9 random hands (Monte Carlo)."""
+    start = time.perf_counter()
+    stopping = Stopping(trials=trials)
+    table = class_table(
+        lambda hero, k, s: holdem_equity([hero] + ["random"] * k, method="monte-carlo", stopping=stopping,
+                                         chunk_size=chunk_size, seed=s, threads=threads, scheduler=scheduler),
+        opponents, seed, progress)
+    cells = len(table)
+    figures = {}
+    for k in opponents:
+        part = table[table.opponents == k]
+        grid, labels = class_grid(dict(zip(part["class"], 100 * part.equity)))
+        figures[f"equity_vs_{k}"] = grid_heatmap(
+            grid, labels, fmt="{:.1f}", colorbar="equity (%)",
+            title=f"Hold'em preflop equity against {k} random hand{'s' * (k > 1)}\n"
+                  f"({trials:,} Monte Carlo trials per class, seed {seed}; max s.e. "
+                  f"{100 * part.stderr.max():.2f} points)",
+            row_label="higher card for suited (above the diagonal), lower for offsuit",
+            col_label="lower card for suited, higher for offsuit (pairs on the diagonal)")
+    manifest = manifest_for(
+        inputs={"classes": 169, "opponents": list(opponents), "opponent_range": "random"},
+        method="monte-carlo", seed=seed, trials=trials * cells, chunk_size=chunk_size,
+        elapsed=time.perf_counter() - start, standard_errors={"max_equity_se": float(table.stderr.max())},
+        command="poker-analyzer holdem preflop-table")
+    return ResultSet("holdem", "preflop_vs_random", {"preflop_vs_random": table}, figures, manifest)
+
+
+# ---------------------------------------------------------------- heads-up matrix
+
+def _all_combos() -> np.ndarray:
+    return np.concatenate([class_combos(name) for name in HAND_CLASSES]).astype(np.int64)
+
+
+def _matchup_keys(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """The smallest code of (first, second) under the 24 suit permutations: each hand
+    sorted high card first, then ``a1, a2, b1, b2`` read as base-52 digits."""
+    best = None
+    for perm in permutations(range(4)):
+        table = np.array([4 * (c >> 2) + perm[c & 3] for c in range(52)])
+        a, b = np.sort(table[first], axis=1)[:, ::-1], np.sort(table[second], axis=1)[:, ::-1]
+        key = ((a[:, 0] * 52 + a[:, 1]) * 52 + b[:, 0]) * 52 + b[:, 1]
+        best = key if best is None else np.minimum(best, key)
+    return best
+
+
+@njit(cache=True, nogil=True)
+def _exact_matchups(keys):
+    """Per canonical matchup code: the first hand's equity units, and its tie boards."""
+    out = np.zeros((keys.shape[0], 2), np.int64)
+    holes = np.zeros((2, 2), np.uint8)
+    board = np.zeros(0, np.uint8)
+    full = np.uint64((1 << 52) - 1)
+    for i in range(keys.shape[0]):
+        k = keys[i]
+        holes[1, 1], k = k % 52, k // 52
+        holes[1, 0], k = k % 52, k // 52
+        holes[0, 1], holes[0, 0] = k % 52, k // 52
+        used = CARD_BIT[holes[0, 0]] | CARD_BIT[holes[0, 1]] | CARD_BIT[holes[1, 0]] | CARD_BIT[holes[1, 1]]
+        tallies = np.zeros((2, WIDTH), np.int64)
+        exact_showdowns(holes, board, ~used & full, tallies, 1)
+        out[i, 0] = tallies[0, EQUITY]
+        out[i, 1] = tallies[0, TIE]
+    return out
+
+
+def heads_up_matrix(*, threads: int | None = None, scheduler: str | None = None,
+                    progress: Progress | None = None) -> ResultSet:
+    """Exact equity of every class against every class heads-up (169 x 169)."""
+    from analyzer.sim.engine import run_tasks
+
+    start = time.perf_counter()
+    combos = _all_combos()
+    class_of = np.repeat(np.arange(169), [len(class_combos(n)) for n in HAND_CLASSES])
+    i, j = np.meshgrid(np.arange(len(combos)), np.arange(len(combos)), indexing="ij")
+    i, j = i.ravel(), j.ravel()
+    a, b = combos[i], combos[j]
+    disjoint = (a[:, :1] != b).all(axis=1) & (a[:, 1:] != b).all(axis=1)
+    i, j = i[disjoint], j[disjoint]
+    forward, backward = _matchup_keys(combos[i], combos[j]), _matchup_keys(combos[j], combos[i])
+    flipped = backward < forward
+    keys = np.where(flipped, backward, forward)
+    unique, inverse = np.unique(keys, return_inverse=True)
+    batches = np.array_split(unique, max(1, len(unique) // 500))
+    results = run_tasks(_exact_matchups, [(b,) for b in batches], scheduler=scheduler, threads=threads,
+                        progress=progress)
+    per_key = np.concatenate(results)
+    equity_units = per_key[inverse, 0].astype(np.float64)
+    ties = per_key[inverse, 1].astype(np.float64)
+    equity = np.where(flipped, TIE_UNITS * HEADS_UP_BOARDS - equity_units, equity_units) / TIE_UNITS / HEADS_UP_BOARDS
+    tie = ties / HEADS_UP_BOARDS
+    frame = pd.DataFrame({"hero": class_of[i], "villain": class_of[j], "equity": equity, "tie": tie})
+    grouped = frame.groupby(["hero", "villain"]).agg(equity=("equity", "mean"), tie=("tie", "mean"),
+                                                     combo_pairs=("equity", "size")).reset_index()
+    grouped["win"] = grouped.equity - grouped.tie / 2
+    names = np.array(HAND_CLASSES)
+    table = pd.DataFrame({"hero": names[grouped.hero], "villain": names[grouped.villain],
+                          "equity": grouped.equity, "win": grouped.win, "tie": grouped.tie,
+                          "combo_pairs": grouped.combo_pairs})
+    matrix = np.full((169, 169), np.nan)
+    matrix[grouped.hero, grouped.villain] = 100 * grouped.equity
+    figure = _matrix_figure(matrix)
+    manifest = manifest_for(
+        inputs={"classes": 169, "matchups": int(len(keys)), "suit_classes": int(len(unique))},
+        method="exact", seed=None, trials=int(len(unique)) * HEADS_UP_BOARDS, chunk_size=None,
+        elapsed=time.perf_counter() - start, command="poker-analyzer holdem heads-up-matrix")
+    return ResultSet("holdem", "heads_up_matrix", {"heads_up_matrix": table}, {"heads_up_matrix": figure},
+                     manifest)
+
+
+def _matrix_figure(matrix: np.ndarray):
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(11, 9.5))
+    axes = figure.subplots()
+    image = axes.imshow(matrix, cmap="RdYlGn", vmin=0, vmax=100)
+    ticks = [0, 13, 91]  # first pair, first suited, first offsuit class
+    axes.set_xticks(ticks, [HAND_CLASSES[t] for t in ticks])
+    axes.set_yticks(ticks, [HAND_CLASSES[t] for t in ticks])
+    axes.set_xlabel("villain class (pairs AA..22, suited AKs..32s, offsuit AKo..32o)")
+    axes.set_ylabel("hero class (same order)")
+    axes.set_title("Hold'em heads-up preflop equity of every class against every class\n"
+                   "(exact: every board of every combo matchup)")
+    figure.colorbar(image, ax=axes, label="hero equity (%)", shrink=0.8)
+    return figure

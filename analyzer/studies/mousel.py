@@ -1,0 +1,204 @@
+"""Mousel threshold tables (rules §6.6): tables and charts under results/mousel/.
+
+``thresholds`` -- for 3 to 8 players and each carried pot, random deals played five ways
+by forehand (:mod:`.study_kernels`) against baseline players, binned by forehand's hand
+strength (expected tricks by the table in :mod:`.policies`):
+
+* ``by_strength``: each plan's expected value (chips plus the change of one's equal share
+  of the pot carried on, as in :mod:`.advise`), and P(make) when declaring with the cards
+  kept and after the baseline exchange;
+* ``thresholds``: the weakest strength from which going along (the best plan) beats
+  folding, and from which declaring beats passing, in every stronger bin with at least
+  ``MIN_DEALS`` deals. Taking the best of four plan means per bin leans a little
+  optimistic (by at most about one standard error of a plan's mean, less with the common
+  random numbers the plans share).
+
+``sessions`` -- the long run (:mod:`.session`): one player with other going-along and
+declaring thresholds against baseline players, over sessions of successive deals with the
+pot carried on and the deal passing round: his chips per deal for each pair of thresholds.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from analyzer.games.mousel import engine as E
+from analyzer.games.mousel.policies import BASELINE, play_code, seat_thresholds
+from analyzer.games.mousel.rules import MouselRules
+from analyzer.games.mousel.play import simulate_sessions
+from analyzer.games.mousel.study_kernels import BIN_WIDTH, BINS, PLANS, SIZE, STATS, threshold_tables
+from analyzer.report import ResultSet, manifest_for, run_studies
+from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
+
+ANALYSIS = "mousel"
+COMMAND = "poker-analyzer mousel tables"
+PLAYER_COUNTS = tuple(range(E.MIN_PLAYERS, E.MAX_PLAYERS + 1))
+CHUNK = 1_000
+MIN_DEALS = 300
+
+
+@dataclass(frozen=True)
+class MouselPlan:
+    deals: int = 400_000
+    pots: tuple[float, ...] = (0.0, 4.0)
+    play: str = "heuristic"
+    others: tuple[float, float, float] = BASELINE
+    sessions: int = 2_000
+    session_deals: int = 40
+    session_players: tuple[int, ...] = (3, 4, 5)
+    seed: int = 2026
+
+
+def thresholds_study(plan: MouselPlan, rules: MouselRules = MouselRules(), threads=None, scheduler=None,
+                     progress: Progress | None = None) -> ResultSet:
+    start = time.perf_counter()
+    pack = np.array(E.deck_cards(rules.short_deck), np.int64)
+    cells = [(n, pot) for n in PLAYER_COUNTS if not (rules.short_deck and n > E.SHORT_DECK_MAX_PLAYERS)
+             for pot in plan.pots]
+    rows = []
+    for i, (players, pot) in enumerate(cells):
+        job = KernelJob(threshold_tables, (players, pack, float(pot), float(rules.stake), rules.fail_code,
+                                           rules.single_takes_pot, seat_thresholds(plan.others),
+                                           play_code(plan.play)), (), SIZE)
+        run = run_monte_carlo(job, seed=plan.seed + i, stopping=Stopping(trials=plan.deals), chunk_size=CHUNK,
+                              scheduler=scheduler, threads=threads)
+        rows += _bin_rows(players, pot, run.tallies.reshape(len(PLANS), BINS, len(STATS)))
+        if progress is not None:
+            progress(i + 1, len(cells))
+    by_strength = pd.DataFrame(rows)
+    thresholds = _thresholds(by_strength)
+    manifest = manifest_for(
+        inputs={"deals_per_cell": plan.deals, "players": [c[0] for c in cells[::len(plan.pots)]],
+                "pots": list(plan.pots), "seat": "forehand (seat 0)", "play": plan.play,
+                "others_along_declare_keep": list(plan.others), "rules": rules.to_dict(), "plans": list(PLANS)},
+        method="monte-carlo", seed=plan.seed, trials=plan.deals * len(cells), chunk_size=CHUNK,
+        elapsed=time.perf_counter() - start,
+        standard_errors={"max_value_se": float(by_strength.filter(like="_stderr").max().max())}, command=COMMAND)
+    return ResultSet(ANALYSIS, "thresholds", {"by_strength": by_strength, "thresholds": thresholds},
+                     {"going_along": _gain_figure(by_strength, "along_gain", "going along (best plan) minus folding"),
+                      "declaring": _gain_figure(by_strength, "declare_gain",
+                                                "declaring minus passing (after the baseline exchange)")},
+                     manifest)
+
+
+def _bin_rows(players: int, pot: float, tallies: np.ndarray) -> list[dict]:
+    rows = []
+    for b in range(BINS):
+        n = int(tallies[0, b, 0])
+        if n == 0:
+            continue
+        row = {"players": players, "pot": pot, "strength_from": b * BIN_WIDTH,
+               "strength_to": (b + 1) * BIN_WIDTH if b < BINS - 1 else np.inf, "deals": n}
+        values = []
+        for i, plan in enumerate(PLANS):
+            _, value, value_sq, declared, made = tallies[i, b]
+            key = plan.replace(", ", "_").replace(" ", "_")
+            mean, se = mean_and_se(value, value_sq, n)
+            row[f"{key}_value"], row[f"{key}_value_stderr"] = mean, se
+            values.append(mean)
+            if i in (1, 3):
+                row[f"{key}_p_make"] = made / declared if declared else np.nan
+        row["best_plan"] = PLANS[int(np.argmax(values))]
+        row["along_gain"] = max(values[1:]) - values[0]
+        row["declare_gain"] = values[3] - values[4]
+        rows.append(row)
+    return rows
+
+
+def _threshold(part: pd.DataFrame, gain: str) -> float:
+    """The lowest strength from which ``gain`` is positive in every bin above."""
+    part = part[part.deals >= MIN_DEALS].sort_values("strength_from")
+    positive = (part[gain] > 0).to_numpy()
+    for i in range(len(part)):
+        if positive[i:].all():
+            return float(part.strength_from.iloc[i])
+    return np.nan
+
+
+def _thresholds(by_strength: pd.DataFrame) -> pd.DataFrame:
+    rows = []
+    for (players, pot), part in by_strength.groupby(["players", "pot"]):
+        rows.append({"players": players, "pot": pot, "go_along_from": _threshold(part, "along_gain"),
+                     "declare_from": _threshold(part, "declare_gain")})
+    return pd.DataFrame(rows)
+
+
+def _gain_figure(by_strength: pd.DataFrame, gain: str, what: str) -> Figure:
+    figure = Figure(figsize=(12, 4.5))
+    pots = sorted(by_strength.pot.unique())
+    axes = np.atleast_1d(figure.subplots(1, len(pots), sharey=True))
+    for ax, pot in zip(axes, pots):
+        for players, part in by_strength[(by_strength.pot == pot) & (by_strength.deals >= MIN_DEALS)].groupby("players"):
+            ax.plot(part.strength_from + BIN_WIDTH / 2, part[gain], marker=".", label=f"{players} players")
+        ax.axhline(0, color="black", lw=0.8)
+        ax.set_title(f"carried pot {pot:g}")
+        ax.set_xlabel("forehand's hand strength (expected tricks)")
+        ax.grid(alpha=0.3)
+    axes[0].set_ylabel(f"value of {what}")
+    axes[0].legend(fontsize=8)
+    figure.suptitle(f"Mousel: {what}, against baseline players")
+    return figure
+
+
+ALONG_GRID = (0.4, 0.7, 1.0, 1.3, 1.6, 1.9, 2.2)
+DECLARE_GRID = (1.2, 1.6, 2.0)
+
+
+def sessions_study(plan: MouselPlan, rules: MouselRules = MouselRules(), threads=None, scheduler=None,
+                   progress: Progress | None = None) -> ResultSet:
+    start = time.perf_counter()
+    cells = [(n, a, d) for n in plan.session_players for a in ALONG_GRID for d in DECLARE_GRID]
+    rows = []
+    for i, (players, along, declare) in enumerate(cells):
+        hero = (along, declare, plan.others[2])
+        stats = simulate_sessions(players, [hero] + [plan.others] * (players - 1), deals=plan.session_deals,
+                                  sessions=plan.sessions, rules=rules, play=plan.play, seed=plan.seed + i,
+                                  threads=threads, scheduler=scheduler)
+        rows.append({"players": players, "along": along, "declare": declare, "sessions": stats.sessions,
+                     "chips_per_deal": stats.chips_per_deal[0], "chips_per_deal_stderr": stats.chips_per_deal_stderr[0],
+                     **{f"share_{k}": v for k, v in stats.shares.items()}})
+        if progress is not None:
+            progress(i + 1, len(cells))
+    table = pd.DataFrame(rows)
+    manifest = manifest_for(
+        inputs={"players": list(plan.session_players), "sessions": plan.sessions, "deals_per_session": plan.session_deals,
+                "others_along_declare_keep": list(plan.others), "along_grid": list(ALONG_GRID),
+                "declare_grid": list(DECLARE_GRID), "play": plan.play, "rules": rules.to_dict()},
+        method="monte-carlo", seed=plan.seed, trials=int(table.sessions.sum()), chunk_size=None,
+        elapsed=time.perf_counter() - start,
+        standard_errors={"max_chips_per_deal_se": float(table.chips_per_deal_stderr.max())}, command=COMMAND)
+    return ResultSet(ANALYSIS, "sessions", {"sessions": table}, {"thresholds_long_run": _sessions_figure(table)},
+                     manifest)
+
+
+def _sessions_figure(table: pd.DataFrame) -> Figure:
+    counts = sorted(table.players.unique())
+    figure = Figure(figsize=(4.5 * len(counts), 4))
+    axes = np.atleast_1d(figure.subplots(1, len(counts), sharey=True))
+    for ax, players in zip(axes, counts):
+        for declare, part in table[table.players == players].groupby("declare"):
+            ax.errorbar(part.along, part.chips_per_deal, yerr=2 * part.chips_per_deal_stderr, marker="o", capsize=3,
+                        label=f"declare from {declare:g}")
+        ax.axhline(0, color="black", lw=0.8)
+        ax.set_title(f"{players} players")
+        ax.set_xlabel("goes along from strength")
+        ax.grid(alpha=0.3)
+    axes[0].set_ylabel("chips per deal against baseline players (±2 s.e.)")
+    axes[0].legend(fontsize=8)
+    figure.suptitle("Mousel in the long run: one player's thresholds against the baseline")
+    return figure
+
+
+MOUSEL_STUDIES = {"thresholds": thresholds_study, "sessions": sessions_study}
+
+
+def mousel_results(plan: MouselPlan, names: tuple[str, ...] = tuple(MOUSEL_STUDIES), *,
+                   rules: MouselRules = MouselRules(), threads=None, scheduler=None,
+                   progress: Progress | None = None) -> list[ResultSet]:
+    return run_studies(MOUSEL_STUDIES, names, plan, rules=rules, threads=threads, scheduler=scheduler,
+                       progress=progress)

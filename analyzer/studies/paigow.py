@@ -1,0 +1,223 @@
+"""Pai Gow tables: the house edge by strategy, and where the House Way is wrong.
+
+Where the House Way is wrong, per random hand: every split is scored against one
+sample of dealer hands, the best is *chosen* there, and then the chosen split and
+the House Way's are scored against a second, independent sample (common to both).
+The EV given up is measured on the second sample only, so picking the maximum of
+noisy estimates cannot inflate it. The two-pair heatmap compares the two sensible
+settings of two pair (split: the lower pair in front; keep: both pairs in back) on
+random hands of each pair-rank combination, with and without an ace or joker.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from analyzer.cards import RANKS, cards_mask, format_cards
+from analyzer.games.paigow.edge import house_edge
+from analyzer.games.paigow.houseway import house_way_setting, legal_settings
+from analyzer.games.paigow.split import settlement
+from analyzer.games.paigow.policies import WAYS, split_values
+from analyzer.games.paigow.engine import sampled_split_tallies
+from analyzer.report import ResultSet, manifest_for
+from analyzer.sim.engine import Progress, Stopping, run_tasks
+from analyzer.sim.rng import chunk_state
+
+COMMISSION = 0.05
+
+
+def edge_summary(*, trials: int = 20_000_000, optimal_trials: int = 100_000, inner_trials: int = 2_000,
+                 seed: int = 2026, threads: int | None = None, scheduler: str | None = None) -> ResultSet:
+    """House Way against House Way (player and banker) and the optimal setting against it."""
+    start = time.perf_counter()
+    runs = [("house way, player", house_edge(stopping=Stopping(trials=trials), seed=seed, threads=threads,
+                                              scheduler=scheduler)),
+            ("house way, player banks", house_edge(stopping=Stopping(trials=trials), seed=seed, player_banks=True,
+                                                   threads=threads, scheduler=scheduler)),
+            ("best split per hand, player", house_edge(strategy="optimal", stopping=Stopping(trials=optimal_trials),
+                                                       inner_trials=inner_trials, seed=seed, threads=threads,
+                                                       scheduler=scheduler))]
+    table = pd.DataFrame([{"setting": name, **r.to_dict()} for name, r in runs])
+    figure = Figure(figsize=(8, 3.5))
+    axes = figure.subplots()
+    axes.barh(table.setting, -100 * table.ev, xerr=200 * table.stderr, color=["#4477aa", "#66ccee", "#228833"])
+    axes.set_xlabel("house edge (% of the bet; bars are 2 standard errors)")
+    axes.set_title(f"Pai Gow Poker house edge against a Foxwoods House-Way dealer\n"
+                   f"({trials:,} deals for the House Way rows, {optimal_trials:,} for the best split, seed {seed})")
+    for y, (ev, se) in enumerate(zip(table.ev, table.stderr)):
+        axes.text(-100 * ev + 200 * se, y, f"  {-100 * ev:.3f}% ± {100 * se:.3f}", va="center", fontsize=8)
+    manifest = manifest_for(
+        inputs={"way": "foxwoods", "commission": COMMISSION, "inner_trials": inner_trials,
+                "optimal_chunk_size": int(table.chunk_size.iloc[2])}, method="monte-carlo",
+        seed=seed, trials=2 * trials + optimal_trials, chunk_size=int(table.chunk_size.iloc[0]),
+        elapsed=time.perf_counter() - start,
+        standard_errors={r[0]: r[1].stderr for r in runs}, command="poker-analyzer paigow tables")
+    return ResultSet("paigow", "house_edge", {"house_edge": table}, {"house_edge": figure}, manifest)
+
+
+def _pattern(cards: np.ndarray, rule: str) -> str:
+    """A readable hand pattern: two pair by pair ranks and ace, else the House Way rule."""
+    ranks = sorted(((12 if c == 52 else c >> 2) for c in cards.tolist()), reverse=True)
+    counts = {r: ranks.count(r) for r in set(ranks)}
+    pairs = sorted((r for r, n in counts.items() if n == 2), reverse=True)
+    if rule.startswith("5 two pair"):
+        ace = "with ace or joker" if counts.get(12) == 1 else "no ace"
+        return f"two pair {RANKS[pairs[0]]}{RANKS[pairs[0]]}+{RANKS[pairs[1]]}{RANKS[pairs[1]]}, {ace}"
+    if rule.startswith("6") and pairs:
+        return "straight or flush with a pair"
+    return rule
+
+
+def _hand_deviation(cards, way, dealer_hands, state_choose, state_score):
+    """(EV of the House Way, EV of the split chosen on one sample, both scored on another)."""
+    settings = legal_settings(cards)
+    fronts = np.array([s.front_value for s in settings], np.int64)
+    backs = np.array([s.back_value for s in settings], np.int64)
+    excluded = cards_mask(cards)
+    choose = np.zeros((len(settings), 3), np.int64)
+    score = np.zeros((len(settings), 3), np.int64)
+    sampled_split_tallies(excluded, fronts, backs, way, False, state_choose, dealer_hands, choose)
+    sampled_split_tallies(excluded, fronts, backs, way, False, state_score, dealer_hands, score)
+    evs_choose = (1 - COMMISSION) * choose[:, 0] - choose[:, 2]
+    best = int(np.argmax(evs_choose))
+    hw = house_way_setting(cards)
+    hw_index = next(i for i, s in enumerate(settings) if (s.front_value, s.back_value) == (hw.front_value, hw.back_value))
+    ev_hw = settlement(score[hw_index], dealer_hands, COMMISSION)[3]
+    ev_best = settlement(score[best], dealer_hands, COMMISSION)[3]
+    return hw, settings[best], settings[hw_index], ev_hw, ev_best
+
+
+def _deviation_batch(hands, seeds, dealer_hands):
+    rows = []
+    for cards, seed in zip(hands, seeds):
+        hw, best, hw_setting, ev_hw, ev_best = _hand_deviation(cards, WAYS["foxwoods"], dealer_hands,
+                                                               chunk_state(int(seed), 0), chunk_state(int(seed), 1))
+        rows.append({"cards": format_cards(cards), "pattern": _pattern(cards, hw.rule), "rule": hw.rule,
+                     "house_way_front": hw.front, "best_front": best.front,
+                     "deviates": best is not hw_setting, "ev_house_way": ev_hw, "ev_best": ev_best,
+                     "ev_lost": ev_best - ev_hw})
+    return rows
+
+
+def house_way_deviations(*, hands: int = 4_000, dealer_hands: int = 20_000, pair_hands: int = 24, seed: int = 2026,
+                         threads: int | None = None, scheduler: str | None = None,
+                         progress: Progress | None = None) -> ResultSet:
+    """Where the Foxwoods House Way's setting is not the best, and what it costs."""
+    start = time.perf_counter()
+    rng = np.random.default_rng(seed)
+    deals = np.array([rng.permutation(53)[:7] for _ in range(hands)], np.uint8)
+    seeds = rng.integers(0, 2**63, hands)
+    batches = [(deals[i::32], seeds[i::32], dealer_hands) for i in range(32)]
+    rows = [row for part in run_tasks(_deviation_batch, batches, scheduler=scheduler, threads=threads,
+                                      progress=progress) for row in part]
+    per_hand = pd.DataFrame(rows)
+    patterns = (per_hand.groupby("pattern")
+                .agg(hands=("ev_lost", "size"), deviates=("deviates", "mean"), mean_ev_lost=("ev_lost", "mean"),
+                     se_ev_lost=("ev_lost", "sem"), max_ev_lost=("ev_lost", "max"))
+                .reset_index().sort_values("mean_ev_lost", ascending=False))
+    two_pair = _two_pair_grid(pair_hands, dealer_hands, rng, threads, scheduler)
+    figures = {"ev_lost_histogram": _histogram(per_hand, dealer_hands, seed),
+               "two_pair_decisions": _two_pair_figure(two_pair, pair_hands, dealer_hands)}
+    manifest = manifest_for(
+        inputs={"way": "foxwoods", "hands": hands, "dealer_hands_per_sample": dealer_hands,
+                "two_pair_hands_per_cell": pair_hands, "commission": COMMISSION,
+                "seeding": "each hand's two dealer samples are seeded from the run seed and the hand (no chunks)"},
+        method="monte-carlo", seed=seed, trials=2 * dealer_hands * (hands + 2 * 156 * pair_hands), chunk_size=None,
+        elapsed=time.perf_counter() - start,
+        standard_errors={"mean_ev_lost": float(per_hand.ev_lost.sem())}, command="poker-analyzer paigow tables")
+    tables = {"hands": per_hand, "patterns": patterns, "two_pair": two_pair}
+    return ResultSet("paigow", "house_way_deviations", tables, figures, manifest)
+
+
+def _two_pair_hand(high: int, low: int, ace: bool, rng) -> np.ndarray:
+    """Random suits for the two pairs and three singles of distinct other ranks, one of them
+    an ace or the joker when ``ace`` (and no ace or joker otherwise)."""
+    others = [r for r in range(12) if r not in (high, low)]
+    single_ranks = list(rng.choice(others, 2 if ace else 3, replace=False))
+    cards = ([4 * high + s for s in rng.choice(4, 2, replace=False)]
+             + [4 * low + s for s in rng.choice(4, 2, replace=False)])
+    cards += [4 * r + int(rng.integers(4)) for r in single_ranks]
+    if ace:
+        cards.append(52 if rng.random() < 0.5 else 48 + int(rng.integers(4)))
+    return np.array(cards, np.uint8)
+
+
+def _two_pair_batch(cells, dealer_hands):
+    rows = []
+    for high, low, ace, cards_list, seeds in cells:
+        diffs, foxwoods_splits = [], []
+        for cards, seed in zip(cards_list, seeds):
+            # split: the lower pair (positions 2, 3) in front; keep: the two highest singles in front
+            singles = sorted(range(4, 7), key=lambda i: -(12 if cards[i] == 52 else int(cards[i]) >> 2))
+            values = [split_values(cards, 2, 3), split_values(cards, singles[0], singles[1])]
+            fronts = np.array([v[0] for v in values], np.int64)
+            backs = np.array([v[1] for v in values], np.int64)
+            tallies = np.zeros((2, 3), np.int64)
+            excluded = cards_mask(cards)
+            sampled_split_tallies(excluded, fronts, backs, 0, False, chunk_state(int(seed), 0), dealer_hands, tallies)
+            ev = [settlement(t, dealer_hands, COMMISSION)[3] for t in tallies]
+            diffs.append(ev[0] - ev[1])
+            foxwoods_splits.append(house_way_setting(cards).rule.startswith("5 two pair: split"))
+        rows.append({"high_pair": RANKS[high], "low_pair": RANKS[low], "ace_or_joker": ace,
+                     "split_minus_keep": float(np.mean(diffs)),
+                     "se": float(np.std(diffs, ddof=1) / np.sqrt(len(diffs))), "hands": len(diffs),
+                     "foxwoods_split_share": float(np.mean(foxwoods_splits))})
+    return rows
+
+
+def _two_pair_grid(pair_hands, dealer_hands, rng, threads, scheduler) -> pd.DataFrame:
+    cells = []
+    for high in range(1, 13):
+        for low in range(high):
+            for ace in (False, True):
+                if ace and 12 in (high, low):
+                    continue  # a pair of aces with an ace single is trips
+                hands = [_two_pair_hand(high, low, ace, rng) for _ in range(pair_hands)]
+                cells.append((high, low, ace, hands, rng.integers(0, 2**63, pair_hands)))
+    batches = [(cells[i::16], dealer_hands) for i in range(16)]
+    rows = [row for part in run_tasks(_two_pair_batch, batches, scheduler=scheduler, threads=threads) for row in part]
+    return pd.DataFrame(rows)
+
+
+def _histogram(per_hand: pd.DataFrame, dealer_hands: int, seed: int) -> Figure:
+    figure = Figure(figsize=(8, 4))
+    axes = figure.subplots()
+    lost = 100 * per_hand.ev_lost
+    axes.hist(lost, bins=60, color="#4477aa", log=True)
+    axes.set_xlabel("EV given up by the House Way on one hand (% of the bet; best split chosen on an independent sample)")
+    axes.set_ylabel("hands (log scale)")
+    axes.set_title(f"Pai Gow: what following the Foxwoods House Way costs, hand by hand\n"
+                   f"({len(per_hand):,} random hands, 2 x {dealer_hands:,} dealer hands each, seed {seed}; "
+                   f"mean {lost.mean():.3f}%)")
+    return figure
+
+
+def _two_pair_figure(grid: pd.DataFrame, pair_hands: int, dealer_hands: int) -> Figure:
+    figure = Figure(figsize=(13, 5.8))
+    panels = figure.subplots(1, 2)
+    order = list(RANKS)
+    for axes, ace in zip(panels, (False, True)):
+        part = grid[grid.ace_or_joker == ace]
+        matrix = np.full((13, 13), np.nan)
+        for _, row in part.iterrows():
+            matrix[order.index(row.high_pair), order.index(row.low_pair)] = 100 * row.split_minus_keep
+        image = axes.imshow(matrix, cmap="RdBu", vmin=-12, vmax=12, origin="lower")
+        for _, row in part.iterrows():
+            y, x = order.index(row.high_pair), order.index(row.low_pair)
+            share = row.foxwoods_split_share
+            mark = "S" if share == 1 else "k" if share == 0 else "s/k"
+            axes.text(x, y, f"{mark}\n{100 * row.split_minus_keep:+.0f}", ha="center", va="center", fontsize=6)
+        axes.set_xticks(range(13), order)
+        axes.set_yticks(range(13), order)
+        axes.set_xlabel("low pair")
+        axes.set_ylabel("high pair")
+        axes.set_title("with an ace or joker single" if ace else "no ace or joker")
+    figure.colorbar(image, ax=panels, label="EV(split) - EV(keep both pairs back), % of the bet", shrink=0.8)
+    figure.suptitle(f"Pai Gow two pair: split or keep? (blue: splitting is better; Foxwoods: S splits, k keeps, "
+                    f"s/k depends on a king;\n"
+                    f"{pair_hands} random hands per cell, {dealer_hands:,} dealer hands each)")
+    return figure

@@ -1,0 +1,164 @@
+"""Whist bidding tables (rules §6.6): tables and charts under results/whist/.
+
+``bidding`` -- random deals with forehand as the bidder of each contract in turn (every
+contract on the same deal, :mod:`.study_kernels`), heuristic play by all four seats:
+
+* ``by_feature``: P(make), expected chips and the bidder side's tricks of each contract
+  by the bidder's aces, high-card points (A 4, K 3, Q 2, J 1), longest suit, and (Nolo
+  and Grand) his length in the called suit; the pass game's row is the expected tricks
+  and chips when all pass;
+* ``bidding_chart``: by high-card points and longest suit, each contract's expected
+  chips and the best one -- the bidding chart. "pass" there is the pass game, which is
+  what passing yields only when the other three pass too.
+
+``auction`` -- whole deals with bidding, every seat a table bidder built from the bidding
+grid (:mod:`.auction`): how often each contract is played and made, and each seat's
+expected chips.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from analyzer.games.whist import engine as E
+from analyzer.games.whist.play import simulate_bidding
+from analyzer.games.whist.rules import WhistRules
+from analyzer.games.whist.study_kernels import BINS, CHUNK, CONTRACTS, FEATURES, run_bidding_tables
+from analyzer.report import ResultSet, labeled_heatmap, manifest_for, run_studies
+from analyzer.sim.engine import Progress, mean_and_se
+
+ANALYSIS = "whist"
+COMMAND = "poker-analyzer whist tables"
+MIN_DEALS = 200  # cells with fewer deals are left out of the charts
+HCP_BANDS = ((0, 6), (7, 9), (10, 12), (13, 15), (16, 18), (19, 21), (22, 24), (25, 37))
+LONGEST_BANDS = ((4, 4), (5, 5), (6, 6), (7, 7), (8, 13))
+
+
+@dataclass(frozen=True)
+class WhistPlan:
+    deals: int = 400_000
+    game_deals: int = 200_000
+    policy: str = "heuristic"
+    seed: int = 2026
+
+
+def bidding_study(plan: WhistPlan, rules: WhistRules = WhistRules(), threads=None, scheduler=None,
+                  progress: Progress | None = None) -> ResultSet:
+    start = time.perf_counter()
+    feature, grid, deals = run_bidding_tables(plan.deals, plan.policy, rules, plan.seed, threads=threads,
+                                              scheduler=scheduler, progress=progress)
+    by_feature = _feature_table(feature)
+    chart = _chart_table(grid)
+    manifest = manifest_for(
+        inputs={"deals": plan.deals, "bidder": "forehand (seat 0)", "play": plan.policy, "rules": rules.to_dict(),
+                "called_suit": "uniform among the suits the bidder may call (W-2)"},
+        method="monte-carlo", seed=plan.seed, trials=deals, chunk_size=CHUNK,
+        elapsed=time.perf_counter() - start,
+        standard_errors={"max_p_make_se": float(by_feature.p_make_stderr.max())}, command=COMMAND)
+    return ResultSet(ANALYSIS, "bidding", {"by_feature": by_feature, "bidding_chart": chart},
+                     {"p_make_by_feature": _feature_figure(by_feature), "bidding_chart": _chart_figure(chart)},
+                     manifest)
+
+
+def _feature_table(feature: np.ndarray) -> pd.DataFrame:
+    rows = []
+    for contract in range(CONTRACTS):
+        for f, name in enumerate(FEATURES):
+            for value in range(BINS):
+                deals, made, chips, chips_sq, tricks, tricks_sq = feature[contract, f, value]
+                if deals == 0:
+                    continue
+                n = int(deals)
+                p, p_se = mean_and_se(made, made, n)
+                c, c_se = mean_and_se(chips, chips_sq, n)
+                t, t_se = mean_and_se(tricks, tricks_sq, n)
+                rows.append({"feature": name, "value": value, "contract": E.CONTRACT_NAMES[contract], "deals": n,
+                             "p_make": p, "p_make_stderr": p_se, "chips": c, "chips_stderr": c_se,
+                             "tricks": t, "tricks_stderr": t_se})
+    return pd.DataFrame(rows)
+
+
+def _chart_table(grid: np.ndarray) -> pd.DataFrame:
+    rows = []
+    for low, high in HCP_BANDS:
+        for short, long in LONGEST_BANDS:
+            cell = grid[low:high + 1, short:long + 1].sum(axis=(0, 1))
+            n = int(cell[0, 0])
+            row = {"hcp": f"{low}-{high}" if high < 37 else f"{low}+", "longest": f"{short}" if short == long
+                   else f"{short}+", "deals": n}
+            means = {}
+            for contract in range(CONTRACTS):
+                name = E.CONTRACT_NAMES[contract]
+                c, c_se = mean_and_se(cell[contract, 2], cell[contract, 3], n)
+                row[f"{name}_chips"], row[f"{name}_chips_stderr"] = c, c_se
+                row[f"{name}_p_make"] = cell[contract, 1] / n if n else np.nan
+                means[name] = c
+            row["best"] = max(means, key=means.get) if n >= MIN_DEALS else ""
+            row["best_chips"] = means[row["best"]] if row["best"] else np.nan
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _feature_figure(table: pd.DataFrame) -> Figure:
+    figure = Figure(figsize=(14, 4.2))
+    axes = figure.subplots(1, 3, sharey=True)
+    for ax, feature in zip(axes, FEATURES[:3]):
+        part = table[(table.feature == feature) & (table.deals >= MIN_DEALS)]
+        for contract in E.CONTRACT_NAMES:
+            rows = part[part.contract == contract]
+            ax.errorbar(rows.value, 100 * rows.p_make, yerr=200 * rows.p_make_stderr, marker=".", capsize=2,
+                        label=contract if contract != "pass" else "pass game (fewest tricks)")
+        ax.set_xlabel({"aces": "aces held", "hcp": "high-card points (A4 K3 Q2 J1)",
+                       "longest": "longest suit"}[feature])
+        ax.grid(alpha=0.3)
+    axes[0].set_ylabel("P(make) %, forehand bids (±2 s.e.)")
+    axes[0].legend(fontsize=8)
+    figure.suptitle("Whist: P(make) of each contract by the bidder's hand (heuristic play)")
+    return figure
+
+
+def _chart_figure(chart: pd.DataFrame) -> Figure:
+    hcp = list(dict.fromkeys(chart.hcp))
+    longest = list(dict.fromkeys(chart.longest))
+    values = chart.best_chips.to_numpy(float).reshape(len(hcp), len(longest))
+    texts = np.array([f"{b}\n{c:+.1f}" if b else "-" for b, c in zip(chart.best, chart.best_chips)],
+                     dtype=object).reshape(values.shape)
+    return labeled_heatmap(values, texts, hcp, longest, title="Whist bidding chart: the contract with the best "
+                           "expected chips for forehand", colorbar="expected chips of the best contract",
+                           row_label="high-card points", col_label="longest suit", cmap="RdYlGn")
+
+
+def auction_study(plan: WhistPlan, rules: WhistRules = WhistRules(), threads=None, scheduler=None,
+                  progress: Progress | None = None) -> ResultSet:
+    stats = simulate_bidding(deals=plan.game_deals, table_deals=plan.deals, policy=plan.policy, rules=rules,
+                             seed=plan.seed, threads=threads, scheduler=scheduler, progress=progress)
+    contracts = pd.DataFrame([{"contract": name, **row} for name, row in stats.contracts.items()])
+    seats = pd.DataFrame(stats.seats)
+    manifest = manifest_for(
+        inputs={"deals": plan.game_deals, "table_deals": plan.deals, "bidders": "table bidder at every seat",
+                "table_coverage": stats.table_coverage,
+                "play": plan.policy, "rules": rules.to_dict()},
+        method="monte-carlo", seed=plan.seed, trials=stats.deals, chunk_size=None, elapsed=stats.elapsed,
+        standard_errors={"max_chips_se": float(seats.chips_stderr.max())}, command=COMMAND)
+    figure = Figure(figsize=(6, 3.8))
+    ax = figure.subplots()
+    ax.bar(seats.seat.astype(str), seats.chips, yerr=2 * seats.chips_stderr, capsize=4, color="tab:blue")
+    ax.axhline(0, color="black", lw=0.8)
+    ax.set_xlabel("seat (0 = forehand, bids first; 3 = dealer, bids last)")
+    ax.set_ylabel("chips per deal (±2 s.e.)")
+    ax.set_title("Whist with bidding: each seat's expected chips")
+    return ResultSet(ANALYSIS, "auction", {"contracts": contracts, "seats": seats}, {"seat_chips": figure}, manifest)
+
+
+WHIST_STUDIES = {"bidding": bidding_study, "auction": auction_study}
+
+
+def whist_results(plan: WhistPlan, names: tuple[str, ...] = tuple(WHIST_STUDIES), *, rules: WhistRules = WhistRules(),
+                  threads=None, scheduler=None, progress: Progress | None = None) -> list[ResultSet]:
+    return run_studies(WHIST_STUDIES, names, plan, rules=rules, threads=threads, scheduler=scheduler,
+                       progress=progress)

@@ -1,0 +1,33 @@
+"""``poker-analyzer batch``: run analyses from TOML spec files, resumable after a kill."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cli.errors import reported_errors
+from cli.progress import progress_bar
+from cli.run_options import Scheduler, ShowProgress, Threads
+from cli.tables import Out
+
+
+def batch_command(
+    specs: Annotated[list[Path], typer.Argument(help="Spec files (TOML: analysis = \"...\" and [params]).")],
+    resume: Annotated[bool, typer.Option("--resume", help="Continue from the checkpoints of an interrupted run.")] = False,
+    out: Out = Path("results"),
+    scheduler: Scheduler = None, threads: Threads = None, show_progress: ShowProgress = None,
+) -> None:
+    """Run the analyses the spec files describe, checkpointing every finished chunk; results are
+    written atomically under --out. With --resume an interrupted run continues where it stopped."""
+    with reported_errors():
+        from analyzer.batch import read_spec, run_spec
+
+        parsed = [read_spec(path) for path in specs]  # check them all before running any
+        for spec in parsed:
+            with progress_bar(spec.name, show_progress) as progress:
+                folders = run_spec(spec, out, resume=resume, threads=threads, scheduler=scheduler,
+                                   progress=progress)
+            for folder in folders:
+                print(f"wrote {folder}: {', '.join(sorted(p.name for p in folder.iterdir()))}")

@@ -1,0 +1,110 @@
+"""``poker-analyzer draw``: exact draw odds and the discard advisor."""
+
+from __future__ import annotations
+
+import json
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cli.console import stdout_console
+from cli.errors import reported_errors
+from cli.progress import progress_bar
+from cli.run_options import Json, Scheduler, Seed, ShowProgress, TargetSE, Threads, TimeLimit
+from cli.tables import Out, write_result
+
+draw_app = typer.Typer(help="Five-card draw: what to throw, and how often it wins.", no_args_is_help=True)
+
+Bug = Annotated[bool, typer.Option("--bug", help="The Bug deck: 53 cards, the joker an ace or a straight/flush filler.")]
+Dead = Annotated[str, typer.Option("--dead", "-d", help="Cards known to be out of the stock.")]
+
+
+class Policy(str, Enum):
+    standard = "standard"
+    pat = "pat"
+
+
+@draw_app.command("odds")
+def odds(
+    cards: Annotated[str, typer.Argument(help='Five cards, e.g. "Jc Jd 8h 5s 2c".')],
+    discard: Annotated[str, typer.Option("--discard", help="The cards to throw ('' to stand pat).")] = "",
+    bug: Bug = False, dead: Dead = "", as_json: Json = False,
+) -> None:
+    """The exact distribution of the final hand over every possible draw, and P(improve)."""
+    with reported_errors():
+        from analyzer.games.draw.odds import draw_odds
+
+        result = draw_odds(cards, discard, bug=bug, dead=dead)
+    if as_json:
+        print(json.dumps(result.to_dict()))
+        return
+    console = stdout_console()
+    console.print(f"{result.hand}: keep {result.kept or '-'}, draw {result.draws} "
+                  f"(exact, {result.outcomes:,} equally likely draws; {result.rules} deck)")
+    for name, p in result.categories.items():
+        console.print(f"  {name:<16} {100 * p:8.4f}%   ({result.category_counts[name]:,})")
+    console.print(f"P(improve on {result.original}) = {100 * result.p_improve:.4f}%")
+
+
+@draw_app.command("advise")
+def advise_command(
+    cards: Annotated[str, typer.Argument(help='Five cards, e.g. "Jc Jd 8h 5s 2c".')],
+    opponents: Annotated[int, typer.Option("--opponents", "-k", min=1, max=5, help="Opponents who draw too.")] = 1,
+    policy: Annotated[Policy, typer.Option("--policy", help="How opponents draw (standard, or pat: stand pat with two pair or better).")] = Policy.standard,
+    bug: Bug = False,
+    jacks_or_better: Annotated[bool, typer.Option("--jacks-or-better", help="The pot was opened: if you cannot open, an opponent could.")] = False,
+    max_draw: Annotated[int, typer.Option("--max-draw", min=0, max=5, help="Most cards one may draw.")] = 3,
+    four_with_ace: Annotated[bool, typer.Option("--four-with-ace", help="House option: draw four keeping an ace.")] = False,
+    dead: Dead = "",
+    trials: Annotated[int | None, typer.Option("--trials", "-n", min=1, help="Monte Carlo trials (default 200,000).")] = None,
+    target_se: TargetSE = None, time_limit: TimeLimit = None, seed: Seed = None,
+    scheduler: Scheduler = None, threads: Threads = None, as_json: Json = False, show_progress: ShowProgress = None,
+) -> None:
+    """Every allowed discard ranked by equity at showdown against opponents who draw by a model
+    policy (Monte Carlo, the same deals for every option), with exact P(improve)."""
+    with reported_errors():
+        from analyzer.games.draw.advise import advise
+        from analyzer.sim.engine import Stopping
+
+        stopping = Stopping(trials=trials if trials or target_se or time_limit else 200_000,
+                            target_se=target_se, time_limit=time_limit)
+        with progress_bar("draw advice", show_progress) as progress:
+            result = advise(cards, opponents=opponents, policy=policy.value, bug=bug, max_draw=max_draw,
+                            four_with_ace=four_with_ace, jacks_or_better=jacks_or_better, dead=dead,
+                            stopping=stopping, seed=seed, scheduler=scheduler, threads=threads, progress=progress)
+    if as_json:
+        print(json.dumps(result.to_dict()))
+        return
+    from rich.table import Table
+
+    table = Table(title=f"{result.hand} against {result.opponents} opponent{'s' * (result.opponents > 1)} "
+                        f"({result.policy} policy, {result.rules} deck"
+                        f"{', jacks or better' if result.jacks_or_better else ''}; {result.trials:,} trials, "
+                        f"seed {result.seed})", title_justify="left")
+    for column in ("keep", "discard", "equity", "± s.e.", "win", "P(improve)"):
+        table.add_column(column, justify="left" if column in ("keep", "discard") else "right")
+    for o in result.options:
+        table.add_row(o.keep or "-", o.discard or "-", f"{100 * o.equity:.2f}%", f"{100 * o.stderr:.2f}%",
+                      f"{100 * o.win:.2f}%", f"{100 * o.p_improve:.2f}%")
+    stdout_console().print(table)
+
+
+@draw_app.command("tables")
+def tables(
+    strategy_trials: Annotated[int, typer.Option("--strategy-trials", min=100, help="Trials per strategy-chart cell.")] = 100_000,
+    deal_trials: Annotated[int, typer.Option("--deal-trials", min=100, help="Deals per Jacks-or-Better point.")] = 1_000_000,
+    seed: Seed = 2026, out: Out = Path("results"),
+    scheduler: Scheduler = None, threads: Threads = None, show_progress: ShowProgress = None,
+) -> None:
+    """Exact odds of the standard draws, the best discard and pre-draw equity by hand and
+    opponents, and Jacks or Better: tables and charts under results/draw/."""
+    with reported_errors():
+        from analyzer.studies.draw import draw_results
+
+        with progress_bar("draw tables", show_progress) as progress:
+            results = draw_results(strategy_trials=strategy_trials, job_trials=deal_trials, seed=seed,
+                                   threads=threads, scheduler=scheduler, progress=progress)
+        for result in results:
+            write_result(result, out)

@@ -1,0 +1,117 @@
+"""``poker-analyzer saint``: Saint Poker decisions, games and studies."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cli.console import stdout_console
+from cli.errors import reported_errors
+from cli.progress import progress_bar
+from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
+from cli.tables import Out, write_result
+
+saint_app = typer.Typer(help="Saint Poker (2-5 players): river, reveal and draft decisions; policy tournaments.",
+                        no_args_is_help=True)
+
+
+@saint_app.command("decide")
+def decide_command(
+    position: Annotated[Path, typer.Argument(help="A position JSON file (see the README).")],
+    policy: Annotated[str, typer.Option("--policy", "-p", help="Base policy of every player after the choice: random, greedy or save (or one per seat, comma-separated).")] = "greedy",
+    trials: Annotated[int, typer.Option("--trials", "-n", min=1, help="Samples of the hidden cards per choice.")] = 4_000,
+    exact: Annotated[bool, typer.Option("--exact", help="Force exact enumeration (last round).")] = False,
+    monte_carlo: Annotated[bool, typer.Option("--monte-carlo", help="Force Monte Carlo.")] = False,
+    seed: Seed = None, scheduler: Scheduler = None, threads: Threads = None, as_json: Json = False,
+    show_progress: ShowProgress = None,
+) -> None:
+    """Every legal choice of the current phase (river card, pair to reveal, or draft pick) with
+    P(win this round), expected points now and for the rest of the game, best first."""
+    from cli.run_options import method_of
+
+    with reported_errors():
+        from analyzer.json_input import read_json
+        from analyzer.games.saint_poker.decide import decide, position_from_dict
+
+        pos = position_from_dict(read_json(position))
+        with progress_bar("choices", show_progress) as progress:
+            result = decide(pos, policy=policy, trials=trials, seed=seed, method=method_of(exact, monte_carlo),
+                            scheduler=scheduler, threads=threads, progress=progress)
+    if as_json:
+        print(json.dumps(result.to_dict()))
+        return
+    from rich.table import Table
+
+    how = "exact" if result.method == "exact" else f"Monte Carlo, seed {result.seed}"
+    table = Table(title=f"{pos.players} players, round {pos.round}, {pos.phase}; scores "
+                        f"{'-'.join(map(str, pos.scores))}; then {result.policy}; {result.trials:,} samples ({how})",
+                  title_justify="left")
+    for column in ("cards", "P(win round)", "points now", "points total", "± s.e."):
+        table.add_column(column, justify="left" if column == "cards" else "right")
+    for c in result.choices:
+        table.add_row(c.cards, f"{100 * c.p_win_round:.1f}%", f"{c.points_now:.3f}", f"{c.points_total:.3f}",
+                      f"{c.stderr:.3f}")
+    stdout_console().print(table)
+
+
+@saint_app.command("play")
+def play_command(
+    players: Annotated[int, typer.Option("--players", "-k", min=2, max=5, help="Players, 2 to 5.")] = 3,
+    policies: Annotated[str, typer.Option("--policies", help="One policy per seat, comma-separated (cycled): random, greedy, save, rollout[:N[:BASE]].")] = "greedy",
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to simulate.")] = 10_000,
+    final_tie: Annotated[str, typer.Option("--final-tie", help="A tie for the most points (S-7): shared, or round8 (the round-8 hands decide).")] = "shared",
+    random_priority: Annotated[bool, typer.Option("--random-priority", help="The draft's 'youngest' tie-break drawn at random (S-5) instead of seat order.")] = False,
+    snake_draft: Annotated[bool, typer.Option("--snake-draft", help="Reverse the second draft pass (S-10).")] = False,
+    future_face_up: Annotated[bool, typer.Option("--future-face-up/--future-face-down", help="The future river face up (S-1, default) or hidden.")] = True,
+    seed: Seed = None, scheduler: Scheduler = None, threads: Threads = None, as_json: Json = False,
+    show_progress: ShowProgress = None,
+) -> None:
+    """Simulate whole games: each seat's win share, mean score and rounds won."""
+    with reported_errors():
+        from analyzer.games.saint_poker.play import simulate_games
+
+        with progress_bar("games", show_progress) as progress:
+            stats = simulate_games(players, policies, games=games, seed=seed, final_tie=final_tie,
+                                   random_priority=random_priority, snake_draft=snake_draft,
+                                   future_face_up=future_face_up, scheduler=scheduler, threads=threads,
+                                   progress=progress)
+    if as_json:
+        print(json.dumps(stats.to_dict()))
+        return
+    from rich.table import Table
+
+    table = Table(title=f"{stats.games:,} games, {players} players (seed {stats.seed}); final ties {final_tie}",
+                  title_justify="left")
+    for column in ("seat", "policy", "wins", "± s.e.", "score", "± s.e.", "rounds won (1..8)"):
+        table.add_column(column, justify="left" if column in ("policy", "rounds won (1..8)") else "right")
+    for s in stats.seats:
+        rounds = " ".join(f"{100 * s[f'won_round_{r}']:.0f}" for r in range(1, 9))
+        table.add_row(str(s["seat"]), s["policy"], f"{100 * s['wins']:.1f}%", f"{100 * s['wins_stderr']:.1f}%",
+                      f"{s['score']:.2f}", f"{s['score_stderr']:.2f}", rounds)
+    console = stdout_console()
+    console.print(table)
+    console.print("rounds with tied winners: " + " ".join(f"{100 * t:.1f}%" for t in stats.tied_rounds))
+
+
+@saint_app.command("tables")
+def tables_command(
+    games: Annotated[int, typer.Option("--games", min=10, help="Games per tournament pairing.")] = 4_000,
+    rollout_games: Annotated[int, typer.Option("--rollout-games", min=2, help="Games with a rollout player.")] = 100,
+    positions: Annotated[int, typer.Option("--positions", min=4, help="Sampled positions per round for the spend-or-save study.")] = 60,
+    samples: Annotated[int, typer.Option("--samples", min=2, help="Samples per choice at each position.")] = 60,
+    seed: Seed = 2026, out: Out = Path("results"),
+    scheduler: Scheduler = None, threads: Threads = None, show_progress: ShowProgress = None,
+) -> None:
+    """Tournaments for 2 to 5 players, rounds won by round and policy, ties, the draft seats,
+    and spending strong cards now or saving them: tables and charts under results/saint_poker/."""
+    with reported_errors():
+        from analyzer.studies.saint_poker import SaintPlan, saint_results
+
+        plan = SaintPlan(games=games, rollout_games=rollout_games, positions=positions, samples=samples, seed=seed)
+        with progress_bar("saint poker studies", show_progress) as progress:
+            results = saint_results(plan, threads=threads, scheduler=scheduler, progress=progress)
+        for result in results:
+            write_result(result, out)

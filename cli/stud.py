@@ -1,0 +1,37 @@
+"""``poker-analyzer stud``: five-card stud equity."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from cli.equity_output import print_equity
+from cli.errors import reported_errors
+from cli.progress import progress_bar
+from cli.run_options import Json, ShowProgress, run_settings, with_run_options
+
+stud_app = typer.Typer(help="Five-card stud: equity of the hands seen so far.", no_args_is_help=True)
+
+
+@stud_app.command("equity")
+@with_run_options
+def equity(
+    hands: Annotated[list[str], typer.Argument(help='2 to 7 players\' known cards (hole and up cards), e.g. "AsAh" "KsKh7d".')],
+    dead: Annotated[str, typer.Option("--dead", "-d", help="Folded up-cards and other cards out of play.")] = "",
+    categories: Annotated[bool, typer.Option("--categories", help="Also the final-hand category distribution.")] = False,
+    as_json: Json = False, show_progress: ShowProgress = None, settings: dict | None = None,
+) -> None:
+    """Equity of every stud hand when the rest of the cards are dealt: exact when that is
+    quicker than the requested precision, else Monte Carlo with standard errors."""
+    with reported_errors():
+        from analyzer.games.stud.equity import stud_equity
+
+        with progress_bar("stud equity", show_progress) as progress:
+            result = stud_equity(hands, dead, categories=categories, progress=progress, **run_settings(**settings))
+    print_equity(result, as_json)
+
+
+from cli.tables import stud_starts_table  # noqa: E402
+
+stud_app.command("starts-table")(stud_starts_table)

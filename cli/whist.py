@@ -1,0 +1,128 @@
+"""``poker-analyzer whist``: the odds and expected chips of each Whist bid, and the bidding tables."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cli.console import stdout_console
+from cli.errors import reported_errors
+from cli.progress import progress_bar
+from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
+from cli.tables import Out, write_result
+
+whist_app = typer.Typer(help="Whist, Danish partner-ace variant: which bid a hand can make.", no_args_is_help=True)
+
+CallOwnAce = Annotated[bool, typer.Option("--call-own-ace/--no-call-own-ace", help="W-2: may the bidder call an ace he holds (and play alone)?")]
+CalledAceRule = Annotated[str, typer.Option("--called-ace-rule", help="W-3: when_led (the ace falls when its suit is first led) or lead_only.")]
+PassAce = Annotated[str, typer.Option("--pass-ace", help="W-7: the ace in the pass game, high or low.")]
+
+
+def whist_rules(call_own_ace: bool, called_ace_rule: str, pass_ace: str, joiners: bool = True):
+    from analyzer.games.whist.rules import WhistRules
+
+    return WhistRules(call_own_ace=call_own_ace, called_ace_rule=called_ace_rule.lower(), pass_ace=pass_ace.lower(),
+                      max_solo_joiners=1 if joiners else 0)
+
+
+@whist_app.command("bid")
+def bid_command(
+    hand: Annotated[str, typer.Argument(help='Your 13 cards, e.g. "As Ks 7s 4s Kh Th 6h 2h Qd 8d 3d Jc 5c".')],
+    seat: Annotated[int, typer.Option("--seat", min=0, max=3, help="Your seat: 0 forehand (leads first) ... 3 dealer.")] = 0,
+    policy: Annotated[str, typer.Option("--policy", "-p", help="Card play of every seat: heuristic or random (or four, comma-separated).")] = "heuristic",
+    trials: Annotated[int, typer.Option("--trials", "-n", min=1, help="Random deals of the other hands.")] = 20_000,
+    call_own_ace: CallOwnAce = False, called_ace_rule: CalledAceRule = "when_led", pass_ace: PassAce = "high",
+    seed: Seed = None, scheduler: Scheduler = None, threads: Threads = None, as_json: Json = False,
+    show_progress: ShowProgress = None,
+) -> None:
+    """Every bid open to the hand with P(make), expected chips and the bidder side's tricks,
+    best expected chips first (Monte Carlo over the other hands, common random numbers)."""
+    with reported_errors():
+        from analyzer.games.whist.bid import bid_values
+        from analyzer.games.whist.rules import parse_hand
+
+        rules = whist_rules(call_own_ace, called_ace_rule, pass_ace)
+        cards = parse_hand(hand)
+        with progress_bar("deals", show_progress) as progress:
+            report = bid_values(cards, seat=seat, rules=rules, policy=policy, trials=trials, seed=seed,
+                                scheduler=scheduler, threads=threads, progress=progress)
+    if as_json:
+        print(json.dumps(report.to_dict()))
+        return
+    from rich.table import Table
+
+    table = Table(title=f"{report.hand}; seat {seat}; {report.policy} play; {report.trials:,} deals "
+                        f"(Monte Carlo, seed {report.seed})", title_justify="left")
+    for column in ("bid", "P(make)", "± s.e.", "chips", "± s.e.", "side tricks", "± s.e."):
+        table.add_column(column, justify="left" if column == "bid" else "right")
+    for b in report.bids:
+        table.add_row(b.bid, f"{100 * b.p_make:.1f}%", f"{100 * b.p_make_stderr:.1f}%", f"{b.chips:+.2f}",
+                      f"{b.chips_stderr:.2f}", f"{b.tricks:.2f}", f"{b.tricks_stderr:.2f}")
+    stdout_console().print(table)
+    stdout_console().print("pass: the pass game as if all passed (P(make) = fewest tricks, ties included)")
+
+
+@whist_app.command("tables")
+def tables_command(
+    deals: Annotated[int, typer.Option("--deals", "-n", min=100, help="Random deals (each plays every contract).")] = 400_000,
+    game_deals: Annotated[int, typer.Option("--game-deals", min=100, help="Whole deals with bidding.")] = 200_000,
+    policy: Annotated[str, typer.Option("--policy", "-p", help="Card play of every seat: heuristic or random.")] = "heuristic",
+    call_own_ace: CallOwnAce = False, called_ace_rule: CalledAceRule = "when_led", pass_ace: PassAce = "high",
+    seed: Seed = 2026, out: Out = Path("results"), scheduler: Scheduler = None, threads: Threads = None,
+    show_progress: ShowProgress = None,
+) -> None:
+    """P(make) and expected chips of each contract by the bidder's aces, high-card points,
+    longest suit and called-suit length, and a bidding chart (results/whist/bidding/); whole
+    deals with bidding (results/whist/auction/)."""
+    with reported_errors():
+        from analyzer.studies.whist import WhistPlan, whist_results
+
+        rules = whist_rules(call_own_ace, called_ace_rule, pass_ace)
+        with progress_bar("whist deals", show_progress) as progress:
+            plan = WhistPlan(deals=deals, game_deals=game_deals, policy=policy, seed=seed)
+            results = whist_results(plan, rules=rules, threads=threads, scheduler=scheduler, progress=progress)
+        for result in results:
+            write_result(result, out)
+
+
+@whist_app.command("play")
+def play_command(
+    deals: Annotated[int, typer.Option("--deals", "-n", min=1, help="Whole deals to simulate.")] = 100_000,
+    table_deals: Annotated[int, typer.Option("--table-deals", min=1_000, help="Deals behind the bidders' table of expected chips.")] = 400_000,
+    policy: Annotated[str, typer.Option("--policy", "-p", help="Card play of every seat: heuristic or random.")] = "heuristic",
+    call_own_ace: CallOwnAce = False, called_ace_rule: CalledAceRule = "when_led", pass_ace: PassAce = "high",
+    no_joiners: Annotated[bool, typer.Option("--no-joiners", help="W-4: nobody may join a Solo-nolo.")] = False,
+    seed: Seed = None, scheduler: Scheduler = None, threads: Threads = None, as_json: Json = False,
+    show_progress: ShowProgress = None,
+) -> None:
+    """Whole deals with bidding (every seat a table bidder, README): how often each contract
+    is played and made, and each seat's expected chips."""
+    with reported_errors():
+        from analyzer.games.whist.play import simulate_bidding
+
+        rules = whist_rules(call_own_ace, called_ace_rule, pass_ace, joiners=not no_joiners)
+        with progress_bar("deals", show_progress) as progress:
+            stats = simulate_bidding(deals=deals, table_deals=table_deals, policy=policy, rules=rules, seed=seed,
+                                     threads=threads, scheduler=scheduler, progress=progress)
+    if as_json:
+        print(json.dumps(stats.to_dict()))
+        return
+    from rich.table import Table
+
+    console = stdout_console()
+    table = Table(title=f"{stats.deals:,} deals with bidding (seed {stats.seed}); Solo-nolo joined in "
+                        f"{100 * stats.joined:.2f}% of deals", title_justify="left")
+    for column in ("contract", "share", "P(made)"):
+        table.add_column(column, justify="left" if column == "contract" else "right")
+    for name, row in stats.contracts.items():
+        made = "-" if row["p_made"] != row["p_made"] else f"{100 * row['p_made']:.1f}%"
+        table.add_row(name, f"{100 * row['share']:.2f}%", made)
+    console.print(table)
+    if stats.table_coverage < 0.99:
+        console.print(f"note: the bidders' table covers {100 * stats.table_coverage:.1f}% of hands (the others "
+                      f"always pass); raise --table-deals")
+    console.print("chips per deal by seat (0 = forehand): " + "  ".join(
+        f"{s['seat']}: {s['chips']:+.3f} ± {s['chips_stderr']:.3f}" for s in stats.seats))
