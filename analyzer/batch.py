@@ -1,8 +1,8 @@
 """Batch runs from TOML spec files, checkpointed chunk by chunk (see :mod:`analyzer.sim.checkpoint`).
 
-A spec names an analysis and its parameters::
+A spec names a registered study (:data:`analyzer.studies.STUDIES`) and its parameters::
 
-    analysis = "h2h.tables"          # one of ANALYSES
+    analysis = "head_to_head.tables"
     [params]
     rounds = 20000
     seed = 2026
@@ -18,87 +18,25 @@ from __future__ import annotations
 import hashlib
 import shutil
 import tomllib
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from analyzer.report import ResultSet, write_results
+from analyzer.report import write_results
 from analyzer.sim.checkpoint import checkpointing
 from analyzer.sim.engine import Progress
+from analyzer.studies import STUDIES, run_study
 
-
-def _holdem_preflop(threads, scheduler, progress, **params):
-    from analyzer.studies.holdem import preflop_vs_random
-    return [preflop_vs_random(threads=threads, scheduler=scheduler, progress=progress, **params)]
-
-
-def _holdem_matrix(threads, scheduler, progress, **params):
-    from analyzer.studies.holdem import heads_up_matrix
-    return [heads_up_matrix(threads=threads, scheduler=scheduler, progress=progress, **params)]
-
-
-def _stud_starts(threads, scheduler, progress, **params):
-    from analyzer.studies.stud import starts_vs_random
-    return [starts_vs_random(threads=threads, scheduler=scheduler, progress=progress, **params)]
-
-
-def _paigow(threads, scheduler, progress, edge_trials=20_000_000, optimal_trials=100_000, hands=4_000,
-            dealer_hands=20_000, seed=2026):
-    from analyzer.studies.paigow import edge_summary, house_way_deviations
-    return [edge_summary(trials=edge_trials, optimal_trials=optimal_trials, seed=seed, threads=threads,
-                         scheduler=scheduler),
-            house_way_deviations(hands=hands, dealer_hands=dealer_hands, seed=seed, threads=threads,
-                                 scheduler=scheduler, progress=progress)]
-
-
-def _draw(threads, scheduler, progress, **params):
-    from analyzer.studies.draw import draw_results
-    return draw_results(threads=threads, scheduler=scheduler, progress=progress, **params)
-
-
-def _h2h(threads, scheduler, progress, studies=None, **params):
-    from analyzer.studies.head_to_head import STUDIES, StudyPlan, h2h_results
-    return h2h_results(StudyPlan(**params), tuple(studies or STUDIES), threads=threads, scheduler=scheduler,
-                       progress=progress)
-
-
-def _h2h_betting(threads, scheduler, progress, studies=None, **params):
-    from analyzer.studies.head_to_head_betting import BETTING_STUDIES, BettingPlan, betting_results
-    return betting_results(BettingPlan(**params), tuple(studies or BETTING_STUDIES), threads=threads,
-                           scheduler=scheduler, progress=progress)
-
-
-def _saint(threads, scheduler, progress, studies=None, **params):
-    from analyzer.studies.saint_poker import SAINT_STUDIES, SaintPlan, saint_results
-    return saint_results(SaintPlan(**params), tuple(studies or SAINT_STUDIES), threads=threads,
-                         scheduler=scheduler, progress=progress)
-
-
-def _whist(threads, scheduler, progress, studies=None, **params):
-    from analyzer.studies.whist import WHIST_STUDIES, WhistPlan, whist_results
-    return whist_results(WhistPlan(**params), tuple(studies or WHIST_STUDIES), threads=threads,
-                         scheduler=scheduler, progress=progress)
-
-
-def _mousel(threads, scheduler, progress, studies=None, **params):
-    from analyzer.studies.mousel import MOUSEL_STUDIES, MouselPlan, mousel_results
-    return mousel_results(MouselPlan(**params), tuple(studies or MOUSEL_STUDIES), threads=threads,
-                          scheduler=scheduler, progress=progress)
-
-
-ANALYSES: dict[str, Callable[..., list[ResultSet]]] = {
-    "holdem.preflop_table": _holdem_preflop, "holdem.heads_up_matrix": _holdem_matrix,
-    "stud.starts_table": _stud_starts, "paigow.tables": _paigow, "draw.tables": _draw,
-    "head_to_head.tables": _h2h, "head_to_head.betting_tables": _h2h_betting, "saint_poker.tables": _saint,
-    "whist.tables": _whist, "mousel.tables": _mousel,
-}
+RANGE_PARAMS = ("opponents",)  # written [first, stop) in a spec, passed on as a range
 
 
 @dataclass(frozen=True)
 class Spec:
+    """A checked spec file: the study it runs, its parameters and the hash of its bytes."""
+
     path: Path
     analysis: str
-    params: dict
+    params: dict[str, Any]
     digest: str
 
     @property
@@ -107,7 +45,7 @@ class Spec:
 
 
 def read_spec(path: str | Path) -> Spec:
-    """A spec file, checked: a known analysis and a table of parameters."""
+    """A spec file, checked: a known study and a table of parameters."""
     path = Path(path)
     try:
         raw = path.read_bytes()
@@ -120,8 +58,8 @@ def read_spec(path: str | Path) -> Spec:
     if unknown:
         raise ValueError(f"spec {path}: unknown key(s) {', '.join(sorted(unknown))}")
     analysis = data.get("analysis")
-    if analysis not in ANALYSES:
-        raise ValueError(f"spec {path}: unknown analysis {analysis!r}: expected one of {', '.join(ANALYSES)}")
+    if analysis not in STUDIES:
+        raise ValueError(f"spec {path}: unknown analysis {analysis!r}: expected one of {', '.join(STUDIES)}")
     params = data.get("params", {})
     if not isinstance(params, dict):
         raise ValueError(f"spec {path}: [params] must be a table")
@@ -141,12 +79,12 @@ def run_spec(spec: Spec, out: str | Path, *, resume: bool = False, threads: int 
             shutil.rmtree(folder)
     folder.mkdir(parents=True, exist_ok=True)
     stamp.write_text(spec.digest)
-    params = {k: (range(*v) if k == "opponents" else v) for k, v in spec.params.items()}
+    params = {k: (range(*v) if k in RANGE_PARAMS else v) for k, v in spec.params.items()}
     with checkpointing(folder):
         try:
-            results = ANALYSES[spec.analysis](threads, scheduler, progress, **params)
-        except TypeError as error:
-            raise ValueError(f"spec {spec.path}: bad parameters for {spec.analysis}: {error}") from None
+            results = run_study(spec.analysis, params, threads=threads, scheduler=scheduler, progress=progress)
+        except ValueError as error:
+            raise ValueError(f"spec {spec.path}: {error}") from None
     written = [write_results(result, out) for result in results]
     shutil.rmtree(folder)
     return written

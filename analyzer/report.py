@@ -14,7 +14,7 @@ import platform
 import shutil
 import tempfile
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -50,15 +50,6 @@ def manifest_for(*, inputs: Mapping, method: str, seed: int | None, trials: int 
         "numpy": np.__version__, "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "command": command,
     }
-
-
-def run_studies(registry: Mapping[str, Callable[..., ResultSet]], names: Sequence[str], plan,
-                **options) -> list[ResultSet]:
-    """Run the studies ``names`` of ``registry`` (name -> ``study(plan, **options)``), in order."""
-    unknown = sorted(set(names) - set(registry))
-    if unknown:
-        raise ValueError(f"unknown study {unknown[0]!r}: expected one of {', '.join(registry)}")
-    return [registry[name](plan, **options) for name in names]
 
 
 def write_results(result: ResultSet, root: Path | str = RESULTS_ROOT) -> Path:

@@ -13,7 +13,7 @@ from cli.console import stdout_console
 from cli.errors import reported_errors
 from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, Seed, ShowProgress, TargetSE, Threads, TimeLimit
-from cli.tables import Out, write_result
+from cli.tables import Out, run_tables
 
 draw_app = typer.Typer(help="Five-card draw: what to throw, and how often it wins.", no_args_is_help=True)
 
@@ -100,11 +100,5 @@ def tables(
 ) -> None:
     """Exact odds of the standard draws, the best discard and pre-draw equity by hand and
     opponents, and Jacks or Better: tables and charts under results/draw/."""
-    with reported_errors():
-        from analyzer.studies.draw import draw_results
-
-        with progress_bar("draw tables", show_progress) as progress:
-            results = draw_results(strategy_trials=strategy_trials, job_trials=deal_trials, seed=seed,
-                                   threads=threads, scheduler=scheduler, progress=progress)
-        for result in results:
-            write_result(result, out)
+    run_tables("draw.tables", {"strategy_trials": strategy_trials, "job_trials": deal_trials, "seed": seed},
+               out=out, threads=threads, scheduler=scheduler, show_progress=show_progress, label="draw tables")

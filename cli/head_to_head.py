@@ -12,7 +12,7 @@ from cli.console import stdout_console
 from cli.errors import USAGE_ERROR, fail, reported_errors
 from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
-from cli.tables import Out, write_result
+from cli.tables import Out, run_tables
 
 h2h_app = typer.Typer(help="Head to Head Poker (Knizia): where to place a card, and how the round types play.",
                       no_args_is_help=True)
@@ -119,9 +119,10 @@ def play(
                       forfeit, bet_window, min_bet, seed, scheduler, threads, as_json, show_progress)
         return
     with reported_errors():
-        from analyzer.games.head_to_head.play import Settings, simulate_games
+        from analyzer.games.head_to_head.play import simulate_games
+        from analyzer.games.head_to_head.rules import HeadToHeadRules
 
-        settings = Settings(batch_starter=batch_starter, tiebreak=tiebreak)
+        settings = HeadToHeadRules(batch_starter=batch_starter, tiebreak=tiebreak)
         with progress_bar("games", show_progress) as progress:
             stats = simulate_games(first, second, round_type=round_type, crazy=crazy, games=games, seed=seed,
                                    settings=settings, scheduler=scheduler, threads=threads, progress=progress)
@@ -150,14 +151,15 @@ def play(
 def _play_betting(round_type, crazy, first, second, games, batch_starter, tiebreak, first_bets, second_bets,
                   forfeit, bet_window, min_bet, seed, scheduler, threads, as_json, show_progress) -> None:
     with reported_errors():
-        from analyzer.games.head_to_head.betting.play import BettingRules, simulate_betting_games
-        from analyzer.games.head_to_head.play import Settings
+        from analyzer.games.head_to_head.betting.play import simulate_betting_games
+        from analyzer.games.head_to_head.betting.rules import BettingRules
+        from analyzer.games.head_to_head.rules import HeadToHeadRules
 
         rules = BettingRules(decline_forfeits_own_chips=forfeit, bet_window=bet_window, min_bet=min_bet)
         with progress_bar("betting games", show_progress) as progress:
             stats = simulate_betting_games(first, second, first_bets=first_bets, second_bets=second_bets,
                                            round_type=round_type, crazy=crazy, games=games, seed=seed,
-                                           settings=Settings(batch_starter=batch_starter, tiebreak=tiebreak),
+                                           settings=HeadToHeadRules(batch_starter=batch_starter, tiebreak=tiebreak),
                                            rules=rules, scheduler=scheduler, threads=threads, progress=progress)
     if as_json:
         print(json.dumps(stats.to_dict()))
@@ -231,15 +233,9 @@ def betting_tables(
 ) -> None:
     """The exact response model, threshold tuning, the value of a freshly drawn card and stack
     trajectories: tables and charts under results/head_to_head/betting/."""
-    with reported_errors():
-        from analyzer.studies.head_to_head_betting import BETTING_STUDIES, BettingPlan, betting_results
-
-        plan = BettingPlan(games=games, rollout_games=rollout_games, seed=seed)
-        with progress_bar("betting studies", show_progress) as progress:
-            results = betting_results(plan, tuple(study or BETTING_STUDIES), threads=threads, scheduler=scheduler,
-                                      progress=progress)
-        for result in results:
-            write_result(result, out)
+    run_tables("head_to_head.betting_tables", {"studies": study or None, "games": games,
+                                               "rollout_games": rollout_games, "seed": seed},
+               out=out, threads=threads, scheduler=scheduler, show_progress=show_progress, label="betting studies")
 
 
 @h2h_app.command("tables")
@@ -256,13 +252,8 @@ def tables(
     """Round types, policy tournament, the value of a first card by its relation to the
     common card, and block-or-build in Crazy rounds: tables and charts under
     results/head_to_head/."""
-    with reported_errors():
-        from analyzer.studies.head_to_head import STUDIES, StudyPlan, h2h_results
-
-        plan = StudyPlan(rounds=rounds, games=games, rollout_games=rollout_games, positions=positions,
-                         samples=samples, seed=seed)
-        with progress_bar("head to head studies", show_progress) as progress:
-            results = h2h_results(plan, tuple(study or STUDIES), threads=threads, scheduler=scheduler,
-                                  progress=progress)
-        for result in results:
-            write_result(result, out)
+    run_tables("head_to_head.tables", {"studies": study or None, "rounds": rounds, "games": games,
+                                       "rollout_games": rollout_games, "positions": positions, "samples": samples,
+                                       "seed": seed},
+               out=out, threads=threads, scheduler=scheduler, show_progress=show_progress,
+               label="head to head studies")

@@ -12,7 +12,7 @@ from cli.console import stdout_console
 from cli.errors import reported_errors
 from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
-from cli.tables import Out, write_result
+from cli.tables import Out, run_tables
 
 mousel_app = typer.Typer(help="Mousel (3-8 players): go along, exchange, declare.", no_args_is_help=True)
 
@@ -128,13 +128,6 @@ def tables_command(
     """Going along and declaring thresholds by players (3-8), carried pot and hand
     strength (results/mousel/thresholds/); one player's thresholds against the baseline
     over sessions of successive deals (results/mousel/sessions/)."""
-    with reported_errors():
-        from analyzer.games.mousel.rules import MouselRules
-        from analyzer.studies.mousel import MouselPlan, mousel_results
-
-        with progress_bar("mousel tables", show_progress) as progress:
-            plan = MouselPlan(deals=deals, play=play.lower(), sessions=sessions, session_deals=session_deals, seed=seed)
-            results = mousel_results(plan, rules=MouselRules(deck=deck), threads=threads, scheduler=scheduler,
-                                     progress=progress)
-        for result in results:
-            write_result(result, out)
+    run_tables("mousel.tables", {"deals": deals, "play": play.lower(), "deck": deck, "sessions": sessions,
+                                 "session_deals": session_deals, "seed": seed},
+               out=out, threads=threads, scheduler=scheduler, show_progress=show_progress, label="mousel tables")

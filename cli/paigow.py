@@ -16,7 +16,7 @@ from cli.run_options import (
     ChunkSize, Exact, Json, MonteCarlo, Scheduler, Seed, ShowProgress, TargetSE, Threads, TimeLimit, Trials,
     run_settings,
 )
-from cli.tables import Out, write_result
+from cli.tables import Out, run_tables
 
 paigow_app = typer.Typer(help="Pai Gow Poker: how to set a hand and what the House Way costs.", no_args_is_help=True)
 
@@ -134,13 +134,6 @@ def tables(
     scheduler: Scheduler = None, threads: Threads = None, show_progress: ShowProgress = None,
 ) -> None:
     """The house edge by strategy, and where the House Way is wrong: tables and charts under results/paigow/."""
-    with reported_errors():
-        from analyzer.studies.paigow import edge_summary, house_way_deviations
-
-        with progress_bar("pai gow tables", show_progress) as progress:
-            results = [edge_summary(trials=edge_trials, optimal_trials=optimal_trials, seed=seed, threads=threads,
-                                    scheduler=scheduler),
-                       house_way_deviations(hands=hands, dealer_hands=dealer_hands, seed=seed, threads=threads,
-                                            scheduler=scheduler, progress=progress)]
-        for result in results:
-            write_result(result, out)
+    run_tables("paigow.tables", {"edge_trials": edge_trials, "optimal_trials": optimal_trials, "hands": hands,
+                                 "dealer_hands": dealer_hands, "seed": seed},
+               out=out, threads=threads, scheduler=scheduler, show_progress=show_progress, label="pai gow tables")

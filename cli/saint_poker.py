@@ -12,7 +12,7 @@ from cli.console import stdout_console
 from cli.errors import reported_errors
 from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
-from cli.tables import Out, write_result
+from cli.tables import Out, run_tables
 
 saint_app = typer.Typer(help="Saint Poker (2-5 players): river, reveal and draft decisions; policy tournaments.",
                         no_args_is_help=True)
@@ -107,11 +107,7 @@ def tables_command(
 ) -> None:
     """Tournaments for 2 to 5 players, rounds won by round and policy, ties, the draft seats,
     and spending strong cards now or saving them: tables and charts under results/saint_poker/."""
-    with reported_errors():
-        from analyzer.studies.saint_poker import SaintPlan, saint_results
-
-        plan = SaintPlan(games=games, rollout_games=rollout_games, positions=positions, samples=samples, seed=seed)
-        with progress_bar("saint poker studies", show_progress) as progress:
-            results = saint_results(plan, threads=threads, scheduler=scheduler, progress=progress)
-        for result in results:
-            write_result(result, out)
+    run_tables("saint_poker.tables", {"games": games, "rollout_games": rollout_games, "positions": positions,
+                                      "samples": samples, "seed": seed},
+               out=out, threads=threads, scheduler=scheduler, show_progress=show_progress,
+               label="saint poker studies")

@@ -16,39 +16,37 @@ TableTrials = Annotated[int, typer.Option("--trials", "-n", min=1, help="Monte C
 ShowProgress = Annotated[bool | None, typer.Option("--progress/--no-progress", help="Progress bar on stderr.")]
 
 
-def write_result(result, out: Path) -> None:
-    """Write one ResultSet under ``out`` and say which files it holds."""
-    from analyzer.report import write_results
+def run_tables(study_id: str, params: dict, *, out: Path, threads: int | None, scheduler: str | None,
+               show_progress: bool | None, label: str) -> None:
+    """Run the registered study ``study_id`` (:mod:`analyzer.studies.registry`) with ``params``,
+    write each result under ``out`` and say which files it holds."""
+    with reported_errors():
+        from analyzer.report import write_results
+        from analyzer.studies import run_study
 
-    folder = write_results(result, out)
-    print(f"wrote {folder}: {', '.join(sorted(p.name for p in folder.iterdir()))}")
+        with progress_bar(label, show_progress) as progress:
+            results = run_study(study_id, params, threads=threads, scheduler=scheduler, progress=progress)
+        for result in results:
+            folder = write_results(result, out)
+            print(f"wrote {folder}: {', '.join(sorted(p.name for p in folder.iterdir()))}")
 
 
 def holdem_preflop_table(trials: TableTrials = 200_000, seed: Seed = 2026, out: Out = Path("results"),
                          threads: Threads = None, scheduler: Scheduler = None, show_progress: ShowProgress = None) -> None:
     """Equity of the 169 starting classes against 1 to 9 random hands: CSV and one 13x13 heatmap per count."""
-    with reported_errors(), progress_bar("preflop table", show_progress) as progress:
-        from analyzer.studies.holdem import preflop_vs_random
-
-        result = preflop_vs_random(trials=trials, seed=seed, threads=threads, scheduler=scheduler, progress=progress)
-    write_result(result, out)
+    run_tables("holdem.preflop_table", {"trials": trials, "seed": seed}, out=out, threads=threads,
+               scheduler=scheduler, show_progress=show_progress, label="preflop table")
 
 
 def holdem_heads_up_matrix(out: Out = Path("results"), threads: Threads = None, scheduler: Scheduler = None,
                            show_progress: ShowProgress = None) -> None:
     """Exact heads-up equity of every class against every class (169 x 169): CSV and a heatmap."""
-    with reported_errors(), progress_bar("heads-up matrix", show_progress) as progress:
-        from analyzer.studies.holdem import heads_up_matrix
-
-        result = heads_up_matrix(threads=threads, scheduler=scheduler, progress=progress)
-    write_result(result, out)
+    run_tables("holdem.heads_up_matrix", {}, out=out, threads=threads, scheduler=scheduler,
+               show_progress=show_progress, label="heads-up matrix")
 
 
 def stud_starts_table(trials: TableTrials = 200_000, seed: Seed = 2026, out: Out = Path("results"),
                       threads: Threads = None, scheduler: Scheduler = None, show_progress: ShowProgress = None) -> None:
     """Five-card stud: equity of two-card starts against 1 to 6 random opponents: CSV and a chart."""
-    with reported_errors(), progress_bar("stud starts table", show_progress) as progress:
-        from analyzer.studies.stud import starts_vs_random
-
-        result = starts_vs_random(trials=trials, seed=seed, threads=threads, scheduler=scheduler, progress=progress)
-    write_result(result, out)
+    run_tables("stud.starts_table", {"trials": trials, "seed": seed}, out=out, threads=threads,
+               scheduler=scheduler, show_progress=show_progress, label="stud starts table")

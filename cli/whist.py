@@ -12,7 +12,7 @@ from cli.console import stdout_console
 from cli.errors import reported_errors
 from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
-from cli.tables import Out, write_result
+from cli.tables import Out, run_tables
 
 whist_app = typer.Typer(help="Whist, Danish partner-ace variant: which bid a hand can make.", no_args_is_help=True)
 
@@ -77,15 +77,10 @@ def tables_command(
     """P(make) and expected chips of each contract by the bidder's aces, high-card points,
     longest suit and called-suit length, and a bidding chart (results/whist/bidding/); whole
     deals with bidding (results/whist/auction/)."""
-    with reported_errors():
-        from analyzer.studies.whist import WhistPlan, whist_results
-
-        rules = whist_rules(call_own_ace, called_ace_rule, pass_ace)
-        with progress_bar("whist deals", show_progress) as progress:
-            plan = WhistPlan(deals=deals, game_deals=game_deals, policy=policy, seed=seed)
-            results = whist_results(plan, rules=rules, threads=threads, scheduler=scheduler, progress=progress)
-        for result in results:
-            write_result(result, out)
+    run_tables("whist.tables", {"deals": deals, "game_deals": game_deals, "policy": policy, "seed": seed,
+                                "call_own_ace": call_own_ace, "called_ace_rule": called_ace_rule.lower(),
+                                "pass_ace": pass_ace.lower()},
+               out=out, threads=threads, scheduler=scheduler, show_progress=show_progress, label="whist deals")
 
 
 @whist_app.command("play")

@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.batch import ANALYSES, read_spec
+from analyzer.batch import read_spec
+from analyzer.studies import STUDIES
 
 ROOT = Path(__file__).resolve().parent.parent
-SPEC = 'analysis = "h2h.tables"\n\n[params]\nstudies = ["round_types"]\nrounds = 4000\nseed = {seed}\n'
+SPEC = 'analysis = "head_to_head.tables"\n\n[params]\nstudies = ["round_types"]\nrounds = 4000\nseed = {seed}\n'
 
 
 def _batch(*args: str) -> subprocess.CompletedProcess:
@@ -66,9 +67,9 @@ def test_a_changed_spec_is_refused_on_resume(tmp_path):
 
 @pytest.mark.parametrize("text, message", [
     ('analysis = "chess"\n', "unknown analysis"),
-    ('analysis = "h2h.tables"\nbogus = 1\n', "unknown key"),
-    ('analysis = "h2h.tables"\n[params]\nrounds = \n', "not valid TOML"),
-    ('analysis = "h2h.tables"\n[params]\nrondas = 5\n', "bad parameters"),
+    ('analysis = "head_to_head.tables"\nbogus = 1\n', "unknown key"),
+    ('analysis = "head_to_head.tables"\n[params]\nrounds = \n', "not valid TOML"),
+    ('analysis = "head_to_head.tables"\n[params]\nrondas = 5\n', "unknown parameter 'rondas'"),
 ])
 def test_bad_specs_are_one_line_errors(tmp_path, text, message):
     spec = tmp_path / "bad.toml"
@@ -79,6 +80,6 @@ def test_bad_specs_are_one_line_errors(tmp_path, text, message):
 
 def test_every_committed_result_has_a_spec_naming_an_existing_analysis():
     specs = sorted((ROOT / "results").rglob("*.toml"))
-    assert {read_spec(path).analysis for path in specs} == set(ANALYSES)
+    assert {read_spec(path).analysis for path in specs} == set(STUDIES)
     for path in specs:
-        assert read_spec(path).analysis in ANALYSES
+        assert read_spec(path).analysis in STUDIES

@@ -14,7 +14,8 @@ import pytest
 
 from analyzer.cards import CardError, format_cards, parse_cards
 from analyzer.games.head_to_head.place import placement_values
-from analyzer.games.head_to_head.play import Settings, parse_policy, simulate_games, simulate_rounds
+from analyzer.games.head_to_head.play import parse_policy, simulate_games, simulate_rounds
+from analyzer.games.head_to_head.rules import HeadToHeadRules
 from analyzer.games.head_to_head.position import position_from_dict, position_from_text, read_position
 
 COMMON = "7s Kd 2h"
@@ -170,12 +171,12 @@ def test_games_are_reproducible_and_greedy_beats_random():
 
 
 def test_rounds_and_settings():
-    strict = simulate_rounds("play4", rows=4, rounds=2_000, seed=1, settings=Settings(batch_starter="strict"))
+    strict = simulate_rounds("play4", rows=4, rounds=2_000, seed=1, settings=HeadToHeadRules(batch_starter="strict"))
     alternate = simulate_rounds("play4", rows=4, rounds=2_000, seed=1)
     assert strict.to_dict() != alternate.to_dict()
     assert strict.first_mover_wins + strict.dealer_wins + strict.ties == pytest.approx(1.0)
     with pytest.raises(ValueError, match="batch starter"):
-        Settings(batch_starter="sometimes")
+        HeadToHeadRules(batch_starter="sometimes")
     with pytest.raises(ValueError, match="fixed round type"):
         simulate_rounds("roll")
 

@@ -18,8 +18,9 @@ from analyzer.games.head_to_head.betting import policies as BP
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.betting.model import ExchangeModel
 from analyzer.games.head_to_head.betting.bet import bet_position_from_dict, bet_values
-from analyzer.games.head_to_head.betting.play import BettingRules, parse_bet_policy, simulate_betting_games
-from analyzer.studies.head_to_head_betting import BettingPlan, betting_results
+from analyzer.games.head_to_head.betting.play import parse_bet_policy, simulate_betting_games
+from analyzer.games.head_to_head.betting.rules import BettingRules
+from analyzer.studies.head_to_head_betting import tables
 from analyzer.sim.rng import chunk_state
 
 # The last placement of a Draw 1 round: the opponent (on turn, holding his drawn card)
@@ -153,7 +154,7 @@ def test_betting_rules_are_checked():
 
 
 def test_betting_studies_run_small(tmp_path):
-    results = betting_results(BettingPlan(games=60, rollout_games=2))
+    results = tables(games=60, rollout_games=2)
     names = [r.name for r in results]
     assert names == ["response_model", "threshold_tuning", "fresh_card", "stack_trajectories"]
     thresholds = results[0].tables["thresholds"]

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from analyzer.games.head_to_head.play import simulate_rounds
-from analyzer.studies.head_to_head import STUDIES, TYPES, StudyPlan, h2h_results
+from analyzer.studies.head_to_head import STUDIES, TYPES, StudyPlan, tables
 from analyzer.games.head_to_head.study_kernels import CONNECTED, SAME_RANK, SAME_SUIT, UNRELATED, relation
 from analyzer.cards import parse_cards
 from analyzer.report import write_results
@@ -18,8 +18,9 @@ RESULTS = Path(__file__).resolve().parent.parent / "results" / "head_to_head"
 
 
 def test_every_study_runs_small_and_writes_a_result(tmp_path):
-    plan = StudyPlan(rounds=200, games=200, rollout_games=4, rollout_policy="rollout:2", positions=8, samples=4)
-    results = h2h_results(plan)
+    params = dict(rounds=200, games=200, rollout_games=4, rollout_policy="rollout:2", positions=8, samples=4)
+    plan = StudyPlan(**params)
+    results = tables(**params)
     assert [r.name for r in results] == list(STUDIES)
     for result in results:
         folder = write_results(result, tmp_path)
@@ -40,7 +41,9 @@ def test_every_study_runs_small_and_writes_a_result(tmp_path):
 
 def test_unknown_study_is_refused():
     with pytest.raises(ValueError, match="unknown study"):
-        h2h_results(StudyPlan(), ("nope",))
+        tables(studies=("nope",))
+    with pytest.raises(ValueError, match="unknown parameter 'round'"):
+        tables(round=3)
 
 
 @pytest.mark.parametrize("card, common, expected", [

@@ -17,7 +17,7 @@ from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.decide import decide, position_from_dict
 from analyzer.games.saint_poker.play import parse_policy, simulate_games
 from analyzer.games.saint_poker.policies import least_needed
-from analyzer.studies.saint_poker import SaintPlan, saint_results
+from analyzer.studies.saint_poker import tables
 from analyzer.sim.rng import chunk_state
 
 REMOVED = "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7c 7d 7h 7s 8c 8h 8s 9c 9d 9s Tc Td Th Ts Jd"
@@ -143,7 +143,7 @@ def test_bad_player_and_policy_counts():
 
 
 def test_studies_run_small(tmp_path):
-    results = saint_results(SaintPlan(games=60, rollout_games=2, rollout_policy="rollout:2", positions=4, samples=4))
+    results = tables(games=60, rollout_games=2, rollout_policy="rollout:2", positions=4, samples=4)
     assert [r.name for r in results] == ["tournament", "ties_and_seats", "spend_or_save"]
     tournament = results[0].tables["tournament"]
     assert len(tournament) == 4 * 4 and tournament.wins.between(0, 1).all()

@@ -45,10 +45,10 @@ from whist_referee import play_random
 from analyzer.cards import CardError, format_card, format_cards
 from analyzer.games.mousel.advise import advise
 from analyzer.games.mousel.rules import MouselRules
-from analyzer.studies.mousel import MouselPlan, mousel_results
+from analyzer.studies.mousel import MouselPlan
+from analyzer.studies import run_study
 from analyzer.games.whist.bid import bid_values
 from analyzer.games.whist.rules import WhistRules, parse_bid, parse_hand
-from analyzer.studies.whist import WhistPlan, whist_results
 
 ROOT = Path(__file__).resolve().parent.parent
 RANKS = "23456789TJQKA"
@@ -475,8 +475,7 @@ def assert_results_are_committed(analysis: str, results, command: str) -> dict[s
 
 def test_committed_whist_tables_are_reproduced():
     params = load_params("whist")
-    plan = WhistPlan(**params)
-    results = whist_results(plan, threads=2)
+    results = run_study("whist.tables", params, threads=2)
     manifests = assert_results_are_committed("whist", results, "poker-analyzer whist tables")
     bidding = manifests["bidding"]
     assert bidding["method"] == "monte-carlo" and bidding["seed"] == params["seed"]
@@ -488,7 +487,7 @@ def test_committed_whist_tables_are_reproduced():
 def test_committed_mousel_tables_are_reproduced():
     params = load_params("mousel")
     plan = MouselPlan(**params)
-    results = mousel_results(plan, threads=2)
+    results = run_study("mousel.tables", params, threads=2)
     manifests = assert_results_are_committed("mousel", results, "poker-analyzer mousel tables")
     thresholds = manifests["thresholds"]
     players = list(range(3, 9))

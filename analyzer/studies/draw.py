@@ -114,9 +114,9 @@ def jacks_or_better_table(*, players: range = range(2, 7), trials: int = 1_000_0
     return pd.DataFrame(rows)
 
 
-def draw_results(*, strategy_trials: int = 100_000, job_trials: int = 1_000_000, seed: int = 2026,
+def tables(*, strategy_trials: int = 100_000, job_trials: int = 1_000_000, seed: int = 2026,
                  threads: int | None = None, scheduler: str | None = None, progress=None) -> list[ResultSet]:
-    """The three draw results, ready for :func:`analyzer.report.write_results`."""
+    """The three draw results: exact draw odds, the strategy chart and Jacks or Better."""
     start = time.perf_counter()
     situations = draw_situations()
     exact = ResultSet("draw", "draw_odds", {"draw_odds": situations}, {"draw_odds": _situations_figure(situations)},

@@ -16,7 +16,9 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -27,7 +29,8 @@ from analyzer.games.head_to_head.play import simulate_games, simulate_rounds
 from analyzer.games.head_to_head.study_kernels import (
     BLOCK_TALLY, RELATION_TALLY, RELATIONS, block_or_build, opening_relations,
 )
-from analyzer.report import ResultSet, run_studies, labeled_heatmap, manifest_for
+from analyzer.report import ResultSet, labeled_heatmap, manifest_for
+from analyzer.studies.registry import make_plan, run_parts
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 
 ANALYSIS = "head_to_head"
@@ -239,8 +242,9 @@ STUDIES = {"round_types": round_types_study, "tournament": tournament_study,
            "opening_relations": relations_study, "block_or_build": blocking_study}
 
 
-def h2h_results(plan: StudyPlan = StudyPlan(), studies: tuple[str, ...] = tuple(STUDIES), *,
-                threads: int | None = None, scheduler: str | None = None,
-                progress: Progress | None = None) -> list[ResultSet]:
-    """Run the named studies (all by default)."""
-    return run_studies(STUDIES, studies, plan, threads=threads, scheduler=scheduler, progress=progress)
+def tables(*, studies: Sequence[str] | None = None, threads: int | None = None, scheduler: str | None = None,
+           progress: Progress | None = None, **plan: Any) -> list[ResultSet]:
+    """Run the named studies (all by default, in the order of ``STUDIES``) with a
+    :class:`StudyPlan` made of the keyword parameters ``plan``."""
+    return run_parts(STUDIES, studies, make_plan(StudyPlan, plan), threads=threads, scheduler=scheduler,
+                     progress=progress)

@@ -16,7 +16,9 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -26,7 +28,8 @@ from matplotlib.patches import Patch
 
 from analyzer.games.head_to_head.betting.model import ACTIONS, ExchangeModel
 from analyzer.games.head_to_head.betting.play import simulate_betting_games
-from analyzer.report import ResultSet, run_studies, labeled_heatmap, manifest_for
+from analyzer.report import ResultSet, labeled_heatmap, manifest_for
+from analyzer.studies.registry import make_plan, run_parts
 from analyzer.sim.engine import Progress
 
 ANALYSIS = "head_to_head/betting"
@@ -223,8 +226,9 @@ BETTING_STUDIES = {"response_model": response_study, "threshold_tuning": tuning_
                    "fresh_card": fresh_card_study, "stack_trajectories": trajectory_study}
 
 
-def betting_results(plan: BettingPlan = BettingPlan(), studies: tuple[str, ...] = tuple(BETTING_STUDIES), *,
-                    threads: int | None = None, scheduler: str | None = None,
-                    progress: Progress | None = None) -> list[ResultSet]:
-    """Run the named betting studies (all by default)."""
-    return run_studies(BETTING_STUDIES, studies, plan, threads=threads, scheduler=scheduler, progress=progress)
+def tables(*, studies: Sequence[str] | None = None, threads: int | None = None, scheduler: str | None = None,
+           progress: Progress | None = None, **plan: Any) -> list[ResultSet]:
+    """Run the named betting studies (all by default, in the order of ``BETTING_STUDIES``) with a
+    :class:`BettingPlan` made of the keyword parameters ``plan``."""
+    return run_parts(BETTING_STUDIES, studies, make_plan(BettingPlan, plan), threads=threads, scheduler=scheduler,
+                     progress=progress)

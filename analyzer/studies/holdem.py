@@ -11,55 +11,22 @@ class is enumerated exactly once and the 169x169 matrix averages its combos.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from itertools import permutations
 
 import numpy as np
 import pandas as pd
 from numba import njit
 
-from analyzer.cards import format_cards
-from analyzer.games._equity import EquityResult
 from analyzer.games.holdem.equity import holdem_equity
 from analyzer.cards import CARD_BIT
 from analyzer.games.holdem.engine import exact_showdowns
-from analyzer.ranges import HAND_CLASSES, class_combos, class_grid_position
+from analyzer.ranges import HAND_CLASSES, class_combos
 from analyzer.report import ResultSet, grid_heatmap, manifest_for
+from analyzer.studies._hand_classes import class_grid, class_table
 from analyzer.sim.engine import Progress, Stopping
-from analyzer.sim.seeds import derive_seed
 from analyzer.sim.showdown import EQUITY, TIE, TIE_UNITS, WIDTH
 
 HEADS_UP_BOARDS = 1_712_304  # C(48, 5)
-
-
-def class_grid(values: dict[str, float]) -> tuple[np.ndarray, np.ndarray]:
-    """A 13x13 array of per-class values and the matching class labels (hand-chart layout)."""
-    grid = np.full((13, 13), np.nan)
-    labels = np.empty((13, 13), dtype=object)
-    for name, value in values.items():
-        row, col = class_grid_position(name)
-        grid[row, col] = value
-        labels[row, col] = name
-    return grid, labels
-
-
-def class_table(equity_of: Callable[[str, int, int], EquityResult], opponents: range, seed: int,
-                progress: Progress | None = None) -> pd.DataFrame:
-    """One row per (class, opponent count): the first player's equity from
-    ``equity_of(hero cards, opponents, cell seed)``, with one representative combo per class."""
-    rows = []
-    cells = len(HAND_CLASSES) * len(opponents)
-    for k in opponents:
-        for i, name in enumerate(HAND_CLASSES):
-            s = derive_seed(seed, i, k)
-            result = equity_of(format_cards(class_combos(name)[0]), k, s)
-            p = result.players[0]
-            kind = "pair" if len(name) == 2 else "suited" if name.endswith("s") else "offsuit"
-            rows.append({"class": name, "kind": kind, "opponents": k, "equity": p.equity, "stderr": p.stderr,
-                         "win": p.win, "tie": p.tie, "trials": result.trials, "seed": s})
-            if progress is not None:
-                progress(len(rows), cells)
-    return pd.DataFrame(rows)
 
 
 def preflop_vs_random(*, opponents: range = range(1, 10), trials: int = 200_000, seed: int = 2026,

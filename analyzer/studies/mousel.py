@@ -21,7 +21,9 @@ pot carried on and the deal passing round: his chips per deal for each pair of t
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -32,7 +34,8 @@ from analyzer.games.mousel.policies import BASELINE, play_code, seat_thresholds
 from analyzer.games.mousel.rules import MouselRules
 from analyzer.games.mousel.play import simulate_sessions
 from analyzer.games.mousel.study_kernels import BIN_WIDTH, BINS, PLANS, SIZE, STATS, threshold_tables
-from analyzer.report import ResultSet, manifest_for, run_studies
+from analyzer.report import ResultSet, manifest_for
+from analyzer.studies.registry import make_plan, run_parts
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 
 ANALYSIS = "mousel"
@@ -197,8 +200,9 @@ def _sessions_figure(table: pd.DataFrame) -> Figure:
 MOUSEL_STUDIES = {"thresholds": thresholds_study, "sessions": sessions_study}
 
 
-def mousel_results(plan: MouselPlan, names: tuple[str, ...] = tuple(MOUSEL_STUDIES), *,
-                   rules: MouselRules = MouselRules(), threads=None, scheduler=None,
-                   progress: Progress | None = None) -> list[ResultSet]:
-    return run_studies(MOUSEL_STUDIES, names, plan, rules=rules, threads=threads, scheduler=scheduler,
-                       progress=progress)
+def tables(*, studies: Sequence[str] | None = None, deck: int = 52, threads: int | None = None,
+           scheduler: str | None = None, progress: Progress | None = None, **plan: Any) -> list[ResultSet]:
+    """Run the named studies (all by default, in the order of ``MOUSEL_STUDIES``) with a
+    :class:`MouselPlan` made of the keyword parameters ``plan``, with a ``deck`` of 52 or 32 cards (M-1)."""
+    return run_parts(MOUSEL_STUDIES, studies, make_plan(MouselPlan, plan), rules=MouselRules(deck=deck),
+                     threads=threads, scheduler=scheduler, progress=progress)

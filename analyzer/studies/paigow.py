@@ -221,3 +221,14 @@ def _two_pair_figure(grid: pd.DataFrame, pair_hands: int, dealer_hands: int) -> 
                     f"s/k depends on a king;\n"
                     f"{pair_hands} random hands per cell, {dealer_hands:,} dealer hands each)")
     return figure
+
+
+def tables(*, edge_trials: int = 20_000_000, optimal_trials: int = 100_000, hands: int = 4_000,
+           dealer_hands: int = 20_000, seed: int = 2026, threads: int | None = None, scheduler: str | None = None,
+           progress: Progress | None = None) -> list[ResultSet]:
+    """The house edge by strategy (:func:`edge_summary`) and the House Way's deviations from the
+    best split (:func:`house_way_deviations`), from one seed."""
+    return [edge_summary(trials=edge_trials, optimal_trials=optimal_trials, seed=seed, threads=threads,
+                         scheduler=scheduler),
+            house_way_deviations(hands=hands, dealer_hands=dealer_hands, seed=seed, threads=threads,
+                                 scheduler=scheduler, progress=progress)]

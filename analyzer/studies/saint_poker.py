@@ -16,7 +16,9 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -25,7 +27,8 @@ from matplotlib.figure import Figure
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.play import simulate_games
 from analyzer.games.saint_poker.study_kernels import SPEND_TALLY, draft_seats, spend_or_save
-from analyzer.report import ResultSet, run_studies, manifest_for
+from analyzer.report import ResultSet, manifest_for
+from analyzer.studies.registry import make_plan, run_parts
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 
 ANALYSIS = "saint_poker"
@@ -193,11 +196,12 @@ def spend_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progres
 SAINT_STUDIES = {"tournament": tournament_study, "ties_and_seats": ties_study, "spend_or_save": spend_study}
 
 
-def saint_results(plan: SaintPlan = SaintPlan(), studies: tuple[str, ...] = tuple(SAINT_STUDIES), *,
-                  threads: int | None = None, scheduler: str | None = None,
-                  progress: Progress | None = None) -> list[ResultSet]:
-    """Run the named studies (all by default)."""
-    return run_studies(SAINT_STUDIES, studies, plan, threads=threads, scheduler=scheduler, progress=progress)
+def tables(*, studies: Sequence[str] | None = None, threads: int | None = None, scheduler: str | None = None,
+           progress: Progress | None = None, **plan: Any) -> list[ResultSet]:
+    """Run the named studies (all by default, in the order of ``SAINT_STUDIES``) with a
+    :class:`SaintPlan` made of the keyword parameters ``plan``."""
+    return run_parts(SAINT_STUDIES, studies, make_plan(SaintPlan, plan), threads=threads, scheduler=scheduler,
+                     progress=progress)
 
 
 

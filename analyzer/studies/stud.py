@@ -12,7 +12,7 @@ import time
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analyzer.studies.holdem import class_table
+from analyzer.studies._hand_classes import class_table
 from analyzer.games.stud.equity import stud_equity
 from analyzer.report import ResultSet, manifest_for
 from analyzer.sim.engine import Progress, Stopping

@@ -19,7 +19,9 @@ expected chips.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -29,7 +31,8 @@ from analyzer.games.whist import engine as E
 from analyzer.games.whist.play import simulate_bidding
 from analyzer.games.whist.rules import WhistRules
 from analyzer.games.whist.study_kernels import BINS, CHUNK, CONTRACTS, FEATURES, run_bidding_tables
-from analyzer.report import ResultSet, labeled_heatmap, manifest_for, run_studies
+from analyzer.report import ResultSet, labeled_heatmap, manifest_for
+from analyzer.studies.registry import make_plan, run_parts
 from analyzer.sim.engine import Progress, mean_and_se
 
 ANALYSIS = "whist"
@@ -158,7 +161,12 @@ def auction_study(plan: WhistPlan, rules: WhistRules = WhistRules(), threads=Non
 WHIST_STUDIES = {"bidding": bidding_study, "auction": auction_study}
 
 
-def whist_results(plan: WhistPlan, names: tuple[str, ...] = tuple(WHIST_STUDIES), *, rules: WhistRules = WhistRules(),
-                  threads=None, scheduler=None, progress: Progress | None = None) -> list[ResultSet]:
-    return run_studies(WHIST_STUDIES, names, plan, rules=rules, threads=threads, scheduler=scheduler,
-                       progress=progress)
+def tables(*, studies: Sequence[str] | None = None, call_own_ace: bool = False, called_ace_rule: str = "when_led",
+           pass_ace: str = "high", threads: int | None = None, scheduler: str | None = None,
+           progress: Progress | None = None, **plan: Any) -> list[ResultSet]:
+    """Run the named studies (all by default, in the order of ``WHIST_STUDIES``) with a
+    :class:`WhistPlan` made of the keyword parameters ``plan``, under the rule options
+    ``call_own_ace`` (W-2), ``called_ace_rule`` (W-3) and ``pass_ace`` (W-7) of :class:`WhistRules`."""
+    rules = WhistRules(call_own_ace=call_own_ace, called_ace_rule=called_ace_rule, pass_ace=pass_ace)
+    return run_parts(WHIST_STUDIES, studies, make_plan(WhistPlan, plan), rules=rules, threads=threads,
+                     scheduler=scheduler, progress=progress)

@@ -23,7 +23,8 @@ from numba import njit
 from analyzer.sim.seeds import new_seed
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.policies import BASE_POLICIES, POLICY_NAMES, ROLLOUT
-from analyzer.games.head_to_head.position import BATCH_RULES, TIEBREAKS, TYPE_CODES
+from analyzer.games.head_to_head.position import TYPE_CODES
+from analyzer.games.head_to_head.rules import HeadToHeadRules
 from analyzer.games.head_to_head.rollout import GAME_WIDTH, play_game, play_round
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.rng import next_u64
@@ -36,23 +37,6 @@ ROLL = "roll"
 GAME_TALLY = 6 + 4 * 3
 # round tallies: rounds, F wins, D wins, ties, F margin, F margin^2
 ROUND_TALLY = 6
-
-
-@dataclass(frozen=True)
-class Settings:
-    """The no-betting options of §2.8 with their documented defaults."""
-
-    batch_starter: str = "alternate"  # H-G1, h2h.play4_batch_starter
-    tiebreak: str = "standard"        # H-G2, h2h.tiebreak
-
-    def __post_init__(self) -> None:
-        if self.batch_starter not in BATCH_RULES:
-            raise ValueError(f"unknown batch starter {self.batch_starter!r}: expected alternate or strict")
-        if self.tiebreak not in TIEBREAKS:
-            raise ValueError(f"unknown tiebreak {self.tiebreak!r}: expected standard or literal")
-
-    def codes(self) -> tuple[int, int]:
-        return BATCH_RULES[self.batch_starter], TIEBREAKS[self.tiebreak]
 
 
 def parse_policy(spec: str) -> np.ndarray:
@@ -189,7 +173,7 @@ class GameStats:
     second: str
     round_type: str
     crazy: bool
-    settings: Settings
+    settings: HeadToHeadRules
     games: int
     seed: int
     chunk_size: int
@@ -213,7 +197,7 @@ class GameStats:
 
 def simulate_games(first: str = "greedy", second: str = "random", *, round_type: str = ROLL,
                    crazy: bool = False, games: int = 10_000, seed: int | None = None,
-                   settings: Settings = Settings(), scheduler: str | None = None,
+                   settings: HeadToHeadRules = HeadToHeadRules(), scheduler: str | None = None,
                    threads: int | None = None, progress: Progress | None = None) -> GameStats:
     """Simulate ``games`` whole games of policy ``first`` (the round-1 first mover)
     against ``second``; with ``round_type`` ``roll`` the die picks each round's type."""
@@ -265,7 +249,7 @@ class RoundStats:
 
 def simulate_rounds(round_type: str, *, crazy: bool = False, rows: int = 3, first: str = "greedy",
                     second: str = "greedy", rounds: int = 10_000, seed: int | None = None,
-                    settings: Settings = Settings(), scheduler: str | None = None,
+                    settings: HeadToHeadRules = HeadToHeadRules(), scheduler: str | None = None,
                     threads: int | None = None) -> RoundStats:
     """Single rounds with ``first`` as the first mover F and ``second`` as the dealer."""
     kind = parse_round_type(round_type)

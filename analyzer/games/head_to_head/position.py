@@ -33,12 +33,11 @@ import numpy as np
 
 from analyzer.cards import cards_mask, check_disjoint, format_cards
 from analyzer.games.head_to_head import engine as E
+from analyzer.games.head_to_head.rules import BATCH_RULES, TIEBREAKS
 from analyzer.games.head_to_head.rollout import future_draws
 from analyzer.json_input import card_field, read_json
 
 TYPE_CODES = {name: code for code, name in E.ROUND_TYPES.items()}
-BATCH_RULES = {"alternate": E.BATCH_ALTERNATE, "strict": E.BATCH_STRICT}
-TIEBREAKS = {"standard": E.TIEBREAK_STANDARD, "literal": E.TIEBREAK_LITERAL}
 YOU, OPPONENT = 0, 1  # the seats of a position: you (the player deciding) are seat 0
 SIDE_NAMES = ("you", "opponent")
 

@@ -41,7 +41,8 @@ from analyzer.games.head_to_head.betting.policies import (
 from analyzer.games.head_to_head.betting.engine import (
     BASE, BASE_CHIP, RESPONSES, START_STACK, row_complete, window_seat,
 )
-from analyzer.games.head_to_head.betting.play import BettingRules, parse_bet_policy
+from analyzer.games.head_to_head.betting.play import parse_bet_policy
+from analyzer.games.head_to_head.betting.rules import BettingRules
 from analyzer.games.head_to_head.play import parse_policy
 from analyzer.games.head_to_head.position import OPPONENT, YOU, Position, position_from_dict
 from analyzer.games.head_to_head.rollout import arrange, future_draws, next_code, unseen_cards

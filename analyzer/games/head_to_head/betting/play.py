@@ -20,41 +20,16 @@ from analyzer.games.head_to_head.betting.policies import (
     BET_GAME_WIDTH, BET_PARAMS, BET_POLICY_NAMES, DEFAULT_BET_ROLLOUTS, DEFAULT_THRESHOLD, GAME_PLACEMENTS,
     ROLLOUT, play_betting_game,
 )
-from analyzer.games.head_to_head.betting.engine import START_STACK, WINDOW_RECEIVER, WINDOW_TURN
-from analyzer.games.head_to_head.play import (
-    GAME_CHUNK, ROLL, Settings, first_wins_se, game_streams, parse_policy, parse_round_type,
-)
+from analyzer.games.head_to_head.betting.engine import START_STACK
+from analyzer.games.head_to_head.betting.rules import BettingRules
+from analyzer.games.head_to_head.play import GAME_CHUNK, ROLL, first_wins_se, game_streams, parse_policy, parse_round_type
+from analyzer.games.head_to_head.rules import HeadToHeadRules
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
 
-WINDOWS = {"turn": WINDOW_TURN, "receiver": WINDOW_RECEIVER}
 THRESHOLD_KEYS = {"bet": 1, "raise": 2, "call": 3, "size": 4, "cards": 6}
 # tallies: games, seat 0 wins, tie-breaks, final stack sum, its square, then the
 # trajectory of seat 0's stack (sum, sum of squares) after each placement of the game
 BET_TALLY = 5 + 2 * GAME_PLACEMENTS
-
-
-@dataclass(frozen=True)
-class BettingRules:
-    """The betting options of §2.7-2.8 with their documented defaults."""
-
-    decline_forfeits_own_chips: bool = True  # H-B2
-    bet_window: str = "turn"                 # H-B7: the player on turn only, or also the Share 2 receiver
-    min_bet: int = 10                        # H-B6
-    row_cap: int = 200                       # H-B3, per player per row per round
-    max_raise: int = 100                     # §2.7: each bet or raise adds at most $100
-
-    def __post_init__(self) -> None:
-        if self.bet_window not in WINDOWS:
-            raise ValueError(f"unknown bet window {self.bet_window!r}: expected turn or receiver")
-        if not 0 < self.min_bet <= self.max_raise <= self.row_cap:
-            raise ValueError(f"betting limits must satisfy 0 < min bet <= max raise <= row cap, got "
-                             f"{self.min_bet}, {self.max_raise}, {self.row_cap}")
-        if self.max_raise % self.min_bet or self.row_cap % self.min_bet:
-            raise ValueError(f"the max raise and the row cap must be multiples of the min bet ({self.min_bet})")
-
-    def codes(self) -> np.ndarray:
-        return np.array([int(self.decline_forfeits_own_chips), WINDOWS[self.bet_window], self.min_bet,
-                         self.row_cap, self.max_raise], np.int64)
 
 
 def parse_bet_policy(spec: str) -> np.ndarray:
@@ -173,7 +148,7 @@ class BettingStats:
 
 def simulate_betting_games(first: str = "greedy", second: str = "greedy", *, first_bets: str = "threshold",
                            second_bets: str = "threshold", round_type: str = ROLL, crazy: bool = False,
-                           games: int = 2_000, seed: int | None = None, settings: Settings = Settings(),
+                           games: int = 2_000, seed: int | None = None, settings: HeadToHeadRules = HeadToHeadRules(),
                            rules: BettingRules = BettingRules(), scheduler: str | None = None,
                            threads: int | None = None, progress: Progress | None = None) -> BettingStats:
     """Simulate betting games; ``first`` moves first in round 1 (placement policies)."""
