@@ -1,1 +1,8 @@
-"""Saint Poker (2 to 5 players): engine, policies and analyses (rules §3)."""
+"""Saint Poker (rules §3): river, reveal and draft decisions for 2 to 5 players, and whole games."""
+
+from analyzer._exports import lazy_exports
+
+__all__, __getattr__, __dir__ = lazy_exports(__name__, {
+    "decide": ["decide", "position_from_dict"],
+    "play": ["simulate_games"],
+})
