@@ -31,6 +31,7 @@ from analyzer.games.head_to_head.study_kernels import (
 )
 from analyzer.report import ResultSet, labeled_heatmap, manifest_for
 from analyzer.studies.registry import make_plan, run_parts
+from analyzer.sim.seeds import derive_seed
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 
 ANALYSIS = "head_to_head"
@@ -60,7 +61,7 @@ def round_types_study(plan: StudyPlan, threads: int | None = None, scheduler: st
     for i, (kind, crazy, size) in enumerate(configs):
         def run(first, second, offset):
             return simulate_rounds(kind, crazy=crazy, rows=size, first=first, second=second,
-                                   rounds=plan.rounds, seed=plan.seed + 3 * i + offset,
+                                   rounds=plan.rounds, seed=derive_seed(plan.seed, 1, i, offset),
                                    threads=threads, scheduler=scheduler)
         even, strong_first, strong_second = run("greedy", "greedy", 0), run("greedy", "random", 1), \
             run("random", "greedy", 2)
@@ -126,7 +127,8 @@ def tournament_study(plan: StudyPlan, threads: int | None = None, scheduler: str
     rows, pairs = [], [(a, b) for a in policies for b in policies]
     for i, (a, b) in enumerate(pairs):
         games = plan.rollout_games if plan.rollout_policy in (a, b) else plan.games
-        stats = simulate_games(a, b, games=games, seed=plan.seed + i, threads=threads, scheduler=scheduler)
+        stats = simulate_games(a, b, games=games, seed=derive_seed(plan.seed, 2, i), threads=threads,
+                               scheduler=scheduler)
         rows.append({"first": a, "second": b, "games": stats.games, "first_wins": stats.first_wins,
                      "first_wins_stderr": stats.first_wins_stderr, "margin": stats.margin,
                      "margin_stderr": stats.margin_stderr, "tie_breaks": stats.tie_breaks})
@@ -166,7 +168,7 @@ def _tournament_figure(matrix: pd.DataFrame, policies: tuple[str, ...], plan: St
 
 def _run_kernel(kernel, width: int, plan: StudyPlan, i: int, threads, scheduler) -> np.ndarray:
     job = KernelJob(kernel, (i + 1, STUDY_ROWS), (plan.samples,), width)  # kernel(kind, rows, n, samples, ..)
-    return run_monte_carlo(job, seed=plan.seed + i, stopping=Stopping(trials=plan.positions),
+    return run_monte_carlo(job, seed=derive_seed(plan.seed, 3, i), stopping=Stopping(trials=plan.positions),
                            chunk_size=max(1, plan.positions // 8), threads=threads, scheduler=scheduler).tallies
 
 

@@ -30,6 +30,7 @@ from analyzer.games.head_to_head.betting.model import ACTIONS, ExchangeModel
 from analyzer.games.head_to_head.betting.play import simulate_betting_games
 from analyzer.report import ResultSet, labeled_heatmap, manifest_for
 from analyzer.studies.registry import make_plan, run_parts
+from analyzer.sim.seeds import derive_seed
 from analyzer.sim.engine import Progress
 
 ANALYSIS = "head_to_head/betting"
@@ -116,7 +117,7 @@ def tuning_study(plan: BettingPlan, threads=None, scheduler=None, progress: Prog
     rows = []
     cells = [(b, c) for b in BET_THRESHOLDS for c in CALL_THRESHOLDS]
     for i, (bet, call) in enumerate(cells):
-        stats = _versus(f"threshold:bet={bet},call={call}", "threshold", plan, i, threads, scheduler)
+        stats = _versus(f"threshold:bet={bet},call={call}", "threshold", plan, (1, i), threads, scheduler)
         rows.append({"bet": bet, "call": call, "games": stats.games, "stack": stats.first_stack,
                      "stack_stderr": stats.first_stack_stderr, "wins": stats.first_wins,
                      "wins_stderr": stats.first_wins_stderr})
@@ -140,7 +141,7 @@ def tuning_study(plan: BettingPlan, threads=None, scheduler=None, progress: Prog
     for i, a in enumerate(entrants):
         for j, b in enumerate(entrants):
             if a != b:
-                stats = _versus(a, b, plan, 50 + 4 * i + j, threads, scheduler)
+                stats = _versus(a, b, plan, (2, i, j), threads, scheduler)
                 league.append({"policy": a, "opponent": b, "games": stats.games, "stack": stats.first_stack,
                                "stack_stderr": stats.first_stack_stderr, "wins": stats.first_wins})
     league = pd.DataFrame(league)
@@ -155,10 +156,10 @@ def tuning_study(plan: BettingPlan, threads=None, scheduler=None, progress: Prog
                      {"threshold_tuning": figure}, manifest)
 
 
-def _versus(first_bets: str, second_bets: str, plan: BettingPlan, offset: int, threads, scheduler,
+def _versus(first_bets: str, second_bets: str, plan: BettingPlan, keys: tuple[int, ...], threads, scheduler,
             round_type: str = "roll", games: int | None = None):
     return simulate_betting_games(first_bets=first_bets, second_bets=second_bets, round_type=round_type,
-                                  games=games or plan.games, seed=plan.seed + offset, threads=threads,
+                                  games=games or plan.games, seed=derive_seed(plan.seed, *keys), threads=threads,
                                   scheduler=scheduler)
 
 
@@ -166,8 +167,8 @@ def fresh_card_study(plan: BettingPlan, threads=None, scheduler=None, progress: 
     start = time.perf_counter()
     rows = []
     for i, kind in enumerate(("draw1", "share2")):
-        seeing = _versus("threshold", "threshold", plan, 100 + i, threads, scheduler, kind)
-        blind = _versus("threshold:cards=0", "threshold", plan, 100 + i, threads, scheduler, kind)
+        seeing = _versus("threshold", "threshold", plan, (3, i), threads, scheduler, kind)
+        blind = _versus("threshold:cards=0", "threshold", plan, (3, i), threads, scheduler, kind)
         rows.append({"round_type": kind, "games": seeing.games, "stack_seeing": seeing.first_stack,
                      "stack_blind": blind.first_stack, "value_of_the_look": seeing.first_stack - blind.first_stack,
                      "value_stderr": float(np.hypot(seeing.first_stack_stderr, blind.first_stack_stderr))})
@@ -183,7 +184,7 @@ def fresh_card_study(plan: BettingPlan, threads=None, scheduler=None, progress: 
                  f"{plan.games:,} Monte Carlo games each; error bars 2 s.e.)", fontsize=10)
     manifest = manifest_for(inputs={"policies": "threshold (sees its card) or threshold:cards=0 v threshold",
                                     "round_types": ["draw1", "share2"]},
-                            method="monte-carlo", seed=plan.seed + 100, trials=4 * plan.games, chunk_size=None,
+                            method="monte-carlo", seed=plan.seed, trials=4 * plan.games, chunk_size=None,
                             elapsed=time.perf_counter() - start,
                             standard_errors={"max_value_se": float(table.value_stderr.max())}, command=COMMAND)
     return ResultSet(ANALYSIS, "fresh_card", {"fresh_card": table}, {"fresh_card": figure}, manifest)
@@ -195,7 +196,7 @@ def trajectory_study(plan: BettingPlan, threads=None, scheduler=None, progress: 
     matchups = MATCHUPS + ((plan.rollout_policy, "threshold"),)
     for i, (a, b) in enumerate(matchups):
         games = plan.rollout_games if a == plan.rollout_policy else plan.games
-        stats = _versus(a, b, plan, 200 + i, threads, scheduler, games=games)
+        stats = _versus(a, b, plan, (4, i), threads, scheduler, games=games)
         frames.append(stats.to_frame().assign(first_bets=a, second_bets=b, games=stats.games))
         if progress is not None:
             progress(i + 1, len(matchups))
@@ -215,7 +216,7 @@ def trajectory_study(plan: BettingPlan, threads=None, scheduler=None, progress: 
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
     manifest = manifest_for(inputs={"matchups": [list(m) for m in matchups], "placement": "greedy v greedy"},
-                            method="monte-carlo", seed=plan.seed + 200, trials=None, chunk_size=None,
+                            method="monte-carlo", seed=plan.seed, trials=None, chunk_size=None,
                             elapsed=time.perf_counter() - start,
                             standard_errors={"max_stack_se": float(table.stderr.max())}, command=COMMAND)
     return ResultSet(ANALYSIS, "stack_trajectories", {"stack_trajectories": table}, {"stack_trajectories": figure},

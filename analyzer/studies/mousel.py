@@ -36,6 +36,7 @@ from analyzer.games.mousel.play import simulate_sessions
 from analyzer.games.mousel.study_kernels import BIN_WIDTH, BINS, PLANS, SIZE, STATS, threshold_tables
 from analyzer.report import ResultSet, manifest_for
 from analyzer.studies.registry import make_plan, run_parts
+from analyzer.sim.seeds import derive_seed
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 
 ANALYSIS = "mousel"
@@ -68,7 +69,7 @@ def thresholds_study(plan: MouselPlan, rules: MouselRules = MouselRules(), threa
         job = KernelJob(threshold_tables, (players, pack, float(pot), float(rules.stake), rules.fail_code,
                                            rules.single_takes_pot, seat_thresholds(plan.others),
                                            play_code(plan.play)), (), SIZE)
-        run = run_monte_carlo(job, seed=plan.seed + i, stopping=Stopping(trials=plan.deals), chunk_size=CHUNK,
+        run = run_monte_carlo(job, seed=derive_seed(plan.seed, 1, i), stopping=Stopping(trials=plan.deals), chunk_size=CHUNK,
                               scheduler=scheduler, threads=threads)
         rows += _bin_rows(players, pot, run.tallies.reshape(len(PLANS), BINS, len(STATS)))
         if progress is not None:
@@ -160,7 +161,7 @@ def sessions_study(plan: MouselPlan, rules: MouselRules = MouselRules(), threads
     for i, (players, along, declare) in enumerate(cells):
         hero = (along, declare, plan.others[2])
         stats = simulate_sessions(players, [hero] + [plan.others] * (players - 1), deals=plan.session_deals,
-                                  sessions=plan.sessions, rules=rules, play=plan.play, seed=plan.seed + i,
+                                  sessions=plan.sessions, rules=rules, play=plan.play, seed=derive_seed(plan.seed, 2, i),
                                   threads=threads, scheduler=scheduler)
         rows.append({"players": players, "along": along, "declare": declare, "sessions": stats.sessions,
                      "chips_per_deal": stats.chips_per_deal[0], "chips_per_deal_stderr": stats.chips_per_deal_stderr[0],

@@ -29,6 +29,7 @@ from analyzer.games.saint_poker.play import simulate_games
 from analyzer.games.saint_poker.study_kernels import SPEND_TALLY, draft_seats, spend_or_save
 from analyzer.report import ResultSet, manifest_for
 from analyzer.studies.registry import make_plan, run_parts
+from analyzer.sim.seeds import derive_seed
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 
 ANALYSIS = "saint_poker"
@@ -54,7 +55,7 @@ def tournament_study(plan: SaintPlan, threads=None, scheduler=None, progress: Pr
     cells = [(n, p) for n in PLAYER_COUNTS for p in policies]
     for i, (n, policy) in enumerate(cells):
         games = plan.rollout_games if policy == plan.rollout_policy else plan.games
-        stats = simulate_games(n, [policy] + ["greedy"] * (n - 1), games=games, seed=plan.seed + i,
+        stats = simulate_games(n, [policy] + ["greedy"] * (n - 1), games=games, seed=derive_seed(plan.seed, 1, i),
                                random_priority=True, threads=threads, scheduler=scheduler)
         seat = stats.seats[0]
         rows.append({"players": n, "policy": policy, "games": stats.games,
@@ -109,7 +110,7 @@ def ties_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress
     start = time.perf_counter()
     ties, seats = [], []
     for i, n in enumerate(PLAYER_COUNTS):
-        stats = simulate_games(n, "greedy", games=plan.games, seed=plan.seed + 100 + i, threads=threads,
+        stats = simulate_games(n, "greedy", games=plan.games, seed=derive_seed(plan.seed, 2, i), threads=threads,
                                scheduler=scheduler)
         ties += [{"players": n, "round": r + 1, "tied": t} for r, t in enumerate(stats.tied_rounds)]
         seats += [{"players": n, "seat": s["seat"], "wins": s["wins"], "wins_stderr": s["wins_stderr"],
@@ -120,7 +121,7 @@ def ties_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress
     picks = []
     for i, n in enumerate(PLAYER_COUNTS):
         job = KernelJob(draft_seats, (n,), (), 3 * E.MAX_PLAYERS)  # draft_seats(n, games, ..)
-        t = run_monte_carlo(job, seed=plan.seed + 150 + i, stopping=Stopping(trials=plan.games),
+        t = run_monte_carlo(job, seed=derive_seed(plan.seed, 3, i), stopping=Stopping(trials=plan.games),
                             chunk_size=max(1, plan.games // 8), threads=threads, scheduler=scheduler).tallies
         for k in range(n):
             mean, se = mean_and_se(t[3 * k + 1], t[3 * k + 2], int(t[3 * k]))
@@ -154,7 +155,7 @@ def ties_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress
                     f"error bars 2 s.e.)")
     manifest = manifest_for(inputs={"players": list(PLAYER_COUNTS), "policies": "greedy", "draft_priority": "seat",
                                     "games_per_player_count": plan.games},
-                            method="monte-carlo", seed=plan.seed + 100, trials=2 * plan.games * len(PLAYER_COUNTS),
+                            method="monte-carlo", seed=plan.seed, trials=2 * plan.games * len(PLAYER_COUNTS),
                             chunk_size=None, elapsed=time.perf_counter() - start,
                             standard_errors={"max_wins_se": float(seats.wins_stderr.max())}, command=COMMAND)
     return ResultSet(ANALYSIS, "ties_and_seats", {"tied_rounds": ties, "seats": seats, "draft_positions": picks},
@@ -166,7 +167,7 @@ def spend_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progres
     rows = []
     for r in range(1, E.ROUNDS):  # in round 8 the two cards left are the only pair
         job = KernelJob(spend_or_save, (SPEND_PLAYERS, r), (plan.samples,), SPEND_TALLY)
-        run = run_monte_carlo(job, seed=plan.seed + 200 + r,
+        run = run_monte_carlo(job, seed=derive_seed(plan.seed, 4, r),
                               stopping=Stopping(trials=plan.positions), chunk_size=max(1, plan.positions // 4),
                               threads=threads, scheduler=scheduler)
         t, n = run.tallies, run.trials
@@ -187,7 +188,7 @@ def spend_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progres
     ax.grid(alpha=0.3)
     manifest = manifest_for(inputs={"players": SPEND_PLAYERS, "rounds": list(range(1, E.ROUNDS)),
                                     "positions": "reveal of greedy games", "after": "greedy for everyone"},
-                            method="monte-carlo", seed=plan.seed + 200, trials=plan.positions * plan.samples,
+                            method="monte-carlo", seed=plan.seed, trials=plan.positions * plan.samples,
                             chunk_size=None, elapsed=time.perf_counter() - start,
                             standard_errors={"max_gap_se": float(table.stderr.max())}, command=COMMAND)
     return ResultSet(ANALYSIS, "spend_or_save", {"spend_or_save": table}, {"spend_or_save": figure}, manifest)

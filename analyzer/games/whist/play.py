@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from analyzer.sim.seeds import new_seed
+from analyzer.sim.seeds import derive_seed, new_seed
 from analyzer.games._tricks import SUIT_MASKS
 from analyzer.games.whist import engine as E
 from analyzer.games.whist.bid import deal_others, parse_policies
@@ -175,7 +175,7 @@ def simulate_bidding(*, deals: int = 100_000, table_deals: int = 400_000, policy
                             scheduler=scheduler)
     job = KernelJob(play_bid_deals, (values, parse_policies(policy), rules.call_own_ace, rules.max_solo_joiners > 0,
                                      rules.pass_ace_low, rules.called_rule_code), (), GAME_TALLY)
-    run = run_monte_carlo(job, seed=used_seed + 1, stopping=Stopping(trials=deals), chunk_size=CHUNK,
+    run = run_monte_carlo(job, seed=derive_seed(used_seed, 1), stopping=Stopping(trials=deals), chunk_size=CHUNK,
                           scheduler=scheduler, threads=threads, progress=progress)
     t, n = run.tallies, run.trials
     contracts = {E.CONTRACT_NAMES[c]: {"share": t[c] / n,
