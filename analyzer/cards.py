@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
+CardsInput = str | Iterable[str | int] | np.ndarray  # "As Kd", ["As", "Kd"], [51, 45] or a uint8 array
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 JOKER = 52
@@ -95,19 +96,22 @@ def _tokens(text: str) -> list[tuple[str, int]]:
     return chunks
 
 
-def parse_cards(text: str | Iterable[str], *, allow_joker: bool = False,
-                rules_name: str = "these rules") -> np.ndarray:
-    """Parse cards from text (``"As Kd"``, ``"asKD"``, ``"10♥ Jk"``) or an iterable of tokens.
+def parse_cards(text: CardsInput, *, allow_joker: bool = False, rules_name: str = "these rules") -> np.ndarray:
+    """Parse cards from text (``"As Kd"``, ``"asKD"``, ``"10♥ Jk"``), or from an iterable of
+    card texts or integer codes (a list, a ``uint8`` array): text and arrays alike.
 
     Returns a ``uint8`` array of codes in input order. Raises :class:`CardError`
     naming the bad token and its position (1-based card number and character)
-    for an unreadable token, a card given twice, or a joker when
+    for an unreadable token or code, a card given twice, or a joker when
     ``allow_joker`` is false.
+
+    >>> parse_cards("As kd 10h").tolist(), parse_cards([51, 45]).tolist()
+    ([51, 45, 34], [51, 45])
     """
     if text is None:
         raise CardError("no cards given")
     if not isinstance(text, str):
-        text = " ".join(str(t) for t in text)
+        text = " ".join(_card_text(item) for item in text)
     text = text.translate(_INVISIBLE)
     codes: list[int] = []
     seen: dict[int, int] = {}
@@ -153,6 +157,15 @@ def check_disjoint(parts: dict[str, np.ndarray]) -> None:
                 raise CardError(f"card {format_card(card)!r} is in both {owner[card]} and {name}",
                                 format_card(card))
             owner[card] = name
+
+
+def _card_text(item: object) -> str:
+    """One element of a card iterable as text: a card text as it is, an integer code formatted."""
+    if isinstance(item, str):
+        return item
+    if isinstance(item, bool) or not isinstance(item, int | np.integer):
+        raise CardError(f"bad card {item!r}: expected card text or an integer code 0..52", str(item))
+    return format_card(int(item))
 
 
 def parse_card(text: str, *, allow_joker: bool = False) -> int:

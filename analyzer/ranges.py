@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.cards import RANKS, CardError, format_card, format_cards, parse_cards
+from analyzer.cards import RANKS, CardError, CardsInput, format_card, format_cards, parse_cards
 
 COMBO_COUNT = 1326
 Key = tuple[int, int, str]  # (higher rank, lower rank, "" for a pair or both suits, "s" or "o")
@@ -365,12 +365,12 @@ class Range:
                 loose += [_weighted(format_combo(c), w) for c, w in zip(combos, weights)]
         return ", ".join(_compact(whole) + loose)
 
-    def without(self, cards: Iterable[int] | str) -> Range:
+    def without(self, cards: CardsInput) -> Range:
         """The combos holding none of ``cards`` (dead or board cards, as codes or text).
 
         Raises :class:`EmptyRangeError` when no combo is left.
         """
-        dead = parse_cards(cards).astype(np.int64) if isinstance(cards, str) else np.fromiter(cards, dtype=np.int64)
+        dead = parse_cards(cards).astype(np.int64)
         keep = ~np.isin(self.combos, dead).any(axis=1)
         if not keep.any():
             raise EmptyRangeError(f"range {self.source!r} has no combos left without {format_cards(dead)}")

@@ -137,3 +137,19 @@ def test_only_ascii_letters_fold_case(text, token):
     with pytest.raises(CardError) as err:
         parse_cards(text)
     assert err.value.token == token
+
+
+@given(st.lists(st.integers(0, 52), min_size=1, max_size=53, unique=True))
+def test_codes_and_arrays_parse_like_their_text(cards):
+    as_text = parse_cards(format_cards(cards), allow_joker=True).tolist()
+    assert parse_cards(cards, allow_joker=True).tolist() == as_text == cards
+    assert parse_cards(np.array(cards, np.uint8), allow_joker=True).tolist() == cards
+
+
+@pytest.mark.parametrize("cards, message", [
+    ([53], "invalid card code 53"), ([-1], "invalid card code -1"), ([True], "bad card True"),
+    ([1.5], "bad card 1.5"), ([51, 51], "duplicate card 'As'"), (np.array([52]), "joker"),
+])
+def test_bad_codes_are_refused_like_bad_text(cards, message):
+    with pytest.raises(CardError, match=message):
+        parse_cards(cards)

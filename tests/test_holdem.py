@@ -245,3 +245,14 @@ def test_suit_symmetries_fix_the_known_cards():
     assert len(suit_symmetries(parse_cards("5c 5d"))) == 4  # swap c-d, swap h-s, both, neither
     assert len(suit_symmetries(parse_cards("2h 3h 4h"))) == 6
     assert len(suit_symmetries(parse_cards("2c 7d 9h"))) == 1
+
+
+def test_board_and_dead_cards_as_codes_are_checked_like_text():
+    board = parse_cards("Kh 7d 2c")
+    by_codes = holdem_equity(["AsKs", "QdQc"], board=board, dead=[int(parse_cards("5s")[0])], method="exact")
+    by_text = holdem_equity(["AsKs", "QdQc"], board="Kh 7d 2c", dead="5s", method="exact")
+    assert by_codes.players == by_text.players
+    with pytest.raises(CardError, match="invalid card code 60"):
+        holdem_equity(["AsKs", "QdQc"], board=[60, 1, 2])
+    with pytest.raises(CardError, match="duplicate"):
+        holdem_equity(["AsKs", "QdQc"], board=np.array([40, 40, 2], np.uint8))

@@ -8,14 +8,13 @@ enumerating them all with incremental keys gives the exact distribution.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 
 import numpy as np
 import pandas as pd
 
-from analyzer.cards import CardError, format_card, format_cards, parse_cards
+from analyzer.cards import CardError, CardsInput, format_card, format_cards, parse_cards
 from analyzer.eval import BUG, STANDARD, Category, Rules, hand_name, make_kernels
 from analyzer.eval.kernels import stable_njit
 from analyzer.eval.values import CATEGORY_SHIFT
@@ -23,7 +22,6 @@ from analyzer.eval.values import CATEGORY_SHIFT
 HAND = 5
 CATEGORY_SLOTS = 11  # value >> 20: the categories 1..10, slot 0 unused
 
-CardsInput = str | Sequence[str] | Sequence[int] | np.ndarray
 
 _COUNTERS: dict[str, object] = {}
 
@@ -114,14 +112,6 @@ class DrawOdds:
 def _cards(cards: CardsInput, rules: Rules, part: str) -> np.ndarray:
     """Parse text or card codes; errors are prefixed with the part of the input they are in."""
     try:
-        if not isinstance(cards, str):
-            items = list(cards)
-            if not all(isinstance(c, str) for c in items):
-                for c in items:
-                    if isinstance(c, bool) or not isinstance(c, int | np.integer):
-                        raise CardError(f"bad card {c!r}: expected card text or an integer code", str(c))
-                items = [format_card(c) for c in items]
-            cards = " ".join(items)
         return parse_cards(cards, allow_joker=rules.joker, rules_name=f"{rules.name} rules")
     except CardError as err:
         raise CardError(f"{part}: {err}", err.token, err.position) from None

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.cards import CardError, cards_mask, check_disjoint, format_cards, parse_cards
+from analyzer.cards import CardError, CardsInput, cards_mask, check_disjoint, format_cards, parse_cards
 from analyzer.games._equity import EquityResult
 from analyzer.sim.method import choose_exact
 from analyzer.sim.seeds import new_seed
@@ -57,15 +57,15 @@ class HoldemDeal:
         return math.prod(len(r) for r in self.ranges)
 
 
-def prepare_deal(ranges: Sequence[str | Range], board: str | Sequence[int] = "",
-                 dead: str | Sequence[int] = "") -> HoldemDeal:
+def prepare_deal(ranges: Sequence[str | Range], board: CardsInput = "",
+                 dead: CardsInput = "") -> HoldemDeal:
     """Parse and check the inputs; every conflict is an error naming the bad part."""
     if isinstance(ranges, str):
         raise ValueError("give one hand or range per player (a list), not a single string")
     if not MIN_PLAYERS <= len(ranges) <= MAX_PLAYERS:
         raise ValueError(f"{len(ranges)} players: Hold'em equity takes {MIN_PLAYERS} to {MAX_PLAYERS}")
-    board_cards = parse_cards(board) if isinstance(board, str) else np.asarray(board, np.uint8)
-    dead_cards = parse_cards(dead) if isinstance(dead, str) else np.asarray(dead, np.uint8)
+    board_cards = parse_cards(board)
+    dead_cards = parse_cards(dead)
     if len(board_cards) not in BOARD_SIZES:
         raise CardError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {format_cards(board_cards)}")
     check_disjoint({"the board": board_cards, "the dead cards": dead_cards})
@@ -156,8 +156,8 @@ class HoldemMonteCarlo:
         return max_equity_se(tallies, trials)
 
 
-def holdem_equity(ranges: Sequence[str | Range], board: str | Sequence[int] = "",
-                  dead: str | Sequence[int] = "", *, method: str = "auto", stopping: Stopping = Stopping(),
+def holdem_equity(ranges: Sequence[str | Range], board: CardsInput = "",
+                  dead: CardsInput = "", *, method: str = "auto", stopping: Stopping = Stopping(),
                   seed: int | None = None, chunk_size: int = DEFAULT_CHUNK_SIZE, scheduler: str | None = None,
                   threads: int | None = None, categories: bool = False,
                   progress: Progress | None = None) -> EquityResult:

@@ -11,15 +11,13 @@ from itertools import combinations
 
 import numpy as np
 
-from analyzer.cards import CardError, format_cards, parse_cards
+from analyzer.cards import CardError, CardsInput, format_cards, parse_cards
 from analyzer.eval import hand_name
 from analyzer.games.paigow.policies import RULES, WAYS, house_way, split_values
 
 
-def parse_hand(cards: str | np.ndarray) -> np.ndarray:
+def parse_hand(cards: CardsInput) -> np.ndarray:
     """Seven Pai Gow cards, as text or codes (the joker allowed once)."""
-    if not isinstance(cards, str):
-        cards = format_cards(np.asarray(cards).tolist())  # bad codes and duplicates get the text checks
     codes = parse_cards(cards, allow_joker=True, rules_name="Pai Gow rules")
     if len(codes) != 7:
         raise CardError(f"{len(codes)} cards given: a Pai Gow hand has 7")
