@@ -1,4 +1,4 @@
-"""``poker-analyzer h2h``: Head to Head Poker placement values, games and studies."""
+"""``poker-analyzer head-to-head`` (short: ``h2h``): Head to Head Poker placement values, games and studies."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
 from cli.tables import Out, run_tables
 
-h2h_app = typer.Typer(help="Head to Head Poker (Knizia): where to place a card, and how the round types play.",
+head_to_head_app = typer.Typer(help="Head to Head Poker (Knizia): where to place a card, and how the round types play.",
                       no_args_is_help=True)
 
 RoundType = Annotated[str, typer.Option("--type", "-t", help="draw1, share2, hold3, play4 or open5.")]
@@ -22,7 +22,7 @@ BatchStarter = Annotated[str, typer.Option("--batch-starter", help="Play 4 batch
 Tiebreak = Annotated[str, typer.Option("--tiebreak", help="Pair ties (H-G2): standard or literal.")]
 
 
-@h2h_app.command("place")
+@head_to_head_app.command("place")
 def place(
     position: Annotated[Path | None, typer.Argument(help="A position JSON file (see the README), or give the options below.")] = None,
     round_: Annotated[int | None, typer.Option("--round", "-r", min=1, max=3, help="Round 1, 2 or 3 (3, 4, 5 rows).")] = None,
@@ -95,7 +95,7 @@ def _print_placements(result) -> None:
     stdout_console().print(table)
 
 
-@h2h_app.command("play")
+@head_to_head_app.command("play")
 def play(
     round_type: Annotated[str, typer.Option("--type", "-t", help="draw1, share2, hold3, play4, open5, or roll (the die picks each round).")] = "roll",
     crazy: Annotated[bool, typer.Option("--crazy", help="Every round Crazy (with a fixed --type).")] = False,
@@ -176,7 +176,7 @@ def _play_betting(round_type, crazy, first, second, games, batch_starter, tiebre
     console.print(f"  first's mean stack {rounds}")
 
 
-@h2h_app.command("bet")
+@head_to_head_app.command("bet")
 def bet(
     position: Annotated[Path, typer.Argument(help="A betting position JSON file (see the README).")],
     policy: Annotated[str, typer.Option("--policy", "-p", help="Placement policy of both players: greedy or random.")] = "greedy",
@@ -223,7 +223,7 @@ def bet(
     stdout_console().print(table)
 
 
-@h2h_app.command("betting-tables")
+@head_to_head_app.command("betting-tables")
 def betting_tables(
     study: Annotated[list[str] | None, typer.Option("--study", help="Run only this study (repeatable): response_model, threshold_tuning, fresh_card, stack_trajectories.")] = None,
     games: Annotated[int, typer.Option("--games", min=10, help="Games per simulated cell or match-up.")] = 4_000,
@@ -238,7 +238,7 @@ def betting_tables(
                out=out, threads=threads, scheduler=scheduler, show_progress=show_progress, label="betting studies")
 
 
-@h2h_app.command("tables")
+@head_to_head_app.command("tables")
 def tables(
     study: Annotated[list[str] | None, typer.Option("--study", help="Run only this study (repeatable): round_types, tournament, opening_relations, block_or_build.")] = None,
     rounds: Annotated[int, typer.Option("--rounds", min=10, help="Rounds per round type, size and policy pairing.")] = 20_000,

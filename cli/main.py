@@ -11,12 +11,12 @@ from cli.errors import DEBUG_ENV, USAGE_ERROR
 from cli.batch import batch_command
 from cli.draw import draw_app
 from cli.eval import eval_command
-from cli.head_to_head import h2h_app
+from cli.head_to_head import head_to_head_app
 from cli.holdem import holdem_app
 from cli.mousel import mousel_app
 from cli.paigow import paigow_app
 from cli.ranges import range_app
-from cli.saint_poker import saint_app
+from cli.saint_poker import saint_poker_app
 from cli.stud import stud_app
 from cli.whist import whist_app
 
@@ -40,14 +40,17 @@ def root(debug: bool = typer.Option(False, "--debug", help="Show tracebacks inst
 app.command("eval")(eval_command)
 app.command("batch")(batch_command)
 app.add_typer(draw_app, name="draw")
-app.add_typer(h2h_app, name="h2h")
+app.add_typer(head_to_head_app, name="head-to-head")
 app.add_typer(holdem_app, name="holdem")
 app.add_typer(mousel_app, name="mousel")
 app.add_typer(paigow_app, name="paigow")
 app.add_typer(range_app, name="range")
-app.add_typer(saint_app, name="saint")
+app.add_typer(saint_poker_app, name="saint-poker")
 app.add_typer(stud_app, name="stud")
 app.add_typer(whist_app, name="whist")
+# short names of the two long ones, kept out of the help
+app.add_typer(head_to_head_app, name="h2h", hidden=True)
+app.add_typer(saint_poker_app, name="saint", hidden=True)
 
 
 def main() -> None:

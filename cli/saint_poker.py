@@ -1,4 +1,4 @@
-"""``poker-analyzer saint``: Saint Poker decisions, games and studies."""
+"""``poker-analyzer saint-poker`` (short: ``saint``): Saint Poker decisions, games and studies."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
 from cli.tables import Out, run_tables
 
-saint_app = typer.Typer(help="Saint Poker (2-5 players): river, reveal and draft decisions; policy tournaments.",
+saint_poker_app = typer.Typer(help="Saint Poker (2-5 players): river, reveal and draft decisions; policy tournaments.",
                         no_args_is_help=True)
 
 
-@saint_app.command("decide")
+@saint_poker_app.command("decide")
 def decide_command(
     position: Annotated[Path, typer.Argument(help="A position JSON file (see the README).")],
     policy: Annotated[str, typer.Option("--policy", "-p", help="Base policy of every player after the choice: random, greedy or save (or one per seat, comma-separated).")] = "greedy",
@@ -57,7 +57,7 @@ def decide_command(
     stdout_console().print(table)
 
 
-@saint_app.command("play")
+@saint_poker_app.command("play")
 def play_command(
     players: Annotated[int, typer.Option("--players", "-k", min=2, max=5, help="Players, 2 to 5.")] = 3,
     policies: Annotated[str, typer.Option("--policies", help="One policy per seat, comma-separated (cycled): random, greedy, save, rollout[:N[:BASE]].")] = "greedy",
@@ -96,7 +96,7 @@ def play_command(
     console.print("rounds with tied winners: " + " ".join(f"{100 * t:.1f}%" for t in stats.tied_rounds))
 
 
-@saint_app.command("tables")
+@saint_poker_app.command("tables")
 def tables_command(
     games: Annotated[int, typer.Option("--games", min=10, help="Games per tournament pairing.")] = 4_000,
     rollout_games: Annotated[int, typer.Option("--rollout-games", min=2, help="Games with a rollout player.")] = 100,

@@ -38,7 +38,7 @@ ANALYSIS = "head_to_head"
 TYPES = tuple(E.ROUND_TYPES.values())
 HALF_POT = E.ROW_POT // 2
 STUDY_ROWS = 3
-COMMAND = "poker-analyzer h2h tables"
+COMMAND = "poker-analyzer head-to-head tables"
 
 
 @dataclass(frozen=True)

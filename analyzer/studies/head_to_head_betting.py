@@ -34,7 +34,7 @@ from analyzer.sim.seeds import derive_seed
 from analyzer.sim.engine import Progress
 
 ANALYSIS = "head_to_head/betting"
-COMMAND = "poker-analyzer h2h betting-tables"
+COMMAND = "poker-analyzer head-to-head betting-tables"
 P_GRID = np.round(np.linspace(0, 1, 101), 2)
 BET_GRID = tuple(range(10, 101, 10))
 BET_THRESHOLDS = (0.45, 0.55, 0.65, 0.75, 0.85)

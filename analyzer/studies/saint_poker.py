@@ -33,7 +33,7 @@ from analyzer.sim.seeds import derive_seed
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 
 ANALYSIS = "saint_poker"
-COMMAND = "poker-analyzer saint tables"
+COMMAND = "poker-analyzer saint-poker tables"
 PLAYER_COUNTS = (2, 3, 4, 5)
 SPEND_PLAYERS = 3
 
