@@ -13,7 +13,7 @@ from numba import njit
 
 from analyzer.games.paigow.edge import house_edge
 from analyzer.games.paigow.split import split_ev
-from analyzer.games.paigow.policies import house_way_values
+from analyzer.games.paigow.policies import _house_way_values
 from analyzer.sim.engine import Stopping
 from analyzer.sim.executors import local_workers
 from timing import bench_arguments, best_seconds
@@ -25,7 +25,7 @@ HAND = "Tc Td 6h 6s Ac 3d 2h"
 def _set_hands(hands):
     total = 0
     for i in range(hands.shape[0]):
-        front, back = house_way_values(hands[i], 0)
+        front, back = _house_way_values(hands[i], 0)
         total += front + back
     return total
 

@@ -69,7 +69,7 @@ def board_cards(st) -> list[int]:
 
 
 def choices(st) -> list[int]:
-    start, n = E.choice_slice(st)
+    start, n = E._choice_slice(st)
     return [int(c) for c in st[start:start + n]]
 
 
@@ -106,7 +106,7 @@ def visible_cards(st, viewer: int) -> set[int]:
     seen |= {c for c in ALL_CARDS if (int(st[E.KNOWN_OUT]) >> c) & 1}
     turn = int(st[E.TURN])
     handed_over = st[E.TYPE] == E.SHARE2 and turn % 2 == 1
-    if E.mover(st) == viewer or handed_over:
+    if E._mover(st) == viewer or handed_over:
         seen |= set(pending(st))
     return seen
 
@@ -125,7 +125,7 @@ def build_state(kind, rows, *, first=0, crazy=0, common="", sides=None, hands=("
     undealt deck is ``deck_order`` then every other card ascending; ``TURN`` defaults to
     the number of cards on the board."""
     st = E.new_state()
-    E.start_round(st, kind, crazy, rows, first, batch_rule, tiebreak, chunk_state(0, 0))
+    E._start_round(st, kind, crazy, rows, first, batch_rule, tiebreak, chunk_state(0, 0))
     common_cards = cards(common)
     assert len(common_cards) == rows
     st[E.COMMON:E.BOARD] = E.NO_CARD
@@ -220,18 +220,18 @@ def drive_round(st, schedule: str, strategy, rng=None):
     batch_placed = [0, 0]
     log = []
     for t in range(8 * rows):
-        assert st[E.TURN] == t and not E.round_over(st)
+        assert st[E.TURN] == t and not E._round_over(st)
         me = seats[t]
-        assert E.mover(st) == me, f"placement {t}: mover"
-        assert E.mover_at(st, t) == me
+        assert E._mover(st) == me, f"placement {t}: mover"
+        assert E._mover_at(st, t) == me
         top = int(st[E.TOP])
         upcoming = deck(st)
-        E.prepare(st, rng)
+        E._prepare(st, rng)
         new = int(st[E.TOP]) - top
         dealt = [int(c) for c in st[E.DECK + top:E.DECK + top + new]]
         if st[E.ORDERED_DRAWS]:
             assert dealt == upcoming[:new], "ordered draws take the deck from the top"
-        assert E.mover(st) == me, "prepare does not change the mover"
+        assert E._mover(st) == me, "prepare does not change the mover"
         options = choices(st)
         if kind == E.DRAW1:  # draw the top card, then place it
             assert new == 1 and options == dealt
@@ -270,16 +270,16 @@ def drive_round(st, schedule: str, strategy, rng=None):
         for row in range(E.MAX_ROWS):
             for side in range(2):
                 legal = row < rows and len(board[side][row]) < 4 and (crazy or side == me)
-                assert bool(E.is_open_space(st, row, side)) == legal, (t, row, side)
+                assert bool(E._is_open_space(st, row, side)) == legal, (t, row, side)
                 if legal:
                     spaces.append((row, side))
-        assert P.count_moves(st) == len(options) * len(spaces)
+        assert P._count_moves(st) == len(options) * len(spaces)
         legal = {(i, r, s) for i in range(len(options)) for r, s in spaces}
-        assert {P.move_at(st, m) for m in range(P.count_moves(st))} == legal
-        assert P.greedy_move(st) in legal and P.random_move(st, chunk_state(t, 1)) in legal
+        assert {P._move_at(st, m) for m in range(P._count_moves(st))} == legal
+        assert P._greedy_move(st) in legal and P._random_move(st, chunk_state(t, 1)) in legal
         c, row, side = strategy(t, me, sorted(options), spaces, board)
         assert (row, side) in spaces and c in options
-        placed = E.place(st, options.index(c), row, side)
+        placed = E._place(st, options.index(c), row, side)
         assert placed == c
         board[side][row].append(c)
         if kind in (E.DRAW1, E.SHARE2):
@@ -295,10 +295,10 @@ def drive_round(st, schedule: str, strategy, rng=None):
         check_conservation(st)
         log.append({"t": t, "mover": me, "options": sorted(options), "card": c, "row": row, "side": side,
                         "dealt": dealt, "spaces": spaces})
-    assert E.round_over(st) and st[E.TURN] == 8 * rows
+    assert E._round_over(st) and st[E.TURN] == 8 * rows
     for seat in range(2):
         for row in range(E.MAX_ROWS):
             assert len(side_cards(st, seat, row)) == (4 if row < rows else 0)
             for side in range(2):
-                assert not E.is_open_space(st, row, side)
+                assert not E._is_open_space(st, row, side)
     return log

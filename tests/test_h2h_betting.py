@@ -199,7 +199,7 @@ def _conservation_breaches(seed_state, games, forfeit, window):
     trajectory = np.zeros(BP.GAME_PLACEMENTS, np.int64)
     breaches = 0
     for _ in range(games):
-        BP.play_betting_game(st, 0, 0, 0, 0, rules, params, bparams, seed_state, rngs, out, trajectory)
+        BP._play_betting_game(st, 0, 0, 0, 0, rules, params, bparams, seed_state, rngs, out, trajectory)
         breaches += out[0] + out[1] != 2800 or out[0] < 0 or out[1] < 0 or trajectory.min() < 0
     return breaches
 

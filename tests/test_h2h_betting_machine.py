@@ -33,16 +33,16 @@ DEFAULT_RULES = (1, 0, 10, 200, 100)  # forfeit, window, min bet, row cap, max r
 def fresh(kind=E.DRAW1, rows=3, rules=DEFAULT_RULES, first=0, seed=0):
     """A new round with fresh $800 stacks, the bank's base on each active row."""
     st = E.new_state()
-    E.start_round(st, kind, 0, rows, first, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, chunk_state(seed, 0))
-    B.start_betting_game(st, *rules)
-    B.start_betting_round(st)
+    E._start_round(st, kind, 0, rows, first, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, chunk_state(seed, 0))
+    B._start_betting_game(st, *rules)
+    B._start_betting_round(st)
     return st
 
 
 def with_betting(st, rules=DEFAULT_RULES):
     """Start the betting game and round on a hand-built position."""
-    B.start_betting_game(st, *rules)
-    B.start_betting_round(st)
+    B._start_betting_game(st, *rules)
+    B._start_betting_round(st)
     return st
 
 
@@ -85,7 +85,7 @@ def eval_side(cards) -> int:
 
 
 def side_cards(st, seat, row):
-    return [int(st[E.slot_index(seat, row, s)]) for s in range(int(st[E.count_index(seat, row)]))]
+    return [int(st[E._slot_index(seat, row, s)]) for s in range(int(st[E._count_index(seat, row)]))]
 
 
 # ======================================================================================
@@ -101,7 +101,7 @@ def test_round_start_puts_bank_base_on_active_rows(rows):
     assert [base(st, r) for r in range(5)] == [100] * rows + [0] * (5 - rows)
     assert [closed(st, r) for r in range(5)] == [False] * rows + [True] * (5 - rows)
     assert all(put(st, s, r) == 0 for s in range(2) for r in range(5))
-    assert B.chips_in_play(st) == 1600 + 100 * rows
+    assert B._chips_in_play(st) == 1600 + 100 * rows
     assert list(st[E.BET_RULES:E.BET_RULES + 5]) == list(DEFAULT_RULES)
 
 
@@ -112,11 +112,11 @@ def test_stacks_and_rules_survive_start_round_either_order(betting_first):
     rules = (0, 1, 20, 120, 60)
     st = E.new_state()
     if betting_first:
-        B.start_betting_game(st, *rules)
-    E.start_round(st, E.HOLD3, 0, 3, 0, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, chunk_state(1, 0))
+        B._start_betting_game(st, *rules)
+    E._start_round(st, E.HOLD3, 0, 3, 0, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, chunk_state(1, 0))
     if not betting_first:
-        B.start_betting_game(st, *rules)
-    B.start_betting_round(st)
+        B._start_betting_game(st, *rules)
+    B._start_betting_round(st)
     assert stacks(st) == (800, 800)
     assert list(st[E.BET_RULES:E.BET_RULES + 5]) == list(rules)
     assert [base(st, r) for r in range(5)] == [100, 100, 100, 0, 0]
@@ -126,22 +126,22 @@ def test_stacks_carry_over_to_the_next_round_and_row_state_resets():
     """§2.7: the stacks won in round 1 are the stacks of round 2; commitments, bases and
     closures are per round (a row declined in round 1 is open again in round 2)."""
     st = fresh(rows=3)
-    B.pay(st, 0, 1, 100)
-    BP.act(st, 1, B.DECLINE, 0, 1)          # seat 0: 800 - 100 + 50 + 100 = 850
-    B.pay(st, 1, 2, 40)
-    BP.act(st, 0, B.CALL, 0, 2)             # 40 each on row 2
+    B._pay(st, 0, 1, 100)
+    BP._act(st, 1, B.DECLINE, 0, 1)          # seat 0: 800 - 100 + 50 + 100 = 850
+    B._pay(st, 1, 2, 40)
+    BP._act(st, 0, B.CALL, 0, 2)             # 40 each on row 2
     assert stacks(st) == (810, 760)
     st[E.STACK], st[E.STACK + 1] = 1234, 567   # as if the round had been played out
-    E.start_round(st, E.OPEN5, 1, 4, 1, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, chunk_state(2, 0))
+    E._start_round(st, E.OPEN5, 1, 4, 1, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, chunk_state(2, 0))
     assert stacks(st) == (1234, 567)
     assert list(st[E.BET_RULES:E.BET_RULES + 5]) == list(DEFAULT_RULES)
-    B.start_betting_round(st)
+    B._start_betting_round(st)
     assert stacks(st) == (1234, 567)
     assert [base(st, r) for r in range(5)] == [100, 100, 100, 100, 0]
     assert [closed(st, r) for r in range(5)] == [False] * 4 + [True]
     assert all(put(st, s, r) == 0 for s in range(2) for r in range(5))
-    assert B.max_bet(st, 0, 1) == 100  # the declined row of round 1 is open again
-    assert B.chips_in_play(st) == 1234 + 567 + 400
+    assert B._max_bet(st, 0, 1) == 100  # the declined row of round 1 is open again
+    assert B._chips_in_play(st) == 1234 + 567 + 400
 
 
 def test_stacks_carry_over_after_a_played_round():
@@ -151,16 +151,16 @@ def test_stacks_carry_over_after_a_played_round():
     params = np.array([[1, 0, 0], [1, 0, 0]], np.int64)
     bparams = np.stack([bet_params(bet=500, call=300), bet_params(bet=500, call=300)])
     deal, rngs = chunk_state(5, 1), np.stack([chunk_state(5, 2), chunk_state(5, 3)])
-    while not E.round_over(st):
-        BP.betting_turn(st, params, bparams, deal, rngs)
-        assert B.chips_in_play(st) == 1900
+    while not E._round_over(st):
+        BP._betting_turn(st, params, bparams, deal, rngs)
+        assert B._chips_in_play(st) == 1900
     s0, s1 = stacks(st)
     assert s0 + s1 == 1900 and (s0, s1) != (800, 800)  # fixed seed: some chips moved
     assert all(base(st, r) == 0 and put(st, 0, r) == 0 and put(st, 1, r) == 0 for r in range(5))
-    E.start_round(st, E.DRAW1, 0, 4, 1, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, chunk_state(6, 0))
-    B.start_betting_round(st)
+    E._start_round(st, E.DRAW1, 0, 4, 1, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, chunk_state(6, 0))
+    B._start_betting_round(st)
     assert stacks(st) == (s0, s1)
-    assert B.chips_in_play(st) == 1900 + 400
+    assert B._chips_in_play(st) == 1900 + 400
 
 
 # ======================================================================================
@@ -172,18 +172,18 @@ def test_bet_then_decline(forfeit):
     """§2.7 response 1 (Decline): the bettor takes one $50 base chip and his own bet back,
     the other $50 stays on the card, and the row closes to betting (rule b) for both."""
     st = fresh(rules=(forfeit, 0, 10, 200, 100))
-    assert B.max_bet(st, 0, 1) == 100
-    B.pay(st, 0, 1, 100)
+    assert B._max_bet(st, 0, 1) == 100
+    B._pay(st, 0, 1, 100)
     assert stacks(st) == (700, 800) and put(st, 0, 1) == 100
-    assert B.to_call(st, 1, 1) == 100
-    assert B.chips_in_play(st) == 1900
-    assert BP.act(st, 1, B.DECLINE, 0, 1) is False
+    assert B._to_call(st, 1, 1) == 100
+    assert B._chips_in_play(st) == 1900
+    assert BP._act(st, 1, B.DECLINE, 0, 1) is False
     assert stacks(st) == (850, 800)           # 700 + 50 base + own 100; nothing to forfeit
     assert base(st, 1) == 50 and put(st, 0, 1) == put(st, 1, 1) == 0
     assert closed(st, 1)
-    assert B.max_bet(st, 0, 1) == 0 and B.max_bet(st, 1, 1) == 0
-    assert B.max_bet(st, 0, 0) == 100 and B.max_bet(st, 1, 2) == 100  # other rows stay open
-    assert B.chips_in_play(st) == 1900
+    assert B._max_bet(st, 0, 1) == 0 and B._max_bet(st, 1, 1) == 0
+    assert B._max_bet(st, 0, 0) == 100 and B._max_bet(st, 1, 2) == 100  # other rows stay open
+    assert B._chips_in_play(st) == 1900
 
 
 def test_bet_raise_call():
@@ -191,17 +191,17 @@ def test_bet_raise_call():
     exchange. Both have the same amount on the card, stacks are reduced by it, and the
     row stays open (nothing is closed by a call)."""
     st = fresh()
-    B.pay(st, 0, 2, 40)
-    assert B.max_raise(st, 1, 2) == 100
-    assert BP.act(st, 1, B.RAISE, 60, 2) is True       # matches 40, raises 60
+    B._pay(st, 0, 2, 40)
+    assert B._max_raise(st, 1, 2) == 100
+    assert BP._act(st, 1, B.RAISE, 60, 2) is True       # matches 40, raises 60
     assert stacks(st) == (760, 700) and (put(st, 0, 2), put(st, 1, 2)) == (40, 100)
-    assert B.to_call(st, 0, 2) == 60
-    assert B.chips_in_play(st) == 1900
-    assert BP.act(st, 0, B.CALL, 0, 2) is False
+    assert B._to_call(st, 0, 2) == 60
+    assert B._chips_in_play(st) == 1900
+    assert BP._act(st, 0, B.CALL, 0, 2) is False
     assert stacks(st) == (700, 700) and put(st, 0, 2) == put(st, 1, 2) == 100
     assert base(st, 2) == 100 and not closed(st, 2)
-    assert B.max_bet(st, 0, 2) == 100 and B.max_bet(st, 1, 2) == 100  # $100 of the cap left
-    assert B.chips_in_play(st) == 1900
+    assert B._max_bet(st, 0, 2) == 100 and B._max_bet(st, 1, 2) == 100  # $100 of the cap left
+    assert B._chips_in_play(st) == 1900
 
 
 @pytest.mark.parametrize("forfeit, after", [(1, (1000, 650)), (0, (850, 800))])
@@ -212,20 +212,20 @@ def test_bet_raise_raise_decline(forfeit, after):
     declines. Forfeit: seat 0 gets 50 + his 200 + seat 1's 150. Flag false: seat 0 gets
     50 + 200 and seat 1 takes his 150 back. One $50 stays on the card either way."""
     st = fresh(rules=(forfeit, 0, 10, 200, 100))
-    B.pay(st, 0, 0, 50)
-    assert B.max_raise(st, 1, 0) == 100
-    BP.act(st, 1, B.RAISE, 100, 0)
+    B._pay(st, 0, 0, 50)
+    assert B._max_raise(st, 1, 0) == 100
+    BP._act(st, 1, B.RAISE, 100, 0)
     assert stacks(st) == (750, 650)
-    assert B.to_call(st, 0, 0) == 100 and B.max_raise(st, 0, 0) == 50
-    BP.act(st, 0, B.RAISE, 50, 0)
+    assert B._to_call(st, 0, 0) == 100 and B._max_raise(st, 0, 0) == 50
+    BP._act(st, 0, B.RAISE, 50, 0)
     assert stacks(st) == (600, 650) and (put(st, 0, 0), put(st, 1, 0)) == (200, 150)
-    assert B.to_call(st, 1, 0) == 50 and B.max_raise(st, 1, 0) == 0  # only call or decline
-    assert B.chips_in_play(st) == 1900
-    BP.act(st, 1, B.DECLINE, 0, 0)
+    assert B._to_call(st, 1, 0) == 50 and B._max_raise(st, 1, 0) == 0  # only call or decline
+    assert B._chips_in_play(st) == 1900
+    BP._act(st, 1, B.DECLINE, 0, 0)
     assert stacks(st) == after
     assert base(st, 0) == 50 and closed(st, 0)
     assert put(st, 0, 0) == put(st, 1, 0) == 0
-    assert B.chips_in_play(st) == 1900
+    assert B._chips_in_play(st) == 1900
 
 
 @pytest.mark.parametrize("forfeit, bettor_after, opponent_after", [(1, 700, 950), (0, 800, 850)])
@@ -238,14 +238,14 @@ def test_shared_vector_bet_raise_decline(forfeit, bettor_after, opponent_after, 
     row = 1  # the second row
     st = fresh(rules=(forfeit, 0, 10, 200, 100))
     o = 1 - bettor
-    B.pay(st, bettor, row, 100)
-    BP.act(st, o, B.RAISE, 100, row)
+    B._pay(st, bettor, row, 100)
+    BP._act(st, o, B.RAISE, 100, row)
     assert put(st, o, row) == 200 and put(st, bettor, row) == 100
     assert st[E.STACK + bettor] == 700 and st[E.STACK + o] == 600
-    BP.act(st, bettor, B.DECLINE, 0, row)
+    BP._act(st, bettor, B.DECLINE, 0, row)
     assert st[E.STACK + bettor] == bettor_after and st[E.STACK + o] == opponent_after
     assert base(st, row) == 50 and closed(st, row)
-    assert B.chips_in_play(st) == 1900
+    assert B._chips_in_play(st) == 1900
 
 
 @pytest.mark.parametrize("forfeit, after", [(1, (750, 900)), (0, (800, 850))])
@@ -256,15 +256,15 @@ def test_decline_after_an_earlier_called_exchange(forfeit, after):
     50 + his 80 + seat 0's 50 = 180 (900), seat 0 stays 750. Flag false: seat 1 gets
     50 + 80 (850) and seat 0 takes his 50 back (800)."""
     st = fresh(rules=(forfeit, 0, 10, 200, 100))
-    B.pay(st, 0, 2, 50)
-    BP.act(st, 1, B.CALL, 0, 2)
+    B._pay(st, 0, 2, 50)
+    BP._act(st, 1, B.CALL, 0, 2)
     assert stacks(st) == (750, 750)
-    B.pay(st, 1, 2, 30)
+    B._pay(st, 1, 2, 30)
     assert stacks(st) == (750, 720)
-    BP.act(st, 0, B.DECLINE, 0, 2)
+    BP._act(st, 0, B.DECLINE, 0, 2)
     assert stacks(st) == after
     assert base(st, 2) == 50 and closed(st, 2) and put(st, 0, 2) == put(st, 1, 2) == 0
-    assert B.chips_in_play(st) == 1900
+    assert B._chips_in_play(st) == 1900
 
 
 # -- rows that complete: a last-space position (Draw 1, seat 1 to place row 0's last card)
@@ -277,14 +277,14 @@ def last_space(drawn, tie=False, rules=DEFAULT_RULES):
     sides = ({(0, 0): "Kc Qd Jh 9s", (1, 0): "Kd Qh Js"} if tie
              else {(0, 0): "Kd Kh 2c 3d", (1, 0): "Qs Js Ts"})
     st = build_state(E.DRAW1, 3, first=0, common="As 7c 8c", sides=sides, drawn=drawn)
-    assert E.mover(st) == 1 and B.window_seat(st) == 1
+    assert E._mover(st) == 1 and B._window_seat(st) == 1
     return with_betting(st, rules)
 
 
 def complete_row0(st):
-    E.place(st, 0, 0, 1)
-    assert B.row_complete(st, 0)
-    B.settle_row(st, 0)
+    E._place(st, 0, 0, 1)
+    assert B._row_complete(st, 0)
+    B._settle_row(st, 0)
     assert base(st, 0) == 0 and put(st, 0, 0) == put(st, 1, 0) == 0 and closed(st, 0)
 
 
@@ -295,13 +295,13 @@ def test_declined_row_pays_its_last_50_at_completion(drawn, tie, final):
     when the row completes its winner takes that $50; an exact tie splits it $25/$25
     (H-G5, H-B9). Seat 1 bets 100, seat 0 declines: seat 1 = 800 - 100 + 150 = 850."""
     st = last_space(drawn, tie)
-    B.pay(st, 1, 0, 100)
-    BP.act(st, 0, B.DECLINE, 0, 0)
+    B._pay(st, 1, 0, 100)
+    BP._act(st, 0, B.DECLINE, 0, 0)
     assert stacks(st) == (800, 850) and base(st, 0) == 50
-    assert B.chips_in_play(st) == 1900
+    assert B._chips_in_play(st) == 1900
     complete_row0(st)
     assert stacks(st) == final
-    assert B.chips_in_play(st) == 1900
+    assert B._chips_in_play(st) == 1900
     assert [base(st, r) for r in range(3)] == [0, 100, 100]
 
 
@@ -311,12 +311,12 @@ def test_called_row_pays_base_and_both_stakes_to_winner(drawn, tie, final):
     """§2.7 'Row payout': a completed row's winner takes the base ($100) plus all called
     bet chips (100 + 100) at once: $300; an exact tie splits it $150/$150."""
     st = last_space(drawn, tie)
-    B.pay(st, 1, 0, 100)
-    BP.act(st, 0, B.CALL, 0, 0)
+    B._pay(st, 1, 0, 100)
+    BP._act(st, 0, B.CALL, 0, 0)
     assert stacks(st) == (700, 700)
     complete_row0(st)
     assert stacks(st) == final
-    assert B.chips_in_play(st) == 1900
+    assert B._chips_in_play(st) == 1900
 
 
 def test_won_chips_back_later_bets_in_the_same_round():
@@ -326,13 +326,13 @@ def test_won_chips_back_later_bets_in_the_same_round():
     takes 100 + 30 + 30 = 160 at once, and may bet $100 again."""
     st = last_space("2h")  # seat 0 wins row 0
     st[E.STACK] = 30
-    B.pay(st, 1, 0, 30)
-    BP.act(st, 0, B.CALL, 0, 0)
+    B._pay(st, 1, 0, 30)
+    BP._act(st, 0, B.CALL, 0, 0)
     assert stacks(st) == (0, 770)
-    assert all(B.max_bet(st, s, r) == 0 for s in range(2) for r in range(3))
+    assert all(B._max_bet(st, s, r) == 0 for s in range(2) for r in range(3))
     complete_row0(st)
     assert stacks(st) == (160, 770)
-    assert B.max_bet(st, 0, 1) == 100 and B.max_bet(st, 1, 1) == 100
+    assert B._max_bet(st, 0, 1) == 100 and B._max_bet(st, 1, 1) == 100
 
 
 # ======================================================================================
@@ -343,36 +343,36 @@ def test_opening_bet_range_and_step():
     """§2.7 + H-B6: an opening bet is $10..$100 in $10 steps: ``max_bet`` is the largest
     legal amount, floored to the step, and 0 if not even one step is possible."""
     st = fresh()
-    assert all(B.max_bet(st, s, r) == 100 for s in range(2) for r in range(3))
+    assert all(B._max_bet(st, s, r) == 100 for s in range(2) for r in range(3))
     st[E.STACK] = 95
-    assert B.max_bet(st, 0, 0) == 90 and B.max_bet(st, 1, 0) == 90   # own stack / opponent's stack
+    assert B._max_bet(st, 0, 0) == 90 and B._max_bet(st, 1, 0) == 90   # own stack / opponent's stack
     st[E.STACK] = 9
-    assert B.max_bet(st, 0, 0) == 0 and B.max_bet(st, 1, 0) == 0
+    assert B._max_bet(st, 0, 0) == 0 and B._max_bet(st, 1, 0) == 0
     st = fresh(rules=(1, 0, 25, 200, 60))     # a max raise that is not a multiple of the step
-    assert B.max_bet(st, 0, 0) == 50
+    assert B._max_bet(st, 0, 0) == 50
     st = fresh(rules=(1, 0, 25, 200, 100))
     st[E.STACK + 1] = 90
-    assert B.max_bet(st, 0, 0) == 75 and B.max_bet(st, 1, 0) == 75
+    assert B._max_bet(st, 0, 0) == 75 and B._max_bet(st, 1, 0) == 75
 
 
 def test_per_player_row_cap_over_several_exchanges():
     """H-B3: each player puts at most $200 on a card in a round, cumulative over
     exchanges. After 100 + 100 called twice, no more bets: closed by rule (c)."""
     st = fresh()
-    B.pay(st, 0, 0, 100)
-    assert B.max_raise(st, 1, 0) == 100
-    BP.act(st, 1, B.CALL, 0, 0)
-    assert B.max_bet(st, 0, 0) == 100 and B.max_bet(st, 1, 0) == 100
-    B.pay(st, 1, 0, 60)                            # seat 1: 160 on the card
-    assert B.max_raise(st, 0, 0) == 40             # 100 + 60 to match + 40 = 200
-    BP.act(st, 0, B.RAISE, 40, 0)
+    B._pay(st, 0, 0, 100)
+    assert B._max_raise(st, 1, 0) == 100
+    BP._act(st, 1, B.CALL, 0, 0)
+    assert B._max_bet(st, 0, 0) == 100 and B._max_bet(st, 1, 0) == 100
+    B._pay(st, 1, 0, 60)                            # seat 1: 160 on the card
+    assert B._max_raise(st, 0, 0) == 40             # 100 + 60 to match + 40 = 200
+    BP._act(st, 0, B.RAISE, 40, 0)
     assert (put(st, 0, 0), put(st, 1, 0)) == (200, 160)
-    assert B.max_raise(st, 1, 0) == 0 and B.to_call(st, 1, 0) == 40
-    BP.act(st, 1, B.CALL, 0, 0)
+    assert B._max_raise(st, 1, 0) == 0 and B._to_call(st, 1, 0) == 40
+    BP._act(st, 1, B.CALL, 0, 0)
     assert stacks(st) == (600, 600) and put(st, 0, 0) == put(st, 1, 0) == 200
-    assert B.max_bet(st, 0, 0) == 0 and B.max_bet(st, 1, 0) == 0   # rule (c)
-    assert B.max_bet(st, 0, 1) == 100                               # the cap is per row
-    assert B.chips_in_play(st) == 1900
+    assert B._max_bet(st, 0, 0) == 0 and B._max_bet(st, 1, 0) == 0   # rule (c)
+    assert B._max_bet(st, 0, 1) == 100                               # the cap is per row
+    assert B._chips_in_play(st) == 1900
 
 
 def test_row_cap_after_two_called_hundreds():
@@ -380,10 +380,10 @@ def test_row_cap_after_two_called_hundreds():
     betting for both players (while the row itself is not complete)."""
     st = fresh()
     for bettor in (0, 1):
-        B.pay(st, bettor, 1, 100)
-        BP.act(st, 1 - bettor, B.CALL, 0, 1)
+        B._pay(st, bettor, 1, 100)
+        BP._act(st, 1 - bettor, B.CALL, 0, 1)
     assert put(st, 0, 1) == put(st, 1, 1) == 200 and stacks(st) == (600, 600)
-    assert B.max_bet(st, 0, 1) == 0 and B.max_bet(st, 1, 1) == 0
+    assert B._max_bet(st, 0, 1) == 0 and B._max_bet(st, 1, 1) == 0
     assert base(st, 1) == 100
 
 
@@ -392,24 +392,24 @@ def test_table_stakes_low_stack():
     nor exceed one's own. Stacks 30 and 500: either player may open at most 30."""
     st = fresh()
     st[E.STACK], st[E.STACK + 1] = 30, 500
-    assert B.max_bet(st, 0, 0) == 30 and B.max_bet(st, 1, 0) == 30
+    assert B._max_bet(st, 0, 0) == 30 and B._max_bet(st, 1, 0) == 30
     # seat 1 bets 30: seat 0 can only call (all-in) or decline
-    B.pay(st, 1, 0, 30)
-    assert B.to_call(st, 0, 0) == 30 and B.max_raise(st, 0, 0) == 0
-    BP.act(st, 0, B.CALL, 0, 0)
+    B._pay(st, 1, 0, 30)
+    assert B._to_call(st, 0, 0) == 30 and B._max_raise(st, 0, 0) == 0
+    BP._act(st, 0, B.CALL, 0, 0)
     assert stacks(st) == (0, 470)
-    assert all(B.max_bet(st, s, r) == 0 for s in range(2) for r in range(3))
+    assert all(B._max_bet(st, s, r) == 0 for s in range(2) for r in range(3))
     # seat 0 bets 20 of his 30: seat 1 may raise only the 10 seat 0 has left
     st = fresh()
     st[E.STACK], st[E.STACK + 1] = 30, 500
-    B.pay(st, 0, 0, 20)
-    assert B.max_raise(st, 1, 0) == 10
-    BP.act(st, 1, B.RAISE, 10, 0)
+    B._pay(st, 0, 0, 20)
+    assert B._max_raise(st, 1, 0) == 10
+    BP._act(st, 1, B.RAISE, 10, 0)
     assert stacks(st) == (10, 470)
-    assert B.to_call(st, 0, 0) == 10 and B.max_raise(st, 0, 0) == 0
-    BP.act(st, 0, B.CALL, 0, 0)
+    assert B._to_call(st, 0, 0) == 10 and B._max_raise(st, 0, 0) == 0
+    BP._act(st, 0, B.CALL, 0, 0)
     assert stacks(st) == (0, 470) and put(st, 0, 0) == put(st, 1, 0) == 30
-    assert B.chips_in_play(st) == 30 + 500 + 300
+    assert B._chips_in_play(st) == 30 + 500 + 300
 
 
 def test_raise_limited_by_own_stack_after_matching():
@@ -417,10 +417,10 @@ def test_raise_limited_by_own_stack_after_matching():
     facing a bet of 80 he may raise at most 40."""
     st = fresh()
     st[E.STACK + 1] = 120
-    B.pay(st, 0, 2, 80)
-    assert B.max_raise(st, 1, 2) == 40
+    B._pay(st, 0, 2, 80)
+    assert B._max_raise(st, 1, 2) == 40
     st[E.STACK + 1] = 85
-    assert B.max_raise(st, 1, 2) == 0           # 5 left after matching: less than a step
+    assert B._max_raise(st, 1, 2) == 0           # 5 left after matching: less than a step
 
 
 def test_complete_and_inactive_rows_cannot_be_bet_on():
@@ -429,11 +429,11 @@ def test_complete_and_inactive_rows_cannot_be_bet_on():
     st = with_betting(build_state(E.DRAW1, 3, common="As 7c 8c",
                                   sides={(0, 0): "Kd Kh 2c 3d", (1, 0): "Qs Js Ts Ks",
                                          (0, 1): "2d 3h 4s 5d", (1, 1): "6d 6h 9s"}))
-    assert B.row_complete(st, 0)
+    assert B._row_complete(st, 0)
     for seat in range(2):
-        assert B.max_bet(st, seat, 0) == 0
-        assert B.max_bet(st, seat, 1) == 100 and B.max_bet(st, seat, 2) == 100
-        assert B.max_bet(st, seat, 3) == 0 and B.max_bet(st, seat, 4) == 0
+        assert B._max_bet(st, seat, 0) == 0
+        assert B._max_bet(st, seat, 1) == 100 and B._max_bet(st, seat, 2) == 100
+        assert B._max_bet(st, seat, 3) == 0 and B._max_bet(st, seat, 4) == 0
 
 
 # ======================================================================================
@@ -448,7 +448,7 @@ def test_window_is_the_player_on_turn(kind, window):
         st = fresh(kind=kind, rows=5, rules=(1, window, 10, 200, 100), first=first)
         for t in range(40):
             st[E.TURN] = t
-            assert B.window_seat(st) == E.mover_at(st, t)
+            assert B._window_seat(st) == E._mover_at(st, t)
 
 
 @pytest.mark.parametrize("first", [0, 1])
@@ -461,9 +461,9 @@ def test_share2_receiver_window(first):
     receiver = fresh(kind=E.SHARE2, rows=3, rules=(1, B.WINDOW_RECEIVER, 10, 200, 100), first=first)
     for t in range(24):
         default[E.TURN] = receiver[E.TURN] = t
-        assert E.mover_at(default, t) == movers[t % 8]
-        assert B.window_seat(default) == (movers[t % 8] if t % 2 == 0 else -1)
-        assert B.window_seat(receiver) == movers[t % 8]
+        assert E._mover_at(default, t) == movers[t % 8]
+        assert B._window_seat(default) == (movers[t % 8] if t % 2 == 0 else -1)
+        assert B._window_seat(receiver) == movers[t % 8]
 
 
 @pytest.mark.parametrize("window, bet_turns", [(B.WINDOW_TURN, [2, 6]), (B.WINDOW_RECEIVER, [1, 2, 5, 6])])
@@ -479,7 +479,7 @@ def test_share2_window_in_play(window, bet_turns):
     seen = []
     for t in range(7):
         before = stacks(st)
-        BP.betting_turn(st, params, bparams, deal, rngs)
+        BP._betting_turn(st, params, bparams, deal, rngs)
         after = stacks(st)
         if after != before:
             assert after == (before[0] - 10, before[1] - 10)
@@ -530,7 +530,7 @@ def test_row_equity_exact_with_one_space_left(seed):
     for space_seat in (0, 1):
         st = random_position(100 * seed + space_seat, space_seat)
         for seat in (0, 1):
-            got = BP.row_equity(st, seat, 0, -1, chunk_state(seed, 0))
+            got = BP._row_equity(st, seat, 0, -1, chunk_state(seed, 0))
             assert got == pytest.approx(brute_equity(st, seat, 0), abs=1e-12)
             # the two seats see different unseen sets, so no complement check here
 
@@ -544,10 +544,10 @@ def test_best_equity_with_held_cards_exact(seed):
     assert len(side_cards(st, 0, 0)) == 3
     options = [brute_equity(st, 0, 0)] + [brute_equity(st, 0, 0, h) for h in held]
     for h, want in zip(held, options[1:]):
-        assert BP.row_equity(st, 0, 0, h, chunk_state(0, 0)) == want and want in (0.0, 0.5, 1.0)
-    assert BP.best_equity(st, 0, 0, chunk_state(0, 0)) == pytest.approx(max(options), abs=1e-12)
+        assert BP._row_equity(st, 0, 0, h, chunk_state(0, 0)) == want and want in (0.0, 0.5, 1.0)
+    assert BP._best_equity(st, 0, 0, chunk_state(0, 0)) == pytest.approx(max(options), abs=1e-12)
     # seat 1's side of row 0 is full: his best equity is his plain row equity
-    assert BP.best_equity(st, 1, 0, chunk_state(0, 0)) == BP.row_equity(st, 1, 0, -1, chunk_state(0, 0))
+    assert BP._best_equity(st, 1, 0, chunk_state(0, 0)) == BP._row_equity(st, 1, 0, -1, chunk_state(0, 0))
 
 
 @pytest.mark.parametrize("sides, seat0", [
@@ -558,9 +558,9 @@ def test_best_equity_with_held_cards_exact(seed):
 def test_row_equity_on_a_complete_row(sides, seat0):
     """A complete row's equity is its result: 1, 0 or 1/2 (H-G5), matching ``row_result``."""
     st = build_state(E.DRAW1, 3, common="As 7c 8c", sides=sides)
-    assert BP.row_equity(st, 0, 0, -1, chunk_state(0, 0)) == seat0
-    assert BP.row_equity(st, 1, 0, -1, chunk_state(0, 0)) == 1.0 - seat0
-    assert E.row_result(st, 0) / 2 == seat0
+    assert BP._row_equity(st, 0, 0, -1, chunk_state(0, 0)) == seat0
+    assert BP._row_equity(st, 1, 0, -1, chunk_state(0, 0)) == 1.0 - seat0
+    assert E._row_result(st, 0) / 2 == seat0
 
 
 def test_row_equity_follows_the_literal_tiebreak_flag():
@@ -571,9 +571,9 @@ def test_row_equity_follows_the_literal_tiebreak_flag():
     sides = {(0, 0): "Ah Ad 4s 5c", (1, 0): "Kh Kd Qs Jc"}
     standard = build_state(E.DRAW1, 3, common="3c 8d 9h", sides=sides)
     literal = build_state(E.DRAW1, 3, common="3c 8d 9h", sides=sides, tiebreak=E.TIEBREAK_LITERAL)
-    assert E.row_result(standard, 0) == 2 and E.row_result(literal, 0) == 0
-    assert BP.row_equity(standard, 0, 0, -1, chunk_state(0, 0)) == 1.0
-    assert BP.row_equity(literal, 0, 0, -1, chunk_state(0, 0)) == E.row_result(literal, 0) / 2
+    assert E._row_result(standard, 0) == 2 and E._row_result(literal, 0) == 0
+    assert BP._row_equity(standard, 0, 0, -1, chunk_state(0, 0)) == 1.0
+    assert BP._row_equity(literal, 0, 0, -1, chunk_state(0, 0)) == E._row_result(literal, 0) / 2
 
 
 @pytest.mark.parametrize("kind", [E.DRAW1, E.SHARE2, E.HOLD3, E.PLAY4, E.OPEN5])
@@ -587,17 +587,17 @@ def test_best_equity_at_least_row_equity_mid_round(kind):
     deal = chunk_state(3, 1)
     checked = 0
     for t in range(29):
-        E.prepare(st, deal)
+        E._prepare(st, deal)
         if t % 4 == 1:
             for seat in (0, 1):
                 for row in range(4):
-                    if not B.row_complete(st, row):
+                    if not B._row_complete(st, row):
                         rng = chunk_state(t, seat * 8 + row)
-                        p = BP.row_equity(st, seat, row, -1, rng.copy())
-                        q = BP.best_equity(st, seat, row, rng.copy())
+                        p = BP._row_equity(st, seat, row, -1, rng.copy())
+                        q = BP._best_equity(st, seat, row, rng.copy())
                         assert 0.0 <= p <= q <= 1.0
                         checked += 1
-        BP.place_and_settle(st, params, rngs)
+        BP._place_and_settle(st, params, rngs)
     assert checked > 20
 
 
@@ -619,8 +619,8 @@ def test_lock_positions_have_equity_one_or_zero():
     """§2.9.7 random-fill equity on decided rows (exact, one space left): a royal flush
     can't be beaten by any fill of the other side, so equities are exactly 1 and 0."""
     st = locks()
-    assert [BP.best_equity(st, 0, r, chunk_state(0, 0)) for r in range(3)] == [0.0, 1.0, 0.0]
-    assert [BP.best_equity(st, 1, r, chunk_state(0, 0)) for r in range(3)] == [1.0, 0.0, 1.0]
+    assert [BP._best_equity(st, 0, r, chunk_state(0, 0)) for r in range(3)] == [0.0, 1.0, 0.0]
+    assert [BP._best_equity(st, 1, r, chunk_state(0, 0)) for r in range(3)] == [1.0, 0.0, 1.0]
 
 
 def test_threshold_open_picks_the_best_row_and_sizes_the_bet():
@@ -628,21 +628,21 @@ def test_threshold_open_picks_the_best_row_and_sizes_the_bet():
     one step, at most ``max_bet``) on the open row with the highest p when p >= bet."""
     st = locks()
     rng = chunk_state(0, 0)
-    assert BP.threshold_open(st, 0, bet_params(), rng) == (1, 100)
-    assert BP.threshold_open(st, 1, bet_params(), rng) == (0, 100)        # first of two locks
-    assert BP.threshold_open(st, 0, bet_params(bet=1000), rng) == (1, 100)  # p = 1 meets 1000
-    assert BP.threshold_open(st, 0, bet_params(size=55), rng) == (1, 50)
-    assert BP.threshold_open(st, 0, bet_params(size=5), rng) == (1, 10)
-    assert BP.threshold_open(st, 0, bet_params(size=1000), rng) == (1, 100)
+    assert BP._threshold_open(st, 0, bet_params(), rng) == (1, 100)
+    assert BP._threshold_open(st, 1, bet_params(), rng) == (0, 100)        # first of two locks
+    assert BP._threshold_open(st, 0, bet_params(bet=1000), rng) == (1, 100)  # p = 1 meets 1000
+    assert BP._threshold_open(st, 0, bet_params(size=55), rng) == (1, 50)
+    assert BP._threshold_open(st, 0, bet_params(size=5), rng) == (1, 10)
+    assert BP._threshold_open(st, 0, bet_params(size=1000), rng) == (1, 100)
     st[E.STACK + 1] = 30                                                    # table stakes
-    assert BP.threshold_open(st, 0, bet_params(), rng) == (1, 30)
+    assert BP._threshold_open(st, 0, bet_params(), rng) == (1, 30)
     st[E.STACK + 1] = 800
     # close seat 0's lock by a decline: now his best p is 0
-    B.pay(st, 0, 1, 10)
-    BP.act(st, 1, B.DECLINE, 0, 1)
-    assert BP.threshold_open(st, 0, bet_params(bet=1), rng) == (-1, 0)
-    assert BP.threshold_open(st, 0, bet_params(bet=0), rng) == (0, 100)
-    assert BP.base_open(st, 1, bet_params(BP.NEVER), rng) == (-1, 0)
+    B._pay(st, 0, 1, 10)
+    BP._act(st, 1, B.DECLINE, 0, 1)
+    assert BP._threshold_open(st, 0, bet_params(bet=1), rng) == (-1, 0)
+    assert BP._threshold_open(st, 0, bet_params(bet=0), rng) == (0, 100)
+    assert BP._base_open(st, 1, bet_params(BP.NEVER), rng) == (-1, 0)
 
 
 def test_threshold_respond_follows_thresholds():
@@ -650,25 +650,25 @@ def test_threshold_respond_follows_thresholds():
     if p >= call, else decline; p = 1 meets a threshold of 1000 and p = 0 meets 0."""
     rng = chunk_state(0, 0)
     st = locks()
-    B.pay(st, 1, 0, 50)                      # seat 1 bets on his lock; seat 0 has p = 0
-    assert BP.threshold_respond(st, 0, 0, bet_params(), rng) == (B.DECLINE, 0)
-    assert BP.threshold_respond(st, 0, 0, bet_params(call=1), rng) == (B.DECLINE, 0)
-    assert BP.threshold_respond(st, 0, 0, bet_params(call=0), rng) == (B.CALL, 0)
-    assert BP.threshold_respond(st, 0, 0, bet_params(raise_=0, call=0), rng) == (B.RAISE, 100)
+    B._pay(st, 1, 0, 50)                      # seat 1 bets on his lock; seat 0 has p = 0
+    assert BP._threshold_respond(st, 0, 0, bet_params(), rng) == (B.DECLINE, 0)
+    assert BP._threshold_respond(st, 0, 0, bet_params(call=1), rng) == (B.DECLINE, 0)
+    assert BP._threshold_respond(st, 0, 0, bet_params(call=0), rng) == (B.CALL, 0)
+    assert BP._threshold_respond(st, 0, 0, bet_params(raise_=0, call=0), rng) == (B.RAISE, 100)
     st = locks()
-    B.pay(st, 0, 0, 50)                      # seat 0 bets into seat 1's lock; seat 1 has p = 1
-    assert BP.threshold_respond(st, 1, 0, bet_params(), rng) == (B.RAISE, 100)
-    assert BP.threshold_respond(st, 1, 0, bet_params(raise_=1000), rng) == (B.RAISE, 100)
-    assert BP.threshold_respond(st, 1, 0, bet_params(size=30), rng) == (B.RAISE, 30)
-    assert BP.threshold_respond(st, 1, 0, bet_params(size=1000), rng) == (B.RAISE, 100)
-    assert BP.base_respond(st, 1, 0, bet_params(BP.NEVER), rng) == (B.CALL, 0)
+    B._pay(st, 0, 0, 50)                      # seat 0 bets into seat 1's lock; seat 1 has p = 1
+    assert BP._threshold_respond(st, 1, 0, bet_params(), rng) == (B.RAISE, 100)
+    assert BP._threshold_respond(st, 1, 0, bet_params(raise_=1000), rng) == (B.RAISE, 100)
+    assert BP._threshold_respond(st, 1, 0, bet_params(size=30), rng) == (B.RAISE, 30)
+    assert BP._threshold_respond(st, 1, 0, bet_params(size=1000), rng) == (B.RAISE, 100)
+    assert BP._base_respond(st, 1, 0, bet_params(BP.NEVER), rng) == (B.CALL, 0)
     # at the cap a raise is impossible: the lock can only call
     st = locks()
-    B.pay(st, 0, 0, 100)
-    BP.act(st, 1, B.CALL, 0, 0)
-    B.pay(st, 0, 0, 100)
-    assert B.max_raise(st, 1, 0) == 0
-    assert BP.threshold_respond(st, 1, 0, bet_params(), rng) == (B.CALL, 0)
+    B._pay(st, 0, 0, 100)
+    BP._act(st, 1, B.CALL, 0, 0)
+    B._pay(st, 0, 0, 100)
+    assert B._max_raise(st, 1, 0) == 0
+    assert BP._threshold_respond(st, 1, 0, bet_params(), rng) == (B.CALL, 0)
 
 
 def test_policy_driven_exchange_chip_amounts():
@@ -677,15 +677,15 @@ def test_policy_driven_exchange_chip_amounts():
     seat 1 = 650 + 50 + 150 + 50 = 900, seat 0 = 750; $50 left on row 0."""
     st = locks()
     rng = chunk_state(0, 0)
-    B.pay(st, 0, 0, 50)
-    action, amount = BP.threshold_respond(st, 1, 0, bet_params(), rng)
-    assert BP.act(st, 1, action, amount, 0) is True
+    B._pay(st, 0, 0, 50)
+    action, amount = BP._threshold_respond(st, 1, 0, bet_params(), rng)
+    assert BP._act(st, 1, action, amount, 0) is True
     assert stacks(st) == (750, 650)
-    action, amount = BP.threshold_respond(st, 0, 0, bet_params(), rng)
+    action, amount = BP._threshold_respond(st, 0, 0, bet_params(), rng)
     assert (action, amount) == (B.DECLINE, 0)
-    assert BP.act(st, 0, action, amount, 0) is False
+    assert BP._act(st, 0, action, amount, 0) is False
     assert stacks(st) == (750, 900) and base(st, 0) == 50 and closed(st, 0)
-    assert B.chips_in_play(st) == 1900
+    assert B._chips_in_play(st) == 1900
 
 
 def test_threshold_uses_held_cards_unless_blind():
@@ -697,15 +697,15 @@ def test_threshold_uses_held_cards_unless_blind():
                                   sides={(0, 0): "Qs Js Ts", (1, 0): "Kd Kh 2c 3d"},
                                   hands=("Ks 4c 5c", "9d 9h 6c")))
     rng = chunk_state(0, 0)
-    blind = BP.row_equity(st, 0, 0, -1, rng)
+    blind = BP._row_equity(st, 0, 0, -1, rng)
     assert blind == pytest.approx(brute_equity(st, 0, 0)) and blind < 0.45
-    assert BP.best_equity(st, 0, 0, rng) == 1.0
-    B.pay(st, 1, 0, 50)
+    assert BP._best_equity(st, 0, 0, rng) == 1.0
+    B._pay(st, 1, 0, 50)
     seeing = bet_params()
-    assert BP.threshold_respond(st, 0, 0, seeing, rng) == (B.RAISE, 100)
+    assert BP._threshold_respond(st, 0, 0, seeing, rng) == (B.RAISE, 100)
     if hasattr(BP, "USES_CARDS"):
         seeing[BP.USES_CARDS] = 0
-        assert BP.threshold_respond(st, 0, 0, seeing, rng) == (B.DECLINE, 0)
+        assert BP._threshold_respond(st, 0, 0, seeing, rng) == (B.DECLINE, 0)
 
 
 # ======================================================================================
@@ -746,7 +746,7 @@ def run_games(kind, crazy, rules, placement, bets, games, seed, tiebreak=E.TIEBR
     rngs = np.stack([chunk_state(seed, 1), chunk_state(seed, 2)])
     rules = np.array(rules, np.int64)
     for _ in range(games):
-        BP.play_betting_game(st, kind, crazy, E.BATCH_ALTERNATE, tiebreak, rules, params, bparams, deal,
+        BP._play_betting_game(st, kind, crazy, E.BATCH_ALTERNATE, tiebreak, rules, params, bparams, deal,
                              rngs, out, trajectory)
         yield out.copy(), trajectory.copy()
 
@@ -797,7 +797,7 @@ def test_never_betting_game_is_the_no_betting_game_at_half_stakes(kind, crazy, p
     deal = chunk_state(seed, 0)
     rngs = np.stack([chunk_state(seed, 1), chunk_state(seed, 2)])
     for bet_out, _ in betting:
-        R.play_game(st, kind, crazy, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, params, deal, rngs, out)
+        R._play_game(st, kind, crazy, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, params, deal, rngs, out)
         won = np.cumsum([out[5], out[8], out[11]])
         assert list(bet_out[3:6]) == [800 + w // 2 for w in won]
         assert bet_out[0] == 800 + out[0] // 2 and bet_out[1] == 800 + out[1] // 2
@@ -822,19 +822,19 @@ def test_round_invariants_step_by_step(kind, forfeit, window):
             st = fresh(kind=kind, rows=rows, rules=rules, first=rows % 2, seed=seed)
             if i == 0:
                 st[E.STACK], st[E.STACK + 1] = 170, 1430   # table stakes bite early
-            total = B.chips_in_play(st)
+            total = B._chips_in_play(st)
             params = np.array([[1, 0, 0], [0, 0, 0]], np.int64)
             deal, rngs = chunk_state(seed, 1), np.stack([chunk_state(seed, 2), chunk_state(seed, 3)])
             bparams = np.stack([b0, b1])
-            while not E.round_over(st):
-                BP.betting_turn(st, params, bparams, deal, rngs)
+            while not E._round_over(st):
+                BP._betting_turn(st, params, bparams, deal, rngs)
                 s0, s1 = stacks(st)
                 assert s0 >= 0 and s1 >= 0
-                assert B.chips_in_play(st) == total
+                assert B._chips_in_play(st) == total
                 for row in range(rows):
                     assert put(st, 0, row) == put(st, 1, row) <= 200
                     assert put(st, 0, row) % 10 == 0
-                    if B.row_complete(st, row):
+                    if B._row_complete(st, row):
                         assert base(st, row) == 0 and put(st, 0, row) == 0 and closed(st, row)
                     else:
                         assert base(st, row) in (50, 100)

@@ -82,8 +82,8 @@ def test_draw1_scripted_round():
     for row in range(3):
         assert side_cards(st, 0, row) == cards(D1_F[row])
         assert side_cards(st, 1, row) == cards(D1_D[row])
-    assert [E.row_result(st, r) for r in range(3)] == [2, 0, 1]
-    assert E.round_chips(st) == 300  # 200 + 0 + 100: the tied row is split
+    assert [E._row_result(st, r) for r in range(3)] == [2, 0, 1]
+    assert E._round_chips(st) == 300  # 200 + 0 + 100: the tied row is split
     assert st[E.TOP] == 3 + 24 and pending(st) == []
 
 
@@ -178,8 +178,8 @@ def test_open5_set_counts(rows, sets, unused):
     """§2.4 die 5: 24/32/40 picks need 5/7/8 sets of 5 and leave 1/3/0 open cards."""
     st = E.new_state()
     rng = chunk_state(5, rows)
-    E.start_round(st, E.OPEN5, 0, rows, 0, 0, 0, rng)
-    P.play_out(st, np.zeros(2, np.int64), rng)
+    E._start_round(st, E.OPEN5, 0, rows, 0, 0, 0, rng)
+    P._play_out(st, np.zeros(2, np.int64), rng)
     assert st[E.TURN] == 8 * rows
     assert st[E.TOP] == rows + 5 * sets and len(open_cards(st)) == unused
     check_conservation(st)
@@ -198,7 +198,7 @@ def test_crazy_rounds(kind, schedule, rows):
     still closed and the round still ends after 8k placements with 4 cards per side.
     Draws here come from the random generator (not ordered)."""
     st = E.new_state()
-    E.start_round(st, kind, 1, rows, 1, E.BATCH_ALTERNATE, 0, chunk_state(11, kind))
+    E._start_round(st, kind, 1, rows, 1, E.BATCH_ALTERNATE, 0, chunk_state(11, kind))
     log = drive_round(st, schedule, crazy_blocker(period=3), rng=chunk_state(12, kind))
     blocks = [e["t"] for e in log if e["side"] != e["mover"]]
     assert len(blocks) >= 2 * rows and 1 in blocks  # placement 1 went on the opponent's side
@@ -218,15 +218,15 @@ def test_crazy_draw1_block_is_scored_for_the_side_owner():
                      sides={(0, 0): "7h 7d Kc", (1, 0): "7c Qd Qh 3c",
                             (0, 1): D1_F[1], (1, 1): D1_D[1], (0, 2): D1_F[2], (1, 2): D1_D[2]},
                      deck_order="2h", ordered=True, turn=23)
-    assert E.mover(st) == 1
-    E.prepare(st, chunk_state(1, 1))
+    assert E._mover(st) == 1
+    E._prepare(st, chunk_state(1, 1))
     assert pending(st) == cards("2h")
-    assert E.is_open_space(st, 0, 0) and not E.is_open_space(st, 0, 1)  # D's own row is full
-    assert P.count_moves(st) == 1
-    E.place(st, 0, 0, 0)
+    assert E._is_open_space(st, 0, 0) and not E._is_open_space(st, 0, 1)  # D's own row is full
+    assert P._count_moves(st) == 1
+    E._place(st, 0, 0, 0)
     assert side_cards(st, 0, 0) == cards("7h 7d Kc 2h")
-    assert E.row_result(st, 0) == 2  # still F's trips sevens: beats D's two pair
-    assert E.round_chips(st) == 300
+    assert E._row_result(st, 0) == 2  # still F's trips sevens: beats D's two pair
+    assert E._round_chips(st) == 300
 
 
 # -- 2. row scoring -------------------------------------------------------------------
@@ -240,19 +240,19 @@ def test_row_scoring_shared_vector():
     """§2.3.6 / test vector: with common 7s, P1 7h 7d Kc 2s (trips sevens) beats P2
     7c Qd Qh 3c (two pair, sevens and queens); the common card counts for both."""
     st = one_row("7s", "7h 7d Kc 2s", "7c Qd Qh 3c")
-    assert E.row_value(st, 0, 0) >> 20 == 4 and E.row_value(st, 1, 0) >> 20 == 3
-    assert E.row_value(st, 0, 0) > E.row_value(st, 1, 0)
-    assert E.row_result(st, 0) == 2
+    assert E._row_value(st, 0, 0) >> 20 == 4 and E._row_value(st, 1, 0) >> 20 == 3
+    assert E._row_value(st, 0, 0) > E._row_value(st, 1, 0)
+    assert E._row_result(st, 0) == 2
 
 
 def test_row_scoring_wheel_is_the_lowest_straight():
     """H-G3: A-2-3-4-5 is five high and loses to 2-3-4-5-6; K-A-2-3-4 is no straight."""
     st = one_row("5d", "Ah 2c 3d 4c", "2d 3h 4d 6c")
-    assert E.row_value(st, 0, 0) >> 20 == 5 and E.row_value(st, 1, 0) >> 20 == 5
-    assert E.row_result(st, 0) == 0
+    assert E._row_value(st, 0, 0) >> 20 == 5 and E._row_value(st, 1, 0) >> 20 == 5
+    assert E._row_result(st, 0) == 0
     st = one_row("4d", "Kh Ac 2d 3c", "Qd Qh 5d 6c")
-    assert E.row_value(st, 0, 0) >> 20 == 1  # ace-high, no wrap-around
-    assert E.row_result(st, 0) == 0
+    assert E._row_value(st, 0, 0) >> 20 == 1  # ace-high, no wrap-around
+    assert E._row_result(st, 0) == 0
 
 
 def test_exact_tie_splits_the_row():
@@ -261,15 +261,15 @@ def test_exact_tie_splits_the_row():
     row 2 (a high-card tie, suits differ) -> $500 to seat 0, $100 to seat 1."""
     sides = {(0, r): D1_F[r] for r in range(3)} | {(1, r): D1_D[r] for r in range(3)}
     st = build_state(E.DRAW1, 3, common=D1_COMMON, sides=sides)
-    assert [E.row_result(st, r) for r in range(3)] == [2, 0, 1]
-    assert E.round_chips(st) == 300
+    assert [E._row_result(st, r) for r in range(3)] == [2, 0, 1]
+    assert E._round_chips(st) == 300
     sides = {(0, 0): "7h 7d Kc 2s", (1, 0): "7c Qd Qh 3c",
              (0, 1): "2d 3h 4d 6c", (1, 1): "Ah 2c 3d 4c",
              (0, 2): "As Jh 8c 4h", (1, 2): "Ac Js 8d 4s"}
     st = build_state(E.DRAW1, 3, common="7s 5d Kd", sides=sides)
-    assert E.row_value(st, 0, 2) == E.row_value(st, 1, 2)
-    assert [E.row_result(st, r) for r in range(3)] == [2, 2, 1]
-    assert E.round_chips(st) == 500 and 3 * E.ROW_POT - E.round_chips(st) == 100
+    assert E._row_value(st, 0, 2) == E._row_value(st, 1, 2)
+    assert [E._row_result(st, r) for r in range(3)] == [2, 2, 1]
+    assert E._round_chips(st) == 500 and 3 * E.ROW_POT - E._round_chips(st) == 100
 
 
 @pytest.mark.parametrize("tiebreak, pair_result, two_pair_result", [
@@ -281,17 +281,17 @@ def test_tiebreak_literal_reading(tiebreak, pair_result, two_pair_result):
     2-2-A-K-Q beats A-A-K-Q-J and 3-3-2-2-A beats K-K-3-3-Q; the standard rule gives both
     rows to the higher pairs. Other categories are not affected."""
     st = one_row("Qd", "2c 2d Ac Kc", "Ah As Kh Jh", tiebreak)  # 2-2-A-K-Q vs A-A-K-Q-J
-    assert E.row_value(st, 0, 0) >> 20 == 2 and E.row_value(st, 1, 0) >> 20 == 2
-    assert E.row_result(st, 0) == pair_result
+    assert E._row_value(st, 0, 0) >> 20 == 2 and E._row_value(st, 1, 0) >> 20 == 2
+    assert E._row_result(st, 0) == pair_result
     st = one_row("3s", "2c 2d 3c Ah", "Kc Kd 3d Qh", tiebreak)  # 3-3-2-2-A vs K-K-3-3-Q
-    assert E.row_value(st, 0, 0) >> 20 == 3 and E.row_value(st, 1, 0) >> 20 == 3
-    assert E.row_result(st, 0) == two_pair_result
+    assert E._row_value(st, 0, 0) >> 20 == 3 and E._row_value(st, 1, 0) >> 20 == 3
+    assert E._row_result(st, 0) == two_pair_result
     st = one_row("7s", "7h 7d Kc 2s", "7c Qd Qh 3c", tiebreak)  # trips still beat two pair
-    assert E.row_result(st, 0) == 2
+    assert E._row_result(st, 0) == 2
     st = one_row("Qd", "Ac Kc 9h 8h", "As Ks 9d 7d", tiebreak)  # high card: unchanged
-    assert E.row_result(st, 0) == 2
+    assert E._row_result(st, 0) == 2
     st = one_row("Qd", "Ac Ah Kc 9h", "As Ad Ks 9d", tiebreak)  # equal pairs and kickers
-    assert E.row_result(st, 0) == 1
+    assert E._row_result(st, 0) == 1
 
 
 def test_row_value_orders_like_eval7():
@@ -319,13 +319,13 @@ def test_row_value_orders_like_eval7():
         st[E.COMMON] = nine[0]
         st[E.BOARD:E.BOARD + 4] = nine[1:5]  # seat 0, row 0
         st[E.BOARD + 4 * E.MAX_ROWS:E.BOARD + 4 * E.MAX_ROWS + 4] = nine[5:9]  # seat 1, row 0
-        ours = E.row_value(st, 0, 0), E.row_value(st, 1, 0)
+        ours = E._row_value(st, 0, 0), E._row_value(st, 1, 0)
         theirs = (eval7.evaluate([e7[c] for c in (nine[0], *nine[1:5])]),
                   eval7.evaluate([e7[c] for c in (nine[0], *nine[5:9])]))
         want = (theirs[0] > theirs[1]) - (theirs[0] < theirs[1])
         got = (ours[0] > ours[1]) - (ours[0] < ours[1])
         assert got == want, format_cards(nine)
-        assert E.row_result(st, 0) == want + 1
+        assert E._row_result(st, 0) == want + 1
         outcomes[want + 1] += 1
     assert outcomes.min() > 100  # wins, losses and ties all exercised
 
@@ -362,7 +362,7 @@ def test_play_game_conserves_chips(kinds):
     ties, rolled = 0, []
     modes = [(0, 0)] * 60 + [(k, c) for k in range(1, 6) for c in (0, 1) for _ in range(4)]
     for game, (fixed_kind, fixed_crazy) in enumerate(modes):
-        R.play_game(st, fixed_kind, fixed_crazy, game % 2, 0, params, deal, policy_rngs, out)
+        R._play_game(st, fixed_kind, fixed_crazy, game % 2, 0, params, deal, policy_rngs, out)
         check_game(out, fixed_kind, fixed_crazy)
         ties += out[0] == out[1]
         if not fixed_kind:
@@ -386,7 +386,7 @@ def test_play_game_with_rollout_seat():
     out = np.zeros(R.GAME_WIDTH, np.int64)
     policy_rngs = np.stack([chunk_state(41, 0), chunk_state(41, 1)])
     for game in range(2):
-        R.play_game(st, 0, 0, 0, 0, params, chunk_state(40, game), policy_rngs, out)
+        R._play_game(st, 0, 0, 0, 0, params, chunk_state(40, game), policy_rngs, out)
         check_game(out, 0, 0)
 
 
@@ -402,15 +402,15 @@ def test_play_round_conserves_cards(kind):
         for crazy in (0, 1):
             for rows in (3, 4, 5):
                 for batch_rule in (E.BATCH_ALTERNATE, E.BATCH_STRICT):
-                    E.start_round(st, kind, crazy, rows, rows % 2, batch_rule, 0, deal)
-                    R.play_round(st, params, deal, policy_rngs)
-                    assert st[E.TURN] == 8 * rows and E.round_over(st)
+                    E._start_round(st, kind, crazy, rows, rows % 2, batch_rule, 0, deal)
+                    R._play_round(st, params, deal, policy_rngs)
+                    assert st[E.TURN] == 8 * rows and E._round_over(st)
                     check_conservation(st)
                     for seat in range(2):
                         for row in range(5):
                             assert len(side_cards(st, seat, row)) == (4 if row < rows else 0)
-                    chips = E.round_chips(st)
-                    assert chips == 100 * sum(E.row_result(st, r) for r in range(rows))
+                    chips = E._round_chips(st)
+                    assert chips == 100 * sum(E._row_result(st, r) for r in range(rows))
                     assert 0 <= chips <= 200 * rows
 
 
@@ -422,13 +422,13 @@ def test_dealer_alternates_between_rounds():
     for game in range(10):
         out = np.zeros(R.GAME_WIDTH, np.int64)
         rngs = np.stack([chunk_state(70, 0), chunk_state(70, 1)])
-        R.play_game(E.new_state(), 0, 0, 0, 0, params, chunk_state(71, game), rngs.copy(), out)
+        R._play_game(E.new_state(), 0, 0, 0, 0, params, chunk_state(71, game), rngs.copy(), out)
         deal, st, chips = chunk_state(71, game), E.new_state(), []
         for r, first in enumerate((0, 1, 0)):
-            kind, crazy = R.round_type(0, 0, deal)
-            E.start_round(st, kind, crazy, r + 3, first, 0, 0, deal)
-            R.play_round(st, params, deal, rngs)
-            chips.append(E.round_chips(st))
+            kind, crazy = R._round_type(0, 0, deal)
+            E._start_round(st, kind, crazy, r + 3, first, 0, 0, deal)
+            R._play_round(st, params, deal, rngs)
+            chips.append(E._round_chips(st))
             assert (out[3 + 3 * r], out[4 + 3 * r]) == (kind, crazy)
         assert [out[5], out[8], out[11]] == chips
 
@@ -437,12 +437,12 @@ def test_round_type_die():
     """§2.4: the die picks the type (1-5 uniform); a 6 makes the round Crazy and is
     rerolled until 1-5, so P(Crazy) = 1/6; a fixed type is used as given."""
     rng = chunk_state(80, 0)
-    assert R.round_type(4, 1, rng) == (4, 1) and R.round_type(2, 0, rng) == (2, 0)
+    assert R._round_type(4, 1, rng) == (4, 1) and R._round_type(2, 0, rng) == (2, 0)
     n = 30000
     kinds = np.zeros(7, int)
     crazy = 0
     for _ in range(n):
-        k, c = R.round_type(0, 0, rng)
+        k, c = R._round_type(0, 0, rng)
         kinds[k] += 1
         crazy += c
     assert kinds[0] == 0 and kinds[6] == 0
@@ -456,7 +456,7 @@ def test_end_of_game_card_draw():
     Kh vs As: the ace wins for seat 1; Ah vs Kd: seat 0."""
     for order, winner in (("5c 5d Kh As", 1), ("Ah Kd", 0), ("2c 3c", 1), ("Td 9s", 0)):
         st = build_state(E.DRAW1, 3, common="7s 7d 7h", deck_order=order, ordered=True)
-        assert R.card_draw_winner(st, chunk_state(81, 0)) == winner
+        assert R._card_draw_winner(st, chunk_state(81, 0)) == winner
         assert st[E.TOP] == 3 + len(cards(order))
 
 
@@ -466,18 +466,18 @@ def reach(kind, rows, turn, seed, crazy=0, first=0):
     """A round of ``kind`` after ``turn`` random placements, prepared for the next one."""
     st = E.new_state()
     deal, pol = chunk_state(seed, 0), chunk_state(seed, 1)
-    E.start_round(st, kind, crazy, rows, first, E.BATCH_ALTERNATE, 0, deal)
+    E._start_round(st, kind, crazy, rows, first, E.BATCH_ALTERNATE, 0, deal)
     for _ in range(turn):
-        E.prepare(st, deal)
-        E.place(st, *P.random_move(st, pol))
-    E.prepare(st, deal)
+        E._prepare(st, deal)
+        E._place(st, *P._random_move(st, pol))
+    E._prepare(st, deal)
     return st
 
 
 def rearranged(st, seed):
     """The same position with the cards the mover has not seen dealt differently: the
     opponent's hidden hand and the undealt deck are one shuffled pool."""
-    other = 1 - E.mover(st)
+    other = 1 - E._mover(st)
     opp = hand(st, other)
     pool = opp + deck(st)
     gen = np.random.default_rng(seed)
@@ -489,7 +489,7 @@ def rearranged(st, seed):
     out[E.HAND + 4 * other:E.HAND + 4 * other + len(opp)] = new[:len(opp)]
     out[E.DECK + st[E.TOP]:E.DECK + st[E.END]] = new[len(opp):]
     check_conservation(out, dealt=False)
-    assert visible_cards(out, E.mover(st)) == visible_cards(st, E.mover(st))
+    assert visible_cards(out, E._mover(st)) == visible_cards(st, E._mover(st))
     return out
 
 
@@ -509,7 +509,7 @@ def test_policies_never_read_hidden_cards(kind, rows, turn, crazy):
     stream greedy, random and rollout players must make the same move (and use the
     same amount of randomness)."""
     st = reach(kind, rows, turn, seed=100 + turn, crazy=crazy)
-    moves = P.count_moves(st)
+    moves = P._count_moves(st)
     assert moves > 1
     cheat_differs = False
     for k in range(2):
@@ -519,19 +519,19 @@ def test_policies_never_read_hidden_cards(kind, rows, turn, crazy):
         # player would compute) value the moves differently in the two copies
         cheat = [np.zeros((moves, R.TALLY_WIDTH), np.int64) for _ in range(2)]
         for pos, tally in zip((st, other), cheat):
-            R.score_moves(pos, np.ones(2, np.int64), chunk_state(9, k), np.empty_like(st), tally, 1)
+            R._score_moves(pos, np.ones(2, np.int64), chunk_state(9, k), np.empty_like(st), tally, 1)
         cheat_differs |= bool((cheat[0] != cheat[1]).any())
-        assert P.greedy_move(st) == P.greedy_move(other)
+        assert P._greedy_move(st) == P._greedy_move(other)
         for seed in range(3):
             a, b = chunk_state(7, seed), chunk_state(7, seed)
-            assert P.random_move(st, a) == P.random_move(other, b)
+            assert P._random_move(st, a) == P._random_move(other, b)
             assert (a == b).all()
         for params in (np.array([2, 8, 1]), np.array([2, 4, 0])):
             a, b = chunk_state(8, k), chunk_state(8, k)
-            move = R.rollout_move(st, params, a)
-            assert move == R.rollout_move(other, params, b)
+            move = R._rollout_move(st, params, a)
+            assert move == R._rollout_move(other, params, b)
             assert (a == b).all()
-            assert 0 <= move[0] < E.choice_slice(st)[1] and E.is_open_space(st, move[1], move[2])
+            assert 0 <= move[0] < E._choice_slice(st)[1] and E._is_open_space(st, move[1], move[2])
     assert cheat_differs
 
 
@@ -544,12 +544,12 @@ def test_resample_hidden_uses_only_unseen_cards(kind, rows, turn, crazy):
     dst = E.new_state()
     for viewer in (0, 1):
         seen = visible_cards(st, viewer)
-        assert mask_to_set(E.seen_mask(st, viewer)) == seen
+        assert mask_to_set(E._seen_mask(st, viewer)) == seen
         other = 1 - viewer
         pending_seen = set(pending(st)) <= seen
         opp_hands = set()
         for seed in range(6):
-            E.resample_hidden(st, dst, viewer, chunk_state(60, seed))
+            E._resample_hidden(st, dst, viewer, chunk_state(60, seed))
             hidden = hand(dst, other) + deck(dst) + ([] if pending_seen else pending(dst))
             assert not set(hidden) & seen, "a seen card was dealt as hidden"
             assert sorted(hidden) == sorted(set(range(52)) - seen)  # each unseen card once
@@ -569,10 +569,10 @@ def test_resample_hidden_skips_known_out_cards():
     st = reach(E.HOLD3, 4, 7, seed=3)
     out_cards = deck(st)[:3]
     st[E.KNOWN_OUT] = sum(1 << c for c in out_cards)
-    me = E.mover(st)
+    me = E._mover(st)
     dst = E.new_state()
     for seed in range(5):
-        E.resample_hidden(st, dst, me, chunk_state(61, seed))
+        E._resample_hidden(st, dst, me, chunk_state(61, seed))
         assert not set(out_cards) & set(hand(dst, 1 - me) + deck(dst))
         assert len(deck(dst)) == len(deck(st)) - 3
 
@@ -587,19 +587,19 @@ def test_sample_moves_last_draw1_placement():
     st = d1_round()
     rng = chunk_state(1, 0)
     for _ in range(23):
-        E.prepare(st, rng)
-        E.place(st, 0, min(r for r in range(3) if E.is_open_space(st, r, E.mover(st))),
-                E.mover(st))
-    E.prepare(st, rng)
-    assert E.mover(st) == 1 and pending(st) == cards("8d") and P.count_moves(st) == 1
+        E._prepare(st, rng)
+        E._place(st, 0, min(r for r in range(3) if E._is_open_space(st, r, E._mover(st))),
+                E._mover(st))
+    E._prepare(st, rng)
+    assert E._mover(st) == 1 and pending(st) == cards("8d") and P._count_moves(st) == 1
     for kinds in (np.zeros(2, np.int64), np.ones(2, np.int64)):
         tallies = np.zeros((1, R.TALLY_WIDTH), np.int64)
-        R.sample_moves(st, kinds, chunk_state(2, 0), 3, tallies)
+        R._sample_moves(st, kinds, chunk_state(2, 0), 3, tallies)
         halves = [0, 2, 1, 0, 0]
         assert list(tallies[0]) == [3 * 1, 3 * 1] + [3 * h for h in halves] + [3 * h * h for h in halves]
     done = st.copy()
-    E.place(done, 0, 2, 1)
-    assert [2 - E.row_result(done, r) for r in range(3)] == [0, 2, 1]
+    E._place(done, 0, 2, 1)
+    assert [2 - E._row_result(done, r) for r in range(3)] == [0, 2, 1]
 
 
 SHARE2_END = {  # 22 placements made: D (seat 1) draws the last two cards
@@ -622,36 +622,36 @@ def test_score_moves_share2_last_draw_turn(crazy):
       3h on F's row -> F pair, D gets Qc: F wins: 0;  Qc on F's row -> trips, D flush: 2.
     Rows 0 (lost) and 1 (tied) are complete: halves 0 and 1, not in the total."""
     st = build_state(E.SHARE2, 3, first=0, crazy=crazy, **SHARE2_END)
-    assert st[E.TURN] == 22 and E.mover(st) == 1 and E.mover_at(st, 23) == 0
-    E.prepare(st, chunk_state(0, 0))  # nothing to draw: the two cards are already drawn
+    assert st[E.TURN] == 22 and E._mover(st) == 1 and E._mover_at(st, 23) == 0
+    E._prepare(st, chunk_state(0, 0))  # nothing to draw: the two cards are already drawn
     assert pending(st) == cards("Qc 3h") and st[E.TOP] == 27
-    moves = P.count_moves(st)
+    moves = P._count_moves(st)
     assert moves == 2 * (1 + crazy)
     expect = {(card("3h"), 1): 2, (card("Qc"), 1): 0, (card("3h"), 0): 0, (card("Qc"), 0): 2}
     values = []
     for m in range(moves):
-        choice, row, side = P.move_at(st, m)
+        choice, row, side = P._move_at(st, m)
         assert row == 2
         values.append(expect[(pending(st)[choice], side)])
     for kinds in (np.zeros(2, np.int64), np.ones(2, np.int64)):
         tallies = np.zeros((moves, R.TALLY_WIDTH), np.int64)
         work = np.empty_like(st)
-        R.score_moves(st, kinds, chunk_state(3, 0), work, tallies, 5)
+        R._score_moves(st, kinds, chunk_state(3, 0), work, tallies, 5)
         for m, v in enumerate(values):
             halves = [0, 1, v, 0, 0]
             assert list(tallies[m]) == [5 * v, 5 * v * v] + [5 * h for h in halves] + \
                 [5 * h * h for h in halves]
         sampled = np.zeros((moves, R.TALLY_WIDTH), np.int64)
-        R.sample_moves(st, kinds, chunk_state(4, 0), 4, sampled)
+        R._sample_moves(st, kinds, chunk_state(4, 0), 4, sampled)
         assert (sampled * 5 == tallies * 4).all()  # nothing hidden: every trial is the same
-    choice, row, side = R.rollout_move(st, np.array([2, 2, 0]), chunk_state(5, 0))
+    choice, row, side = R._rollout_move(st, np.array([2, 2, 0]), chunk_state(5, 0))
     assert expect[(pending(st)[choice], side)] == 2
     # the hand results by hand, through row_result after both placements
     done = st.copy()
-    E.place(done, pending(done).index(card("3h")), 2, 1)
-    E.place(done, 0, 2, 0)
+    E._place(done, pending(done).index(card("3h")), 2, 1)
+    E._place(done, 0, 2, 0)
     assert side_cards(done, 1, 2) == cards("2h 5h 8h 3h") and side_cards(done, 0, 2) == cards("Qs Qd 4s Qc")
-    assert [E.row_result(done, r) for r in range(3)] == [2, 1, 0]
+    assert [E._row_result(done, r) for r in range(3)] == [2, 1, 0]
 
 
 # Two last slots whose winner depends only on the rank of the card that fills them:
@@ -676,17 +676,17 @@ def test_sample_moves_trials_are_independent():
     the previous trial's stream shifted by one output, and agreed ~80% of the time
     against ~60% for independent trials.)"""
     st = build_state(E.DRAW1, 3, first=0, **CORRELATION_BOARD)
-    assert st[E.TURN] == 21 and E.mover(st) == 1
-    moves = P.count_moves(st)
-    m = [P.move_at(st, i) for i in range(moves)].index((0, 2, 1))  # Td to D's row 2
+    assert st[E.TURN] == 21 and E._mover(st) == 1
+    moves = P._count_moves(st)
+    m = [P._move_at(st, i) for i in range(moves)].index((0, 2, 1))  # Td to D's row 2
     kinds = np.ones(2, np.int64)  # greedy base: the play-out uses the stream only to deal
     n = 1500
     rng = chunk_state(5, 0)
     per_trial = np.zeros((n, moves, R.TALLY_WIDTH), np.int64)
     for i in range(n):  # one trial at a time, continuing the same stream ...
-        R.sample_moves(st, kinds, rng, 1, per_trial[i])
+        R._sample_moves(st, kinds, rng, 1, per_trial[i])
     together = np.zeros((moves, R.TALLY_WIDTH), np.int64)
-    R.sample_moves(st, kinds, chunk_state(5, 0), n, together)
+    R._sample_moves(st, kinds, chunk_state(5, 0), n, together)
     assert (per_trial.sum(axis=0) == together).all()  # ... is exactly one n-trial call
     x_wins = 1 - per_trial[:, m, 2] // 2  # F took row 0 with X (D's halves are 0)
     y_wins = per_trial[:, m, 3] // 2      # D took row 1 with Y

@@ -10,7 +10,7 @@ import pytest
 
 from analyzer.games.head_to_head.play import simulate_rounds
 from analyzer.studies.head_to_head import STUDIES, TYPES, StudyPlan, tables
-from analyzer.games.head_to_head.study_kernels import CONNECTED, SAME_RANK, SAME_SUIT, UNRELATED, relation
+from analyzer.games.head_to_head.study_kernels import CONNECTED, SAME_RANK, SAME_SUIT, UNRELATED, _relation
 from analyzer.cards import parse_cards
 from analyzer.report import write_results
 
@@ -50,7 +50,7 @@ def test_unknown_study_is_refused():
     ("7h", "7s", SAME_RANK), ("2s", "7s", SAME_SUIT), ("3h", "7s", CONNECTED), ("Ah", "4s", CONNECTED),
     ("Ah", "6s", UNRELATED), ("Kh", "8s", UNRELATED), ("Kh", "9s", CONNECTED)])
 def test_card_relations(card, common, expected):
-    assert relation(int(parse_cards(card)[0]), int(parse_cards(common)[0])) == expected
+    assert _relation(int(parse_cards(card)[0]), int(parse_cards(common)[0])) == expected
 
 
 def test_committed_round_types_are_reproduced():

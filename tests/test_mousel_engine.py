@@ -39,8 +39,8 @@ from mousel_referee import DECK, RANKS, SUITS, Referee, minimax
 from analyzer.cards import CardError
 from analyzer.games.mousel import engine as E
 from analyzer.games.mousel import policies as P
-from analyzer.games.mousel.advise import advise, deal_table
-from analyzer.games.mousel.deal import NO_GAME, MouselDeal, run_deal
+from analyzer.games.mousel.advise import advise, _deal_table
+from analyzer.games.mousel.deal import NO_GAME, MouselDeal, _run_deal
 from analyzer.games.mousel.rules import MouselRules
 from analyzer.sim.rng import chunk_state
 
@@ -259,12 +259,12 @@ def test_run_deal_conserves_chips():
         cards = rnd.sample(range(52), 5)
         hand = sum(1 << c for c in cards[:4])
         stock = np.array(sorted(set(range(52)) - set(cards)), np.int64)
-        deal_table(st, players, seat, hand, cards[4], stock, rng)
+        _deal_table(st, players, seat, hand, cards[4], stock, rng)
         params = np.array([[rnd.choice((0.0, 0.5, 1.0)), rnd.choice((0.0, 1.0, 1.6)), rnd.choice((0.3, 0.5))]
                            for _ in range(E.MAX_PLAYERS)])  # each seat's own thresholds
         pot, stake = rnd.choice((0.0, 4.0, 9.5)), rnd.choice((1.0, 2.0))
         declare = rnd.random() < 0.5
-        next_pot = run_deal(st, seat, rnd.random() < 0.8, rnd.getrandbits(52) & hand, declare, params,
+        next_pot = _run_deal(st, seat, rnd.random() < 0.8, rnd.getrandbits(52) & hand, declare, params,
                             i % 2, pot, stake, rnd.randrange(2), rnd.random() < 0.5, buf, rng, chips)
         assert chips[:players].sum() + next_pot == pytest.approx(pot)
         part = int(st[E.PARTICIPANTS])
@@ -281,14 +281,14 @@ def test_run_deal_conserves_chips():
 
 def search_checks(deal: MouselDeal, ref: Referee, buf: np.ndarray) -> int:
     want = minimax(ref, prune=False)
-    assert P.exact_declarer_tricks(deal.state, buf) == want
+    assert P._exact_declarer_tricks(deal.state, buf) == want
     root = 3
     buf[root, :] = deal.state
-    assert P.search(buf, root, -1, 5) == want
+    assert P._search(buf, root, -1, 5) == want
     # alpha-beta windows: exact inside, a bound on the far side outside
     for alpha, beta in ((0, 2), (1, 3), (2, 4), (1, 2), (-1, 1), (3, 5)):
         buf[root, :] = deal.state
-        got = P.search(buf, root, alpha, beta)
+        got = P._search(buf, root, alpha, beta)
         if alpha < want < beta:
             assert got == want
         elif want <= alpha:
@@ -310,7 +310,7 @@ def test_exact_search_hand_worked_ending():
     assert deal.tricks == [2, 0, 0] and deal.turn == 0
     buf = np.zeros((P.SEARCH_DEPTH, E.STATE_SIZE), np.int64)
     assert search_checks(deal, ref, buf) == 3
-    assert P.exact_card(deal.state, buf) == RANKS.index("K") * 4 + SUITS.index("d")
+    assert P._exact_card(deal.state, buf) == RANKS.index("K") * 4 + SUITS.index("d")
     # after the 3s lead the declarer can only get 2
     play_checked(deal, ref, "3s")
     assert search_checks(deal, ref, buf) == 2

@@ -11,8 +11,8 @@ from analyzer.cards import CardError, parse_cards
 from analyzer.games.paigow.edge import house_edge
 from analyzer.games.paigow.houseway import house_way_setting, legal_settings, parse_hand
 from analyzer.games.paigow.split import split_ev
-from analyzer.games.paigow.policies import RULES, house_way, house_way_values, split_values
-from analyzer.games.paigow.engine import exact_split_tallies
+from analyzer.games.paigow.policies import RULES, _house_way, _house_way_values, split_values
+from analyzer.games.paigow.engine import _exact_split_tallies
 from analyzer.sim.engine import Stopping
 
 EXAMPLES = [  # §5.3: 7 cards -> front (ranks)
@@ -80,10 +80,10 @@ def _random_house_way_settings(n, seed):
     for i in range(n):
         cards = np.random.permutation(53)[:7].astype(np.uint8)
         for way in range(3):
-            front, back = house_way_values(cards, way)
+            front, back = _house_way_values(cards, way)
             if back <= front:
                 out[i, 0] = 1
-        out[i, 1] = house_way(cards, 0)[2]
+        out[i, 1] = _house_way(cards, 0)[2]
     return out
 
 
@@ -126,7 +126,7 @@ def test_exact_kernel_equals_a_plain_python_settlement_on_a_small_deck(player_ba
     backs = np.array([s.back_value for s in settings], np.int64)
     tasks = np.array([(a, b) for a in range(len(deck)) for b in range(a + 1, len(deck))], np.int64)
     tallies = np.zeros((len(settings), 3), np.int64)
-    exact_split_tallies(deck, fronts, backs, 0, player_banks, tasks, tallies)
+    _exact_split_tallies(deck, fronts, backs, 0, player_banks, tasks, tallies)
     assert (tallies == _python_tallies(cards, deck.tolist(), player_banks)).all()
 
 

@@ -16,7 +16,7 @@ from analyzer.cards import CardError, format_cards, parse_cards
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.decide import decide, position_from_dict
 from analyzer.games.saint_poker.play import parse_policy, simulate_games
-from analyzer.games.saint_poker.policies import least_needed
+from analyzer.games.saint_poker.policies import _least_needed
 from analyzer.studies.saint_poker import tables
 from analyzer.sim.rng import chunk_state
 
@@ -42,7 +42,7 @@ def _brute_force(data: dict) -> dict[str, tuple[float, float]]:
         hands = list(combinations(unseen, 3))
         for hand in hands:
             mask = sum(1 << c for c in hand)
-            theirs_river = least_needed(mask, 1)[0]
+            theirs_river = _least_needed(mask, 1)[0]
             board = river + [card, theirs_river]
             me = _value(board + [c for c in mine if c != card])
             them = _value(board + [c for c in hand if c != theirs_river])
@@ -173,14 +173,14 @@ def test_cli_decide_and_play(tmp_path, cli):
 def test_snake_draft_reverses_the_second_pass():
     """S-10: the second pass in the same order by default, reversed with the option."""
     st = np.zeros(E.STATE_SIZE, np.int64)
-    E.start_game(st, 3, 0, chunk_state(1, 0))
+    E._start_game(st, 3, 0, chunk_state(1, 0))
     st[E.ORDER:E.ORDER + 3] = [2, 0, 1]
     for snake, expected in ((0, [2, 0, 1, 2, 0, 1]), (1, [2, 0, 1, 1, 0, 2])):
         st[E.SNAKE] = snake
         order = []
         for k in range(6):
             st[E.PICKS] = k
-            order.append(int(E.picker(st)))
+            order.append(int(E._picker(st)))
         assert order == expected
 
 
@@ -188,18 +188,18 @@ def test_a_face_down_future_river_is_unseen_and_resampled():
     """S-1: with the future river face down, nobody has seen it: it counts as unseen and
     a resample deals it afresh from the unseen cards."""
     st = np.zeros(E.STATE_SIZE, np.int64)
-    E.start_game(st, 2, 0, chunk_state(2, 0))
+    E._start_game(st, 2, 0, chunk_state(2, 0))
     future = [int(st[E.FUTURE + i]) for i in range(st[E.FUTURE_N])]
-    unseen_up = int(E.unseen_mask(st, 0))
+    unseen_up = int(E._unseen_mask(st, 0))
     assert not any((unseen_up >> c) & 1 for c in future)
     st[E.FUTURE_HIDDEN] = 1
-    unseen_down = int(E.unseen_mask(st, 0))
+    unseen_down = int(E._unseen_mask(st, 0))
     assert all((unseen_down >> c) & 1 for c in future)
     copies = set()
     work = np.empty_like(st)
     rng = chunk_state(3, 0)
     for _ in range(20):
-        E.resample_hidden(st, work, 0, rng)
+        E._resample_hidden(st, work, 0, rng)
         dealt = tuple(int(work[E.FUTURE + i]) for i in range(st[E.FUTURE_N]))
         assert all((unseen_down >> c) & 1 for c in dealt)
         copies.add(dealt)

@@ -111,20 +111,20 @@ def choose_any(st, gen, deal_rng) -> None:
     n = int(st[E.PLAYERS])
     phase = st[E.PHASE]
     if phase == E.DRAFT:
-        p = E.picker(st)
-        ch = G.legal_choices(st, p)
-        E.pick(st, ch[gen.integers(len(ch)), 0], deal_rng)
+        p = E._picker(st)
+        ch = G._legal_choices(st, p)
+        E._pick(st, ch[gen.integers(len(ch)), 0], deal_rng)
         return
     rows = []
     for p in range(n):
-        ch = G.legal_choices(st, p)
+        ch = G._legal_choices(st, p)
         rows.append(ch[gen.integers(len(ch))])
     if phase == E.RIVER:
-        E.play_river(st, np.array([r[0] for r in rows], np.int64))
+        E._play_river(st, np.array([r[0] for r in rows], np.int64))
     else:
-        E.play_reveal(st, np.array(rows, np.int64))
+        E._play_reveal(st, np.array(rows, np.int64))
         if st[E.PHASE] == E.DRAFT:
-            E.begin_draft(st, deal_rng)
+            E._begin_draft(st, deal_rng)
 
 
 # -- the scripted games ------------------------------------------------------------
@@ -246,7 +246,7 @@ def build_scripted(n, seed=11):
     hands, rounds, left = script(n)
     f = E.RIVER_SIZE - n
     st = new_state()
-    E.start_game(st, n, 0, chunk_state(seed, 0))
+    E._start_game(st, n, 0, chunk_state(seed, 0))
     assert st[E.TOP] == E.DEAL * n + 2 * f and st[E.END] == 52
     first = rounds[0]["future"]
     second = rounds[1]["future"]
@@ -297,7 +297,7 @@ def drive_script(n, stop_round=None):
             assert rd["river"][p] in hand[p], "script error"
             hand[p].discard(rd["river"][p])
             known[p].discard(rd["river"][p])
-        E.play_river(st, np.array(rd["river"], np.int64))
+        E._play_river(st, np.array(rd["river"], np.int64))
         assert st[E.PHASE] == E.REVEAL
         board = rd["future"] + rd["river"]
         river = river_of(st)
@@ -311,13 +311,13 @@ def drive_script(n, stop_round=None):
             assert set(rd["holes"][p]) <= hand[p], "script error"
             hand[p] -= set(rd["holes"][p])
             known[p] -= set(rd["holes"][p])
-        E.play_reveal(st, np.array(rd["holes"], np.int64))
+        E._play_reveal(st, np.array(rd["holes"], np.int64))
         assert holes_of(st) == [c for h in rd["holes"] for c in h]
         ours = [int(st[E.VALUE + p]) for p in range(n)]
         theirs = [ev7(board + list(rd["holes"][p])) for p in range(n)]
         for p, q in combinations(range(n), 2):
             assert np.sign(ours[p] - ours[q]) == np.sign(theirs[p] - theirs[q]), (r, p, q)
-        assert ours == [E.hand_value(st, *rd["holes"][p]) for p in range(n)]
+        assert ours == [E._hand_value(st, *rd["holes"][p]) for p in range(n)]
         best = max(ours)
         assert [p for p in range(n) if ours[p] == best] == [p for p in range(n) if rd["points"][p]]
         row = E.ROUND_POINTS + (r - 1) * E.MAX_PLAYERS
@@ -330,15 +330,15 @@ def drive_script(n, stop_round=None):
             break
         assert st[E.PHASE] == E.DRAFT
         # -- draft: order, two passes in the same order, 5 cards removed
-        E.begin_draft(st, deal_rng)
+        E._begin_draft(st, deal_rng)
         assert st[E.ORDER:E.ORDER + n].tolist() == rd["order"], f"round {r} draft order"
         assert st[E.PICKS] == 0
         pool = set(board) | {c for h in rd["holes"] for c in h}
-        assert cards_of(E.pool_mask(st)) == sorted(pool) and len(pool) == 5 + 2 * n
+        assert cards_of(E._pool_mask(st)) == sorted(pool) and len(pool) == 5 + 2 * n
         assert len(rd["picks"]) == 2 * n
         for i, c in enumerate(rd["picks"]):
             p = rd["order"][i % n]
-            assert E.picker(st) == p, f"round {r} pick {i}"
+            assert E._picker(st) == p, f"round {r} pick {i}"
             assert c in pool, "script error"
             last = i == 2 * n - 1
             saved_end = None
@@ -349,14 +349,14 @@ def drive_script(n, stop_round=None):
                 assert set(want) <= set(deck)
                 st[E.DECK + top:E.DECK + end] = want + [x for x in deck if x not in want]
                 saved_end, st[E.END] = end, top + f
-            E.pick(st, c, deal_rng)
+            E._pick(st, c, deal_rng)
             if saved_end is not None:
                 st[E.END] = saved_end
             pool.discard(c)
             hand[p].add(c)
             known[p].add(c)
             if not last:
-                assert st[E.PICKS] == i + 1 and cards_of(E.pool_mask(st)) == sorted(pool)
+                assert st[E.PICKS] == i + 1 and cards_of(E._pool_mask(st)) == sorted(pool)
                 assert st[E.KNOWN + p] >> c & 1 and st[E.HAND + p] >> c & 1
         assert len(pool) == 5
         before = len(removed)
@@ -415,7 +415,7 @@ def test_shared_scoring_vectors(r, n, w, each):
     pairs = [H(h) for h in winners + losers]
     for p, pair in enumerate(pairs):
         st[E.HAND + p] = mask(pair)
-    E.play_reveal(st, np.array(pairs, np.int64))
+    E._play_reveal(st, np.array(pairs, np.int64))
     assert st[E.SCORE:E.SCORE + n].tolist() == [each] * w + [0] * (n - w)
     row = E.ROUND_POINTS + (r - 1) * E.MAX_PLAYERS
     assert st[row:row + n].tolist() == [each] * w + [0] * (n - w)
@@ -433,9 +433,9 @@ def test_draft_order_tie_breaks_and_random_priority():
     st[E.PRIORITY:E.PRIORITY + 4] = [0, 1, 2, 3]
     rng = chunk_state(21, 0)
     # 50-hands: seat 2 (3 points) first, then seats 0 and 3 (6 points each): priority 0, 3.
-    assert E.draft_order(st, rng).tolist() == [2, 0, 3, 1]
+    assert E._draft_order(st, rng).tolist() == [2, 0, 3, 1]
     st[E.PRIORITY:E.PRIORITY + 4] = [3, 2, 1, 0]
-    assert E.draft_order(st, rng).tolist() == [2, 3, 0, 1]
+    assert E._draft_order(st, rng).tolist() == [2, 3, 0, 1]
     assert st[E.PRIORITY:E.PRIORITY + 4].tolist() == [3, 2, 1, 0], "fixed priority unchanged"
     # random priority: 3 seats fully tied, seat 3 has the best hand and always picks last
     st[E.RANDOM_PRIORITY] = 1
@@ -443,7 +443,7 @@ def test_draft_order_tie_breaks_and_random_priority():
     st[E.SCORE:E.SCORE + 4] = [2, 2, 2, 0]
     counts = {}
     for _ in range(6000):
-        order = E.draft_order(st, rng).tolist()
+        order = E._draft_order(st, rng).tolist()
         prio = st[E.PRIORITY:E.PRIORITY + 4].tolist()
         assert sorted(prio) == [0, 1, 2, 3]
         assert order[3] == 3
@@ -466,12 +466,12 @@ _SUBPROCESS = textwrap.dedent("""
     out = {{}}
     st = T.drive_script(5, stop_round=8)          # round 8, every hand fully KNOWN
     warm = T.build_scripted(5)[0]                 # round 1: compiles without hanging
-    P.base_river(warm, 0, P.GREEDY, chunk_state(1, 0))
-    out["unseen"] = [int(E.popcount(E.unseen_mask(st, p))) for p in range(5)]
+    P._base_river(warm, 0, P.GREEDY, chunk_state(1, 0))
+    out["unseen"] = [int(E.popcount(E._unseen_mask(st, p))) for p in range(5)]
     out["hand"] = T.hand_of(st, 0)
 
     def river():
-        out["river"] = int(P.base_river(st, 0, P.GREEDY, chunk_state(2, 0)))
+        out["river"] = int(P._base_river(st, 0, P.GREEDY, chunk_state(2, 0)))
 
     def games():
         params = np.zeros((5, 3), np.int64)
@@ -479,11 +479,11 @@ _SUBPROCESS = textwrap.dedent("""
         game = np.zeros(E.STATE_SIZE, np.int64)
         for g in range(12):
             rngs = np.stack([chunk_state(8, 5 * g + i) for i in range(5)])
-            G.play_game(game, 5, 0, params, chunk_state(7, g), rngs)
+            G._play_game(game, 5, 0, params, chunk_state(7, g), rngs)
             out["games"] = g + 1
 
     warm_game = np.zeros(E.STATE_SIZE, np.int64)  # compiles play_game (save seats never hang)
-    G.play_game(warm_game, 5, 0, np.full((5, 3), P.SAVE, np.int64), chunk_state(3, 0),
+    G._play_game(warm_game, 5, 0, np.full((5, 3), P.SAVE, np.int64), chunk_state(3, 0),
                 np.stack([chunk_state(4, i) for i in range(5)]))
     threads = [threading.Thread(target=river, daemon=True), threading.Thread(target=games, daemon=True)]
     for t in threads:
@@ -553,7 +553,7 @@ def test_card_conservation_random_games():
     for g in range(60):
         n = 2 + g % 4
         deal_rng = chunk_state(32, g)
-        E.start_game(st, n, int(g % 3 == 0), deal_rng)
+        E._start_game(st, n, int(g % 3 == 0), deal_rng)
         check_conservation(st)
         deck = set(deck_of(st))
         steps = 0
@@ -590,9 +590,9 @@ def test_card_conservation_policy_games(greedy_five):
         kinds = gen.choice([P.RANDOM, P.SAVE] if n == 5 and not greedy5 else [P.RANDOM, P.GREEDY, P.SAVE], n)
         deal_rng = chunk_state(42, g)
         rngs = np.stack([chunk_state(43, 5 * g + i) for i in range(n)])
-        E.start_game(st, n, g % 2, deal_rng)
+        E._start_game(st, n, g % 2, deal_rng)
         while st[E.PHASE] != E.OVER:
-            G.step_base(st, kinds.astype(np.int64), deal_rng, rngs, -1, none)
+            G._step_base(st, kinds.astype(np.int64), deal_rng, rngs, -1, none)
             check_conservation(st)
         assert all(st[E.HAND + p] == 0 for p in range(n))
 
@@ -638,7 +638,7 @@ def test_play_game_scores(greedy_five):
             params[0] = [P.ROLLOUT, 2, P.SAVE]
         deal_rng = chunk_state(52, g)
         rngs = np.stack([chunk_state(53, 5 * g + i) for i in range(5)])
-        G.play_game(st, n, g % 2, params, deal_rng, rngs)
+        G._play_game(st, n, g % 2, params, deal_rng, rngs)
         assert st[E.PHASE] == E.OVER and st[E.ROUND] == 8 and st[E.PLAYERS] == n
         check_points(st)
         table = st[E.ROUND_POINTS:E.ROUND_POINTS + 8 * E.MAX_PLAYERS].reshape(8, E.MAX_PLAYERS)
@@ -676,7 +676,7 @@ def mid_game_states():
     for g in range(16):
         n = 2 + g % 4
         deal_rng = chunk_state(62, g)
-        E.start_game(st, n, 0, deal_rng)
+        E._start_game(st, n, 0, deal_rng)
         target = 2 + g % 6
         while st[E.ROUND] < target:
             choose_any(st, gen, deal_rng)
@@ -686,7 +686,7 @@ def mid_game_states():
             if want == E.DRAFT:
                 for _ in range(gen.integers(n)):  # somewhere in the first pass
                     choose_any(st, gen, deal_rng)
-                viewer = int(E.picker(st))
+                viewer = int(E._picker(st))
             else:
                 viewer = int(gen.integers(n))
             out.append((st.copy(), viewer))
@@ -705,28 +705,28 @@ def test_policies_ignore_hidden_cards(greedy_five):
         n = int(st[E.PLAYERS])
         other = reshuffle_hidden(st, p, gen)
         changed += not np.array_equal(st, other)
-        assert E.unseen_mask(st, p) == E.unseen_mask(other, p)
+        assert E._unseen_mask(st, p) == E._unseen_mask(other, p)
         phase = st[E.PHASE]
         for kind in (P.RANDOM, P.GREEDY, P.SAVE):
             if (kind == P.GREEDY and phase == E.RIVER and not greedy5
-                    and E.popcount(E.unseen_mask(st, p)) < n - 1):
+                    and E.popcount(E._unseen_mask(st, p)) < n - 1):
                 continue  # would hang (test_greedy_river_with_few_unseen_cards)
             seed = chunk_state(72, kind)
             a, b = seed.copy(), seed.copy()
             if phase == E.RIVER:
-                x, y = P.base_river(st, p, kind, a), P.base_river(other, p, kind, b)
+                x, y = P._base_river(st, p, kind, a), P._base_river(other, p, kind, b)
                 assert st[E.HAND + p] >> x & 1
             elif phase == E.REVEAL:
-                x, y = P.base_pair(st, p, kind, a), P.base_pair(other, p, kind, b)
+                x, y = P._base_pair(st, p, kind, a), P._base_pair(other, p, kind, b)
                 assert x[0] != x[1] and st[E.HAND + p] >> x[0] & 1 and st[E.HAND + p] >> x[1] & 1
             else:
-                x, y = P.base_draft(st, p, kind, a), P.base_draft(other, p, kind, b)
-                assert E.pool_mask(st) >> x & 1
+                x, y = P._base_draft(st, p, kind, a), P._base_draft(other, p, kind, b)
+                assert E._pool_mask(st) >> x & 1
             assert x == y, (n, phase, kind)
             assert np.array_equal(a, b)
         seat = np.array([P.ROLLOUT, 4, P.GREEDY if n < 5 or greedy5 else P.SAVE], np.int64)
         a, b = chunk_state(73, 0), chunk_state(73, 0)
-        x, y = G.rollout_choice(st, p, seat, a), G.rollout_choice(other, p, seat, b)
+        x, y = G._rollout_choice(st, p, seat, a), G._rollout_choice(other, p, seat, b)
         assert x.tolist() == y.tolist(), (n, phase)
     assert changed >= 40
 
@@ -740,13 +740,13 @@ def test_resample_hidden():
     differs = 0
     for st, v in mid_game_states():
         n = int(st[E.PLAYERS])
-        unseen = E.unseen_mask(st, v)
+        unseen = E._unseen_mask(st, v)
         opps = [p for p in range(n) if p != v]
         # unseen = the opponents' hidden cards and the deck, exactly
         assert unseen == mask(deck_of(st)) | mask(c for p in opps for c in cards_of(hidden_of(st, p)))
         for _ in range(3):
             dst = new_state()
-            E.resample_hidden(st, dst, v, rng)
+            E._resample_hidden(st, dst, v, rng)
             check_conservation(dst, whole_deck=False)
             assert dst[E.HAND + v] == st[E.HAND + v]
             for p in opps:
@@ -756,7 +756,7 @@ def test_resample_hidden():
                 assert hidden_of(dst, p) & ~unseen == 0, "an opponent got a card the viewer saw"
                 differs += dst[E.HAND + p] != st[E.HAND + p]
             assert mask(deck_of(dst)) & ~unseen == 0
-            assert E.unseen_mask(dst, v) == unseen
+            assert E._unseen_mask(dst, v) == unseen
             same = np.ones(E.STATE_SIZE, bool)
             same[E.HAND:E.HAND + E.MAX_PLAYERS] = False
             same[E.DECK:E.END + 1] = False
@@ -781,7 +781,7 @@ def test_hand_strength(hand, expected):
     """policies module docstring: pairs 2, trips 5, quads 9; the longest suit beyond 2
     cards 1.5 a card; the longest run beyond 2 (ace also low) 1.2 a card; 0.3 x rank/12
     for every card (ranks 2..A = 0..12)."""
-    assert P.hand_strength(mask(cards(hand))) == pytest.approx(expected)
+    assert P._hand_strength(mask(cards(hand))) == pytest.approx(expected)
 
 
 def test_legal_choices_sizes():
@@ -794,19 +794,19 @@ def test_legal_choices_sizes():
     for g in range(8):
         n = 2 + g % 4
         deal_rng = chunk_state(92, g)
-        E.start_game(st, n, 0, deal_rng)
+        E._start_game(st, n, 0, deal_rng)
         while st[E.PHASE] != E.OVER:
             phase, r = st[E.PHASE], int(st[E.ROUND])
             if phase == E.DRAFT:
-                p = E.picker(st)
-                ch = G.legal_choices(st, p)
-                pool = E.pool_mask(st)
+                p = E._picker(st)
+                ch = G._legal_choices(st, p)
+                pool = E._pool_mask(st)
                 assert len(ch) == E.popcount(pool) == 5 + 2 * n - st[E.PICKS]
                 assert (ch[:, 0] == ch[:, 1]).all() and mask(ch[:, 0]) == pool
             else:
                 for p in range(n):
                     h = E.popcount(st[E.HAND + p])
-                    ch = G.legal_choices(st, p)
+                    ch = G._legal_choices(st, p)
                     if phase == E.RIVER:
                         assert h == 11 - r and len(ch) == h
                         assert (ch[:, 0] == ch[:, 1]).all() and mask(ch[:, 0]) == st[E.HAND + p]

@@ -30,12 +30,12 @@ def test_the_bidding_tables_call_suits_as_w2_allows():
     ``call_own_ace`` any of the four."""
     from collections import Counter
 
-    from analyzer.games.whist.study_kernels import called_suit
+    from analyzer.games.whist.study_kernels import _called_suit
     from analyzer.sim.rng import chunk_state
 
     hand = sum(1 << c for c in HAND)  # holds the ace of spades only
     rng = chunk_state(1, 0)
-    strict = Counter(int(called_suit(hand, False, rng)) for _ in range(3_000))
-    free = Counter(int(called_suit(hand, True, rng)) for _ in range(4_000))
+    strict = Counter(int(_called_suit(hand, False, rng)) for _ in range(3_000))
+    free = Counter(int(_called_suit(hand, True, rng)) for _ in range(4_000))
     assert set(strict) == {0, 1, 2} and min(strict.values()) > 900
     assert set(free) == {0, 1, 2, 3} and min(free.values()) > 900

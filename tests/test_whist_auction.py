@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from analyzer.games.whist import engine as E
-from analyzer.games.whist.play import resolve_auction, shortest_callable_suit, simulate_bidding, table_auction
+from analyzer.games.whist.play import resolve_auction, _shortest_callable_suit, simulate_bidding, _table_auction
 from analyzer.games.whist.rules import WhistRules, parse_hand
 from analyzer.games.whist.study_kernels import BINS, CONTRACTS, GRID_LONGEST
 
@@ -63,7 +63,7 @@ def auction_of(values: np.ndarray, hands=HANDS, call_own_ace=False, may_join=Tru
     for seat, hand in enumerate(hands):
         st[E.HAND + seat] = sum(1 << c for c in parse_hand(hand))
     out = np.zeros(4, np.int64)
-    table_auction(st, values, call_own_ace, may_join, out)
+    _table_auction(st, values, call_own_ace, may_join, out)
     return out.tolist()
 
 
@@ -79,10 +79,10 @@ def test_the_table_bidder_calls_the_best_positive_contract_that_beats_the_standi
 
 def test_the_named_suit_is_the_shortest_callable_one():
     hand = sum(1 << c for c in parse_hand("As Ks Qs Js Ah Kh Qh Jh Th Kd Qd Jd 2c"))
-    assert shortest_callable_suit(hand, False) == 0                      # clubs, 1 card
+    assert _shortest_callable_suit(hand, False) == 0                      # clubs, 1 card
     hand = sum(1 << c for c in parse_hand("Ac As Ks Qs Js Kh Qh Jh Kd Qd Jd 3d 2d"))
-    assert shortest_callable_suit(hand, False) == 2                      # hearts, 3 (clubs has its ace)
-    assert shortest_callable_suit(hand, True) == 0                       # clubs, 1 card, ace allowed
+    assert _shortest_callable_suit(hand, False) == 2                      # hearts, 3 (clubs has its ace)
+    assert _shortest_callable_suit(hand, True) == 0                       # clubs, 1 card, ace allowed
 
 
 def test_a_sparse_table_passes_and_says_so():

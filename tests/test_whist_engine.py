@@ -746,7 +746,7 @@ def test_heuristic_player_plays_legal_cards():
         joiner = (bidder + 2) % 4 if bid == "solo-nolo" and i % 2 else None
         deal, ref = new_pair(hands, bid, bidder, joiner, rules)
         while not ref.done:
-            card = format_card(P.heuristic_card(deal.state, deal.turn))
+            card = format_card(P._heuristic_card(deal.state, deal.turn))
             step(deal, ref, card)
         check_end(deal, ref)
 
@@ -759,7 +759,7 @@ def test_play_out_random_and_heuristic():
         deal = WhistDeal(hands, bid, bidder=i % 4)
         st = deal.state.copy()
         policies = np.array([P.RANDOM, P.HEURISTIC] * 2, np.int64)
-        P.play_out(st, policies, chunk_state(i, 0))
+        P._play_out(st, policies, chunk_state(i, 0))
         deal.state[:] = st
         assert deal.done
         n = sum(deal.tricks)

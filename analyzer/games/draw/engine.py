@@ -91,7 +91,7 @@ def _make_kernels(rules):
             for i in range(HAND):
                 if i == joker or hand[i] & 3 == s:
                     suited |= 1 << i
-            if bin_count(suited) >= 4:
+            if _bin_count(suited) >= 4:
                 return suited
         best_out, best_ranks = -1, 1  # four to an open-ended straight: the one with the most outs
         for out in range(HAND):
@@ -237,7 +237,7 @@ def _make_kernels(rules):
 
 
 @njit(cache=True, nogil=True)
-def bin_count(bits):
+def _bin_count(bits):
     n = 0
     while bits:
         n += bits & 1

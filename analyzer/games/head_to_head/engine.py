@@ -70,28 +70,28 @@ def new_state() -> np.ndarray:
 
 
 @njit(cache=True, nogil=True, inline="always")
-def slot_index(seat, row, slot):
+def _slot_index(seat, row, slot):
     return BOARD + (seat * MAX_ROWS + row) * SLOTS + slot
 
 
 @njit(cache=True, nogil=True, inline="always")
-def count_index(seat, row):
+def _count_index(seat, row):
     return COUNT + seat * MAX_ROWS + row
 
 
 @njit(cache=True, nogil=True, inline="always")
-def placements(st):
+def _placements(st):
     """Placements in the whole round: 4 per side of each active row."""
     return 2 * SLOTS * st[ROWS]
 
 
 @njit(cache=True, nogil=True, inline="always")
-def round_over(st):
-    return st[TURN] >= placements(st)
+def _round_over(st):
+    return st[TURN] >= _placements(st)
 
 
 @njit(cache=True, nogil=True, inline="always")
-def mover_at(st, t):
+def _mover_at(st, t):
     """The seat that makes placement number ``t`` of the round."""
     first = st[FIRST]
     kind = st[TYPE]
@@ -105,19 +105,19 @@ def mover_at(st, t):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def mover(st):
-    return mover_at(st, st[TURN])
+def _mover(st):
+    return _mover_at(st, st[TURN])
 
 
 @njit(cache=True, nogil=True, inline="always")
-def draw(st, rng):
+def _draw(st, rng):
     """Deal one card from the deck: uniform over the undealt cards, or the next one in
     order when ``ORDERED_DRAWS`` is set (exact enumeration arranges the deck itself)."""
     return draw_card(st, DECK, TOP, END, st[ORDERED_DRAWS], rng)
 
 
 @njit(cache=True, nogil=True)
-def start_round(st, kind, crazy, rows, first, batch_rule, tiebreak, rng):
+def _start_round(st, kind, crazy, rows, first, batch_rule, tiebreak, rng):
     """A fresh round: the whole deck shuffled (§2.3.1) and ``rows`` common cards turned up."""
     st[:STACK] = 0  # the betting game's stacks and rules carry over between rounds
     st[TYPE], st[CRAZY], st[ROWS], st[FIRST] = kind, crazy, rows, first
@@ -128,11 +128,11 @@ def start_round(st, kind, crazy, rows, first, batch_rule, tiebreak, rng):
     st[BOARD:COUNT] = NO_CARD
     st[COMMON:BOARD] = NO_CARD
     for r in range(rows):
-        st[COMMON + r] = draw(st, rng)
+        st[COMMON + r] = _draw(st, rng)
 
 
 @njit(cache=True, nogil=True)
-def prepare(st, rng):
+def _prepare(st, rng):
     """Deal what the coming placement needs: the card(s) of a draw turn (Draw 1, Share 2),
     a new Open 5 set, the hands of each Play 4 batch, and Hold 3 hands topped up to 3.
     (Hold 3 refills here rather than right after each placement: the refill is hidden
@@ -153,52 +153,52 @@ def prepare(st, rng):
         hand = HAND_SIZE_PLAY4
     # unconditional loops of draws: a call inside a branch costs Numba ~20 ns
     for i in range(n):
-        st[dest + i] = draw(st, rng)
+        st[dest + i] = _draw(st, rng)
     for seat in range(2):
         held = st[HAND_N + seat]
         target = max(held, min(hand, held + st[END] - st[TOP]))
         for i in range(held, target):
-            st[HAND + 4 * seat + i] = draw(st, rng)
+            st[HAND + 4 * seat + i] = _draw(st, rng)
         st[HAND_N + seat] = target
 
 
 @njit(cache=True, nogil=True, inline="always")
-def choice_slice(st):
+def _choice_slice(st):
     """``(start, n)``: where in the state the mover's placeable cards are."""
     kind = st[TYPE]
     if kind == DRAW1 or kind == SHARE2:
         return PENDING, st[PENDING_N]
     if kind == OPEN5:
         return OPEN, st[OPEN_N]
-    seat = mover(st)
+    seat = _mover(st)
     return HAND + 4 * seat, st[HAND_N + seat]
 
 
 @njit(cache=True, nogil=True, inline="always")
-def open_spaces_for(st, seat):
+def _open_spaces_for(st, seat):
     """The spaces ``seat`` may fill, as bits ``2 * row + side`` (§2.4: a side of a row
     with room, his own side only unless the round is Crazy)."""
     crazy = st[CRAZY] != 0
     spaces = 0
     for row in range(st[ROWS]):
         for side in range(2):
-            if (crazy or side == seat) and st[count_index(side, row)] < SLOTS:
+            if (crazy or side == seat) and st[_count_index(side, row)] < SLOTS:
                 spaces |= 1 << (2 * row + side)
     return spaces
 
 
 @njit(cache=True, nogil=True, inline="always")
-def is_open_space(st, row, side):
+def _is_open_space(st, row, side):
     """Whether the mover may place on ``side`` of ``row``."""
-    return row < st[ROWS] and (open_spaces_for(st, mover(st)) >> (2 * row + side)) & 1 == 1
+    return row < st[ROWS] and (_open_spaces_for(st, _mover(st)) >> (2 * row + side)) & 1 == 1
 
 
 @njit(cache=True, nogil=True)
-def place(st, choice, row, side):
+def _place(st, choice, row, side):
     """Put the mover's choice number ``choice`` on ``side`` of ``row`` and move on (the
     other Share 2 card stays pending: it is now the opponent's to place)."""
     kind = st[TYPE]
-    start, n = choice_slice(st)
+    start, n = _choice_slice(st)
     card = st[start + choice]
     st[start + choice] = st[start + n - 1]  # remove by moving the last choice into the gap
     if kind == DRAW1 or kind == SHARE2:
@@ -206,16 +206,16 @@ def place(st, choice, row, side):
     elif kind == OPEN5:
         st[OPEN_N] = n - 1
     else:
-        st[HAND_N + mover(st)] = n - 1
-    ci = count_index(side, row)
-    st[slot_index(side, row, st[ci])] = card
+        st[HAND_N + _mover(st)] = n - 1
+    ci = _count_index(side, row)
+    st[_slot_index(side, row, st[ci])] = card
     st[ci] += 1
     st[TURN] += 1
     return card
 
 
 @njit(cache=True, nogil=True)
-def literal_order(value):
+def _literal_order(value):
     """H-G2 literal reading: in pair and two pair the unpaired cards decide first.
     Values hold 5 rank nibbles by group (pair: p p k k k; two pair: p p q q k)."""
     category = value >> 20
@@ -227,42 +227,42 @@ def literal_order(value):
 
 
 @njit(cache=True, nogil=True)
-def row_value(st, seat, row):
+def _row_value(st, seat, row):
     """The value of a complete side of a row: its 4 cards plus the common card."""
     c = st[COMMON + row]
     key, mask = EMPTY_KEY + CARD_KEY[c], CARD_MASK[c]
     for slot in range(SLOTS):
-        c = st[slot_index(seat, row, slot)]
+        c = st[_slot_index(seat, row, slot)]
         key += CARD_KEY[c]
         mask |= CARD_MASK[c]
     value = evaluate_key(key, mask)
-    return literal_order(value) if st[TIEBREAK] == TIEBREAK_LITERAL else value
+    return _literal_order(value) if st[TIEBREAK] == TIEBREAK_LITERAL else value
 
 
 @njit(cache=True, nogil=True)
-def row_result(st, row):
+def _row_result(st, row):
     """Seat 0's share of a complete row in halves: 2 win, 1 tie, 0 loss."""
-    v0, v1 = row_value(st, 0, row), row_value(st, 1, row)
+    v0, v1 = _row_value(st, 0, row), _row_value(st, 1, row)
     return 2 if v0 > v1 else (1 if v0 == v1 else 0)
 
 
 @njit(cache=True, nogil=True)
-def round_chips(st):
+def _round_chips(st):
     """Seat 0's chips from the round's rows ($200 a row, ties split); seat 1 gets the rest."""
     halves = 0
     for row in range(st[ROWS]):
-        halves += row_result(st, row)
+        halves += _row_result(st, row)
     return halves * (ROW_POT // 2)
 
 
 @njit(cache=True, nogil=True)
-def pending_seen_by(st, viewer):
+def _pending_seen_by(st, viewer):
     """Drawn cards are seen by the mover; a Share 2 card handed over also by its giver."""
-    return mover(st) == viewer or (st[TYPE] == SHARE2 and st[TURN] % 2 == 1)
+    return _mover(st) == viewer or (st[TYPE] == SHARE2 and st[TURN] % 2 == 1)
 
 
 @njit(cache=True, nogil=True)
-def seen_mask(st, viewer):
+def _seen_mask(st, viewer):
     """The cards ``viewer`` has seen or knows to be out: common cards, the board, his own
     hand, drawn cards he has seen, the open cards, and ``KNOWN_OUT``."""
     seen = np.uint64(st[KNOWN_OUT])
@@ -272,7 +272,7 @@ def seen_mask(st, viewer):
             seen |= one << np.uint64(st[i])
     for i in range(st[OPEN_N]):
         seen |= one << np.uint64(st[OPEN + i])
-    if pending_seen_by(st, viewer):
+    if _pending_seen_by(st, viewer):
         for i in range(st[PENDING_N]):
             seen |= one << np.uint64(st[PENDING + i])
     for i in range(st[HAND_N + viewer]):
@@ -281,11 +281,11 @@ def seen_mask(st, viewer):
 
 
 @njit(cache=True, nogil=True)
-def unseen_deck(src, dst, viewer):
+def _unseen_deck(src, dst, viewer):
     """Copy ``src`` into ``dst`` with the deck made of every card ``viewer`` has not seen
     (ascending); returns their number."""
     dst[:] = src
-    seen = seen_mask(src, viewer)
+    seen = _seen_mask(src, viewer)
     n = 0
     for c in range(DECK_SIZE):
         if not (seen >> np.uint64(c)) & np.uint64(1):
@@ -296,20 +296,20 @@ def unseen_deck(src, dst, viewer):
 
 
 @njit(cache=True, nogil=True)
-def deal_hidden(st, viewer, rng):
+def _deal_hidden(st, viewer, rng):
     """Deal from the deck what ``viewer`` cannot see: the opponent's hidden hand and any
     drawn cards he has not seen."""
     other = 1 - viewer
     for i in range(st[HAND_N + other]):
-        st[HAND + 4 * other + i] = draw(st, rng)
-    for i in range(0 if pending_seen_by(st, viewer) else st[PENDING_N]):
-        st[PENDING + i] = draw(st, rng)
+        st[HAND + 4 * other + i] = _draw(st, rng)
+    for i in range(0 if _pending_seen_by(st, viewer) else st[PENDING_N]):
+        st[PENDING + i] = _draw(st, rng)
 
 
 @njit(cache=True, nogil=True)
-def resample_hidden(src, dst, viewer, rng):
+def _resample_hidden(src, dst, viewer, rng):
     """Copy ``src`` into ``dst`` with everything ``viewer`` has not seen dealt afresh from
     the cards he has not seen: the opponent's hidden hand, unseen drawn cards, the deck.
     Such a copy is distributed exactly as the real state given what ``viewer`` saw."""
-    unseen_deck(src, dst, viewer)
-    deal_hidden(dst, viewer, rng)
+    _unseen_deck(src, dst, viewer)
+    _deal_hidden(dst, viewer, rng)

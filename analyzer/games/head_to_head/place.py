@@ -25,10 +25,10 @@ from analyzer.cards import format_cards
 from analyzer.sim.method import METHODS
 from analyzer.sim.seeds import new_seed
 from analyzer.games.head_to_head import engine as E
-from analyzer.games.head_to_head.policies import BASE_POLICIES, GREEDY, POLICY_NAMES, count_moves, move_at
+from analyzer.games.head_to_head.policies import BASE_POLICIES, GREEDY, POLICY_NAMES, _count_moves, _move_at
 from analyzer.games.head_to_head.position import OPPONENT, SIDE_NAMES, Position
 from analyzer.games.head_to_head.rollout import (
-    TALLY_WIDTH, enumerate_moves, future_draws, open_rows, sample_moves, unseen_cards,
+    TALLY_WIDTH, _enumerate_moves, _future_draws, _open_rows, _sample_moves, _unseen_cards,
 )
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo, run_tasks
 
@@ -87,7 +87,7 @@ class Placements:
 
 @dataclass(frozen=True)
 class PlacementJob:
-    """Monte Carlo chunks of :func:`.rollout.sample_moves` (picklable for Dask)."""
+    """Monte Carlo chunks of :func:`.rollout._sample_moves` (picklable for Dask)."""
 
     state: np.ndarray
     kinds: np.ndarray
@@ -95,12 +95,12 @@ class PlacementJob:
 
     def run_chunk(self, rng: np.ndarray, trials: int) -> np.ndarray:
         tallies = np.zeros((self.moves, TALLY_WIDTH), np.int64)
-        sample_moves(self.state, self.kinds, rng.copy(), trials, tallies)
+        _sample_moves(self.state, self.kinds, rng.copy(), trials, tallies)
         return tallies
 
     def standard_error(self, tallies: np.ndarray, trials: int) -> float:
         """The largest standard error of a move's ev, as a fraction of the chips at stake."""
-        stake = 2 * max(1, bin(int(open_rows(self.state))).count("1"))
+        stake = 2 * max(1, bin(int(_open_rows(self.state))).count("1"))
         return max(mean_and_se(t[0], t[1], trials)[1] for t in tallies) / stake
 
 
@@ -115,8 +115,8 @@ def policy_kinds(policy: str, opponent_policy: str | None) -> tuple[np.ndarray, 
 
 def orderings(position_state: np.ndarray) -> tuple[int, int, int]:
     """``(unseen cards m, cards still to deal d, orderings m!/(m-d)!)`` for exact values."""
-    m = len(unseen_cards(position_state, int(E.mover(position_state))))
-    d = int(position_state[E.HAND_N + OPPONENT] + future_draws(position_state))
+    m = len(_unseen_cards(position_state, int(E._mover(position_state))))
+    d = int(position_state[E.HAND_N + OPPONENT] + _future_draws(position_state))
     d = min(d, m)
     return m, d, math.perm(m, d)
 
@@ -130,7 +130,7 @@ def placement_values(position: Position, *, policy: str = "greedy", opponent_pol
         raise ValueError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
     state = position.to_state()
     kinds, policy, opponent_policy = policy_kinds(policy, opponent_policy)
-    n_moves = int(count_moves(state))
+    n_moves = int(_count_moves(state))
     deterministic = bool((kinds == GREEDY).all())
     m, d, n_orderings = orderings(state)
     exact = method == "exact" or (method == "auto" and deterministic and n_orderings <= trials)
@@ -156,8 +156,8 @@ def placement_values(position: Position, *, policy: str = "greedy", opponent_pol
 
 
 def _enumerate(state, kinds, draws, lo, hi):
-    tallies = np.zeros((int(count_moves(state)), TALLY_WIDTH), np.int64)
-    enumerate_moves(state, kinds, draws, lo, hi, tallies)
+    tallies = np.zeros((int(_count_moves(state)), TALLY_WIDTH), np.int64)
+    _enumerate_moves(state, kinds, draws, lo, hi, tallies)
     return tallies
 
 
@@ -167,7 +167,7 @@ def _move_values(position: Position, state: np.ndarray, tallies: np.ndarray, n: 
     share_drawer = position.type == "share2" and len(cards) == 2
     values = []
     for index, t in enumerate(tallies):
-        choice, row, side = move_at(state, index)
+        choice, row, side = _move_at(state, index)
         ev, se = mean_and_se(t[0], t[1], n)
         wins = [mean_and_se(t[2 + r], t[2 + E.MAX_ROWS + r], n) for r in range(position.rows)]
         values.append(dict(card=format_cards([cards[choice]]), row=row + 1, side=SIDE_NAMES[side],

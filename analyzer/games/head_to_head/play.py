@@ -25,7 +25,7 @@ from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.policies import BASE_POLICIES, POLICY_NAMES, ROLLOUT
 from analyzer.games.head_to_head.position import TYPE_CODES
 from analyzer.games.head_to_head.rules import HeadToHeadRules
-from analyzer.games.head_to_head.rollout import GAME_WIDTH, play_game, play_round
+from analyzer.games.head_to_head.rollout import GAME_WIDTH, _play_game, _play_round
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.rng import next_u64
 
@@ -73,7 +73,7 @@ def parse_round_type(kind: str) -> int:
 
 
 @njit(cache=True, nogil=True)
-def game_streams(rng):
+def _game_streams(rng):
     """Three independent streams (deal, seat 0, seat 1) from a chunk's generator."""
     out = np.empty((3, 4), np.uint64)
     for i in range(3):
@@ -83,14 +83,14 @@ def game_streams(rng):
 
 
 @njit(cache=True, nogil=True)
-def play_games(kind, crazy, batch_rule, tiebreak, params, rng, games, tallies):
+def _play_games(kind, crazy, batch_rule, tiebreak, params, rng, games, tallies):
     """Play ``games`` games and add them to the game tallies (see ``GAME_TALLY``)."""
-    streams = game_streams(rng)
+    streams = _game_streams(rng)
     deal, seats = streams[0], streams[1:]
     st = np.zeros(E.STATE_SIZE, np.int64)
     out = np.zeros(GAME_WIDTH, np.int64)
     for _ in range(games):
-        play_game(st, kind, crazy, batch_rule, tiebreak, params, deal, seats, out)
+        _play_game(st, kind, crazy, batch_rule, tiebreak, params, deal, seats, out)
         margin = out[0] - out[1]
         tallies[0] += 1
         tallies[1 + out[2]] += 1
@@ -108,15 +108,15 @@ def play_games(kind, crazy, batch_rule, tiebreak, params, rng, games, tallies):
 
 
 @njit(cache=True, nogil=True)
-def play_rounds(kind, crazy, rows, batch_rule, tiebreak, params, rng, rounds, tallies):
+def _play_rounds(kind, crazy, rows, batch_rule, tiebreak, params, rng, rounds, tallies):
     """Play single rounds with seat 0 the first mover (see ``ROUND_TALLY``)."""
-    streams = game_streams(rng)
+    streams = _game_streams(rng)
     deal, seats = streams[0], streams[1:]
     st = np.zeros(E.STATE_SIZE, np.int64)
     for _ in range(rounds):
-        E.start_round(st, kind, crazy, rows, 0, batch_rule, tiebreak, deal)
-        play_round(st, params, deal, seats)
-        m = 2 * E.round_chips(st) - rows * E.ROW_POT
+        E._start_round(st, kind, crazy, rows, 0, batch_rule, tiebreak, deal)
+        _play_round(st, params, deal, seats)
+        m = 2 * E._round_chips(st) - rows * E.ROW_POT
         tallies[0] += 1
         tallies[1] += m > 0
         tallies[2] += m < 0
@@ -134,7 +134,7 @@ class GameJob:
 
     def run_chunk(self, rng: np.ndarray, games: int) -> np.ndarray:
         tallies = np.zeros(GAME_TALLY, np.int64)
-        play_games(self.kind, self.crazy, *self.settings, self.params, rng.copy(), games, tallies)
+        _play_games(self.kind, self.crazy, *self.settings, self.params, rng.copy(), games, tallies)
         return tallies
 
     def standard_error(self, tallies: np.ndarray, games: int) -> float:
@@ -157,7 +157,7 @@ class RoundJob:
 
     def run_chunk(self, rng: np.ndarray, rounds: int) -> np.ndarray:
         tallies = np.zeros(ROUND_TALLY, np.int64)
-        play_rounds(self.kind, self.crazy, self.rows, *self.settings, self.params, rng.copy(),
+        _play_rounds(self.kind, self.crazy, self.rows, *self.settings, self.params, rng.copy(),
                     rounds, tallies)
         return tallies
 

@@ -21,8 +21,8 @@ import numpy as np
 from numba import njit
 
 from analyzer.games.head_to_head.engine import (
-    COMMON, ROWS, SHARE2, SLOTS, TURN, TYPE, choice_slice, mover, open_spaces_for, place, prepare,
-    round_over, slot_index,
+    COMMON, ROWS, SHARE2, SLOTS, TURN, TYPE, _choice_slice, _mover, _open_spaces_for, _place, _prepare,
+    _round_over, _slot_index,
 )
 from analyzer.sim.bits import bit_count, nth_bit
 from analyzer.sim.rng import below
@@ -49,7 +49,7 @@ SUMMARY = 9
 
 
 @njit(cache=True, nogil=True, inline="always")
-def add_card(summary, card):
+def _add_card(summary, card):
     """The summary fields after adding ``card`` (none when ``card`` < 0)."""
     counts, ranks, suit, one_suit = summary[COUNTS], summary[RANK_BITS], summary[SUIT], summary[ONE_SUIT]
     n, top, pairs, trips, quads = summary[CARDS], summary[TOP], summary[PAIRS], summary[TRIPS], summary[QUADS]
@@ -68,19 +68,19 @@ def add_card(summary, card):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def summarize(st, seat, row, out):
+def _summarize(st, seat, row, out):
     """Write the summary of ``seat``'s side of ``row`` (its cards and the common card)."""
     common = st[COMMON + row]
     out[:] = 0
     out[SUIT], out[ONE_SUIT] = common & 3, 1
     for i in range(SLOTS + 1):
-        card = common if i == SLOTS else st[slot_index(seat, row, i)]
+        card = common if i == SLOTS else st[_slot_index(seat, row, i)]
         out[COUNTS], out[RANK_BITS], out[SUIT], out[ONE_SUIT], out[CARDS], out[TOP], out[PAIRS], \
-            out[TRIPS], out[QUADS] = add_card(out, card)
+            out[TRIPS], out[QUADS] = _add_card(out, card)
 
 
 @njit(cache=True, nogil=True, inline="always")
-def potential(summary, card):
+def _potential(summary, card):
     """Potential of a side (its ``summary``) with ``card`` added (-1: none).
 
     made + flush potential (all one suit) + straight potential (distinct ranks within a
@@ -88,7 +88,7 @@ def potential(summary, card):
     slot) + a small top-card term. Made: high 0, pair 1, two pair 2, trips 3,
     straight 4, flush 5, full house 6, quads 7, straight flush 8.
     """
-    _, ranks, _, one_suit, n, top, pairs, trips, quads = add_card(summary, card)
+    _, ranks, _, one_suit, n, top, pairs, trips, quads = _add_card(summary, card)
     distinct = pairs + trips + quads == 0
     window = False
     if distinct:
@@ -127,35 +127,35 @@ def potential(summary, card):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def open_spaces(st):
+def _open_spaces(st):
     """The spaces the mover may fill, as bits ``2 * row + side``."""
-    return open_spaces_for(st, mover(st))
+    return _open_spaces_for(st, _mover(st))
 
 
 @njit(cache=True, nogil=True, inline="always")
-def count_moves(st):
+def _count_moves(st):
     """The number of legal moves: placeable cards x open spaces."""
-    return choice_slice(st)[1] * bit_count(open_spaces(st))
+    return _choice_slice(st)[1] * bit_count(_open_spaces(st))
 
 
 @njit(cache=True, nogil=True, inline="always")
-def nth_space(spaces, k):
+def _nth_space(spaces, k):
     """``(row, side)`` of the ``k``-th set bit of ``spaces``."""
     position = nth_bit(spaces, k)
     return position >> 1, position & 1
 
 
 @njit(cache=True, nogil=True)
-def move_at(st, index):
+def _move_at(st, index):
     """Legal move number ``index`` as ``(choice, row, side)``, in (card, row, side) order."""
-    spaces = open_spaces(st)
+    spaces = _open_spaces(st)
     choice, k = divmod(index, bit_count(spaces))
-    row, side = nth_space(spaces, k)
+    row, side = _nth_space(spaces, k)
     return choice, row, side
 
 
 @njit(cache=True, nogil=True, inline="always")
-def row_chance(lead):
+def _row_chance(lead):
     """A row's win chance from the lead in potential: a logistic-like curve (rational,
     0 to 1, 1/2 at no lead), cheaper than ``exp``."""
     x = lead / CONTEST_SCALE
@@ -163,29 +163,29 @@ def row_chance(lead):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def placement_gain(seat, card, row, side, summaries, before):
+def _placement_gain(seat, card, row, side, summaries, before):
     """Greedy's one-step gain for ``seat`` of putting ``card`` on ``side`` of ``row``;
     ``summaries`` and ``before`` (potentials) are per side ``2 * row + side``."""
-    after = potential(summaries[2 * row + side], card)
+    after = _potential(summaries[2 * row + side], card)
     mine, theirs = before[2 * row + seat], before[2 * row + 1 - seat]
     if side == seat:
-        return row_chance(after - theirs) - row_chance(mine - theirs)
-    return row_chance(mine - after) - row_chance(mine - theirs)
+        return _row_chance(after - theirs) - _row_chance(mine - theirs)
+    return _row_chance(mine - after) - _row_chance(mine - theirs)
 
 
 @njit(cache=True, nogil=True)
-def greedy_move(st):
-    seat = mover(st)
-    start, n = choice_slice(st)
+def _greedy_move(st):
+    seat = _mover(st)
+    start, n = _choice_slice(st)
     rows = st[ROWS]
     summaries = np.empty((2 * rows, SUMMARY), np.int64)
     before = np.empty(2 * rows)
     for i in range(2 * rows):
-        summarize(st, i & 1, i >> 1, summaries[i])
-        before[i] = potential(summaries[i], -1)
-    spaces = open_spaces(st)
+        _summarize(st, i & 1, i >> 1, summaries[i])
+        before[i] = _potential(summaries[i], -1)
+    spaces = _open_spaces(st)
     share_drawer = st[TYPE] == SHARE2 and n == 2 and st[TURN] % 2 == 0
-    receiver_spaces = open_spaces_for(st, 1 - seat)  # where a card handed over may go
+    receiver_spaces = _open_spaces_for(st, 1 - seat)  # where a card handed over may go
     best, best_move = -1e18, (0, 0, 0)
     for choice in range(n):
         card = st[start + choice]
@@ -195,36 +195,36 @@ def greedy_move(st):
             given = st[start + 1 - choice]
             for i in range(2 * rows):
                 if (receiver_spaces >> i) & 1:
-                    penalty = max(penalty, placement_gain(1 - seat, given, i >> 1, i & 1, summaries, before))
+                    penalty = max(penalty, _placement_gain(1 - seat, given, i >> 1, i & 1, summaries, before))
         for i in range(2 * rows):
             if (spaces >> i) & 1:
-                gain = placement_gain(seat, card, i >> 1, i & 1, summaries, before) - penalty
+                gain = _placement_gain(seat, card, i >> 1, i & 1, summaries, before) - penalty
                 if gain > best:
                     best, best_move = gain, (choice, i >> 1, i & 1)
     return best_move
 
 
 @njit(cache=True, nogil=True, inline="always")
-def random_move(st, rng):
-    spaces = open_spaces(st)
+def _random_move(st, rng):
+    spaces = _open_spaces(st)
     n = bit_count(spaces)
-    choice, k = divmod(below(rng, choice_slice(st)[1] * n), n)
-    row, side = nth_space(spaces, k)
+    choice, k = divmod(below(rng, _choice_slice(st)[1] * n), n)
+    row, side = _nth_space(spaces, k)
     return choice, row, side
 
 
 @njit(cache=True, nogil=True, inline="always")
-def base_move(st, kind, rng):
+def _base_move(st, kind, rng):
     """The move of a base policy (random or greedy) for the player to move."""
     if kind == GREEDY:
-        return greedy_move(st)
-    return random_move(st, rng)
+        return _greedy_move(st)
+    return _random_move(st, rng)
 
 
 @njit(cache=True, nogil=True)
-def play_out(st, kinds, rng):
+def _play_out(st, kinds, rng):
     """Finish the round with base policies ``kinds[seat]``; ``rng`` deals and randomises."""
-    while not round_over(st):
-        prepare(st, rng)
-        choice, row, side = base_move(st, kinds[mover(st)], rng)
-        place(st, choice, row, side)
+    while not _round_over(st):
+        _prepare(st, rng)
+        choice, row, side = _base_move(st, kinds[_mover(st)], rng)
+        _place(st, choice, row, side)

@@ -34,7 +34,7 @@ import numpy as np
 from analyzer.cards import cards_mask, check_disjoint, format_cards
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.rules import BATCH_RULES, TIEBREAKS
-from analyzer.games.head_to_head.rollout import future_draws
+from analyzer.games.head_to_head.rollout import _future_draws
 from analyzer.json_input import card_field, read_json
 
 TYPE_CODES = {name: code for code, name in E.ROUND_TYPES.items()}
@@ -88,9 +88,9 @@ class Position:
             st[E.COMMON + row] = card
         for seat, side in enumerate(self.sides()):
             for row, cards in enumerate(side):
-                st[E.count_index(seat, row)] = len(cards)
+                st[E._count_index(seat, row)] = len(cards)
                 for slot, card in enumerate(cards):
-                    st[E.slot_index(seat, row, slot)] = card
+                    st[E._slot_index(seat, row, slot)] = card
         kind = st[E.TYPE]
         target = {E.DRAW1: E.PENDING, E.SHARE2: E.PENDING, E.OPEN5: E.OPEN}.get(kind, E.HAND)
         st[target:target + len(self.cards)] = self.cards
@@ -118,11 +118,11 @@ class Position:
 def _first_moves(st: np.ndarray, placed: int, mover: int) -> bool:
     """Whether ``mover``, on turn after ``placed`` placements, is the first mover F."""
     st[E.FIRST] = YOU
-    return E.mover_at(st, placed) == mover
+    return E._mover_at(st, placed) == mover
 
 
 def _placements_by(st: np.ndarray, seat: int, upto: int, start: int = 0) -> int:
-    return sum(E.mover_at(st, t) == seat for t in range(start, upto))
+    return sum(E._mover_at(st, t) == seat for t in range(start, upto))
 
 
 def _hand_size(st: np.ndarray, seat: int) -> int:
@@ -139,7 +139,7 @@ def _hand_size(st: np.ndarray, seat: int) -> int:
 def _expected_cards(st: np.ndarray, seat: int) -> int:
     """How many cards ``seat`` holds to place: drawn ones only when he is on turn."""
     kind, t = st[E.TYPE], st[E.TURN]
-    on_turn = E.mover(st) == seat
+    on_turn = E._mover(st) == seat
     if kind == E.DRAW1:
         return int(on_turn)
     if kind == E.SHARE2:
@@ -229,11 +229,11 @@ def validate(p: Position) -> None:
         what = "to place" if p.mover == YOU else "(open cards or your hand)"
         raise ValueError(f"{p.type} after {t} placements: you hold {expected_cards} card(s) {what}, "
                          f"got {len(p.cards)} in 'cards'")
-    if not any(E.is_open_space(st, row, side) for row in range(p.rows) for side in range(2)):
+    if not any(E._is_open_space(st, row, side) for row in range(p.rows) for side in range(2)):
         raise ValueError(f"{SIDE_NAMES[p.mover]} (on turn) has no empty space to place a card on")
     unseen = E.DECK_SIZE - len(p.common) - p.placed - len(p.cards) - len(p.dead)
     hidden = st[E.HAND_N + OPPONENT] + (st[E.PENDING_N] if p.mover == OPPONENT else 0)
-    needed = hidden + (0 if st[E.TYPE] == E.HOLD3 else future_draws(st))
+    needed = hidden + (0 if st[E.TYPE] == E.HOLD3 else _future_draws(st))
     if unseen < needed:
         raise ValueError(f"only {unseen} unseen cards left: too few for the rest of the round")
 

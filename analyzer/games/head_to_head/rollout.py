@@ -8,7 +8,7 @@ tally row: the mover's halves of a row pot summed over the rows still open (2 a 
 1 a tie), its square, and the halves of each row and their squares.
 
 The rollout policy repeats that on ``rollouts`` fresh samples of the hidden cards
-(:func:`.engine.resample_hidden`: drawn from the cards the mover has not seen, never
+(:func:`.engine._resample_hidden`: drawn from the cards the mover has not seen, never
 from the real deck or hand) and takes the move with the best total.
 """
 
@@ -18,11 +18,11 @@ import numpy as np
 from numba import njit
 
 from analyzer.games.head_to_head.engine import (
-    DECK, DECK_SIZE, END, MAX_ROWS, ORDERED_DRAWS, ROW_POT, ROWS, SLOTS, TOP, count_index, deal_hidden,
-    draw, mover, place, prepare, resample_hidden, round_chips, round_over, row_result, start_round,
-    unseen_deck,
+    DECK, DECK_SIZE, END, MAX_ROWS, ORDERED_DRAWS, ROW_POT, ROWS, SLOTS, TOP, _count_index, _deal_hidden,
+    _draw, _mover, _place, _prepare, _resample_hidden, _round_chips, _round_over, _row_result, _start_round,
+    _unseen_deck,
 )
-from analyzer.games.head_to_head.policies import ROLLOUT, base_move, count_moves, move_at, play_out
+from analyzer.games.head_to_head.policies import ROLLOUT, _base_move, _count_moves, _move_at, _play_out
 from analyzer.sim.rng import below, fresh_stream
 
 TALLY_WIDTH = 2 + 2 * MAX_ROWS  # total, total^2, halves per row, halves^2 per row
@@ -34,34 +34,34 @@ GAME_WIDTH = 3 + 3 * ROUNDS
 
 
 @njit(cache=True, nogil=True)
-def open_rows(st):
+def _open_rows(st):
     """Bit mask of the active rows that are not complete yet."""
     rows = 0
     for row in range(st[ROWS]):
-        if st[count_index(0, row)] + st[count_index(1, row)] < 2 * SLOTS:
+        if st[_count_index(0, row)] + st[_count_index(1, row)] < 2 * SLOTS:
             rows |= 1 << row
     return rows
 
 
 @njit(cache=True, nogil=True)
-def score_moves(base, kinds, rng, work, tallies, weight):
+def _score_moves(base, kinds, rng, work, tallies, weight):
     """Add ``weight`` x the outcome of every legal move from ``base`` to ``tallies``
     (see the module docstring); ``work`` is scratch state. Every move's play-out runs on
     one fresh stream seeded from ``rng``, which moves on by those 4 draws only, so
     successive calls are independent."""
-    me = mover(base)
-    rows = open_rows(base)
+    me = _mover(base)
+    rows = _open_rows(base)
     seed = fresh_stream(rng)
     stream = np.empty(4, np.uint64)
-    for m in range(count_moves(base)):
+    for m in range(_count_moves(base)):
         work[:] = base
         stream[:] = seed
-        choice, row, side = move_at(work, m)
-        place(work, choice, row, side)
-        play_out(work, kinds, stream)
+        choice, row, side = _move_at(work, m)
+        _place(work, choice, row, side)
+        _play_out(work, kinds, stream)
         total = 0
         for r in range(work[ROWS]):
-            halves = row_result(work, r)
+            halves = _row_result(work, r)
             if me == 1:
                 halves = 2 - halves
             tallies[m, 2 + r] += weight * halves
@@ -73,39 +73,39 @@ def score_moves(base, kinds, rng, work, tallies, weight):
 
 
 @njit(cache=True, nogil=True)
-def sample_moves(position, kinds, rng, trials, tallies):
+def _sample_moves(position, kinds, rng, trials, tallies):
     """Monte Carlo values of every legal move: ``trials`` samples of the hidden cards."""
     base = np.empty_like(position)
     work = np.empty_like(position)
-    me = mover(position)
+    me = _mover(position)
     for _ in range(trials):
-        resample_hidden(position, base, me, rng)
-        score_moves(base, kinds, rng, work, tallies, 1)
+        _resample_hidden(position, base, me, rng)
+        _score_moves(base, kinds, rng, work, tallies, 1)
 
 
 @njit(cache=True, nogil=True)
-def unseen_cards(position, viewer):
+def _unseen_cards(position, viewer):
     """The cards ``viewer`` has not seen, ascending."""
     work = np.empty_like(position)
-    n = unseen_deck(position, work, viewer)
+    n = _unseen_deck(position, work, viewer)
     return work[DECK:DECK + n].copy()
 
 
 @njit(cache=True, nogil=True)
-def arrange(position, base, viewer, code, draws, rng):
+def _arrange(position, base, viewer, code, draws, rng):
     """``base`` = ``position`` with the hidden cards and the deck in the order numbered by
     the Lehmer ``code``: position j of the deck takes the ``code[j]``-th remaining unseen
     card; draws then come in that order (``ORDERED_DRAWS``)."""
-    unseen_deck(position, base, viewer)
+    _unseen_deck(position, base, viewer)
     for j in range(draws):
         k = DECK + j + code[j]
         base[DECK + j], base[k] = base[k], base[DECK + j]
     base[ORDERED_DRAWS] = 1
-    deal_hidden(base, viewer, rng)
+    _deal_hidden(base, viewer, rng)
 
 
 @njit(cache=True, nogil=True)
-def next_code(code, draws, m):
+def _next_code(code, draws, m):
     """Advance a Lehmer code of ``draws`` digits over ``m`` cards (digit j counts in base
     ``m - j``, the first digit last; the caller stops it at its own bound)."""
     j = draws - 1
@@ -119,14 +119,14 @@ def next_code(code, draws, m):
 
 
 @njit(cache=True, nogil=True)
-def enumerate_moves(position, kinds, draws, first_lo, first_hi, tallies):
+def _enumerate_moves(position, kinds, draws, first_lo, first_hi, tallies):
     """Exact values of every legal move under deterministic policies: every ordered
     sequence of the ``draws`` cards still to come off the deck (the opponent's hidden
     hand first), each once. Sequences are numbered by their Lehmer code, whose first
     digit (the first card) runs over ``[first_lo, first_hi)`` so that tasks can split
     the work. Returns the number of sequences visited."""
-    viewer = mover(position)
-    m = unseen_cards(position, viewer).shape[0]
+    viewer = _mover(position)
+    m = _unseen_cards(position, viewer).shape[0]
     base = np.empty_like(position)
     work = np.empty_like(position)
     rng = np.ones(4, np.uint64)  # ordered draws: the stream is not used for dealing
@@ -134,15 +134,15 @@ def enumerate_moves(position, kinds, draws, first_lo, first_hi, tallies):
     code[0] = first_lo
     visited = 0
     while code[0] < first_hi:
-        arrange(position, base, viewer, code, draws, rng)
-        score_moves(base, kinds, rng, work, tallies, 1)
+        _arrange(position, base, viewer, code, draws, rng)
+        _score_moves(base, kinds, rng, work, tallies, 1)
         visited += 1
-        next_code(code, draws, m)
+        _next_code(code, draws, m)
     return visited
 
 
 @njit(cache=True, nogil=True)
-def future_draws(position):
+def _future_draws(position):
     """How many cards the rest of the round deals from ``position`` (beyond hidden hands
     already held): it depends on the schedule only, so one dry run counts it."""
     st = position.copy()
@@ -150,41 +150,41 @@ def future_draws(position):
         st[DECK + c] = c
     st[TOP], st[END], st[ORDERED_DRAWS] = 0, DECK_SIZE, 1
     rng = np.ones(4, np.uint64)
-    play_out(st, np.zeros(2, np.int64), rng)  # random moves: where cards go cannot matter
+    _play_out(st, np.zeros(2, np.int64), rng)  # random moves: where cards go cannot matter
     return st[TOP]
 
 
 @njit(cache=True, nogil=True)
-def rollout_move(st, seat_params, rng):
+def _rollout_move(st, seat_params, rng):
     """The rollout policy: the legal move with the best rollout total."""
-    moves = count_moves(st)
+    moves = _count_moves(st)
     tallies = np.zeros((moves, TALLY_WIDTH), np.int64)
     base_kinds = np.full(2, seat_params[BASE])
-    sample_moves(st, base_kinds, rng, seat_params[ROLLOUTS], tallies)
-    return move_at(st, np.argmax(tallies[:, 0]))
+    _sample_moves(st, base_kinds, rng, seat_params[ROLLOUTS], tallies)
+    return _move_at(st, np.argmax(tallies[:, 0]))
 
 
 @njit(cache=True, nogil=True)
-def policy_move(st, params, rngs):
+def _policy_move(st, params, rngs):
     """The move of the player to move under his policy ``params[seat]``, with his own
     random stream ``rngs[seat]`` (so one seat's draws never shift the other's)."""
-    seat = mover(st)
+    seat = _mover(st)
     if params[seat, KIND] == ROLLOUT:
-        return rollout_move(st, params[seat], rngs[seat])
-    return base_move(st, params[seat, KIND], rngs[seat])
+        return _rollout_move(st, params[seat], rngs[seat])
+    return _base_move(st, params[seat, KIND], rngs[seat])
 
 
 @njit(cache=True, nogil=True)
-def play_round(st, params, deal_rng, policy_rngs):
+def _play_round(st, params, deal_rng, policy_rngs):
     """Finish a round: deals from ``deal_rng``, moves from each seat's policy."""
-    while not round_over(st):
-        prepare(st, deal_rng)
-        choice, row, side = policy_move(st, params, policy_rngs)
-        place(st, choice, row, side)
+    while not _round_over(st):
+        _prepare(st, deal_rng)
+        choice, row, side = _policy_move(st, params, policy_rngs)
+        _place(st, choice, row, side)
 
 
 @njit(cache=True, nogil=True)
-def round_type(fixed_kind, fixed_crazy, rng):
+def _round_type(fixed_kind, fixed_crazy, rng):
     """A round's type and Crazy flag: fixed, or rolled on the die (§2.4: a 6 means Crazy
     and a reroll until 1-5) when ``fixed_kind`` is 0."""
     if fixed_kind:
@@ -198,34 +198,34 @@ def round_type(fixed_kind, fixed_crazy, rng):
 
 
 @njit(cache=True, nogil=True)
-def card_draw_winner(st, rng):
+def _card_draw_winner(st, rng):
     """The end-of-game tie-break (§2.6, H-G6): each player draws from the remaining deck,
     the higher rank wins (ace high), equal ranks redraw; an empty deck is reshuffled."""
     while True:
         if st[TOP] + 2 > DECK_SIZE:
             st[TOP] = 0
-        a = draw(st, rng)
-        b = draw(st, rng)
+        a = _draw(st, rng)
+        b = _draw(st, rng)
         if a >> 2 != b >> 2:
             return 0 if a >> 2 > b >> 2 else 1
 
 
 @njit(cache=True, nogil=True)
-def play_game(st, fixed_kind, fixed_crazy, batch_rule, tiebreak, params, deal_rng, policy_rngs,
+def _play_game(st, fixed_kind, fixed_crazy, batch_rule, tiebreak, params, deal_rng, policy_rngs,
               out):
     """One game of 3 rounds with 3, 4, 5 rows; seat 0 moves first in rounds 1 and 3
     (the dealer alternates, §2.2). ``out`` gets seat 0's chips, seat 1's chips, the
     winner, and per round: type, Crazy flag, seat 0's chips."""
     chips0 = 0
     for r in range(ROUNDS):
-        kind, crazy = round_type(fixed_kind, fixed_crazy, deal_rng)
-        start_round(st, kind, crazy, r + 3, r % 2, batch_rule, tiebreak, deal_rng)
-        play_round(st, params, deal_rng, policy_rngs)
-        won = round_chips(st)
+        kind, crazy = _round_type(fixed_kind, fixed_crazy, deal_rng)
+        _start_round(st, kind, crazy, r + 3, r % 2, batch_rule, tiebreak, deal_rng)
+        _play_round(st, params, deal_rng, policy_rngs)
+        won = _round_chips(st)
         chips0 += won
         out[3 + 3 * r], out[4 + 3 * r], out[5 + 3 * r] = kind, crazy, won
     out[0], out[1] = chips0, GAME_CHIPS - chips0
     if 2 * chips0 == GAME_CHIPS:
-        out[2] = card_draw_winner(st, deal_rng)
+        out[2] = _card_draw_winner(st, deal_rng)
     else:
         out[2] = 0 if 2 * chips0 > GAME_CHIPS else 1

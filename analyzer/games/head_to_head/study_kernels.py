@@ -1,5 +1,5 @@
 """Numba kernels behind the Head to Head studies: positions sampled from real play, every
-move valued by rollouts (:func:`.rollout.sample_moves`, greedy for both players).
+move valued by rollouts (:func:`.rollout._sample_moves`, greedy for both players).
 
 * :func:`opening_relations` -- the first placement of a round: each own-side move's
   value relative to the average own-side move of the same decision, grouped by how
@@ -14,8 +14,8 @@ import numpy as np
 from numba import njit
 
 from analyzer.games.head_to_head import engine as E
-from analyzer.games.head_to_head.policies import GREEDY, base_move, count_moves, move_at
-from analyzer.games.head_to_head.rollout import TALLY_WIDTH, sample_moves
+from analyzer.games.head_to_head.policies import GREEDY, _base_move, _count_moves, _move_at
+from analyzer.games.head_to_head.rollout import TALLY_WIDTH, _sample_moves
 from analyzer.sim.rng import below
 
 SAME_RANK, SAME_SUIT, CONNECTED, UNRELATED = 0, 1, 2, 3
@@ -25,7 +25,7 @@ BLOCK_TALLY = 5  # float64: positions, block best, tie, gap sum, gap^2 (halves, 
 
 
 @njit(cache=True, nogil=True)
-def relation(card, common):
+def _relation(card, common):
     """How ``card`` relates to a row's common card: same rank; same suit; connected
     (ranks at most 4 apart, so both fit in one straight; the ace also low); unrelated."""
     a, b = card >> 2, common >> 2
@@ -44,16 +44,16 @@ def opening_relations(kind, rows, positions, samples, rng, tallies):
     st = np.zeros(E.STATE_SIZE, np.int64)
     kinds = np.full(2, GREEDY)
     for _ in range(positions):
-        E.start_round(st, kind, 0, rows, 0, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, rng)
-        E.prepare(st, rng)
-        moves = count_moves(st)
+        E._start_round(st, kind, 0, rows, 0, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, rng)
+        E._prepare(st, rng)
+        moves = _count_moves(st)
         values = np.zeros((moves, TALLY_WIDTH), np.int64)
-        sample_moves(st, kinds, rng, samples, values)
-        start = E.choice_slice(st)[0]
+        _sample_moves(st, kinds, rng, samples, values)
+        start = E._choice_slice(st)[0]
         mean = values[:, 0].mean() / samples
         for m in range(moves):
-            choice, row, side = move_at(st, m)
-            r = relation(st[start + choice], st[E.COMMON + row])
+            choice, row, side = _move_at(st, m)
+            r = _relation(st[start + choice], st[E.COMMON + row])
             gap = values[m, 0] / samples - mean
             tallies[3 * r] += 1
             tallies[3 * r + 1] += gap
@@ -67,20 +67,20 @@ def block_or_build(kind, rows, positions, samples, rng, tallies):
     kinds = np.full(2, GREEDY)
     done = 0
     while done < positions:
-        E.start_round(st, kind, 1, rows, 0, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, rng)
-        stop = below(rng, E.placements(st))
+        E._start_round(st, kind, 1, rows, 0, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, rng)
+        stop = below(rng, E._placements(st))
         while st[E.TURN] < stop:
-            E.prepare(st, rng)
-            choice, row, side = base_move(st, GREEDY, rng)
-            E.place(st, choice, row, side)
-        E.prepare(st, rng)
-        moves = count_moves(st)
+            E._prepare(st, rng)
+            choice, row, side = _base_move(st, GREEDY, rng)
+            E._place(st, choice, row, side)
+        E._prepare(st, rng)
+        moves = _count_moves(st)
         values = np.zeros((moves, TALLY_WIDTH), np.int64)
-        sample_moves(st, kinds, rng, samples, values)
-        me = E.mover(st)
+        _sample_moves(st, kinds, rng, samples, values)
+        me = E._mover(st)
         best = np.full(2, -1.0)  # best total by side: own, opponent's (halves x samples)
         for m in range(moves):
-            theirs = 0 if move_at(st, m)[2] == me else 1
+            theirs = 0 if _move_at(st, m)[2] == me else 1
             best[theirs] = max(best[theirs], values[m, 0])
         if best[0] < 0 or best[1] < 0:
             continue  # only one side has room: nothing to choose

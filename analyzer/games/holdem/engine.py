@@ -136,7 +136,7 @@ def exact_showdowns(holes, board, free, tallies, weight):
 
 
 @njit(cache=True, nogil=True)
-def exact_assignments(combos, offsets, weights, board, excluded, tallies):
+def _exact_assignments(combos, offsets, weights, board, excluded, tallies):
     """Exact showdowns over every non-conflicting choice of one combo per player,
     each weighted by the product of the combos' weights. Returns (the total weight,
     the number of deals enumerated)."""
@@ -176,7 +176,7 @@ def exact_assignments(combos, offsets, weights, board, excluded, tallies):
 
 
 @njit(cache=True, nogil=True)
-def exact_deals(holes_list, weights, board, excluded, tallies):
+def _exact_deals(holes_list, weights, board, excluded, tallies):
     """Exact showdowns for each fixed deal ``holes_list[d]`` (n, 2), weighted by ``weights[d]``."""
     full = np.uint64((1 << 52) - 1)
     for d in range(holes_list.shape[0]):
@@ -200,7 +200,7 @@ def _completions(free, k):
 
 
 @njit(cache=True, nogil=True)
-def monte_carlo_showdowns(combos, offsets, cumulative, uniform_weights, any_two, board, excluded, state, trials,
+def _monte_carlo_showdowns(combos, offsets, cumulative, uniform_weights, any_two, board, excluded, state, trials,
                           tallies):
     """``trials`` random showdowns: combos drawn by weight (redrawn together on a
     conflict, which samples the joint distribution exactly), the board completed

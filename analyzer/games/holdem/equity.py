@@ -18,7 +18,7 @@ from analyzer.cards import CardError, CardsInput, cards_mask, check_disjoint, fo
 from analyzer.games._equity import EquityResult
 from analyzer.sim.method import choose_exact
 from analyzer.sim.seeds import new_seed
-from analyzer.games.holdem.engine import exact_assignments, exact_deals, monte_carlo_showdowns
+from analyzer.games.holdem.engine import _exact_assignments, _exact_deals, _monte_carlo_showdowns
 from analyzer.games.holdem.symmetry import MAX_ASSIGNMENTS, canonical_classes, suit_symmetries, valid_assignments
 from analyzer.ranges import EmptyRangeError, Range, parse_range
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, run_monte_carlo, run_tasks
@@ -146,7 +146,7 @@ class HoldemMonteCarlo:
 
     def run_chunk(self, state: np.ndarray, trials: int) -> np.ndarray:
         tallies = np.zeros((len(self.offsets) - 1, WIDTH), np.int64)
-        status = monte_carlo_showdowns(self.combos, self.offsets, self.cumulative, self.uniform, self.any_two,
+        status = _monte_carlo_showdowns(self.combos, self.offsets, self.cumulative, self.uniform, self.any_two,
                                        self.board, self.excluded, state.copy(), trials, tallies)
         if status != 0:
             raise ValueError("the ranges almost never fit together: a deal failed 100,000 times in a row")
@@ -235,11 +235,11 @@ def _run_exact_by_suit_classes(deal: HoldemDeal, scheduler: str | None, threads:
 
 def _exact_classes(representatives, weights, board, excluded):
     tallies = np.zeros((representatives.shape[1], WIDTH), np.float64)
-    exact_deals(representatives, weights, board, excluded, tallies)
+    _exact_deals(representatives, weights, board, excluded, tallies)
     return tallies
 
 
 def _exact_one(combos, offsets, weights, board, excluded):
     tallies = np.zeros((len(offsets) - 1, WIDTH), np.float64)
-    total, deals = exact_assignments(combos, offsets, weights, board, excluded, tallies)
+    total, deals = _exact_assignments(combos, offsets, weights, board, excluded, tallies)
     return tallies, total, deals

@@ -29,7 +29,7 @@ from numba import njit
 from analyzer.cards import CardError, check_disjoint, format_cards, parse_exact
 from analyzer.sim.seeds import new_seed
 from analyzer.games.mousel import engine as E
-from analyzer.games.mousel.deal import OUTCOMES, option_outcomes
+from analyzer.games.mousel.deal import OUTCOMES, _option_outcomes
 from analyzer.games.mousel.policies import BASELINE, SEARCH_DEPTH, play_code, seat_thresholds
 from analyzer.games.mousel.rules import MouselRules
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
@@ -40,17 +40,17 @@ CHUNK = 500
 
 
 @njit(cache=True, nogil=True)
-def deal_table(st, players, seat, hand, trump_card, stock, rng):
+def _deal_table(st, players, seat, hand, trump_card, stock, rng):
     """Set up a deal: ``seat`` holds ``hand``; the others are dealt from ``stock``."""
-    E.setup(st, players, trump_card, stock)
+    E._setup(st, players, trump_card, stock)
     st[E.HAND + seat] = hand
     for s in range(players):
         if s != seat:
-            E.deal_hand(st, s, rng)
+            E._deal_hand(st, s, rng)
 
 
 @njit(cache=True, nogil=True)
-def sample_options(players, seat, hand, trump_card, stock, options, params, play_mode, pot, stake, fail_mode,
+def _sample_options(players, seat, hand, trump_card, stock, options, params, play_mode, pot, stake, fail_mode,
                    single_takes, trials, rng, tallies):
     """``trials`` deals, every option (rows: along, discards, declare) played on each."""
     deal = np.zeros(E.STATE_SIZE, np.int64)
@@ -60,8 +60,8 @@ def sample_options(players, seat, hand, trump_card, stock, options, params, play
     outcomes = np.zeros((options.shape[0], OUTCOMES))
     rows = tallies.reshape((options.shape[0], TALLY))
     for _ in range(trials):
-        deal_table(deal, players, seat, hand, trump_card, stock, rng)
-        option_outcomes(deal, seat, options, params, play_mode, pot, stake, fail_mode, single_takes, st, buf, chips,
+        _deal_table(deal, players, seat, hand, trump_card, stock, rng)
+        _option_outcomes(deal, seat, options, params, play_mode, pot, stake, fail_mode, single_takes, st, buf, chips,
                         rng, outcomes)
         for i in range(options.shape[0]):
             declared, made, won, tricks, value = outcomes[i]
@@ -184,7 +184,7 @@ def advise(hand: str, trump: str, players: int, *, seat: int = 0, pot: float = 0
     leading = (players, seat, sum(1 << c for c in cards), trump_card[0], stock, options,
                seat_thresholds(params), play_code(play), float(pot), float(rules.stake),
                rules.fail_code, rules.single_takes_pot)
-    job = KernelJob(sample_options, leading, (), options.shape[0] * TALLY)
+    job = KernelJob(_sample_options, leading, (), options.shape[0] * TALLY)
     start = time.perf_counter()
     run = run_monte_carlo(job, seed=used_seed, stopping=Stopping(trials=trials), chunk_size=CHUNK,
                           scheduler=scheduler, threads=threads, progress=progress)

@@ -14,7 +14,7 @@ from analyzer.cards import CardError, check_disjoint, parse_cards
 from analyzer.games._tricks import TrickDeal
 from analyzer.games.mousel import engine as E
 from analyzer.games.mousel.rules import FAIL_MODES
-from analyzer.games.mousel.policies import ALONG, DECLARE, KEEP, baseline_discards, play_out, strength
+from analyzer.games.mousel.policies import ALONG, DECLARE, KEEP, _baseline_discards, _play_out, _strength
 from analyzer.sim.bits import bit_count, nth_bit
 from analyzer.sim.rng import fresh_stream
 
@@ -22,7 +22,7 @@ NO_GAME = -1
 
 
 @njit(cache=True, nogil=True)
-def run_deal(st, seat, along, discards, declare, params, play_mode, pot, stake, fail_mode, single_takes,
+def _run_deal(st, seat, along, discards, declare, params, play_mode, pot, stake, fail_mode, single_takes,
              buf, rng, chips):
     """Play the dealt ``st`` to its end: ``seat`` goes along or not, lays away ``discards``
     and takes the game or not when offered (``seat = -1``: nobody's plan is fixed); every
@@ -34,7 +34,7 @@ def run_deal(st, seat, along, discards, declare, params, play_mode, pot, stake, 
     part = np.int64(0)
     for s in range(n):
         chips[s] = 0.0
-        goes = along if s == seat else strength(st[E.HAND + s], trump) >= params[s, ALONG]
+        goes = along if s == seat else _strength(st[E.HAND + s], trump) >= params[s, ALONG]
         if goes:
             part |= np.int64(1) << s
     st[E.PARTICIPANTS] = part
@@ -45,26 +45,26 @@ def run_deal(st, seat, along, discards, declare, params, play_mode, pot, stake, 
     if count == 1:
         chips[nth_bit(part, 0)] = pot - stake if single_takes else -stake
         return 0.0 if single_takes else pot
-    s = E.first_participant(st)
+    s = E._first_participant(st)
     for _ in range(count):
-        lay_away = discards if s == seat else baseline_discards(st[E.HAND + s], trump, params[s, KEEP])
-        E.exchange(st, s, lay_away, rng)
-        s = E.next_participant(st, s)
+        lay_away = discards if s == seat else _baseline_discards(st[E.HAND + s], trump, params[s, KEEP])
+        E._exchange(st, s, lay_away, rng)
+        s = E._next_participant(st, s)
     declarer = NO_GAME
-    s = E.first_participant(st)
+    s = E._first_participant(st)
     for _ in range(count):
-        takes = declare if s == seat else strength(st[E.HAND + s], trump) >= params[s, DECLARE]
+        takes = declare if s == seat else _strength(st[E.HAND + s], trump) >= params[s, DECLARE]
         if takes:
             declarer = s
             break
-        s = E.next_participant(st, s)
+        s = E._next_participant(st, s)
     if declarer == NO_GAME:
         for s in range(n):
             chips[s] = -stake if (part >> s) & 1 else 0.0
         return pot
-    E.start_play(st, declarer)
-    play_out(st, play_mode, buf, rng)
-    return E.settle(st, pot, stake, fail_mode, chips)
+    E._start_play(st, declarer)
+    _play_out(st, play_mode, buf, rng)
+    return E._settle(st, pot, stake, fail_mode, chips)
 
 
 DECLARED, MADE, CHIPS, TRICKS_TAKEN, VALUE = range(5)  # the outcomes of an option, per row
@@ -72,7 +72,7 @@ OUTCOMES = 5
 
 
 @njit(cache=True, nogil=True)
-def option_outcomes(deal, seat, options, params, play_mode, pot, stake, fail_mode, single_takes, st, buf, chips,
+def _option_outcomes(deal, seat, options, params, play_mode, pot, stake, fail_mode, single_takes, st, buf, chips,
                     rng, outcomes):
     """Play each option (rows: along, discards, declare) of ``seat`` on the same dealt
     state and the same fresh random stream (common random numbers) into ``outcomes`` rows.
@@ -84,7 +84,7 @@ def option_outcomes(deal, seat, options, params, play_mode, pot, stake, fail_mod
     for i in range(options.shape[0]):
         st[:] = deal
         stream[:] = seed
-        next_pot = run_deal(st, seat, options[i, 0], options[i, 1], options[i, 2], params, play_mode, pot, stake,
+        next_pot = _run_deal(st, seat, options[i, 0], options[i, 1], options[i, 2], params, play_mode, pot, stake,
                             fail_mode, single_takes, buf, stream, chips)
         declarer = st[E.DECLARER]
         row = outcomes[i]
@@ -118,12 +118,12 @@ class MouselDeal(TrickDeal):
             raise ValueError(f"declarer must be a seat that goes along, got {declarer!r}")
         self.engine, self.seats = E, n
         self.state = np.zeros(E.STATE_SIZE, np.int64)
-        E.setup(self.state, n, int(trump_card[0]), np.zeros(0, np.int64))
+        E._setup(self.state, n, int(trump_card[0]), np.zeros(0, np.int64))
         for seat, hand in enumerate(parsed):
             self.state[E.HAND + seat] = sum(1 << c for c in hand)
             if hand:
                 self.state[E.PARTICIPANTS] |= 1 << seat
-        E.start_play(self.state, declarer)
+        E._start_play(self.state, declarer)
 
     def settle(self, pot: float, stake: float = 1.0, fail_mode: str = "payout") -> tuple[list[float], float]:
         """Chips per seat (stakes included) from a pot of ``pot`` (stakes included), and the
@@ -131,5 +131,5 @@ class MouselDeal(TrickDeal):
         if not self.done:
             raise ValueError("the deal is not over")
         chips = np.zeros(int(self.state[E.PLAYERS]))
-        next_pot = E.settle(self.state, float(pot), float(stake), FAIL_MODES[fail_mode], chips)
+        next_pot = E._settle(self.state, float(pot), float(stake), FAIL_MODES[fail_mode], chips)
         return chips.tolist(), float(next_pot)

@@ -47,7 +47,7 @@ def deck_cards(short_deck: bool) -> list[int]:
 
 
 @njit(cache=True, nogil=True)
-def setup(st, players, trump_card, stock):
+def _setup(st, players, trump_card, stock):
     """A deal before the hands are dealt: ``stock`` (the pack less the trump card and any
     cards placed beforehand) becomes the undealt cards."""
     st[:] = 0
@@ -60,30 +60,30 @@ def setup(st, players, trump_card, stock):
 
 
 @njit(cache=True, nogil=True)
-def deal_hand(st, seat, rng):
+def _deal_hand(st, seat, rng):
     """Fill ``seat``'s hand up to 4 cards from the stock."""
     while bit_count(st[HAND + seat]) < HAND_SIZE:
         st[HAND + seat] |= card_bit(draw_card(st, DECK, TOP, END, 0, rng))
 
 
 @njit(cache=True, nogil=True)
-def turn_up_trump(st, rng):
+def _turn_up_trump(st, rng):
     """Turn up the next card of the stock: it fixes trumps and leaves the stock."""
     trump_card = draw_card(st, DECK, TOP, END, 0, rng)
     st[TRUMP_CARD], st[TRUMP] = trump_card, trump_card & 3
 
 
 @njit(cache=True, nogil=True)
-def stock_left(st):
+def _stock_left(st):
     return st[END] - st[TOP]
 
 
 @njit(cache=True, nogil=True)
-def exchange(st, seat, discards, rng):
+def _exchange(st, seat, discards, rng):
     """``seat`` lays away the cards of the mask ``discards`` (the lowest codes first, while
     the stock lasts, M-7) and draws as many."""
     rest = discards & st[HAND + seat]
-    while rest and stock_left(st) > 0:
+    while rest and _stock_left(st) > 0:
         low = rest & -rest
         rest ^= low
         st[HAND + seat] &= ~low
@@ -91,7 +91,7 @@ def exchange(st, seat, discards, rng):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def next_participant(st, seat):
+def _next_participant(st, seat):
     players, part = st[PLAYERS], st[PARTICIPANTS]
     s = (seat + 1) % players
     while not (part >> s) & 1:
@@ -100,16 +100,16 @@ def next_participant(st, seat):
 
 
 @njit(cache=True, nogil=True)
-def first_participant(st):
-    return next_participant(st, st[PLAYERS] - 1)
+def _first_participant(st):
+    return _next_participant(st, st[PLAYERS] - 1)
 
 
 @njit(cache=True, nogil=True)
-def start_play(st, declarer):
+def _start_play(st, declarer):
     """Play begins: the first participant leads (M-6)."""
     st[DECLARER] = declarer
     st[TRICK] = st[PLAYS] = st[PLAYED] = st[ON_TABLE] = st[DONE] = 0
-    st[LEADER] = st[TURN] = first_participant(st)
+    st[LEADER] = st[TURN] = _first_participant(st)
     st[LED], st[BEST], st[WINNER] = NO_SUIT, -1, -1
     for seat in range(MAX_PLAYERS):
         st[TRICKS + seat] = 0
@@ -134,7 +134,7 @@ def play(st, card):
         st[BEST], st[WINNER] = card, seat
     st[PLAYS] += 1
     if st[PLAYS] < bit_count(st[PARTICIPANTS]):
-        st[TURN] = next_participant(st, seat)
+        st[TURN] = _next_participant(st, seat)
         return
     winner = st[WINNER]
     st[TRICKS + winner] += 1
@@ -145,7 +145,7 @@ def play(st, card):
 
 
 @njit(cache=True, nogil=True)
-def settle(st, pot, stake, fail_mode, chips):
+def _settle(st, pot, stake, fail_mode, chips):
     """Each seat's chips from a played deal into ``chips`` (the stake paid to go along
     included); returns the pot left for the next deal. ``pot`` is P, stakes included."""
     declarer = st[DECLARER]

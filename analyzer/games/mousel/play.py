@@ -27,7 +27,7 @@ from numba import njit
 
 from analyzer.sim.seeds import new_seed
 from analyzer.games.mousel import engine as E
-from analyzer.games.mousel.deal import run_deal
+from analyzer.games.mousel.deal import _run_deal
 from analyzer.games.mousel.policies import SEARCH_DEPTH, play_code
 from analyzer.games.mousel.rules import MouselRules
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
@@ -37,16 +37,16 @@ CHUNK = 50
 
 
 @njit(cache=True, nogil=True)
-def deal_from(st, players, cards, rng):
+def _deal_from(st, players, cards, rng):
     """Deal 4 cards to each seat and turn up the trump card from ``cards`` (the pack left)."""
-    E.setup(st, players, 0, cards)
+    E._setup(st, players, 0, cards)
     for seat in range(players):
-        E.deal_hand(st, seat, rng)
-    E.turn_up_trump(st, rng)
+        E._deal_hand(st, seat, rng)
+    E._turn_up_trump(st, rng)
 
 
 @njit(cache=True, nogil=True)
-def play_sessions(players, deals, pack, player_params, play_mode, stake, fail_mode, single_takes, continuation,
+def _play_sessions(players, deals, pack, player_params, play_mode, stake, fail_mode, single_takes, continuation,
                   trials, rng, tallies):
     """``trials`` sessions (module docstring). ``tallies``: per player the sum and the sum of
     squares of chips per deal, then per player the deals he dealt, then the COUNTS."""
@@ -72,8 +72,8 @@ def play_sessions(players, deals, pack, player_params, play_mode, stake, fail_mo
             for seat in range(players):
                 params[seat] = player_params[(dealer + 1 + seat) % players]
             dealt[dealer] += 1
-            deal_from(st, players, left[:n_left], rng)
-            pot = run_deal(st, -1, 0, 0, 0, params, play_mode, pot, stake, fail_mode, single_takes, buf, rng, chips)
+            _deal_from(st, players, left[:n_left], rng)
+            pot = _run_deal(st, -1, 0, 0, 0, params, play_mode, pot, stake, fail_mode, single_takes, buf, rng, chips)
             for seat in range(players):
                 won[(dealer + 1 + seat) % players] += chips[seat]
             participants = 0
@@ -128,7 +128,7 @@ def simulate_sessions(players: int, thresholds: list[tuple[float, float, float]]
     per_player = [tuple(float(x) for x in thresholds[p % len(thresholds)]) for p in range(players)]
     pack = np.array(E.deck_cards(rules.short_deck), np.int64)
     used_seed = new_seed(seed)
-    job = KernelJob(play_sessions, (players, deals, pack, np.array(per_player), play_code(play),
+    job = KernelJob(_play_sessions, (players, deals, pack, np.array(per_player), play_code(play),
                                     float(rules.stake), rules.fail_code, rules.single_takes_pot,
                                     rules.pack_mode == "continuation"), (), 3 * players + len(COUNTS))
     start = time.perf_counter()

@@ -35,20 +35,20 @@ SEARCH_DEPTH = E.MAX_PLAYERS * E.TRICKS_PER_DEAL + 2  # scratch states for searc
 
 
 @njit(cache=True, nogil=True, inline="always")
-def card_value(card, trump):
+def _card_value(card, trump):
     rank = card >> 2
     return TRUMP_VALUES[rank] if card & 3 == trump else SIDE_VALUES[rank]
 
 
 @njit(cache=True, nogil=True)
-def strength(hand, trump):
+def _strength(hand, trump):
     """Expected tricks by the table of the module docstring."""
     total = 0.0
     rest = hand
     while rest:
         card = nth_bit(rest, 0)
         rest &= rest - 1
-        total += card_value(card, trump)
+        total += _card_value(card, trump)
     return total
 
 
@@ -77,20 +77,20 @@ def parse_thresholds(text: str) -> tuple[float, float, float]:
 
 
 @njit(cache=True, nogil=True)
-def baseline_discards(hand, trump, keep):
+def _baseline_discards(hand, trump, keep):
     """The cards worth less than ``keep``."""
     out = np.int64(0)
     rest = hand
     while rest:
         card = nth_bit(rest, 0)
         rest &= rest - 1
-        if card_value(card, trump) < keep:
+        if _card_value(card, trump) < keep:
             out |= card_bit(card)
     return out
 
 
 @njit(cache=True, nogil=True)
-def heuristic_card(st, seat):
+def _heuristic_card(st, seat):
     cards = E.legal(st, seat)
     if cards & (cards - 1) == 0:
         return nth_bit(cards, 0)
@@ -100,7 +100,7 @@ def heuristic_card(st, seat):
 
 
 @njit(cache=True, nogil=True)
-def distinct_cards(cards, gone):
+def _distinct_cards(cards, gone):
     """``cards`` less those equivalent to a lower one: two cards of a suit are equivalent
     when every card ranking between them is ``gone`` (out of play before this trick)."""
     out = np.int64(0)
@@ -118,7 +118,7 @@ def distinct_cards(cards, gone):
 
 
 @njit(cache=True, nogil=True)
-def search(buf, root, alpha, beta):
+def _search(buf, root, alpha, beta):
     """The declarer's tricks at the end under exact play from ``buf[root]``: alpha-beta,
     exact inside (alpha, beta), else a bound on the far side. Iterative, with the
     position after each card in the next row of ``buf``."""
@@ -145,7 +145,7 @@ def search(buf, root, alpha, beta):
             seat = st[E.TURN]
             maximizing[depth] = seat == declarer
             best[depth] = -1 if maximizing[depth] else E.TRICKS_PER_DEAL + 1
-            moves[depth] = distinct_cards(E.legal(st, seat), st[E.PLAYED] & ~st[E.ON_TABLE])
+            moves[depth] = _distinct_cards(E.legal(st, seat), st[E.PLAYED] & ~st[E.ON_TABLE])
         else:
             if maximizing[depth]:
                 best[depth] = max(best[depth], result)
@@ -172,18 +172,18 @@ def search(buf, root, alpha, beta):
 
 
 @njit(cache=True, nogil=True)
-def exact_card(st, buf):
+def _exact_card(st, buf):
     """The card of exact play (module docstring): the heuristic's card is searched first,
     and another card replaces it only if a null-window search proves it strictly better."""
     seat = st[E.TURN]
     cards = E.legal(st, seat)
-    choice = heuristic_card(st, seat)
+    choice = _heuristic_card(st, seat)
     if cards & (cards - 1) == 0:
         return choice
     maximizing = seat == st[E.DECLARER]
     buf[1, :] = st
     E.play(buf[1], choice)
-    best = search(buf, 1, -1, E.TRICKS_PER_DEAL + 1)
+    best = _search(buf, 1, -1, E.TRICKS_PER_DEAL + 1)
     rest = cards & ~card_bit(choice)
     while rest:
         card = nth_bit(rest, 0)
@@ -191,33 +191,33 @@ def exact_card(st, buf):
         buf[1, :] = st
         E.play(buf[1], card)
         if maximizing:
-            value = search(buf, 1, best, best + 1)
+            value = _search(buf, 1, best, best + 1)
             better = value > best
         else:
-            value = search(buf, 1, best - 1, best)
+            value = _search(buf, 1, best - 1, best)
             better = value < best
         if better:
-            best = search(buf, 1, -1, E.TRICKS_PER_DEAL + 1)
+            best = _search(buf, 1, -1, E.TRICKS_PER_DEAL + 1)
             choice = card
     return choice
 
 
 @njit(cache=True, nogil=True)
-def play_out(st, play_mode, buf, rng):
+def _play_out(st, play_mode, buf, rng):
     """Play the 4 tricks."""
     while not st[E.DONE]:
         if play_mode == EXACT:
-            card = exact_card(st, buf)
+            card = _exact_card(st, buf)
         elif play_mode == RANDOM:
             card = random_card(E.legal(st, st[E.TURN]), rng)
         else:
-            card = heuristic_card(st, st[E.TURN])
+            card = _heuristic_card(st, st[E.TURN])
         E.play(st, card)
 
 
 @njit(cache=True, nogil=True)
-def exact_declarer_tricks(st, buf):
+def _exact_declarer_tricks(st, buf):
     """The declarer's tricks under exact play from the start of play."""
     buf[0, :] = st
-    return search(buf, 0, -1, E.TRICKS_PER_DEAL + 1)
+    return _search(buf, 0, -1, E.TRICKS_PER_DEAL + 1)
 

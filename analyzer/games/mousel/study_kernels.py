@@ -1,7 +1,7 @@
 """The Numba kernel behind the Mousel threshold tables (:mod:`.studies`).
 
 Each trial deals a random table; forehand's hand is binned by its strength
-(:func:`.policies.strength`, bins of ``BIN_WIDTH``) and five plans are played on the same
+(:func:`.policies._strength`, bins of ``BIN_WIDTH``) and five plans are played on the same
 deal: fold; keep all cards and declare or pass; lay away the baseline's cards (those
 worth less than ``keep``) and declare or pass. The others are baseline players.
 """
@@ -12,8 +12,8 @@ import numpy as np
 from numba import njit
 
 from analyzer.games.mousel import engine as E
-from analyzer.games.mousel.deal import DECLARED, MADE, OUTCOMES, VALUE, option_outcomes
-from analyzer.games.mousel.policies import KEEP, SEARCH_DEPTH, baseline_discards, strength
+from analyzer.games.mousel.deal import DECLARED, MADE, OUTCOMES, VALUE, _option_outcomes
+from analyzer.games.mousel.policies import KEEP, SEARCH_DEPTH, _baseline_discards, _strength
 
 PLANS = ("fold", "keep all, declare", "keep all, pass", "exchange, declare", "exchange, pass")
 BINS, BIN_WIDTH = 14, 0.25
@@ -22,13 +22,13 @@ SIZE = len(PLANS) * BINS * len(STATS)
 
 
 @njit(cache=True, nogil=True)
-def deal_random_table(st, players, pack, rng):
+def _deal_random_table(st, players, pack, rng):
     """Forehand's 4 cards, the trump card, then everyone else's, from a shuffled ``pack``."""
-    E.setup(st, players, 0, pack)
-    E.deal_hand(st, 0, rng)
-    E.turn_up_trump(st, rng)
+    E._setup(st, players, 0, pack)
+    E._deal_hand(st, 0, rng)
+    E._turn_up_trump(st, rng)
     for seat in range(1, players):
-        E.deal_hand(st, seat, rng)
+        E._deal_hand(st, seat, rng)
 
 
 @njit(cache=True, nogil=True)
@@ -42,15 +42,15 @@ def threshold_tables(players, pack, pot, stake, fail_mode, single_takes, params,
     plans = np.zeros((len(PLANS), 3), np.int64)
     outcomes = np.zeros((len(PLANS), OUTCOMES))
     for _ in range(trials):
-        deal_random_table(deal, players, pack, rng)
+        _deal_random_table(deal, players, pack, rng)
         hand, trump = deal[E.HAND], deal[E.TRUMP]
-        b = min(int(strength(hand, trump) / BIN_WIDTH), BINS - 1)
-        discards = baseline_discards(hand, trump, params[0, KEEP])
+        b = min(int(_strength(hand, trump) / BIN_WIDTH), BINS - 1)
+        discards = _baseline_discards(hand, trump, params[0, KEEP])
         for i in range(1, len(PLANS)):
             plans[i, 0] = 1
             plans[i, 1] = discards if i >= 3 else 0
             plans[i, 2] = i % 2
-        option_outcomes(deal, 0, plans, params, play_mode, pot, stake, fail_mode, single_takes, st, buf, chips, rng,
+        _option_outcomes(deal, 0, plans, params, play_mode, pot, stake, fail_mode, single_takes, st, buf, chips, rng,
                         outcomes)
         for i in range(len(PLANS)):
             row = rows[i, b]

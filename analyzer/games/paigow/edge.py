@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from analyzer.games.paigow.engine import house_way_deals, optimal_deals
+from analyzer.games.paigow.engine import _house_way_deals, _optimal_deals
 from analyzer.games.paigow.houseway import way_number
 from analyzer.games.paigow.split import settlement
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
@@ -52,10 +52,10 @@ class _EdgeJob:
         """Counts by (outcome of the strategy, outcome of the House Way on the same deal)."""
         tallies = np.zeros((3, 3), np.int64)
         if self.inner_trials:
-            optimal_deals(self.way, self.player_banks, self.commission, self.inner_trials, state.copy(), trials,
+            _optimal_deals(self.way, self.player_banks, self.commission, self.inner_trials, state.copy(), trials,
                           tallies)
         else:
-            house_way_deals(self.way, self.player_banks, state.copy(), trials, tallies[:, 0])
+            _house_way_deals(self.way, self.player_banks, state.copy(), trials, tallies[:, 0])
         return tallies
 
     def standard_error(self, tallies: np.ndarray, trials: int) -> float:

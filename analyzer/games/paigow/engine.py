@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.cards import CARD_BIT
-from analyzer.games.paigow.policies import house_way_values, split_values
+from analyzer.games.paigow.policies import _house_way_values, split_values
 from analyzer.sim.rng import below
 
 WIN, PUSH, LOSS = 0, 1, 2
@@ -20,7 +20,7 @@ DECK = 53
 
 
 @njit(cache=True, nogil=True, inline="always")
-def outcome(front, back, dealer_front, dealer_back, player_banks):
+def _outcome(front, back, dealer_front, dealer_back, player_banks):
     """WIN, PUSH or LOSS of a player's setting against the dealer's (copies to the banker)."""
     if player_banks:
         won = (front >= dealer_front) + (back >= dealer_back)
@@ -30,15 +30,15 @@ def outcome(front, back, dealer_front, dealer_back, player_banks):
 
 
 @njit(cache=True, nogil=True)
-def score_splits(fronts, backs, dealer, way, player_banks, tallies):
+def _score_splits(fronts, backs, dealer, way, player_banks, tallies):
     """Set the dealer's 7 cards by the House Way and add every split's outcome."""
-    dealer_front, dealer_back = house_way_values(dealer, way)
+    dealer_front, dealer_back = _house_way_values(dealer, way)
     for s in range(fronts.shape[0]):
-        tallies[s, outcome(fronts[s], backs[s], dealer_front, dealer_back, player_banks)] += 1
+        tallies[s, _outcome(fronts[s], backs[s], dealer_front, dealer_back, player_banks)] += 1
 
 
 @njit(cache=True, nogil=True)
-def exact_split_tallies(deck, fronts, backs, way, player_banks, tasks, tallies):
+def _exact_split_tallies(deck, fronts, backs, way, player_banks, tasks, tallies):
     """Every 7-card dealer hand from ``deck`` whose first two cards are a task (positions)."""
     n = deck.shape[0]
     hand = np.zeros(7, np.uint8)
@@ -55,7 +55,7 @@ def exact_split_tallies(deck, fronts, backs, way, player_banks, tasks, tallies):
                         hand[5] = deck[f]
                         for g in range(f + 1, n):
                             hand[6] = deck[g]
-                            score_splits(fronts, backs, hand, way, player_banks, tallies)
+                            _score_splits(fronts, backs, hand, way, player_banks, tallies)
 
 
 @njit(cache=True, nogil=True)
@@ -76,24 +76,24 @@ def sampled_split_tallies(excluded, fronts, backs, way, player_banks, state, tri
     dealer = np.zeros(7, np.uint8)
     for _ in range(trials):
         _deal(state, excluded, dealer, 0, 7)
-        score_splits(fronts, backs, dealer, way, player_banks, tallies)
+        _score_splits(fronts, backs, dealer, way, player_banks, tallies)
 
 
 @njit(cache=True, nogil=True)
-def house_way_deals(way, player_banks, state, trials, tallies):
+def _house_way_deals(way, player_banks, state, trials, tallies):
     """``trials`` deals of two 7-card hands from 53 cards, both set by the House Way."""
     player = np.zeros(7, np.uint8)
     dealer = np.zeros(7, np.uint8)
     for _ in range(trials):
         used = _deal(state, np.uint64(0), player, 0, 7)
         _deal(state, used, dealer, 0, 7)
-        front, back = house_way_values(player, way)
-        dealer_front, dealer_back = house_way_values(dealer, way)
-        tallies[outcome(front, back, dealer_front, dealer_back, player_banks)] += 1
+        front, back = _house_way_values(player, way)
+        dealer_front, dealer_back = _house_way_values(dealer, way)
+        tallies[_outcome(front, back, dealer_front, dealer_back, player_banks)] += 1
 
 
 @njit(cache=True, nogil=True)
-def optimal_deals(way, player_banks, commission, inner, state, trials, tallies):
+def _optimal_deals(way, player_banks, commission, inner, state, trials, tallies):
     """``trials`` deals where the player picks the split with the best EV estimated on
     ``inner`` dealer hands of its own sample, then plays it against the deal's dealer
     hand, which that choice never saw (so the estimate is not biased upward).
@@ -120,8 +120,8 @@ def optimal_deals(way, player_banks, commission, inner, state, trials, tallies):
             ev = (1.0 - commission) * choice[s, WIN] - choice[s, LOSS]
             if ev > best_ev:
                 best, best_ev = s, ev
-        dealer_front, dealer_back = house_way_values(dealer, way)
-        front, back = house_way_values(player, way)
-        tallies[outcome(fronts[best], backs[best], dealer_front, dealer_back, player_banks),
-                outcome(front, back, dealer_front, dealer_back, player_banks)] += 1
+        dealer_front, dealer_back = _house_way_values(dealer, way)
+        front, back = _house_way_values(player, way)
+        tallies[_outcome(fronts[best], backs[best], dealer_front, dealer_back, player_banks),
+                _outcome(front, back, dealer_front, dealer_back, player_banks)] += 1
 

@@ -13,7 +13,7 @@ import numpy as np
 
 from analyzer.cards import CardError, CardsInput, format_cards, parse_cards
 from analyzer.eval import hand_name
-from analyzer.games.paigow.policies import RULES, WAYS, house_way, split_values
+from analyzer.games.paigow.policies import RULES, WAYS, _house_way, split_values
 
 
 def parse_hand(cards: CardsInput) -> np.ndarray:
@@ -63,7 +63,7 @@ def _setting(cards: np.ndarray, a: int, b: int) -> Setting:
 def house_way_setting(cards: str | np.ndarray, way: str = "foxwoods") -> HouseWaySetting:
     """How the House Way ``way`` sets a 7-card hand, and the rule that decided it."""
     codes = parse_hand(cards)
-    a, b, rule = house_way(codes, way_number(way))
+    a, b, rule = _house_way(codes, way_number(way))
     return HouseWaySetting(**asdict(_setting(codes, a, b)), rule=RULES[rule], way=way)
 
 

@@ -58,7 +58,7 @@ RULES = (
 
 
 @njit(cache=True, nogil=True)
-def five_card_value(cards, skip_a, skip_b):
+def _five_card_value(cards, skip_a, skip_b):
     """Pai Gow value of the 5 of the 7 ``cards`` other than positions ``skip_a`` and ``skip_b``."""
     key, mask = EMPTY_KEY, np.uint64(0)
     for i in range(7):
@@ -71,7 +71,7 @@ def five_card_value(cards, skip_a, skip_b):
 @njit(cache=True, nogil=True)
 def split_values(cards, a, b):
     """(front value, back value) of the split with cards ``a`` and ``b`` in front."""
-    return two_card_value(cards[a], cards[b]), five_card_value(cards, a, b)
+    return two_card_value(cards[a], cards[b]), _five_card_value(cards, a, b)
 
 
 @njit(cache=True, nogil=True)
@@ -115,7 +115,7 @@ def _best_straight_or_flush(cards):
 
 
 @njit(cache=True, nogil=True)
-def house_way(cards, way):
+def _house_way(cards, way):
     """Set 7 card codes by the House Way ``way`` (0 Foxwoods, 1 Trump Plaza, 2 improved
     two-pair rule): returns (front card position, front card position, rule number)."""
     count = np.zeros(13, np.int64)
@@ -221,7 +221,7 @@ def house_way(cards, way):
 
 
 @njit(cache=True, nogil=True)
-def house_way_values(cards, way):
+def _house_way_values(cards, way):
     """(front value, back value) of the House Way setting of 7 card codes."""
-    a, b, _ = house_way(cards, way)
+    a, b, _ = _house_way(cards, way)
     return split_values(cards, a, b)

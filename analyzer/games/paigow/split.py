@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.cards import cards_mask, format_cards
-from analyzer.games.paigow.engine import exact_split_tallies, sampled_split_tallies
+from analyzer.games.paigow.engine import _exact_split_tallies, sampled_split_tallies
 from analyzer.games.paigow.houseway import Setting, house_way_setting, legal_settings, parse_hand, way_number
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, mean_and_se, run_monte_carlo, run_tasks
 from analyzer.sim.executors import local_workers
@@ -104,7 +104,7 @@ class _SplitJob:
 
 def _exact_task(deck, fronts, backs, way, player_banks, tasks):
     tallies = np.zeros((len(fronts), 3), np.int64)
-    exact_split_tallies(deck, fronts, backs, way, player_banks, tasks, tallies)
+    _exact_split_tallies(deck, fronts, backs, way, player_banks, tasks, tallies)
     return tallies
 
 

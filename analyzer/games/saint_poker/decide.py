@@ -44,7 +44,7 @@ from analyzer.cards import cards_mask, check_disjoint, format_cards
 from analyzer.sim.method import METHODS
 from analyzer.sim.seeds import new_seed
 from analyzer.games.saint_poker import engine as E
-from analyzer.games.saint_poker.rollout import CHOICE_TALLY, legal_choices, sample_choices, score_choices
+from analyzer.games.saint_poker.rollout import CHOICE_TALLY, _legal_choices, _sample_choices, _score_choices
 from analyzer.games.saint_poker.play import parse_policies
 from analyzer.games.saint_poker.policies import GREEDY, ROLLOUT, SAVE
 from analyzer.json_input import card_field
@@ -115,12 +115,12 @@ class SaintPosition:
                 st[E.ORDER + (picks + i) % n] = seat
             st[E.PICKS] = picks
         # the opponents' hidden cards: placeholders, dealt per sample from the unseen cards
-        unseen = E.unseen_mask(st, 0)
+        unseen = E._unseen_mask(st, 0)
         for p in range(1, n):
             for _ in range(self.hand_size(p) - len(self.known[p])):
                 c = E.nth_card(unseen, 0)
-                unseen &= ~E.bit(c)
-                st[E.HAND + p] |= E.bit(c)
+                unseen &= ~E._bit(c)
+                st[E.HAND + p] |= E._bit(c)
         deck = [c for c in range(E.DECK_SIZE) if (unseen >> c) & 1]
         st[E.DECK:E.DECK + len(deck)] = deck
         st[E.TOP], st[E.END] = 0, len(deck)
@@ -245,7 +245,7 @@ class DecideJob:
 
     def run_chunk(self, rng: np.ndarray, trials: int) -> np.ndarray:
         tallies = np.zeros((len(self.choices), CHOICE_TALLY), np.int64)
-        sample_choices(self.state, 0, self.choices, self.kinds, rng.copy(), trials, tallies)
+        _sample_choices(self.state, 0, self.choices, self.kinds, rng.copy(), trials, tallies)
         return tallies
 
     def standard_error(self, tallies: np.ndarray, trials: int) -> float:
@@ -262,7 +262,7 @@ def _exact_hands(position: SaintPosition, state: np.ndarray) -> list[tuple[int, 
     if not hidden:
         return [(0, ())]
     seat, k = hidden[0]
-    mask = int(E.unseen_mask(state, 0))
+    mask = int(E._unseen_mask(state, 0))
     unseen = [c for c in range(E.DECK_SIZE) if (mask >> c) & 1]
     if math.comb(len(unseen), k) > EXACT_LIMIT:
         return None
@@ -288,7 +288,7 @@ def decide(position: SaintPosition, *, policy: str = "greedy", trials: int = DEF
         raise ValueError("the players after a decision use base policies: random, greedy or save")
     kinds = params[:, 0].copy()
     state = position.to_state()
-    choices = legal_choices(state, 0)
+    choices = _legal_choices(state, 0)
     hands = _exact_hands(position, state) if _deterministic(position, kinds) else None
     exact = method == "exact" or (method == "auto" and hands is not None)
     if exact and hands is None:
@@ -302,7 +302,7 @@ def decide(position: SaintPosition, *, policy: str = "greedy", trials: int = DEF
         for seat, combo in hands:
             if combo:
                 base[E.HAND + seat] = state[E.KNOWN + seat] | int(cards_mask(combo))
-            score_choices(base, 0, choices, kinds, rng, work, tallies)
+            _score_choices(base, 0, choices, kinds, rng, work, tallies)
         n, used_seed, chunk = len(hands), None, None
     else:
         used_seed = new_seed(seed)

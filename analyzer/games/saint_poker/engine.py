@@ -52,18 +52,18 @@ STATE_SIZE = END + 1
 
 
 @njit(cache=True, nogil=True, inline="always")
-def bit(card):
+def _bit(card):
     return np.int64(1) << card
 
 
 @njit(cache=True, nogil=True)
-def draw(st, rng):
+def _draw(st, rng):
     """One card from the deck, uniform over the undealt cards."""
     return draw_card(st, DECK, TOP, END, 0, rng)
 
 
 @njit(cache=True, nogil=True)
-def start_game(st, players, random_priority, rng):
+def _start_game(st, players, random_priority, rng):
     """Shuffle, deal 10 cards each, turn up the future river (seat priority 0, 1, ...),
     and begin round 1."""
     st[:] = 0
@@ -74,17 +74,17 @@ def start_game(st, players, random_priority, rng):
     for p in range(players):
         st[PRIORITY + p] = p
         for _ in range(DEAL):
-            st[HAND + p] |= bit(draw(st, rng))
+            st[HAND + p] |= _bit(_draw(st, rng))
     f = RIVER_SIZE - players
     for i in range(f):
-        st[FUTURE + i] = draw(st, rng)
+        st[FUTURE + i] = _draw(st, rng)
     st[FUTURE_N] = f
     st[HOLES:VALUE] = -1
-    start_round(st, rng)
+    _start_round(st, rng)
 
 
 @njit(cache=True, nogil=True)
-def start_round(st, rng):
+def _start_round(st, rng):
     """The river phase begins: the future river moves in, and (before round 8) f new
     future cards are turned up."""
     f = st[FUTURE_N]
@@ -92,25 +92,25 @@ def start_round(st, rng):
         st[RIVER_CARDS + i] = st[FUTURE + i] if i < f else -1
     n = f if st[ROUND] < ROUNDS else 0
     for i in range(n):
-        st[FUTURE + i] = draw(st, rng)
+        st[FUTURE + i] = _draw(st, rng)
     st[FUTURE_N] = n
     st[PHASE] = RIVER
 
 
 @njit(cache=True, nogil=True)
-def play_river(st, choices):
+def _play_river(st, choices):
     """Everyone's river card at once (``choices[p]`` from his hand)."""
     f = RIVER_SIZE - st[PLAYERS]
     for p in range(st[PLAYERS]):
         c = choices[p]
-        st[HAND + p] &= ~bit(c)
-        st[KNOWN + p] &= ~bit(c)
+        st[HAND + p] &= ~_bit(c)
+        st[KNOWN + p] &= ~_bit(c)
         st[RIVER_CARDS + f + p] = c
     st[PHASE] = REVEAL
 
 
 @njit(cache=True, nogil=True)
-def hand_value(st, a, b):
+def _hand_value(st, a, b):
     """The best 5 of the river and the hole cards ``a``, ``b`` (standard ranking)."""
     key, mask = EMPTY_KEY + CARD_KEY[a] + CARD_KEY[b], CARD_MASK[a] | CARD_MASK[b]
     for i in range(RIVER_SIZE):
@@ -121,27 +121,27 @@ def hand_value(st, a, b):
 
 
 @njit(cache=True, nogil=True)
-def ceil_div(a, b):
+def _ceil_div(a, b):
     return -(-a // b)
 
 
 @njit(cache=True, nogil=True)
-def play_reveal(st, pairs):
+def _play_reveal(st, pairs):
     """Everyone's two cards at once (``pairs[p]``), then scoring: the best hand wins
     ``r`` points, ``w`` tied winners ``ceil(r / w)`` each (§3.3.2)."""
     n = st[PLAYERS]
     best = -1
     for p in range(n):
         a, b = pairs[p, 0], pairs[p, 1]
-        st[HAND + p] &= ~(bit(a) | bit(b))
-        st[KNOWN + p] &= ~(bit(a) | bit(b))
+        st[HAND + p] &= ~(_bit(a) | _bit(b))
+        st[KNOWN + p] &= ~(_bit(a) | _bit(b))
         st[HOLES + 2 * p], st[HOLES + 2 * p + 1] = a, b
-        st[VALUE + p] = hand_value(st, a, b)
+        st[VALUE + p] = _hand_value(st, a, b)
         best = max(best, st[VALUE + p])
     winners = 0
     for p in range(n):
         winners += st[VALUE + p] == best
-    points = ceil_div(st[ROUND], winners)
+    points = _ceil_div(st[ROUND], winners)
     for p in range(n):
         if st[VALUE + p] == best:
             st[SCORE + p] += points
@@ -150,7 +150,7 @@ def play_reveal(st, pairs):
 
 
 @njit(cache=True, nogil=True)
-def draft_order(st, rng):
+def _draft_order(st, rng):
     """The pick order: reverse finishing order; among equal hands the player with more
     points (after this round) picks later, then the youngest (priority) first (S-4, S-5)."""
     n = st[PLAYERS]
@@ -179,20 +179,20 @@ def _before(st, p, q):
 
 
 @njit(cache=True, nogil=True)
-def pool_mask(st):
+def _pool_mask(st):
     """The face-up cards still to be drafted: the river and the revealed cards."""
     pool = np.int64(0)
     for i in range(RIVER_SIZE):
         if st[RIVER_CARDS + i] >= 0:
-            pool |= bit(st[RIVER_CARDS + i])
+            pool |= _bit(st[RIVER_CARDS + i])
     for i in range(2 * st[PLAYERS]):
         if st[HOLES + i] >= 0:
-            pool |= bit(st[HOLES + i])
+            pool |= _bit(st[HOLES + i])
     return pool
 
 
 @njit(cache=True, nogil=True)
-def take(st, p, card):
+def _take(st, p, card):
     """Player ``p`` drafts ``card`` from the pool into his hand, in view of everyone."""
     for i in range(RIVER_SIZE):
         if st[RIVER_CARDS + i] == card:
@@ -200,19 +200,19 @@ def take(st, p, card):
     for i in range(2 * st[PLAYERS]):
         if st[HOLES + i] == card:
             st[HOLES + i] = -1
-    st[HAND + p] |= bit(card)
-    st[KNOWN + p] |= bit(card)
+    st[HAND + p] |= _bit(card)
+    st[KNOWN + p] |= _bit(card)
 
 
 @njit(cache=True, nogil=True)
-def begin_draft(st, rng):
-    order = draft_order(st, rng)
+def _begin_draft(st, rng):
+    order = _draft_order(st, rng)
     st[ORDER:ORDER + st[PLAYERS]] = order
     st[PICKS] = 0
 
 
 @njit(cache=True, nogil=True)
-def picker(st):
+def _picker(st):
     """The player whose pick it is: two passes in the same order, or the second reversed
     with the ``SNAKE`` option (S-10)."""
     n, k = st[PLAYERS], st[PICKS]
@@ -221,44 +221,44 @@ def picker(st):
 
 
 @njit(cache=True, nogil=True)
-def pick(st, card, rng):
+def _pick(st, card, rng):
     """The current picker takes ``card``; after the last pick the 5 cards left leave the
     game and the next round begins."""
-    take(st, picker(st), card)
+    _take(st, _picker(st), card)
     st[PICKS] += 1
     if st[PICKS] == 2 * st[PLAYERS]:
-        end_draft(st)
-        start_round(st, rng)
+        _end_draft(st)
+        _start_round(st, rng)
 
 
 @njit(cache=True, nogil=True)
-def end_draft(st):
+def _end_draft(st):
     """The 5 undrafted cards leave the game; the next round's number."""
-    st[REMOVED] |= pool_mask(st)
+    st[REMOVED] |= _pool_mask(st)
     st[RIVER_CARDS:FUTURE] = -1
     st[HOLES:VALUE] = -1
     st[ROUND] += 1
 
 
 @njit(cache=True, nogil=True)
-def unseen_mask(st, viewer):
+def _unseen_mask(st, viewer):
     """The cards ``viewer`` has not seen: not his, not face up, not removed, not known
     to be in another hand; they are the opponents' hidden cards and the deck."""
-    seen = st[HAND + viewer] | st[REMOVED] | pool_mask(st)
+    seen = st[HAND + viewer] | st[REMOVED] | _pool_mask(st)
     for i in range(0 if st[FUTURE_HIDDEN] else st[FUTURE_N]):  # S-1: face up by default
-        seen |= bit(st[FUTURE + i])
+        seen |= _bit(st[FUTURE + i])
     for p in range(st[PLAYERS]):
         seen |= st[KNOWN + p]
     return ((np.int64(1) << DECK_SIZE) - 1) & ~seen
 
 
 @njit(cache=True, nogil=True)
-def resample_hidden(src, dst, viewer, rng):
+def _resample_hidden(src, dst, viewer, rng):
     """Copy ``src`` into ``dst`` with each opponent's hidden cards (hand minus what he is
     known to hold), a face-down future river, and the deck dealt afresh from the cards
     ``viewer`` has not seen."""
     dst[:] = src
-    unseen = unseen_mask(src, viewer)
+    unseen = _unseen_mask(src, viewer)
     n = 0
     for c in range(DECK_SIZE):
         if (unseen >> c) & 1:
@@ -270,9 +270,9 @@ def resample_hidden(src, dst, viewer, rng):
             hidden = src[HAND + p] & ~src[KNOWN + p]
             dst[HAND + p] = src[KNOWN + p]
             for _ in range(popcount(hidden)):
-                dst[HAND + p] |= bit(draw(dst, rng))
+                dst[HAND + p] |= _bit(_draw(dst, rng))
     for i in range(dst[FUTURE_N] if src[FUTURE_HIDDEN] else 0):  # a face-down future river
-        dst[FUTURE + i] = draw(dst, rng)
+        dst[FUTURE + i] = _draw(dst, rng)
 
 
 popcount = bit_count  # the number of cards in a mask

@@ -19,8 +19,8 @@ from numba import njit
 
 from analyzer.sim.seeds import new_seed
 from analyzer.games.saint_poker import engine as E
-from analyzer.games.saint_poker.rollout import play_game
-from analyzer.games.saint_poker.policies import BASE_POLICIES, POLICY_NAMES, ROLLOUT, seat_streams
+from analyzer.games.saint_poker.rollout import _play_game
+from analyzer.games.saint_poker.policies import BASE_POLICIES, POLICY_NAMES, ROLLOUT, _seat_streams
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
 
 DEFAULT_ROLLOUTS = 8
@@ -67,12 +67,12 @@ def parse_policies(specs: list[str] | str, players: int) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def play_games(n, options, final_tie, params, rng, games, tallies):
+def _play_games(n, options, final_tie, params, rng, games, tallies):
     deal = rng.copy()
-    rngs = seat_streams(deal, E.MAX_PLAYERS)
+    rngs = _seat_streams(deal, E.MAX_PLAYERS)
     st = np.zeros(E.STATE_SIZE, np.int64)
     for _ in range(games):
-        play_game(st, n, options[0], params, deal, rngs, options[1], options[2])
+        _play_game(st, n, options[0], params, deal, rngs, options[1], options[2])
         tallies[0] += 1
         best = 0
         for p in range(n):
@@ -113,7 +113,7 @@ class GameJob:
 
     def run_chunk(self, rng: np.ndarray, games: int) -> np.ndarray:
         tallies = np.zeros(TALLY, np.int64)
-        play_games(self.players, self.options, self.final_tie, self.params, rng, games, tallies)
+        _play_games(self.players, self.options, self.final_tie, self.params, rng, games, tallies)
         return tallies
 
     def standard_error(self, tallies: np.ndarray, games: int) -> float:

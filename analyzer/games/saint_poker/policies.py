@@ -43,7 +43,7 @@ GAME_WIDTH = 2 * E.MAX_PLAYERS + 1 + E.ROUNDS * E.MAX_PLAYERS  # scores, winners
 
 
 @njit(cache=True, nogil=True)
-def hand_strength(mask):
+def _hand_strength(mask):
     """A hand's promise for the rounds to come (module docstring)."""
     score = 0.0
     suits = np.zeros(4, np.int64)
@@ -68,7 +68,7 @@ def hand_strength(mask):
 
 
 @njit(cache=True, nogil=True)
-def best_pair(st, hand):
+def _best_pair(st, hand):
     """Greedy reveal: the pair of ``hand`` with the best hand on the (full) river."""
     best, pair = -1, (0, 0)
     n = E.popcount(hand)
@@ -76,38 +76,38 @@ def best_pair(st, hand):
         a = E.nth_card(hand, i)
         for j in range(i + 1, n):
             b = E.nth_card(hand, j)
-            v = E.hand_value(st, a, b)
+            v = E._hand_value(st, a, b)
             if v > best:
                 best, pair = v, (a, b)
     return pair, best
 
 
 @njit(cache=True, nogil=True)
-def least_needed(hand, count):
+def _least_needed(hand, count):
     """The ``count`` (1 or 2) cards of ``hand`` whose loss costs the least strength."""
     n = E.popcount(hand)
     best, pick = -1e18, (0, 0)
     for i in range(n):
         a = E.nth_card(hand, i)
         if count == 1:
-            s = hand_strength(hand & ~E.bit(a))
+            s = _hand_strength(hand & ~E._bit(a))
             if s > best:
                 best, pick = s, (a, a)
             continue
         for j in range(i + 1, n):
             b = E.nth_card(hand, j)
-            s = hand_strength(hand & ~(E.bit(a) | E.bit(b)))
+            s = _hand_strength(hand & ~(E._bit(a) | E._bit(b)))
             if s > best:
                 best, pick = s, (a, b)
     return pick
 
 
 @njit(cache=True, nogil=True)
-def greedy_river(st, p, rng):
+def _greedy_river(st, p, rng):
     """The river card that leaves the best expected hand this round."""
     hand = st[E.HAND + p]
     n, f = st[E.PLAYERS], E.RIVER_SIZE - st[E.PLAYERS]
-    possible = E.unseen_mask(st, p)  # what the others may put in: unseen or known to be theirs
+    possible = E._unseen_mask(st, p)  # what the others may put in: unseen or known to be theirs
     for q in range(n):
         if q != p:
             possible |= st[E.KNOWN + q]
@@ -128,61 +128,61 @@ def greedy_river(st, p, rng):
                 k = j + below(rng, m - j)
                 pool[j], pool[k] = pool[k], pool[j]
                 work[E.RIVER_CARDS + f + 1 + j] = pool[j]
-            total += best_pair(work, hand & ~E.bit(c))[1]
+            total += _best_pair(work, hand & ~E._bit(c))[1]
         if total > best:
             best, choice = total, c
     return choice
 
 
 @njit(cache=True, nogil=True)
-def greedy_draft(st, p):
+def _greedy_draft(st, p):
     """The pool card that most raises the hand's strength."""
-    pool, hand = E.pool_mask(st), st[E.HAND + p]
+    pool, hand = E._pool_mask(st), st[E.HAND + p]
     best, choice = -1e18, 0
     for i in range(E.popcount(pool)):
         c = E.nth_card(pool, i)
-        s = hand_strength(hand | E.bit(c))
+        s = _hand_strength(hand | E._bit(c))
         if s > best:
             best, choice = s, c
     return choice
 
 
 @njit(cache=True, nogil=True)
-def random_card(mask, rng):
+def _random_card(mask, rng):
     return E.nth_card(mask, below(rng, E.popcount(mask)))
 
 
 @njit(cache=True, nogil=True)
-def base_river(st, p, kind, rng):
+def _base_river(st, p, kind, rng):
     hand = st[E.HAND + p]
     if kind == RANDOM:
-        return random_card(hand, rng)
+        return _random_card(hand, rng)
     if kind == SAVE:
-        return least_needed(hand, 1)[0]
-    return greedy_river(st, p, rng)
+        return _least_needed(hand, 1)[0]
+    return _greedy_river(st, p, rng)
 
 
 @njit(cache=True, nogil=True)
-def base_pair(st, p, kind, rng):
+def _base_pair(st, p, kind, rng):
     hand = st[E.HAND + p]
     if kind == RANDOM:
-        a = random_card(hand, rng)
-        return a, random_card(hand & ~E.bit(a), rng)
-    pair, value = best_pair(st, hand)
+        a = _random_card(hand, rng)
+        return a, _random_card(hand & ~E._bit(a), rng)
+    pair, value = _best_pair(st, hand)
     if kind == SAVE and value >> 20 < PLAY_BAR[st[E.ROUND]]:
-        return least_needed(hand, 2)
+        return _least_needed(hand, 2)
     return pair
 
 
 @njit(cache=True, nogil=True)
-def base_draft(st, p, kind, rng):
+def _base_draft(st, p, kind, rng):
     if kind == RANDOM:
-        return random_card(E.pool_mask(st), rng)
-    return greedy_draft(st, p)
+        return _random_card(E._pool_mask(st), rng)
+    return _greedy_draft(st, p)
 
 
 @njit(cache=True, nogil=True)
-def seat_streams(rng, n):
+def _seat_streams(rng, n):
     out = np.empty((n, 4), np.uint64)
     for i in range(n):
         for j in range(4):

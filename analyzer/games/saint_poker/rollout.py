@@ -16,7 +16,7 @@ from numba import njit
 
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.policies import (
-    BASE, KIND, ROLLOUT, ROLLOUTS, base_draft, base_pair, base_river, seat_streams,
+    BASE, KIND, ROLLOUT, ROLLOUTS, _base_draft, _base_pair, _base_river, _seat_streams,
 )
 from analyzer.sim.rng import next_u64
 
@@ -25,11 +25,11 @@ MAX_CHOICES = 45  # pairs of 10 cards
 
 
 @njit(cache=True, nogil=True)
-def legal_choices(st, p):
+def _legal_choices(st, p):
     """The current phase's choices for ``p``, one per row ``(card, card)`` (a single card
     is repeated): river cards, hole pairs, or draft picks."""
     phase = st[E.PHASE]
-    source = E.pool_mask(st) if phase == E.DRAFT else st[E.HAND + p]
+    source = E._pool_mask(st) if phase == E.DRAFT else st[E.HAND + p]
     n = E.popcount(source)
     out = np.empty((MAX_CHOICES, 2), np.int64)
     k = 0
@@ -46,7 +46,7 @@ def legal_choices(st, p):
 
 
 @njit(cache=True, nogil=True)
-def step_base(st, kinds, deal_rng, rngs, me, forced):
+def _step_base(st, kinds, deal_rng, rngs, me, forced):
     """One phase step with base policies; ``me`` plays ``forced`` (a legal choice row)
     when ``me`` >= 0."""
     n = st[E.PLAYERS]
@@ -54,33 +54,33 @@ def step_base(st, kinds, deal_rng, rngs, me, forced):
     if phase == E.RIVER:
         cards = np.empty(n, np.int64)
         for p in range(n):
-            cards[p] = forced[0] if p == me else base_river(st, p, kinds[p], rngs[p])
-        E.play_river(st, cards)
+            cards[p] = forced[0] if p == me else _base_river(st, p, kinds[p], rngs[p])
+        E._play_river(st, cards)
     elif phase == E.REVEAL:
         pairs = np.empty((n, 2), np.int64)
         for p in range(n):
             if p == me:
                 pairs[p, 0], pairs[p, 1] = forced[0], forced[1]
             else:
-                pairs[p, 0], pairs[p, 1] = base_pair(st, p, kinds[p], rngs[p])
-        E.play_reveal(st, pairs)
+                pairs[p, 0], pairs[p, 1] = _base_pair(st, p, kinds[p], rngs[p])
+        E._play_reveal(st, pairs)
         if st[E.PHASE] == E.DRAFT:
-            E.begin_draft(st, deal_rng)
+            E._begin_draft(st, deal_rng)
     else:
-        p = E.picker(st)
-        E.pick(st, forced[0] if p == me else base_draft(st, p, kinds[p], rngs[p]), deal_rng)
+        p = E._picker(st)
+        E._pick(st, forced[0] if p == me else _base_draft(st, p, kinds[p], rngs[p]), deal_rng)
 
 
 @njit(cache=True, nogil=True)
-def play_out(st, kinds, deal_rng, rngs):
+def _play_out(st, kinds, deal_rng, rngs):
     """Finish the game with base policies."""
     none = np.zeros(2, np.int64)
     while st[E.PHASE] != E.OVER:
-        step_base(st, kinds, deal_rng, rngs, -1, none)
+        _step_base(st, kinds, deal_rng, rngs, -1, none)
 
 
 @njit(cache=True, nogil=True)
-def score_choices(base, me, choices, kinds, rng, work, tallies):
+def _score_choices(base, me, choices, kinds, rng, work, tallies):
     """Add every choice's outcome to ``tallies`` (module docstring)."""
     seed = np.empty(4, np.uint64)
     for i in range(4):
@@ -91,10 +91,10 @@ def score_choices(base, me, choices, kinds, rng, work, tallies):
     for c in range(choices.shape[0]):
         work[:] = base
         deal[:] = seed
-        rngs = seat_streams(deal, n)
+        rngs = _seat_streams(deal, n)
         start = work[E.SCORE + me]
-        step_base(work, kinds, deal, rngs, me, choices[c])
-        play_out(work, kinds, deal, rngs)
+        _step_base(work, kinds, deal, rngs, me, choices[c])
+        _play_out(work, kinds, deal, rngs)
         points = work[E.ROUND_POINTS + (now - 1) * E.MAX_PLAYERS + me] if now <= E.ROUNDS else 0
         total = work[E.SCORE + me] - start
         tallies[c, 0] += points > 0
@@ -105,27 +105,27 @@ def score_choices(base, me, choices, kinds, rng, work, tallies):
 
 
 @njit(cache=True, nogil=True)
-def sample_choices(st, me, choices, kinds, rng, trials, tallies):
+def _sample_choices(st, me, choices, kinds, rng, trials, tallies):
     """Monte Carlo values of ``me``'s choices over ``trials`` deals of what he has not seen."""
     base = np.empty_like(st)
     work = np.empty_like(st)
     for _ in range(trials):
-        E.resample_hidden(st, base, me, rng)
-        score_choices(base, me, choices, kinds, rng, work, tallies)
+        E._resample_hidden(st, base, me, rng)
+        _score_choices(base, me, choices, kinds, rng, work, tallies)
 
 
 @njit(cache=True, nogil=True)
-def rollout_choice(st, p, seat_params, rng):
+def _rollout_choice(st, p, seat_params, rng):
     """The rollout policy: the choice with the most expected points to the end."""
-    choices = legal_choices(st, p)
+    choices = _legal_choices(st, p)
     tallies = np.zeros((choices.shape[0], CHOICE_TALLY), np.int64)
     kinds = np.full(st[E.PLAYERS], seat_params[BASE])
-    sample_choices(st, p, choices, kinds, rng, seat_params[ROLLOUTS], tallies)
+    _sample_choices(st, p, choices, kinds, rng, seat_params[ROLLOUTS], tallies)
     return choices[np.argmax(tallies[:, 3])]
 
 
 @njit(cache=True, nogil=True)
-def step(st, params, deal_rng, rngs):
+def _step(st, params, deal_rng, rngs):
     """One phase step, each player by his policy (rollout players included)."""
     n = st[E.PLAYERS]
     phase = st[E.PHASE]
@@ -134,42 +134,42 @@ def step(st, params, deal_rng, rngs):
         if params[p, KIND] == ROLLOUT:
             kinds[p] = params[p, BASE]
     if phase == E.DRAFT:
-        p = E.picker(st)
+        p = E._picker(st)
         if params[p, KIND] == ROLLOUT:
-            step_base(st, kinds, deal_rng, rngs, p, rollout_choice(st, p, params[p], rngs[p]))
+            _step_base(st, kinds, deal_rng, rngs, p, _rollout_choice(st, p, params[p], rngs[p]))
         else:
-            step_base(st, kinds, deal_rng, rngs, -1, np.zeros(2, np.int64))
+            _step_base(st, kinds, deal_rng, rngs, -1, np.zeros(2, np.int64))
         return
     # simultaneous phases: rollout players choose first, from the unchanged state
     forced = np.zeros((n, 2), np.int64)
     roll = np.zeros(n, np.bool_)
     for p in range(n):
         if params[p, KIND] == ROLLOUT:
-            forced[p] = rollout_choice(st, p, params[p], rngs[p])
+            forced[p] = _rollout_choice(st, p, params[p], rngs[p])
             roll[p] = True
     if phase == E.RIVER:
         cards = np.empty(n, np.int64)
         for p in range(n):
-            cards[p] = forced[p, 0] if roll[p] else base_river(st, p, kinds[p], rngs[p])
-        E.play_river(st, cards)
+            cards[p] = forced[p, 0] if roll[p] else _base_river(st, p, kinds[p], rngs[p])
+        E._play_river(st, cards)
     else:
         pairs = np.empty((n, 2), np.int64)
         for p in range(n):
             if roll[p]:
                 pairs[p] = forced[p]
             else:
-                pairs[p, 0], pairs[p, 1] = base_pair(st, p, kinds[p], rngs[p])
-        E.play_reveal(st, pairs)
+                pairs[p, 0], pairs[p, 1] = _base_pair(st, p, kinds[p], rngs[p])
+        E._play_reveal(st, pairs)
         if st[E.PHASE] == E.DRAFT:
-            E.begin_draft(st, deal_rng)
+            E._begin_draft(st, deal_rng)
 
 
 @njit(cache=True, nogil=True)
-def play_game(st, n, random_priority, params, deal_rng, rngs, snake=0, future_hidden=0):
+def _play_game(st, n, random_priority, params, deal_rng, rngs, snake=0, future_hidden=0):
     """A whole game; the scores and per-round points are left in ``st``. Options: the
     draft's youngest drawn at random (S-5), a snake draft (S-10), a face-down future
     river (S-1)."""
-    E.start_game(st, n, random_priority, deal_rng)
+    E._start_game(st, n, random_priority, deal_rng)
     st[E.SNAKE], st[E.FUTURE_HIDDEN] = snake, future_hidden
     while st[E.PHASE] != E.OVER:
-        step(st, params, deal_rng, rngs)
+        _step(st, params, deal_rng, rngs)

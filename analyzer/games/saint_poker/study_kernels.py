@@ -6,8 +6,8 @@ import numpy as np
 from numba import njit
 
 from analyzer.games.saint_poker import engine as E
-from analyzer.games.saint_poker.rollout import CHOICE_TALLY, score_choices, step_base
-from analyzer.games.saint_poker.policies import GREEDY, best_pair, least_needed, seat_streams
+from analyzer.games.saint_poker.rollout import CHOICE_TALLY, _score_choices, _step_base
+from analyzer.games.saint_poker.policies import GREEDY, _best_pair, _least_needed, _seat_streams
 
 SPEND_TALLY = 4  # positions, value gap sum, gap^2 sum, positions where spending is better
 
@@ -24,18 +24,18 @@ def spend_or_save(n, round_, positions, samples, rng, tallies):
     work = np.empty_like(st)
     choices = np.empty((2, 2), np.int64)
     for _ in range(positions):
-        rngs = seat_streams(rng, E.MAX_PLAYERS)
-        E.start_game(st, n, 0, rng)
+        rngs = _seat_streams(rng, E.MAX_PLAYERS)
+        E._start_game(st, n, 0, rng)
         while not (st[E.ROUND] == round_ and st[E.PHASE] == E.REVEAL):
-            step_base(st, kinds, rng, rngs, -1, none)
+            _step_base(st, kinds, rng, rngs, -1, none)
         hand = st[E.HAND]
-        (a, b), _ = best_pair(st, hand)
-        c, d = least_needed(hand, 2)
+        (a, b), _ = _best_pair(st, hand)
+        c, d = _least_needed(hand, 2)
         choices[0, 0], choices[0, 1], choices[1, 0], choices[1, 1] = a, b, c, d
         values = np.zeros((2, CHOICE_TALLY), np.int64)
         for _ in range(samples):
-            E.resample_hidden(st, base, 0, rng)
-            score_choices(base, 0, choices, kinds, rng, work, values)
+            E._resample_hidden(st, base, 0, rng)
+            _score_choices(base, 0, choices, kinds, rng, work, values)
         gap = (values[0, 3] - values[1, 3]) / samples
         tallies[0] += 1
         tallies[1] += gap
@@ -53,11 +53,11 @@ def draft_seats(n, games, rng, tallies):
     none = np.zeros(2, np.int64)
     position = np.zeros(E.MAX_PLAYERS, np.int64)
     for _ in range(games):
-        rngs = seat_streams(rng, E.MAX_PLAYERS)
-        E.start_game(st, n, 0, rng)
+        rngs = _seat_streams(rng, E.MAX_PLAYERS)
+        E._start_game(st, n, 0, rng)
         while st[E.PHASE] != E.OVER:
             before = st[E.PHASE]
-            step_base(st, kinds, rng, rngs, -1, none)
+            _step_base(st, kinds, rng, rngs, -1, none)
             if before != E.REVEAL:
                 continue
             r = st[E.ROUND]  # the round just scored; rounds after the first follow a draft

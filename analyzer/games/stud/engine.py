@@ -20,7 +20,7 @@ HAND = 5
 
 
 @njit(cache=True, nogil=True)
-def completions(known, free_cards):
+def _completions(known, free_cards):
     """Masks and values of every 5-card hand made of ``known`` plus cards of ``free_cards``."""
     need = HAND - known.shape[0]
     m = free_cards.shape[0]
@@ -54,7 +54,7 @@ def completions(known, free_cards):
 
 
 @njit(cache=True, nogil=True)
-def exact_deals(masks, values, offsets, tallies):
+def _exact_deals(masks, values, offsets, tallies):
     """Tally every choice of one completion per player (rows ``offsets[p]:offsets[p+1]``
     of ``masks``/``values``) whose cards are disjoint. Returns the number of deals."""
     n = offsets.shape[0] - 1
@@ -84,7 +84,7 @@ def exact_deals(masks, values, offsets, tallies):
 
 
 @njit(cache=True, nogil=True)
-def monte_carlo_deals(known, known_offsets, excluded, state, trials, tallies):
+def _monte_carlo_deals(known, known_offsets, excluded, state, trials, tallies):
     """``trials`` random deals: each player's known cards completed to five with
     uniformly drawn unseen cards."""
     n = known_offsets.shape[0] - 1

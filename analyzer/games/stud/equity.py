@@ -18,7 +18,7 @@ from analyzer.cards import CardError, cards_mask, check_disjoint, format_cards, 
 from analyzer.games._equity import EquityResult
 from analyzer.sim.method import choose_exact
 from analyzer.sim.seeds import new_seed
-from analyzer.games.stud.engine import HAND, completions, exact_deals, monte_carlo_deals
+from analyzer.games.stud.engine import HAND, _completions, _exact_deals, _monte_carlo_deals
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, run_monte_carlo
 from analyzer.sim.executors import local_workers
 from analyzer.sim.showdown import WIDTH, max_equity_se, player_equities
@@ -85,7 +85,7 @@ class StudMonteCarlo:
 
     def run_chunk(self, state: np.ndarray, trials: int) -> np.ndarray:
         tallies = np.zeros((len(self.offsets) - 1, WIDTH), np.int64)
-        monte_carlo_deals(self.known, self.offsets, self.excluded, state.copy(), trials, tallies)
+        _monte_carlo_deals(self.known, self.offsets, self.excluded, state.copy(), trials, tallies)
         return tallies
 
     def standard_error(self, tallies: np.ndarray, trials: int) -> float:
@@ -94,12 +94,12 @@ class StudMonteCarlo:
 
 def _exact(deal: StudDeal) -> tuple[np.ndarray, int]:
     free = deal.free_cards()
-    lists = [completions(k.astype(np.uint8), free) for k in deal.known]
+    lists = [_completions(k.astype(np.uint8), free) for k in deal.known]
     masks = np.concatenate([m for m, _ in lists])
     values = np.concatenate([v for _, v in lists])
     offsets = np.cumsum([0] + [len(m) for m, _ in lists]).astype(np.int64)
     tallies = np.zeros((len(deal.known), WIDTH), np.int64)
-    deals = exact_deals(masks, values, offsets, tallies)
+    deals = _exact_deals(masks, values, offsets, tallies)
     return tallies, int(deals)
 
 

@@ -27,7 +27,7 @@ from numba import njit
 from analyzer.cards import format_cards
 from analyzer.sim.seeds import new_seed
 from analyzer.games.whist import engine as E
-from analyzer.games.whist.policies import POLICY_NAMES, play_out
+from analyzer.games.whist.policies import POLICY_NAMES, _play_out
 from analyzer.games.whist.rules import WhistRules, bid_name, callable_suits
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.rng import below
@@ -50,7 +50,7 @@ def parse_policies(text: str) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def deal_others(st, seat, hand, unseen, rng):
+def _deal_others(st, seat, hand, unseen, rng):
     """Give ``seat`` the mask ``hand`` and deal the cards of ``unseen`` (shuffled in place)
     13 to each other seat."""
     n = unseen.shape[0]
@@ -71,12 +71,12 @@ def deal_others(st, seat, hand, unseen, rng):
 
 
 @njit(cache=True, nogil=True)
-def add_outcome(st, seat, chips, row):
+def _add_outcome(st, seat, chips, row):
     """Add one finished deal's result for ``seat`` to a tally row (layout: TALLY)."""
-    E.settle(st, chips)
+    E._settle(st, chips)
     own_count = st[E.CONTRACT] == E.PASS or seat == st[E.JOINER]
-    side = st[E.TRICKS + seat] if own_count else E.side_tricks(st)
-    row[0] += E.made(st, seat)
+    side = st[E.TRICKS + seat] if own_count else E._side_tricks(st)
+    row[0] += E._made(st, seat)
     row[1] += chips[seat]
     row[2] += chips[seat] * chips[seat]
     row[3] += side
@@ -84,7 +84,7 @@ def add_outcome(st, seat, chips, row):
 
 
 @njit(cache=True, nogil=True)
-def sample_bids(seat, hand, unseen, options, policies, pass_ace_low, called_rule, trials, rng, tallies):
+def _sample_bids(seat, hand, unseen, options, policies, pass_ace_low, called_rule, trials, rng, tallies):
     """``trials`` random deals, each bid of ``options`` (rows: contract, suit, joins the next
     seat's Solo-nolo) played on each."""
     deal = np.zeros(E.STATE_SIZE, np.int64)
@@ -93,14 +93,14 @@ def sample_bids(seat, hand, unseen, options, policies, pass_ace_low, called_rule
     cards = unseen.copy()
     rows = tallies.reshape((options.shape[0], TALLY))
     for _ in range(trials):
-        deal_others(deal, seat, hand, cards, rng)
+        _deal_others(deal, seat, hand, cards, rng)
         for i in range(options.shape[0]):
             st[:] = deal
             joins = options[i, 2]
             bidder = (seat + 1) % E.SEATS if joins else seat
-            E.start(st, options[i, 0], bidder, options[i, 1], seat if joins else -1, pass_ace_low, called_rule)
-            play_out(st, policies, rng)
-            add_outcome(st, seat, chips, rows[i])
+            E._start(st, options[i, 0], bidder, options[i, 1], seat if joins else -1, pass_ace_low, called_rule)
+            _play_out(st, policies, rng)
+            _add_outcome(st, seat, chips, rows[i])
 
 
 def bid_options(hand: tuple[int, ...], rules: WhistRules) -> np.ndarray:
@@ -174,7 +174,7 @@ def bid_values(hand: tuple[int, ...], *, seat: int = 0, rules: WhistRules = Whis
     unseen = np.array([c for c in range(52) if c not in hand], np.int64)
     mask = sum(1 << c for c in hand)
     used_seed = new_seed(seed)
-    job = KernelJob(sample_bids, (seat, mask, unseen, options, policies, rules.pass_ace_low,
+    job = KernelJob(_sample_bids, (seat, mask, unseen, options, policies, rules.pass_ace_low,
                                   rules.called_rule_code), (), options.shape[0] * TALLY)
     start = time.perf_counter()
     run = run_monte_carlo(job, seed=used_seed, stopping=Stopping(trials=trials), chunk_size=CHUNK,

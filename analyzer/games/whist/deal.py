@@ -37,7 +37,7 @@ class WhistDeal(TrickDeal):
         self.state = np.zeros(E.STATE_SIZE, np.int64)
         for seat, hand in enumerate(parsed):
             self.state[E.HAND + seat] = sum(1 << c for c in hand)
-        E.start(self.state, contract, bidder, suit, -1 if joiner is None else joiner, rules.pass_ace_low,
+        E._start(self.state, contract, bidder, suit, -1 if joiner is None else joiner, rules.pass_ace_low,
                 rules.called_rule_code)
 
     @property
@@ -46,12 +46,12 @@ class WhistDeal(TrickDeal):
         return None if partner < 0 else partner
 
     def made(self, seat: int) -> bool:
-        return bool(E.made(self.state, seat))
+        return bool(E._made(self.state, seat))
 
     def settle(self) -> list[int]:
         """Each seat's chips from the finished deal (W-5, W-6)."""
         if not self.done:
             raise ValueError("the deal is not over")
         chips = np.zeros(E.SEATS, np.int64)
-        E.settle(self.state, chips)
+        E._settle(self.state, chips)
         return chips.tolist()

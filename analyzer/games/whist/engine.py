@@ -43,7 +43,7 @@ STATE_SIZE = TABLE + SEATS
 
 
 @njit(cache=True, nogil=True)
-def callable_suits_mask(hand, call_own_ace):
+def _callable_suits_mask(hand, call_own_ace):
     """The suits (bit s for suit s) a bidder holding the mask ``hand`` may name in Nolo or
     Grand (W-2): those whose ace he lacks, or any suit with ``call_own_ace`` or when he
     holds all four aces (he then plays alone)."""
@@ -55,7 +55,7 @@ def callable_suits_mask(hand, call_own_ace):
 
 
 @njit(cache=True, nogil=True)
-def start(st, contract, bidder, called, joiner, pass_ace_low, called_rule):
+def _start(st, contract, bidder, called, joiner, pass_ace_low, called_rule):
     """Set up the play of a contract on the hands in ``st[HAND:]``. ``called`` is the suit
     named in Nolo or Grand (else NO_SUIT); ``joiner`` a Solo-nolo joiner's seat or -1."""
     st[CONTRACT], st[BIDDER], st[CALLED], st[JOINER] = contract, bidder, called, joiner
@@ -77,7 +77,7 @@ def start(st, contract, bidder, called, joiner, pass_ace_low, called_rule):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def on_bidder_side(st, seat):
+def _on_bidder_side(st, seat):
     """Whether ``seat`` plays on the bidder's side (Nolo, Grand: bidder and ace holder;
     Solo-nolo: a soloist; Grandi: the bidder). Nobody in the pass game."""
     contract = st[CONTRACT]
@@ -135,11 +135,11 @@ def play(st, card):
     for s in range(SEATS):
         st[TABLE + s] = -1
     st[LEADER] = st[TURN] = winner
-    st[DONE] = decided(st)
+    st[DONE] = _decided(st)
 
 
 @njit(cache=True, nogil=True)
-def decided(st):
+def _decided(st):
     """Whether play stops after the trick just gathered (W-8)."""
     if st[TRICK] == TRICKS_PER_DEAL:
         return True
@@ -154,17 +154,17 @@ def decided(st):
 
 
 @njit(cache=True, nogil=True)
-def side_tricks(st):
+def _side_tricks(st):
     """Tricks taken by the bidder's side (Nolo, Grand, Grandi; the bidder alone in Solo-nolo)."""
     n = 0
     for seat in range(SEATS):
-        if on_bidder_side(st, seat) and seat != st[JOINER]:
+        if _on_bidder_side(st, seat) and seat != st[JOINER]:
             n += st[TRICKS + seat]
     return n
 
 
 @njit(cache=True, nogil=True)
-def fewest_tricks(st):
+def _fewest_tricks(st):
     """The fewest tricks any seat took (the pass game's winners took this many, W-6)."""
     fewest = st[TRICKS]
     for seat in range(1, SEATS):
@@ -173,25 +173,25 @@ def fewest_tricks(st):
 
 
 @njit(cache=True, nogil=True)
-def made(st, seat):
+def _made(st, seat):
     """Whether ``seat`` won the deal: his side made (or beat) the contract; in the pass game,
     he took the fewest tricks (ties included)."""
     contract = st[CONTRACT]
     if contract == PASS:
-        return st[TRICKS + seat] == fewest_tricks(st)
+        return st[TRICKS + seat] == _fewest_tricks(st)
     if contract == SOLO:
         soloist_made = st[TRICKS + seat] <= SOLO_LIMIT
-        if on_bidder_side(st, seat):
+        if _on_bidder_side(st, seat):
             return soloist_made
         return st[TRICKS + st[BIDDER]] > SOLO_LIMIT
-    t = side_tricks(st)
+    t = _side_tricks(st)
     if contract == GRAND:
         ok = t >= GRAND_TARGET
     elif contract == NOLO:
         ok = t <= NOLO_LIMIT
     else:
         ok = t == GRANDI_TRICKS
-    return ok == on_bidder_side(st, seat)
+    return ok == _on_bidder_side(st, seat)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -201,13 +201,13 @@ def _pay(chips, payer, payee, amount):
 
 
 @njit(cache=True, nogil=True)
-def settle(st, chips):
+def _settle(st, chips):
     """Each seat's chips won (+) or lost (-) in the finished deal, into ``chips[0:4]``."""
     for seat in range(SEATS):
         chips[seat] = 0
     contract = st[CONTRACT]
     if contract == PASS:
-        fewest = fewest_tricks(st)
+        fewest = _fewest_tricks(st)
         for winner in range(SEATS):
             if st[TRICKS + winner] == fewest:
                 for other in range(SEATS):
@@ -222,7 +222,7 @@ def settle(st, chips):
                 if other != soloist:
                     _pay(chips, other, soloist, sign * SOLO_STAKE)
         return
-    t = side_tricks(st)
+    t = _side_tricks(st)
     if contract == GRAND:
         amount = 1 + t - GRAND_TARGET if t >= GRAND_TARGET else 2 * (t - GRAND_TARGET)
     elif contract == NOLO:
@@ -230,7 +230,7 @@ def settle(st, chips):
     else:
         amount = SOLO_STAKE if t == GRANDI_TRICKS else -SOLO_STAKE
     for member in range(SEATS):
-        if on_bidder_side(st, member):
+        if _on_bidder_side(st, member):
             for other in range(SEATS):
-                if not on_bidder_side(st, other):
+                if not _on_bidder_side(st, other):
                     _pay(chips, other, member, amount)

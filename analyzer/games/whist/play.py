@@ -26,10 +26,10 @@ from numba import njit
 from analyzer.sim.seeds import derive_seed, new_seed
 from analyzer.games._tricks import SUIT_MASKS
 from analyzer.games.whist import engine as E
-from analyzer.games.whist.bid import deal_others, parse_policies
-from analyzer.games.whist.policies import play_out
+from analyzer.games.whist.bid import _deal_others, parse_policies
+from analyzer.games.whist.policies import _play_out
 from analyzer.games.whist.rules import WhistRules, bid_name, callable_suits, parse_bid
-from analyzer.games.whist.study_kernels import CHUNK, CONTRACTS, hand_features, run_bidding_tables
+from analyzer.games.whist.study_kernels import CHUNK, CONTRACTS, _hand_features, run_bidding_tables
 from analyzer.sim.bits import bit_count
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 
@@ -74,9 +74,9 @@ def resolve_auction(calls: list[str], hands: list[tuple[int, ...]], *, joiner: i
 
 
 @njit(cache=True, nogil=True)
-def shortest_callable_suit(hand, call_own_ace):
+def _shortest_callable_suit(hand, call_own_ace):
     """The suit the table bidder names: the shortest it may call (W-2; the lowest on ties)."""
-    suits = E.callable_suits_mask(hand, call_own_ace)
+    suits = E._callable_suits_mask(hand, call_own_ace)
     best, best_n = -1, 99
     for suit in range(4):
         n = bit_count(hand & SUIT_MASKS[suit])
@@ -86,12 +86,12 @@ def shortest_callable_suit(hand, call_own_ace):
 
 
 @njit(cache=True, nogil=True)
-def table_auction(st, values, call_own_ace, may_join, out):
+def _table_auction(st, values, call_own_ace, may_join, out):
     """The table bidder's auction on the hands of ``st``: ``out`` = contract, bidder,
     suit, joiner (module docstring)."""
     standing, bidder = E.PASS, -1
     for seat in range(E.SEATS):
-        _, hcp, longest = hand_features(st[E.HAND + seat])
+        _, hcp, longest = _hand_features(st[E.HAND + seat])
         best, best_value = E.PASS, 0.0
         for contract in range(standing + 1, CONTRACTS):
             if values[hcp, longest, contract] > best_value:
@@ -100,32 +100,32 @@ def table_auction(st, values, call_own_ace, may_join, out):
             standing, bidder = best, seat
     out[0], out[1], out[2], out[3] = standing, bidder, -1, -1
     if standing == E.NOLO or standing == E.GRAND:
-        out[2] = shortest_callable_suit(st[E.HAND + bidder], call_own_ace)
+        out[2] = _shortest_callable_suit(st[E.HAND + bidder], call_own_ace)
     if standing == E.SOLO and may_join:
         for k in range(1, E.SEATS):
             seat = (bidder + k) % E.SEATS
-            _, hcp, longest = hand_features(st[E.HAND + seat])
+            _, hcp, longest = _hand_features(st[E.HAND + seat])
             if values[hcp, longest, E.SOLO] > 0:
                 out[3] = seat
                 break
 
 
 @njit(cache=True, nogil=True)
-def play_bid_deals(values, policies, call_own_ace, may_join, pass_ace_low, called_rule, trials, rng, tallies):
+def _play_bid_deals(values, policies, call_own_ace, may_join, pass_ace_low, called_rule, trials, rng, tallies):
     """Whole deals: deal, table auction, play, settle (tallies: GAME_TALLY)."""
     deck = np.arange(52).astype(np.int64)
     st = np.zeros(E.STATE_SIZE, np.int64)
     chips = np.zeros(E.SEATS, np.int64)
     contract = np.zeros(4, np.int64)
     for _ in range(trials):
-        deal_others(st, -1, 0, deck, rng)
-        table_auction(st, values, call_own_ace, may_join, contract)
+        _deal_others(st, -1, 0, deck, rng)
+        _table_auction(st, values, call_own_ace, may_join, contract)
         kind, bidder = contract[0], max(contract[1], 0)
-        E.start(st, kind, bidder, contract[2], contract[3], pass_ace_low, called_rule)
-        play_out(st, policies, rng)
-        E.settle(st, chips)
+        E._start(st, kind, bidder, contract[2], contract[3], pass_ace_low, called_rule)
+        _play_out(st, policies, rng)
+        E._settle(st, chips)
         tallies[kind] += 1
-        tallies[CONTRACTS + kind] += kind != E.PASS and E.made(st, bidder)
+        tallies[CONTRACTS + kind] += kind != E.PASS and E._made(st, bidder)
         for seat in range(E.SEATS):
             tallies[2 * CONTRACTS + seat] += chips[seat]
             tallies[2 * CONTRACTS + E.SEATS + seat] += chips[seat] * chips[seat]
@@ -173,7 +173,7 @@ def simulate_bidding(*, deals: int = 100_000, table_deals: int = 400_000, policy
     start = time.perf_counter()
     values, coverage = bidding_values(deals=table_deals, policy=policy, rules=rules, seed=used_seed, threads=threads,
                             scheduler=scheduler)
-    job = KernelJob(play_bid_deals, (values, parse_policies(policy), rules.call_own_ace, rules.max_solo_joiners > 0,
+    job = KernelJob(_play_bid_deals, (values, parse_policies(policy), rules.call_own_ace, rules.max_solo_joiners > 0,
                                      rules.pass_ace_low, rules.called_rule_code), (), GAME_TALLY)
     run = run_monte_carlo(job, seed=derive_seed(used_seed, 1), stopping=Stopping(trials=deals), chunk_size=CHUNK,
                           scheduler=scheduler, threads=threads, progress=progress)

@@ -32,15 +32,15 @@ POLICY_NAMES = ("random", "heuristic")
 
 
 @njit(cache=True, nogil=True)
-def known_friend(st, seat, other):
+def _known_friend(st, seat, other):
     """Whether ``seat`` knows ``other`` to be on his side."""
     contract = st[E.CONTRACT]
     if contract == E.PASS or seat == other:
         return False
     if contract == E.SOLO or contract == E.GRANDI:
-        return not E.on_bidder_side(st, seat) and not E.on_bidder_side(st, other)
+        return not E._on_bidder_side(st, seat) and not E._on_bidder_side(st, other)
     if st[E.REVEALED]:
-        return E.on_bidder_side(st, seat) == E.on_bidder_side(st, other)
+        return E._on_bidder_side(st, seat) == E._on_bidder_side(st, other)
     return seat == st[E.PARTNER] and other == st[E.BIDDER]
 
 
@@ -58,7 +58,7 @@ def _avoiding_lead(cards, outstanding, ace_low):
 
 
 @njit(cache=True, nogil=True)
-def heuristic_card(st, seat):
+def _heuristic_card(st, seat):
     """The heuristic player's card (module docstring)."""
     cards = E.legal(st, seat)
     if cards & (cards - 1) == 0:
@@ -68,7 +68,7 @@ def heuristic_card(st, seat):
     wants = contract == E.GRAND or contract == E.GRANDI
     outstanding = E.FULL_DECK & ~st[E.PLAYED] & ~st[E.HAND + seat]
     led = st[E.LED]
-    friend = led != NO_SUIT and known_friend(st, seat, st[E.WINNER])
+    friend = led != NO_SUIT and _known_friend(st, seat, st[E.WINNER])
     if wants:
         return want_card(cards, outstanding, led, st[E.BEST], NO_SUIT, ace_low, st[E.PLAYS], E.SEATS, friend)
     if led == NO_SUIT:
@@ -86,12 +86,12 @@ def heuristic_card(st, seat):
 
 
 @njit(cache=True, nogil=True)
-def play_out(st, policies, rng):
+def _play_out(st, policies, rng):
     """Play the deal to its end, seat ``s`` choosing by ``policies[s]``."""
     while not st[E.DONE]:
         seat = st[E.TURN]
         if policies[seat] == RANDOM:
             card = random_card(E.legal(st, seat), rng)
         else:
-            card = heuristic_card(st, seat)
+            card = _heuristic_card(st, seat)
         E.play(st, card)

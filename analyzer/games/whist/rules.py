@@ -47,8 +47,8 @@ class WhistRules:
 
 
 def callable_suits(hand: tuple[int, ...], rules: WhistRules) -> list[int]:
-    """Suits the bidder may name in Nolo or Grand (W-2, :func:`.engine.callable_suits_mask`)."""
-    mask = E.callable_suits_mask(sum(1 << c for c in hand), rules.call_own_ace)
+    """Suits the bidder may name in Nolo or Grand (W-2, :func:`.engine._callable_suits_mask`)."""
+    mask = E._callable_suits_mask(sum(1 << c for c in hand), rules.call_own_ace)
     return [s for s in range(4) if mask >> s & 1]
 
 

@@ -13,8 +13,8 @@ from numba import njit
 
 from analyzer.games._tricks import SUIT_MASKS
 from analyzer.games.whist import engine as E
-from analyzer.games.whist.bid import deal_others, parse_policies
-from analyzer.games.whist.policies import play_out
+from analyzer.games.whist.bid import _deal_others, parse_policies
+from analyzer.games.whist.policies import _play_out
 from analyzer.games.whist.rules import WhistRules
 from analyzer.sim.bits import bit_count, nth_bit
 from analyzer.sim.engine import KernelJob, Progress, Stopping, run_monte_carlo
@@ -33,7 +33,7 @@ GRID_SIZE = BINS * GRID_LONGEST * CONTRACTS * len(GRID_STATS)
 
 
 @njit(cache=True, nogil=True)
-def hand_features(hand):
+def _hand_features(hand):
     """(aces, high-card points, longest suit length) of a hand mask."""
     aces = hcp = longest = 0
     for suit in range(4):
@@ -46,14 +46,14 @@ def hand_features(hand):
 
 
 @njit(cache=True, nogil=True)
-def called_suit(hand, call_own_ace, rng):
+def _called_suit(hand, call_own_ace, rng):
     """A suit drawn uniformly among those the hand may call (W-2)."""
-    suits = E.callable_suits_mask(hand, call_own_ace)
+    suits = E._callable_suits_mask(hand, call_own_ace)
     return nth_bit(suits, below(rng, bit_count(suits)))
 
 
 @njit(cache=True, nogil=True)
-def bidding_tables(policies, call_own_ace, pass_ace_low, called_rule, trials, rng, tallies):
+def _bidding_tables(policies, call_own_ace, pass_ace_low, called_rule, trials, rng, tallies):
     """``tallies[:FEATURE_SIZE]``: [contract][feature][bin][stat]; then the grid
     [hcp][longest][contract][grid stat] (module docstring)."""
     feature = tallies[:FEATURE_SIZE].reshape((CONTRACTS, len(FEATURES), BINS, len(STATS)))
@@ -64,20 +64,20 @@ def bidding_tables(policies, call_own_ace, pass_ace_low, called_rule, trials, rn
     chips = np.zeros(E.SEATS, np.int64)
     bins = np.zeros(len(FEATURES), np.int64)
     for _ in range(trials):
-        deal_others(deal, -1, 0, deck, rng)
+        _deal_others(deal, -1, 0, deck, rng)
         hand = deal[E.HAND]
-        aces, hcp, longest = hand_features(hand)
-        suit = called_suit(hand, call_own_ace, rng)
+        aces, hcp, longest = _hand_features(hand)
+        suit = _called_suit(hand, call_own_ace, rng)
         bins[0], bins[1], bins[2] = aces, hcp, longest
         bins[3] = bit_count(hand & SUIT_MASKS[suit])
         for contract in range(CONTRACTS):
             st[:] = deal
             named = suit if contract == E.NOLO or contract == E.GRAND else -1
-            E.start(st, contract, 0, named, -1, pass_ace_low, called_rule)
-            play_out(st, policies, rng)
-            E.settle(st, chips)
-            made = E.made(st, 0)
-            tricks = st[E.TRICKS] if contract == E.PASS else E.side_tricks(st)
+            E._start(st, contract, 0, named, -1, pass_ace_low, called_rule)
+            _play_out(st, policies, rng)
+            E._settle(st, chips)
+            made = E._made(st, 0)
+            tricks = st[E.TRICKS] if contract == E.PASS else E._side_tricks(st)
             for f in range(len(FEATURES)):
                 if f == 3 and named < 0:
                     continue
@@ -98,7 +98,7 @@ def bidding_tables(policies, call_own_ace, pass_ace_low, called_rule, trials, rn
 def run_bidding_tables(deals: int, policy: str, rules: WhistRules, seed: int, threads: int | None = None,
                        scheduler: str | None = None, progress: Progress | None = None):
     """:func:`bidding_tables` over ``deals`` deals: (feature tallies, grid tallies, deals)."""
-    job = KernelJob(bidding_tables, (parse_policies(policy), rules.call_own_ace, rules.pass_ace_low,
+    job = KernelJob(_bidding_tables, (parse_policies(policy), rules.call_own_ace, rules.pass_ace_low,
                                      rules.called_rule_code), (), FEATURE_SIZE + GRID_SIZE)
     run = run_monte_carlo(job, seed=seed, stopping=Stopping(trials=deals), chunk_size=CHUNK, scheduler=scheduler,
                           threads=threads, progress=progress)

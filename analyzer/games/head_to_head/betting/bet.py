@@ -36,16 +36,16 @@ from analyzer.sim.method import METHODS
 from analyzer.sim.seeds import new_seed
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.betting.policies import (
-    ROLLOUT, opening_actions, response_actions, sample_bet_actions, score_bet_actions,
+    ROLLOUT, _opening_actions, _response_actions, _sample_bet_actions, _score_bet_actions,
 )
 from analyzer.games.head_to_head.betting.engine import (
-    BASE, BASE_CHIP, RESPONSES, START_STACK, row_complete, window_seat,
+    BASE, BASE_CHIP, RESPONSES, START_STACK, _row_complete, _window_seat,
 )
 from analyzer.games.head_to_head.betting.play import parse_bet_policy
 from analyzer.games.head_to_head.betting.rules import BettingRules
 from analyzer.games.head_to_head.play import parse_policy
 from analyzer.games.head_to_head.position import OPPONENT, YOU, Position, position_from_dict
-from analyzer.games.head_to_head.rollout import arrange, future_draws, next_code, unseen_cards
+from analyzer.games.head_to_head.rollout import _arrange, _future_draws, _next_code, _unseen_cards
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo, run_tasks
 
 BET_KEYS = {"stacks", "committed", "base", "closed", "rules"}
@@ -80,7 +80,7 @@ class BetPosition:
             st[E.ROW_BASE + row] = self.base[row] if active else 0
             st[E.COMMITTED + row] = self.committed[0][row] if active else 0
             st[E.COMMITTED + E.MAX_ROWS + row] = self.committed[1][row] if active else 0
-            st[E.BET_CLOSED + row] = int(not active or row in self.closed or row_complete(st, row))
+            st[E.BET_CLOSED + row] = int(not active or row in self.closed or _row_complete(st, row))
         return st
 
     def to_dict(self) -> dict:
@@ -131,9 +131,9 @@ def _validate_chips(bet: BetPosition, facing: list[int]) -> None:
     for row in range(bet.position.rows):
         name = f"row {row + 1}"
         amounts = (bet.committed[0][row], bet.committed[1][row])
-        if row_complete(state, row) and (any(amounts) or bet.base[row]):
+        if _row_complete(state, row) and (any(amounts) or bet.base[row]):
             raise ValueError(f"{name} is complete, so it has been paid: its base and chips must be 0")
-        if not row_complete(state, row) and bet.base[row] not in (BASE, BASE_CHIP):
+        if not _row_complete(state, row) and bet.base[row] not in (BASE, BASE_CHIP):
             raise ValueError(f"{name}: the base left on an open row is {BASE} or {BASE_CHIP} (after a "
                              f"decline), got {bet.base[row]}")
         if bet.base[row] == BASE_CHIP and (any(amounts) or row not in bet.closed):
@@ -150,7 +150,7 @@ def _validate_chips(bet: BetPosition, facing: list[int]) -> None:
                          f"only one exchange happens at a time")
     if facing and facing[0] in bet.closed:
         raise ValueError(f"row {facing[0] + 1} is closed to betting but has an open bet")
-    seat = window_seat(state)
+    seat = _window_seat(state)
     expected = OPPONENT if facing else YOU
     if seat != expected:
         who = "the opponent" if facing else "you"
@@ -205,7 +205,7 @@ class BetJob:
 
     def run_chunk(self, rng: np.ndarray, trials: int) -> np.ndarray:
         tallies = np.zeros((len(self.actions), 2), np.int64)
-        sample_bet_actions(self.state, YOU, self.actions, self.params, self.bparams, rng.copy(), trials, tallies)
+        _sample_bet_actions(self.state, YOU, self.actions, self.params, self.bparams, rng.copy(), trials, tallies)
         return tallies
 
     def standard_error(self, tallies: np.ndarray, trials: int) -> float:
@@ -214,24 +214,24 @@ class BetJob:
 
 @njit(cache=True, nogil=True)
 def _enumerate(state, actions, params, bparams, draws, lo, hi, tallies):
-    m = unseen_cards(state, YOU).shape[0]
+    m = _unseen_cards(state, YOU).shape[0]
     base = np.empty_like(state)
     work = np.empty_like(state)
     rng = np.ones(4, np.uint64)
     code = np.zeros(max(draws, 1), np.int64)
     code[0] = lo
     while code[0] < hi:
-        arrange(state, base, YOU, code, draws, rng)
-        score_bet_actions(base, YOU, actions, params, bparams, rng, work, tallies, 1)
-        next_code(code, draws, m)
+        _arrange(state, base, YOU, code, draws, rng)
+        _score_bet_actions(base, YOU, actions, params, bparams, rng, work, tallies, 1)
+        _next_code(code, draws, m)
 
 
 def legal_actions(state: np.ndarray, facing: int) -> np.ndarray:
     """Every legal action as rows ``(row, response, amount)``: response -1 opens a bet."""
     every = np.zeros(0, np.int64)
     if facing >= 0:
-        return response_actions(state, YOU, facing, every)
-    return opening_actions(state, YOU, every)
+        return _response_actions(state, YOU, facing, every)
+    return _opening_actions(state, YOU, every)
 
 
 def bet_values(bet: BetPosition, *, policy: str = "greedy", bet_policy: str = "threshold",
@@ -250,16 +250,16 @@ def bet_values(bet: BetPosition, *, policy: str = "greedy", bet_policy: str = "t
     state = bet.to_state()
     facing = bet.facing
     actions = legal_actions(state, facing)
-    last = state[E.TURN] == E.placements(state) - 1
+    last = state[E.TURN] == E._placements(state) - 1
     deterministic = bool((params[:, 0] == 1).all())
     exact = method == "exact" or (method == "auto" and last and deterministic)
     if exact and not (last and deterministic):
         raise ValueError("exact values need the last placement of a round and greedy placement")
     start = time.perf_counter()
     if exact:
-        m = len(unseen_cards(state, YOU))
+        m = len(_unseen_cards(state, YOU))
         hidden = int(state[E.HAND_N + OPPONENT] + (state[E.PENDING_N] if bet.position.mover == OPPONENT else 0))
-        draws = min(m, hidden + int(future_draws(state)))
+        draws = min(m, hidden + int(_future_draws(state)))
         tasks = [(state, actions, params, bparams, draws, lo, lo + 1) for lo in range(m if draws else 1)]
         parts = run_tasks(_exact_task, tasks, scheduler=scheduler, threads=threads, progress=progress)
         tallies, n, used_seed, chunk = sum(parts), math.perm(m, draws), None, None

@@ -26,7 +26,7 @@ from numba import njit
 
 from analyzer.games.head_to_head.engine import (
     BET_CLOSED, BET_RULES, COMMITTED, ROW_BASE, ROWS, SHARE2, SLOTS, STACK, TURN, TYPE,
-    count_index, mover, row_result,
+    _count_index, _mover, _row_result,
 )
 
 START_STACK = 800
@@ -40,7 +40,7 @@ NO_ROW = -1
 
 
 @njit(cache=True, nogil=True)
-def start_betting_game(st, forfeit, window, min_bet, row_cap, max_raise):
+def _start_betting_game(st, forfeit, window, min_bet, row_cap, max_raise):
     """Stacks of $800 and the betting rules; call before the first round."""
     st[STACK], st[STACK + 1] = START_STACK, START_STACK
     rules = BET_RULES
@@ -49,7 +49,7 @@ def start_betting_game(st, forfeit, window, min_bet, row_cap, max_raise):
 
 
 @njit(cache=True, nogil=True)
-def start_betting_round(st):
+def _start_betting_round(st):
     """The bank's $100 base on every active row; nothing committed; every row open."""
     for row in range(5):
         st[ROW_BASE + row] = BASE if row < st[ROWS] else 0
@@ -59,64 +59,64 @@ def start_betting_round(st):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def committed(st, seat, row):
+def _committed(st, seat, row):
     return st[COMMITTED + 5 * seat + row]
 
 
 @njit(cache=True, nogil=True, inline="always")
-def floor_step(amount, step):
+def _floor_step(amount, step):
     return (amount // step) * step
 
 
 @njit(cache=True, nogil=True)
-def row_complete(st, row):
-    return st[count_index(0, row)] + st[count_index(1, row)] == 2 * SLOTS
+def _row_complete(st, row):
+    return st[_count_index(0, row)] + st[_count_index(1, row)] == 2 * SLOTS
 
 
 @njit(cache=True, nogil=True)
-def max_bet(st, bettor, row):
+def _max_bet(st, bettor, row):
     """The largest opening bet ``bettor`` may make on ``row`` (0: none; the row must
     be open to betting)."""
-    if row >= st[ROWS] or st[BET_CLOSED + row] or row_complete(st, row):
+    if row >= st[ROWS] or st[BET_CLOSED + row] or _row_complete(st, row):
         return 0
     rules = BET_RULES
     step = st[rules + MIN_BET]
-    top = min(st[rules + MAX_RAISE], st[rules + ROW_CAP] - committed(st, bettor, row),
+    top = min(st[rules + MAX_RAISE], st[rules + ROW_CAP] - _committed(st, bettor, row),
               st[STACK + bettor], st[STACK + 1 - bettor])
-    top = floor_step(top, step)
+    top = _floor_step(top, step)
     return top if top >= step else 0
 
 
 @njit(cache=True, nogil=True)
-def max_raise(st, actor, row):
+def _max_raise(st, actor, row):
     """The largest raise ``actor`` may add on top of matching (0: he may only call or
     decline)."""
     rules = BET_RULES
     step = st[rules + MIN_BET]
-    need = committed(st, 1 - actor, row) - committed(st, actor, row)
-    top = min(st[rules + MAX_RAISE], st[rules + ROW_CAP] - committed(st, actor, row) - need,
+    need = _committed(st, 1 - actor, row) - _committed(st, actor, row)
+    top = min(st[rules + MAX_RAISE], st[rules + ROW_CAP] - _committed(st, actor, row) - need,
               st[STACK + actor] - need, st[STACK + 1 - actor])
-    top = floor_step(top, step)
+    top = _floor_step(top, step)
     return top if top >= step else 0
 
 
 @njit(cache=True, nogil=True)
-def to_call(st, actor, row):
+def _to_call(st, actor, row):
     """What ``actor`` must add to match the other player on ``row``."""
-    return committed(st, 1 - actor, row) - committed(st, actor, row)
+    return _committed(st, 1 - actor, row) - _committed(st, actor, row)
 
 
 @njit(cache=True, nogil=True)
-def pay(st, seat, row, amount):
+def _pay(st, seat, row, amount):
     st[STACK + seat] -= amount
     st[COMMITTED + 5 * seat + row] += amount
 
 
 @njit(cache=True, nogil=True)
-def decline(st, decliner, row):
+def _decline(st, decliner, row):
     """The decliner's concession (§2.7 response 1, H-B2)."""
     other = 1 - decliner
-    mine, theirs = committed(st, decliner, row), committed(st, other, row)
+    mine, theirs = _committed(st, decliner, row), _committed(st, other, row)
     st[STACK + other] += BASE_CHIP + theirs
     st[STACK + (other if st[BET_RULES + FORFEIT] else decliner)] += mine
     st[ROW_BASE + row] -= BASE_CHIP
@@ -126,11 +126,11 @@ def decline(st, decliner, row):
 
 
 @njit(cache=True, nogil=True)
-def settle_row(st, row):
+def _settle_row(st, row):
     """Pay a complete row at once: the winner takes the base left and every chip on the
     card; an exact tie splits it (the pot is a multiple of $10, so halves are whole)."""
-    pot = st[ROW_BASE + row] + committed(st, 0, row) + committed(st, 1, row)
-    halves = row_result(st, row)
+    pot = st[ROW_BASE + row] + _committed(st, 0, row) + _committed(st, 1, row)
+    halves = _row_result(st, row)
     st[STACK] += pot * halves // 2
     st[STACK + 1] += pot - pot * halves // 2
     st[ROW_BASE + row] = 0
@@ -140,19 +140,19 @@ def settle_row(st, row):
 
 
 @njit(cache=True, nogil=True)
-def window_seat(st):
+def _window_seat(st):
     """The seat that may open a bet before the coming placement, or -1: the player on
     turn, except a Share 2 receiver unless ``bet_window`` is ``receiver``."""
     if st[TYPE] == SHARE2 and st[TURN] % 2 == 1 and st[BET_RULES + WINDOW] == WINDOW_TURN:
         return -1
-    return mover(st)
+    return _mover(st)
 
 
 @njit(cache=True, nogil=True)
-def chips_in_play(st):
+def _chips_in_play(st):
     """Stacks plus everything on the cards: conserved within a round except for the base."""
     total = st[STACK] + st[STACK + 1]
     for row in range(5):
-        total += st[ROW_BASE + row] + committed(st, 0, row) + committed(st, 1, row)
+        total += st[ROW_BASE + row] + _committed(st, 0, row) + _committed(st, 1, row)
     return total
 

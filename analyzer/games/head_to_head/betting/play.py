@@ -18,11 +18,11 @@ from analyzer.sim.seeds import new_seed
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.betting.policies import (
     BET_GAME_WIDTH, BET_PARAMS, BET_POLICY_NAMES, DEFAULT_BET_ROLLOUTS, DEFAULT_THRESHOLD, GAME_PLACEMENTS,
-    ROLLOUT, play_betting_game,
+    ROLLOUT, _play_betting_game,
 )
 from analyzer.games.head_to_head.betting.engine import START_STACK
 from analyzer.games.head_to_head.betting.rules import BettingRules
-from analyzer.games.head_to_head.play import GAME_CHUNK, ROLL, first_wins_se, game_streams, parse_policy, parse_round_type
+from analyzer.games.head_to_head.play import GAME_CHUNK, ROLL, first_wins_se, _game_streams, parse_policy, parse_round_type
 from analyzer.games.head_to_head.rules import HeadToHeadRules
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
 
@@ -74,14 +74,14 @@ def parse_bet_policy(spec: str) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def play_betting_games(kind, crazy, batch_rule, tiebreak, bet_rules, params, bparams, rng, games, tallies):
-    streams = game_streams(rng)
+def _play_betting_games(kind, crazy, batch_rule, tiebreak, bet_rules, params, bparams, rng, games, tallies):
+    streams = _game_streams(rng)
     deal, seats = streams[0], streams[1:]
     st = np.zeros(E.STATE_SIZE, np.int64)
     out = np.zeros(BET_GAME_WIDTH, np.int64)
     trajectory = np.zeros(GAME_PLACEMENTS, np.int64)
     for _ in range(games):
-        play_betting_game(st, kind, crazy, batch_rule, tiebreak, bet_rules, params, bparams, deal, seats,
+        _play_betting_game(st, kind, crazy, batch_rule, tiebreak, bet_rules, params, bparams, deal, seats,
                           out, trajectory)
         tallies[0] += 1
         tallies[1] += out[2] == 0
@@ -104,7 +104,7 @@ class BettingGameJob:
 
     def run_chunk(self, rng: np.ndarray, games: int) -> np.ndarray:
         tallies = np.zeros(BET_TALLY, np.int64)
-        play_betting_games(self.kind, self.crazy, *self.settings, self.rules, self.params, self.bparams,
+        _play_betting_games(self.kind, self.crazy, *self.settings, self.rules, self.params, self.bparams,
                            rng.copy(), games, tallies)
         return tallies
 

@@ -33,11 +33,11 @@ from numba import njit
 
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.betting.engine import (
-    CALL, DECLINE, MIN_BET, RAISE, decline, max_bet, max_raise, pay, row_complete, settle_row,
-    start_betting_game, start_betting_round, to_call, window_seat,
+    CALL, DECLINE, MIN_BET, RAISE, _decline, _max_bet, _max_raise, _pay, _row_complete, _settle_row,
+    _start_betting_game, _start_betting_round, _to_call, _window_seat,
 )
 from analyzer.games.head_to_head.policies import GREEDY
-from analyzer.games.head_to_head.rollout import ROUNDS, card_draw_winner, policy_move, round_type
+from analyzer.games.head_to_head.rollout import ROUNDS, _card_draw_winner, _policy_move, _round_type
 from analyzer.eval.standard import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
 from analyzer.sim.rng import below, fresh_stream, next_u64
 
@@ -57,8 +57,8 @@ BET_GAME_WIDTH = 6  # final stacks, winner, seat 0's stack after each round
 def _side_key(st, seat, row, extra):
     c = st[E.COMMON + row]
     key, mask = EMPTY_KEY + CARD_KEY[c], CARD_MASK[c]
-    for slot in range(st[E.count_index(seat, row)]):
-        c = st[E.slot_index(seat, row, slot)]
+    for slot in range(st[E._count_index(seat, row)]):
+        c = st[E._slot_index(seat, row, slot)]
         key += CARD_KEY[c]
         mask |= CARD_MASK[c]
     if extra >= 0:
@@ -68,10 +68,10 @@ def _side_key(st, seat, row, extra):
 
 
 @njit(cache=True, nogil=True)
-def row_equity(st, seat, row, extra, rng):
+def _row_equity(st, seat, row, extra, rng):
     """``seat``'s random-fill equity on ``row`` with card ``extra`` added to his side
     (-1: none): win + tie/2 over fills of the empty spaces from his unseen cards."""
-    seen = E.seen_mask(st, seat)
+    seen = E._seen_mask(st, seat)
     unseen = np.empty(E.DECK_SIZE, np.int64)
     m = 0
     for c in range(E.DECK_SIZE):
@@ -80,8 +80,8 @@ def row_equity(st, seat, row, extra, rng):
             m += 1
     key0, mask0 = _side_key(st, seat, row, extra)
     key1, mask1 = _side_key(st, 1 - seat, row, -1)
-    need0 = E.SLOTS - st[E.count_index(seat, row)] - (extra >= 0)
-    need1 = E.SLOTS - st[E.count_index(1 - seat, row)]
+    need0 = E.SLOTS - st[E._count_index(seat, row)] - (extra >= 0)
+    need1 = E.SLOTS - st[E._count_index(1 - seat, row)]
     need = need0 + need1
     exact = need <= 1
     trials = 1 if need == 0 else (m if exact else EQUITY_SAMPLES)
@@ -100,57 +100,57 @@ def row_equity(st, seat, row, extra, rng):
                 m1 |= CARD_MASK[c]
         v0, v1 = evaluate_key(k0, m0), evaluate_key(k1, m1)
         if st[E.TIEBREAK] == E.TIEBREAK_LITERAL:
-            v0, v1 = E.literal_order(v0), E.literal_order(v1)
+            v0, v1 = E._literal_order(v0), E._literal_order(v1)
         halves += 2 if v0 > v1 else (1 if v0 == v1 else 0)
     return halves / (2.0 * trials)
 
 
 @njit(cache=True, nogil=True)
-def held_cards(st, seat):
+def _held_cards(st, seat):
     """``(start, n)`` of the cards ``seat`` holds and could still place."""
-    if E.mover(st) == seat and E.pending_seen_by(st, seat):
-        return E.choice_slice(st)
+    if E._mover(st) == seat and E._pending_seen_by(st, seat):
+        return E._choice_slice(st)
     return E.HAND + 4 * seat, st[E.HAND_N + seat]
 
 
 @njit(cache=True, nogil=True)
-def best_equity(st, seat, row, rng):
+def _best_equity(st, seat, row, rng):
     """The row equity ``seat`` can reach with the best card he holds placed there (or
     with none, if that is better or his side is full)."""
-    p = row_equity(st, seat, row, -1, rng)
-    if st[E.count_index(seat, row)] < E.SLOTS:
-        start, n = held_cards(st, seat)
+    p = _row_equity(st, seat, row, -1, rng)
+    if st[E._count_index(seat, row)] < E.SLOTS:
+        start, n = _held_cards(st, seat)
         for i in range(n):
-            p = max(p, row_equity(st, seat, row, st[start + i], rng))
+            p = max(p, _row_equity(st, seat, row, st[start + i], rng))
     return p
 
 
 @njit(cache=True, nogil=True)
-def estimated_equity(st, seat, row, bp, rng):
+def _estimated_equity(st, seat, row, bp, rng):
     """The threshold policy's ``p``: with the cards it holds, or blind to them."""
     if bp[USES_CARDS]:
-        return best_equity(st, seat, row, rng)
-    return row_equity(st, seat, row, -1, rng)
+        return _best_equity(st, seat, row, rng)
+    return _row_equity(st, seat, row, -1, rng)
 
 
 @njit(cache=True, nogil=True)
-def threshold_open(st, seat, bp, rng):
+def _threshold_open(st, seat, bp, rng):
     best_row, best_p = -1, -1.0
     for row in range(st[E.ROWS]):
-        if max_bet(st, seat, row) > 0:
-            p = estimated_equity(st, seat, row, bp, rng)
+        if _max_bet(st, seat, row) > 0:
+            p = _estimated_equity(st, seat, row, bp, rng)
             if p > best_p:
                 best_row, best_p = row, p
     if best_row < 0 or best_p * 1000 < bp[BET_AT]:
         return -1, 0
     step = st[E.BET_RULES + MIN_BET]
-    return best_row, max(step, min((bp[SIZE] // step) * step, max_bet(st, seat, best_row)))
+    return best_row, max(step, min((bp[SIZE] // step) * step, _max_bet(st, seat, best_row)))
 
 
 @njit(cache=True, nogil=True)
-def threshold_respond(st, actor, row, bp, rng):
-    p = estimated_equity(st, actor, row, bp, rng) * 1000
-    top = max_raise(st, actor, row)
+def _threshold_respond(st, actor, row, bp, rng):
+    p = _estimated_equity(st, actor, row, bp, rng) * 1000
+    top = _max_raise(st, actor, row)
     step = st[E.BET_RULES + MIN_BET]
     if p >= bp[RAISE_AT] and top > 0:
         return RAISE, max(step, min((bp[SIZE] // step) * step, top))
@@ -160,22 +160,22 @@ def threshold_respond(st, actor, row, bp, rng):
 
 
 @njit(cache=True, nogil=True)
-def act(st, seat, action, amount, row):
+def _act(st, seat, action, amount, row):
     """Carry out a response: decline, call, or raise ``amount``."""
     if action == DECLINE:
-        decline(st, seat, row)
+        _decline(st, seat, row)
         return False
-    need = to_call(st, seat, row)
-    pay(st, seat, row, need + (amount if action == RAISE else 0))
+    need = _to_call(st, seat, row)
+    _pay(st, seat, row, need + (amount if action == RAISE else 0))
     return action == RAISE
 
 
 @njit(cache=True, nogil=True)
-def random_open(st, seat, rng):
+def _random_open(st, seat, rng):
     """Half the time no bet; else a uniform legal amount on a uniform open row."""
     rows, n = 0, 0
     for row in range(st[E.ROWS]):
-        if max_bet(st, seat, row) > 0:
+        if _max_bet(st, seat, row) > 0:
             rows |= 1 << row
             n += 1
     pick = below(rng, 2 * n) if n else 0
@@ -186,76 +186,76 @@ def random_open(st, seat, rng):
         pick -= (rows >> row) & 1
         row += 1
     step = st[E.BET_RULES + MIN_BET]
-    return row, step * (1 + below(rng, max_bet(st, seat, row) // step))
+    return row, step * (1 + below(rng, _max_bet(st, seat, row) // step))
 
 
 @njit(cache=True, nogil=True)
-def random_respond(st, actor, row, rng):
+def _random_respond(st, actor, row, rng):
     """Decline, call or a uniform legal raise, each response equally likely."""
     step = st[E.BET_RULES + MIN_BET]
-    raises = max_raise(st, actor, row) // step
+    raises = _max_raise(st, actor, row) // step
     action = below(rng, 3 if raises else 2)
     return action, (step * (1 + below(rng, raises)) if action == RAISE else 0)
 
 
 @njit(cache=True, nogil=True)
-def base_open(st, seat, bp, rng):
+def _base_open(st, seat, bp, rng):
     if bp[KIND] == NEVER:
         return -1, 0
     if bp[KIND] == RANDOM:
-        return random_open(st, seat, rng)
-    return threshold_open(st, seat, bp, rng)
+        return _random_open(st, seat, rng)
+    return _threshold_open(st, seat, bp, rng)
 
 
 @njit(cache=True, nogil=True)
-def base_respond(st, actor, row, bp, rng):
+def _base_respond(st, actor, row, bp, rng):
     if bp[KIND] == NEVER:
         return CALL, 0
     if bp[KIND] == RANDOM:
-        return random_respond(st, actor, row, rng)
-    return threshold_respond(st, actor, row, bp, rng)
+        return _random_respond(st, actor, row, rng)
+    return _threshold_respond(st, actor, row, bp, rng)
 
 
 @njit(cache=True, nogil=True)
-def finish_exchange(st, actor, row, bparams, rngs):
+def _finish_exchange(st, actor, row, bparams, rngs):
     """Let base betting policies answer, back and forth, until a call or a decline;
     ``actor`` answers first."""
     while True:
-        action, amount = base_respond(st, actor, row, bparams[actor], rngs[actor])
-        if not act(st, actor, action, amount, row):
+        action, amount = _base_respond(st, actor, row, bparams[actor], rngs[actor])
+        if not _act(st, actor, action, amount, row):
             return
         actor = 1 - actor
 
 
 @njit(cache=True, nogil=True)
-def place_and_settle(st, params, rngs):
+def _place_and_settle(st, params, rngs):
     """The placement of the player on turn; a row it completes is paid at once."""
-    choice, row, side = policy_move(st, params, rngs)
-    E.place(st, choice, row, side)
-    if row_complete(st, row):
-        settle_row(st, row)
+    choice, row, side = _policy_move(st, params, rngs)
+    E._place(st, choice, row, side)
+    if _row_complete(st, row):
+        _settle_row(st, row)
 
 
 @njit(cache=True, nogil=True)
-def play_out_betting(st, params, bparams, rng):
+def _play_out_betting(st, params, bparams, rng):
     """Finish a betting round with base placement and betting policies (one stream)."""
     rngs = np.empty((2, 4), np.uint64)
     for seat in range(2):
         for i in range(4):
             rngs[seat, i] = next_u64(rng)
-    while not E.round_over(st):
-        E.prepare(st, rng)
-        seat = window_seat(st)
+    while not E._round_over(st):
+        E._prepare(st, rng)
+        seat = _window_seat(st)
         if seat >= 0:
-            row, amount = base_open(st, seat, bparams[seat], rng)
+            row, amount = _base_open(st, seat, bparams[seat], rng)
             if row >= 0:
-                pay(st, seat, row, amount)
-                finish_exchange(st, 1 - seat, row, bparams, rngs)
-        place_and_settle(st, params, rngs)
+                _pay(st, seat, row, amount)
+                _finish_exchange(st, 1 - seat, row, bparams, rngs)
+        _place_and_settle(st, params, rngs)
 
 
 @njit(cache=True, nogil=True)
-def default_players():
+def _default_players():
     """Greedy placement and default threshold betting for both players: the players
     the rollout bettor assumes."""
     params = np.zeros((2, 3), np.int64)
@@ -268,7 +268,7 @@ def default_players():
 
 
 @njit(cache=True, nogil=True)
-def play_action(st, seat, action, params, bparams, stream):
+def _play_action(st, seat, action, params, bparams, stream):
     """From a betting decision of ``seat``, carry out ``action`` = (row, response, amount)
     (opening: response -1 and row -1 for no bet), let base policies finish the exchange
     and the round; returns ``seat``'s stack at the end of the round."""
@@ -279,17 +279,17 @@ def play_action(st, seat, action, params, bparams, stream):
             rngs[s, i] = next_u64(stream)
     if response < 0:
         if row >= 0:
-            pay(st, seat, row, amount)
-            finish_exchange(st, 1 - seat, row, bparams, rngs)
-    elif act(st, seat, response, amount, row):
-        finish_exchange(st, 1 - seat, row, bparams, rngs)
-    place_and_settle(st, params, rngs)
-    play_out_betting(st, params, bparams, stream)
+            _pay(st, seat, row, amount)
+            _finish_exchange(st, 1 - seat, row, bparams, rngs)
+    elif _act(st, seat, response, amount, row):
+        _finish_exchange(st, 1 - seat, row, bparams, rngs)
+    _place_and_settle(st, params, rngs)
+    _play_out_betting(st, params, bparams, stream)
     return st[E.STACK + seat]
 
 
 @njit(cache=True, nogil=True)
-def score_bet_actions(base, seat, actions, params, bparams, rng, work, tallies, weight):
+def _score_bet_actions(base, seat, actions, params, bparams, rng, work, tallies, weight):
     """Add ``weight`` x each action's gain (``seat``'s stack at the end of the round minus
     now) and its square to ``tallies``, every action on one fresh stream from ``rng``."""
     seed = fresh_stream(rng)
@@ -297,37 +297,37 @@ def score_bet_actions(base, seat, actions, params, bparams, rng, work, tallies, 
     for a in range(actions.shape[0]):
         work[:] = base
         stream[:] = seed
-        gain = play_action(work, seat, actions[a], params, bparams, stream) - base[E.STACK + seat]
+        gain = _play_action(work, seat, actions[a], params, bparams, stream) - base[E.STACK + seat]
         tallies[a, 0] += weight * gain
         tallies[a, 1] += weight * gain * gain
 
 
 @njit(cache=True, nogil=True)
-def sample_bet_actions(st, seat, actions, params, bparams, rng, trials, tallies):
+def _sample_bet_actions(st, seat, actions, params, bparams, rng, trials, tallies):
     """Monte Carlo gains of betting actions: ``trials`` samples of what ``seat`` cannot see."""
     base = np.empty_like(st)
     work = np.empty_like(st)
     for _ in range(trials):
-        E.resample_hidden(st, base, seat, rng)
-        score_bet_actions(base, seat, actions, params, bparams, rng, work, tallies, 1)
+        E._resample_hidden(st, base, seat, rng)
+        _score_bet_actions(base, seat, actions, params, bparams, rng, work, tallies, 1)
 
 
 @njit(cache=True, nogil=True)
-def rollout_choice(st, seat, actions, bp, rng):
-    params, bparams = default_players()
+def _rollout_choice(st, seat, actions, bp, rng):
+    params, bparams = _default_players()
     tallies = np.zeros((actions.shape[0], 2), np.int64)
-    sample_bet_actions(st, seat, actions, params, bparams, rng, bp[ROLLOUTS], tallies)
+    _sample_bet_actions(st, seat, actions, params, bparams, rng, bp[ROLLOUTS], tallies)
     return actions[np.argmax(tallies[:, 0])]
 
 
 @njit(cache=True, nogil=True)
-def opening_actions(st, seat, amounts):
+def _opening_actions(st, seat, amounts):
     """No bet, then a bet of each of ``amounts`` (or every step, when empty) on each open row."""
     step = st[E.BET_RULES + MIN_BET]
     out = np.full((1 + E.MAX_ROWS * 100, 3), -1, np.int64)
     n = 1
     for row in range(st[E.ROWS]):
-        top = max_bet(st, seat, row)
+        top = _max_bet(st, seat, row)
         for x in range(step, top + 1, step):
             if amounts.shape[0] == 0 or (amounts == x).any():
                 out[n, 0], out[n, 1], out[n, 2] = row, -1, x
@@ -336,10 +336,10 @@ def opening_actions(st, seat, amounts):
 
 
 @njit(cache=True, nogil=True)
-def response_actions(st, actor, row, amounts):
+def _response_actions(st, actor, row, amounts):
     """Decline, call, then a raise of each of ``amounts`` (or every step) allowed."""
     step = st[E.BET_RULES + MIN_BET]
-    top = max_raise(st, actor, row)
+    top = _max_raise(st, actor, row)
     out = np.zeros((2 + 100, 3), np.int64)
     out[0, 0], out[0, 1] = row, DECLINE
     out[1, 0], out[1, 1] = row, CALL
@@ -352,73 +352,73 @@ def response_actions(st, actor, row, amounts):
 
 
 @njit(cache=True, nogil=True)
-def rollout_open(st, seat, bp, rng):
-    choice = rollout_choice(st, seat, opening_actions(st, seat, np.array(ROLLOUT_SIZES)), bp, rng)
+def _rollout_open(st, seat, bp, rng):
+    choice = _rollout_choice(st, seat, _opening_actions(st, seat, np.array(ROLLOUT_SIZES)), bp, rng)
     return choice[0], choice[2]
 
 
 @njit(cache=True, nogil=True)
-def rollout_respond(st, actor, row, bp, rng):
-    top = max_raise(st, actor, row)
+def _rollout_respond(st, actor, row, bp, rng):
+    top = _max_raise(st, actor, row)
     sizes = np.array([min(ROLLOUT_SIZES[-1], top)]) if top > 0 else np.zeros(0, np.int64)
-    choice = rollout_choice(st, actor, response_actions(st, actor, row, sizes), bp, rng)
+    choice = _rollout_choice(st, actor, _response_actions(st, actor, row, sizes), bp, rng)
     return choice[1], choice[2]
 
 
 @njit(cache=True, nogil=True)
-def policy_open(st, seat, bp, rng):
+def _policy_open(st, seat, bp, rng):
     if bp[KIND] == ROLLOUT:
-        return rollout_open(st, seat, bp, rng)
-    return base_open(st, seat, bp, rng)
+        return _rollout_open(st, seat, bp, rng)
+    return _base_open(st, seat, bp, rng)
 
 
 @njit(cache=True, nogil=True)
-def policy_respond(st, actor, row, bp, rng):
+def _policy_respond(st, actor, row, bp, rng):
     if bp[KIND] == ROLLOUT:
-        return rollout_respond(st, actor, row, bp, rng)
-    return base_respond(st, actor, row, bp, rng)
+        return _rollout_respond(st, actor, row, bp, rng)
+    return _base_respond(st, actor, row, bp, rng)
 
 
 @njit(cache=True, nogil=True)
-def betting_turn(st, params, bparams, deal_rng, rngs):
+def _betting_turn(st, params, bparams, deal_rng, rngs):
     """One placement of a betting round: deal, let the player on turn open at most one
     exchange (answered back and forth until a call or a decline), place; a row the
     placement completes is paid at once."""
-    E.prepare(st, deal_rng)
-    seat = window_seat(st)
+    E._prepare(st, deal_rng)
+    seat = _window_seat(st)
     if seat >= 0:
-        row, amount = policy_open(st, seat, bparams[seat], rngs[seat])
+        row, amount = _policy_open(st, seat, bparams[seat], rngs[seat])
         if row >= 0:
-            pay(st, seat, row, amount)
+            _pay(st, seat, row, amount)
             actor = 1 - seat
             while True:
-                action, raise_by = policy_respond(st, actor, row, bparams[actor], rngs[actor])
-                if not act(st, actor, action, raise_by, row):
+                action, raise_by = _policy_respond(st, actor, row, bparams[actor], rngs[actor])
+                if not _act(st, actor, action, raise_by, row):
                     break
                 actor = 1 - actor
-    place_and_settle(st, params, rngs)
+    _place_and_settle(st, params, rngs)
 
 
 @njit(cache=True, nogil=True)
-def play_betting_game(st, kind, crazy, batch_rule, tiebreak, bet_rules, params, bparams, deal_rng,
+def _play_betting_game(st, kind, crazy, batch_rule, tiebreak, bet_rules, params, bparams, deal_rng,
                       rngs, out, trajectory):
     """A betting game of 3 rounds (seat 0 first mover in rounds 1 and 3). ``out``: final
     stacks, the winner (larger stack; the card draw on a tie), seat 0's stack after each
     round; ``trajectory[i]``: seat 0's stack after placement ``i`` of the game."""
     st[:] = 0
-    start_betting_game(st, bet_rules[0], bet_rules[1], bet_rules[2], bet_rules[3], bet_rules[4])
+    _start_betting_game(st, bet_rules[0], bet_rules[1], bet_rules[2], bet_rules[3], bet_rules[4])
     step = 0
     for r in range(ROUNDS):
-        kind_r, crazy_r = round_type(kind, crazy, deal_rng)
-        E.start_round(st, kind_r, crazy_r, r + 3, r % 2, batch_rule, tiebreak, deal_rng)
-        start_betting_round(st)
-        while not E.round_over(st):
-            betting_turn(st, params, bparams, deal_rng, rngs)
+        kind_r, crazy_r = _round_type(kind, crazy, deal_rng)
+        E._start_round(st, kind_r, crazy_r, r + 3, r % 2, batch_rule, tiebreak, deal_rng)
+        _start_betting_round(st)
+        while not E._round_over(st):
+            _betting_turn(st, params, bparams, deal_rng, rngs)
             trajectory[step] = st[E.STACK]
             step += 1
         out[3 + r] = st[E.STACK]
     out[0], out[1] = st[E.STACK], st[E.STACK + 1]
     if out[0] == out[1]:
-        out[2] = card_draw_winner(st, deal_rng)
+        out[2] = _card_draw_winner(st, deal_rng)
     else:
         out[2] = 0 if out[0] > out[1] else 1
