@@ -1,0 +1,103 @@
+"""How a result was obtained: the one record of a run's facts that every result embeds.
+
+Every analysis reports how its numbers were found -- by enumeration or by Monte Carlo, on how
+many cases, from which seed, in chunks of what size, how long it took and what stopped it --
+so that a Monte Carlo result can be repeated exactly (same inputs, seed and chunk size; the
+trial count it reports). :class:`RunFacts` holds these facts once, built from a
+:class:`analyzer.sim.engine.MonteCarloRun` (:meth:`RunFacts.from_run`) or for an enumeration
+(:meth:`RunFacts.enumerated`), and serialises them with the same keys everywhere
+(:meth:`RunFacts.to_dict`; :func:`inline_run` for a result that serialises all its fields).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from analyzer.sim.engine import MonteCarloRun
+
+EXACT = "exact"
+MONTE_CARLO = "monte-carlo"
+
+
+@dataclass(frozen=True)
+class RunFacts:
+    """The facts of one run (module docstring).
+
+    ``method``: "exact" or "monte-carlo". ``trials``: Monte Carlo trials (games, deals,
+    sessions: whatever the run draws), or the number of cases enumerated. ``seed`` and
+    ``chunk_size``: those of the Monte Carlo run (None for an enumeration). ``elapsed``: wall
+    seconds. ``stopped_by``: the stopping rule that ended a Monte Carlo run ("trials",
+    "target_se" or "time_limit"), "exact" for an enumeration.
+
+    >>> facts = RunFacts(method="monte-carlo", trials=20_000, seed=7, chunk_size=500, elapsed=0.25,
+    ...                  stopped_by="trials")
+    >>> facts.exact
+    False
+    >>> facts.to_dict()  # doctest: +NORMALIZE_WHITESPACE
+    {'method': 'monte-carlo', 'exact': False, 'trials': 20000, 'seed': 7, 'chunk_size': 500,
+     'stopped_by': 'trials', 'elapsed_seconds': 0.25}
+    >>> RunFacts.enumerated(165, elapsed=0.5).to_dict()  # doctest: +NORMALIZE_WHITESPACE
+    {'method': 'exact', 'exact': True, 'trials': 165, 'seed': None, 'chunk_size': None,
+     'stopped_by': 'exact', 'elapsed_seconds': 0.5}
+    """
+
+    method: str
+    trials: int
+    seed: int | None
+    chunk_size: int | None
+    elapsed: float
+    stopped_by: str
+
+    def __post_init__(self) -> None:
+        if self.method not in (EXACT, MONTE_CARLO):
+            raise ValueError(f"method must be {EXACT!r} or {MONTE_CARLO!r}, got {self.method!r}")
+
+    @property
+    def exact(self) -> bool:
+        """Whether the numbers were enumerated (no sampling error)."""
+        return self.method == EXACT
+
+    @classmethod
+    def from_run(cls, run: MonteCarloRun, *, seed: int | None = None, elapsed: float | None = None) -> RunFacts:
+        """The facts of a Monte Carlo run: its trials, chunk size, stopping rule, and its seed and
+        elapsed time unless given (``seed``: the seed a result reports when its run was seeded
+        from it, not with it; ``elapsed``: when the result took longer than the run)."""
+        return cls(method=MONTE_CARLO, trials=run.trials, seed=run.seed if seed is None else seed,
+                   chunk_size=run.chunk_size, elapsed=run.elapsed if elapsed is None else elapsed,
+                   stopped_by=run.stopped_by)
+
+    @classmethod
+    def enumerated(cls, cases: int, *, elapsed: float | None = None, since: float | None = None) -> RunFacts:
+        """The facts of an enumeration of ``cases`` cases, which took ``elapsed`` seconds or the time
+        since the ``time.perf_counter()`` reading ``since``."""
+        if (elapsed is None) == (since is None):
+            raise ValueError("give the elapsed seconds or the perf_counter start (since), not both")
+        seconds = elapsed if elapsed is not None else time.perf_counter() - since
+        return cls(method=EXACT, trials=int(cases), seed=None, chunk_size=None, elapsed=seconds, stopped_by=EXACT)
+
+    def to_dict(self) -> dict:
+        """The facts under the keys every result's JSON uses."""
+        return {"method": self.method, "exact": self.exact, "trials": self.trials, "seed": self.seed,
+                "chunk_size": self.chunk_size, "stopped_by": self.stopped_by, "elapsed_seconds": self.elapsed}
+
+
+def inline_run(fields: Mapping) -> dict:
+    """A result's ``fields`` (its ``__dict__``) with the :class:`RunFacts` under ``"run"`` spelled
+    out in its place, for the ``to_dict`` of results that serialise every field.
+
+    >>> facts = RunFacts.enumerated(3, elapsed=0.0)
+    >>> list(inline_run({"players": 2, "run": facts, "wins": 0.5}))  # doctest: +NORMALIZE_WHITESPACE
+    ['players', 'method', 'exact', 'trials', 'seed', 'chunk_size', 'stopped_by', 'elapsed_seconds', 'wins']
+    """
+    out = {}
+    for key, value in fields.items():
+        if key == "run":
+            out.update(value.to_dict())
+        else:
+            out[key] = value
+    return out
+
+
+__all__ = ["EXACT", "MONTE_CARLO", "RunFacts", "inline_run"]
