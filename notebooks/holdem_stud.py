@@ -54,5 +54,5 @@ print(stud[(stud.kind == "pair") & (stud.opponents == 1)].head(5)[["class", "equ
 
 # %%
 result = holdem_equity(["AsKs", "QdQc"])
-print(result.method, [round(p.equity, 6) for p in result.players])
-assert result.method == "exact" and abs(sum(p.equity for p in result.players) - 1) < 1e-12
+print(result.run.method, [round(p.equity, 6) for p in result.players])
+assert result.run.exact and abs(sum(p.equity for p in result.players) - 1) < 1e-12

@@ -23,7 +23,7 @@ def test_dask_cluster_gives_the_local_tallies(cluster):
     local = holdem_equity(*ARGS, **KWARGS, threads=2)
     remote = holdem_equity(*ARGS, **KWARGS, scheduler=cluster.scheduler_address)
     assert remote.to_dict()["players"] == local.to_dict()["players"]
-    assert remote.trials == local.trials == 200_000
+    assert remote.run.trials == local.run.trials == 200_000
 
 
 def test_dask_scheduler_address_from_the_environment(cluster, monkeypatch):

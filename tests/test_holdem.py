@@ -45,7 +45,7 @@ def brute_force_equity(hands: list[str], board: str = "", dead: str = "") -> np.
 ], ids=lambda x: str(x))
 def test_exact_equals_brute_force_over_every_board(hands, board, dead):
     result = holdem_equity(hands, board, dead, method="exact")
-    assert result.method == "exact"
+    assert result.run.method == "exact"
     expected = brute_force_equity(hands, board, dead)
     assert np.allclose([p.equity for p in result.players], expected, rtol=0, atol=1e-12)
     assert all(p.stderr == 0 for p in result.players)
@@ -54,7 +54,7 @@ def test_exact_equals_brute_force_over_every_board(hands, board, dead):
 def test_heads_up_preflop_exact_is_the_published_figure():
     """AsKs v QdQc: 46.214% / 53.786% (PokerStove and every calculator agree)."""
     result = holdem_equity(["AsKs", "QdQc"])
-    assert result.method == "exact" and result.trials == 1_712_304
+    assert result.run.method == "exact" and result.run.trials == 1_712_304
     assert round(result.players[0].equity, 5) == 0.46214
     assert round(result.players[0].tie, 5) == 0.00393
 
@@ -118,7 +118,7 @@ def test_exact_ranges_are_the_weighted_average_of_their_combos():
 def test_monte_carlo_is_within_four_standard_errors_of_exact(hands, board):
     exact = holdem_equity(hands, board, method="exact")
     mc = holdem_equity(hands, board, method="monte-carlo", stopping=Stopping(trials=400_000), seed=11)
-    assert mc.method == "monte-carlo" and mc.trials == 400_000
+    assert mc.run.method == "monte-carlo" and mc.run.trials == 400_000
     for e, m in zip(exact.players, mc.players):
         assert m.stderr > 0
         assert abs(m.equity - e.equity) < 4 * m.stderr
@@ -145,12 +145,12 @@ def test_same_seed_same_tallies_on_one_or_two_threads_and_any_chunk_order():
 def test_target_standard_error_stops_at_the_first_chunk_prefix_that_meets_it():
     result = holdem_equity(["AsKs", "QdQc"], method="monte-carlo", stopping=Stopping(target_se=0.002),
                            seed=7, chunk_size=10_000)
-    assert result.stopped_by == "target_se"
+    assert result.run.stopped_by == "target_se"
     assert max(p.stderr for p in result.players) <= 0.002
-    shorter = holdem_equity(["AsKs", "QdQc"], method="monte-carlo", stopping=Stopping(trials=result.trials - 10_000),
-                            seed=7, chunk_size=10_000)
+    shorter = holdem_equity(["AsKs", "QdQc"], method="monte-carlo",
+                            stopping=Stopping(trials=result.run.trials - 10_000), seed=7, chunk_size=10_000)
     assert max(p.stderr for p in shorter.players) > 0.002  # one chunk fewer had not met the target
-    again = holdem_equity(["AsKs", "QdQc"], method="monte-carlo", stopping=Stopping(trials=result.trials),
+    again = holdem_equity(["AsKs", "QdQc"], method="monte-carlo", stopping=Stopping(trials=result.run.trials),
                           seed=7, chunk_size=10_000)
     assert again.to_dict()["players"] == result.to_dict()["players"]
 
@@ -158,14 +158,14 @@ def test_target_standard_error_stops_at_the_first_chunk_prefix_that_meets_it():
 def test_time_limit_stops_and_reports_a_reproducible_trial_count():
     result = holdem_equity(["random", "random", "random"], method="monte-carlo",
                            stopping=Stopping(time_limit=0.2), seed=3, chunk_size=20_000)
-    assert result.stopped_by == "time_limit"  # no trial cap was set
-    assert result.trials % 20_000 == 0 and result.elapsed >= 0.2
+    assert result.run.stopped_by == "time_limit"  # no trial cap was set
+    assert result.run.trials % 20_000 == 0 and result.run.elapsed >= 0.2
 
 
 def test_auto_picks_exact_for_fixed_hands_and_monte_carlo_for_wide_ranges():
-    assert holdem_equity(["AsKs", "QdQc"]).method == "exact"
-    assert holdem_equity(["random", "random"], seed=1).method == "monte-carlo"
-    assert holdem_equity(["random", "AsKs"], "2c3d4h", "", stopping=Stopping(trials=10_000_000)).method == "exact"
+    assert holdem_equity(["AsKs", "QdQc"]).run.method == "exact"
+    assert holdem_equity(["random", "random"], seed=1).run.method == "monte-carlo"
+    assert holdem_equity(["random", "AsKs"], "2c3d4h", "", stopping=Stopping(trials=10_000_000)).run.method == "exact"
 
 
 def test_category_distribution_sums_to_one():
@@ -218,7 +218,7 @@ def test_a_trial_cap_bounds_the_monte_carlo_cost_in_the_exact_or_monte_carlo_cho
 def test_exact_weighted_runs_report_deals_not_weights():
     result = holdem_equity(["AK:0.5, QQ", "JTs"], "2c7d9h", method="exact")
     unweighted = holdem_equity(["AK, QQ", "JTs"], "2c7d9h", method="exact")
-    assert result.trials == unweighted.trials == 87_120
+    assert result.run.trials == unweighted.run.trials == 87_120
 
 
 @pytest.mark.parametrize("ranges, board, dead", [

@@ -47,7 +47,7 @@ def brute_force(hands: list[str], dead: str = "") -> np.ndarray:
 ])
 def test_exact_equals_a_brute_force_over_every_deal(hands, dead):
     result = stud_equity(hands, dead, method="exact")
-    assert result.method == "exact"
+    assert result.run.method == "exact"
     assert np.allclose([p.equity for p in result.players], brute_force(hands, dead), rtol=0, atol=1e-12)
 
 
@@ -66,8 +66,8 @@ def test_unknown_hands_are_allowed_and_symmetric_players_split_evenly():
 
 
 def test_auto_picks_monte_carlo_for_early_streets_and_exact_late():
-    assert stud_equity(["AsAh", "KsKh"], seed=1).method == "monte-carlo"
-    assert stud_equity(["AsAhKd7c", "KsKh2c9d"]).method == "exact"
+    assert stud_equity(["AsAh", "KsKh"], seed=1).run.method == "monte-carlo"
+    assert stud_equity(["AsAhKd7c", "KsKh2c9d"]).run.method == "exact"
 
 
 @pytest.mark.parametrize("hands, dead, error, words", [

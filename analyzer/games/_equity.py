@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from analyzer.sim.facts import RunFacts
 from analyzer.sim.showdown import PlayerEquity
 
 
@@ -17,12 +18,7 @@ class EquityResult:
     players: tuple[PlayerEquity, ...]
     board: str
     dead: str
-    method: str  # "exact" or "monte-carlo"
-    trials: int  # Monte Carlo showdowns, or the number of deals enumerated
-    seed: int | None
-    chunk_size: int | None
-    elapsed: float
-    stopped_by: str
+    run: RunFacts  # trials: Monte Carlo showdowns, or the number of deals enumerated
     extra: dict = field(default_factory=dict)
 
     def to_frame(self) -> pd.DataFrame:
@@ -34,10 +30,8 @@ class EquityResult:
         return pd.DataFrame(rows)
 
     def to_dict(self) -> dict:
-        return {"game": self.game, "method": self.method, "exact": self.method == "exact",
-                "trials": self.trials, "seed": self.seed, "chunk_size": self.chunk_size,
-                "stopped_by": self.stopped_by, "elapsed_seconds": self.elapsed, "board": self.board,
-                "dead": self.dead, "players": [p.to_dict() for p in self.players], **self.extra}
+        return {"game": self.game, **self.run.to_dict(), "board": self.board, "dead": self.dead,
+                "players": [p.to_dict() for p in self.players], **self.extra}
 
 
 __all__ = ["EquityResult"]

@@ -39,7 +39,7 @@ def class_table(equity_of: Callable[[str, int, int], EquityResult], opponents: r
             p = result.players[0]
             kind = "pair" if len(name) == 2 else "suited" if name.endswith("s") else "offsuit"
             rows.append({"class": name, "kind": kind, "opponents": k, "equity": p.equity, "stderr": p.stderr,
-                         "win": p.win, "tie": p.tie, "trials": result.trials, "seed": s})
+                         "win": p.win, "tie": p.tie, "trials": result.run.trials, "seed": s})
             if progress is not None:
                 progress(len(rows), cells)
     return pd.DataFrame(rows)

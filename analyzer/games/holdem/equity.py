@@ -23,6 +23,7 @@ from analyzer.games.holdem.symmetry import MAX_ASSIGNMENTS, canonical_classes, s
 from analyzer.ranges import EmptyRangeError, Range, parse_range
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, run_monte_carlo, run_tasks
 from analyzer.sim.executors import local_workers
+from analyzer.sim.facts import RunFacts
 from analyzer.sim.showdown import WIDTH, max_equity_se, player_equities
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
@@ -175,15 +176,13 @@ def holdem_equity(ranges: Sequence[str | Range], board: CardsInput = "",
         tallies, total, deals = _run_exact(deal, scheduler, threads, progress)
         players = player_equities(tallies, total, hands, sizes, exact=True, categories=categories)
         return EquityResult(game="holdem", players=players, board=format_cards(deal.board),
-                            dead=format_cards(deal.dead), method="exact", trials=deals,
-                            seed=None, chunk_size=None, elapsed=time.perf_counter() - start, stopped_by="exact")
+                            dead=format_cards(deal.dead), run=RunFacts.enumerated(deals, since=start))
     seed = new_seed(seed)
     run = run_monte_carlo(HoldemMonteCarlo.from_deal(deal), seed=seed, stopping=stopping, chunk_size=chunk_size,
                           scheduler=scheduler, threads=threads, progress=progress)
     players = player_equities(run.tallies, run.trials, hands, sizes, exact=False, categories=categories)
     return EquityResult(game="holdem", players=players, board=format_cards(deal.board),
-                        dead=format_cards(deal.dead), method="monte-carlo", trials=run.trials, seed=seed,
-                        chunk_size=chunk_size, elapsed=run.elapsed, stopped_by=run.stopped_by)
+                        dead=format_cards(deal.dead), run=RunFacts.from_run(run))
 
 
 def _run_exact(deal: HoldemDeal, scheduler: str | None, threads: int | None,

@@ -21,6 +21,7 @@ from analyzer.sim.seeds import new_seed
 from analyzer.games.stud.engine import HAND, _completions, _exact_deals, _monte_carlo_deals
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, run_monte_carlo
 from analyzer.sim.executors import local_workers
+from analyzer.sim.facts import RunFacts
 from analyzer.sim.showdown import WIDTH, max_equity_se, player_equities
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
@@ -117,13 +118,11 @@ def stud_equity(hands: Sequence[str], dead: str = "", *, method: str = "auto", s
     if exact:
         tallies, deals = _exact(deal)
         players = player_equities(tallies, deals, labels, sizes, exact=True, categories=categories)
-        return EquityResult(game="stud", players=players, board="", dead=format_cards(deal.dead), method="exact",
-                            trials=deals, seed=None, chunk_size=None, elapsed=time.perf_counter() - start,
-                            stopped_by="exact")
+        return EquityResult(game="stud", players=players, board="", dead=format_cards(deal.dead),
+                            run=RunFacts.enumerated(deals, since=start))
     seed = new_seed(seed)
     run = run_monte_carlo(StudMonteCarlo.from_deal(deal), seed=seed, stopping=stopping, chunk_size=chunk_size,
                           scheduler=scheduler, threads=threads, progress=progress)
     players = player_equities(run.tallies, run.trials, labels, sizes, exact=False, categories=categories)
     return EquityResult(game="stud", players=players, board="", dead=format_cards(deal.dead),
-                        method="monte-carlo", trials=run.trials, seed=seed, chunk_size=chunk_size,
-                        elapsed=run.elapsed, stopped_by=run.stopped_by)
+                        run=RunFacts.from_run(run))
