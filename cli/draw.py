@@ -81,8 +81,8 @@ def advise_command(
 
     table = Table(title=f"{result.hand} against {result.opponents} opponent{'s' * (result.opponents > 1)} "
                         f"({result.policy} policy, {result.rules} deck"
-                        f"{', jacks or better' if result.jacks_or_better else ''}; {result.trials:,} trials, "
-                        f"seed {result.seed})", title_justify="left")
+                        f"{', jacks or better' if result.jacks_or_better else ''}; {result.run.trials:,} trials, "
+                        f"seed {result.run.seed})", title_justify="left")
     for column in ("keep", "discard", "equity", "± s.e.", "win", "P(improve)"):
         table.add_column(column, justify="left" if column in ("keep", "discard") else "right")
     for o in result.options:

@@ -73,7 +73,7 @@ def test_sampled_draws_match_the_exact_draw_odds():
     draw odds within four standard errors (five opponents, draws of up to five)."""
     advice = advise("Jc Jd 8h 5s 2c", opponents=5, policy="standard", max_draw=5,
                     stopping=Stopping(trials=100_000), seed=4)
-    n = advice.trials
+    n = advice.run.trials
     checks = [(o, name, p) for o in advice.options for name, p in o.categories.items() if n * p * (1 - p) >= 25]
     assert len(checks) > 50
     for option, name, p in checks:  # z < 5.5 on each: a false alarm among these ~1e-6, Bonferroni
@@ -90,7 +90,7 @@ def test_an_exhausted_stock_is_rebuilt_from_the_opponents_discards():
                     stopping=Stopping(trials=100_000), seed=4)
     jj = {o.keep: o for o in advice.options}["Jc Jd"]
     exact, sampled = jj.categories["Three of a kind"], jj.sampled_categories["Three of a kind"]
-    assert exact - sampled > 4 * np.sqrt(exact * (1 - exact) / advice.trials)
+    assert exact - sampled > 4 * np.sqrt(exact * (1 - exact) / advice.run.trials)
 
 
 def test_jacks_or_better_makes_the_field_stronger_for_a_hand_that_cannot_open():

@@ -72,7 +72,7 @@ def strategy_table(*, opponents: range = range(1, 6), trials: int = 100_000, see
             rows.append({"class": name, "hand": advice.hand, "opponents": k, "best_keep": top.keep,
                          "best_draws": top.draws, "equity": top.equity, "stderr": top.stderr,
                          "second_keep": second.keep, "margin": top.equity - second.equity,
-                         "trials": advice.trials, "seed": advice.seed})
+                         "trials": advice.run.trials, "seed": advice.run.seed})
             if progress is not None:
                 progress(len(rows), len(CLASSES) * len(opponents))
     return pd.DataFrame(rows)

@@ -24,6 +24,7 @@ from analyzer.games.draw.odds import draw_odds
 from analyzer.eval import Category
 from analyzer.sim.seeds import new_seed
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.facts import RunFacts
 from analyzer.sim.showdown import TIE_UNITS
 
 MAX_OPPONENTS = 5
@@ -62,17 +63,15 @@ class DrawOption:
 
 
 @dataclass(frozen=True)
-class Advice:
+class DrawAdvice:
+    """Every allowed discard of a hand, best equity first, and how the run went."""
+
     hand: str
     rules: str
     opponents: int
     policy: str
     jacks_or_better: bool
-    trials: int
-    seed: int
-    chunk_size: int
-    elapsed: float
-    stopped_by: str
+    run: RunFacts
     options: tuple[DrawOption, ...]
 
     def to_frame(self) -> pd.DataFrame:
@@ -80,9 +79,8 @@ class Advice:
 
     def to_dict(self) -> dict:
         return {"hand": self.hand, "rules": self.rules, "opponents": self.opponents, "policy": self.policy,
-                "jacks_or_better": self.jacks_or_better, "method": "monte-carlo", "trials": self.trials,
-                "seed": self.seed, "chunk_size": self.chunk_size, "stopped_by": self.stopped_by,
-                "elapsed_seconds": self.elapsed, "options": [o.to_dict() for o in self.options]}
+                "jacks_or_better": self.jacks_or_better, **self.run.to_dict(),
+                "options": [o.to_dict() for o in self.options]}
 
 
 @dataclass(frozen=True)
@@ -115,7 +113,7 @@ def advise(hand: str, *, opponents: int = 1, policy: str = "standard", bug: bool
            four_with_ace: bool = False, jacks_or_better: bool = False, dead: str = "",
            stopping: Stopping = Stopping(trials=200_000), seed: int | None = None,
            chunk_size: int = DEFAULT_CHUNK_SIZE // 8, scheduler: str | None = None, threads: int | None = None,
-           progress: Progress | None = None) -> Advice:
+           progress: Progress | None = None) -> DrawAdvice:
     """Every allowed discard of a 5-card hand, best equity first (see the module docstring)."""
     rules = "bug" if bug else "standard"
     cards = parse_cards(hand, allow_joker=bug, rules_name=f"{rules} draw rules")
@@ -155,6 +153,5 @@ def advise(hand: str, *, opponents: int = 1, policy: str = "standard", bug: bool
                                   p_improve=odds.p_improve, categories=odds.categories,
                                   sampled_categories={c.label: t[4 + c] / run.trials for c in Category if t[4 + c]}))
     results.sort(key=lambda o: -o.equity)
-    return Advice(hand=format_cards(cards), rules=rules, opponents=opponents, policy=policy,
-                  jacks_or_better=jacks_or_better, trials=run.trials, seed=seed, chunk_size=chunk_size,
-                  elapsed=run.elapsed, stopped_by=run.stopped_by, options=tuple(results))
+    return DrawAdvice(hand=format_cards(cards), rules=rules, opponents=opponents, policy=policy,
+                      jacks_or_better=jacks_or_better, run=RunFacts.from_run(run), options=tuple(results))
