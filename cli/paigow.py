@@ -76,15 +76,15 @@ def split(
         return
     from rich.table import Table
 
-    how = ("exact, every dealer hand" if result.method == "exact" else
-           f"Monte Carlo, seed {result.seed}, chunk size {result.chunk_size:,}")
-    table = Table(title=f"{result.cards}: {result.dealer_hands:,} dealer hands ({how}; {result.elapsed:.2f} s)",
+    run = result.run
+    how = "exact, every dealer hand" if run.exact else f"Monte Carlo, seed {run.seed}, chunk size {run.chunk_size:,}"
+    table = Table(title=f"{result.cards}: {run.trials:,} dealer hands ({how}; {run.elapsed:.2f} s)",
                   title_justify="left")
     for column in ("front", "back", "win", "push", "loss", "EV", "± s.e.", ""):
         table.add_column(column, justify="left" if column in ("front", "back", "") else "right")
     for s in result.splits:
         table.add_row(s.setting.front, s.setting.back, f"{100 * s.win:.3f}%", f"{100 * s.push:.3f}%",
-                      f"{100 * s.loss:.3f}%", f"{s.ev:+.5f}", "exact" if result.method == "exact" else f"{s.stderr:.5f}",
+                      f"{100 * s.loss:.3f}%", f"{s.ev:+.5f}", "exact" if run.exact else f"{s.stderr:.5f}",
                       "House Way" if s.house_way else "")
     console = stdout_console()
     console.print(table)
@@ -120,8 +120,9 @@ def edge(
     if result.gain_over_house_way is not None:
         console.print(f"gain over the House Way on the same deals: {100 * result.gain_over_house_way:+.3f}% "
                       f"± {100 * result.gain_stderr:.3f}% (best split chosen on {result.inner_trials:,} other dealer hands)")
-    console.print(f"{result.trials:,} deals, seed {result.seed}, chunk size {result.chunk_size:,}, "
-                  f"stopped by {result.stopped_by.replace('_', ' ')}, {result.elapsed:.1f} s")
+    run = result.run
+    console.print(f"{run.trials:,} deals, seed {run.seed}, chunk size {run.chunk_size:,}, "
+                  f"stopped by {run.stopped_by.replace('_', ' ')}, {run.elapsed:.1f} s")
 
 
 @paigow_app.command("tables")

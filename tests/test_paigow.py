@@ -136,7 +136,7 @@ def exact_two_pair():
 
 
 def test_exact_every_dealer_hand(exact_two_pair):
-    assert exact_two_pair.method == "exact" and exact_two_pair.dealer_hands == 53_524_680
+    assert exact_two_pair.run.exact and exact_two_pair.run.trials == 53_524_680
     for s in exact_two_pair.splits:
         assert s.win + s.push + s.loss == pytest.approx(1)
         assert s.ev == pytest.approx(0.95 * s.win - s.loss)
@@ -161,7 +161,7 @@ def test_house_way_against_itself_reaches_the_published_house_edge():
 
 def test_optimal_setting_runs_and_is_not_scored_on_its_own_sample():
     result = house_edge(strategy="optimal", stopping=Stopping(trials=2_000), inner_trials=200, seed=5)
-    assert result.strategy == "optimal" and result.trials == 2_000 and result.inner_trials == 200
+    assert result.strategy == "optimal" and result.run.trials == 2_000 and result.inner_trials == 200
     assert result.win + result.push + result.loss == pytest.approx(1)
 
 

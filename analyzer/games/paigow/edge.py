@@ -4,7 +4,7 @@ player who sets by the House Way or by the best split (the house edge is its neg
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -12,6 +12,7 @@ from analyzer.games.paigow.engine import _house_way_deals, _optimal_deals
 from analyzer.games.paigow.houseway import way_number
 from analyzer.games.paigow.split import settlement
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.seeds import new_seed
 
 
@@ -26,19 +27,15 @@ class EdgeResult:
     loss: float
     ev: float
     stderr: float
-    trials: int
-    seed: int
-    chunk_size: int
+    run: RunFacts
     commission: float
     player_banks: bool
     inner_trials: int | None
-    elapsed: float
-    stopped_by: str
     gain_over_house_way: float | None = None  # optimal only: EV(optimal) - EV(House Way), same deals
     gain_stderr: float | None = None
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        return inline_run(self.__dict__)
 
 
 @dataclass(frozen=True)
@@ -98,10 +95,9 @@ def house_edge(*, strategy: str = "houseway", way: str = "foxwoods", stopping: S
                           threads=threads, progress=progress)
     win, push, loss, ev, se = settlement(run.tallies.sum(axis=1), run.trials, commission)
     gain, gain_se = paired_gain(run.tallies, run.trials, commission) if inner else (None, None)
-    return EdgeResult(strategy=strategy, way=way, win=win, push=push, loss=loss, ev=ev, stderr=se, trials=run.trials,
-                      seed=seed, chunk_size=chunk_size, commission=commission, player_banks=player_banks,
-                      inner_trials=inner or None, elapsed=run.elapsed, stopped_by=run.stopped_by,
-                      gain_over_house_way=gain, gain_stderr=gain_se)
+    return EdgeResult(strategy=strategy, way=way, win=win, push=push, loss=loss, ev=ev, stderr=se,
+                      run=RunFacts.from_run(run), commission=commission, player_banks=player_banks,
+                      inner_trials=inner or None, gain_over_house_way=gain, gain_stderr=gain_se)
 
 
 __all__ = ["STRATEGIES", "EdgeResult", "house_edge", "paired_gain"]

@@ -20,6 +20,7 @@ from analyzer.games.paigow.engine import _exact_split_tallies, sampled_split_tal
 from analyzer.games.paigow.houseway import Setting, house_way_setting, legal_settings, parse_hand, way_number
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, mean_and_se, run_monte_carlo, run_tasks
 from analyzer.sim.executors import local_workers
+from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import choose_exact
 from analyzer.sim.seeds import new_seed
 
@@ -54,23 +55,18 @@ class SplitAnalysis:
     cards: str
     way: str
     rule: str
-    method: str
-    dealer_hands: int
-    seed: int | None
-    chunk_size: int | None
+    run: RunFacts  # trials: the dealer hands, every one of them (53,524,680) when exact
     commission: float
     player_banks: bool
-    elapsed: float
     splits: tuple[SplitFigures, ...]
 
     def to_frame(self) -> pd.DataFrame:
         return pd.DataFrame([s.to_dict() for s in self.splits])
 
     def to_dict(self) -> dict:
-        return {"cards": self.cards, "way": self.way, "house_way_rule": self.rule, "method": self.method,
-                "exact": self.method == "exact", "trials": self.dealer_hands, "seed": self.seed,
-                "chunk_size": self.chunk_size, "commission": self.commission, "player_banks": self.player_banks,
-                "elapsed_seconds": self.elapsed, "splits": [s.to_dict() for s in self.splits]}
+        return {"cards": self.cards, "way": self.way, "house_way_rule": self.rule, **self.run.to_dict(),
+                "commission": self.commission, "player_banks": self.player_banks,
+                "splits": [s.to_dict() for s in self.splits]}
 
 
 def settlement(tallies: np.ndarray, total: int, commission: float) -> tuple[float, float, float, float, float]:
@@ -136,24 +132,23 @@ def split_ev(cards: str | np.ndarray, *, way: str = "foxwoods", method: str = "a
     start = time.perf_counter()
     exact = choose_exact(method, EXACT_SECONDS / workers, stopping, workers, DEALER_HANDS_PER_SECOND)
     if exact:
-        tallies, total, seed, chunk = (_exact_tallies(codes, fronts, backs, number, player_banks, scheduler,
-                                                      threads, progress), DEALER_HANDS, None, None)
+        tallies = _exact_tallies(codes, fronts, backs, number, player_banks, scheduler, threads, progress)
+        facts = RunFacts.enumerated(DEALER_HANDS, since=start)
     else:
         seed = new_seed(seed)
         excluded = cards_mask(codes)
         run = run_monte_carlo(_SplitJob(excluded, fronts, backs, number, player_banks, commission), seed=seed,
                               stopping=stopping, chunk_size=chunk_size, scheduler=scheduler, threads=threads,
                               progress=progress)
-        tallies, total, chunk = run.tallies, run.trials, chunk_size
+        tallies, facts = run.tallies, RunFacts.from_run(run)
     figures = []
     for s, t in zip(settings, tallies):
-        win, push, loss, ev, se = settlement(t, total, commission)
+        win, push, loss, ev, se = settlement(t, facts.trials, commission)
         is_house = (s.front_value, s.back_value) == (chosen.front_value, chosen.back_value)
         figures.append(SplitFigures(s, win, push, loss, ev, 0.0 if exact else se, is_house))
     figures.sort(key=lambda f: -f.ev)
-    return SplitAnalysis(cards=format_cards(codes), way=way, rule=chosen.rule, method="exact" if exact else "monte-carlo",
-                         dealer_hands=int(total), seed=seed, chunk_size=chunk, commission=commission,
-                         player_banks=player_banks, elapsed=time.perf_counter() - start, splits=tuple(figures))
+    return SplitAnalysis(cards=format_cards(codes), way=way, rule=chosen.rule, run=facts, commission=commission,
+                         player_banks=player_banks, splits=tuple(figures))
 
 
 __all__ = ["SplitAnalysis", "SplitFigures", "settlement", "split_ev"]
