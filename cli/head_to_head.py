@@ -77,10 +77,10 @@ def place(
 def _print_placements(result) -> None:
     from rich.table import Table
 
-    how = ("exact, every ordering of the cards to come" if result.method == "exact"
-           else f"Monte Carlo, seed {result.seed}")
+    how = ("exact, every ordering of the cards to come" if result.run.exact
+           else f"Monte Carlo, seed {result.run.seed}")
     title = (f"{result.position.describe()}; rollouts {result.policy} v {result.opponent_policy}; "
-             f"{result.trials:,} samples per move ({how})")
+             f"{result.run.trials:,} samples per move ({how})")
     table = Table(title=title, title_justify="left")
     share = any(m.given for m in result.moves)
     columns = ["card", "row", "side"] + (["give"] if share else []) + ["EV $", "± s.e.", "regret"]
@@ -133,7 +133,8 @@ def play(
 
     console = stdout_console()
     kind = f"{stats.round_type}{' Crazy' if stats.crazy else ''}"
-    console.print(f"{stats.games:,} games, {kind}: first = {stats.first}, second = {stats.second} (seed {stats.seed})")
+    console.print(f"{stats.run.trials:,} games, {kind}: first = {stats.first}, second = {stats.second} "
+                  f"(seed {stats.run.seed})")
     console.print(f"  first wins  {100 * stats.first_wins:6.2f}% ± {100 * stats.first_wins_stderr:.2f}%   "
                   f"second wins {100 * stats.second_wins:6.2f}%   settled by the card draw {100 * stats.tie_breaks:.2f}%")
     console.print(f"  chip margin (first - second) {stats.margin:+.1f} ± {stats.margin_stderr:.1f} $ per game, "
@@ -166,8 +167,8 @@ def _play_betting(round_type, crazy, first, second, games, batch_starter, tiebre
         return
     console = stdout_console()
     kind = f"{stats.round_type}{' Crazy' if stats.crazy else ''}"
-    console.print(f"{stats.games:,} betting games, {kind}: first = {stats.first} + {stats.first_bets}, "
-                  f"second = {stats.second} + {stats.second_bets} (seed {stats.seed})")
+    console.print(f"{stats.run.trials:,} betting games, {kind}: first = {stats.first} + {stats.first_bets}, "
+                  f"second = {stats.second} + {stats.second_bets} (seed {stats.run.seed})")
     console.print(f"  first wins {100 * stats.first_wins:6.2f}% ± {100 * stats.first_wins_stderr:.2f}%   "
                   f"settled by the card draw {100 * stats.tie_breaks:.2f}%")
     console.print(f"  first's final stack {stats.first_stack:.1f} ± {stats.first_stack_stderr:.1f} $ "
@@ -209,11 +210,11 @@ def bet(
         return
     from rich.table import Table
 
-    how = "exact" if result.method == "exact" else f"Monte Carlo, seed {result.seed}"
+    how = "exact" if result.run.exact else f"Monte Carlo, seed {result.run.seed}"
     facing = bet_position.facing
     situation = (f"answering the opponent's bet on row {facing + 1}" if facing >= 0 else "your turn to bet")
     table = Table(title=f"{bet_position.position.describe()}; {situation}; stacks {bet_position.stacks[0]} v "
-                        f"{bet_position.stacks[1]}; {result.trials:,} samples per action ({how})",
+                        f"{bet_position.stacks[1]}; {result.run.trials:,} samples per action ({how})",
                   title_justify="left")
     for column in ("action", "row", "amount", "EV $", "± s.e.", "regret"):
         table.add_column(column, justify="left" if column == "action" else "right")

@@ -70,4 +70,5 @@ def test_a_killed_worker_does_not_change_the_result(cluster):
     os.kill(client.run(os.getpid)[victim], signal.SIGKILL)  # the nanny starts a new worker
     runner.join(timeout=300)
     client.close()
-    assert outcome["result"].to_dict() == {**local.to_dict(), "seed": 99}
+    result = outcome["result"]
+    assert result.to_dict() == {**local.to_dict(), "elapsed_seconds": result.run.elapsed}

@@ -57,7 +57,7 @@ def _row3_outcomes() -> list[float]:
 def test_exact_call_and_decline_equal_brute_force(forfeit):
     data = {**LAST, "rules": {"decline_forfeits_own_chips": forfeit}}
     result = bet_values(bet_position_from_dict(data))
-    assert result.method == "exact" and result.trials == 52 - 3 - 23
+    assert result.run.exact and result.run.trials == 52 - 3 - 23
     shares = _row3_outcomes()
     p = sum(shares) / len(shares)
     values = {a.action: a.ev for a in result.actions if a.action != "raise"}
@@ -129,7 +129,7 @@ def test_exchange_model_values_by_hand():
 def test_betting_games_are_reproducible_and_conserve_chips():
     a = simulate_betting_games(first_bets="threshold", second_bets="never", games=600, seed=9)
     b = simulate_betting_games(first_bets="threshold", second_bets="never", games=600, seed=9)
-    assert a.to_dict() == {**b.to_dict(), "elapsed": a.elapsed}
+    assert a.to_dict() == {**b.to_dict(), "elapsed_seconds": a.run.elapsed}
     d = a.to_dict()
     assert d["first_stack"] + d["second_stack"] == pytest.approx(2800)
     assert len(d["trajectory"]) == 96 and d["trajectory"][-1] == pytest.approx(a.first_stack)

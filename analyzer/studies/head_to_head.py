@@ -129,7 +129,7 @@ def tournament_study(plan: StudyPlan, threads: int | None = None, scheduler: str
         games = plan.rollout_games if plan.rollout_policy in (a, b) else plan.games
         stats = simulate_games(a, b, games=games, seed=derive_seed(plan.seed, 2, i), threads=threads,
                                scheduler=scheduler)
-        rows.append({"first": a, "second": b, "games": stats.games, "first_wins": stats.first_wins,
+        rows.append({"first": a, "second": b, "games": stats.run.trials, "first_wins": stats.first_wins,
                      "first_wins_stderr": stats.first_wins_stderr, "margin": stats.margin,
                      "margin_stderr": stats.margin_stderr, "tie_breaks": stats.tie_breaks})
         if progress is not None:

@@ -118,7 +118,7 @@ def tuning_study(plan: BettingPlan, threads=None, scheduler=None, progress: Prog
     cells = [(b, c) for b in BET_THRESHOLDS for c in CALL_THRESHOLDS]
     for i, (bet, call) in enumerate(cells):
         stats = _versus(f"threshold:bet={bet},call={call}", "threshold", plan, (1, i), threads, scheduler)
-        rows.append({"bet": bet, "call": call, "games": stats.games, "stack": stats.first_stack,
+        rows.append({"bet": bet, "call": call, "games": stats.run.trials, "stack": stats.first_stack,
                      "stack_stderr": stats.first_stack_stderr, "wins": stats.first_wins,
                      "wins_stderr": stats.first_wins_stderr})
         if progress is not None:
@@ -142,7 +142,7 @@ def tuning_study(plan: BettingPlan, threads=None, scheduler=None, progress: Prog
         for j, b in enumerate(entrants):
             if a != b:
                 stats = _versus(a, b, plan, (2, i, j), threads, scheduler)
-                league.append({"policy": a, "opponent": b, "games": stats.games, "stack": stats.first_stack,
+                league.append({"policy": a, "opponent": b, "games": stats.run.trials, "stack": stats.first_stack,
                                "stack_stderr": stats.first_stack_stderr, "wins": stats.first_wins})
     league = pd.DataFrame(league)
     manifest = manifest_for(inputs={"opponent": "threshold (default)", "bet": list(BET_THRESHOLDS),
@@ -169,7 +169,7 @@ def fresh_card_study(plan: BettingPlan, threads=None, scheduler=None, progress: 
     for i, kind in enumerate(("draw1", "share2")):
         seeing = _versus("threshold", "threshold", plan, (3, i), threads, scheduler, kind)
         blind = _versus("threshold:cards=0", "threshold", plan, (3, i), threads, scheduler, kind)
-        rows.append({"round_type": kind, "games": seeing.games, "stack_seeing": seeing.first_stack,
+        rows.append({"round_type": kind, "games": seeing.run.trials, "stack_seeing": seeing.first_stack,
                      "stack_blind": blind.first_stack, "value_of_the_look": seeing.first_stack - blind.first_stack,
                      "value_stderr": float(np.hypot(seeing.first_stack_stderr, blind.first_stack_stderr))})
         if progress is not None:
@@ -197,7 +197,7 @@ def trajectory_study(plan: BettingPlan, threads=None, scheduler=None, progress: 
     for i, (a, b) in enumerate(matchups):
         games = plan.rollout_games if a == plan.rollout_policy else plan.games
         stats = _versus(a, b, plan, (4, i), threads, scheduler, games=games)
-        frames.append(stats.to_frame().assign(first_bets=a, second_bets=b, games=stats.games))
+        frames.append(stats.to_frame().assign(first_bets=a, second_bets=b, games=stats.run.trials))
         if progress is not None:
             progress(i + 1, len(matchups))
     table = pd.concat(frames, ignore_index=True)

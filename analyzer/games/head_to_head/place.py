@@ -31,6 +31,7 @@ from analyzer.games.head_to_head.rollout import (
     TALLY_WIDTH, _enumerate_moves, _future_draws, _open_rows, _sample_moves, _unseen_cards,
 )
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo, run_tasks
+from analyzer.sim.facts import RunFacts
 
 DEFAULT_TRIALS = 10_000
 PLACEMENT_CHUNK = 500
@@ -62,11 +63,7 @@ class Placements:
     position: Position
     policy: str
     opponent_policy: str
-    method: str  # "exact" or "monte-carlo"
-    trials: int  # samples of the hidden cards, or orderings enumerated
-    seed: int | None
-    chunk_size: int | None
-    elapsed: float
+    run: RunFacts  # trials: samples of the hidden cards, or orderings enumerated
     moves: tuple[MoveValue, ...]  # best first
 
     def to_frame(self) -> pd.DataFrame:
@@ -79,9 +76,7 @@ class Placements:
 
     def to_dict(self) -> dict:
         return {"position": self.position.to_dict(), "policy": self.policy,
-                "opponent_policy": self.opponent_policy, "method": self.method,
-                "exact": self.method == "exact", "trials": self.trials, "seed": self.seed,
-                "chunk_size": self.chunk_size, "elapsed_seconds": self.elapsed,
+                "opponent_policy": self.opponent_policy, **self.run.to_dict(),
                 "moves": [m.to_dict() for m in self.moves]}
 
 
@@ -141,18 +136,16 @@ def placement_values(position: Position, *, policy: str = "greedy", opponent_pol
         tasks = [(state, kinds, d, lo, lo + 1) for lo in range(m if d else 1)]
         parts = run_tasks(_enumerate, tasks, scheduler=scheduler, threads=threads, progress=progress)
         tallies = sum(parts)
-        samples, used_seed, chunk = n_orderings, None, None
+        facts = RunFacts.enumerated(n_orderings, since=start)
     else:
         used_seed = new_seed(seed)
         job = PlacementJob(state, kinds, n_moves)
         run = run_monte_carlo(job, seed=used_seed, stopping=Stopping(trials=trials),
                               chunk_size=PLACEMENT_CHUNK, scheduler=scheduler, threads=threads,
                               progress=progress)
-        tallies, samples, chunk = run.tallies, run.trials, PLACEMENT_CHUNK
-    moves = _move_values(position, state, tallies, samples, exact)
-    return Placements(position=position, policy=policy, opponent_policy=opponent_policy,
-                      method="exact" if exact else "monte-carlo", trials=samples, seed=used_seed,
-                      chunk_size=chunk, elapsed=time.perf_counter() - start, moves=moves)
+        tallies, facts = run.tallies, RunFacts.from_run(run)
+    moves = _move_values(position, state, tallies, facts.trials, exact)
+    return Placements(position=position, policy=policy, opponent_policy=opponent_policy, run=facts, moves=moves)
 
 
 def _enumerate(state, kinds, draws, lo, hi):

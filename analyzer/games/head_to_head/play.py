@@ -27,6 +27,7 @@ from analyzer.games.head_to_head.position import TYPE_CODES
 from analyzer.games.head_to_head.rules import HeadToHeadRules
 from analyzer.games.head_to_head.rollout import GAME_WIDTH, _play_game, _play_round
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.rng import next_u64
 
 DEFAULT_ROLLOUTS = 32
@@ -166,18 +167,16 @@ class RoundJob:
 
 
 @dataclass(frozen=True)
-class GameStats:
-    """Whole games between two policies: win rates and chip margins (first minus second)."""
+class HeadToHeadGames:
+    """Whole games between two policies: win rates and chip margins (first minus second);
+    ``run.trials`` is the number of games."""
 
     first: str
     second: str
     round_type: str
     crazy: bool
     settings: HeadToHeadRules
-    games: int
-    seed: int
-    chunk_size: int
-    elapsed: float
+    run: RunFacts
     first_wins: float
     first_wins_stderr: float
     second_wins: float
@@ -189,7 +188,8 @@ class GameStats:
 
     def to_dict(self) -> dict:
         d = {k: v for k, v in self.__dict__.items() if k not in ("settings", "rounds")}
-        return {**d, "settings": self.settings.__dict__, "rounds": list(self.rounds)}
+        return {"games": self.run.trials, **inline_run(d), "settings": self.settings.__dict__,
+                "rounds": list(self.rounds)}
 
     def to_frame(self) -> pd.DataFrame:
         return pd.DataFrame(self.rounds)
@@ -198,7 +198,7 @@ class GameStats:
 def simulate_games(first: str = "greedy", second: str = "random", *, round_type: str = ROLL,
                    crazy: bool = False, games: int = 10_000, seed: int | None = None,
                    settings: HeadToHeadRules = HeadToHeadRules(), scheduler: str | None = None,
-                   threads: int | None = None, progress: Progress | None = None) -> GameStats:
+                   threads: int | None = None, progress: Progress | None = None) -> HeadToHeadGames:
     """Simulate ``games`` whole games of policy ``first`` (the round-1 first mover)
     against ``second``; with ``round_type`` ``roll`` the die picks each round's type."""
     kind = parse_round_type(round_type)
@@ -218,24 +218,23 @@ def simulate_games(first: str = "greedy", second: str = "random", *, round_type:
         rounds.append({"round": r + 1, "rows": r + 3, "first_mover": "first" if r % 2 == 0 else "second",
                        "first_mover_margin": m, "first_mover_margin_stderr": se,
                        "first_mover_wins": t[8 + 4 * r] / n, "ties": t[9 + 4 * r] / n})
-    return GameStats(first=first, second=second, round_type=round_type, crazy=crazy, settings=settings,
-                     games=n, seed=used_seed, chunk_size=GAME_CHUNK, elapsed=run.elapsed,
-                     first_wins=first_wins, first_wins_stderr=first_se, second_wins=t[2] / n,
-                     tie_breaks=t[3] / n, margin=margin, margin_stderr=margin_se,
-                     margin_sd=float(np.sqrt(max(t[5] / n - margin**2, 0.0))), rounds=tuple(rounds))
+    return HeadToHeadGames(first=first, second=second, round_type=round_type, crazy=crazy, settings=settings,
+                           run=RunFacts.from_run(run), first_wins=first_wins, first_wins_stderr=first_se,
+                           second_wins=t[2] / n, tie_breaks=t[3] / n, margin=margin, margin_stderr=margin_se,
+                           margin_sd=float(np.sqrt(max(t[5] / n - margin**2, 0.0))), rounds=tuple(rounds))
 
 
 @dataclass(frozen=True)
-class RoundStats:
-    """Single rounds of one type and size: the first mover's margin and win rate."""
+class HeadToHeadRounds:
+    """Single rounds of one type and size: the first mover's margin and win rate;
+    ``run.trials`` is the number of rounds."""
 
     round_type: str
     crazy: bool
     rows: int
     first: str
     second: str
-    rounds: int
-    seed: int
+    run: RunFacts
     first_mover_wins: float
     dealer_wins: float
     ties: float
@@ -244,13 +243,13 @@ class RoundStats:
     margin_sd: float
 
     def to_dict(self) -> dict:
-        return dict(self.__dict__)
+        return {"rounds": self.run.trials, **inline_run(self.__dict__)}
 
 
 def simulate_rounds(round_type: str, *, crazy: bool = False, rows: int = 3, first: str = "greedy",
                     second: str = "greedy", rounds: int = 10_000, seed: int | None = None,
                     settings: HeadToHeadRules = HeadToHeadRules(), scheduler: str | None = None,
-                    threads: int | None = None) -> RoundStats:
+                    threads: int | None = None) -> HeadToHeadRounds:
     """Single rounds with ``first`` as the first mover F and ``second`` as the dealer."""
     kind = parse_round_type(round_type)
     if kind == 0:
@@ -264,8 +263,8 @@ def simulate_rounds(round_type: str, *, crazy: bool = False, rows: int = 3, firs
                           scheduler=scheduler, threads=threads)
     t, n = run.tallies, run.trials
     margin, se = mean_and_se(t[4], t[5], n)
-    return RoundStats(round_type=round_type, crazy=crazy, rows=rows, first=first, second=second,
-                      rounds=n, seed=used_seed, first_mover_wins=t[1] / n, dealer_wins=t[2] / n,
-                      ties=t[3] / n, margin=margin, margin_stderr=se,
-                      margin_sd=float(np.sqrt(max(t[5] / n - margin**2, 0.0))))
+    return HeadToHeadRounds(round_type=round_type, crazy=crazy, rows=rows, first=first, second=second,
+                            run=RunFacts.from_run(run), first_mover_wins=t[1] / n, dealer_wins=t[2] / n,
+                            ties=t[3] / n, margin=margin, margin_stderr=se,
+                            margin_sd=float(np.sqrt(max(t[5] / n - margin**2, 0.0))))
 

@@ -47,6 +47,7 @@ from analyzer.games.head_to_head.play import parse_policy
 from analyzer.games.head_to_head.position import OPPONENT, YOU, Position, position_from_dict
 from analyzer.games.head_to_head.rollout import _arrange, _future_draws, _next_code, _unseen_cards
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo, run_tasks
+from analyzer.sim.facts import RunFacts
 
 BET_KEYS = {"stacks", "committed", "base", "closed", "rules"}
 DEFAULT_TRIALS = 2_000
@@ -179,20 +180,14 @@ class ActionValue:
 class BetValues:
     position: BetPosition
     players: dict
-    method: str
-    trials: int
-    seed: int | None
-    chunk_size: int | None
-    elapsed: float
+    run: RunFacts  # trials: samples of the hidden cards, or their orderings enumerated
     actions: tuple[ActionValue, ...] = field(default_factory=tuple)  # best first
 
     def to_frame(self) -> pd.DataFrame:
         return pd.DataFrame([a.to_dict() for a in self.actions])
 
     def to_dict(self) -> dict:
-        return {"position": self.position.to_dict(), "players": self.players, "method": self.method,
-                "exact": self.method == "exact", "trials": self.trials, "seed": self.seed,
-                "chunk_size": self.chunk_size, "elapsed_seconds": self.elapsed,
+        return {"position": self.position.to_dict(), "players": self.players, **self.run.to_dict(),
                 "actions": [a.to_dict() for a in self.actions]}
 
 
@@ -262,13 +257,14 @@ def bet_values(bet: BetPosition, *, policy: str = "greedy", bet_policy: str = "t
         draws = min(m, hidden + int(_future_draws(state)))
         tasks = [(state, actions, params, bparams, draws, lo, lo + 1) for lo in range(m if draws else 1)]
         parts = run_tasks(_exact_task, tasks, scheduler=scheduler, threads=threads, progress=progress)
-        tallies, n, used_seed, chunk = sum(parts), math.perm(m, draws), None, None
+        tallies, facts = sum(parts), RunFacts.enumerated(math.perm(m, draws), since=start)
     else:
         used_seed = new_seed(seed)
         run = run_monte_carlo(BetJob(state, actions, params, bparams), seed=used_seed,
                               stopping=Stopping(trials=trials), chunk_size=BET_CHUNK, scheduler=scheduler,
                               threads=threads, progress=progress)
-        tallies, n, chunk = run.tallies, run.trials, BET_CHUNK
+        tallies, facts = run.tallies, RunFacts.from_run(run)
+    n = facts.trials
     values = []
     for (row, response, amount), t in zip(actions.tolist(), tallies):
         ev, se = mean_and_se(t[0], t[1], n)
@@ -279,8 +275,7 @@ def bet_values(bet: BetPosition, *, policy: str = "greedy", bet_policy: str = "t
     values.sort(key=lambda v: -v[3])
     players = {"you": {"placement": policy, "betting": bet_policy},
                "opponent": {"placement": opponent_policy or policy, "betting": opponent_bet_policy or bet_policy}}
-    return BetValues(position=bet, players=players, method="exact" if exact else "monte-carlo", trials=n,
-                     seed=used_seed, chunk_size=chunk, elapsed=time.perf_counter() - start,
+    return BetValues(position=bet, players=players, run=facts,
                      actions=tuple(ActionValue(a, r, x, ev, se, best - ev) for a, r, x, ev, se in values))
 
 

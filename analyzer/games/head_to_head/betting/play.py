@@ -25,6 +25,7 @@ from analyzer.games.head_to_head.betting.rules import BettingRules
 from analyzer.games.head_to_head.play import GAME_CHUNK, ROLL, first_wins_se, _game_streams, parse_policy, parse_round_type
 from analyzer.games.head_to_head.rules import HeadToHeadRules
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.facts import RunFacts, inline_run
 
 THRESHOLD_KEYS = {"bet": 1, "raise": 2, "call": 3, "size": 4, "cards": 6}
 # tallies: games, seat 0 wins, tie-breaks, final stack sum, its square, then the
@@ -113,9 +114,10 @@ class BettingGameJob:
 
 
 @dataclass(frozen=True)
-class BettingStats:
+class BettingGames:
     """Betting games: the first player's win rate and final stack, and his mean stack
-    after every placement of the game (``trajectory``, with standard errors)."""
+    after every placement of the game (``trajectory``, with standard errors); ``run.trials``
+    is the number of games."""
 
     first: str
     first_bets: str
@@ -124,10 +126,7 @@ class BettingStats:
     round_type: str
     crazy: bool
     rules: BettingRules
-    games: int
-    seed: int
-    chunk_size: int
-    elapsed: float
+    run: RunFacts
     first_wins: float
     first_wins_stderr: float
     tie_breaks: float
@@ -138,7 +137,7 @@ class BettingStats:
 
     def to_dict(self) -> dict:
         d = {k: v for k, v in self.__dict__.items() if k not in ("rules", "trajectory", "trajectory_stderr")}
-        return {**d, "rules": self.rules.__dict__, "second_stack": 2 * START_STACK + 1200 - self.first_stack,
+        return {"games": self.run.trials, **inline_run(d), "rules": self.rules.__dict__, "second_stack": 2 * START_STACK + 1200 - self.first_stack,
                 "trajectory": list(self.trajectory), "trajectory_stderr": list(self.trajectory_stderr)}
 
     def to_frame(self) -> pd.DataFrame:
@@ -150,7 +149,7 @@ def simulate_betting_games(first: str = "greedy", second: str = "greedy", *, fir
                            second_bets: str = "threshold", round_type: str = ROLL, crazy: bool = False,
                            games: int = 2_000, seed: int | None = None, settings: HeadToHeadRules = HeadToHeadRules(),
                            rules: BettingRules = BettingRules(), scheduler: str | None = None,
-                           threads: int | None = None, progress: Progress | None = None) -> BettingStats:
+                           threads: int | None = None, progress: Progress | None = None) -> BettingGames:
     """Simulate betting games; ``first`` moves first in round 1 (placement policies)."""
     kind = parse_round_type(round_type)
     if kind == 0 and crazy:
@@ -166,11 +165,11 @@ def simulate_betting_games(first: str = "greedy", second: str = "greedy", *, fir
     wins, wins_se = t[1] / n, first_wins_se(t, n)
     stack, stack_se = mean_and_se(t[3], t[4], n)
     path = [mean_and_se(t[5 + i], t[5 + GAME_PLACEMENTS + i], n) for i in range(GAME_PLACEMENTS)]
-    return BettingStats(first=first, first_bets=first_bets, second=second, second_bets=second_bets,
-                        round_type=round_type, crazy=crazy, rules=rules, games=n, seed=used_seed,
-                        chunk_size=chunk, elapsed=run.elapsed, first_wins=wins, first_wins_stderr=wins_se,
-                        tie_breaks=t[2] / n, first_stack=stack, first_stack_stderr=stack_se,
-                        trajectory=tuple(m for m, _ in path), trajectory_stderr=tuple(s for _, s in path))
+    return BettingGames(first=first, first_bets=first_bets, second=second, second_bets=second_bets,
+                        round_type=round_type, crazy=crazy, rules=rules, run=RunFacts.from_run(run),
+                        first_wins=wins, first_wins_stderr=wins_se, tie_breaks=t[2] / n, first_stack=stack,
+                        first_stack_stderr=stack_se, trajectory=tuple(m for m, _ in path),
+                        trajectory_stderr=tuple(s for _, s in path))
 
 
 
