@@ -45,9 +45,10 @@ def decide_command(
         return
     from rich.table import Table
 
-    how = "exact" if result.method == "exact" else f"Monte Carlo, seed {result.seed}"
+    how = "exact" if result.run.exact else f"Monte Carlo, seed {result.run.seed}"
     table = Table(title=f"{pos.players} players, round {pos.round}, {pos.phase}; scores "
-                        f"{'-'.join(map(str, pos.scores))}; then {result.policy}; {result.trials:,} samples ({how})",
+                        f"{'-'.join(map(str, pos.scores))}; then {result.policy}; "
+                        f"{result.run.trials:,} samples ({how})",
                   title_justify="left")
     for column in ("cards", "P(win round)", "points now", "points total", "± s.e."):
         table.add_column(column, justify="left" if column == "cards" else "right")
@@ -83,7 +84,8 @@ def play_command(
         return
     from rich.table import Table
 
-    table = Table(title=f"{stats.games:,} games, {players} players (seed {stats.seed}); final ties {final_tie}",
+    table = Table(title=f"{stats.run.trials:,} games, {players} players (seed {stats.run.seed}); "
+                        f"final ties {final_tie}",
                   title_justify="left")
     for column in ("seat", "policy", "wins", "± s.e.", "score", "± s.e.", "rounds won (1..8)"):
         table.add_column(column, justify="left" if column in ("policy", "rounds won (1..8)") else "right")

@@ -55,7 +55,7 @@ def _brute_force(data: dict) -> dict[str, tuple[float, float]]:
 
 def test_last_round_values_are_exact_and_equal_a_brute_force():
     result = decide(position_from_dict(LAST_RIVER), policy="save")
-    assert result.method == "exact" and result.trials == 165  # C(11, 3) hands for the opponent
+    assert result.run.exact and result.run.trials == 165  # C(11, 3) hands for the opponent
     expected = _brute_force(LAST_RIVER)
     for choice in result.choices:
         p, points = expected[choice.cards]

@@ -58,7 +58,7 @@ def tournament_study(plan: SaintPlan, threads=None, scheduler=None, progress: Pr
         stats = simulate_games(n, [policy] + ["greedy"] * (n - 1), games=games, seed=derive_seed(plan.seed, 1, i),
                                random_priority=True, threads=threads, scheduler=scheduler)
         seat = stats.seats[0]
-        rows.append({"players": n, "policy": policy, "games": stats.games,
+        rows.append({"players": n, "policy": policy, "games": stats.run.trials,
                      **{k: v for k, v in seat.items() if k not in ("seat", "policy", "score_histogram")}})
         histograms += [{"players": n, "policy": policy, "score": s, "games": g}
                        for s, g in enumerate(seat["score_histogram"])]

@@ -49,6 +49,7 @@ from analyzer.games.saint_poker.play import parse_policies
 from analyzer.games.saint_poker.policies import GREEDY, ROLLOUT, SAVE
 from analyzer.json_input import card_field
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.facts import RunFacts
 
 PHASES = {"river": E.RIVER, "reveal": E.REVEAL, "draft": E.DRAFT}
 KEYS = {"players", "round", "phase", "scores", "hand", "future", "river", "known", "removed", "revealed", "order"}
@@ -220,20 +221,14 @@ class ChoiceValue:
 class Decision:
     position: SaintPosition
     policy: str
-    method: str
-    trials: int
-    seed: int | None
-    chunk_size: int | None
-    elapsed: float
+    run: RunFacts  # trials: samples of the hidden cards, or the opponent's hands enumerated
     choices: tuple[ChoiceValue, ...] = field(default_factory=tuple)  # best first (points_total)
 
     def to_frame(self) -> pd.DataFrame:
         return pd.DataFrame([c.to_dict() for c in self.choices])
 
     def to_dict(self) -> dict:
-        return {"position": self.position.to_dict(), "policy": self.policy, "method": self.method,
-                "exact": self.method == "exact", "trials": self.trials, "seed": self.seed,
-                "chunk_size": self.chunk_size, "elapsed_seconds": self.elapsed,
+        return {"position": self.position.to_dict(), "policy": self.policy, **self.run.to_dict(),
                 "choices": [c.to_dict() for c in self.choices]}
 
 
@@ -303,12 +298,13 @@ def decide(position: SaintPosition, *, policy: str = "greedy", trials: int = DEF
             if combo:
                 base[E.HAND + seat] = state[E.KNOWN + seat] | int(cards_mask(combo))
             _score_choices(base, 0, choices, kinds, rng, work, tallies)
-        n, used_seed, chunk = len(hands), None, None
+        facts = RunFacts.enumerated(len(hands), since=start)
     else:
         used_seed = new_seed(seed)
         run = run_monte_carlo(DecideJob(state, choices, kinds), seed=used_seed, stopping=Stopping(trials=trials),
                               chunk_size=CHUNK, scheduler=scheduler, threads=threads, progress=progress)
-        tallies, n, chunk = run.tallies, run.trials, CHUNK
+        tallies, facts = run.tallies, RunFacts.from_run(run)
+    n = facts.trials
     values = []
     for (a, b), t in zip(choices.tolist(), tallies):
         now, now_se = mean_and_se(t[1], t[2], n)
@@ -317,5 +313,4 @@ def decide(position: SaintPosition, *, policy: str = "greedy", trials: int = DEF
                                   points_now=now, points_total=total, stderr=0.0 if exact else total_se,
                                   points_now_stderr=0.0 if exact else now_se))
     values.sort(key=lambda v: -v.points_total)
-    return Decision(position=position, policy=policy, method="exact" if exact else "monte-carlo", trials=n,
-                    seed=used_seed, chunk_size=chunk, elapsed=time.perf_counter() - start, choices=tuple(values))
+    return Decision(position=position, policy=policy, run=facts, choices=tuple(values))

@@ -22,6 +22,7 @@ from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.rollout import _play_game
 from analyzer.games.saint_poker.policies import BASE_POLICIES, POLICY_NAMES, ROLLOUT, _seat_streams
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.facts import RunFacts, inline_run
 
 DEFAULT_ROLLOUTS = 8
 MAX_SCORE = 36
@@ -121,16 +122,14 @@ class GameJob:
 
 
 @dataclass(frozen=True)
-class GameStats:
+class SaintPokerGames:
     """Saint Poker games: per seat the win share (shared wins split), mean score, how
-    often each round is won, the score distribution; per round how often it ties."""
+    often each round is won, the score distribution; per round how often it ties;
+    ``run.trials`` is the number of games."""
 
     players: int
     policies: tuple[str, ...]
-    games: int
-    seed: int
-    chunk_size: int
-    elapsed: float
+    run: RunFacts
     final_tie: str
     random_priority: bool
     snake_draft: bool
@@ -139,7 +138,7 @@ class GameStats:
     tied_rounds: tuple[float, ...]  # share of games in which round r had 2+ winners
 
     def to_dict(self) -> dict:
-        return dict(self.__dict__)
+        return {"games": self.run.trials, **inline_run(self.__dict__)}
 
     def to_frame(self) -> pd.DataFrame:
         return pd.DataFrame([{k: v for k, v in s.items() if k != "score_histogram"} for s in self.seats])
@@ -149,7 +148,7 @@ def simulate_games(players: int = 3, policies: list[str] | str = "greedy", *, ga
                    seed: int | None = None, final_tie: str = "shared", random_priority: bool = False,
                    snake_draft: bool = False, future_face_up: bool = True,
                    scheduler: str | None = None, threads: int | None = None,
-                   progress: Progress | None = None) -> GameStats:
+                   progress: Progress | None = None) -> SaintPokerGames:
     """Simulate whole games, seat ``i`` playing ``policies[i]``."""
     params = parse_policies(policies, players)
     if final_tie not in FINAL_TIES:
@@ -175,6 +174,6 @@ def simulate_games(players: int = 3, policies: list[str] | str = "greedy", *, ga
                       **{f"won_round_{r + 1}": t[base + 3 + r] / n for r in range(E.ROUNDS)},
                       "score_histogram": t[base + 3 + E.ROUNDS: base + PER_PLAYER].tolist()})
     tied = tuple(t[1 + E.MAX_PLAYERS * PER_PLAYER + r] / n for r in range(E.ROUNDS))
-    return GameStats(players=players, policies=names, games=n, seed=used_seed, chunk_size=chunk,
-                     elapsed=run.elapsed, final_tie=final_tie, random_priority=random_priority,
-                     snake_draft=snake_draft, future_face_up=future_face_up, seats=tuple(seats), tied_rounds=tied)
+    return SaintPokerGames(players=players, policies=names, run=RunFacts.from_run(run), final_tie=final_tie,
+                           random_priority=random_priority, snake_draft=snake_draft, future_face_up=future_face_up,
+                           seats=tuple(seats), tied_rounds=tied)
