@@ -54,8 +54,8 @@ def bid_command(
         return
     from rich.table import Table
 
-    table = Table(title=f"{report.hand}; seat {seat}; {report.policy} play; {report.trials:,} deals "
-                        f"(Monte Carlo, seed {report.seed})", title_justify="left")
+    table = Table(title=f"{report.hand}; seat {seat}; {report.policy} play; {report.run.trials:,} deals "
+                        f"(Monte Carlo, seed {report.run.seed})", title_justify="left")
     for column in ("bid", "P(make)", "± s.e.", "chips", "± s.e.", "side tricks", "± s.e."):
         table.add_column(column, justify="left" if column == "bid" else "right")
     for b in report.bids:
@@ -108,7 +108,7 @@ def play_command(
     from rich.table import Table
 
     console = stdout_console()
-    table = Table(title=f"{stats.deals:,} deals with bidding (seed {stats.seed}); Solo-nolo joined in "
+    table = Table(title=f"{stats.run.trials:,} deals with bidding (seed {stats.run.seed}); Solo-nolo joined in "
                         f"{100 * stats.joined:.2f}% of deals", title_justify="left")
     for column in ("contract", "share", "P(made)"):
         table.add_column(column, justify="left" if column == "contract" else "right")

@@ -132,7 +132,7 @@ WHIST_CASES = [
 def test_whist_random_play_matches_an_independent_referee(hand_text, seat, bids, seed):
     hand = codes(hand_text)
     report = bid_values(hand, seat=seat, policy="random", trials=20_000, seed=seed)
-    assert report.trials == 20_000 and report.seat == seat
+    assert report.run.trials == 20_000 and report.seat == seat
     engine = {b.bid: b for b in report.bids}
     expected = whist_referee(hand, seat, bids, deals=15_000, seed=seed)
     for bid in bids:

@@ -146,7 +146,7 @@ def auction_study(plan: WhistPlan, rules: WhistRules = WhistRules(), threads=Non
         inputs={"deals": plan.game_deals, "table_deals": plan.deals, "bidders": "table bidder at every seat",
                 "table_coverage": stats.table_coverage,
                 "play": plan.policy, "rules": rules.to_dict()},
-        method="monte-carlo", seed=plan.seed, trials=stats.deals, chunk_size=None, elapsed=stats.elapsed,
+        method="monte-carlo", seed=plan.seed, trials=stats.run.trials, chunk_size=None, elapsed=stats.run.elapsed,
         standard_errors={"max_chips_se": float(seats.chips_stderr.max())}, command=COMMAND)
     figure = Figure(figsize=(6, 3.8))
     ax = figure.subplots()

@@ -17,7 +17,6 @@ each with its standard error.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -30,6 +29,7 @@ from analyzer.games.whist import engine as E
 from analyzer.games.whist.policies import POLICY_NAMES, _play_out
 from analyzer.games.whist.rules import WhistRules, bid_name, callable_suits
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.facts import RunFacts
 from analyzer.sim.rng import below
 
 TALLY = 5  # made; chips, chips^2; side tricks, side tricks^2
@@ -131,10 +131,7 @@ class BidReport:
     seat: int
     rules: WhistRules
     policy: str
-    trials: int
-    seed: int
-    chunk_size: int
-    elapsed: float
+    run: RunFacts
     bids: tuple[BidValue, ...] = field(default_factory=tuple)  # best expected chips first
 
     def to_frame(self) -> pd.DataFrame:
@@ -142,8 +139,7 @@ class BidReport:
 
     def to_dict(self) -> dict:
         return {"hand": self.hand, "seat": self.seat, "rules": self.rules.to_dict(), "policy": self.policy,
-                "exact": False, "trials": self.trials, "seed": self.seed, "chunk_size": self.chunk_size,
-                "elapsed_seconds": self.elapsed, "bids": [b.to_dict() for b in self.bids]}
+                **self.run.to_dict(), "bids": [b.to_dict() for b in self.bids]}
 
 
 def summarize(options: np.ndarray, tallies: np.ndarray, n: int) -> list[BidValue]:
@@ -176,12 +172,10 @@ def bid_values(hand: tuple[int, ...], *, seat: int = 0, rules: WhistRules = Whis
     used_seed = new_seed(seed)
     job = KernelJob(_sample_bids, (seat, mask, unseen, options, policies, rules.pass_ace_low,
                                   rules.called_rule_code), (), options.shape[0] * TALLY)
-    start = time.perf_counter()
     run = run_monte_carlo(job, seed=used_seed, stopping=Stopping(trials=trials), chunk_size=CHUNK,
                           scheduler=scheduler, threads=threads, progress=progress)
     tallies = run.tallies.reshape(options.shape[0], TALLY)
     values = sorted(summarize(options, tallies, run.trials), key=lambda b: -b.chips)
     return BidReport(hand=format_cards(sorted(hand, key=lambda c: (-(c & 3), -c))), seat=seat, rules=rules,
-                     policy=policy, trials=run.trials, seed=used_seed, chunk_size=CHUNK,
-                     elapsed=time.perf_counter() - start, bids=tuple(values))
+                     policy=policy, run=RunFacts.from_run(run), bids=tuple(values))
 

@@ -32,6 +32,7 @@ from analyzer.games.whist.rules import WhistRules, bid_name, callable_suits, par
 from analyzer.games.whist.study_kernels import CHUNK, CONTRACTS, _hand_features, run_bidding_tables
 from analyzer.sim.bits import bit_count
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.facts import RunFacts, inline_run
 
 MIN_CELL_DEALS = 200  # a table cell with fewer deals is never bid
 GAME_TALLY = 2 * CONTRACTS + 2 * E.SEATS + 1  # contract counts, made counts, chips and chips^2 per seat, joins
@@ -149,10 +150,11 @@ def bidding_values(*, deals: int = 200_000, policy: str = "heuristic", rules: Wh
 
 
 @dataclass(frozen=True)
-class GameStats:
-    deals: int
-    seed: int
-    elapsed: float
+class WhistGames:
+    """Whole deals with the table bidder at every seat; ``run.trials`` is the number of deals,
+    ``run.seed`` the seed of the whole simulation (the bidders' table and the deals)."""
+
+    run: RunFacts
     contracts: dict   # name -> {"share", "p_made"}
     seats: list       # per seat: {"chips", "chips_stderr"}
     joined: float     # share of deals with a Solo-nolo joiner
@@ -161,12 +163,12 @@ class GameStats:
     def to_dict(self) -> dict:
         contracts = {name: {k: (None if math.isnan(v) else v) for k, v in row.items()}
                      for name, row in self.contracts.items()}
-        return dict(self.__dict__) | {"contracts": contracts, "exact": False}
+        return {"deals": self.run.trials, **inline_run(self.__dict__), "contracts": contracts}
 
 
 def simulate_bidding(*, deals: int = 100_000, table_deals: int = 400_000, policy: str = "heuristic",
                      rules: WhistRules = WhistRules(), seed: int | None = None, threads: int | None = None,
-                     scheduler: str | None = None, progress: Progress | None = None) -> GameStats:
+                     scheduler: str | None = None, progress: Progress | None = None) -> WhistGames:
     """Whole deals with the table bidder at every seat: how often each contract is played
     and made, and each seat's expected chips (seat 0 = forehand)."""
     used_seed = new_seed(seed)
@@ -185,5 +187,6 @@ def simulate_bidding(*, deals: int = 100_000, table_deals: int = 400_000, policy
     for seat in range(E.SEATS):
         mean, se = mean_and_se(t[2 * CONTRACTS + seat], t[2 * CONTRACTS + E.SEATS + seat], n)
         seats.append({"seat": seat, "chips": mean, "chips_stderr": se})
-    return GameStats(deals=n, seed=used_seed, elapsed=time.perf_counter() - start, contracts=contracts, seats=seats,
-                     joined=t[GAME_TALLY - 1] / n, table_coverage=coverage)
+    facts = RunFacts.from_run(run, seed=used_seed, elapsed=time.perf_counter() - start)
+    return WhistGames(run=facts, contracts=contracts, seats=seats, joined=t[GAME_TALLY - 1] / n,
+                      table_coverage=coverage)
