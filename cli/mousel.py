@@ -55,7 +55,7 @@ def advise_command(
     from rich.table import Table
 
     table = Table(title=f"{advice.hand}, trump {advice.trump}; {players} players, seat {seat}, pot {pot:g}; "
-                        f"{advice.play} play; {advice.trials:,} deals (Monte Carlo, seed {advice.seed})",
+                        f"{advice.play} play; {advice.run.trials:,} deals (Monte Carlo, seed {advice.run.seed})",
                   title_justify="left")
     for column in ("option", "value", "± s.e.", "chips", "± s.e.", "P(declare)", "P(make)", "± s.e."):
         table.add_column(column, justify="left" if column == "option" else "right")
@@ -102,7 +102,7 @@ def play_command(
         return
     from rich.table import Table
 
-    table = Table(title=f"{stats.sessions:,} sessions of {deals} deals, {players} players (seed {stats.seed})",
+    table = Table(title=f"{stats.run.trials:,} sessions of {deals} deals, {players} players (seed {stats.run.seed})",
                   title_justify="left")
     for column in ("player", "along", "declare", "keep", "chips per deal", "± s.e."):
         table.add_column(column, justify="right")

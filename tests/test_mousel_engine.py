@@ -406,8 +406,8 @@ def test_advise_input_errors():
         MouselRules(fail_mode="split")
     # the same with pack_mode continuation is accepted; 6 players on 32 cards too
     cont = MouselRules(pack_mode="continuation")
-    assert advise("As Ks Qs Js", "2d", 4, used="3c 4c", rules=cont, trials=20, seed=1).trials == 20
-    assert advise("As Ks Qs Js", "7d", 6, rules=short, trials=20, seed=1).trials == 20
+    assert advise("As Ks Qs Js", "2d", 4, used="3c 4c", rules=cont, trials=20, seed=1).run.trials == 20
+    assert advise("As Ks Qs Js", "7d", 6, rules=short, trials=20, seed=1).run.trials == 20
 
 
 # -- 6. advise ---------------------------------------------------------------------------
@@ -417,7 +417,7 @@ def test_advise_reproducible_and_top_trumps_always_make():
     kwargs = dict(seat=0, pot=3.0, trials=2000, seed=20260101)
     first = advise("As Ks 4d 9c", "7s", 5, **kwargs)
     again = advise("As Ks 4d 9c", "7s", 5, **kwargs)
-    assert first.trials == 2000
+    assert first.run.trials == 2000
     assert [o.to_dict() for o in first.options] == [o.to_dict() for o in again.options]
     by_name = {o.option: o for o in first.options}
     assert len(by_name) == 1 + 16 * 2

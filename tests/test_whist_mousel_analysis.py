@@ -323,13 +323,13 @@ def test_mousel_exact_play_matches_an_independent_minimax(hand_text, trump_text,
     assert 0.05 < p_make < 0.97                   # an informative case
     assert_close(p_make, p_make_se, engine.p_make, engine.p_make_stderr, f"{option}: P(make | declared)")
     p_declare, p_declare_se = mean_se(declared)
-    engine_declare_se = math.sqrt(engine.p_declare * (1 - engine.p_declare) / advice.trials)
+    engine_declare_se = math.sqrt(engine.p_declare * (1 - engine.p_declare) / advice.run.trials)
     assert_close(p_declare, p_declare_se, engine.p_declare, engine_declare_se, f"{option}: P(declare)")
     if seat == 0:
         # forehand declaring plays every game as declarer, so the reported mean tricks (0 when
         # no game) are the minimax tricks; the engine gives no s.e., ours stands in for it
         mean_tricks, tricks_se = mean_se(tricks)
-        assert_close(mean_tricks, tricks_se, engine.tricks, tricks_se * math.sqrt(deals / advice.trials),
+        assert_close(mean_tricks, tricks_se, engine.tricks, tricks_se * math.sqrt(deals / advice.run.trials),
                      f"{option}: tricks")
 
 
@@ -418,7 +418,7 @@ def test_mousel_advice_is_reproducible_from_its_seed():
     a = advise("Kh Qh 9c 4d", "7h", 5, play="exact", trials=1000, seed=77)
     b = advise("Kh Qh 9c 4d", "7h", 5, play="exact", trials=1000, seed=77)
     c = advise("Kh Qh 9c 4d", "7h", 5, play="exact", trials=1000, seed=78)
-    assert a.seed == 77 and a.trials == 1000
+    assert a.run.seed == 77 and a.run.trials == 1000
     assert [o.to_dict() for o in a.options] == [o.to_dict() for o in b.options]
     assert [o.to_dict() for o in a.options] != [o.to_dict() for o in c.options]
 

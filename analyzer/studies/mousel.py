@@ -163,7 +163,7 @@ def sessions_study(plan: MouselPlan, rules: MouselRules = MouselRules(), threads
         stats = simulate_sessions(players, [hero] + [plan.others] * (players - 1), deals=plan.session_deals,
                                   sessions=plan.sessions, rules=rules, play=plan.play, seed=derive_seed(plan.seed, 2, i),
                                   threads=threads, scheduler=scheduler)
-        rows.append({"players": players, "along": along, "declare": declare, "sessions": stats.sessions,
+        rows.append({"players": players, "along": along, "declare": declare, "sessions": stats.run.trials,
                      "chips_per_deal": stats.chips_per_deal[0], "chips_per_deal_stderr": stats.chips_per_deal_stderr[0],
                      **{f"share_{k}": v for k, v in stats.shares.items()}})
         if progress is not None:

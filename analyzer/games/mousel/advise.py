@@ -18,7 +18,6 @@ the exchange, so the value of going along is that of its best fixed plan.
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -33,6 +32,7 @@ from analyzer.games.mousel.deal import OUTCOMES, _option_outcomes
 from analyzer.games.mousel.policies import BASELINE, SEARCH_DEPTH, play_code, seat_thresholds
 from analyzer.games.mousel.rules import MouselRules
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.facts import RunFacts
 
 TALLY = 7  # you declared; you made it; chips, chips^2; your tricks; value, value^2
 DEFAULT_TRIALS = 20_000
@@ -105,7 +105,9 @@ class OptionValue:
 
 
 @dataclass(frozen=True)
-class Advice:
+class MouselAdvice:
+    """Every option for a hand, best expected value first, and how the run went."""
+
     hand: str
     trump: str
     players: int
@@ -115,10 +117,7 @@ class Advice:
     rules: MouselRules
     others: tuple[float, float, float]  # the baseline players' along, declare, keep
     play: str
-    trials: int
-    seed: int
-    chunk_size: int
-    elapsed: float
+    run: RunFacts
     options: tuple[OptionValue, ...] = field(default_factory=tuple)  # best expected value first
 
     @property
@@ -136,8 +135,7 @@ class Advice:
         return {"hand": self.hand, "trump": self.trump, "players": self.players, "seat": self.seat,
                 "pot": self.pot, "used": self.used, "rules": self.rules.to_dict(),
                 "others": dict(zip(("along", "declare", "keep"), self.others)), "play": self.play,
-                "exact": False, "trials": self.trials, "seed": self.seed, "chunk_size": self.chunk_size,
-                "elapsed_seconds": self.elapsed, "go_along": self.go_along, "best": self.best.option,
+                **self.run.to_dict(), "go_along": self.go_along, "best": self.best.option,
                 "options": [o.to_dict() for o in self.options]}
 
 
@@ -157,7 +155,7 @@ def advise(hand: str, trump: str, players: int, *, seat: int = 0, pot: float = 0
            rules: MouselRules = MouselRules(), params: tuple[float, float, float] = BASELINE,
            play: str = "heuristic", trials: int = DEFAULT_TRIALS, seed: int | None = None,
            scheduler: str | None = None, threads: int | None = None,
-           progress: Progress | None = None) -> Advice:
+           progress: Progress | None = None) -> MouselAdvice:
     """Every option for ``hand`` with ``trump`` turned up, best expected value first
     (module docstring). ``pot`` is what earlier deals left in the pot; ``params`` the
     baseline thresholds (along, declare, keep) of the other players."""
@@ -185,13 +183,11 @@ def advise(hand: str, trump: str, players: int, *, seat: int = 0, pot: float = 0
                seat_thresholds(params), play_code(play), float(pot), float(rules.stake),
                rules.fail_code, rules.single_takes_pot)
     job = KernelJob(_sample_options, leading, (), options.shape[0] * TALLY)
-    start = time.perf_counter()
     run = run_monte_carlo(job, seed=used_seed, stopping=Stopping(trials=trials), chunk_size=CHUNK,
                           scheduler=scheduler, threads=threads, progress=progress)
     values = summarize(names, run.tallies.reshape(options.shape[0], TALLY), run.trials)
     values.sort(key=lambda v: -v.value)
-    return Advice(hand=format_cards(cards), trump=format_cards(trump_card), players=players, seat=seat,
-                  pot=float(pot), used=format_cards(gone), rules=rules, others=tuple(params), play=play,
-                  trials=run.trials, seed=used_seed, chunk_size=CHUNK, elapsed=time.perf_counter() - start,
-                  options=tuple(values))
+    return MouselAdvice(hand=format_cards(cards), trump=format_cards(trump_card), players=players, seat=seat,
+                        pot=float(pot), used=format_cards(gone), rules=rules, others=tuple(params), play=play,
+                        run=RunFacts.from_run(run), options=tuple(values))
 

@@ -19,7 +19,6 @@ standard error over sessions), and how the deals went.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -31,6 +30,7 @@ from analyzer.games.mousel.deal import _run_deal
 from analyzer.games.mousel.policies import SEARCH_DEPTH, play_code
 from analyzer.games.mousel.rules import MouselRules
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.facts import RunFacts, inline_run
 
 COUNTS = ("deals", "games", "redeals", "void", "declarer_made")
 CHUNK = 50
@@ -100,12 +100,13 @@ def _play_sessions(players, deals, pack, player_params, play_mode, stake, fail_m
 
 
 @dataclass(frozen=True)
-class SessionStats:
+class MouselSessions:
+    """Sessions of successive deals: each player's chips per deal; ``run.trials`` is the
+    number of sessions."""
+
     players: int
     deals_per_session: int
-    sessions: int
-    seed: int
-    elapsed: float
+    run: RunFacts
     thresholds: list   # per player: along, declare, keep
     chips_per_deal: list
     chips_per_deal_stderr: list
@@ -113,13 +114,13 @@ class SessionStats:
     shares: dict       # of deals: games played, redeals, void deals; P(declarer made)
 
     def to_dict(self) -> dict:
-        return dict(self.__dict__) | {"exact": False}
+        return {"sessions": self.run.trials, **inline_run(self.__dict__)}
 
 
 def simulate_sessions(players: int, thresholds: list[tuple[float, float, float]], *, deals: int = 40,
                       sessions: int = 2_000, rules: MouselRules = MouselRules(), play: str = "heuristic",
                       seed: int | None = None, threads: int | None = None, scheduler: str | None = None,
-                      progress: Progress | None = None) -> SessionStats:
+                      progress: Progress | None = None) -> MouselSessions:
     """Sessions of ``deals`` deals; ``thresholds`` one (along, declare, keep) per player,
     cycled (module docstring)."""
     rules.check_players(players)
@@ -131,7 +132,6 @@ def simulate_sessions(players: int, thresholds: list[tuple[float, float, float]]
     job = KernelJob(_play_sessions, (players, deals, pack, np.array(per_player), play_code(play),
                                     float(rules.stake), rules.fail_code, rules.single_takes_pot,
                                     rules.pack_mode == "continuation"), (), 3 * players + len(COUNTS))
-    start = time.perf_counter()
     run = run_monte_carlo(job, seed=used_seed, stopping=Stopping(trials=sessions), chunk_size=CHUNK,
                           scheduler=scheduler, threads=threads, progress=progress)
     t, n = run.tallies, run.trials
@@ -140,7 +140,7 @@ def simulate_sessions(players: int, thresholds: list[tuple[float, float, float]]
     shares = {"games": counts["games"] / counts["deals"], "redeals": counts["redeals"] / counts["deals"],
               "void": counts["void"] / counts["deals"],
               "declarer_made": counts["declarer_made"] / counts["games"] if counts["games"] else float("nan")}
-    return SessionStats(players=players, deals_per_session=deals, sessions=n, seed=used_seed,
-                        elapsed=time.perf_counter() - start, thresholds=[list(p) for p in per_player],
-                        chips_per_deal=[m for m, _ in means], chips_per_deal_stderr=[s for _, s in means],
-                        dealt=(t[2 * players:3 * players] / counts["deals"]).tolist(), shares=shares)
+    return MouselSessions(players=players, deals_per_session=deals, run=RunFacts.from_run(run),
+                          thresholds=[list(p) for p in per_player], chips_per_deal=[m for m, _ in means],
+                          chips_per_deal_stderr=[s for _, s in means],
+                          dealt=(t[2 * players:3 * players] / counts["deals"]).tolist(), shares=shares)
