@@ -18,7 +18,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analyzer.cards import RANKS, cards_mask, format_cards
-from analyzer.games.paigow.edge import house_edge
+from analyzer.games.paigow.edge import EdgeResult, house_edge
 from analyzer.games.paigow.houseway import house_way_setting, legal_settings
 from analyzer.games.paigow.split import settlement
 from analyzer.games.paigow.policies import WAYS, split_values
@@ -41,7 +41,7 @@ def edge_summary(*, trials: int = 20_000_000, optimal_trials: int = 100_000, inn
             ("best split per hand, player", house_edge(strategy="optimal", stopping=Stopping(trials=optimal_trials),
                                                        inner_trials=inner_trials, seed=seed, threads=threads,
                                                        scheduler=scheduler))]
-    table = pd.DataFrame([{"setting": name, **r.to_dict()} for name, r in runs])
+    table = pd.DataFrame([_edge_row(name, r) for name, r in runs])
     figure = Figure(figsize=(8, 3.5))
     axes = figure.subplots()
     axes.barh(table.setting, -100 * table.ev, xerr=200 * table.stderr, color=["#4477aa", "#66ccee", "#228833"])
@@ -57,6 +57,15 @@ def edge_summary(*, trials: int = 20_000_000, optimal_trials: int = 100_000, inn
         elapsed=time.perf_counter() - start,
         standard_errors={r[0]: r[1].stderr for r in runs}, command="poker-analyzer paigow tables")
     return ResultSet("paigow", "house_edge", {"house_edge": table}, {"house_edge": figure}, manifest)
+
+
+def _edge_row(setting: str, r: EdgeResult) -> dict:
+    """One row of the house-edge table: the strategy's figures and how its run went."""
+    return {"setting": setting, "strategy": r.strategy, "way": r.way, "win": r.win, "push": r.push, "loss": r.loss,
+            "ev": r.ev, "stderr": r.stderr, "trials": r.run.trials, "seed": r.run.seed,
+            "chunk_size": r.run.chunk_size, "commission": r.commission, "player_banks": r.player_banks,
+            "inner_trials": r.inner_trials, "elapsed": r.run.elapsed, "stopped_by": r.run.stopped_by,
+            "gain_over_house_way": r.gain_over_house_way, "gain_stderr": r.gain_stderr}
 
 
 def _pattern(cards: np.ndarray, rule: str) -> str:
