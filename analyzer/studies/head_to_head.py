@@ -140,7 +140,7 @@ def tournament_study(plan: StudyPlan, threads: int | None = None, scheduler: str
         for b in policies:
             as_first = games[(games["first"] == a) & (games.second == b)].iloc[0]
             as_second = games[(games["first"] == b) & (games.second == a)].iloc[0]
-            win = (as_first.first_wins + 1 - as_second.first_wins) / 2
+            win = 0.5 if a == b else (as_first.first_wins + 1 - as_second.first_wins) / 2
             se = 0.0 if a == b else np.hypot(as_first.first_wins_stderr, as_second.first_wins_stderr) / 2
             matrix.append({"policy": a, "opponent": b, "win_rate": win, "win_rate_stderr": se,
                            "games": int(as_first.games + as_second.games)})
