@@ -73,19 +73,20 @@ def play_command(
     """Simulate whole games: each seat's win share, mean score and rounds won."""
     with reported_errors():
         from analyzer.games.saint_poker.play import simulate_games
+        from analyzer.games.saint_poker.rules import SaintPokerRules
 
+        rules = SaintPokerRules(final_tie=final_tie, random_priority=random_priority, snake_draft=snake_draft,
+                                future_face_up=future_face_up)
         with progress_bar("games", show_progress) as progress:
-            stats = simulate_games(players, policies, games=games, seed=seed, final_tie=final_tie,
-                                   random_priority=random_priority, snake_draft=snake_draft,
-                                   future_face_up=future_face_up, scheduler=scheduler, threads=threads,
-                                   progress=progress)
+            stats = simulate_games(players, policies, games=games, seed=seed, rules=rules, scheduler=scheduler,
+                                   threads=threads, progress=progress)
     if as_json:
         print(json.dumps(stats.to_dict()))
         return
     from rich.table import Table
 
     table = Table(title=f"{stats.run.trials:,} games, {players} players (seed {stats.run.seed}); "
-                        f"final ties {final_tie}",
+                        f"final ties {stats.rules.final_tie}",
                   title_justify="left")
     for column in ("seat", "policy", "wins", "± s.e.", "score", "± s.e.", "rounds won (1..8)"):
         table.add_column(column, justify="left" if column in ("policy", "rounds won (1..8)") else "right")

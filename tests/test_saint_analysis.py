@@ -18,6 +18,7 @@ from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.decide import decide, position_from_dict
 from analyzer.games.saint_poker.play import parse_policy, simulate_games
 from analyzer.games.saint_poker.policies import _least_needed
+from analyzer.games.saint_poker.rules import SaintPokerRules
 from analyzer.studies.saint_poker import tables
 from analyzer.sim.rng import chunk_state
 
@@ -209,14 +210,52 @@ def test_a_face_down_future_river_is_unseen_and_resampled():
 
 def test_draft_and_future_options_change_games(cli):
     base = simulate_games(3, "greedy", games=300, seed=6)
-    snake = simulate_games(3, "greedy", games=300, seed=6, snake_draft=True)
-    hidden = simulate_games(3, "greedy", games=300, seed=6, future_face_up=False)
-    assert snake.seats != base.seats and snake.snake_draft
-    assert not hidden.future_face_up
+    snake = simulate_games(3, "greedy", games=300, seed=6, rules=SaintPokerRules(snake_draft=True))
+    hidden = simulate_games(3, "greedy", games=300, seed=6, rules=SaintPokerRules(future_face_up=False))
+    assert snake.seats != base.seats and snake.rules.snake_draft
+    assert not hidden.rules.future_face_up
     run = cli("saint", "play", "--players", "2", "--games", "50", "--snake-draft", "--future-face-down", "--json")
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
     assert data["snake_draft"] and not data["future_face_up"]
+    assert data["final_tie"] == "shared" and data["random_priority"] is False
+
+
+def test_rules_defaults_are_the_documented_ones():
+    rules = SaintPokerRules()
+    assert rules.to_dict() == {"final_tie": "shared", "random_priority": False, "snake_draft": False,
+                               "future_face_up": True}
+    options, final_tie = rules.codes()
+    assert options.tolist() == [0, 0, 0] and options.dtype == np.int64 and final_tie == 0
+    options, final_tie = SaintPokerRules(final_tie="round8", random_priority=True, snake_draft=True,
+                                         future_face_up=False).codes()
+    assert options.tolist() == [1, 1, 1] and final_tie == 1
+
+
+@pytest.mark.parametrize("fields, words", [
+    ({"final_tie": "split"}, "saint_poker.final_tie must be shared or round8, got 'split'"),
+    ({"random_priority": 1}, "saint_poker.random_priority must be True or False, got 1"),
+    ({"snake_draft": "yes"}, "saint_poker.snake_draft must be True or False, got 'yes'"),
+    ({"future_face_up": None}, "saint_poker.future_face_up must be True or False, got None"),
+])
+def test_bad_rules_are_one_line_errors_naming_the_field(fields, words):
+    with pytest.raises(ValueError, match=words) as error:
+        SaintPokerRules(**fields)
+    assert "\n" not in str(error.value)
+
+
+def test_explicit_default_rules_give_the_default_games():
+    implicit = simulate_games(3, "greedy,random", games=200, seed=8)
+    explicit = simulate_games(3, "greedy,random", games=200, seed=8,
+                              rules=SaintPokerRules(final_tie="shared", random_priority=False, snake_draft=False,
+                                                    future_face_up=True))
+    assert explicit.rules == implicit.rules == SaintPokerRules()
+    assert explicit.seats == implicit.seats and explicit.tied_rounds == implicit.tied_rounds
+    one, two = implicit.to_dict(), explicit.to_dict()
+    one.pop("elapsed_seconds"), two.pop("elapsed_seconds")
+    assert one == two
+    assert list(one)[list(one).index("stopped_by") + 1:][:5] == ["final_tie", "random_priority", "snake_draft",
+                                                                 "future_face_up", "seats"]
 
 
 def test_committed_seat_table_is_reproduced():

@@ -26,6 +26,7 @@ from matplotlib.figure import Figure
 
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.play import simulate_games
+from analyzer.games.saint_poker.rules import SaintPokerRules
 from analyzer.games.saint_poker.study_kernels import SPEND_TALLY, draft_seats, spend_or_save
 from analyzer.report import ResultSet, manifest_for
 from analyzer.studies.registry import make_plan, run_parts
@@ -56,7 +57,7 @@ def tournament_study(plan: SaintPlan, threads=None, scheduler=None, progress: Pr
     for i, (n, policy) in enumerate(cells):
         games = plan.rollout_games if policy == plan.rollout_policy else plan.games
         stats = simulate_games(n, [policy] + ["greedy"] * (n - 1), games=games, seed=derive_seed(plan.seed, 1, i),
-                               random_priority=True, threads=threads, scheduler=scheduler)
+                               rules=SaintPokerRules(random_priority=True), threads=threads, scheduler=scheduler)
         seat = stats.seats[0]
         rows.append({"players": n, "policy": policy, "games": stats.run.trials,
                      **{k: v for k, v in seat.items() if k not in ("seat", "policy", "score_histogram")}})

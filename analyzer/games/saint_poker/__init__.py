@@ -5,4 +5,5 @@ from analyzer._exports import lazy_exports
 __all__, __getattr__, __dir__ = lazy_exports(__name__, {
     "decide": ["decide", "position_from_dict"],
     "play": ["simulate_games"],
+    "rules": ["SaintPokerRules"],
 })

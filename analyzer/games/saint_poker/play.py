@@ -2,11 +2,12 @@
 
 Policies by name (:mod:`.policies`): ``random``, ``greedy``, ``save``, ``rollout``
 (``rollout:N`` or ``rollout:N:BASE``: N simulations per choice, 8 by default, under the
-base policy, ``greedy`` by default). Seat ``i`` plays ``policies[i]``; seat 0 is the
-"youngest" of the draft tie-break unless ``random_priority`` (S-5). A final tie is a
-shared win (S-7, ``final_tie="shared"``) or is broken by the round-8 hands
-(``"round8"``). ``snake_draft`` reverses the second draft pass (S-10; off by default);
-``future_face_up=False`` hides the future river until it becomes the river (S-1).
+base policy, ``greedy`` by default). Seat ``i`` plays ``policies[i]``. The rule options
+are a :class:`.rules.SaintPokerRules`: seat 0 is the "youngest" of the draft tie-break
+unless ``random_priority`` (S-5). A final tie is a shared win (S-7, ``final_tie="shared"``)
+or is broken by the round-8 hands (``"round8"``). ``snake_draft`` reverses the second draft
+pass (S-10; off by default); ``future_face_up=False`` hides the future river until it
+becomes the river (S-1).
 """
 
 from __future__ import annotations
@@ -21,13 +22,13 @@ from analyzer.sim.seeds import new_seed
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.rollout import _play_game
 from analyzer.games.saint_poker.policies import BASE_POLICIES, POLICY_NAMES, ROLLOUT, _seat_streams
+from analyzer.games.saint_poker.rules import SaintPokerRules
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
 
 DEFAULT_ROLLOUTS = 8
 MAX_SCORE = 36
 SHARE = 60  # a win shared by w players counts 60 / w (lcm of 1..5)
-FINAL_TIES = {"shared": 0, "round8": 1}
 GAME_CHUNK = 500
 # tallies: games, then per player: win shares, score, score^2, rounds won [8], score histogram [37];
 # then per round: tied rounds
@@ -109,7 +110,7 @@ def _play_games(n, options, final_tie, params, rng, games, tallies):
 class GameJob:
     players: int
     options: np.ndarray  # random priority (S-5), snake draft (S-10), face-down future river (S-1)
-    final_tie: int
+    final_tie: int       # SaintPokerRules.codes()
     params: np.ndarray
 
     def run_chunk(self, rng: np.ndarray, games: int) -> np.ndarray:
@@ -130,36 +131,37 @@ class SaintPokerGames:
     players: int
     policies: tuple[str, ...]
     run: RunFacts
-    final_tie: str
-    random_priority: bool
-    snake_draft: bool
-    future_face_up: bool
+    rules: SaintPokerRules
     seats: tuple[dict, ...]
     tied_rounds: tuple[float, ...]  # share of games in which round r had 2+ winners
 
     def to_dict(self) -> dict:
-        return {"games": self.run.trials, **inline_run(self.__dict__)}
+        """The fields, with the run's facts and the rules (``final_tie``, ``random_priority``,
+        ``snake_draft``, ``future_face_up``) spelled out in their places."""
+        out = {"games": self.run.trials}
+        for key, value in inline_run(self.__dict__).items():
+            if key == "rules":
+                out.update(value.to_dict())
+            else:
+                out[key] = value
+        return out
 
     def to_frame(self) -> pd.DataFrame:
         return pd.DataFrame([{k: v for k, v in s.items() if k != "score_histogram"} for s in self.seats])
 
 
 def simulate_games(players: int = 3, policies: list[str] | str = "greedy", *, games: int = 10_000,
-                   seed: int | None = None, final_tie: str = "shared", random_priority: bool = False,
-                   snake_draft: bool = False, future_face_up: bool = True,
+                   seed: int | None = None, rules: SaintPokerRules = SaintPokerRules(),
                    scheduler: str | None = None, threads: int | None = None,
                    progress: Progress | None = None) -> SaintPokerGames:
-    """Simulate whole games, seat ``i`` playing ``policies[i]``."""
+    """Simulate whole games, seat ``i`` playing ``policies[i]``, under ``rules``."""
     params = parse_policies(policies, players)
-    if final_tie not in FINAL_TIES:
-        raise ValueError(f"unknown final tie rule {final_tie!r}: expected shared or round8")
     names = tuple((policies.split(",") if isinstance(policies, str) else list(policies)))
     names = tuple(names[i % len(names)].strip() for i in range(players))
     used_seed = new_seed(seed)
     rollout = (params[:players, 0] == ROLLOUT).any()
     chunk = 10 if rollout else GAME_CHUNK
-    options = np.array([random_priority, snake_draft, not future_face_up], np.int64)
-    run = run_monte_carlo(GameJob(players, options, FINAL_TIES[final_tie], params), seed=used_seed,
+    run = run_monte_carlo(GameJob(players, *rules.codes(), params), seed=used_seed,
                           stopping=Stopping(trials=games), chunk_size=chunk, scheduler=scheduler,
                           threads=threads, progress=progress)
     t, n = run.tallies, run.trials
@@ -174,6 +176,5 @@ def simulate_games(players: int = 3, policies: list[str] | str = "greedy", *, ga
                       **{f"won_round_{r + 1}": t[base + 3 + r] / n for r in range(E.ROUNDS)},
                       "score_histogram": t[base + 3 + E.ROUNDS: base + PER_PLAYER].tolist()})
     tied = tuple(t[1 + E.MAX_PLAYERS * PER_PLAYER + r] / n for r in range(E.ROUNDS))
-    return SaintPokerGames(players=players, policies=names, run=RunFacts.from_run(run), final_tie=final_tie,
-                           random_priority=random_priority, snake_draft=snake_draft, future_face_up=future_face_up,
+    return SaintPokerGames(players=players, policies=names, run=RunFacts.from_run(run), rules=rules,
                            seats=tuple(seats), tied_rounds=tied)
