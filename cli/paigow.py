@@ -64,13 +64,14 @@ def split(
     """Every legal split's P(win), P(push), P(loss) and EV against a House-Way dealer, best first:
     exact over all 53,524,680 dealer hands (--exact), or Monte Carlo with the same dealer hands for every split."""
     with reported_errors():
+        from analyzer.games.paigow.rules import PaiGowRules
         from analyzer.games.paigow.split import split_ev
 
+        rules = PaiGowRules(commission=commission, player_banks=player_banks)
         settings = run_settings(exact, monte_carlo, trials, target_se, time_limit, seed, chunk_size, scheduler,
                                 threads)
         with progress_bar("pai gow splits", show_progress) as progress:
-            result = split_ev(cards, way=way.value, commission=commission, player_banks=player_banks,
-                              progress=progress, **settings)
+            result = split_ev(cards, way=way.value, rules=rules, progress=progress, **settings)
     if as_json:
         print(json.dumps(result.to_dict()))
         return
@@ -102,12 +103,13 @@ def edge(
     """The player's EV per unit bet over random deals against a House-Way dealer (the house edge is its negative)."""
     with reported_errors():
         from analyzer.games.paigow.edge import house_edge
+        from analyzer.games.paigow.rules import PaiGowRules
         from analyzer.sim.engine import Stopping
 
+        rules = PaiGowRules(commission=commission, player_banks=player_banks)
         with progress_bar("pai gow edge", show_progress) as progress:
-            result = house_edge(strategy=strategy.value, way=way.value, seed=seed, commission=commission,
-                                player_banks=player_banks, inner_trials=inner_trials, scheduler=scheduler,
-                                threads=threads, progress=progress,
+            result = house_edge(strategy=strategy.value, way=way.value, seed=seed, rules=rules,
+                                inner_trials=inner_trials, scheduler=scheduler, threads=threads, progress=progress,
                                 stopping=Stopping(trials=trials, target_se=target_se, time_limit=time_limit))
     if as_json:
         print(json.dumps(result.to_dict()))

@@ -168,6 +168,14 @@ def test_paigow_edge_json():
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     assert {"win", "push", "loss", "ev", "stderr", "trials"} <= set(data) and data["trials"] == 100_000
+    assert data["commission"] == 0.05 and data["player_banks"] is False
+
+
+def test_paigow_edge_house_rules_options_reach_the_result():
+    result = run("paigow", "edge", "--trials", "20000", "--seed", "1", "--commission", "0", "--player-banks", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["commission"] == 0.0 and data["player_banks"] is True
 
 
 @pytest.mark.parametrize("args, code, words", [

@@ -10,6 +10,7 @@ from numba import njit
 from analyzer.cards import CardError, parse_cards
 from analyzer.games.paigow.edge import house_edge
 from analyzer.games.paigow.houseway import house_way_setting, legal_settings, parse_hand
+from analyzer.games.paigow.rules import PaiGowRules
 from analyzer.games.paigow.split import split_ev
 from analyzer.games.paigow.policies import RULES, _house_way, _house_way_values, split_values
 from analyzer.games.paigow.engine import _exact_split_tallies
@@ -173,10 +174,41 @@ def test_same_seed_same_edge_on_one_or_two_threads():
 
 def test_no_commission_and_player_banking():
     base = house_edge(stopping=Stopping(trials=400_000), seed=3)
-    free = house_edge(stopping=Stopping(trials=400_000), seed=3, commission=0.0)
+    free = house_edge(stopping=Stopping(trials=400_000), seed=3, rules=PaiGowRules(commission=0.0))
     assert free.ev == pytest.approx(base.ev + 0.05 * base.win)
-    banker = house_edge(stopping=Stopping(trials=400_000), seed=3, player_banks=True)
+    banker = house_edge(stopping=Stopping(trials=400_000), seed=3, rules=PaiGowRules(player_banks=True))
     assert banker.ev > base.ev  # copies now go to the player
+    assert banker.to_dict()["player_banks"] is True and free.to_dict()["commission"] == 0.0
+
+
+def test_rules_defaults_are_the_house_rules():
+    assert PaiGowRules().to_dict() == {"commission": 0.05, "player_banks": False}
+    assert PaiGowRules(commission=0).commission == 0
+
+
+@pytest.mark.parametrize("fields, words", [
+    ({"commission": 1.0}, r"paigow.commission must be in \[0, 1\), got 1.0"),
+    ({"commission": -0.01}, r"paigow.commission must be in \[0, 1\), got -0.01"),
+    ({"commission": float("nan")}, r"paigow.commission must be in \[0, 1\), got nan"),
+    ({"commission": "5%"}, r"paigow.commission must be in \[0, 1\), got '5%'"),
+    ({"player_banks": "yes"}, "paigow.player_banks must be True or False, got 'yes'"),
+])
+def test_bad_rules_are_one_line_errors_naming_the_field(fields, words):
+    with pytest.raises(ValueError, match=words) as error:
+        PaiGowRules(**fields)
+    assert "\n" not in str(error.value)
+
+
+def test_explicit_default_rules_give_the_default_results():
+    explicit = PaiGowRules(commission=0.05, player_banks=False)
+    for run in (lambda **kw: house_edge(stopping=Stopping(trials=50_000), seed=4, **kw),
+                lambda **kw: house_edge(strategy="optimal", stopping=Stopping(trials=200), inner_trials=50, seed=4,
+                                        **kw),
+                lambda **kw: split_ev("Tc Td 6h 6s Ac 3d 2h", method="monte-carlo", stopping=Stopping(trials=5_000),
+                                      seed=4, **kw)):
+        one, two = run().to_dict(), run(rules=explicit).to_dict()
+        one.pop("elapsed_seconds"), two.pop("elapsed_seconds")
+        assert one == two and one["commission"] == 0.05 and one["player_banks"] is False
 
 
 @pytest.mark.parametrize("cards, error, words", [

@@ -12,6 +12,7 @@ random hands of each pair-rank combination, with and without an ace or joker.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
@@ -22,25 +23,27 @@ from analyzer.games.paigow.edge import EdgeResult, house_edge
 from analyzer.games.paigow.houseway import house_way_setting, legal_settings
 from analyzer.games.paigow.split import settlement
 from analyzer.games.paigow.policies import WAYS, split_values
+from analyzer.games.paigow.rules import PaiGowRules
 from analyzer.games.paigow.engine import sampled_split_tallies
 from analyzer.report import ResultSet, manifest_for
 from analyzer.sim.engine import Progress, Stopping, run_tasks
 from analyzer.sim.rng import chunk_state
 
-COMMISSION = 0.05
+RULES = PaiGowRules()  # the house rules of every table: 5% commission, the dealer banks
 
 
 def edge_summary(*, trials: int = 20_000_000, optimal_trials: int = 100_000, inner_trials: int = 2_000,
                  seed: int = 2026, threads: int | None = None, scheduler: str | None = None) -> ResultSet:
     """House Way against House Way (player and banker) and the optimal setting against it."""
     start = time.perf_counter()
-    runs = [("house way, player", house_edge(stopping=Stopping(trials=trials), seed=seed, threads=threads,
-                                              scheduler=scheduler)),
-            ("house way, player banks", house_edge(stopping=Stopping(trials=trials), seed=seed, player_banks=True,
+    banker = replace(RULES, player_banks=True)
+    runs = [("house way, player", house_edge(stopping=Stopping(trials=trials), seed=seed, rules=RULES,
+                                              threads=threads, scheduler=scheduler)),
+            ("house way, player banks", house_edge(stopping=Stopping(trials=trials), seed=seed, rules=banker,
                                                    threads=threads, scheduler=scheduler)),
             ("best split per hand, player", house_edge(strategy="optimal", stopping=Stopping(trials=optimal_trials),
-                                                       inner_trials=inner_trials, seed=seed, threads=threads,
-                                                       scheduler=scheduler))]
+                                                       inner_trials=inner_trials, seed=seed, rules=RULES,
+                                                       threads=threads, scheduler=scheduler))]
     table = pd.DataFrame([_edge_row(name, r) for name, r in runs])
     figure = Figure(figsize=(8, 3.5))
     axes = figure.subplots()
@@ -51,7 +54,7 @@ def edge_summary(*, trials: int = 20_000_000, optimal_trials: int = 100_000, inn
     for y, (ev, se) in enumerate(zip(table.ev, table.stderr)):
         axes.text(-100 * ev + 200 * se, y, f"  {-100 * ev:.3f}% ± {100 * se:.3f}", va="center", fontsize=8)
     manifest = manifest_for(
-        inputs={"way": "foxwoods", "commission": COMMISSION, "inner_trials": inner_trials,
+        inputs={"way": "foxwoods", "commission": RULES.commission, "inner_trials": inner_trials,
                 "optimal_chunk_size": int(table.chunk_size.iloc[2])}, method="monte-carlo",
         seed=seed, trials=2 * trials + optimal_trials, chunk_size=int(table.chunk_size.iloc[0]),
         elapsed=time.perf_counter() - start,
@@ -63,7 +66,7 @@ def _edge_row(setting: str, r: EdgeResult) -> dict:
     """One row of the house-edge table: the strategy's figures and how its run went."""
     return {"setting": setting, "strategy": r.strategy, "way": r.way, "win": r.win, "push": r.push, "loss": r.loss,
             "ev": r.ev, "stderr": r.stderr, "trials": r.run.trials, "seed": r.run.seed,
-            "chunk_size": r.run.chunk_size, "commission": r.commission, "player_banks": r.player_banks,
+            "chunk_size": r.run.chunk_size, **r.rules.to_dict(),
             "inner_trials": r.inner_trials, "elapsed": r.run.elapsed, "stopped_by": r.run.stopped_by,
             "gain_over_house_way": r.gain_over_house_way, "gain_stderr": r.gain_stderr}
 
@@ -89,14 +92,14 @@ def _hand_deviation(cards, way, dealer_hands, state_choose, state_score):
     excluded = cards_mask(cards)
     choose = np.zeros((len(settings), 3), np.int64)
     score = np.zeros((len(settings), 3), np.int64)
-    sampled_split_tallies(excluded, fronts, backs, way, False, state_choose, dealer_hands, choose)
-    sampled_split_tallies(excluded, fronts, backs, way, False, state_score, dealer_hands, score)
-    evs_choose = (1 - COMMISSION) * choose[:, 0] - choose[:, 2]
+    sampled_split_tallies(excluded, fronts, backs, way, RULES.player_banks, state_choose, dealer_hands, choose)
+    sampled_split_tallies(excluded, fronts, backs, way, RULES.player_banks, state_score, dealer_hands, score)
+    evs_choose = (1 - RULES.commission) * choose[:, 0] - choose[:, 2]
     best = int(np.argmax(evs_choose))
     hw = house_way_setting(cards)
     hw_index = next(i for i, s in enumerate(settings) if (s.front_value, s.back_value) == (hw.front_value, hw.back_value))
-    ev_hw = settlement(score[hw_index], dealer_hands, COMMISSION)[3]
-    ev_best = settlement(score[best], dealer_hands, COMMISSION)[3]
+    ev_hw = settlement(score[hw_index], dealer_hands, RULES.commission)[3]
+    ev_best = settlement(score[best], dealer_hands, RULES.commission)[3]
     return hw, settings[best], settings[hw_index], ev_hw, ev_best
 
 
@@ -133,7 +136,7 @@ def house_way_deviations(*, hands: int = 4_000, dealer_hands: int = 20_000, pair
                "two_pair_decisions": _two_pair_figure(two_pair, pair_hands, dealer_hands)}
     manifest = manifest_for(
         inputs={"way": "foxwoods", "hands": hands, "dealer_hands_per_sample": dealer_hands,
-                "two_pair_hands_per_cell": pair_hands, "commission": COMMISSION,
+                "two_pair_hands_per_cell": pair_hands, "commission": RULES.commission,
                 "seeding": "each hand's two dealer samples are seeded from the run seed and the hand (no chunks)"},
         method="monte-carlo", seed=seed, trials=2 * dealer_hands * (hands + 2 * 156 * pair_hands), chunk_size=None,
         elapsed=time.perf_counter() - start,
@@ -167,8 +170,9 @@ def _two_pair_batch(cells, dealer_hands):
             backs = np.array([v[1] for v in values], np.int64)
             tallies = np.zeros((2, 3), np.int64)
             excluded = cards_mask(cards)
-            sampled_split_tallies(excluded, fronts, backs, 0, False, chunk_state(int(seed), 0), dealer_hands, tallies)
-            ev = [settlement(t, dealer_hands, COMMISSION)[3] for t in tallies]
+            sampled_split_tallies(excluded, fronts, backs, 0, RULES.player_banks, chunk_state(int(seed), 0),
+                                  dealer_hands, tallies)
+            ev = [settlement(t, dealer_hands, RULES.commission)[3] for t in tallies]
             diffs.append(ev[0] - ev[1])
             foxwoods_splits.append(house_way_setting(cards).rule.startswith("5 two pair: split"))
         rows.append({"high_pair": RANKS[high], "low_pair": RANKS[low], "ace_or_joker": ace,

@@ -10,6 +10,7 @@ import numpy as np
 
 from analyzer.games.paigow.engine import _house_way_deals, _optimal_deals
 from analyzer.games.paigow.houseway import way_number
+from analyzer.games.paigow.rules import PaiGowRules
 from analyzer.games.paigow.split import settlement
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
@@ -28,14 +29,21 @@ class EdgeResult:
     ev: float
     stderr: float
     run: RunFacts
-    commission: float
-    player_banks: bool
+    rules: PaiGowRules
     inner_trials: int | None
     gain_over_house_way: float | None = None  # optimal only: EV(optimal) - EV(House Way), same deals
     gain_stderr: float | None = None
 
     def to_dict(self) -> dict:
-        return inline_run(self.__dict__)
+        """The fields, with the run's facts and the rules (``commission``, ``player_banks``)
+        spelled out in their places."""
+        out = {}
+        for key, value in inline_run(self.__dict__).items():
+            if key == "rules":
+                out.update(value.to_dict())
+            else:
+                out[key] = value
+        return out
 
 
 @dataclass(frozen=True)
@@ -71,10 +79,11 @@ STRATEGIES = ("houseway", "optimal")
 
 
 def house_edge(*, strategy: str = "houseway", way: str = "foxwoods", stopping: Stopping = Stopping(),
-               seed: int | None = None, chunk_size: int = 1 << 16, commission: float = 0.05,
-               player_banks: bool = False, inner_trials: int = 2_000, scheduler: str | None = None,
-               threads: int | None = None, progress: Progress | None = None) -> EdgeResult:
-    """The player's EV per unit bet over random deals (the house edge is its negative).
+               seed: int | None = None, chunk_size: int = 1 << 16, rules: PaiGowRules = PaiGowRules(),
+               inner_trials: int = 2_000, scheduler: str | None = None, threads: int | None = None,
+               progress: Progress | None = None) -> EdgeResult:
+    """The player's EV per unit bet over random deals (the house edge is its negative), settled
+    by the house ``rules``.
 
     ``optimal``: on every deal the player takes the split with the best EV estimated from
     ``inner_trials`` dealer hands of a separate sample, and is scored on the deal's own
@@ -84,11 +93,10 @@ def house_edge(*, strategy: str = "houseway", way: str = "foxwoods", stopping: S
         raise ValueError(f"unknown strategy {strategy!r}: expected one of {', '.join(STRATEGIES)}")
     if inner_trials < 1:
         raise ValueError(f"inner trials must be at least 1, got {inner_trials}")
-    if not 0 <= commission < 1:
-        raise ValueError(f"commission must be in [0, 1), got {commission}")
+    commission = rules.commission
     seed = new_seed(seed)
     inner = inner_trials if strategy == "optimal" else 0
-    job = _EdgeJob(way_number(way), player_banks, commission, inner)
+    job = _EdgeJob(way_number(way), rules.player_banks, commission, inner)
     if strategy == "optimal":
         chunk_size = min(chunk_size, 256)
     run = run_monte_carlo(job, seed=seed, stopping=stopping, chunk_size=chunk_size, scheduler=scheduler,
@@ -96,8 +104,8 @@ def house_edge(*, strategy: str = "houseway", way: str = "foxwoods", stopping: S
     win, push, loss, ev, se = settlement(run.tallies.sum(axis=1), run.trials, commission)
     gain, gain_se = paired_gain(run.tallies, run.trials, commission) if inner else (None, None)
     return EdgeResult(strategy=strategy, way=way, win=win, push=push, loss=loss, ev=ev, stderr=se,
-                      run=RunFacts.from_run(run), commission=commission, player_banks=player_banks,
-                      inner_trials=inner or None, gain_over_house_way=gain, gain_stderr=gain_se)
+                      run=RunFacts.from_run(run), rules=rules, inner_trials=inner or None,
+                      gain_over_house_way=gain, gain_stderr=gain_se)
 
 
 __all__ = ["STRATEGIES", "EdgeResult", "house_edge", "paired_gain"]

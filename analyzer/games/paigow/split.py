@@ -1,9 +1,9 @@
 """Pai Gow Poker (rules §5): every split's EV against a House-Way dealer, exact over all
 53,524,680 dealer hands, or Monte Carlo with common random numbers.
 
-Settlement: the player wins both hands -> +1 less the commission (5% by default,
-exact), one each -> push, both lost -> -1; an identical hand (a copy) goes to the
-banker, the dealer unless ``player_banks``.
+Settlement (the house rules are a :class:`.rules.PaiGowRules`): the player wins both hands
+-> +1 less the commission (5% by default, exact), one each -> push, both lost -> -1; an
+identical hand (a copy) goes to the banker, the dealer unless ``player_banks``.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import pandas as pd
 from analyzer.cards import cards_mask, format_cards
 from analyzer.games.paigow.engine import _exact_split_tallies, sampled_split_tallies
 from analyzer.games.paigow.houseway import Setting, house_way_setting, legal_settings, parse_hand, way_number
+from analyzer.games.paigow.rules import PaiGowRules
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, mean_and_se, run_monte_carlo, run_tasks
 from analyzer.sim.executors import local_workers
 from analyzer.sim.facts import RunFacts
@@ -56,8 +57,7 @@ class SplitAnalysis:
     way: str
     rule: str
     run: RunFacts  # trials: the dealer hands, every one of them (53,524,680) when exact
-    commission: float
-    player_banks: bool
+    rules: PaiGowRules
     splits: tuple[SplitFigures, ...]
 
     def to_frame(self) -> pd.DataFrame:
@@ -65,8 +65,7 @@ class SplitAnalysis:
 
     def to_dict(self) -> dict:
         return {"cards": self.cards, "way": self.way, "house_way_rule": self.rule, **self.run.to_dict(),
-                "commission": self.commission, "player_banks": self.player_banks,
-                "splits": [s.to_dict() for s in self.splits]}
+                **self.rules.to_dict(), "splits": [s.to_dict() for s in self.splits]}
 
 
 def settlement(tallies: np.ndarray, total: int, commission: float) -> tuple[float, float, float, float, float]:
@@ -117,12 +116,12 @@ def _exact_tallies(cards: np.ndarray, fronts, backs, way: int, player_banks: boo
 
 def split_ev(cards: str | np.ndarray, *, way: str = "foxwoods", method: str = "auto",
              stopping: Stopping = Stopping(), seed: int | None = None, chunk_size: int = DEFAULT_CHUNK_SIZE // 4,
-             commission: float = 0.05, player_banks: bool = False, scheduler: str | None = None,
-             threads: int | None = None, progress: Progress | None = None) -> SplitAnalysis:
-    """Every legal split's P(win), P(push), P(loss) and EV against a House-Way dealer, best first."""
+             rules: PaiGowRules = PaiGowRules(), scheduler: str | None = None, threads: int | None = None,
+             progress: Progress | None = None) -> SplitAnalysis:
+    """Every legal split's P(win), P(push), P(loss) and EV against a House-Way dealer, best first,
+    settled by the house ``rules``."""
     codes = parse_hand(cards)
-    if not 0 <= commission < 1:
-        raise ValueError(f"commission must be in [0, 1), got {commission}")
+    commission, player_banks = rules.commission, rules.player_banks
     number = way_number(way)
     settings = legal_settings(codes)
     fronts = np.array([s.front_value for s in settings], np.int64)
@@ -147,8 +146,8 @@ def split_ev(cards: str | np.ndarray, *, way: str = "foxwoods", method: str = "a
         is_house = (s.front_value, s.back_value) == (chosen.front_value, chosen.back_value)
         figures.append(SplitFigures(s, win, push, loss, ev, 0.0 if exact else se, is_house))
     figures.sort(key=lambda f: -f.ev)
-    return SplitAnalysis(cards=format_cards(codes), way=way, rule=chosen.rule, run=facts, commission=commission,
-                         player_banks=player_banks, splits=tuple(figures))
+    return SplitAnalysis(cards=format_cards(codes), way=way, rule=chosen.rule, run=facts, rules=rules,
+                         splits=tuple(figures))
 
 
 __all__ = ["SplitAnalysis", "SplitFigures", "settlement", "split_ev"]
