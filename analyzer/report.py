@@ -16,7 +16,7 @@ import tempfile
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
@@ -47,7 +47,7 @@ def manifest_for(*, inputs: Mapping, method: str, seed: int | None, trials: int 
         "inputs": dict(inputs), "method": method, "seed": seed, "trials": trials, "chunk_size": chunk_size,
         "standard_errors": dict(standard_errors or {}), "elapsed_seconds": round(elapsed, 3),
         "package_version": analyzer.__version__, "python": platform.python_version(),
-        "numpy": np.__version__, "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "numpy": np.__version__, "created": datetime.now(UTC).isoformat(timespec="seconds"),
         "command": command,
     }
 

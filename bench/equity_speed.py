@@ -16,8 +16,8 @@ from collections.abc import Callable
 import numpy as np
 
 from analyzer.cards import parse_cards
-from analyzer.games.holdem.equity import holdem_equity
 from analyzer.games.holdem.engine import exact_showdowns
+from analyzer.games.holdem.equity import holdem_equity
 from analyzer.sim.engine import Stopping
 from analyzer.sim.executors import local_workers
 from analyzer.sim.showdown import WIDTH

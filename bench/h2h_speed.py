@@ -8,7 +8,6 @@ other Head to Head simulator exists to compare with, so the ratios are to the ta
 
 from __future__ import annotations
 
-
 from analyzer.games.head_to_head.betting.play import simulate_betting_games
 from analyzer.games.head_to_head.place import placement_values
 from analyzer.games.head_to_head.play import simulate_games

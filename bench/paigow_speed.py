@@ -12,8 +12,8 @@ import numpy as np
 from numba import njit
 
 from analyzer.games.paigow.edge import house_edge
-from analyzer.games.paigow.split import split_ev
 from analyzer.games.paigow.policies import _house_way_values
+from analyzer.games.paigow.split import split_ev
 from analyzer.sim.engine import Stopping
 from analyzer.sim.executors import local_workers
 from timing import bench_arguments, best_seconds

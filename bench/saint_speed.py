@@ -7,7 +7,6 @@ No other Saint Poker simulator exists, so the ratios are to the target.
 
 from __future__ import annotations
 
-
 from analyzer.games.saint_poker.decide import decide, position_from_dict
 from analyzer.games.saint_poker.play import simulate_games
 from analyzer.sim.executors import local_workers

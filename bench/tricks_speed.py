@@ -7,10 +7,9 @@ compare with, and the issue sets no target, so the table reports rates only.
 
 from __future__ import annotations
 
-
 from analyzer.games.mousel.advise import advise
-from analyzer.games.whist.play import simulate_bidding
 from analyzer.games.whist.bid import bid_options, bid_values
+from analyzer.games.whist.play import simulate_bidding
 from analyzer.games.whist.rules import WhistRules, parse_hand
 from analyzer.sim.executors import local_workers
 from timing import bench_arguments, best_seconds, report

@@ -7,9 +7,9 @@ import sys
 
 import typer
 
-from cli.errors import DEBUG_ENV, USAGE_ERROR
 from cli.batch import batch_command
 from cli.draw import draw_app
+from cli.errors import DEBUG_ENV, USAGE_ERROR
 from cli.eval import eval_command
 from cli.head_to_head import head_to_head_app
 from cli.holdem import holdem_app

@@ -87,9 +87,9 @@ def play_command(
     """Sessions of successive deals (the pot carried on, the deal passing round) between
     baseline players with their own thresholds: each player's chips per deal."""
     with reported_errors():
+        from analyzer.games.mousel.play import simulate_sessions
         from analyzer.games.mousel.policies import parse_thresholds
         from analyzer.games.mousel.rules import MouselRules
-        from analyzer.games.mousel.play import simulate_sessions
 
         rules = MouselRules(deck=deck, pack_mode="continuation" if continuation else "single",
                             fail_mode=fail_mode.lower(), single_participant=single.lower(), stake=stake)

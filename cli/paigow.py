@@ -13,7 +13,17 @@ from cli.console import stdout_console
 from cli.errors import reported_errors
 from cli.progress import progress_bar
 from cli.run_options import (
-    ChunkSize, Exact, Json, MonteCarlo, Scheduler, Seed, ShowProgress, TargetSE, Threads, TimeLimit, Trials,
+    ChunkSize,
+    Exact,
+    Json,
+    MonteCarlo,
+    Scheduler,
+    Seed,
+    ShowProgress,
+    TargetSE,
+    Threads,
+    TimeLimit,
+    Trials,
     run_settings,
 )
 from cli.tables import Out, run_tables

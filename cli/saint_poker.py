@@ -33,8 +33,8 @@ def decide_command(
     from cli.run_options import method_of
 
     with reported_errors():
-        from analyzer.json_input import read_json
         from analyzer.games.saint_poker.decide import decide, position_from_dict
+        from analyzer.json_input import read_json
 
         pos = position_from_dict(read_json(position))
         with progress_bar("choices", show_progress) as progress:

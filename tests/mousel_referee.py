@@ -112,7 +112,7 @@ class Referee:
         self.trick = []
         self.turn = winner
 
-    def copy(self) -> "Referee":
+    def copy(self) -> Referee:
         other = object.__new__(Referee)
         other.__dict__.update(self.__dict__)
         other.hands = [set(h) for h in self.hands]

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from analyzer.games.draw.engine import draw_kernels
-from analyzer.studies.draw import draw_situations, jacks_or_better_table, strategy_table
 from analyzer.sim.rng import chunk_state
+from analyzer.studies.draw import draw_situations, jacks_or_better_table, strategy_table
 
 
 def test_situations_reproduce_the_a4_vectors_on_both_decks():

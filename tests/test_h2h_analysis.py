@@ -15,8 +15,8 @@ import pytest
 from analyzer.cards import CardError, format_cards, parse_cards
 from analyzer.games.head_to_head.place import placement_values
 from analyzer.games.head_to_head.play import parse_policy, simulate_games, simulate_rounds
-from analyzer.games.head_to_head.rules import HeadToHeadRules
 from analyzer.games.head_to_head.position import position_from_dict, position_from_text, read_position
+from analyzer.games.head_to_head.rules import HeadToHeadRules
 
 COMMON = "7s Kd 2h"
 # A Crazy Draw 1 round at its 23rd placement: one empty space on each side (rows 1 and 3).

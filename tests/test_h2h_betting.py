@@ -13,16 +13,16 @@ import pandas as pd
 import pytest
 from numba import njit
 
-from analyzer.sim.seeds import derive_seed
 from analyzer.cards import format_cards, parse_cards
-from analyzer.games.head_to_head.betting import policies as BP
 from analyzer.games.head_to_head import engine as E
-from analyzer.games.head_to_head.betting.model import ExchangeModel
+from analyzer.games.head_to_head.betting import policies as BP
 from analyzer.games.head_to_head.betting.bet import bet_position_from_dict, bet_values
+from analyzer.games.head_to_head.betting.model import ExchangeModel
 from analyzer.games.head_to_head.betting.play import parse_bet_policy, simulate_betting_games
 from analyzer.games.head_to_head.betting.rules import BettingRules
-from analyzer.studies.head_to_head_betting import tables
 from analyzer.sim.rng import chunk_state
+from analyzer.sim.seeds import derive_seed
+from analyzer.studies.head_to_head_betting import tables
 
 # The last placement of a Draw 1 round: the opponent (on turn, holding his drawn card)
 # has bet $100 on row 3, the only open row; one space is left, on his side.

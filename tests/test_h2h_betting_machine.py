@@ -16,13 +16,13 @@ from __future__ import annotations
 import eval7
 import numpy as np
 import pytest
-from h2h_script import build_state, visible_cards
 
-from analyzer.games.head_to_head.betting import policies as BP
-from analyzer.games.head_to_head.betting import engine as B
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head import rollout as R
+from analyzer.games.head_to_head.betting import engine as B
+from analyzer.games.head_to_head.betting import policies as BP
 from analyzer.sim.rng import chunk_state
+from h2h_script import build_state, visible_cards
 
 RANKS, SUITS = "23456789TJQKA", "cdhs"
 DEFAULT_RULES = (1, 0, 10, 200, 100)  # forfeit, window, min bet, row cap, max raise

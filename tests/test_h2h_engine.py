@@ -11,6 +11,12 @@ from __future__ import annotations
 import eval7
 import numpy as np
 import pytest
+
+from analyzer.cards import format_cards
+from analyzer.games.head_to_head import engine as E
+from analyzer.games.head_to_head import policies as P
+from analyzer.games.head_to_head import rollout as R
+from analyzer.sim.rng import chunk_state
 from h2h_script import (
     build_state,
     card,
@@ -28,12 +34,6 @@ from h2h_script import (
     side_cards,
     visible_cards,
 )
-
-from analyzer.cards import format_cards
-from analyzer.games.head_to_head import engine as E
-from analyzer.games.head_to_head import policies as P
-from analyzer.games.head_to_head import rollout as R
-from analyzer.sim.rng import chunk_state
 
 # A Draw 1 board worked out by hand (commons 7s 5d 9c):
 #   row 0: F 7h 7d Kc 2s + 7s = trips sevens   > D 7c Qd Qh 3c + 7s = sevens and queens

@@ -8,12 +8,12 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from analyzer.sim.seeds import derive_seed
-from analyzer.games.head_to_head.play import simulate_rounds
-from analyzer.studies.head_to_head import STUDIES, TYPES, StudyPlan, tables
-from analyzer.games.head_to_head.study_kernels import CONNECTED, SAME_RANK, SAME_SUIT, UNRELATED, _relation
 from analyzer.cards import parse_cards
+from analyzer.games.head_to_head.play import simulate_rounds
+from analyzer.games.head_to_head.study_kernels import CONNECTED, SAME_RANK, SAME_SUIT, UNRELATED, _relation
 from analyzer.report import write_results
+from analyzer.sim.seeds import derive_seed
+from analyzer.studies.head_to_head import STUDIES, TYPES, StudyPlan, tables
 
 RESULTS = Path(__file__).resolve().parent.parent / "results" / "head_to_head"
 

@@ -9,9 +9,9 @@ import pandas as pd
 import pytest
 
 from analyzer.games.holdem.equity import holdem_equity
+from analyzer.ranges import HAND_CLASSES
 from analyzer.studies._hand_classes import class_grid
 from analyzer.studies.holdem import _exact_matchups, _matchup_keys, preflop_vs_random
-from analyzer.ranges import HAND_CLASSES
 
 RESULTS = Path(__file__).resolve().parents[1] / "results"
 

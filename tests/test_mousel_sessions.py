@@ -7,8 +7,8 @@ import json
 import numpy as np
 import pytest
 
-from analyzer.games.mousel.rules import MouselRules
 from analyzer.games.mousel.play import simulate_sessions
+from analyzer.games.mousel.rules import MouselRules
 
 BASE = (0.7, 1.6, 0.3)
 

@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
-from analyzer.studies.paigow import _hand_deviation, _two_pair_hand, house_way_deviations
 from analyzer.games.paigow.houseway import parse_hand
 from analyzer.sim.rng import chunk_state
+from analyzer.studies.paigow import _hand_deviation, _two_pair_hand, house_way_deviations
 
 
 def test_deviation_is_scored_on_a_sample_independent_of_the_choice():

@@ -2,8 +2,8 @@
 
 import pytest
 
-from analyzer.eval import Category, best_five, category_of, evaluate, hand_name
 from analyzer.cards import format_cards
+from analyzer.eval import Category, best_five, category_of, evaluate, hand_name
 
 
 def value(cards, rules="standard"):

@@ -4,15 +4,14 @@ eval7), whole games, the studies and the ``saint`` commands."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from itertools import combinations
+from pathlib import Path
 
 import eval7
 import numpy as np
 import pandas as pd
 import pytest
 
-from analyzer.sim.seeds import derive_seed
 from analyzer.cards import CardError, format_cards, parse_cards
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.decide import decide, position_from_dict
@@ -21,6 +20,8 @@ from analyzer.games.saint_poker.policies import _least_needed
 from analyzer.games.saint_poker.rules import SaintPokerRules
 from analyzer.studies.saint_poker import tables
 from analyzer.sim.rng import chunk_state
+from analyzer.sim.seeds import derive_seed
+from analyzer.studies.saint_poker import tables
 
 REMOVED = "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7c 7d 7h 7s 8c 8h 8s 9c 9d 9s Tc Td Th Ts Jd"
 LAST_RIVER = {"players": 2, "round": 8, "phase": "river", "hand": "As Kd 9h", "river": "Jc 8d Qc",

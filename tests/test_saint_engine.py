@@ -32,8 +32,8 @@ import pytest
 
 from analyzer.cards import format_card, parse_cards
 from analyzer.games.saint_poker import engine as E
-from analyzer.games.saint_poker import rollout as G
 from analyzer.games.saint_poker import policies as P
+from analyzer.games.saint_poker import rollout as G
 from analyzer.sim.rng import chunk_state
 
 ALL = list(range(52))

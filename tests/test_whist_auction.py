@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from analyzer.games.whist import engine as E
-from analyzer.games.whist.play import resolve_auction, _shortest_callable_suit, simulate_bidding, _table_auction
+from analyzer.games.whist.play import _shortest_callable_suit, _table_auction, resolve_auction, simulate_bidding
 from analyzer.games.whist.rules import WhistRules, parse_hand
 from analyzer.games.whist.study_kernels import BINS, CONTRACTS, GRID_LONGEST
 

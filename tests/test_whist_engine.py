@@ -24,7 +24,6 @@ import random
 
 import numpy as np
 import pytest
-from whist_referee import DECK, RANKS, SUITS, Referee, rank_key, suit_of
 
 from analyzer.cards import format_card, parse_cards
 from analyzer.games.whist import engine as E
@@ -33,6 +32,7 @@ from analyzer.games.whist.bid import bid_values
 from analyzer.games.whist.deal import WhistDeal
 from analyzer.games.whist.rules import WhistRules
 from analyzer.sim.rng import chunk_state
+from whist_referee import DECK, RANKS, SUITS, Referee, rank_key, suit_of
 
 # ---------------------------------------------------------------------------------------
 # Driving WhistDeal and the referee side by side

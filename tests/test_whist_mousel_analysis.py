@@ -37,18 +37,18 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from mousel_referee import Referee as MouselReferee
-from mousel_referee import minimax
-from whist_referee import Referee as WhistReferee
-from whist_referee import play_random
 
 from analyzer.cards import CardError, format_card, format_cards
 from analyzer.games.mousel.advise import advise
 from analyzer.games.mousel.rules import MouselRules
-from analyzer.studies.mousel import MouselPlan
-from analyzer.studies import run_study
 from analyzer.games.whist.bid import bid_values
 from analyzer.games.whist.rules import WhistRules, parse_bid, parse_hand
+from analyzer.studies import run_study
+from analyzer.studies.mousel import MouselPlan
+from mousel_referee import Referee as MouselReferee
+from mousel_referee import minimax
+from whist_referee import Referee as WhistReferee
+from whist_referee import play_random
 
 ROOT = Path(__file__).resolve().parent.parent
 RANKS = "23456789TJQKA"

@@ -16,8 +16,8 @@ import numba
 import numpy as np
 from numba import prange
 
-from analyzer.eval.kernels import make_kernels, stable_njit
 from analyzer.cards import CardError
+from analyzer.eval.kernels import make_kernels, stable_njit
 from analyzer.eval.profiles import Rules, get_rules
 from analyzer.eval.values import Category
 

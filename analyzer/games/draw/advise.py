@@ -19,12 +19,12 @@ import numpy as np
 import pandas as pd
 
 from analyzer.cards import CardError, check_disjoint, format_cards, parse_cards
+from analyzer.eval import Category
 from analyzer.games.draw.engine import HAND, POLICIES, TALLY_WIDTH, draw_kernels
 from analyzer.games.draw.odds import draw_odds
-from analyzer.eval import Category
-from analyzer.sim.seeds import new_seed
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts
+from analyzer.sim.seeds import new_seed
 from analyzer.sim.showdown import TIE_UNITS
 
 MAX_OPPONENTS = 5

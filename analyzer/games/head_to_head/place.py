@@ -22,16 +22,21 @@ import numpy as np
 import pandas as pd
 
 from analyzer.cards import format_cards
-from analyzer.sim.method import METHODS
-from analyzer.sim.seeds import new_seed
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.policies import BASE_POLICIES, GREEDY, POLICY_NAMES, _count_moves, _move_at
 from analyzer.games.head_to_head.position import OPPONENT, SIDE_NAMES, Position
 from analyzer.games.head_to_head.rollout import (
-    TALLY_WIDTH, _enumerate_moves, _future_draws, _open_rows, _sample_moves, _unseen_cards,
+    TALLY_WIDTH,
+    _enumerate_moves,
+    _future_draws,
+    _open_rows,
+    _sample_moves,
+    _unseen_cards,
 )
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo, run_tasks
 from analyzer.sim.facts import RunFacts
+from analyzer.sim.method import METHODS
+from analyzer.sim.seeds import new_seed
 
 DEFAULT_TRIALS = 10_000
 PLACEMENT_CHUNK = 500

@@ -20,15 +20,15 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from analyzer.sim.seeds import new_seed
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.policies import BASE_POLICIES, POLICY_NAMES, ROLLOUT
 from analyzer.games.head_to_head.position import TYPE_CODES
-from analyzer.games.head_to_head.rules import HeadToHeadRules
 from analyzer.games.head_to_head.rollout import GAME_WIDTH, _play_game, _play_round
+from analyzer.games.head_to_head.rules import HeadToHeadRules
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.rng import next_u64
+from analyzer.sim.seeds import new_seed
 
 DEFAULT_ROLLOUTS = 32
 GAME_CHUNK = 2_000

@@ -21,8 +21,19 @@ import numpy as np
 from numba import njit
 
 from analyzer.games.head_to_head.engine import (
-    COMMON, ROWS, SHARE2, SLOTS, TURN, TYPE, _choice_slice, _mover, _open_spaces_for, _place, _prepare,
-    _round_over, _slot_index,
+    COMMON,
+    ROWS,
+    SHARE2,
+    SLOTS,
+    TURN,
+    TYPE,
+    _choice_slice,
+    _mover,
+    _open_spaces_for,
+    _place,
+    _prepare,
+    _round_over,
+    _slot_index,
 )
 from analyzer.sim.bits import bit_count, nth_bit
 from analyzer.sim.rng import below

@@ -33,8 +33,8 @@ import numpy as np
 
 from analyzer.cards import cards_mask, check_disjoint, format_cards
 from analyzer.games.head_to_head import engine as E
-from analyzer.games.head_to_head.rules import BATCH_RULES, TIEBREAKS
 from analyzer.games.head_to_head.rollout import _future_draws
+from analyzer.games.head_to_head.rules import BATCH_RULES, TIEBREAKS
 from analyzer.json_input import card_field, read_json
 
 TYPE_CODES = {name: code for code, name in E.ROUND_TYPES.items()}

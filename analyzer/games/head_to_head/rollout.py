@@ -18,8 +18,26 @@ import numpy as np
 from numba import njit
 
 from analyzer.games.head_to_head.engine import (
-    DECK, DECK_SIZE, END, MAX_ROWS, ORDERED_DRAWS, ROW_POT, ROWS, SLOTS, TOP, _count_index, _deal_hidden,
-    _draw, _mover, _place, _prepare, _resample_hidden, _round_chips, _round_over, _row_result, _start_round,
+    DECK,
+    DECK_SIZE,
+    END,
+    MAX_ROWS,
+    ORDERED_DRAWS,
+    ROW_POT,
+    ROWS,
+    SLOTS,
+    TOP,
+    _count_index,
+    _deal_hidden,
+    _draw,
+    _mover,
+    _place,
+    _prepare,
+    _resample_hidden,
+    _round_chips,
+    _round_over,
+    _row_result,
+    _start_round,
     _unseen_deck,
 )
 from analyzer.games.head_to_head.policies import ROLLOUT, _base_move, _count_moves, _move_at, _play_out

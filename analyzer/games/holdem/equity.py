@@ -16,14 +16,14 @@ import numpy as np
 
 from analyzer.cards import CardError, CardsInput, cards_mask, check_disjoint, format_cards, parse_cards
 from analyzer.games._equity import EquityResult
-from analyzer.sim.method import choose_exact
-from analyzer.sim.seeds import new_seed
 from analyzer.games.holdem.engine import _exact_assignments, _exact_deals, _monte_carlo_showdowns
 from analyzer.games.holdem.symmetry import MAX_ASSIGNMENTS, canonical_classes, suit_symmetries, valid_assignments
 from analyzer.ranges import EmptyRangeError, Range, parse_range
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, run_monte_carlo, run_tasks
 from analyzer.sim.executors import local_workers
 from analyzer.sim.facts import RunFacts
+from analyzer.sim.method import choose_exact
+from analyzer.sim.seeds import new_seed
 from analyzer.sim.showdown import WIDTH, max_equity_se, player_equities
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10

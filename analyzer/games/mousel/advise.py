@@ -26,13 +26,13 @@ import pandas as pd
 from numba import njit
 
 from analyzer.cards import CardError, check_disjoint, format_cards, parse_exact
-from analyzer.sim.seeds import new_seed
 from analyzer.games.mousel import engine as E
 from analyzer.games.mousel.deal import OUTCOMES, _option_outcomes
 from analyzer.games.mousel.policies import BASELINE, SEARCH_DEPTH, play_code, seat_thresholds
 from analyzer.games.mousel.rules import MouselRules
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts
+from analyzer.sim.seeds import new_seed
 
 TALLY = 7  # you declared; you made it; chips, chips^2; your tricks; value, value^2
 DEFAULT_TRIALS = 20_000

@@ -13,8 +13,8 @@ from numba import njit
 from analyzer.cards import CardError, check_disjoint, parse_cards
 from analyzer.games._tricks import TrickDeal
 from analyzer.games.mousel import engine as E
-from analyzer.games.mousel.rules import FAIL_MODES
 from analyzer.games.mousel.policies import ALONG, DECLARE, KEEP, _baseline_discards, _play_out, _strength
+from analyzer.games.mousel.rules import FAIL_MODES
 from analyzer.sim.bits import bit_count, nth_bit
 from analyzer.sim.rng import fresh_stream
 

@@ -24,13 +24,13 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from analyzer.sim.seeds import new_seed
 from analyzer.games.mousel import engine as E
 from analyzer.games.mousel.deal import _run_deal
 from analyzer.games.mousel.policies import SEARCH_DEPTH, play_code
 from analyzer.games.mousel.rules import MouselRules
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
+from analyzer.sim.seeds import new_seed
 
 COUNTS = ("deals", "games", "redeals", "void", "declarer_made")
 CHUNK = 50

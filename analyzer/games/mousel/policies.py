@@ -20,8 +20,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analyzer.games.mousel import engine as E
 from analyzer.games._tricks import card_bit, random_card, want_card
+from analyzer.games.mousel import engine as E
 from analyzer.sim.bits import bit_count, nth_bit
 
 HEURISTIC, EXACT, RANDOM = 0, 1, 2

@@ -41,15 +41,15 @@ import numpy as np
 import pandas as pd
 
 from analyzer.cards import cards_mask, check_disjoint, format_cards
-from analyzer.sim.method import METHODS
-from analyzer.sim.seeds import new_seed
 from analyzer.games.saint_poker import engine as E
-from analyzer.games.saint_poker.rollout import CHOICE_TALLY, _legal_choices, _sample_choices, _score_choices
 from analyzer.games.saint_poker.play import parse_policies
 from analyzer.games.saint_poker.policies import GREEDY, ROLLOUT, SAVE
+from analyzer.games.saint_poker.rollout import CHOICE_TALLY, _legal_choices, _sample_choices, _score_choices
 from analyzer.json_input import card_field
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts
+from analyzer.sim.method import METHODS
+from analyzer.sim.seeds import new_seed
 
 PHASES = {"river": E.RIVER, "reveal": E.REVEAL, "draft": E.DRAFT}
 KEYS = {"players", "round", "phase", "scores", "hand", "future", "river", "known", "removed", "revealed", "order"}

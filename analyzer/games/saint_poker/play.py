@@ -18,13 +18,12 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from analyzer.sim.seeds import new_seed
 from analyzer.games.saint_poker import engine as E
-from analyzer.games.saint_poker.rollout import _play_game
 from analyzer.games.saint_poker.policies import BASE_POLICIES, POLICY_NAMES, ROLLOUT, _seat_streams
 from analyzer.games.saint_poker.rules import SaintPokerRules
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
+from analyzer.sim.seeds import new_seed
 
 DEFAULT_ROLLOUTS = 8
 MAX_SCORE = 36

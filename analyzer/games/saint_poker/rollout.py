@@ -16,7 +16,14 @@ from numba import njit
 
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.policies import (
-    BASE, KIND, ROLLOUT, ROLLOUTS, _base_draft, _base_pair, _base_river, _seat_streams,
+    BASE,
+    KIND,
+    ROLLOUT,
+    ROLLOUTS,
+    _base_draft,
+    _base_pair,
+    _base_river,
+    _seat_streams,
 )
 from analyzer.sim.rng import next_u64
 

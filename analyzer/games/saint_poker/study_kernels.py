@@ -6,8 +6,8 @@ import numpy as np
 from numba import njit
 
 from analyzer.games.saint_poker import engine as E
-from analyzer.games.saint_poker.rollout import CHOICE_TALLY, _score_choices, _step_base
 from analyzer.games.saint_poker.policies import GREEDY, _best_pair, _least_needed, _seat_streams
+from analyzer.games.saint_poker.rollout import CHOICE_TALLY, _score_choices, _step_base
 
 SPEND_TALLY = 4  # positions, value gap sum, gap^2 sum, positions where spending is better
 

@@ -16,12 +16,12 @@ import numpy as np
 
 from analyzer.cards import CardError, cards_mask, check_disjoint, format_cards, parse_cards
 from analyzer.games._equity import EquityResult
-from analyzer.sim.method import choose_exact
-from analyzer.sim.seeds import new_seed
 from analyzer.games.stud.engine import HAND, _completions, _exact_deals, _monte_carlo_deals
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, run_monte_carlo
 from analyzer.sim.executors import local_workers
 from analyzer.sim.facts import RunFacts
+from analyzer.sim.method import choose_exact
+from analyzer.sim.seeds import new_seed
 from analyzer.sim.showdown import WIDTH, max_equity_se, player_equities
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7

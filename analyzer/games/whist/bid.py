@@ -24,13 +24,13 @@ import pandas as pd
 from numba import njit
 
 from analyzer.cards import format_cards
-from analyzer.sim.seeds import new_seed
 from analyzer.games.whist import engine as E
 from analyzer.games.whist.policies import POLICY_NAMES, _play_out
 from analyzer.games.whist.rules import WhistRules, bid_name, callable_suits
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.rng import below
+from analyzer.sim.seeds import new_seed
 
 TALLY = 5  # made; chips, chips^2; side tricks, side tricks^2
 DEFAULT_TRIALS = 20_000

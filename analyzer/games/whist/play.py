@@ -23,7 +23,6 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from analyzer.sim.seeds import derive_seed, new_seed
 from analyzer.games._tricks import SUIT_MASKS
 from analyzer.games.whist import engine as E
 from analyzer.games.whist.bid import _deal_others, parse_policies
@@ -33,6 +32,7 @@ from analyzer.games.whist.study_kernels import CHUNK, CONTRACTS, _hand_features,
 from analyzer.sim.bits import bit_count
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
+from analyzer.sim.seeds import derive_seed, new_seed
 
 MIN_CELL_DEALS = 200  # a table cell with fewer deals is never bid
 GAME_TALLY = 2 * CONTRACTS + 2 * E.SEATS + 1  # contract counts, made counts, chips and chips^2 per seat, joins

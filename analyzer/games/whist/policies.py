@@ -22,8 +22,16 @@ from __future__ import annotations
 
 from numba import njit
 
-from analyzer.games._tricks import (NO_SUIT, SUIT_MASKS, beating, card_key, extreme_card, higher_outstanding,
-                                   random_card, want_card)
+from analyzer.games._tricks import (
+    NO_SUIT,
+    SUIT_MASKS,
+    beating,
+    card_key,
+    extreme_card,
+    higher_outstanding,
+    random_card,
+    want_card,
+)
 from analyzer.games.whist import engine as E
 from analyzer.sim.bits import nth_bit
 

@@ -32,22 +32,31 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from analyzer.sim.method import METHODS
-from analyzer.sim.seeds import new_seed
 from analyzer.games.head_to_head import engine as E
-from analyzer.games.head_to_head.betting.policies import (
-    ROLLOUT, _opening_actions, _response_actions, _sample_bet_actions, _score_bet_actions,
-)
 from analyzer.games.head_to_head.betting.engine import (
-    BASE, BASE_CHIP, RESPONSES, START_STACK, _row_complete, _window_seat,
+    BASE,
+    BASE_CHIP,
+    RESPONSES,
+    START_STACK,
+    _row_complete,
+    _window_seat,
 )
 from analyzer.games.head_to_head.betting.play import parse_bet_policy
+from analyzer.games.head_to_head.betting.policies import (
+    ROLLOUT,
+    _opening_actions,
+    _response_actions,
+    _sample_bet_actions,
+    _score_bet_actions,
+)
 from analyzer.games.head_to_head.betting.rules import BettingRules
 from analyzer.games.head_to_head.play import parse_policy
 from analyzer.games.head_to_head.position import OPPONENT, YOU, Position, position_from_dict
 from analyzer.games.head_to_head.rollout import _arrange, _future_draws, _next_code, _unseen_cards
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo, run_tasks
 from analyzer.sim.facts import RunFacts
+from analyzer.sim.method import METHODS
+from analyzer.sim.seeds import new_seed
 
 BET_KEYS = {"stacks", "committed", "base", "closed", "rules"}
 DEFAULT_TRIALS = 2_000

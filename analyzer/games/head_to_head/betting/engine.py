@@ -25,8 +25,19 @@ from __future__ import annotations
 from numba import njit
 
 from analyzer.games.head_to_head.engine import (
-    BET_CLOSED, BET_RULES, COMMITTED, ROW_BASE, ROWS, SHARE2, SLOTS, STACK, TURN, TYPE,
-    _count_index, _mover, _row_result,
+    BET_CLOSED,
+    BET_RULES,
+    COMMITTED,
+    ROW_BASE,
+    ROWS,
+    SHARE2,
+    SLOTS,
+    STACK,
+    TURN,
+    TYPE,
+    _count_index,
+    _mover,
+    _row_result,
 )
 
 START_STACK = 800

@@ -19,7 +19,7 @@ over the (finite) contributions, so every value is exact for the model.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from analyzer.games.head_to_head.betting.engine import BASE, BASE_CHIP
 
@@ -70,7 +70,7 @@ def _actions(model: ExchangeModel, p: float, mine: int, theirs: int) -> list[tup
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _solve(model: ExchangeModel, p: float, mine: int, theirs: int) -> tuple[float, float]:
     """(actor's, other's) values when the actor, with win probability ``p``, must answer."""
     return max(_actions(model, p, mine, theirs), key=lambda v: v[0])

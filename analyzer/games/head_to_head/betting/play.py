@@ -14,18 +14,31 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from analyzer.sim.seeds import new_seed
 from analyzer.games.head_to_head import engine as E
-from analyzer.games.head_to_head.betting.policies import (
-    BET_GAME_WIDTH, BET_PARAMS, BET_POLICY_NAMES, DEFAULT_BET_ROLLOUTS, DEFAULT_THRESHOLD, GAME_PLACEMENTS,
-    ROLLOUT, _play_betting_game,
-)
 from analyzer.games.head_to_head.betting.engine import START_STACK
+from analyzer.games.head_to_head.betting.policies import (
+    BET_GAME_WIDTH,
+    BET_PARAMS,
+    BET_POLICY_NAMES,
+    DEFAULT_BET_ROLLOUTS,
+    DEFAULT_THRESHOLD,
+    GAME_PLACEMENTS,
+    ROLLOUT,
+    _play_betting_game,
+)
 from analyzer.games.head_to_head.betting.rules import BettingRules
-from analyzer.games.head_to_head.play import GAME_CHUNK, ROLL, first_wins_se, _game_streams, parse_policy, parse_round_type
+from analyzer.games.head_to_head.play import (
+    GAME_CHUNK,
+    ROLL,
+    _game_streams,
+    first_wins_se,
+    parse_policy,
+    parse_round_type,
+)
 from analyzer.games.head_to_head.rules import HeadToHeadRules
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
+from analyzer.sim.seeds import new_seed
 
 THRESHOLD_KEYS = {"bet": 1, "raise": 2, "call": 3, "size": 4, "cards": 6}
 # tallies: games, seat 0 wins, tie-breaks, final stack sum, its square, then the

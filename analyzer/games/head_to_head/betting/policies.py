@@ -31,14 +31,26 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from analyzer.eval.standard import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.betting.engine import (
-    CALL, DECLINE, MIN_BET, RAISE, _decline, _max_bet, _max_raise, _pay, _row_complete, _settle_row,
-    _start_betting_game, _start_betting_round, _to_call, _window_seat,
+    CALL,
+    DECLINE,
+    MIN_BET,
+    RAISE,
+    _decline,
+    _max_bet,
+    _max_raise,
+    _pay,
+    _row_complete,
+    _settle_row,
+    _start_betting_game,
+    _start_betting_round,
+    _to_call,
+    _window_seat,
 )
 from analyzer.games.head_to_head.policies import GREEDY
 from analyzer.games.head_to_head.rollout import ROUNDS, _card_draw_winner, _policy_move, _round_type
-from analyzer.eval.standard import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
 from analyzer.sim.rng import below, fresh_stream, next_u64
 
 NEVER, THRESHOLD, ROLLOUT, RANDOM = 0, 1, 2, 3
