@@ -10,6 +10,7 @@ against ours, so the table never compares an evaluator that disagrees.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from collections.abc import Callable
@@ -94,7 +95,7 @@ def same_order(a: list, b: list) -> bool:
     """True when two value lists rank the hands identically (order and ties)."""
     pairs = sorted(zip(a, b), key=lambda p: p[0])
     return all((x1 < x2) == (y1 < y2) and (x1 == x2) == (y1 == y2)
-               for (x1, y1), (x2, y2) in zip(pairs, pairs[1:]))
+               for (x1, y1), (x2, y2) in itertools.pairwise(pairs))
 
 
 def main() -> None:

@@ -68,7 +68,7 @@ def test_duplicates_are_errors():
 
 
 def test_joker_needs_a_joker_game():
-    with pytest.raises(CardError, match="joker 'Jk' .* not allowed under standard rules"):
+    with pytest.raises(CardError, match=r"joker 'Jk' .* not allowed under standard rules"):
         parse_cards("As Jk", rules_name="standard rules")
 
 

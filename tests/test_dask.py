@@ -41,7 +41,7 @@ def test_exact_runs_on_the_cluster_too(cluster):
 
 
 def test_unreachable_scheduler_is_a_clear_error():
-    with pytest.raises(ValueError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
+    with pytest.raises(ValueError, match=r"cannot reach the Dask scheduler at tcp://127\.0\.0\.1:9"):
         holdem_equity(*ARGS, **KWARGS, scheduler="tcp://127.0.0.1:9")
 
 

@@ -39,7 +39,7 @@ def test_preflop_table_machinery_on_a_small_run():
     assert len(table) == 169 and set(table["class"]) == set(HAND_CLASSES)
     assert table.set_index("class").equity.idxmax() == "AA"
     assert list(result.figures) == ["equity_vs_1"]
-    grid, labels = class_grid(dict(zip(table["class"], table.equity)))
+    _grid, labels = class_grid(dict(zip(table["class"], table.equity)))
     assert labels[0, 0] == "AA" and labels[0, 1] == "AKs" and labels[1, 0] == "AKo"
     assert result.manifest["chunk_size"] == 1_000 and result.manifest["trials"] == 169 * 2_000
 

@@ -16,7 +16,7 @@ E7 = [eval7.Card(format_card(c)) for c in range(52)]
 
 def brute_force(hands: list[str], dead: str = "") -> np.ndarray:
     known = [parse_cards(h).tolist() for h in hands]
-    seen = set(sum(known, [])) | set(parse_cards(dead).tolist())
+    seen = {c for hand in known for c in hand} | set(parse_cards(dead).tolist())
     free = [c for c in range(52) if c not in seen]
     shares = np.zeros(len(hands))
     deals = 0

@@ -32,7 +32,7 @@ def test_multipliers_keep_every_high_field_multiset_distinct():
 
 
 def test_value_table_is_a_gap_free_perfect_hash():
-    lo, hi, val, flush = build_tables(PAIGOW)
+    _lo, _hi, val, _flush = build_tables(PAIGOW)
     assert len(val) == 100_165  # every rank multiset of 5, 6 or 7 cards, with or without a joker
     assert (val > 0).all()
 

@@ -52,7 +52,7 @@ def opening_relations(kind, rows, positions, samples, rng, tallies):
         start = E._choice_slice(st)[0]
         mean = values[:, 0].mean() / samples
         for m in range(moves):
-            choice, row, side = _move_at(st, m)
+            choice, row, _side = _move_at(st, m)
             r = _relation(st[start + choice], st[E.COMMON + row])
             gap = values[m, 0] / samples - mean
             tallies[3 * r] += 1

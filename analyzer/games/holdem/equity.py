@@ -138,7 +138,7 @@ class HoldemMonteCarlo:
 
     @classmethod
     def from_deal(cls, deal: HoldemDeal) -> HoldemMonteCarlo:
-        combos, offsets, weights = deal.packed()
+        combos, offsets, _weights = deal.packed()
         cumulative = np.concatenate([np.cumsum(r.weights) for r in deal.ranges])
         uniform = np.array([bool((r.weights == r.weights[0]).all()) for r in deal.ranges])
         unblocked = math.comb(52 - len(deal.board) - len(deal.dead), 2)

@@ -108,9 +108,9 @@ def _best_straight_or_flush(cards):
         for b in range(a + 1, 7):
             front, back = split_values(cards, a, b)
             category = back >> 20
-            if (category == 5 or category == 6 or category == 9) and back > front:
-                if front > best_front or (front == best_front and back > best_back):
-                    best_a, best_b, best_front, best_back = a, b, front, back
+            if ((category == 5 or category == 6 or category == 9) and back > front
+                    and (front > best_front or (front == best_front and back > best_back))):
+                best_a, best_b, best_front, best_back = a, b, front, back
     return best_a, best_b, best_front, best_back
 
 
@@ -200,7 +200,7 @@ def _house_way(cards, way):
         seven_mask |= CARD_MASK[cards[i]]
     category = evaluate_key(seven_key, seven_mask) >> 20
     if category == 5 or category == 6 or category == 9:
-        a, b, front, back = _best_straight_or_flush(cards)
+        a, b, front, _back = _best_straight_or_flush(cards)
         if n_pairs == 1 and TEN <= pairs[0] <= KING and count[ACE] == 1:
             # the ordinary one-pair setting: the ace and the next-highest single in front
             ace = where[ACE, 0]

@@ -50,7 +50,7 @@ class ExchangeModel:
         probability ``p``, both players having ``committed`` on it already."""
         values = {0: p * (self.base + 2 * committed)}
         for x in range(self.min_bet, min(self.max_raise, self.row_cap - committed) + 1, self.min_bet):
-            responder, bettor = _solve(self, round(1 - p, 12), committed, committed + x)
+            _responder, bettor = _solve(self, round(1 - p, 12), committed, committed + x)
             values[x] = bettor - x
         return values
 
