@@ -11,9 +11,10 @@ input raises :class:`CardError`, which names the bad token and its position.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 CardsInput = str | Iterable[str | int] | np.ndarray  # "As Kd", ["As", "Kd"], [51, 45] or a uint8 array
 RANKS = "23456789TJQKA"
@@ -147,7 +148,7 @@ def parse_cards(text: CardsInput, *, allow_joker: bool = False, rules_name: str 
     return np.array(codes, dtype=np.uint8)
 
 
-def check_disjoint(parts: dict[str, np.ndarray]) -> None:
+def check_disjoint(parts: Mapping[str, ArrayLike]) -> None:
     """Raise :class:`CardError` naming the first card held by two of the named ``parts``
     (e.g. ``{"player 1": ..., "the board": ..., "the dead cards": ...}``)."""
     owner: dict[int, str] = {}

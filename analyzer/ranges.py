@@ -194,10 +194,11 @@ def _hand_indices(hand: str, term: str, position: int) -> np.ndarray:
     if hand.lower() in _EVERYTHING:
         return np.arange(COMBO_COUNT)
     if match := _PLUS_TERM.fullmatch(hand):
-        hands = _plus_hands(_hand(*match.groups()[:3], term, position), bool(match[4]))
+        hands = _plus_hands(_hand(match[1], match[2], match[3], term, position), bool(match[4]))
     elif match := _RUN_TERM.fullmatch(hand):
-        ends = match.groups()
-        hands = _run_hands(_hand(*ends[:3], term, position), _hand(*ends[3:], term, position), term, position)
+        start = _hand(match[1], match[2], match[3], term, position)
+        end = _hand(match[4], match[5], match[6], term, position)
+        hands = _run_hands(start, end, term, position)
     else:
         return np.array([_explicit_combo(hand, term, position)])
     return np.concatenate([_class_indices(h) for h in hands])

@@ -9,6 +9,7 @@ integer tallies are summed: the result never depends on the thread count.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
 
@@ -21,7 +22,7 @@ from analyzer.eval.kernels import make_kernels, stable_njit
 from analyzer.eval.profiles import Rules, get_rules
 from analyzer.eval.values import Category
 
-_ENUMERATORS: dict[tuple[Rules, bool], object] = {}
+_ENUMERATORS: dict[tuple[Rules, bool], Callable[..., None]] = {}
 TALLY_COPIES = 4  # consecutive hands add to different copies: no store-to-load chains
 LEAD_SLOTS = 11 << 8  # value >> 12: the category and the two leading rank nibbles
 

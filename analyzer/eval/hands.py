@@ -92,8 +92,8 @@ def best_five(cards: CardsLike, rules: str | Rules = "standard") -> np.ndarray:
     if len(codes) <= 5:
         return _in_significance_order(codes, value)
     kernels = make_kernels(rules)
-    for five in combinations(codes.tolist(), 5):
-        five = np.array(five, np.uint8)
+    for combo in combinations(codes.tolist(), 5):
+        five = np.array(combo, np.uint8)
         if kernels.evaluate_cards(five) == value:
             return _in_significance_order(five, value)
     raise AssertionError("no five-card subset reaches the hand's value")  # pragma: no cover

@@ -125,7 +125,7 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
     def suit_lane(key, hands, i):
         """The flush suit's lane, rebuilt from row ``i`` of the cards (flush hands are rare)."""
         suit = np.int64(flush_shift(key) >> np.uint64(4))
-        lane = 0
+        lane: int | np.int64 = 0
         for j in range(hands.shape[1]):
             c = np.int64(hands[i, j])
             if c == 52:

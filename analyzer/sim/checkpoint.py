@@ -63,8 +63,9 @@ def current() -> CheckpointStore | None:
 @contextmanager
 def checkpointing(folder: str | Path) -> Iterator[CheckpointStore]:
     """Checkpoint every run inside the block to ``folder``."""
-    token = _STORE.set(CheckpointStore(folder))
+    store = CheckpointStore(folder)
+    token = _STORE.set(store)
     try:
-        yield _STORE.get()
+        yield store
     finally:
         _STORE.reset(token)

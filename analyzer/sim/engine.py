@@ -153,6 +153,7 @@ def run_monte_carlo(job: ChunkJob, *, seed: int, stopping: Stopping = Stopping()
         finally:
             for future in pending:
                 future.cancel()
+    assert merged is not None  # stopped_by is only set once a chunk is merged
     return MonteCarloRun(tallies=merged, trials=done_trials, chunks=merged_chunks, chunk_size=chunk_size,
                          seed=seed, elapsed=time.perf_counter() - start, stopped_by=stopped_by)
 

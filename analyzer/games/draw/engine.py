@@ -20,6 +20,8 @@ his own cards.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
 
@@ -245,7 +247,7 @@ def _bin_count(bits):
     return n
 
 
-_BY_PROFILE = {}
+_BY_PROFILE: dict[str, tuple[Any, ...]] = {}
 
 
 def draw_kernels(bug: bool):

@@ -144,7 +144,7 @@ def _exact_assignments(combos, offsets, weights, board, excluded, tallies):
     choice = offsets[:-1].copy()
     holes = np.zeros((n, 2), np.uint8)
     total = 0.0
-    deals = 0
+    deals: int | np.int64 = 0
     while True:
         used = excluded
         ok = True

@@ -53,7 +53,7 @@ def canonical_classes(holes: np.ndarray, weights: np.ndarray, maps: list[np.ndar
     """The classes of ``holes`` under ``maps``: (representatives (U, n, 2), summed weights (U,)).
     A deal's representative is the lexicographically smallest of its images, each hand
     written high card first."""
-    best = None
+    best: np.ndarray | None = None
     for card_map in maps:
         image = np.sort(card_map[holes], axis=2)[:, :, ::-1].reshape(len(holes), -1)
         if best is None:
@@ -64,6 +64,7 @@ def canonical_classes(holes: np.ndarray, weights: np.ndarray, maps: list[np.ndar
         rows = np.arange(len(image))
         smaller = differs.any(axis=1) & (image[rows, first] < best[rows, first])
         best[smaller] = image[smaller]
+    assert best is not None, "no card maps (suit_symmetries always includes the identity)"
     unique, inverse = np.unique(best, axis=0, return_inverse=True)
     summed = np.bincount(inverse.ravel(), weights=weights, minlength=len(unique))
     return unique.reshape(len(unique), -1, 2), summed

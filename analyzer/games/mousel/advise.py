@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import cast
 
 import numpy as np
 import pandas as pd
@@ -187,7 +188,8 @@ def advise(hand: str, trump: str, players: int, *, seat: int = 0, pot: float = 0
                           scheduler=scheduler, threads=threads, progress=progress)
     values = summarize(names, run.tallies.reshape(options.shape[0], TALLY), run.trials)
     values.sort(key=lambda v: -v.value)
+    others = cast(tuple[float, float, float], tuple(params))  # a list of three is taken too
     return MouselAdvice(hand=format_cards(cards), trump=format_cards(trump_card), players=players, seat=seat,
-                        pot=float(pot), used=format_cards(gone), rules=rules, others=tuple(params), play=play,
+                        pot=float(pot), used=format_cards(gone), rules=rules, others=others, play=play,
                         run=RunFacts.from_run(run), options=tuple(values))
 

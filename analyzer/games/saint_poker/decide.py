@@ -36,6 +36,7 @@ import math
 import time
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -142,10 +143,10 @@ def position_from_dict(data: dict) -> SaintPosition:
     unknown = set(data) - KEYS
     if unknown:
         raise ValueError(f"unknown position key(s): {', '.join(sorted(unknown))}")
-    n = data.get("players")
+    n: Any = data.get("players")  # JSON, checked below
     if n not in range(2, E.MAX_PLAYERS + 1):
         raise ValueError(f"players must be 2 to 5, got {n!r}")
-    r = data.get("round")
+    r: Any = data.get("round")
     if r not in range(1, E.ROUNDS + 1):
         raise ValueError(f"round must be 1 to 8, got {r!r}")
     phase = str(data.get("phase", "river")).lower()
@@ -291,6 +292,7 @@ def decide(position: SaintPosition, *, policy: str = "greedy", trials: int = DEF
                          "deterministic opponents (save in the river phase; greedy or save at the reveal)")
     start = time.perf_counter()
     if exact:
+        assert hands is not None  # exact needs the enumerated hands (checked above)
         tallies = np.zeros((len(choices), CHOICE_TALLY), np.int64)
         work, base = np.empty_like(state), state.copy()
         rng = np.ones(4, np.uint64)

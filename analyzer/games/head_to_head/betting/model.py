@@ -43,7 +43,7 @@ class ExchangeModel:
 
     def best_response(self, p: float, mine: int, theirs: int) -> str:
         values = self.response(p, mine, theirs)
-        return max(values, key=values.get)
+        return max(values, key=values.__getitem__)
 
     def bet_values(self, p: float, committed: int = 0) -> dict[int, float]:
         """The bettor's value of each opening bet (0 = no bet) on a row he wins with
