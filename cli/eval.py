@@ -8,12 +8,12 @@ import typer
 
 from cli.console import stdout_console
 from cli.errors import reported_errors
-from cli.options import RulesOption
+from cli.options import RulesName, RulesOption
 
 
 def eval_command(
     cards: str = typer.Argument(..., help='5 to 7 cards, e.g. "As Ks Qs Js Ts 2c 3d" (2 under Pai Gow rules).'),
-    rules: RulesOption = "standard",
+    rules: RulesOption = RulesName.standard,
     as_json: bool = typer.Option(False, "--json", help="Print a JSON object instead of a table."),
 ) -> None:
     """Evaluate a hand: its best five cards, name, category and value."""

@@ -61,6 +61,8 @@ def place(
         if position is not None:
             pos = read_position(position)
         else:
+            # none is missing (checked above)
+            assert round_ is not None and round_type is not None and common is not None and cards is not None
             pos = position_from_text(round=round_, type=round_type, crazy=crazy, common=common, you=you,
                                      opponent=opponent, cards=cards, dead=dead, batch_starter=batch_starter,
                                      tiebreak=tiebreak)

@@ -25,6 +25,7 @@ def equity(
 ) -> None:
     """Equity (win + tie shares) of every hand or range at showdown: exact when that is quicker
     than the requested precision, else Monte Carlo with standard errors."""
+    assert settings is not None  # with_run_options always passes it
     with reported_errors():
         from analyzer.games.holdem.equity import holdem_equity
 

@@ -61,6 +61,7 @@ def with_run_options(command: Callable) -> Callable:
         run = {name: kwargs.pop(name) for name in _RUN_OPTIONS}
         return command(settings=run, **kwargs)
 
-    with_settings.__signature__ = inspect.Signature(parameters)  # typer reads this signature
+    # typer reads this signature (typeshed's functools.wraps result does not declare __signature__)
+    with_settings.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     with_settings.__annotations__ = {p.name: p.annotation for p in parameters}
     return with_settings

@@ -24,6 +24,7 @@ def equity(
 ) -> None:
     """Equity of every stud hand when the rest of the cards are dealt: exact when that is
     quicker than the requested precision, else Monte Carlo with standard errors."""
+    assert settings is not None  # with_run_options always passes it
     with reported_errors():
         from analyzer.games.stud.equity import stud_equity
 
