@@ -13,7 +13,7 @@ from cli.console import stdout_console
 from cli.errors import reported_errors
 from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, Seed, ShowProgress, TargetSE, Threads, TimeLimit
-from cli.tables import Out, run_tables
+from cli.tables import Out, TableSeed, run_tables
 
 draw_app = typer.Typer(help="Five-card draw: what to throw, and how often it wins.", no_args_is_help=True)
 
@@ -95,7 +95,7 @@ def advise_command(
 def tables(
     strategy_trials: Annotated[int, typer.Option("--strategy-trials", min=100, help="Trials per strategy-chart cell.")] = 100_000,
     deal_trials: Annotated[int, typer.Option("--deal-trials", min=100, help="Deals per Jacks-or-Better point.")] = 1_000_000,
-    seed: Seed = 2026, out: Out = Path("results"),
+    seed: TableSeed = 2026, out: Out = Path("results"),
     scheduler: Scheduler = None, threads: Threads = None, show_progress: ShowProgress = None,
 ) -> None:
     """Exact odds of the standard draws, the best discard and pre-draw equity by hand and

@@ -12,7 +12,7 @@ from cli.console import stdout_console
 from cli.errors import USAGE_ERROR, fail, reported_errors
 from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
-from cli.tables import Out, run_tables
+from cli.tables import Out, TableSeed, run_tables
 
 head_to_head_app = typer.Typer(help="Head to Head Poker (Knizia): where to place a card, and how the round types play.",
                       no_args_is_help=True)
@@ -231,7 +231,7 @@ def betting_tables(
     study: Annotated[list[str] | None, typer.Option("--study", help="Run only this study (repeatable): response_model, threshold_tuning, fresh_card, stack_trajectories.")] = None,
     games: Annotated[int, typer.Option("--games", min=10, help="Games per simulated cell or match-up.")] = 4_000,
     rollout_games: Annotated[int, typer.Option("--rollout-games", min=2, help="Games for the match-up with a rollout bettor.")] = 100,
-    seed: Seed = 2026, out: Out = Path("results"),
+    seed: TableSeed = 2026, out: Out = Path("results"),
     scheduler: Scheduler = None, threads: Threads = None, show_progress: ShowProgress = None,
 ) -> None:
     """The exact response model, threshold tuning, the value of a freshly drawn card and stack
@@ -249,7 +249,7 @@ def tables(
     rollout_games: Annotated[int, typer.Option("--rollout-games", min=2, help="Games per seating with a rollout player.")] = 200,
     positions: Annotated[int, typer.Option("--positions", min=8, help="Sampled positions per round type.")] = 400,
     samples: Annotated[int, typer.Option("--samples", min=2, help="Rollouts per move at each sampled position.")] = 100,
-    seed: Seed = 2026, out: Out = Path("results"),
+    seed: TableSeed = 2026, out: Out = Path("results"),
     scheduler: Scheduler = None, threads: Threads = None, show_progress: ShowProgress = None,
 ) -> None:
     """Round types, policy tournament, the value of a first card by its relation to the

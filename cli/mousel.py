@@ -12,7 +12,7 @@ from cli.console import stdout_console
 from cli.errors import reported_errors
 from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
-from cli.tables import Out, run_tables
+from cli.tables import Out, TableSeed, run_tables
 
 mousel_app = typer.Typer(help="Mousel (3-8 players): go along, exchange, declare.", no_args_is_help=True)
 
@@ -122,7 +122,7 @@ def tables_command(
     deck: Annotated[int, typer.Option("--deck", help="M-1: 52, or 32 (then 3 to 6 players).")] = 52,
     sessions: Annotated[int, typer.Option("--sessions", min=10, help="Sessions per cell of the long-run study.")] = 2_000,
     session_deals: Annotated[int, typer.Option("--session-deals", min=1, help="Deals per session.")] = 40,
-    seed: Seed = 2026, out: Out = Path("results"), scheduler: Scheduler = None, threads: Threads = None,
+    seed: TableSeed = 2026, out: Out = Path("results"), scheduler: Scheduler = None, threads: Threads = None,
     show_progress: ShowProgress = None,
 ) -> None:
     """Going along and declaring thresholds by players (3-8), carried pot and hand

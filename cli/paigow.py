@@ -26,7 +26,7 @@ from cli.run_options import (
     Trials,
     run_settings,
 )
-from cli.tables import Out, run_tables
+from cli.tables import Out, TableSeed, run_tables
 
 paigow_app = typer.Typer(help="Pai Gow Poker: how to set a hand and what the House Way costs.", no_args_is_help=True)
 
@@ -143,7 +143,7 @@ def tables(
     dealer_hands: Annotated[int, typer.Option("--dealer-hands", min=100, help="Dealer hands per sample for each hand.")] = 20_000,
     edge_trials: Annotated[int, typer.Option("--edge-trials", min=1000, help="Deals for each House Way house edge.")] = 20_000_000,
     optimal_trials: Annotated[int, typer.Option("--optimal-trials", min=100, help="Deals for the best-split house edge.")] = 100_000,
-    seed: Seed = 2026, out: Out = Path("results"),
+    seed: TableSeed = 2026, out: Out = Path("results"),
     scheduler: Scheduler = None, threads: Threads = None, show_progress: ShowProgress = None,
 ) -> None:
     """The house edge by strategy, and where the House Way is wrong: tables and charts under results/paigow/."""

@@ -12,7 +12,7 @@ from cli.console import stdout_console
 from cli.errors import reported_errors
 from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
-from cli.tables import Out, run_tables
+from cli.tables import Out, TableSeed, run_tables
 
 saint_poker_app = typer.Typer(help="Saint Poker (2-5 players): river, reveal and draft decisions; policy tournaments.",
                         no_args_is_help=True)
@@ -105,7 +105,7 @@ def tables_command(
     rollout_games: Annotated[int, typer.Option("--rollout-games", min=2, help="Games with a rollout player.")] = 100,
     positions: Annotated[int, typer.Option("--positions", min=4, help="Sampled positions per round for the spend-or-save study.")] = 60,
     samples: Annotated[int, typer.Option("--samples", min=2, help="Samples per choice at each position.")] = 60,
-    seed: Seed = 2026, out: Out = Path("results"),
+    seed: TableSeed = 2026, out: Out = Path("results"),
     scheduler: Scheduler = None, threads: Threads = None, show_progress: ShowProgress = None,
 ) -> None:
     """Tournaments for 2 to 5 players, rounds won by round and policy, ties, the draft seats,

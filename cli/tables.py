@@ -9,11 +9,14 @@ import typer
 
 from cli.errors import reported_errors
 from cli.progress import progress_bar
-from cli.run_options import Scheduler, Seed, Threads
+from cli.run_options import Scheduler, Threads
 
 Out = Annotated[Path, typer.Option("--out", help="Results root folder.")]
 TableTrials = Annotated[int, typer.Option("--trials", "-n", min=1, help="Monte Carlo trials per table cell.")]
 ShowProgress = Annotated[bool | None, typer.Option("--progress/--no-progress", help="Progress bar on stderr.")]
+# The run options' Seed, but never None: the tables default to a fixed seed.
+TableSeed = Annotated[int, typer.Option("--seed", "-s", min=0, max=2**64 - 1,
+                                        help="Random seed (default: a fresh one, reported).")]
 
 
 def run_tables(study_id: str, params: dict, *, out: Path, threads: int | None, scheduler: str | None,
@@ -31,7 +34,7 @@ def run_tables(study_id: str, params: dict, *, out: Path, threads: int | None, s
             print(f"wrote {folder}: {', '.join(sorted(p.name for p in folder.iterdir()))}")
 
 
-def holdem_preflop_table(trials: TableTrials = 200_000, seed: Seed = 2026, out: Out = Path("results"),
+def holdem_preflop_table(trials: TableTrials = 200_000, seed: TableSeed = 2026, out: Out = Path("results"),
                          threads: Threads = None, scheduler: Scheduler = None, show_progress: ShowProgress = None) -> None:
     """Equity of the 169 starting classes against 1 to 9 random hands: CSV and one 13x13 heatmap per count."""
     run_tables("holdem.preflop_table", {"trials": trials, "seed": seed}, out=out, threads=threads,
@@ -45,7 +48,7 @@ def holdem_heads_up_matrix(out: Out = Path("results"), threads: Threads = None, 
                show_progress=show_progress, label="heads-up matrix")
 
 
-def stud_starts_table(trials: TableTrials = 200_000, seed: Seed = 2026, out: Out = Path("results"),
+def stud_starts_table(trials: TableTrials = 200_000, seed: TableSeed = 2026, out: Out = Path("results"),
                       threads: Threads = None, scheduler: Scheduler = None, show_progress: ShowProgress = None) -> None:
     """Five-card stud: equity of two-card starts against 1 to 6 random opponents: CSV and a chart."""
     run_tables("stud.starts_table", {"trials": trials, "seed": seed}, out=out, threads=threads,

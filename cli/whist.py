@@ -12,7 +12,7 @@ from cli.console import stdout_console
 from cli.errors import reported_errors
 from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
-from cli.tables import Out, run_tables
+from cli.tables import Out, TableSeed, run_tables
 
 whist_app = typer.Typer(help="Whist, Danish partner-ace variant: which bid a hand can make.", no_args_is_help=True)
 
@@ -71,7 +71,7 @@ def tables_command(
     game_deals: Annotated[int, typer.Option("--game-deals", min=100, help="Whole deals with bidding.")] = 200_000,
     policy: Annotated[str, typer.Option("--policy", "-p", help="Card play of every seat: heuristic or random.")] = "heuristic",
     call_own_ace: CallOwnAce = False, called_ace_rule: CalledAceRule = "when_led", pass_ace: PassAce = "high",
-    seed: Seed = 2026, out: Out = Path("results"), scheduler: Scheduler = None, threads: Threads = None,
+    seed: TableSeed = 2026, out: Out = Path("results"), scheduler: Scheduler = None, threads: Threads = None,
     show_progress: ShowProgress = None,
 ) -> None:
     """P(make) and expected chips of each contract by the bidder's aces, high-card points,

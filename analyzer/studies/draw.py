@@ -15,9 +15,9 @@ from analyzer.eval import Category
 from analyzer.games.draw.advise import advise
 from analyzer.games.draw.engine import POLICIES, draw_kernels
 from analyzer.games.draw.odds import draw_odds
-from analyzer.sim.seeds import derive_seed
 from analyzer.report import ResultSet, manifest_for
 from analyzer.sim.engine import Stopping, run_monte_carlo
+from analyzer.sim.seeds import derive_seed
 
 STRATEGY_CHUNK = 1 << 15
 DEALS_CHUNK = 1 << 18

@@ -27,12 +27,16 @@ from matplotlib.figure import Figure
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.play import simulate_games, simulate_rounds
 from analyzer.games.head_to_head.study_kernels import (
-    BLOCK_TALLY, RELATION_TALLY, RELATIONS, block_or_build, opening_relations,
+    BLOCK_TALLY,
+    RELATION_TALLY,
+    RELATIONS,
+    block_or_build,
+    opening_relations,
 )
 from analyzer.report import ResultSet, labeled_heatmap, manifest_for
-from analyzer.studies.registry import make_plan, run_parts
-from analyzer.sim.seeds import derive_seed
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.seeds import derive_seed
+from analyzer.studies.registry import make_plan, run_parts
 
 ANALYSIS = "head_to_head"
 TYPES = tuple(E.ROUND_TYPES.values())
@@ -59,9 +63,9 @@ def round_types_study(plan: StudyPlan, threads: int | None = None, scheduler: st
     start = time.perf_counter()
     rows, configs = [], [(k, c, n) for k in TYPES for c in (False, True) for n in (3, 4, 5)]
     for i, (kind, crazy, size) in enumerate(configs):
-        def run(first, second, offset):
-            return simulate_rounds(kind, crazy=crazy, rows=size, first=first, second=second,
-                                   rounds=plan.rounds, seed=derive_seed(plan.seed, 1, i, offset),
+        def run(first, second, offset):  # called below, within this iteration
+            return simulate_rounds(kind, crazy=crazy, rows=size, first=first, second=second,  # noqa: B023
+                                   rounds=plan.rounds, seed=derive_seed(plan.seed, 1, i, offset),  # noqa: B023
                                    threads=threads, scheduler=scheduler)
         even, strong_first, strong_second = run("greedy", "greedy", 0), run("greedy", "random", 1), \
             run("random", "greedy", 2)
@@ -126,8 +130,8 @@ def tournament_study(plan: StudyPlan, threads: int | None = None, scheduler: str
     policies = ("random", "greedy", plan.rollout_policy)
     rows, pairs = [], [(a, b) for a in policies for b in policies]
     for i, (a, b) in enumerate(pairs):
-        games = plan.rollout_games if plan.rollout_policy in (a, b) else plan.games
-        stats = simulate_games(a, b, games=games, seed=derive_seed(plan.seed, 2, i), threads=threads,
+        n_games = plan.rollout_games if plan.rollout_policy in (a, b) else plan.games
+        stats = simulate_games(a, b, games=n_games, seed=derive_seed(plan.seed, 2, i), threads=threads,
                                scheduler=scheduler)
         rows.append({"first": a, "second": b, "games": stats.run.trials, "first_wins": stats.first_wins,
                      "first_wins_stderr": stats.first_wins_stderr, "margin": stats.margin,
@@ -135,16 +139,16 @@ def tournament_study(plan: StudyPlan, threads: int | None = None, scheduler: str
         if progress is not None:
             progress(i + 1, len(pairs))
     games = pd.DataFrame(rows)
-    matrix = []
+    matrix_rows = []
     for a in policies:
         for b in policies:
             as_first = games[(games["first"] == a) & (games.second == b)].iloc[0]
             as_second = games[(games["first"] == b) & (games.second == a)].iloc[0]
             win = 0.5 if a == b else (as_first.first_wins + 1 - as_second.first_wins) / 2
             se = 0.0 if a == b else np.hypot(as_first.first_wins_stderr, as_second.first_wins_stderr) / 2
-            matrix.append({"policy": a, "opponent": b, "win_rate": win, "win_rate_stderr": se,
-                           "games": int(as_first.games + as_second.games)})
-    matrix = pd.DataFrame(matrix)
+            matrix_rows.append({"policy": a, "opponent": b, "win_rate": win, "win_rate_stderr": se,
+                                "games": int(as_first.games + as_second.games)})
+    matrix = pd.DataFrame(matrix_rows)
     manifest = manifest_for(
         inputs={"policies": list(policies), "round_types": "rolled on the die each round"},
         method="monte-carlo", seed=plan.seed, trials=int(games.games.sum()), chunk_size=None,

@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,9 +29,9 @@ from matplotlib.patches import Patch
 from analyzer.games.head_to_head.betting.model import ACTIONS, ExchangeModel
 from analyzer.games.head_to_head.betting.play import simulate_betting_games
 from analyzer.report import ResultSet, labeled_heatmap, manifest_for
-from analyzer.studies.registry import make_plan, run_parts
-from analyzer.sim.seeds import derive_seed
 from analyzer.sim.engine import Progress
+from analyzer.sim.seeds import derive_seed
+from analyzer.studies.registry import make_plan, run_parts
 
 ANALYSIS = "head_to_head/betting"
 COMMAND = "poker-analyzer head-to-head betting-tables"
@@ -60,12 +60,12 @@ def response_study(plan: BettingPlan, progress: Progress | None = None, **_) -> 
             for p in P_GRID:
                 values = model.response(p, committed, committed + bet)
                 rows.append({"committed": committed, "bet": bet, "p": p, **values,
-                             "best": max(values, key=values.get)})
+                             "best": max(values, key=values.__getitem__)})
     table = pd.DataFrame(rows)
     thresholds = []
-    for (committed, bet), part in table.groupby(["committed", "bet"]):
+    for (on_card, size), part in table.groupby(["committed", "bet"]):
         first = {a: part.loc[part.best == a, "p"].min() for a in ACTIONS}
-        thresholds.append({"committed": committed, "bet": bet, "call_from": first["call"],
+        thresholds.append({"committed": on_card, "bet": size, "call_from": first["call"],
                            "raise_from": first["raise"]})
     bettor = pd.DataFrame([{"p": p, "bet": x, "value": v} for p in P_GRID
                            for x, v in model.bet_values(p).items()])
@@ -135,16 +135,16 @@ def tuning_study(plan: BettingPlan, threads=None, scheduler=None, progress: Prog
                              title=f"Head to Head betting: threshold policies against the default "
                                    f"(bet 0.70, raise 0.85, call 0.45)\n{plan.games:,} Monte Carlo games per "
                                    f"cell, greedy placement, die-rolled round types")
-    best = table.loc[table["stack"].idxmax()]
+    best = table.loc[table["stack"].idxmax()]  # type: ignore[call-overload]  # pandas-stubs: idxmax is Hashable
     entrants = ("never", "threshold", f"threshold:bet={best.bet},call={best.call}", "threshold:bet=0.85,call=0.55")
-    league = []
+    league_rows = []
     for i, a in enumerate(entrants):
         for j, b in enumerate(entrants):
             if a != b:
                 stats = _versus(a, b, plan, (2, i, j), threads, scheduler)
-                league.append({"policy": a, "opponent": b, "games": stats.run.trials, "stack": stats.first_stack,
-                               "stack_stderr": stats.first_stack_stderr, "wins": stats.first_wins})
-    league = pd.DataFrame(league)
+                league_rows.append({"policy": a, "opponent": b, "games": stats.run.trials, "stack": stats.first_stack,
+                                    "stack_stderr": stats.first_stack_stderr, "wins": stats.first_wins})
+    league = pd.DataFrame(league_rows)
     manifest = manifest_for(inputs={"opponent": "threshold (default)", "bet": list(BET_THRESHOLDS),
                                     "call": list(CALL_THRESHOLDS), "placement": "greedy v greedy",
                                     "round_robin": list(entrants)},
@@ -223,8 +223,10 @@ def trajectory_study(plan: BettingPlan, threads=None, scheduler=None, progress: 
                      manifest)
 
 
-BETTING_STUDIES = {"response_model": response_study, "threshold_tuning": tuning_study,
-                   "fresh_card": fresh_card_study, "stack_trajectories": trajectory_study}
+BETTING_STUDIES: dict[str, Callable[..., ResultSet]] = {
+    "response_model": response_study, "threshold_tuning": tuning_study,
+    "fresh_card": fresh_card_study, "stack_trajectories": trajectory_study,
+}
 
 
 def tables(*, studies: Sequence[str] | None = None, threads: int | None = None, scheduler: str | None = None,

@@ -17,14 +17,14 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from analyzer.games.holdem.equity import holdem_equity
 from analyzer.cards import CARD_BIT
 from analyzer.games.holdem.engine import exact_showdowns
+from analyzer.games.holdem.equity import holdem_equity
 from analyzer.ranges import HAND_CLASSES, class_combos
 from analyzer.report import ResultSet, grid_heatmap, manifest_for
-from analyzer.studies._hand_classes import class_grid, class_table
 from analyzer.sim.engine import Progress, Stopping
 from analyzer.sim.showdown import EQUITY, TIE, TIE_UNITS, WIDTH
+from analyzer.studies._hand_classes import class_grid, class_table
 
 HEADS_UP_BOARDS = 1_712_304  # C(48, 5)
 
@@ -68,12 +68,13 @@ def _all_combos() -> np.ndarray:
 def _matchup_keys(first: np.ndarray, second: np.ndarray) -> np.ndarray:
     """The smallest code of (first, second) under the 24 suit permutations: each hand
     sorted high card first, then ``a1, a2, b1, b2`` read as base-52 digits."""
-    best = None
+    best: np.ndarray | None = None
     for perm in permutations(range(4)):
         table = np.array([4 * (c >> 2) + perm[c & 3] for c in range(52)])
         a, b = np.sort(table[first], axis=1)[:, ::-1], np.sort(table[second], axis=1)[:, ::-1]
         key = ((a[:, 0] * 52 + a[:, 1]) * 52 + b[:, 0]) * 52 + b[:, 1]
         best = key if best is None else np.minimum(best, key)
+    assert best is not None  # 24 permutations
     return best
 
 
@@ -105,8 +106,7 @@ def heads_up_matrix(*, threads: int | None = None, scheduler: str | None = None,
     start = time.perf_counter()
     combos = _all_combos()
     class_of = np.repeat(np.arange(169), [len(class_combos(n)) for n in HAND_CLASSES])
-    i, j = np.meshgrid(np.arange(len(combos)), np.arange(len(combos)), indexing="ij")
-    i, j = i.ravel(), j.ravel()
+    i, j = (axis.ravel() for axis in np.meshgrid(np.arange(len(combos)), np.arange(len(combos)), indexing="ij"))
     a, b = combos[i], combos[j]
     disjoint = (a[:, :1] != b).all(axis=1) & (a[:, 1:] != b).all(axis=1)
     i, j = i[disjoint], j[disjoint]
@@ -134,8 +134,8 @@ def heads_up_matrix(*, threads: int | None = None, scheduler: str | None = None,
     matrix[grouped.hero, grouped.villain] = 100 * grouped.equity
     figure = _matrix_figure(matrix)
     manifest = manifest_for(
-        inputs={"classes": 169, "matchups": int(len(keys)), "suit_classes": int(len(unique))},
-        method="exact", seed=None, trials=int(len(unique)) * HEADS_UP_BOARDS, chunk_size=None,
+        inputs={"classes": 169, "matchups": len(keys), "suit_classes": len(unique)},
+        method="exact", seed=None, trials=len(unique) * HEADS_UP_BOARDS, chunk_size=None,
         elapsed=time.perf_counter() - start, command="poker-analyzer holdem heads-up-matrix")
     return ResultSet("holdem", "heads_up_matrix", {"heads_up_matrix": table}, {"heads_up_matrix": figure},
                      manifest)

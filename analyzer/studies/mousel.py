@@ -30,14 +30,14 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analyzer.games.mousel import engine as E
+from analyzer.games.mousel.play import simulate_sessions
 from analyzer.games.mousel.policies import BASELINE, play_code, seat_thresholds
 from analyzer.games.mousel.rules import MouselRules
-from analyzer.games.mousel.play import simulate_sessions
 from analyzer.games.mousel.study_kernels import BIN_WIDTH, BINS, PLANS, SIZE, STATS, threshold_tables
 from analyzer.report import ResultSet, manifest_for
-from analyzer.studies.registry import make_plan, run_parts
-from analyzer.sim.seeds import derive_seed
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.seeds import derive_seed
+from analyzer.studies.registry import make_plan, run_parts
 
 ANALYSIS = "mousel"
 COMMAND = "poker-analyzer mousel tables"
@@ -96,8 +96,8 @@ def _bin_rows(players: int, pot: float, tallies: np.ndarray) -> list[dict]:
         n = int(tallies[0, b, 0])
         if n == 0:
             continue
-        row = {"players": players, "pot": pot, "strength_from": b * BIN_WIDTH,
-               "strength_to": (b + 1) * BIN_WIDTH if b < BINS - 1 else np.inf, "deals": n}
+        row: dict[str, Any] = {"players": players, "pot": pot, "strength_from": b * BIN_WIDTH,
+                               "strength_to": (b + 1) * BIN_WIDTH if b < BINS - 1 else np.inf, "deals": n}
         values = []
         for i, plan in enumerate(PLANS):
             _, value, value_sq, declared, made = tallies[i, b]

@@ -20,11 +20,11 @@ from matplotlib.figure import Figure
 
 from analyzer.cards import RANKS, cards_mask, format_cards
 from analyzer.games.paigow.edge import EdgeResult, house_edge
+from analyzer.games.paigow.engine import sampled_split_tallies
 from analyzer.games.paigow.houseway import house_way_setting, legal_settings
-from analyzer.games.paigow.split import settlement
 from analyzer.games.paigow.policies import WAYS, split_values
 from analyzer.games.paigow.rules import PaiGowRules
-from analyzer.games.paigow.engine import sampled_split_tallies
+from analyzer.games.paigow.split import settlement
 from analyzer.report import ResultSet, manifest_for
 from analyzer.sim.engine import Progress, Stopping, run_tasks
 from analyzer.sim.rng import chunk_state
@@ -140,7 +140,9 @@ def house_way_deviations(*, hands: int = 4_000, dealer_hands: int = 20_000, pair
                 "seeding": "each hand's two dealer samples are seeded from the run seed and the hand (no chunks)"},
         method="monte-carlo", seed=seed, trials=2 * dealer_hands * (hands + 2 * 156 * pair_hands), chunk_size=None,
         elapsed=time.perf_counter() - start,
-        standard_errors={"mean_ev_lost": float(per_hand.ev_lost.sem())}, command="poker-analyzer paigow tables")
+        # pandas-stubs types Series.sem() as any Scalar
+        standard_errors={"mean_ev_lost": float(per_hand.ev_lost.sem())},  # type: ignore[arg-type]
+        command="poker-analyzer paigow tables")
     tables = {"hands": per_hand, "patterns": patterns, "two_pair": two_pair}
     return ResultSet("paigow", "house_way_deviations", tables, figures, manifest)
 

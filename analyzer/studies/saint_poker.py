@@ -29,9 +29,9 @@ from analyzer.games.saint_poker.play import simulate_games
 from analyzer.games.saint_poker.rules import SaintPokerRules
 from analyzer.games.saint_poker.study_kernels import SPEND_TALLY, draft_seats, spend_or_save
 from analyzer.report import ResultSet, manifest_for
-from analyzer.studies.registry import make_plan, run_parts
-from analyzer.sim.seeds import derive_seed
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.seeds import derive_seed
+from analyzer.studies.registry import make_plan, run_parts
 
 ANALYSIS = "saint_poker"
 COMMAND = "poker-analyzer saint-poker tables"
@@ -109,44 +109,45 @@ def _rounds_figure(table: pd.DataFrame, plan: SaintPlan) -> Figure:
 
 def ties_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
     start = time.perf_counter()
-    ties, seats = [], []
+    tie_rows, seat_rows = [], []
     for i, n in enumerate(PLAYER_COUNTS):
         stats = simulate_games(n, "greedy", games=plan.games, seed=derive_seed(plan.seed, 2, i), threads=threads,
                                scheduler=scheduler)
-        ties += [{"players": n, "round": r + 1, "tied": t} for r, t in enumerate(stats.tied_rounds)]
-        seats += [{"players": n, "seat": s["seat"], "wins": s["wins"], "wins_stderr": s["wins_stderr"],
-                   "score": s["score"], "score_stderr": s["score_stderr"]} for s in stats.seats]
+        tie_rows += [{"players": n, "round": r + 1, "tied": t} for r, t in enumerate(stats.tied_rounds)]
+        seat_rows += [{"players": n, "seat": s["seat"], "wins": s["wins"], "wins_stderr": s["wins_stderr"],
+                       "score": s["score"], "score_stderr": s["score_stderr"]} for s in stats.seats]
         if progress is not None:
             progress(i + 1, len(PLAYER_COUNTS))
-    ties, seats = pd.DataFrame(ties), pd.DataFrame(seats)
-    picks = []
+    ties, seats = pd.DataFrame(tie_rows), pd.DataFrame(seat_rows)
+    pick_rows = []
     for i, n in enumerate(PLAYER_COUNTS):
         job = KernelJob(draft_seats, (n,), (), 3 * E.MAX_PLAYERS)  # draft_seats(n, games, ..)
         t = run_monte_carlo(job, seed=derive_seed(plan.seed, 3, i), stopping=Stopping(trials=plan.games),
                             chunk_size=max(1, plan.games // 8), threads=threads, scheduler=scheduler).tallies
         for k in range(n):
             mean, se = mean_and_se(t[3 * k + 1], t[3 * k + 2], int(t[3 * k]))
-            picks.append({"players": n, "pick": k + 1, "rounds": int(t[3 * k]), "next_round_points": mean,
-                          "stderr": se})
-    picks = pd.DataFrame(picks)
+            pick_rows.append({"players": n, "pick": k + 1, "rounds": int(t[3 * k]), "next_round_points": mean,
+                              "stderr": se})
+    picks = pd.DataFrame(pick_rows)
     figure = Figure(figsize=(17, 4.5))
     left, right, third = figure.subplots(1, 3)
-    for n, part in picks.groupby("players"):
+    for count, part in picks.groupby("players"):
         third.errorbar(part["pick"], part.next_round_points, yerr=2 * part.stderr, marker="o", capsize=3,
-                       label=f"{n} players")
+                       label=f"{count} players")
     third.set_xlabel("draft position (1 = first pick, the last of the round before)")
     third.set_ylabel("points in the next round")
     third.set_title("the draft seats")
     third.legend(fontsize=8)
-    for n, part in ties.groupby("players"):
-        left.plot(part["round"], 100 * part.tied, marker="o", label=f"{n} players")
+    for count, part in ties.groupby("players"):
+        left.plot(part["round"], 100 * part.tied, marker="o", label=f"{count} players")
     left.set_xlabel("round")
     left.set_ylabel("rounds won by 2+ players (%)")
     left.set_title("how often a round is shared")
     left.legend(fontsize=8)
-    for n, part in seats.groupby("players"):
-        right.errorbar(part.seat, 100 * part.wins - 100 / n, yerr=200 * part.wins_stderr, marker="o", capsize=3,
-                       label=f"{n} players")
+    for count, part in seats.groupby("players"):
+        fair = 100 / count  # type: ignore[operator]  # pandas-stubs: a groupby key is any Scalar
+        right.errorbar(part.seat, 100 * part.wins - fair, yerr=200 * part.wins_stderr, marker="o", capsize=3,
+                       label=f"{count} players")
     right.axhline(0, color="black", lw=0.8)
     right.set_xlabel("seat (0 = the 'youngest', first among tied draft pickers)")
     right.set_ylabel("win share minus fair share (points of %)")

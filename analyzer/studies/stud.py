@@ -12,10 +12,10 @@ import time
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analyzer.studies._hand_classes import class_table
 from analyzer.games.stud.equity import stud_equity
 from analyzer.report import ResultSet, manifest_for
 from analyzer.sim.engine import Progress, Stopping
+from analyzer.studies._hand_classes import class_table
 
 
 def starts_vs_random(*, opponents: range = range(1, 7), trials: int = 200_000, seed: int = 2026,

@@ -32,8 +32,8 @@ from analyzer.games.whist.play import simulate_bidding
 from analyzer.games.whist.rules import WhistRules
 from analyzer.games.whist.study_kernels import BINS, CHUNK, CONTRACTS, FEATURES, run_bidding_tables
 from analyzer.report import ResultSet, labeled_heatmap, manifest_for
-from analyzer.studies.registry import make_plan, run_parts
 from analyzer.sim.engine import Progress, mean_and_se
+from analyzer.studies.registry import make_plan, run_parts
 
 ANALYSIS = "whist"
 COMMAND = "poker-analyzer whist tables"
@@ -101,8 +101,9 @@ def _chart_table(grid: np.ndarray) -> pd.DataFrame:
                 row[f"{name}_chips"], row[f"{name}_chips_stderr"] = c, c_se
                 row[f"{name}_p_make"] = cell[contract, 1] / n if n else np.nan
                 means[name] = c
-            row["best"] = max(means, key=means.get) if n >= MIN_DEALS else ""
-            row["best_chips"] = means[row["best"]] if row["best"] else np.nan
+            best = max(means, key=means.__getitem__) if n >= MIN_DEALS else ""
+            row["best"] = best
+            row["best_chips"] = means[best] if best else np.nan
             rows.append(row)
     return pd.DataFrame(rows)
 
