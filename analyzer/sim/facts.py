@@ -74,7 +74,11 @@ class RunFacts:
         since the ``time.perf_counter()`` reading ``since``."""
         if (elapsed is None) == (since is None):
             raise ValueError("give the elapsed seconds or the perf_counter start (since), not both")
-        seconds = elapsed if elapsed is not None else time.perf_counter() - since
+        if elapsed is not None:
+            seconds = elapsed
+        else:
+            assert since is not None  # exactly one of the two is given (checked above)
+            seconds = time.perf_counter() - since
         return cls(method=EXACT, trials=int(cases), seed=None, chunk_size=None, elapsed=seconds, stopped_by=EXACT)
 
     def to_dict(self) -> dict:
