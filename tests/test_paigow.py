@@ -9,13 +9,10 @@ from numba import njit
 
 from analyzer.cards import CardError, parse_cards
 from analyzer.games.paigow.edge import house_edge
-from analyzer.games.paigow.houseway import house_way_setting, legal_settings, parse_hand
-from analyzer.games.paigow.rules import PaiGowRules
-from analyzer.games.paigow.split import split_ev
-from analyzer.games.paigow.policies import RULES, _house_way, _house_way_values, split_values
 from analyzer.games.paigow.engine import _exact_split_tallies
 from analyzer.games.paigow.houseway import house_way_setting, legal_settings, parse_hand
 from analyzer.games.paigow.policies import RULES, _house_way, _house_way_values, split_values
+from analyzer.games.paigow.rules import PaiGowRules
 from analyzer.games.paigow.split import split_ev
 from analyzer.sim.engine import Stopping
 

@@ -18,7 +18,6 @@ from analyzer.games.saint_poker.decide import decide, position_from_dict
 from analyzer.games.saint_poker.play import parse_policy, simulate_games
 from analyzer.games.saint_poker.policies import _least_needed
 from analyzer.games.saint_poker.rules import SaintPokerRules
-from analyzer.studies.saint_poker import tables
 from analyzer.sim.rng import chunk_state
 from analyzer.sim.seeds import derive_seed
 from analyzer.studies.saint_poker import tables

@@ -20,6 +20,7 @@ from numba import njit
 
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.policies import BASE_POLICIES, POLICY_NAMES, ROLLOUT, _seat_streams
+from analyzer.games.saint_poker.rollout import _play_game
 from analyzer.games.saint_poker.rules import SaintPokerRules
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
@@ -155,7 +156,7 @@ def simulate_games(players: int = 3, policies: list[str] | str = "greedy", *, ga
                    progress: Progress | None = None) -> SaintPokerGames:
     """Simulate whole games, seat ``i`` playing ``policies[i]``, under ``rules``."""
     params = parse_policies(policies, players)
-    names = tuple((policies.split(",") if isinstance(policies, str) else list(policies)))
+    names = tuple(policies.split(",") if isinstance(policies, str) else list(policies))
     names = tuple(names[i % len(names)].strip() for i in range(players))
     used_seed = new_seed(seed)
     rollout = (params[:players, 0] == ROLLOUT).any()
