@@ -30,6 +30,7 @@ def _tables(out: Path) -> dict[str, str]:
     return {p.name: p.read_text() for p in sorted(folder.glob("*.csv"))}
 
 
+@pytest.mark.slow
 def test_a_killed_run_resumes_to_the_same_tables(tmp_path):
     spec = tmp_path / "round_types.toml"
     spec.write_text(SPEC.format(seed=11))

@@ -45,6 +45,7 @@ def test_unreachable_scheduler_is_a_clear_error():
         holdem_equity(*ARGS, **KWARGS, scheduler="tcp://127.0.0.1:9")
 
 
+@pytest.mark.slow
 def test_a_killed_worker_does_not_change_the_result(cluster):
     """A worker process dies in the middle of a run: Dask reruns its chunks elsewhere and
     the run ends with the tallies of an uninterrupted local run."""

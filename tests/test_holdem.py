@@ -59,6 +59,7 @@ def test_heads_up_preflop_exact_is_the_published_figure():
     assert round(result.players[0].tie, 5) == 0.00393
 
 
+@pytest.mark.slow
 def test_preflop_multiway_exact_equals_a_direct_enumeration():
     from numba import njit
 
@@ -226,7 +227,7 @@ def test_exact_weighted_runs_report_deals_not_weights():
     (["AK:0.5, AsKs, 77", "JTs, 99"], "", ""),         # weights and a suit-specific combo: 24 symmetries
     (["AhKh, QQ", "JTs, 99"], "2c7d9h", ""),           # a rainbow flop fixes no suit pair: no symmetry
     (["AK", "QQ", "JTs"], "", ""),                      # three players
-    (["AK", "22+"], "", "5c 5d"),                       # dead cards leave the c-d and h-s swaps
+    pytest.param(["AK", "22+"], "", "5c 5d", marks=pytest.mark.slow),  # dead cards leave the c-d and h-s swaps
     (["QQ+, AKs", "JJ-99, AQs"], "2h 3h 4h", ""),      # a monotone flop: c, d, s permute freely
 ])
 def test_exact_by_suit_classes_equals_combo_by_combo(ranges, board, dead):

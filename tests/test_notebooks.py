@@ -18,6 +18,7 @@ def test_there_is_a_notebook_per_game_family():
                                                  "whist_mousel"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
 def test_notebook_runs(notebook):
     run = subprocess.run([sys.executable, str(notebook)], cwd=ROOT, capture_output=True, text=True,

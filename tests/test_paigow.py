@@ -133,9 +133,11 @@ def test_exact_kernel_equals_a_plain_python_settlement_on_a_small_deck(player_ba
 
 @pytest.fixture(scope="module")
 def exact_two_pair():
+    """Every one of the 53,524,680 dealer hands (the slow tier)."""
     return split_ev("Tc Td 6h 6s Ac 3d 2h", method="exact")
 
 
+@pytest.mark.slow
 def test_exact_every_dealer_hand(exact_two_pair):
     assert exact_two_pair.run.exact and exact_two_pair.run.trials == 53_524_680
     for s in exact_two_pair.splits:
@@ -146,6 +148,7 @@ def test_exact_every_dealer_hand(exact_two_pair):
     assert evs == sorted(evs, reverse=True)
 
 
+@pytest.mark.slow
 def test_monte_carlo_is_within_four_standard_errors_of_exact(exact_two_pair):
     mc = split_ev("Tc Td 6h 6s Ac 3d 2h", method="monte-carlo", stopping=Stopping(trials=300_000), seed=12)
     exact = {(s.setting.front, s.setting.back): s.ev for s in exact_two_pair.splits}
@@ -153,9 +156,10 @@ def test_monte_carlo_is_within_four_standard_errors_of_exact(exact_two_pair):
         assert abs(s.ev - exact[(s.setting.front, s.setting.back)]) < 4 * s.stderr
 
 
-def test_house_way_against_itself_reaches_the_published_house_edge():
+@pytest.mark.parametrize("trials", [300_000, pytest.param(3_000_000, marks=pytest.mark.slow)])
+def test_house_way_against_itself_reaches_the_published_house_edge(trials):
     """About 2.72% for Foxwoods against itself with 5% commission, pushes 40-41.5% (§5.3)."""
-    result = house_edge(stopping=Stopping(trials=3_000_000), seed=2026)
+    result = house_edge(stopping=Stopping(trials=trials), seed=2026)
     assert abs(-result.ev - 0.0272) < 4 * result.stderr + 0.0005
     assert 0.40 < result.push < 0.415
 

@@ -128,13 +128,19 @@ WHIST_CASES = [
 ]
 
 
-@pytest.mark.parametrize("hand_text, seat, bids, seed", WHIST_CASES)
-def test_whist_random_play_matches_an_independent_referee(hand_text, seat, bids, seed):
+# Every case with 15,000 referee deals is the slow tier; the fast tier plays the first case
+# on 1,500 deals, where the four-standard-error tolerance is about three times wider.
+WHIST_RUNS = [pytest.param(*case, 15_000, 20_000, marks=pytest.mark.slow) for case in WHIST_CASES] + [
+    pytest.param(*WHIST_CASES[0], 1_500, 4_000)]
+
+
+@pytest.mark.parametrize("hand_text, seat, bids, seed, deals, trials", WHIST_RUNS)
+def test_whist_random_play_matches_an_independent_referee(hand_text, seat, bids, seed, deals, trials):
     hand = codes(hand_text)
-    report = bid_values(hand, seat=seat, policy="random", trials=20_000, seed=seed)
-    assert report.run.trials == 20_000 and report.seat == seat
+    report = bid_values(hand, seat=seat, policy="random", trials=trials, seed=seed)
+    assert report.run.trials == trials and report.seat == seat
     engine = {b.bid: b for b in report.bids}
-    expected = whist_referee(hand, seat, bids, deals=15_000, seed=seed)
+    expected = whist_referee(hand, seat, bids, deals=deals, seed=seed)
     for bid in bids:
         ours = expected[bid]
         theirs = engine[engine_bid_name(bid)]
@@ -299,15 +305,20 @@ MOUSEL_CASES = [
 ]
 
 
-@pytest.mark.parametrize("hand_text, trump_text, players, seat, lay_text, params, seed", MOUSEL_CASES)
+# Every case with 5,000-8,000 referee deals is the slow tier; the fast tier plays the
+# forehand case (which also checks the tricks) on 800 deals against 4,000 engine trials.
+MOUSEL_RUNS = [pytest.param(*case, 8000 if case[2] == 3 else 5000, 20_000, marks=pytest.mark.slow)
+               for case in MOUSEL_CASES] + [pytest.param(*MOUSEL_CASES[0], 800, 4_000)]
+
+
+@pytest.mark.parametrize("hand_text, trump_text, players, seat, lay_text, params, seed, deals, trials", MOUSEL_RUNS)
 def test_mousel_exact_play_matches_an_independent_minimax(hand_text, trump_text, players, seat, lay_text, params,
-                                                          seed):
+                                                          seed, deals, trials):
     """P(make | you declared) and P(you declare) of one option against a whole deal played
     here: baseline going along, exchange and declaring in seat order, then minimax. Exact
     play's tie-break among equally good cards cannot change the declarer's trick count."""
     hand, trump_card, lay_away = codes(hand_text), code(trump_text), codes(lay_text)
     rng = random.Random(seed)
-    deals = 8000 if players == 3 else 5000
     declared, made, tricks = [], [], []
     for _ in range(deals):
         d, t = mousel_deal(hand, trump_card, players, seat, lay_away, params, rng)
@@ -315,7 +326,7 @@ def test_mousel_exact_play_matches_an_independent_minimax(hand_text, trump_text,
         tricks.append(float(t))
         if d:
             made.append(float(t >= 2))
-    advice = advise(hand_text, trump_text, players, seat=seat, params=params, play="exact", trials=20_000,
+    advice = advise(hand_text, trump_text, players, seat=seat, params=params, play="exact", trials=trials,
                     seed=seed)
     option = f"exchange {lay_text}, declare" if lay_text else "keep all, declare"
     engine = {o.option: o for o in advice.options}[option]
@@ -473,6 +484,7 @@ def assert_results_are_committed(analysis: str, results, command: str) -> dict[s
     return manifests
 
 
+@pytest.mark.slow
 def test_committed_whist_tables_are_reproduced():
     params = load_params("whist")
     results = run_study("whist.tables", params, threads=2)
@@ -484,6 +496,7 @@ def test_committed_whist_tables_are_reproduced():
     assert set(next(r for r in results if r.name == "bidding").tables) == {"by_feature", "bidding_chart"}
 
 
+@pytest.mark.slow
 def test_committed_mousel_tables_are_reproduced():
     params = load_params("mousel")
     plan = MouselPlan(**params)
