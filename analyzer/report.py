@@ -8,10 +8,12 @@ Charts are matplotlib ``Figure`` objects (no pyplot, no global state).
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import platform
 import shutil
+import subprocess
 import tempfile
 import time
 from collections.abc import Mapping
@@ -46,10 +48,51 @@ def manifest_for(*, inputs: Mapping, method: str, seed: int | None, trials: int 
     return {
         "inputs": dict(inputs), "method": method, "seed": seed, "trials": trials, "chunk_size": chunk_size,
         "standard_errors": dict(standard_errors or {}), "elapsed_seconds": round(elapsed, 3),
-        "package_version": analyzer.__version__, "python": platform.python_version(),
-        "numpy": np.__version__, "created": datetime.now(UTC).isoformat(timespec="seconds"),
-        "command": command,
+        "package_version": analyzer.__version__, "git_revision": git_revision(),
+        "python": platform.python_version(), "numpy": np.__version__,
+        "created": datetime.now(UTC).isoformat(timespec="seconds"), "command": command,
     }
+
+
+@functools.cache
+def git_revision() -> str:
+    """The commit of the checkout this package runs from (computed once per process):
+    see :func:`revision_of`."""
+    return revision_of(Path(__file__).resolve().parent)
+
+
+def revision_of(folder: Path | str, timeout: float = 5.0) -> str:
+    """``git rev-parse HEAD`` of the checkout holding ``folder``, plus ``-dirty`` when
+    tracked files under ``folder`` differ from that commit (staged or not; untracked files
+    are ignored). ``"unknown"`` when ``folder`` is not tracked in a git checkout (an
+    installed copy, a source archive), git is missing or does not answer in ``timeout``.
+    ``GIT_OPTIONAL_LOCKS=0`` keeps ``git status`` from taking the index lock of a checkout
+    someone is working in."""
+    def git(*args: str) -> str | None:
+        try:
+            run = subprocess.run(["git", *args], cwd=folder, capture_output=True, text=True, check=False,
+                                 timeout=timeout, stdin=subprocess.DEVNULL,
+                                 env={**os.environ, "GIT_OPTIONAL_LOCKS": "0"})
+        except (OSError, subprocess.SubprocessError):
+            return None
+        return run.stdout.strip() if run.returncode == 0 else None
+
+    head = git("rev-parse", "--verify", "HEAD")
+    if not head or not git("ls-files", "--", "."):  # not a checkout, or the folder is not tracked
+        return "unknown"
+    status = git("status", "--porcelain", "--untracked-files=no", "--", ".")
+    if status is None:
+        return "unknown"
+    return f"{head}-dirty" if status else head
+
+
+def run_studies(registry: Mapping[str, Callable[..., ResultSet]], names: Sequence[str], plan,
+                **options) -> list[ResultSet]:
+    """Run the studies ``names`` of ``registry`` (name -> ``study(plan, **options)``), in order."""
+    unknown = sorted(set(names) - set(registry))
+    if unknown:
+        raise ValueError(f"unknown study {unknown[0]!r}: expected one of {', '.join(registry)}")
+    return [registry[name](plan, **options) for name in names]
 
 
 def write_results(result: ResultSet, root: Path | str = RESULTS_ROOT) -> Path:

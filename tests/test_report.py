@@ -1,12 +1,19 @@
 """Results on disk: layout, manifest, atomic replacement."""
 
 import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
 
 import pandas as pd
 import pytest
 from matplotlib.figure import Figure
 
-from analyzer.report import ResultSet, manifest_for, write_results
+import analyzer
+from analyzer.report import ResultSet, git_revision, manifest_for, revision_of, write_results
+
+REVISION = re.compile(r"[0-9a-f]{40}(-dirty)?")
 
 
 def _result(value: float) -> ResultSet:
@@ -23,7 +30,7 @@ def test_layout_and_manifest(tmp_path):
     assert sorted(p.name for p in folder.iterdir()) == ["chart.png", "manifest.json", "table.csv"]
     manifest = json.loads((folder / "manifest.json").read_text())
     for key in ("inputs", "seed", "chunk_size", "trials", "method", "standard_errors", "elapsed_seconds",
-                "package_version", "files"):
+                "package_version", "git_revision", "files"):
         assert key in manifest
     assert manifest["files"] == ["chart.png", "table.csv"]
     assert (folder / "chart.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -70,3 +77,36 @@ def test_a_failed_swap_puts_the_previous_result_back(tmp_path, monkeypatch):
     monkeypatch.setattr(report.os, "replace", real_replace)
     assert pd.read_csv(tmp_path / "demo" / "run" / "table.csv").a.tolist() == [1.0]
     assert [p.name for p in (tmp_path / "demo").iterdir()] == ["run"]
+
+
+def test_the_revision_of_this_checkout():
+    package = Path(analyzer.__file__).resolve().parent
+    if shutil.which("git") is None or not (package.parent / ".git").exists():
+        pytest.skip("not running from a git checkout")
+    assert REVISION.fullmatch(revision_of(package))
+    assert git_revision() == revision_of(package) and git_revision.cache_info().currsize == 1
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_revision_is_the_commit_dirty_when_tracked_files_changed_and_unknown_elsewhere(tmp_path):
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.org", *args], cwd=tmp_path,
+                              capture_output=True, text=True, check=True).stdout.strip()
+
+    assert revision_of(tmp_path) == "unknown"                     # not a checkout
+    git("init", "-q")
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "mod.py").write_text("x = 1\n")
+    git("add", "pkg")
+    git("commit", "-q", "-m", "one")
+    head = git("rev-parse", "HEAD")
+    assert revision_of(package) == head and REVISION.fullmatch(head)
+    (package / "new.py").write_text("")                           # untracked files do not count
+    assert revision_of(package) == head
+    (package / "mod.py").write_text("x = 2\n")
+    assert revision_of(package) == f"{head}-dirty"
+    git("add", "pkg/mod.py")                                     # nor does staging hide a change
+    assert revision_of(package) == f"{head}-dirty"
+    (tmp_path / "other").mkdir()
+    assert revision_of(tmp_path / "other") == "unknown"          # a folder git does not track
