@@ -86,15 +86,6 @@ def revision_of(folder: Path | str, timeout: float = 5.0) -> str:
     return f"{head}-dirty" if status else head
 
 
-def run_studies(registry: Mapping[str, Callable[..., ResultSet]], names: Sequence[str], plan,
-                **options) -> list[ResultSet]:
-    """Run the studies ``names`` of ``registry`` (name -> ``study(plan, **options)``), in order."""
-    unknown = sorted(set(names) - set(registry))
-    if unknown:
-        raise ValueError(f"unknown study {unknown[0]!r}: expected one of {', '.join(registry)}")
-    return [registry[name](plan, **options) for name in names]
-
-
 def write_results(result: ResultSet, root: Path | str = RESULTS_ROOT) -> Path:
     """Write ``result`` to ``root/<analysis>/<name>/`` atomically and return that folder."""
     target = Path(root) / result.analysis / result.name
