@@ -10,8 +10,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 
-def lazy_exports(package: str, modules: Mapping[str, Sequence[str]]
-                 ) -> tuple[list[str], Callable[[str], Any], Callable[[], list[str]]]:
+def lazy_exports(
+    package: str, modules: Mapping[str, Sequence[str]]
+) -> tuple[list[str], Callable[[str], Any], Callable[[], list[str]]]:
     """``__all__``, ``__getattr__`` and ``__dir__`` for ``package``, which re-exports the names
     listed under each of its submodules in ``modules`` (submodule name -> public names)."""
     home = {name: module for module, names in modules.items() for name in names}

@@ -66,15 +66,24 @@ def read_spec(path: str | Path) -> Spec:
     return Spec(path=path, analysis=analysis, params=params, digest=hashlib.sha256(raw).hexdigest())
 
 
-def run_spec(spec: Spec, out: str | Path, *, resume: bool = False, threads: int | None = None,
-             scheduler: str | None = None, progress: Progress | None = None) -> list[Path]:
+def run_spec(
+    spec: Spec,
+    out: str | Path,
+    *,
+    resume: bool = False,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> list[Path]:
     """Run one spec with checkpoints and write its results under ``out``; the folders written."""
     folder = Path(out) / ".checkpoints" / spec.name
     stamp = folder / "spec.sha256"
     if folder.exists():
         if resume and stamp.exists() and stamp.read_text() != spec.digest:
-            raise ValueError(f"spec {spec.path} changed since its checkpoint in {folder}; "
-                             f"run it again without --resume to start over")
+            raise ValueError(
+                f"spec {spec.path} changed since its checkpoint in {folder}; "
+                f"run it again without --resume to start over"
+            )
         if not resume:
             shutil.rmtree(folder)
     folder.mkdir(parents=True, exist_ok=True)

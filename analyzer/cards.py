@@ -22,14 +22,24 @@ SUITS = "cdhs"
 JOKER = 52
 DECK_SIZE = 52
 
-RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine",
-              "ten", "jack", "queen", "king", "ace")
-RANK_PLURALS = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights",
-                "nines", "tens", "jacks", "queens", "kings", "aces")
+RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
+RANK_PLURALS = (
+    "deuces",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "sevens",
+    "eights",
+    "nines",
+    "tens",
+    "jacks",
+    "queens",
+    "kings",
+    "aces",
+)
 
-_SUIT_ALIASES = {"c": 0, "d": 1, "h": 2, "s": 3,
-                 "♣": 0, "♦": 1, "♥": 2, "♠": 3,
-                 "♧": 0, "♢": 1, "♡": 2, "♤": 3}
+_SUIT_ALIASES = {"c": 0, "d": 1, "h": 2, "s": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2, "♤": 3}
 _RANK_ALIASES = {ch.lower(): i for i, ch in enumerate(RANKS)} | {"10": 8}
 _SEPARATORS = " \t\r\n,;/|[]()"
 _TOKEN = re.compile(
@@ -128,20 +138,20 @@ def parse_cards(text: CardsInput, *, allow_joker: bool = False, rules_name: str 
                 raise CardError(
                     f"bad card {bad!r} ({where}): expected a rank 2-9, T/10, J, Q, K, A "
                     f"and a suit c, d, h, s, or Jk for the joker",
-                    bad, number)
+                    bad,
+                    number,
+                )
             token = match.group(0)
             if match.group("joker"):
                 if not allow_joker:
-                    raise CardError(f"joker {token!r} ({where}) is not allowed under {rules_name}",
-                                    token, number)
+                    raise CardError(f"joker {token!r} ({where}) is not allowed under {rules_name}", token, number)
                 code = JOKER
             else:
-                code = card_code(_RANK_ALIASES[match.group("rank").lower()],
-                                 _SUIT_ALIASES[match.group("suit").lower()])
+                code = card_code(_RANK_ALIASES[match.group("rank").lower()], _SUIT_ALIASES[match.group("suit").lower()])
             if code in seen:
                 raise CardError(
-                    f"duplicate card {format_card(code)!r} (cards {seen[code]} and {number})",
-                    token, number)
+                    f"duplicate card {format_card(code)!r} (cards {seen[code]} and {number})", token, number
+                )
             seen[code] = number
             codes.append(code)
             offset = match.end()
@@ -155,8 +165,7 @@ def check_disjoint(parts: Mapping[str, ArrayLike]) -> None:
     for name, cards in parts.items():
         for card in np.asarray(cards).tolist():
             if card in owner:
-                raise CardError(f"card {format_card(card)!r} is in both {owner[card]} and {name}",
-                                format_card(card))
+                raise CardError(f"card {format_card(card)!r} is in both {owner[card]} and {name}", format_card(card))
             owner[card] = name
 
 

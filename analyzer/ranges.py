@@ -34,8 +34,10 @@ from analyzer.cards import RANKS, CardError, CardsInput, format_card, format_car
 COMBO_COUNT = 1326
 Key = tuple[int, int, str]  # (higher rank, lower rank, "" for a pair or both suits, "s" or "o")
 
-_EXPECTED = ("expected a pair (QQ, QQ+, 22-55), a class (AKs, AKo, AK, KTo+, A2s-A5s, T9s-QJs), "
-             "two different cards (AsKd) or random, with an optional weight (:0.5 or @50)")
+_EXPECTED = (
+    "expected a pair (QQ, QQ+, 22-55), a class (AKs, AKo, AK, KTo+, A2s-A5s, T9s-QJs), "
+    "two different cards (AsKd) or random, with an optional weight (:0.5 or @50)"
+)
 _RANK = r"(10|[2-9TJQKA])"
 _HAND = rf"{_RANK}{_RANK}([SO]?)"
 _PLUS_TERM = re.compile(rf"{_HAND}(\+?)", re.IGNORECASE | re.ASCII)
@@ -58,6 +60,7 @@ class EmptyRangeError(ValueError):
 
 # ---------------------------------------------------------------- the 169 hand classes
 
+
 def _name(hi: int, lo: int, kind: str) -> str:
     return RANKS[hi] + RANKS[lo] + kind
 
@@ -71,8 +74,7 @@ def _class_keys() -> list[Key]:
 def _key_combos(hi: int, lo: int, kind: str) -> list[tuple[int, int]]:
     """A class's combos, higher code first, in descending code order: 6 pairs, 4 suited, 12 offsuit."""
     suits = range(3, -1, -1)
-    chosen = [(a, b) for a in suits for b in suits
-              if (a > b if hi == lo else (a == b) == (kind == "s"))]
+    chosen = [(a, b) for a in suits for b in suits if (a > b if hi == lo else (a == b) == (kind == "s"))]
     return [(4 * hi + a, 4 * lo + b) for a, b in chosen]
 
 
@@ -114,7 +116,7 @@ def _class_id(name: str) -> int:
 def class_combos(name: str) -> np.ndarray:
     """The combos of one of the 169 classes, (m, 2) ``uint8`` in canonical order (read-only)."""
     index = _class_id(name)
-    return _ALL_COMBOS[_CLASS_START[index]:_CLASS_START[index + 1]]
+    return _ALL_COMBOS[_CLASS_START[index] : _CLASS_START[index + 1]]
 
 
 def class_grid_position(name: str) -> tuple[int, int]:
@@ -126,6 +128,7 @@ def class_grid_position(name: str) -> tuple[int, int]:
 
 
 # ---------------------------------------------------------------- parsing
+
 
 def _bad(term: str, position: int, reason: str) -> RangeError:
     return RangeError(f"bad range term {term!r} (term {position}): {reason}", term, position)
@@ -245,6 +248,7 @@ def parse_range(text: str) -> Range:
 
 # ---------------------------------------------------------------- canonical text
 
+
 def _weighted(text: str, weight: float) -> str:
     """A term with ``:weight`` appended (shortest exact float text) unless the weight is 1."""
     return text if weight == 1 else f"{text}:{float(weight)!r}"
@@ -304,6 +308,7 @@ def _compact(whole: dict[Key, float]) -> list[str]:
 
 
 # ---------------------------------------------------------------- the range
+
 
 @dataclass(frozen=True)
 class Range:

@@ -41,16 +41,32 @@ class ResultSet:
     manifest: dict = field(default_factory=dict)
 
 
-def manifest_for(*, inputs: Mapping, method: str, seed: int | None, trials: int | None,
-                 chunk_size: int | None, elapsed: float, standard_errors: Mapping | None = None,
-                 command: str | None = None) -> dict:
+def manifest_for(
+    *,
+    inputs: Mapping,
+    method: str,
+    seed: int | None,
+    trials: int | None,
+    chunk_size: int | None,
+    elapsed: float,
+    standard_errors: Mapping | None = None,
+    command: str | None = None,
+) -> dict:
     """The manifest fields every result carries (DESIGN.md, "Results")."""
     return {
-        "inputs": dict(inputs), "method": method, "seed": seed, "trials": trials, "chunk_size": chunk_size,
-        "standard_errors": dict(standard_errors or {}), "elapsed_seconds": round(elapsed, 3),
-        "package_version": analyzer.__version__, "git_revision": git_revision(),
-        "python": platform.python_version(), "numpy": np.__version__,
-        "created": datetime.now(UTC).isoformat(timespec="seconds"), "command": command,
+        "inputs": dict(inputs),
+        "method": method,
+        "seed": seed,
+        "trials": trials,
+        "chunk_size": chunk_size,
+        "standard_errors": dict(standard_errors or {}),
+        "elapsed_seconds": round(elapsed, 3),
+        "package_version": analyzer.__version__,
+        "git_revision": git_revision(),
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "created": datetime.now(UTC).isoformat(timespec="seconds"),
+        "command": command,
     }
 
 
@@ -68,11 +84,19 @@ def revision_of(folder: Path | str, timeout: float = 5.0) -> str:
     installed copy, a source archive), git is missing or does not answer in ``timeout``.
     ``GIT_OPTIONAL_LOCKS=0`` keeps ``git status`` from taking the index lock of a checkout
     someone is working in."""
+
     def git(*args: str) -> str | None:
         try:
-            run = subprocess.run(["git", *args], cwd=folder, capture_output=True, text=True, check=False,
-                                 timeout=timeout, stdin=subprocess.DEVNULL,
-                                 env={**os.environ, "GIT_OPTIONAL_LOCKS": "0"})
+            run = subprocess.run(
+                ["git", *args],
+                cwd=folder,
+                capture_output=True,
+                text=True,
+                check=False,
+                timeout=timeout,
+                stdin=subprocess.DEVNULL,
+                env={**os.environ, "GIT_OPTIONAL_LOCKS": "0"},
+            )
         except (OSError, subprocess.SubprocessError):
             return None
         return run.stdout.strip() if run.returncode == 0 else None
@@ -136,9 +160,19 @@ def _jsonable(value):
     raise TypeError(f"cannot write {type(value).__name__} to a manifest")
 
 
-def grid_heatmap(values: np.ndarray, labels: np.ndarray, *, title: str, colorbar: str,
-                 row_label: str, col_label: str, vmin: float | None = None, vmax: float | None = None,
-                 fmt: str = "{:.0f}", cmap: str = "RdYlGn") -> Figure:
+def grid_heatmap(
+    values: np.ndarray,
+    labels: np.ndarray,
+    *,
+    title: str,
+    colorbar: str,
+    row_label: str,
+    col_label: str,
+    vmin: float | None = None,
+    vmax: float | None = None,
+    fmt: str = "{:.0f}",
+    cmap: str = "RdYlGn",
+) -> Figure:
     """A square heatmap with a text label in each cell (the 13x13 hand chart)."""
     size = values.shape[0]
     figure = Figure(figsize=(0.62 * size + 2, 0.55 * size + 1.2))
@@ -155,9 +189,20 @@ def grid_heatmap(values: np.ndarray, labels: np.ndarray, *, title: str, colorbar
     return figure
 
 
-def labeled_heatmap(values: np.ndarray, texts: np.ndarray, row_labels, col_labels, *, title: str,
-                    colorbar: str, row_label: str, col_label: str, vmin: float | None = None,
-                    vmax: float | None = None, cmap: str = "RdYlGn") -> Figure:
+def labeled_heatmap(
+    values: np.ndarray,
+    texts: np.ndarray,
+    row_labels,
+    col_labels,
+    *,
+    title: str,
+    colorbar: str,
+    row_label: str,
+    col_label: str,
+    vmin: float | None = None,
+    vmax: float | None = None,
+    cmap: str = "RdYlGn",
+) -> Figure:
     """A heatmap with named rows and columns and a text in each cell."""
     rows, cols = values.shape
     figure = Figure(figsize=(1.3 * cols + 3, 0.8 * rows + 2))

@@ -48,18 +48,27 @@ def main() -> None:
     rows.append(("poker-analyzer", "exact AsKs v QdQc preflop, holdem_equity(), 1 thread", "ms", api * 1e3))
     stopping = Stopping(trials=args.trials)
     for t in (1, threads):
-        seconds = best_seconds(lambda: holdem_equity([HERO, VILLAIN], method="monte-carlo", stopping=stopping,
-                                                     seed=1, threads=t), args.repeats)
-        rows.append(("poker-analyzer", f"Monte Carlo AsKs v QdQc, {t} thread{'s' * (t > 1)}", "M showdowns/s",
-                     args.trials / seconds / 1e6))
+        seconds = best_seconds(
+            lambda: holdem_equity([HERO, VILLAIN], method="monte-carlo", stopping=stopping, seed=1, threads=t),
+            args.repeats,
+        )
+        rows.append(
+            (
+                "poker-analyzer",
+                f"Monte Carlo AsKs v QdQc, {t} thread{'s' * (t > 1)}",
+                "M showdowns/s",
+                args.trials / seconds / 1e6,
+            )
+        )
     try:
         import eval7
 
         hero = [eval7.Card(HERO[:2]), eval7.Card(HERO[2:])]
         villain = eval7.HandRange(VILLAIN)
         n = min(args.trials, 5_000_000)
-        seconds = best_seconds(lambda: eval7.py_hand_vs_range_monte_carlo(hero, villain, [], n),
-                               max(1, args.repeats // 2))
+        seconds = best_seconds(
+            lambda: eval7.py_hand_vs_range_monte_carlo(hero, villain, [], n), max(1, args.repeats // 2)
+        )
         rows.append(("eval7", "py_hand_vs_range_monte_carlo AsKs v QdQc, 1 thread", "M showdowns/s", n / seconds / 1e6))
     except ImportError:
         pass

@@ -47,6 +47,7 @@ def with_threads(threads: int, run: Callable[[], None]) -> Callable[[], None]:
             run()
         finally:
             numba.set_num_threads(previous)
+
     return wrapped
 
 
@@ -62,30 +63,37 @@ def peers(hands: np.ndarray) -> dict[str, tuple[Callable[[list], list], int]]:
     n = len(hands)
     try:
         import eval7
+
         e7_cards = [eval7.Card(format_card(c)) for c in range(52)]
         found["eval7"] = (lambda hs: [eval7.evaluate([e7_cards[c] for c in h]) for h in hs], min(n, 1_000_000))
     except ImportError:
         pass
     try:
         from phevaluator import evaluate_cards
+
         found["phevaluator"] = (lambda hs: [-evaluate_cards(*h) for h in hs], min(n, 1_000_000))
     except ImportError:
         pass
     try:
         from treys import Card, Evaluator
+
         evaluator = Evaluator()
         treys_cards = [Card.new(format_card(c)) for c in range(52)]
         found["treys"] = (
-            lambda hs: [-evaluator.evaluate([treys_cards[c] for c in h[:2]], [treys_cards[c] for c in h[2:]])
-                        for h in hs],
-            min(n, 100_000))
+            lambda hs: [
+                -evaluator.evaluate([treys_cards[c] for c in h[:2]], [treys_cards[c] for c in h[2:]]) for h in hs
+            ],
+            min(n, 100_000),
+        )
     except ImportError:
         pass
     try:
         from pokerkit import StandardHighHand
+
         found["pokerkit"] = (
             lambda hs: [StandardHighHand.from_game("".join(format_card(c) for c in h)) for h in hs],
-            min(n, 5_000))
+            min(n, 5_000),
+        )
     except ImportError:
         pass
     return found
@@ -94,8 +102,7 @@ def peers(hands: np.ndarray) -> dict[str, tuple[Callable[[list], list], int]]:
 def same_order(a: list, b: list) -> bool:
     """True when two value lists rank the hands identically (order and ties)."""
     pairs = sorted(zip(a, b), key=lambda p: p[0])
-    return all((x1 < x2) == (y1 < y2) and (x1 == x2) == (y1 == y2)
-               for (x1, y1), (x2, y2) in itertools.pairwise(pairs))
+    return all((x1 < x2) == (y1 < y2) and (x1 == x2) == (y1 == y2) for (x1, y1), (x2, y2) in itertools.pairwise(pairs))
 
 
 def main() -> None:
@@ -109,18 +116,37 @@ def main() -> None:
     joker_hands = random_hands(args.hands, 7, 53, args.seed + 1)
     rows: list[tuple[str, str, float]] = []
 
-    rows.append(("poker-analyzer", "random 7-card, 1 thread", best_rate(ours(hands, STANDARD, 1), len(hands), args.repeats)))
-    rows.append(("poker-analyzer", f"random 7-card, {threads} threads",
-                 best_rate(ours(hands, STANDARD, threads), len(hands), args.repeats)))
+    rows.append(
+        ("poker-analyzer", "random 7-card, 1 thread", best_rate(ours(hands, STANDARD, 1), len(hands), args.repeats))
+    )
+    rows.append(
+        (
+            "poker-analyzer",
+            f"random 7-card, {threads} threads",
+            best_rate(ours(hands, STANDARD, threads), len(hands), args.repeats),
+        )
+    )
     for rules in (BUG, PAIGOW):
-        rows.append(("poker-analyzer", f"random 7-card of 53, {rules.name}, 1 thread",
-                     best_rate(ours(joker_hands, rules, 1), len(hands), args.repeats)))
+        rows.append(
+            (
+                "poker-analyzer",
+                f"random 7-card of 53, {rules.name}, 1 thread",
+                best_rate(ours(joker_hands, rules, 1), len(hands), args.repeats),
+            )
+        )
     total = math.comb(52, 7)
-    for label, job in (("incremental, checksum", lambda: value_checksum(STANDARD, 7)),
-                       ("incremental, category tallies", lambda: enumerate_categories(STANDARD, 7))):
+    for label, job in (
+        ("incremental, checksum", lambda: value_checksum(STANDARD, 7)),
+        ("incremental, category tallies", lambda: enumerate_categories(STANDARD, 7)),
+    ):
         for t in (1, threads):
-            rows.append(("poker-analyzer", f"enumerate all C(52,7), {label}, {t} thread{'s' * (t > 1)}",
-                         best_rate(with_threads(t, job), total, args.repeats)))
+            rows.append(
+                (
+                    "poker-analyzer",
+                    f"enumerate all C(52,7), {label}, {t} thread{'s' * (t > 1)}",
+                    best_rate(with_threads(t, job), total, args.repeats),
+                )
+            )
 
     reference = evaluate_batch(hands[:20_000])
     for name, (evaluate_list, count) in peers(hands).items():
@@ -128,19 +154,33 @@ def main() -> None:
         if not same_order(reference.tolist(), evaluate_list(sample)):
             raise SystemExit(f"{name} disagrees with poker-analyzer on the sample hands")
         subset = hands[:count].tolist()
-        rows.append((name, f"random 7-card, 1 thread ({count:,} hands)",
-                     best_rate(lambda: evaluate_list(subset), count, max(1, min(args.repeats, 2)))))
+        rows.append(
+            (
+                name,
+                f"random 7-card, 1 thread ({count:,} hands)",
+                best_rate(lambda: evaluate_list(subset), count, max(1, min(args.repeats, 2))),
+            )
+        )
 
     single = rows[0][2]
     if args.json:
-        print(json.dumps([{"evaluator": e, "workload": w, "evals_per_second": r, "ratio_to_ours_1_thread": single / r}
-                          for e, w, r in rows], indent=2))
+        print(
+            json.dumps(
+                [
+                    {"evaluator": e, "workload": w, "evals_per_second": r, "ratio_to_ours_1_thread": single / r}
+                    for e, w, r in rows
+                ],
+                indent=2,
+            )
+        )
         return
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"7-card evaluations per second ({len(hands):,} random hands, seed {args.seed}, "
-                        f"best of {args.repeats}; {threads} threads available)")
+    table = Table(
+        title=f"7-card evaluations per second ({len(hands):,} random hands, seed {args.seed}, "
+        f"best of {args.repeats}; {threads} threads available)"
+    )
     for column in ("evaluator", "workload", "M evals/s", "ours (1 thread) ÷ this"):
         table.add_column(column, justify="right" if column != "workload" else "left")
     for evaluator, workload, rate in rows:

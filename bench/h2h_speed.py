@@ -16,16 +16,26 @@ from analyzer.sim.executors import local_workers
 from timing import bench_arguments, best_seconds, report
 
 GAMES_TARGET = 100_000  # random games per second per core
-DECISION_TARGET = 2.0   # seconds for 10,000 rollouts per move on 2 cores
+DECISION_TARGET = 2.0  # seconds for 10,000 rollouts per move on 2 cores
 ROLLOUTS = 10_000
 POSITIONS = {  # start of round 3 (5 rows, 40 placements to go) unless noted
     "Draw 1, 5 rows, first card": {"round": 3, "type": "draw1", "common": "7s Kd 2h Qc 9s", "cards": "Ah"},
     "Hold 3, 5 rows, first card": {"round": 3, "type": "hold3", "common": "7s Kd 2h Qc 9s", "cards": "Ah 7d 3c"},
     "Share 2, 5 rows, first draw": {"round": 3, "type": "share2", "common": "7s Kd 2h Qc 9s", "cards": "Ah 7d"},
-    "Open 5 Crazy, 3 rows, first pick": {"round": 1, "type": "open5", "crazy": True, "common": "7s Kd 2h",
-                                         "cards": "Ah 7d 3c Jh Ts"},
+    "Open 5 Crazy, 3 rows, first pick": {
+        "round": 1,
+        "type": "open5",
+        "crazy": True,
+        "common": "7s Kd 2h",
+        "cards": "Ah 7d 3c Jh Ts",
+    },
     "Open 5 Crazy, 5 rows, first pick (the largest decision)": {
-        "round": 3, "type": "open5", "crazy": True, "common": "7s Kd 2h Qc 9s", "cards": "Ah 7d 3c Jh Ts"},
+        "round": 3,
+        "type": "open5",
+        "crazy": True,
+        "common": "7s Kd 2h Qc 9s",
+        "cards": "Ah 7d 3c Jh Ts",
+    },
 }
 
 
@@ -35,26 +45,33 @@ def main() -> None:
     rows = []
     for t in sorted({1, threads}):
         games = 400_000 * t
-        seconds = best_seconds(lambda: simulate_games("random", "random", games=games, seed=1, threads=t),
-                               args.repeats)
+        seconds = best_seconds(lambda: simulate_games("random", "random", games=games, seed=1, threads=t), args.repeats)
         rate = games / seconds
-        rows.append((f"random v random games, {t} thread{'s' * (t > 1)}", "games/s", rate,
-                     rate / t / GAMES_TARGET))
+        rows.append((f"random v random games, {t} thread{'s' * (t > 1)}", "games/s", rate, rate / t / GAMES_TARGET))
     games = 40_000
-    seconds = best_seconds(lambda: simulate_games("greedy", "greedy", games=games, seed=1, threads=threads),
-                           args.repeats)
+    seconds = best_seconds(
+        lambda: simulate_games("greedy", "greedy", games=games, seed=1, threads=threads), args.repeats
+    )
     rows.append((f"greedy v greedy games, {threads} threads", "games/s", games / seconds, None))
     games = 8_000
     seconds = best_seconds(lambda: simulate_betting_games(games=games, seed=1, threads=threads), args.repeats)
-    rows.append((f"betting games, greedy + threshold v greedy + threshold, {threads} threads", "games/s",
-                 games / seconds, None))
+    rows.append(
+        (f"betting games, greedy + threshold v greedy + threshold, {threads} threads", "games/s", games / seconds, None)
+    )
     for name, data in POSITIONS.items():
         position = position_from_dict(data)
         result = placement_values(position, trials=10, seed=1, method="monte-carlo")
-        seconds = best_seconds(lambda p=position: placement_values(p, trials=ROLLOUTS, seed=1, method="monte-carlo",
-                                                                   threads=threads), 1)
-        rows.append((f"placement, {name}: {len(result.moves)} moves x {ROLLOUTS:,} greedy rollouts, "
-                     f"{threads} threads", "s", seconds, DECISION_TARGET / seconds))
+        seconds = best_seconds(
+            lambda p=position: placement_values(p, trials=ROLLOUTS, seed=1, method="monte-carlo", threads=threads), 1
+        )
+        rows.append(
+            (
+                f"placement, {name}: {len(result.moves)} moves x {ROLLOUTS:,} greedy rollouts, {threads} threads",
+                "s",
+                seconds,
+                DECISION_TARGET / seconds,
+            )
+        )
     report(f"Head to Head speed ({threads} threads available)", rows, args.json)
 
 

@@ -35,10 +35,20 @@ def main() -> None:
     threads = local_workers()
     rng = np.random.default_rng(1)
     hands = np.argsort(rng.random((2_000_000, 53)), axis=1)[:, :7].astype(np.uint8)
-    rows = [("House Way settings of random 7-card hands, 1 thread", "M hands/s",
-             len(hands) / best_seconds(lambda: _set_hands(hands), args.repeats) / 1e6)]
-    rows.append((f"exact EV of every split of {HAND}, {threads} threads", "s",
-                 best_seconds(lambda: split_ev(HAND, method="exact"), 1)))
+    rows = [
+        (
+            "House Way settings of random 7-card hands, 1 thread",
+            "M hands/s",
+            len(hands) / best_seconds(lambda: _set_hands(hands), args.repeats) / 1e6,
+        )
+    ]
+    rows.append(
+        (
+            f"exact EV of every split of {HAND}, {threads} threads",
+            "s",
+            best_seconds(lambda: split_ev(HAND, method="exact"), 1),
+        )
+    )
     deals = 10_000_000
     for t in (1, threads):
         seconds = best_seconds(lambda: house_edge(stopping=Stopping(trials=deals), seed=1, threads=t), args.repeats)

@@ -13,8 +13,14 @@ from analyzer.sim.executors import local_workers
 from timing import bench_arguments, best_seconds, report
 
 GAMES_TARGET = 20_000
-RIVER_DECISION = {"players": 3, "round": 1, "phase": "river", "hand": "As Kd 9h 9c 7s 5d 4c 3h 2s Qc",
-                  "river": "Jc 8d", "future": "Qd 2c"}
+RIVER_DECISION = {
+    "players": 3,
+    "round": 1,
+    "phase": "river",
+    "hand": "As Kd 9h 9c 7s 5d 4c 3h 2s Qc",
+    "river": "Jc 8d",
+    "future": "Qd 2c",
+}
 
 
 def main() -> None:
@@ -24,17 +30,20 @@ def main() -> None:
     for players in (2, 3, 4, 5):
         games = 100_000
         seconds = best_seconds(lambda: simulate_games(players, "random", games=games, seed=1, threads=1), args.repeats)
-        rows.append((f"random games, {players} players, 1 thread", "games/s", games / seconds,
-                     games / seconds / GAMES_TARGET))
+        rows.append(
+            (f"random games, {players} players, 1 thread", "games/s", games / seconds, games / seconds / GAMES_TARGET)
+        )
     for players in (2, 5):
         games = 20_000
-        seconds = best_seconds(lambda: simulate_games(players, "greedy", games=games, seed=1, threads=threads),
-                               args.repeats)
+        seconds = best_seconds(
+            lambda: simulate_games(players, "greedy", games=games, seed=1, threads=threads), args.repeats
+        )
         rows.append((f"greedy games, {players} players, {threads} threads", "games/s", games / seconds, None))
     position = position_from_dict(RIVER_DECISION)
     seconds = best_seconds(lambda: decide(position, trials=2_000, seed=1, threads=threads), 1)
-    rows.append((f"river decision, 3 players, round 1: 10 cards x 2,000 greedy games, {threads} threads", "s",
-                 seconds, None))
+    rows.append(
+        (f"river decision, 3 players, round 1: 10 cards x 2,000 greedy games, {threads} threads", "s", seconds, None)
+    )
     report(f"Saint Poker speed ({threads} threads available)", rows, args.json)
 
 

@@ -26,21 +26,30 @@ def main() -> None:
     bids = len(bid_options(hand, WhistRules()))
     for policy in ("random", "heuristic"):
         trials = 20_000
-        seconds = best_seconds(lambda: bid_values(hand, policy=policy, trials=trials, seed=1, threads=1),
-                               args.repeats)
+        seconds = best_seconds(lambda: bid_values(hand, policy=policy, trials=trials, seed=1, threads=1), args.repeats)
         played = trials * bids
         rows.append((f"Whist deals played, {policy} play, 1 thread", "deals/s", played / seconds, None))
     seconds = best_seconds(lambda: bid_values(hand, trials=20_000, seed=1, threads=threads), args.repeats)
     rows.append((f"whist bid: {bids} bids x 20,000 deals, heuristic, {threads} threads", "s", seconds, None))
     seconds = best_seconds(lambda: simulate_bidding(deals=100_000, table_deals=100_000, seed=1, threads=threads), 1)
-    rows.append((f"whist play: 100,000-deal table + 100,000 deals with bidding, {threads} threads", "s", seconds,
-                 None))
-    for play, players, trials in (("heuristic", 4, 20_000), ("exact", 3, 2_000), ("exact", 5, 2_000),
-                                  ("exact", 8, 2_000)):
-        seconds = best_seconds(lambda: advise(MOUSEL_HAND, MOUSEL_TRUMP, players, play=play, trials=trials, seed=1,
-                                              threads=threads), 1)
-        rows.append((f"mousel advise, {players} players, {play} play: 33 options x {trials:,} deals, "
-                     f"{threads} threads", "s", seconds, None))
+    rows.append((f"whist play: 100,000-deal table + 100,000 deals with bidding, {threads} threads", "s", seconds, None))
+    for play, players, trials in (
+        ("heuristic", 4, 20_000),
+        ("exact", 3, 2_000),
+        ("exact", 5, 2_000),
+        ("exact", 8, 2_000),
+    ):
+        seconds = best_seconds(
+            lambda: advise(MOUSEL_HAND, MOUSEL_TRUMP, players, play=play, trials=trials, seed=1, threads=threads), 1
+        )
+        rows.append(
+            (
+                f"mousel advise, {players} players, {play} play: 33 options x {trials:,} deals, {threads} threads",
+                "s",
+                seconds,
+                None,
+            )
+        )
         rows.append((f"  Mousel deals played ({play}, {players} players)", "deals/s", 33 * trials / seconds, None))
     report(f"Whist and Mousel speed ({threads} threads available)", rows, args.json)
 

@@ -14,10 +14,14 @@ from cli.tables import Out
 
 
 def batch_command(
-    specs: Annotated[list[Path], typer.Argument(help="Spec files (TOML: analysis = \"...\" and [params]).")],
-    resume: Annotated[bool, typer.Option("--resume", help="Continue from the checkpoints of an interrupted run.")] = False,
+    specs: Annotated[list[Path], typer.Argument(help='Spec files (TOML: analysis = "..." and [params]).')],
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Continue from the checkpoints of an interrupted run.")
+    ] = False,
     out: Out = Path("results"),
-    scheduler: Scheduler = None, threads: Threads = None, show_progress: ShowProgress = None,
+    scheduler: Scheduler = None,
+    threads: Threads = None,
+    show_progress: ShowProgress = None,
 ) -> None:
     """Run the analyses the spec files describe, checkpointing every finished chunk; results are
     written atomically under --out. With --resume an interrupted run continues where it stopped."""
@@ -27,7 +31,6 @@ def batch_command(
         parsed = [read_spec(path) for path in specs]  # check them all before running any
         for spec in parsed:
             with progress_bar(spec.name, show_progress) as progress:
-                folders = run_spec(spec, out, resume=resume, threads=threads, scheduler=scheduler,
-                                   progress=progress)
+                folders = run_spec(spec, out, resume=resume, threads=threads, scheduler=scheduler, progress=progress)
             for folder in folders:
                 print(f"wrote {folder}: {', '.join(sorted(p.name for p in folder.iterdir()))}")

@@ -17,7 +17,9 @@ from cli.tables import Out, TableSeed, run_tables
 
 draw_app = typer.Typer(help="Five-card draw: what to throw, and how often it wins.", no_args_is_help=True)
 
-Bug = Annotated[bool, typer.Option("--bug", help="The Bug deck: 53 cards, the joker an ace or a straight/flush filler.")]
+Bug = Annotated[
+    bool, typer.Option("--bug", help="The Bug deck: 53 cards, the joker an ace or a straight/flush filler.")
+]
 Dead = Annotated[str, typer.Option("--dead", "-d", help="Cards known to be out of the stock.")]
 
 
@@ -30,7 +32,9 @@ class Policy(str, Enum):
 def odds(
     cards: Annotated[str, typer.Argument(help='Five cards, e.g. "Jc Jd 8h 5s 2c".')],
     discard: Annotated[str, typer.Option("--discard", help="The cards to throw ('' to stand pat).")] = "",
-    bug: Bug = False, dead: Dead = "", as_json: Json = False,
+    bug: Bug = False,
+    dead: Dead = "",
+    as_json: Json = False,
 ) -> None:
     """The exact distribution of the final hand over every possible draw, and P(improve)."""
     with reported_errors():
@@ -41,8 +45,10 @@ def odds(
         print(json.dumps(result.to_dict()))
         return
     console = stdout_console()
-    console.print(f"{result.hand}: keep {result.kept or '-'}, draw {result.draws} "
-                  f"(exact, {result.outcomes:,} equally likely draws; {result.rules} deck)")
+    console.print(
+        f"{result.hand}: keep {result.kept or '-'}, draw {result.draws} "
+        f"(exact, {result.outcomes:,} equally likely draws; {result.rules} deck)"
+    )
     for name, p in result.categories.items():
         console.print(f"  {name:<16} {100 * p:8.4f}%   ({result.category_counts[name]:,})")
     console.print(f"P(improve on {result.original}) = {100 * result.p_improve:.4f}%")
@@ -52,15 +58,29 @@ def odds(
 def advise_command(
     cards: Annotated[str, typer.Argument(help='Five cards, e.g. "Jc Jd 8h 5s 2c".')],
     opponents: Annotated[int, typer.Option("--opponents", "-k", min=1, max=5, help="Opponents who draw too.")] = 1,
-    policy: Annotated[Policy, typer.Option("--policy", help="How opponents draw (standard, or pat: stand pat with two pair or better).")] = Policy.standard,
+    policy: Annotated[
+        Policy,
+        typer.Option("--policy", help="How opponents draw (standard, or pat: stand pat with two pair or better)."),
+    ] = Policy.standard,
     bug: Bug = False,
-    jacks_or_better: Annotated[bool, typer.Option("--jacks-or-better", help="The pot was opened: if you cannot open, an opponent could.")] = False,
+    jacks_or_better: Annotated[
+        bool, typer.Option("--jacks-or-better", help="The pot was opened: if you cannot open, an opponent could.")
+    ] = False,
     max_draw: Annotated[int, typer.Option("--max-draw", min=0, max=5, help="Most cards one may draw.")] = 3,
-    four_with_ace: Annotated[bool, typer.Option("--four-with-ace", help="House option: draw four keeping an ace.")] = False,
+    four_with_ace: Annotated[
+        bool, typer.Option("--four-with-ace", help="House option: draw four keeping an ace.")
+    ] = False,
     dead: Dead = "",
-    trials: Annotated[int | None, typer.Option("--trials", "-n", min=1, help="Monte Carlo trials (default 200,000).")] = None,
-    target_se: TargetSE = None, time_limit: TimeLimit = None, seed: Seed = None,
-    scheduler: Scheduler = None, threads: Threads = None, as_json: Json = False, show_progress: ShowProgress = None,
+    trials: Annotated[
+        int | None, typer.Option("--trials", "-n", min=1, help="Monte Carlo trials (default 200,000).")
+    ] = None,
+    target_se: TargetSE = None,
+    time_limit: TimeLimit = None,
+    seed: Seed = None,
+    scheduler: Scheduler = None,
+    threads: Threads = None,
+    as_json: Json = False,
+    show_progress: ShowProgress = None,
 ) -> None:
     """Every allowed discard ranked by equity at showdown against opponents who draw by a model
     policy (Monte Carlo, the same deals for every option), with exact P(improve)."""
@@ -68,37 +88,73 @@ def advise_command(
         from analyzer.games.draw.advise import advise
         from analyzer.sim.engine import Stopping
 
-        stopping = Stopping(trials=trials if trials or target_se or time_limit else 200_000,
-                            target_se=target_se, time_limit=time_limit)
+        stopping = Stopping(
+            trials=trials if trials or target_se or time_limit else 200_000, target_se=target_se, time_limit=time_limit
+        )
         with progress_bar("draw advice", show_progress) as progress:
-            result = advise(cards, opponents=opponents, policy=policy.value, bug=bug, max_draw=max_draw,
-                            four_with_ace=four_with_ace, jacks_or_better=jacks_or_better, dead=dead,
-                            stopping=stopping, seed=seed, scheduler=scheduler, threads=threads, progress=progress)
+            result = advise(
+                cards,
+                opponents=opponents,
+                policy=policy.value,
+                bug=bug,
+                max_draw=max_draw,
+                four_with_ace=four_with_ace,
+                jacks_or_better=jacks_or_better,
+                dead=dead,
+                stopping=stopping,
+                seed=seed,
+                scheduler=scheduler,
+                threads=threads,
+                progress=progress,
+            )
     if as_json:
         print(json.dumps(result.to_dict()))
         return
     from rich.table import Table
 
-    table = Table(title=f"{result.hand} against {result.opponents} opponent{'s' * (result.opponents > 1)} "
-                        f"({result.policy} policy, {result.rules} deck"
-                        f"{', jacks or better' if result.jacks_or_better else ''}; {result.run.trials:,} trials, "
-                        f"seed {result.run.seed})", title_justify="left")
+    table = Table(
+        title=f"{result.hand} against {result.opponents} opponent{'s' * (result.opponents > 1)} "
+        f"({result.policy} policy, {result.rules} deck"
+        f"{', jacks or better' if result.jacks_or_better else ''}; {result.run.trials:,} trials, "
+        f"seed {result.run.seed})",
+        title_justify="left",
+    )
     for column in ("keep", "discard", "equity", "± s.e.", "win", "P(improve)"):
         table.add_column(column, justify="left" if column in ("keep", "discard") else "right")
     for o in result.options:
-        table.add_row(o.keep or "-", o.discard or "-", f"{100 * o.equity:.2f}%", f"{100 * o.stderr:.2f}%",
-                      f"{100 * o.win:.2f}%", f"{100 * o.p_improve:.2f}%")
+        table.add_row(
+            o.keep or "-",
+            o.discard or "-",
+            f"{100 * o.equity:.2f}%",
+            f"{100 * o.stderr:.2f}%",
+            f"{100 * o.win:.2f}%",
+            f"{100 * o.p_improve:.2f}%",
+        )
     stdout_console().print(table)
 
 
 @draw_app.command("tables")
 def tables(
-    strategy_trials: Annotated[int, typer.Option("--strategy-trials", min=100, help="Trials per strategy-chart cell.")] = 100_000,
-    deal_trials: Annotated[int, typer.Option("--deal-trials", min=100, help="Deals per Jacks-or-Better point.")] = 1_000_000,
-    seed: TableSeed = 2026, out: Out = Path("results"),
-    scheduler: Scheduler = None, threads: Threads = None, show_progress: ShowProgress = None,
+    strategy_trials: Annotated[
+        int, typer.Option("--strategy-trials", min=100, help="Trials per strategy-chart cell.")
+    ] = 100_000,
+    deal_trials: Annotated[
+        int, typer.Option("--deal-trials", min=100, help="Deals per Jacks-or-Better point.")
+    ] = 1_000_000,
+    seed: TableSeed = 2026,
+    out: Out = Path("results"),
+    scheduler: Scheduler = None,
+    threads: Threads = None,
+    show_progress: ShowProgress = None,
 ) -> None:
     """Exact odds of the standard draws, the best discard and pre-draw equity by hand and
     opponents, and Jacks or Better: tables and charts under results/draw/."""
-    run_tables("draw.tables", {"strategy_trials": strategy_trials, "job_trials": deal_trials, "seed": seed},
-               out=out, threads=threads, scheduler=scheduler, show_progress=show_progress, label="draw tables")
+    run_tables(
+        "draw.tables",
+        {"strategy_trials": strategy_trials, "job_trials": deal_trials, "seed": seed},
+        out=out,
+        threads=threads,
+        scheduler=scheduler,
+        show_progress=show_progress,
+        label="draw tables",
+    )

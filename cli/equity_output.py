@@ -18,16 +18,24 @@ def print_equity(result, as_json: bool) -> None:
     if run.exact:
         how = f"exact, {run.trials:,} deals enumerated"
     else:
-        how = (f"Monte Carlo, {run.trials:,} trials, seed {run.seed}, chunk size {run.chunk_size:,}, "
-               f"stopped by {run.stopped_by.replace('_', ' ')}")
+        how = (
+            f"Monte Carlo, {run.trials:,} trials, seed {run.seed}, chunk size {run.chunk_size:,}, "
+            f"stopped by {run.stopped_by.replace('_', ' ')}"
+        )
     title = f"{result.game} equity ({how}; {run.elapsed:.3f} s)"
     table = Table(title=title, title_justify="left")
     for column in ("player", "hand or range", "combos", "equity", "± s.e.", "win", "tie"):
         table.add_column(column, justify="left" if column == "hand or range" else "right")
     for i, p in enumerate(result.players, start=1):
-        table.add_row(str(i), p.hand, f"{p.combos:,}", f"{100 * p.equity:.3f}%",
-                      "exact" if run.exact else f"{100 * p.stderr:.3f}%",
-                      f"{100 * p.win:.3f}%", f"{100 * p.tie:.3f}%")
+        table.add_row(
+            str(i),
+            p.hand,
+            f"{p.combos:,}",
+            f"{100 * p.equity:.3f}%",
+            "exact" if run.exact else f"{100 * p.stderr:.3f}%",
+            f"{100 * p.win:.3f}%",
+            f"{100 * p.tie:.3f}%",
+        )
     console = stdout_console()
     console.print(table)
     if result.board or result.dead:

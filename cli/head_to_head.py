@@ -14,8 +14,9 @@ from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
 from cli.tables import Out, TableSeed, run_tables
 
-head_to_head_app = typer.Typer(help="Head to Head Poker (Knizia): where to place a card, and how the round types play.",
-                      no_args_is_help=True)
+head_to_head_app = typer.Typer(
+    help="Head to Head Poker (Knizia): where to place a card, and how the round types play.", no_args_is_help=True
+)
 
 RoundType = Annotated[str, typer.Option("--type", "-t", help="draw1, share2, hold3, play4 or open5.")]
 BatchStarter = Annotated[str, typer.Option("--batch-starter", help="Play 4 batch starter (H-G1): alternate or strict.")]
@@ -24,22 +25,43 @@ Tiebreak = Annotated[str, typer.Option("--tiebreak", help="Pair ties (H-G2): sta
 
 @head_to_head_app.command("place")
 def place(
-    position: Annotated[Path | None, typer.Argument(help="A position JSON file (see the README), or give the options below.")] = None,
-    round_: Annotated[int | None, typer.Option("--round", "-r", min=1, max=3, help="Round 1, 2 or 3 (3, 4, 5 rows).")] = None,
-    round_type: Annotated[str | None, typer.Option("--type", "-t", help="draw1, share2, hold3, play4 or open5.")] = None,
+    position: Annotated[
+        Path | None, typer.Argument(help="A position JSON file (see the README), or give the options below.")
+    ] = None,
+    round_: Annotated[
+        int | None, typer.Option("--round", "-r", min=1, max=3, help="Round 1, 2 or 3 (3, 4, 5 rows).")
+    ] = None,
+    round_type: Annotated[
+        str | None, typer.Option("--type", "-t", help="draw1, share2, hold3, play4 or open5.")
+    ] = None,
     crazy: Annotated[bool, typer.Option("--crazy", help="A Crazy round: place on either side.")] = False,
-    common: Annotated[str | None, typer.Option("--common", help='The common cards in row order, e.g. "7s Kd 2h".')] = None,
+    common: Annotated[
+        str | None, typer.Option("--common", help='The common cards in row order, e.g. "7s Kd 2h".')
+    ] = None,
     you: Annotated[str, typer.Option("--you", help='Your side, rows separated by "/", e.g. "7h 7d / / Ah".')] = "",
     opponent: Annotated[str, typer.Option("--opponent", help="The opponent's side, rows separated by '/'.")] = "",
-    cards: Annotated[str | None, typer.Option("--cards", "-c", help="What you may place: drawn card(s), your hand or the open cards.")] = None,
+    cards: Annotated[
+        str | None,
+        typer.Option("--cards", "-c", help="What you may place: drawn card(s), your hand or the open cards."),
+    ] = None,
     dead: Annotated[str, typer.Option("--dead", "-d", help="Cards known to be out of play.")] = "",
-    batch_starter: BatchStarter = "alternate", tiebreak: Tiebreak = "standard",
-    policy: Annotated[str, typer.Option("--policy", "-p", help="Rollout policy for both players: greedy or random.")] = "greedy",
-    opponent_policy: Annotated[str | None, typer.Option("--opponent-policy", help="The opponent's rollout policy (default: --policy).")] = None,
-    trials: Annotated[int, typer.Option("--trials", "-n", min=1, help="Samples of the hidden cards per move.")] = 10_000,
+    batch_starter: BatchStarter = "alternate",
+    tiebreak: Tiebreak = "standard",
+    policy: Annotated[
+        str, typer.Option("--policy", "-p", help="Rollout policy for both players: greedy or random.")
+    ] = "greedy",
+    opponent_policy: Annotated[
+        str | None, typer.Option("--opponent-policy", help="The opponent's rollout policy (default: --policy).")
+    ] = None,
+    trials: Annotated[
+        int, typer.Option("--trials", "-n", min=1, help="Samples of the hidden cards per move.")
+    ] = 10_000,
     exact: Annotated[bool, typer.Option("--exact", help="Force exact enumeration (greedy policies).")] = False,
     monte_carlo: Annotated[bool, typer.Option("--monte-carlo", help="Force Monte Carlo.")] = False,
-    seed: Seed = None, scheduler: Scheduler = None, threads: Threads = None, as_json: Json = False,
+    seed: Seed = None,
+    scheduler: Scheduler = None,
+    threads: Threads = None,
+    as_json: Json = False,
     show_progress: ShowProgress = None,
 ) -> None:
     """Every legal placement (card, row, side) with its expected chips for the rest of the
@@ -63,13 +85,30 @@ def place(
         else:
             # none is missing (checked above)
             assert round_ is not None and round_type is not None and common is not None and cards is not None
-            pos = position_from_text(round=round_, type=round_type, crazy=crazy, common=common, you=you,
-                                     opponent=opponent, cards=cards, dead=dead, batch_starter=batch_starter,
-                                     tiebreak=tiebreak)
+            pos = position_from_text(
+                round=round_,
+                type=round_type,
+                crazy=crazy,
+                common=common,
+                you=you,
+                opponent=opponent,
+                cards=cards,
+                dead=dead,
+                batch_starter=batch_starter,
+                tiebreak=tiebreak,
+            )
         with progress_bar("placements", show_progress) as progress:
-            result = placement_values(pos, policy=policy, opponent_policy=opponent_policy, trials=trials,
-                                      seed=seed, method=method, scheduler=scheduler, threads=threads,
-                                      progress=progress)
+            result = placement_values(
+                pos,
+                policy=policy,
+                opponent_policy=opponent_policy,
+                trials=trials,
+                seed=seed,
+                method=method,
+                scheduler=scheduler,
+                threads=threads,
+                progress=progress,
+            )
     if as_json:
         print(json.dumps(result.to_dict()))
         return
@@ -79,10 +118,11 @@ def place(
 def _print_placements(result) -> None:
     from rich.table import Table
 
-    how = ("exact, every ordering of the cards to come" if result.run.exact
-           else f"Monte Carlo, seed {result.run.seed}")
-    title = (f"{result.position.describe()}; rollouts {result.policy} v {result.opponent_policy}; "
-             f"{result.run.trials:,} samples per move ({how})")
+    how = "exact, every ordering of the cards to come" if result.run.exact else f"Monte Carlo, seed {result.run.seed}"
+    title = (
+        f"{result.position.describe()}; rollouts {result.policy} v {result.opponent_policy}; "
+        f"{result.run.trials:,} samples per move ({how})"
+    )
     table = Table(title=title, title_justify="left")
     share = any(m.given for m in result.moves)
     columns = ["card", "row", "side"] + (["give"] if share else []) + ["EV $", "± s.e.", "regret"]
@@ -99,26 +139,67 @@ def _print_placements(result) -> None:
 
 @head_to_head_app.command("play")
 def play(
-    round_type: Annotated[str, typer.Option("--type", "-t", help="draw1, share2, hold3, play4, open5, or roll (the die picks each round).")] = "roll",
+    round_type: Annotated[
+        str,
+        typer.Option("--type", "-t", help="draw1, share2, hold3, play4, open5, or roll (the die picks each round)."),
+    ] = "roll",
     crazy: Annotated[bool, typer.Option("--crazy", help="Every round Crazy (with a fixed --type).")] = False,
-    first: Annotated[str, typer.Option("--first", help="Policy of the round-1 first mover: random, greedy, rollout[:N[:BASE]].")] = "greedy",
+    first: Annotated[
+        str, typer.Option("--first", help="Policy of the round-1 first mover: random, greedy, rollout[:N[:BASE]].")
+    ] = "greedy",
     second: Annotated[str, typer.Option("--second", help="Policy of the other player.")] = "random",
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to simulate.")] = 10_000,
-    batch_starter: BatchStarter = "alternate", tiebreak: Tiebreak = "standard",
-    betting: Annotated[bool, typer.Option("--betting", help="The betting game of §2.7: $800 stacks, bets on rows.")] = False,
-    first_bets: Annotated[str, typer.Option("--first-bets", help="Betting policy of the first player: never, threshold[:bet=P,raise=P,call=P,size=D,cards=0|1], rollout[:N].")] = "threshold",
-    second_bets: Annotated[str, typer.Option("--second-bets", help="Betting policy of the other player.")] = "threshold",
-    forfeit: Annotated[bool, typer.Option("--forfeit/--no-forfeit", help="A decliner forfeits his chips on the card (H-B2).")] = True,
-    bet_window: Annotated[str, typer.Option("--bet-window", help="Who may bet (H-B7): turn, or receiver (also the Share 2 receiver).")] = "turn",
+    batch_starter: BatchStarter = "alternate",
+    tiebreak: Tiebreak = "standard",
+    betting: Annotated[
+        bool, typer.Option("--betting", help="The betting game of §2.7: $800 stacks, bets on rows.")
+    ] = False,
+    first_bets: Annotated[
+        str,
+        typer.Option(
+            "--first-bets",
+            help="Betting policy of the first player: never, threshold[:bet=P,raise=P,call=P,size=D,cards=0|1], "
+            "rollout[:N].",
+        ),
+    ] = "threshold",
+    second_bets: Annotated[
+        str, typer.Option("--second-bets", help="Betting policy of the other player.")
+    ] = "threshold",
+    forfeit: Annotated[
+        bool, typer.Option("--forfeit/--no-forfeit", help="A decliner forfeits his chips on the card (H-B2).")
+    ] = True,
+    bet_window: Annotated[
+        str, typer.Option("--bet-window", help="Who may bet (H-B7): turn, or receiver (also the Share 2 receiver).")
+    ] = "turn",
     min_bet: Annotated[int, typer.Option("--min-bet", min=1, help="Smallest bet and step (H-B6).")] = 10,
-    seed: Seed = None, scheduler: Scheduler = None, threads: Threads = None, as_json: Json = False,
+    seed: Seed = None,
+    scheduler: Scheduler = None,
+    threads: Threads = None,
+    as_json: Json = False,
     show_progress: ShowProgress = None,
 ) -> None:
     """Simulate whole games (3 rounds: 3, 4, 5 rows) between two policies: win rates and
     chip margins (or, with --betting, final stacks) with standard errors."""
     if betting:
-        _play_betting(round_type, crazy, first, second, games, batch_starter, tiebreak, first_bets, second_bets,
-                      forfeit, bet_window, min_bet, seed, scheduler, threads, as_json, show_progress)
+        _play_betting(
+            round_type,
+            crazy,
+            first,
+            second,
+            games,
+            batch_starter,
+            tiebreak,
+            first_bets,
+            second_bets,
+            forfeit,
+            bet_window,
+            min_bet,
+            seed,
+            scheduler,
+            threads,
+            as_json,
+            show_progress,
+        )
         return
     with reported_errors():
         from analyzer.games.head_to_head.play import simulate_games
@@ -126,8 +207,18 @@ def play(
 
         settings = HeadToHeadRules(batch_starter=batch_starter, tiebreak=tiebreak)
         with progress_bar("games", show_progress) as progress:
-            stats = simulate_games(first, second, round_type=round_type, crazy=crazy, games=games, seed=seed,
-                                   settings=settings, scheduler=scheduler, threads=threads, progress=progress)
+            stats = simulate_games(
+                first,
+                second,
+                round_type=round_type,
+                crazy=crazy,
+                games=games,
+                seed=seed,
+                settings=settings,
+                scheduler=scheduler,
+                threads=threads,
+                progress=progress,
+            )
     if as_json:
         print(json.dumps(stats.to_dict()))
         return
@@ -135,24 +226,52 @@ def play(
 
     console = stdout_console()
     kind = f"{stats.round_type}{' Crazy' if stats.crazy else ''}"
-    console.print(f"{stats.run.trials:,} games, {kind}: first = {stats.first}, second = {stats.second} "
-                  f"(seed {stats.run.seed})")
-    console.print(f"  first wins  {100 * stats.first_wins:6.2f}% ± {100 * stats.first_wins_stderr:.2f}%   "
-                  f"second wins {100 * stats.second_wins:6.2f}%   settled by the card draw {100 * stats.tie_breaks:.2f}%")
-    console.print(f"  chip margin (first - second) {stats.margin:+.1f} ± {stats.margin_stderr:.1f} $ per game, "
-                  f"s.d. {stats.margin_sd:.1f} $")
+    console.print(
+        f"{stats.run.trials:,} games, {kind}: first = {stats.first}, second = {stats.second} (seed {stats.run.seed})"
+    )
+    console.print(
+        f"  first wins  {100 * stats.first_wins:6.2f}% ± {100 * stats.first_wins_stderr:.2f}%   "
+        f"second wins {100 * stats.second_wins:6.2f}%   settled by the card draw {100 * stats.tie_breaks:.2f}%"
+    )
+    console.print(
+        f"  chip margin (first - second) {stats.margin:+.1f} ± {stats.margin_stderr:.1f} $ per game, "
+        f"s.d. {stats.margin_sd:.1f} $"
+    )
     table = Table(title="per round: the first mover's chip margin", title_justify="left")
     for column in ("round", "rows", "first mover", "margin $", "± s.e.", "wins", "ties"):
         table.add_column(column, justify="right")
     for r in stats.rounds:
-        table.add_row(str(r["round"]), str(r["rows"]), r["first_mover"], f"{r['first_mover_margin']:+.1f}",
-                      f"{r['first_mover_margin_stderr']:.1f}", f"{100 * r['first_mover_wins']:.1f}%",
-                      f"{100 * r['ties']:.1f}%")
+        table.add_row(
+            str(r["round"]),
+            str(r["rows"]),
+            r["first_mover"],
+            f"{r['first_mover_margin']:+.1f}",
+            f"{r['first_mover_margin_stderr']:.1f}",
+            f"{100 * r['first_mover_wins']:.1f}%",
+            f"{100 * r['ties']:.1f}%",
+        )
     console.print(table)
 
 
-def _play_betting(round_type, crazy, first, second, games, batch_starter, tiebreak, first_bets, second_bets,
-                  forfeit, bet_window, min_bet, seed, scheduler, threads, as_json, show_progress) -> None:
+def _play_betting(
+    round_type,
+    crazy,
+    first,
+    second,
+    games,
+    batch_starter,
+    tiebreak,
+    first_bets,
+    second_bets,
+    forfeit,
+    bet_window,
+    min_bet,
+    seed,
+    scheduler,
+    threads,
+    as_json,
+    show_progress,
+) -> None:
     with reported_errors():
         from analyzer.games.head_to_head.betting.play import simulate_betting_games
         from analyzer.games.head_to_head.betting.rules import BettingRules
@@ -160,21 +279,38 @@ def _play_betting(round_type, crazy, first, second, games, batch_starter, tiebre
 
         rules = BettingRules(decline_forfeits_own_chips=forfeit, bet_window=bet_window, min_bet=min_bet)
         with progress_bar("betting games", show_progress) as progress:
-            stats = simulate_betting_games(first, second, first_bets=first_bets, second_bets=second_bets,
-                                           round_type=round_type, crazy=crazy, games=games, seed=seed,
-                                           settings=HeadToHeadRules(batch_starter=batch_starter, tiebreak=tiebreak),
-                                           rules=rules, scheduler=scheduler, threads=threads, progress=progress)
+            stats = simulate_betting_games(
+                first,
+                second,
+                first_bets=first_bets,
+                second_bets=second_bets,
+                round_type=round_type,
+                crazy=crazy,
+                games=games,
+                seed=seed,
+                settings=HeadToHeadRules(batch_starter=batch_starter, tiebreak=tiebreak),
+                rules=rules,
+                scheduler=scheduler,
+                threads=threads,
+                progress=progress,
+            )
     if as_json:
         print(json.dumps(stats.to_dict()))
         return
     console = stdout_console()
     kind = f"{stats.round_type}{' Crazy' if stats.crazy else ''}"
-    console.print(f"{stats.run.trials:,} betting games, {kind}: first = {stats.first} + {stats.first_bets}, "
-                  f"second = {stats.second} + {stats.second_bets} (seed {stats.run.seed})")
-    console.print(f"  first wins {100 * stats.first_wins:6.2f}% ± {100 * stats.first_wins_stderr:.2f}%   "
-                  f"settled by the card draw {100 * stats.tie_breaks:.2f}%")
-    console.print(f"  first's final stack {stats.first_stack:.1f} ± {stats.first_stack_stderr:.1f} $ "
-                  f"(of $2,800: two $800 stacks and $1,200 of base)")
+    console.print(
+        f"{stats.run.trials:,} betting games, {kind}: first = {stats.first} + {stats.first_bets}, "
+        f"second = {stats.second} + {stats.second_bets} (seed {stats.run.seed})"
+    )
+    console.print(
+        f"  first wins {100 * stats.first_wins:6.2f}% ± {100 * stats.first_wins_stderr:.2f}%   "
+        f"settled by the card draw {100 * stats.tie_breaks:.2f}%"
+    )
+    console.print(
+        f"  first's final stack {stats.first_stack:.1f} ± {stats.first_stack_stderr:.1f} $ "
+        f"(of $2,800: two $800 stacks and $1,200 of base)"
+    )
     rounds = "   ".join(f"after round {r + 1}: {stats.trajectory[end - 1]:.0f}" for r, end in enumerate((24, 56, 96)))
     console.print(f"  first's mean stack {rounds}")
 
@@ -182,14 +318,29 @@ def _play_betting(round_type, crazy, first, second, games, batch_starter, tiebre
 @head_to_head_app.command("bet")
 def bet(
     position: Annotated[Path, typer.Argument(help="A betting position JSON file (see the README).")],
-    policy: Annotated[str, typer.Option("--policy", "-p", help="Placement policy of both players: greedy or random.")] = "greedy",
-    bet_policy: Annotated[str, typer.Option("--bet-policy", help="Betting policy of both players: never or threshold[:...].")] = "threshold",
-    opponent_policy: Annotated[str | None, typer.Option("--opponent-policy", help="The opponent's placement policy (default: --policy).")] = None,
-    opponent_bet_policy: Annotated[str | None, typer.Option("--opponent-bet-policy", help="The opponent's betting policy (default: --bet-policy).")] = None,
-    trials: Annotated[int, typer.Option("--trials", "-n", min=1, help="Samples of the hidden cards per action.")] = 2_000,
-    exact: Annotated[bool, typer.Option("--exact", help="Force exact enumeration (last placement of a round).")] = False,
+    policy: Annotated[
+        str, typer.Option("--policy", "-p", help="Placement policy of both players: greedy or random.")
+    ] = "greedy",
+    bet_policy: Annotated[
+        str, typer.Option("--bet-policy", help="Betting policy of both players: never or threshold[:...].")
+    ] = "threshold",
+    opponent_policy: Annotated[
+        str | None, typer.Option("--opponent-policy", help="The opponent's placement policy (default: --policy).")
+    ] = None,
+    opponent_bet_policy: Annotated[
+        str | None, typer.Option("--opponent-bet-policy", help="The opponent's betting policy (default: --bet-policy).")
+    ] = None,
+    trials: Annotated[
+        int, typer.Option("--trials", "-n", min=1, help="Samples of the hidden cards per action.")
+    ] = 2_000,
+    exact: Annotated[
+        bool, typer.Option("--exact", help="Force exact enumeration (last placement of a round).")
+    ] = False,
     monte_carlo: Annotated[bool, typer.Option("--monte-carlo", help="Force Monte Carlo.")] = False,
-    seed: Seed = None, scheduler: Scheduler = None, threads: Threads = None, as_json: Json = False,
+    seed: Seed = None,
+    scheduler: Scheduler = None,
+    threads: Threads = None,
+    as_json: Json = False,
     show_progress: ShowProgress = None,
 ) -> None:
     """Every legal betting action (no bet or a bet of each size on each open row; facing a
@@ -203,10 +354,19 @@ def bet(
 
         bet_position = bet_position_from_dict(read_json(position))
         with progress_bar("betting actions", show_progress) as progress:
-            result = bet_values(bet_position, policy=policy, bet_policy=bet_policy, opponent_policy=opponent_policy,
-                                opponent_bet_policy=opponent_bet_policy, trials=trials, seed=seed,
-                                method=method_of(exact, monte_carlo), scheduler=scheduler, threads=threads,
-                                progress=progress)
+            result = bet_values(
+                bet_position,
+                policy=policy,
+                bet_policy=bet_policy,
+                opponent_policy=opponent_policy,
+                opponent_bet_policy=opponent_bet_policy,
+                trials=trials,
+                seed=seed,
+                method=method_of(exact, monte_carlo),
+                scheduler=scheduler,
+                threads=threads,
+                progress=progress,
+            )
     if as_json:
         print(json.dumps(result.to_dict()))
         return
@@ -214,49 +374,101 @@ def bet(
 
     how = "exact" if result.run.exact else f"Monte Carlo, seed {result.run.seed}"
     facing = bet_position.facing
-    situation = (f"answering the opponent's bet on row {facing + 1}" if facing >= 0 else "your turn to bet")
-    table = Table(title=f"{bet_position.position.describe()}; {situation}; stacks {bet_position.stacks[0]} v "
-                        f"{bet_position.stacks[1]}; {result.run.trials:,} samples per action ({how})",
-                  title_justify="left")
+    situation = f"answering the opponent's bet on row {facing + 1}" if facing >= 0 else "your turn to bet"
+    table = Table(
+        title=f"{bet_position.position.describe()}; {situation}; stacks {bet_position.stacks[0]} v "
+        f"{bet_position.stacks[1]}; {result.run.trials:,} samples per action ({how})",
+        title_justify="left",
+    )
     for column in ("action", "row", "amount", "EV $", "± s.e.", "regret"):
         table.add_column(column, justify="left" if column == "action" else "right")
     for a in result.actions:
-        table.add_row(a.action, "" if a.row is None else str(a.row), str(a.amount) if a.amount else "",
-                      f"{a.ev:+.1f}", f"{a.stderr:.1f}", f"{a.regret:.1f}")
+        table.add_row(
+            a.action,
+            "" if a.row is None else str(a.row),
+            str(a.amount) if a.amount else "",
+            f"{a.ev:+.1f}",
+            f"{a.stderr:.1f}",
+            f"{a.regret:.1f}",
+        )
     stdout_console().print(table)
 
 
 @head_to_head_app.command("betting-tables")
 def betting_tables(
-    study: Annotated[list[str] | None, typer.Option("--study", help="Run only this study (repeatable): response_model, threshold_tuning, fresh_card, stack_trajectories.")] = None,
+    study: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--study",
+            help="Run only this study (repeatable): response_model, threshold_tuning, fresh_card, stack_trajectories.",
+        ),
+    ] = None,
     games: Annotated[int, typer.Option("--games", min=10, help="Games per simulated cell or match-up.")] = 4_000,
-    rollout_games: Annotated[int, typer.Option("--rollout-games", min=2, help="Games for the match-up with a rollout bettor.")] = 100,
-    seed: TableSeed = 2026, out: Out = Path("results"),
-    scheduler: Scheduler = None, threads: Threads = None, show_progress: ShowProgress = None,
+    rollout_games: Annotated[
+        int, typer.Option("--rollout-games", min=2, help="Games for the match-up with a rollout bettor.")
+    ] = 100,
+    seed: TableSeed = 2026,
+    out: Out = Path("results"),
+    scheduler: Scheduler = None,
+    threads: Threads = None,
+    show_progress: ShowProgress = None,
 ) -> None:
     """The exact response model, threshold tuning, the value of a freshly drawn card and stack
     trajectories: tables and charts under results/head_to_head/betting/."""
-    run_tables("head_to_head.betting_tables", {"studies": study or None, "games": games,
-                                               "rollout_games": rollout_games, "seed": seed},
-               out=out, threads=threads, scheduler=scheduler, show_progress=show_progress, label="betting studies")
+    run_tables(
+        "head_to_head.betting_tables",
+        {"studies": study or None, "games": games, "rollout_games": rollout_games, "seed": seed},
+        out=out,
+        threads=threads,
+        scheduler=scheduler,
+        show_progress=show_progress,
+        label="betting studies",
+    )
 
 
 @head_to_head_app.command("tables")
 def tables(
-    study: Annotated[list[str] | None, typer.Option("--study", help="Run only this study (repeatable): round_types, tournament, opening_relations, block_or_build.")] = None,
-    rounds: Annotated[int, typer.Option("--rounds", min=10, help="Rounds per round type, size and policy pairing.")] = 20_000,
-    games: Annotated[int, typer.Option("--games", min=10, help="Games per tournament seating (no rollout player).")] = 20_000,
-    rollout_games: Annotated[int, typer.Option("--rollout-games", min=2, help="Games per seating with a rollout player.")] = 200,
+    study: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--study",
+            help="Run only this study (repeatable): round_types, tournament, opening_relations, block_or_build.",
+        ),
+    ] = None,
+    rounds: Annotated[
+        int, typer.Option("--rounds", min=10, help="Rounds per round type, size and policy pairing.")
+    ] = 20_000,
+    games: Annotated[
+        int, typer.Option("--games", min=10, help="Games per tournament seating (no rollout player).")
+    ] = 20_000,
+    rollout_games: Annotated[
+        int, typer.Option("--rollout-games", min=2, help="Games per seating with a rollout player.")
+    ] = 200,
     positions: Annotated[int, typer.Option("--positions", min=8, help="Sampled positions per round type.")] = 400,
     samples: Annotated[int, typer.Option("--samples", min=2, help="Rollouts per move at each sampled position.")] = 100,
-    seed: TableSeed = 2026, out: Out = Path("results"),
-    scheduler: Scheduler = None, threads: Threads = None, show_progress: ShowProgress = None,
+    seed: TableSeed = 2026,
+    out: Out = Path("results"),
+    scheduler: Scheduler = None,
+    threads: Threads = None,
+    show_progress: ShowProgress = None,
 ) -> None:
     """Round types, policy tournament, the value of a first card by its relation to the
     common card, and block-or-build in Crazy rounds: tables and charts under
     results/head_to_head/."""
-    run_tables("head_to_head.tables", {"studies": study or None, "rounds": rounds, "games": games,
-                                       "rollout_games": rollout_games, "positions": positions, "samples": samples,
-                                       "seed": seed},
-               out=out, threads=threads, scheduler=scheduler, show_progress=show_progress,
-               label="head to head studies")
+    run_tables(
+        "head_to_head.tables",
+        {
+            "studies": study or None,
+            "rounds": rounds,
+            "games": games,
+            "rollout_games": rollout_games,
+            "positions": positions,
+            "samples": samples,
+            "seed": seed,
+        },
+        out=out,
+        threads=threads,
+        scheduler=scheduler,
+        show_progress=show_progress,
+        label="head to head studies",
+    )

@@ -20,8 +20,12 @@ def equity(
     ranges: Annotated[list[str], typer.Argument(help='2 to 10 hands or ranges, e.g. "AsKs" "QQ+, AKs" random.')],
     board: Annotated[str, typer.Option("--board", "-b", help="0, 3, 4 or 5 board cards.")] = "",
     dead: Annotated[str, typer.Option("--dead", "-d", help="Cards known to be out of play.")] = "",
-    categories: Annotated[bool, typer.Option("--categories", help="Also the final-hand category distribution.")] = False,
-    as_json: Json = False, show_progress: ShowProgress = None, settings: dict | None = None,
+    categories: Annotated[
+        bool, typer.Option("--categories", help="Also the final-hand category distribution.")
+    ] = False,
+    as_json: Json = False,
+    show_progress: ShowProgress = None,
+    settings: dict | None = None,
 ) -> None:
     """Equity (win + tie shares) of every hand or range at showdown: exact when that is quicker
     than the requested precision, else Monte Carlo with standard errors."""
@@ -30,8 +34,9 @@ def equity(
         from analyzer.games.holdem.equity import holdem_equity
 
         with progress_bar("hold'em equity", show_progress) as progress:
-            result = holdem_equity(ranges, board, dead, categories=categories, progress=progress,
-                                   **run_settings(**settings))
+            result = holdem_equity(
+                ranges, board, dead, categories=categories, progress=progress, **run_settings(**settings)
+            )
     print_equity(result, as_json)
 
 

@@ -26,14 +26,28 @@ def advise_command(
     pot: Annotated[float, typer.Option("--pot", min=0, help="Chips already in the pot from earlier deals.")] = 0.0,
     stake: Annotated[float, typer.Option("--stake", help="M-9: the stake to go along.")] = 1.0,
     deck: Annotated[int, typer.Option("--deck", help="M-1: 52, or 32 (7 to A, at most 6 players).")] = 52,
-    used: Annotated[str, typer.Option("--used", help="M-2 continuation: cards used by earlier deals of the pack.")] = "",
-    fail_mode: Annotated[str, typer.Option("--fail-mode", help="M-4: payout (the pot is paid per trick) or keep.")] = "payout",
+    used: Annotated[
+        str, typer.Option("--used", help="M-2 continuation: cards used by earlier deals of the pack.")
+    ] = "",
+    fail_mode: Annotated[
+        str, typer.Option("--fail-mode", help="M-4: payout (the pot is paid per trick) or keep.")
+    ] = "payout",
     single: Annotated[str, typer.Option("--single", help="M-8: one player goes along: void or takes_pot.")] = "void",
-    others: Annotated[str, typer.Option("--others", help="The other players' thresholds along,declare,keep on the strength scale (README).")] = "0.7,1.6,0.3",
-    play: Annotated[str, typer.Option("--play", help="Card play: heuristic, exact (alpha-beta over the dealt hands) or random.")] = "heuristic",
+    others: Annotated[
+        str,
+        typer.Option(
+            "--others", help="The other players' thresholds along,declare,keep on the strength scale (README)."
+        ),
+    ] = "0.7,1.6,0.3",
+    play: Annotated[
+        str, typer.Option("--play", help="Card play: heuristic, exact (alpha-beta over the dealt hands) or random.")
+    ] = "heuristic",
     trials: Annotated[int, typer.Option("--trials", "-n", min=1, help="Random deals of the unseen cards.")] = 20_000,
     top: Annotated[int, typer.Option("--top", min=1, help="Options shown (all with --json).")] = 12,
-    seed: Seed = None, scheduler: Scheduler = None, threads: Threads = None, as_json: Json = False,
+    seed: Seed = None,
+    scheduler: Scheduler = None,
+    threads: Threads = None,
+    as_json: Json = False,
     show_progress: ShowProgress = None,
 ) -> None:
     """Fold, or go along with each exchange plan and declare or pass: expected value and
@@ -43,27 +57,55 @@ def advise_command(
         from analyzer.games.mousel.policies import parse_thresholds
         from analyzer.games.mousel.rules import MouselRules
 
-        rules = MouselRules(deck=deck, pack_mode="continuation" if used.strip() else "single",
-                            fail_mode=fail_mode.lower(), single_participant=single.lower(), stake=stake)
+        rules = MouselRules(
+            deck=deck,
+            pack_mode="continuation" if used.strip() else "single",
+            fail_mode=fail_mode.lower(),
+            single_participant=single.lower(),
+            stake=stake,
+        )
         with progress_bar("deals", show_progress) as progress:
-            advice = advise(hand, trump, players, seat=seat, pot=pot, used=used, rules=rules, play=play.lower(),
-                            params=parse_thresholds(others),
-                            trials=trials, seed=seed, scheduler=scheduler, threads=threads, progress=progress)
+            advice = advise(
+                hand,
+                trump,
+                players,
+                seat=seat,
+                pot=pot,
+                used=used,
+                rules=rules,
+                play=play.lower(),
+                params=parse_thresholds(others),
+                trials=trials,
+                seed=seed,
+                scheduler=scheduler,
+                threads=threads,
+                progress=progress,
+            )
     if as_json:
         print(json.dumps(advice.to_dict()))
         return
     from rich.table import Table
 
-    table = Table(title=f"{advice.hand}, trump {advice.trump}; {players} players, seat {seat}, pot {pot:g}; "
-                        f"{advice.play} play; {advice.run.trials:,} deals (Monte Carlo, seed {advice.run.seed})",
-                  title_justify="left")
+    table = Table(
+        title=f"{advice.hand}, trump {advice.trump}; {players} players, seat {seat}, pot {pot:g}; "
+        f"{advice.play} play; {advice.run.trials:,} deals (Monte Carlo, seed {advice.run.seed})",
+        title_justify="left",
+    )
     for column in ("option", "value", "± s.e.", "chips", "± s.e.", "P(declare)", "P(make)", "± s.e."):
         table.add_column(column, justify="left" if column == "option" else "right")
     for o in advice.options[:top]:
         make = "-" if o.p_make != o.p_make else f"{100 * o.p_make:.1f}%"
         make_se = "-" if o.p_make != o.p_make else f"{100 * o.p_make_stderr:.1f}%"
-        table.add_row(o.option, f"{o.value:+.3f}", f"{o.value_stderr:.3f}", f"{o.chips:+.3f}", f"{o.chips_stderr:.3f}",
-                      f"{100 * o.p_declare:.1f}%", make, make_se)
+        table.add_row(
+            o.option,
+            f"{o.value:+.3f}",
+            f"{o.value_stderr:.3f}",
+            f"{o.chips:+.3f}",
+            f"{o.chips_stderr:.3f}",
+            f"{100 * o.p_declare:.1f}%",
+            make,
+            make_se,
+        )
     console = stdout_console()
     console.print(table)
     console.print(f"best: {advice.best.option} ({'go along' if advice.go_along else 'fold'})")
@@ -72,16 +114,23 @@ def advise_command(
 @mousel_app.command("play")
 def play_command(
     players: Annotated[int, typer.Option("--players", "-k", help="Players, 3 to 8.")] = 4,
-    thresholds: Annotated[str, typer.Option("--thresholds", help="Each player's along,declare,keep; players separated by ';' and cycled.")] = "1.3,1.6,0.3;0.7,1.6,0.3",
+    thresholds: Annotated[
+        str, typer.Option("--thresholds", help="Each player's along,declare,keep; players separated by ';' and cycled.")
+    ] = "1.3,1.6,0.3;0.7,1.6,0.3",
     deals: Annotated[int, typer.Option("--deals", min=1, help="Deals per session.")] = 40,
     sessions: Annotated[int, typer.Option("--sessions", "-n", min=1, help="Sessions to simulate.")] = 2_000,
-    continuation: Annotated[bool, typer.Option("--continuation", help="M-2: deals follow on from the same pack.")] = False,
+    continuation: Annotated[
+        bool, typer.Option("--continuation", help="M-2: deals follow on from the same pack.")
+    ] = False,
     stake: Annotated[float, typer.Option("--stake", help="M-9: the stake to go along.")] = 1.0,
     deck: Annotated[int, typer.Option("--deck", help="M-1: 52, or 32 (7 to A, at most 6 players).")] = 52,
     fail_mode: Annotated[str, typer.Option("--fail-mode", help="M-4: payout or keep.")] = "payout",
     single: Annotated[str, typer.Option("--single", help="M-8: one player goes along: void or takes_pot.")] = "void",
     play: Annotated[str, typer.Option("--play", help="Card play: heuristic, exact or random.")] = "heuristic",
-    seed: Seed = None, scheduler: Scheduler = None, threads: Threads = None, as_json: Json = False,
+    seed: Seed = None,
+    scheduler: Scheduler = None,
+    threads: Threads = None,
+    as_json: Json = False,
     show_progress: ShowProgress = None,
 ) -> None:
     """Sessions of successive deals (the pot carried on, the deal passing round) between
@@ -91,19 +140,36 @@ def play_command(
         from analyzer.games.mousel.policies import parse_thresholds
         from analyzer.games.mousel.rules import MouselRules
 
-        rules = MouselRules(deck=deck, pack_mode="continuation" if continuation else "single",
-                            fail_mode=fail_mode.lower(), single_participant=single.lower(), stake=stake)
+        rules = MouselRules(
+            deck=deck,
+            pack_mode="continuation" if continuation else "single",
+            fail_mode=fail_mode.lower(),
+            single_participant=single.lower(),
+            stake=stake,
+        )
         styles = [parse_thresholds(part) for part in thresholds.split(";")]
         with progress_bar("sessions", show_progress) as progress:
-            stats = simulate_sessions(players, styles, deals=deals, sessions=sessions, rules=rules, play=play.lower(),
-                                      seed=seed, threads=threads, scheduler=scheduler, progress=progress)
+            stats = simulate_sessions(
+                players,
+                styles,
+                deals=deals,
+                sessions=sessions,
+                rules=rules,
+                play=play.lower(),
+                seed=seed,
+                threads=threads,
+                scheduler=scheduler,
+                progress=progress,
+            )
     if as_json:
         print(json.dumps(stats.to_dict()))
         return
     from rich.table import Table
 
-    table = Table(title=f"{stats.run.trials:,} sessions of {deals} deals, {players} players (seed {stats.run.seed})",
-                  title_justify="left")
+    table = Table(
+        title=f"{stats.run.trials:,} sessions of {deals} deals, {players} players (seed {stats.run.seed})",
+        title_justify="left",
+    )
     for column in ("player", "along", "declare", "keep", "chips per deal", "± s.e."):
         table.add_column(column, justify="right")
     for p, (style, chips, se) in enumerate(zip(stats.thresholds, stats.chips_per_deal, stats.chips_per_deal_stderr)):
@@ -111,23 +177,47 @@ def play_command(
     console = stdout_console()
     console.print(table)
     shares = stats.shares
-    console.print(f"deals played {100 * shares['games']:.1f}%, redealt {100 * shares['redeals']:.1f}%, void "
-                  f"{100 * shares['void']:.1f}%; declarer made {100 * shares['declarer_made']:.1f}%")
+    console.print(
+        f"deals played {100 * shares['games']:.1f}%, redealt {100 * shares['redeals']:.1f}%, void "
+        f"{100 * shares['void']:.1f}%; declarer made {100 * shares['declarer_made']:.1f}%"
+    )
 
 
 @mousel_app.command("tables")
 def tables_command(
-    deals: Annotated[int, typer.Option("--deals", "-n", min=100, help="Random deals per player count and pot.")] = 400_000,
-    play: Annotated[str, typer.Option("--play", help="Card play: heuristic, or exact (slow with many players).")] = "heuristic",
+    deals: Annotated[
+        int, typer.Option("--deals", "-n", min=100, help="Random deals per player count and pot.")
+    ] = 400_000,
+    play: Annotated[
+        str, typer.Option("--play", help="Card play: heuristic, or exact (slow with many players).")
+    ] = "heuristic",
     deck: Annotated[int, typer.Option("--deck", help="M-1: 52, or 32 (then 3 to 6 players).")] = 52,
-    sessions: Annotated[int, typer.Option("--sessions", min=10, help="Sessions per cell of the long-run study.")] = 2_000,
+    sessions: Annotated[
+        int, typer.Option("--sessions", min=10, help="Sessions per cell of the long-run study.")
+    ] = 2_000,
     session_deals: Annotated[int, typer.Option("--session-deals", min=1, help="Deals per session.")] = 40,
-    seed: TableSeed = 2026, out: Out = Path("results"), scheduler: Scheduler = None, threads: Threads = None,
+    seed: TableSeed = 2026,
+    out: Out = Path("results"),
+    scheduler: Scheduler = None,
+    threads: Threads = None,
     show_progress: ShowProgress = None,
 ) -> None:
     """Going along and declaring thresholds by players (3-8), carried pot and hand
     strength (results/mousel/thresholds/); one player's thresholds against the baseline
     over sessions of successive deals (results/mousel/sessions/)."""
-    run_tables("mousel.tables", {"deals": deals, "play": play.lower(), "deck": deck, "sessions": sessions,
-                                 "session_deals": session_deals, "seed": seed},
-               out=out, threads=threads, scheduler=scheduler, show_progress=show_progress, label="mousel tables")
+    run_tables(
+        "mousel.tables",
+        {
+            "deals": deals,
+            "play": play.lower(),
+            "deck": deck,
+            "sessions": sessions,
+            "session_deals": session_deals,
+            "seed": seed,
+        },
+        out=out,
+        threads=threads,
+        scheduler=scheduler,
+        show_progress=show_progress,
+        label="mousel tables",
+    )

@@ -17,6 +17,10 @@ class RulesName(str, Enum):
 
 RulesOption = Annotated[
     RulesName,
-    typer.Option("--rules", "-r", help="Rule profile: 52 cards, Bug joker, or Pai Gow (joker, wheel second).",
-                 case_sensitive=False),
+    typer.Option(
+        "--rules",
+        "-r",
+        help="Rule profile: 52 cards, Bug joker, or Pai Gow (joker, wheel second).",
+        case_sensitive=False,
+    ),
 ]

@@ -43,8 +43,12 @@ class Strategy(str, Enum):
 
 
 Cards = Annotated[str, typer.Argument(help='Seven cards, the joker allowed: "Ac Kd Kh 7s 5c 3d Jk".')]
-WayOption = Annotated[Way, typer.Option("--way", help="The House Way: Foxwoods, or its Trump Plaza or improved two-pair rule.")]
-Commission = Annotated[float, typer.Option("--commission", min=0.0, max=0.99, help="Commission on the player's wins (0 for none).")]
+WayOption = Annotated[
+    Way, typer.Option("--way", help="The House Way: Foxwoods, or its Trump Plaza or improved two-pair rule.")
+]
+Commission = Annotated[
+    float, typer.Option("--commission", min=0.0, max=0.99, help="Commission on the player's wins (0 for none).")
+]
 Banker = Annotated[bool, typer.Option("--player-banks", help="The player banks: copies go to the player.")]
 
 
@@ -66,10 +70,21 @@ def houseway(cards: Cards, way: WayOption = Way.foxwoods, as_json: Json = False)
 
 @paigow_app.command("split")
 def split(
-    cards: Cards, way: WayOption = Way.foxwoods, exact: Exact = False, monte_carlo: MonteCarlo = False,
-    trials: Trials = None, target_se: TargetSE = None, time_limit: TimeLimit = None, seed: Seed = None,
-    chunk_size: ChunkSize = 1 << 16, commission: Commission = 0.05, player_banks: Banker = False,
-    scheduler: Scheduler = None, threads: Threads = None, as_json: Json = False, show_progress: ShowProgress = None,
+    cards: Cards,
+    way: WayOption = Way.foxwoods,
+    exact: Exact = False,
+    monte_carlo: MonteCarlo = False,
+    trials: Trials = None,
+    target_se: TargetSE = None,
+    time_limit: TimeLimit = None,
+    seed: Seed = None,
+    chunk_size: ChunkSize = 1 << 16,
+    commission: Commission = 0.05,
+    player_banks: Banker = False,
+    scheduler: Scheduler = None,
+    threads: Threads = None,
+    as_json: Json = False,
+    show_progress: ShowProgress = None,
 ) -> None:
     """Every legal split's P(win), P(push), P(loss) and EV against a House-Way dealer, best first:
     exact over all 53,524,680 dealer hands (--exact), or Monte Carlo with the same dealer hands for every split."""
@@ -78,8 +93,7 @@ def split(
         from analyzer.games.paigow.split import split_ev
 
         rules = PaiGowRules(commission=commission, player_banks=player_banks)
-        settings = run_settings(exact, monte_carlo, trials, target_se, time_limit, seed, chunk_size, scheduler,
-                                threads)
+        settings = run_settings(exact, monte_carlo, trials, target_se, time_limit, seed, chunk_size, scheduler, threads)
         with progress_bar("pai gow splits", show_progress) as progress:
             result = split_ev(cards, way=way.value, rules=rules, progress=progress, **settings)
     if as_json:
@@ -89,14 +103,22 @@ def split(
 
     run = result.run
     how = "exact, every dealer hand" if run.exact else f"Monte Carlo, seed {run.seed}, chunk size {run.chunk_size:,}"
-    table = Table(title=f"{result.cards}: {run.trials:,} dealer hands ({how}; {run.elapsed:.2f} s)",
-                  title_justify="left")
+    table = Table(
+        title=f"{result.cards}: {run.trials:,} dealer hands ({how}; {run.elapsed:.2f} s)", title_justify="left"
+    )
     for column in ("front", "back", "win", "push", "loss", "EV", "± s.e.", ""):
         table.add_column(column, justify="left" if column in ("front", "back", "") else "right")
     for s in result.splits:
-        table.add_row(s.setting.front, s.setting.back, f"{100 * s.win:.3f}%", f"{100 * s.push:.3f}%",
-                      f"{100 * s.loss:.3f}%", f"{s.ev:+.5f}", "exact" if run.exact else f"{s.stderr:.5f}",
-                      "House Way" if s.house_way else "")
+        table.add_row(
+            s.setting.front,
+            s.setting.back,
+            f"{100 * s.win:.3f}%",
+            f"{100 * s.push:.3f}%",
+            f"{100 * s.loss:.3f}%",
+            f"{s.ev:+.5f}",
+            "exact" if run.exact else f"{s.stderr:.5f}",
+            "House Way" if s.house_way else "",
+        )
     console = stdout_console()
     console.print(table)
     console.print(f"House Way ({result.way}): {result.rule}")
@@ -104,11 +126,23 @@ def split(
 
 @paigow_app.command("edge")
 def edge(
-    strategy: Annotated[Strategy, typer.Option("--strategy", help="How the player sets: the House Way, or the best split per hand.")] = Strategy.houseway,
-    way: WayOption = Way.foxwoods, trials: Trials = None, target_se: TargetSE = None, time_limit: TimeLimit = None,
-    seed: Seed = None, commission: Commission = 0.05, player_banks: Banker = False,
-    inner_trials: Annotated[int, typer.Option("--inner-trials", min=1, help="optimal: dealer hands that estimate each hand's best split.")] = 2_000,
-    scheduler: Scheduler = None, threads: Threads = None, as_json: Json = False, show_progress: ShowProgress = None,
+    strategy: Annotated[
+        Strategy, typer.Option("--strategy", help="How the player sets: the House Way, or the best split per hand.")
+    ] = Strategy.houseway,
+    way: WayOption = Way.foxwoods,
+    trials: Trials = None,
+    target_se: TargetSE = None,
+    time_limit: TimeLimit = None,
+    seed: Seed = None,
+    commission: Commission = 0.05,
+    player_banks: Banker = False,
+    inner_trials: Annotated[
+        int, typer.Option("--inner-trials", min=1, help="optimal: dealer hands that estimate each hand's best split.")
+    ] = 2_000,
+    scheduler: Scheduler = None,
+    threads: Threads = None,
+    as_json: Json = False,
+    show_progress: ShowProgress = None,
 ) -> None:
     """The player's EV per unit bet over random deals against a House-Way dealer (the house edge is its negative)."""
     with reported_errors():
@@ -118,35 +152,71 @@ def edge(
 
         rules = PaiGowRules(commission=commission, player_banks=player_banks)
         with progress_bar("pai gow edge", show_progress) as progress:
-            result = house_edge(strategy=strategy.value, way=way.value, seed=seed, rules=rules,
-                                inner_trials=inner_trials, scheduler=scheduler, threads=threads, progress=progress,
-                                stopping=Stopping(trials=trials, target_se=target_se, time_limit=time_limit))
+            result = house_edge(
+                strategy=strategy.value,
+                way=way.value,
+                seed=seed,
+                rules=rules,
+                inner_trials=inner_trials,
+                scheduler=scheduler,
+                threads=threads,
+                progress=progress,
+                stopping=Stopping(trials=trials, target_se=target_se, time_limit=time_limit),
+            )
     if as_json:
         print(json.dumps(result.to_dict()))
         return
     console = stdout_console()
     console.print(f"player sets by: {strategy.value} (dealer: House Way, {way.value})")
-    console.print(f"EV {100 * result.ev:+.3f}% ± {100 * result.stderr:.3f}% per unit bet   "
-                  f"(house edge {-100 * result.ev:.3f}%)")
+    console.print(
+        f"EV {100 * result.ev:+.3f}% ± {100 * result.stderr:.3f}% per unit bet   (house edge {-100 * result.ev:.3f}%)"
+    )
     console.print(f"win {100 * result.win:.3f}%   push {100 * result.push:.3f}%   loss {100 * result.loss:.3f}%")
     if result.gain_over_house_way is not None and result.gain_stderr is not None:
-        console.print(f"gain over the House Way on the same deals: {100 * result.gain_over_house_way:+.3f}% "
-                      f"± {100 * result.gain_stderr:.3f}% (best split chosen on {result.inner_trials:,} other dealer hands)")
+        console.print(
+            f"gain over the House Way on the same deals: {100 * result.gain_over_house_way:+.3f}% "
+            f"± {100 * result.gain_stderr:.3f}% (best split chosen on {result.inner_trials:,} other dealer hands)"
+        )
     run = result.run
-    console.print(f"{run.trials:,} deals, seed {run.seed}, chunk size {run.chunk_size:,}, "
-                  f"stopped by {run.stopped_by.replace('_', ' ')}, {run.elapsed:.1f} s")
+    console.print(
+        f"{run.trials:,} deals, seed {run.seed}, chunk size {run.chunk_size:,}, "
+        f"stopped by {run.stopped_by.replace('_', ' ')}, {run.elapsed:.1f} s"
+    )
 
 
 @paigow_app.command("tables")
 def tables(
-    hands: Annotated[int, typer.Option("--hands", min=10, help="Random hands for the House Way deviation study.")] = 4_000,
-    dealer_hands: Annotated[int, typer.Option("--dealer-hands", min=100, help="Dealer hands per sample for each hand.")] = 20_000,
-    edge_trials: Annotated[int, typer.Option("--edge-trials", min=1000, help="Deals for each House Way house edge.")] = 20_000_000,
-    optimal_trials: Annotated[int, typer.Option("--optimal-trials", min=100, help="Deals for the best-split house edge.")] = 100_000,
-    seed: TableSeed = 2026, out: Out = Path("results"),
-    scheduler: Scheduler = None, threads: Threads = None, show_progress: ShowProgress = None,
+    hands: Annotated[
+        int, typer.Option("--hands", min=10, help="Random hands for the House Way deviation study.")
+    ] = 4_000,
+    dealer_hands: Annotated[
+        int, typer.Option("--dealer-hands", min=100, help="Dealer hands per sample for each hand.")
+    ] = 20_000,
+    edge_trials: Annotated[
+        int, typer.Option("--edge-trials", min=1000, help="Deals for each House Way house edge.")
+    ] = 20_000_000,
+    optimal_trials: Annotated[
+        int, typer.Option("--optimal-trials", min=100, help="Deals for the best-split house edge.")
+    ] = 100_000,
+    seed: TableSeed = 2026,
+    out: Out = Path("results"),
+    scheduler: Scheduler = None,
+    threads: Threads = None,
+    show_progress: ShowProgress = None,
 ) -> None:
     """The house edge by strategy, and where the House Way is wrong: tables and charts under results/paigow/."""
-    run_tables("paigow.tables", {"edge_trials": edge_trials, "optimal_trials": optimal_trials, "hands": hands,
-                                 "dealer_hands": dealer_hands, "seed": seed},
-               out=out, threads=threads, scheduler=scheduler, show_progress=show_progress, label="pai gow tables")
+    run_tables(
+        "paigow.tables",
+        {
+            "edge_trials": edge_trials,
+            "optimal_trials": optimal_trials,
+            "hands": hands,
+            "dealer_hands": dealer_hands,
+            "seed": seed,
+        },
+        out=out,
+        threads=threads,
+        scheduler=scheduler,
+        show_progress=show_progress,
+        label="pai gow tables",
+    )

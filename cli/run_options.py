@@ -12,14 +12,27 @@ import typer
 Exact = Annotated[bool, typer.Option("--exact", help="Force exact enumeration.")]
 MonteCarlo = Annotated[bool, typer.Option("--monte-carlo", help="Force Monte Carlo.")]
 Trials = Annotated[int | None, typer.Option("--trials", "-n", min=1, help="Monte Carlo: stop after N trials.")]
-TargetSE = Annotated[float | None, typer.Option("--target-se", min=1e-9, max=0.5, help="Monte Carlo: stop once every standard error is at most X (e.g. 0.001).")]
+TargetSE = Annotated[
+    float | None,
+    typer.Option(
+        "--target-se", min=1e-9, max=0.5, help="Monte Carlo: stop once every standard error is at most X (e.g. 0.001)."
+    ),
+]
 TimeLimit = Annotated[float | None, typer.Option("--time-limit", min=0.001, help="Monte Carlo: stop after S seconds.")]
-Seed = Annotated[int | None, typer.Option("--seed", "-s", min=0, max=2**64 - 1, help="Random seed (default: a fresh one, reported).")]
+Seed = Annotated[
+    int | None, typer.Option("--seed", "-s", min=0, max=2**64 - 1, help="Random seed (default: a fresh one, reported).")
+]
 ChunkSize = Annotated[int, typer.Option("--chunk-size", min=1, help="Trials per seeded chunk (results depend on it).")]
-Scheduler = Annotated[str | None, typer.Option("--scheduler", help="Dask scheduler address (else DASK_SCHEDULER_ADDRESS, else local threads).")]
+Scheduler = Annotated[
+    str | None,
+    typer.Option("--scheduler", help="Dask scheduler address (else DASK_SCHEDULER_ADDRESS, else local threads)."),
+]
 Threads = Annotated[int | None, typer.Option("--threads", min=1, help="Local threads (default: all cores).")]
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
-ShowProgress = Annotated[bool | None, typer.Option("--progress/--no-progress", help="Progress bar on stderr (default: when stderr is a terminal).")]
+ShowProgress = Annotated[
+    bool | None,
+    typer.Option("--progress/--no-progress", help="Progress bar on stderr (default: when stderr is a terminal)."),
+]
 
 
 def method_of(exact: bool, monte_carlo: bool) -> str:
@@ -28,22 +41,41 @@ def method_of(exact: bool, monte_carlo: bool) -> str:
     return "exact" if exact else "monte-carlo" if monte_carlo else "auto"
 
 
-def run_settings(exact: bool, monte_carlo: bool, trials: int | None, target_se: float | None,
-                 time_limit: float | None, seed: int | None, chunk_size: int, scheduler: str | None,
-                 threads: int | None) -> dict:
+def run_settings(
+    exact: bool,
+    monte_carlo: bool,
+    trials: int | None,
+    target_se: float | None,
+    time_limit: float | None,
+    seed: int | None,
+    chunk_size: int,
+    scheduler: str | None,
+    threads: int | None,
+) -> dict:
     """The keyword arguments every equity function takes, from the shared options
     (called inside a command's error handling: bad values become one-line errors)."""
     from analyzer.sim.engine import Stopping
 
-    return dict(method=method_of(exact, monte_carlo),
-                stopping=Stopping(trials=trials, target_se=target_se, time_limit=time_limit),
-                seed=seed, chunk_size=chunk_size, scheduler=scheduler, threads=threads)
+    return dict(
+        method=method_of(exact, monte_carlo),
+        stopping=Stopping(trials=trials, target_se=target_se, time_limit=time_limit),
+        seed=seed,
+        chunk_size=chunk_size,
+        scheduler=scheduler,
+        threads=threads,
+    )
 
 
 _RUN_OPTIONS = {  # name: (annotation, default)
-    "exact": (Exact, False), "monte_carlo": (MonteCarlo, False), "trials": (Trials, None),
-    "target_se": (TargetSE, None), "time_limit": (TimeLimit, None), "seed": (Seed, None),
-    "chunk_size": (ChunkSize, 1 << 18), "scheduler": (Scheduler, None), "threads": (Threads, None),
+    "exact": (Exact, False),
+    "monte_carlo": (MonteCarlo, False),
+    "trials": (Trials, None),
+    "target_se": (TargetSE, None),
+    "time_limit": (TimeLimit, None),
+    "seed": (Seed, None),
+    "chunk_size": (ChunkSize, 1 << 18),
+    "scheduler": (Scheduler, None),
+    "threads": (Threads, None),
 }
 
 
@@ -52,8 +84,10 @@ def with_run_options(command: Callable) -> Callable:
     size, executor); it receives them as ``settings``, the keyword arguments of every
     equity function (see :func:`run_settings`)."""
     own = [p for p in inspect.signature(command, eval_str=True).parameters.values() if p.name != "settings"]
-    shared = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
-              for name, (annotation, default) in _RUN_OPTIONS.items()]
+    shared = [
+        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
+        for name, (annotation, default) in _RUN_OPTIONS.items()
+    ]
     parameters = own + shared
 
     @functools.wraps(command)

@@ -14,18 +14,32 @@ from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
 from cli.tables import Out, TableSeed, run_tables
 
-saint_poker_app = typer.Typer(help="Saint Poker (2-5 players): river, reveal and draft decisions; policy tournaments.",
-                        no_args_is_help=True)
+saint_poker_app = typer.Typer(
+    help="Saint Poker (2-5 players): river, reveal and draft decisions; policy tournaments.", no_args_is_help=True
+)
 
 
 @saint_poker_app.command("decide")
 def decide_command(
     position: Annotated[Path, typer.Argument(help="A position JSON file (see the README).")],
-    policy: Annotated[str, typer.Option("--policy", "-p", help="Base policy of every player after the choice: random, greedy or save (or one per seat, comma-separated).")] = "greedy",
-    trials: Annotated[int, typer.Option("--trials", "-n", min=1, help="Samples of the hidden cards per choice.")] = 4_000,
+    policy: Annotated[
+        str,
+        typer.Option(
+            "--policy",
+            "-p",
+            help="Base policy of every player after the choice: random, greedy or save "
+            "(or one per seat, comma-separated).",
+        ),
+    ] = "greedy",
+    trials: Annotated[
+        int, typer.Option("--trials", "-n", min=1, help="Samples of the hidden cards per choice.")
+    ] = 4_000,
     exact: Annotated[bool, typer.Option("--exact", help="Force exact enumeration (last round).")] = False,
     monte_carlo: Annotated[bool, typer.Option("--monte-carlo", help="Force Monte Carlo.")] = False,
-    seed: Seed = None, scheduler: Scheduler = None, threads: Threads = None, as_json: Json = False,
+    seed: Seed = None,
+    scheduler: Scheduler = None,
+    threads: Threads = None,
+    as_json: Json = False,
     show_progress: ShowProgress = None,
 ) -> None:
     """Every legal choice of the current phase (river card, pair to reveal, or draft pick) with
@@ -38,36 +52,69 @@ def decide_command(
 
         pos = position_from_dict(read_json(position))
         with progress_bar("choices", show_progress) as progress:
-            result = decide(pos, policy=policy, trials=trials, seed=seed, method=method_of(exact, monte_carlo),
-                            scheduler=scheduler, threads=threads, progress=progress)
+            result = decide(
+                pos,
+                policy=policy,
+                trials=trials,
+                seed=seed,
+                method=method_of(exact, monte_carlo),
+                scheduler=scheduler,
+                threads=threads,
+                progress=progress,
+            )
     if as_json:
         print(json.dumps(result.to_dict()))
         return
     from rich.table import Table
 
     how = "exact" if result.run.exact else f"Monte Carlo, seed {result.run.seed}"
-    table = Table(title=f"{pos.players} players, round {pos.round}, {pos.phase}; scores "
-                        f"{'-'.join(map(str, pos.scores))}; then {result.policy}; "
-                        f"{result.run.trials:,} samples ({how})",
-                  title_justify="left")
+    table = Table(
+        title=f"{pos.players} players, round {pos.round}, {pos.phase}; scores "
+        f"{'-'.join(map(str, pos.scores))}; then {result.policy}; "
+        f"{result.run.trials:,} samples ({how})",
+        title_justify="left",
+    )
     for column in ("cards", "P(win round)", "points now", "points total", "± s.e."):
         table.add_column(column, justify="left" if column == "cards" else "right")
     for c in result.choices:
-        table.add_row(c.cards, f"{100 * c.p_win_round:.1f}%", f"{c.points_now:.3f}", f"{c.points_total:.3f}",
-                      f"{c.stderr:.3f}")
+        table.add_row(
+            c.cards, f"{100 * c.p_win_round:.1f}%", f"{c.points_now:.3f}", f"{c.points_total:.3f}", f"{c.stderr:.3f}"
+        )
     stdout_console().print(table)
 
 
 @saint_poker_app.command("play")
 def play_command(
     players: Annotated[int, typer.Option("--players", "-k", min=2, max=5, help="Players, 2 to 5.")] = 3,
-    policies: Annotated[str, typer.Option("--policies", help="One policy per seat, comma-separated (cycled): random, greedy, save, rollout[:N[:BASE]].")] = "greedy",
+    policies: Annotated[
+        str,
+        typer.Option(
+            "--policies",
+            help="One policy per seat, comma-separated (cycled): random, greedy, save, rollout[:N[:BASE]].",
+        ),
+    ] = "greedy",
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to simulate.")] = 10_000,
-    final_tie: Annotated[str, typer.Option("--final-tie", help="A tie for the most points (S-7): shared, or round8 (the round-8 hands decide).")] = "shared",
-    random_priority: Annotated[bool, typer.Option("--random-priority", help="The draft's 'youngest' tie-break drawn at random (S-5) instead of seat order.")] = False,
+    final_tie: Annotated[
+        str,
+        typer.Option(
+            "--final-tie", help="A tie for the most points (S-7): shared, or round8 (the round-8 hands decide)."
+        ),
+    ] = "shared",
+    random_priority: Annotated[
+        bool,
+        typer.Option(
+            "--random-priority", help="The draft's 'youngest' tie-break drawn at random (S-5) instead of seat order."
+        ),
+    ] = False,
     snake_draft: Annotated[bool, typer.Option("--snake-draft", help="Reverse the second draft pass (S-10).")] = False,
-    future_face_up: Annotated[bool, typer.Option("--future-face-up/--future-face-down", help="The future river face up (S-1, default) or hidden.")] = True,
-    seed: Seed = None, scheduler: Scheduler = None, threads: Threads = None, as_json: Json = False,
+    future_face_up: Annotated[
+        bool,
+        typer.Option("--future-face-up/--future-face-down", help="The future river face up (S-1, default) or hidden."),
+    ] = True,
+    seed: Seed = None,
+    scheduler: Scheduler = None,
+    threads: Threads = None,
+    as_json: Json = False,
     show_progress: ShowProgress = None,
 ) -> None:
     """Simulate whole games: each seat's win share, mean score and rounds won."""
@@ -75,25 +122,43 @@ def play_command(
         from analyzer.games.saint_poker.play import simulate_games
         from analyzer.games.saint_poker.rules import SaintPokerRules
 
-        rules = SaintPokerRules(final_tie=final_tie, random_priority=random_priority, snake_draft=snake_draft,
-                                future_face_up=future_face_up)
+        rules = SaintPokerRules(
+            final_tie=final_tie, random_priority=random_priority, snake_draft=snake_draft, future_face_up=future_face_up
+        )
         with progress_bar("games", show_progress) as progress:
-            stats = simulate_games(players, policies, games=games, seed=seed, rules=rules, scheduler=scheduler,
-                                   threads=threads, progress=progress)
+            stats = simulate_games(
+                players,
+                policies,
+                games=games,
+                seed=seed,
+                rules=rules,
+                scheduler=scheduler,
+                threads=threads,
+                progress=progress,
+            )
     if as_json:
         print(json.dumps(stats.to_dict()))
         return
     from rich.table import Table
 
-    table = Table(title=f"{stats.run.trials:,} games, {players} players (seed {stats.run.seed}); "
-                        f"final ties {stats.rules.final_tie}",
-                  title_justify="left")
+    table = Table(
+        title=f"{stats.run.trials:,} games, {players} players (seed {stats.run.seed}); "
+        f"final ties {stats.rules.final_tie}",
+        title_justify="left",
+    )
     for column in ("seat", "policy", "wins", "± s.e.", "score", "± s.e.", "rounds won (1..8)"):
         table.add_column(column, justify="left" if column in ("policy", "rounds won (1..8)") else "right")
     for s in stats.seats:
         rounds = " ".join(f"{100 * s[f'won_round_{r}']:.0f}" for r in range(1, 9))
-        table.add_row(str(s["seat"]), s["policy"], f"{100 * s['wins']:.1f}%", f"{100 * s['wins_stderr']:.1f}%",
-                      f"{s['score']:.2f}", f"{s['score_stderr']:.2f}", rounds)
+        table.add_row(
+            str(s["seat"]),
+            s["policy"],
+            f"{100 * s['wins']:.1f}%",
+            f"{100 * s['wins_stderr']:.1f}%",
+            f"{s['score']:.2f}",
+            f"{s['score_stderr']:.2f}",
+            rounds,
+        )
     console = stdout_console()
     console.print(table)
     console.print("rounds with tied winners: " + " ".join(f"{100 * t:.1f}%" for t in stats.tied_rounds))
@@ -103,14 +168,24 @@ def play_command(
 def tables_command(
     games: Annotated[int, typer.Option("--games", min=10, help="Games per tournament pairing.")] = 4_000,
     rollout_games: Annotated[int, typer.Option("--rollout-games", min=2, help="Games with a rollout player.")] = 100,
-    positions: Annotated[int, typer.Option("--positions", min=4, help="Sampled positions per round for the spend-or-save study.")] = 60,
+    positions: Annotated[
+        int, typer.Option("--positions", min=4, help="Sampled positions per round for the spend-or-save study.")
+    ] = 60,
     samples: Annotated[int, typer.Option("--samples", min=2, help="Samples per choice at each position.")] = 60,
-    seed: TableSeed = 2026, out: Out = Path("results"),
-    scheduler: Scheduler = None, threads: Threads = None, show_progress: ShowProgress = None,
+    seed: TableSeed = 2026,
+    out: Out = Path("results"),
+    scheduler: Scheduler = None,
+    threads: Threads = None,
+    show_progress: ShowProgress = None,
 ) -> None:
     """Tournaments for 2 to 5 players, rounds won by round and policy, ties, the draft seats,
     and spending strong cards now or saving them: tables and charts under results/saint_poker/."""
-    run_tables("saint_poker.tables", {"games": games, "rollout_games": rollout_games, "positions": positions,
-                                      "samples": samples, "seed": seed},
-               out=out, threads=threads, scheduler=scheduler, show_progress=show_progress,
-               label="saint poker studies")
+    run_tables(
+        "saint_poker.tables",
+        {"games": games, "rollout_games": rollout_games, "positions": positions, "samples": samples, "seed": seed},
+        out=out,
+        threads=threads,
+        scheduler=scheduler,
+        show_progress=show_progress,
+        label="saint poker studies",
+    )

@@ -17,10 +17,16 @@ stud_app = typer.Typer(help="Five-card stud: equity of the hands seen so far.", 
 @stud_app.command("equity")
 @with_run_options
 def equity(
-    hands: Annotated[list[str], typer.Argument(help='2 to 7 players\' known cards (hole and up cards), e.g. "AsAh" "KsKh7d".')],
+    hands: Annotated[
+        list[str], typer.Argument(help='2 to 7 players\' known cards (hole and up cards), e.g. "AsAh" "KsKh7d".')
+    ],
     dead: Annotated[str, typer.Option("--dead", "-d", help="Folded up-cards and other cards out of play.")] = "",
-    categories: Annotated[bool, typer.Option("--categories", help="Also the final-hand category distribution.")] = False,
-    as_json: Json = False, show_progress: ShowProgress = None, settings: dict | None = None,
+    categories: Annotated[
+        bool, typer.Option("--categories", help="Also the final-hand category distribution.")
+    ] = False,
+    as_json: Json = False,
+    show_progress: ShowProgress = None,
+    settings: dict | None = None,
 ) -> None:
     """Equity of every stud hand when the rest of the cards are dealt: exact when that is
     quicker than the requested precision, else Monte Carlo with standard errors."""

@@ -15,12 +15,21 @@ Out = Annotated[Path, typer.Option("--out", help="Results root folder.")]
 TableTrials = Annotated[int, typer.Option("--trials", "-n", min=1, help="Monte Carlo trials per table cell.")]
 ShowProgress = Annotated[bool | None, typer.Option("--progress/--no-progress", help="Progress bar on stderr.")]
 # The run options' Seed, but never None: the tables default to a fixed seed.
-TableSeed = Annotated[int, typer.Option("--seed", "-s", min=0, max=2**64 - 1,
-                                        help="Random seed (default: a fresh one, reported).")]
+TableSeed = Annotated[
+    int, typer.Option("--seed", "-s", min=0, max=2**64 - 1, help="Random seed (default: a fresh one, reported).")
+]
 
 
-def run_tables(study_id: str, params: dict, *, out: Path, threads: int | None, scheduler: str | None,
-               show_progress: bool | None, label: str) -> None:
+def run_tables(
+    study_id: str,
+    params: dict,
+    *,
+    out: Path,
+    threads: int | None,
+    scheduler: str | None,
+    show_progress: bool | None,
+    label: str,
+) -> None:
     """Run the registered study ``study_id`` (:mod:`analyzer.studies.registry`) with ``params``,
     write each result under ``out`` and say which files it holds."""
     with reported_errors():
@@ -34,22 +43,56 @@ def run_tables(study_id: str, params: dict, *, out: Path, threads: int | None, s
             print(f"wrote {folder}: {', '.join(sorted(p.name for p in folder.iterdir()))}")
 
 
-def holdem_preflop_table(trials: TableTrials = 200_000, seed: TableSeed = 2026, out: Out = Path("results"),
-                         threads: Threads = None, scheduler: Scheduler = None, show_progress: ShowProgress = None) -> None:
+def holdem_preflop_table(
+    trials: TableTrials = 200_000,
+    seed: TableSeed = 2026,
+    out: Out = Path("results"),
+    threads: Threads = None,
+    scheduler: Scheduler = None,
+    show_progress: ShowProgress = None,
+) -> None:
     """Equity of the 169 starting classes against 1 to 9 random hands: CSV and one 13x13 heatmap per count."""
-    run_tables("holdem.preflop_table", {"trials": trials, "seed": seed}, out=out, threads=threads,
-               scheduler=scheduler, show_progress=show_progress, label="preflop table")
+    run_tables(
+        "holdem.preflop_table",
+        {"trials": trials, "seed": seed},
+        out=out,
+        threads=threads,
+        scheduler=scheduler,
+        show_progress=show_progress,
+        label="preflop table",
+    )
 
 
-def holdem_heads_up_matrix(out: Out = Path("results"), threads: Threads = None, scheduler: Scheduler = None,
-                           show_progress: ShowProgress = None) -> None:
+def holdem_heads_up_matrix(
+    out: Out = Path("results"), threads: Threads = None, scheduler: Scheduler = None, show_progress: ShowProgress = None
+) -> None:
     """Exact heads-up equity of every class against every class (169 x 169): CSV and a heatmap."""
-    run_tables("holdem.heads_up_matrix", {}, out=out, threads=threads, scheduler=scheduler,
-               show_progress=show_progress, label="heads-up matrix")
+    run_tables(
+        "holdem.heads_up_matrix",
+        {},
+        out=out,
+        threads=threads,
+        scheduler=scheduler,
+        show_progress=show_progress,
+        label="heads-up matrix",
+    )
 
 
-def stud_starts_table(trials: TableTrials = 200_000, seed: TableSeed = 2026, out: Out = Path("results"),
-                      threads: Threads = None, scheduler: Scheduler = None, show_progress: ShowProgress = None) -> None:
+def stud_starts_table(
+    trials: TableTrials = 200_000,
+    seed: TableSeed = 2026,
+    out: Out = Path("results"),
+    threads: Threads = None,
+    scheduler: Scheduler = None,
+    show_progress: ShowProgress = None,
+) -> None:
     """Five-card stud: equity of two-card starts against 1 to 6 random opponents: CSV and a chart."""
-    run_tables("stud.starts_table", {"trials": trials, "seed": seed}, out=out, threads=threads,
-               scheduler=scheduler, show_progress=show_progress, label="stud starts table")
+    run_tables(
+        "stud.starts_table",
+        {"trials": trials, "seed": seed},
+        out=out,
+        threads=threads,
+        scheduler=scheduler,
+        show_progress=show_progress,
+        label="stud starts table",
+    )

@@ -16,26 +16,46 @@ from cli.tables import Out, TableSeed, run_tables
 
 whist_app = typer.Typer(help="Whist, Danish partner-ace variant: which bid a hand can make.", no_args_is_help=True)
 
-CallOwnAce = Annotated[bool, typer.Option("--call-own-ace/--no-call-own-ace", help="W-2: may the bidder call an ace he holds (and play alone)?")]
-CalledAceRule = Annotated[str, typer.Option("--called-ace-rule", help="W-3: when_led (the ace falls when its suit is first led) or lead_only.")]
+CallOwnAce = Annotated[
+    bool,
+    typer.Option("--call-own-ace/--no-call-own-ace", help="W-2: may the bidder call an ace he holds (and play alone)?"),
+]
+CalledAceRule = Annotated[
+    str,
+    typer.Option("--called-ace-rule", help="W-3: when_led (the ace falls when its suit is first led) or lead_only."),
+]
 PassAce = Annotated[str, typer.Option("--pass-ace", help="W-7: the ace in the pass game, high or low.")]
 
 
 def whist_rules(call_own_ace: bool, called_ace_rule: str, pass_ace: str, joiners: bool = True):
     from analyzer.games.whist.rules import WhistRules
 
-    return WhistRules(call_own_ace=call_own_ace, called_ace_rule=called_ace_rule.lower(), pass_ace=pass_ace.lower(),
-                      max_solo_joiners=1 if joiners else 0)
+    return WhistRules(
+        call_own_ace=call_own_ace,
+        called_ace_rule=called_ace_rule.lower(),
+        pass_ace=pass_ace.lower(),
+        max_solo_joiners=1 if joiners else 0,
+    )
 
 
 @whist_app.command("bid")
 def bid_command(
     hand: Annotated[str, typer.Argument(help='Your 13 cards, e.g. "As Ks 7s 4s Kh Th 6h 2h Qd 8d 3d Jc 5c".')],
-    seat: Annotated[int, typer.Option("--seat", min=0, max=3, help="Your seat: 0 forehand (leads first) ... 3 dealer.")] = 0,
-    policy: Annotated[str, typer.Option("--policy", "-p", help="Card play of every seat: heuristic or random (or four, comma-separated).")] = "heuristic",
+    seat: Annotated[
+        int, typer.Option("--seat", min=0, max=3, help="Your seat: 0 forehand (leads first) ... 3 dealer.")
+    ] = 0,
+    policy: Annotated[
+        str,
+        typer.Option("--policy", "-p", help="Card play of every seat: heuristic or random (or four, comma-separated)."),
+    ] = "heuristic",
     trials: Annotated[int, typer.Option("--trials", "-n", min=1, help="Random deals of the other hands.")] = 20_000,
-    call_own_ace: CallOwnAce = False, called_ace_rule: CalledAceRule = "when_led", pass_ace: PassAce = "high",
-    seed: Seed = None, scheduler: Scheduler = None, threads: Threads = None, as_json: Json = False,
+    call_own_ace: CallOwnAce = False,
+    called_ace_rule: CalledAceRule = "when_led",
+    pass_ace: PassAce = "high",
+    seed: Seed = None,
+    scheduler: Scheduler = None,
+    threads: Threads = None,
+    as_json: Json = False,
     show_progress: ShowProgress = None,
 ) -> None:
     """Every bid open to the hand with P(make), expected chips and the bidder side's tricks,
@@ -47,50 +67,100 @@ def bid_command(
         rules = whist_rules(call_own_ace, called_ace_rule, pass_ace)
         cards = parse_hand(hand)
         with progress_bar("deals", show_progress) as progress:
-            report = bid_values(cards, seat=seat, rules=rules, policy=policy, trials=trials, seed=seed,
-                                scheduler=scheduler, threads=threads, progress=progress)
+            report = bid_values(
+                cards,
+                seat=seat,
+                rules=rules,
+                policy=policy,
+                trials=trials,
+                seed=seed,
+                scheduler=scheduler,
+                threads=threads,
+                progress=progress,
+            )
     if as_json:
         print(json.dumps(report.to_dict()))
         return
     from rich.table import Table
 
-    table = Table(title=f"{report.hand}; seat {seat}; {report.policy} play; {report.run.trials:,} deals "
-                        f"(Monte Carlo, seed {report.run.seed})", title_justify="left")
+    table = Table(
+        title=f"{report.hand}; seat {seat}; {report.policy} play; {report.run.trials:,} deals "
+        f"(Monte Carlo, seed {report.run.seed})",
+        title_justify="left",
+    )
     for column in ("bid", "P(make)", "± s.e.", "chips", "± s.e.", "side tricks", "± s.e."):
         table.add_column(column, justify="left" if column == "bid" else "right")
     for b in report.bids:
-        table.add_row(b.bid, f"{100 * b.p_make:.1f}%", f"{100 * b.p_make_stderr:.1f}%", f"{b.chips:+.2f}",
-                      f"{b.chips_stderr:.2f}", f"{b.tricks:.2f}", f"{b.tricks_stderr:.2f}")
+        table.add_row(
+            b.bid,
+            f"{100 * b.p_make:.1f}%",
+            f"{100 * b.p_make_stderr:.1f}%",
+            f"{b.chips:+.2f}",
+            f"{b.chips_stderr:.2f}",
+            f"{b.tricks:.2f}",
+            f"{b.tricks_stderr:.2f}",
+        )
     stdout_console().print(table)
     stdout_console().print("pass: the pass game as if all passed (P(make) = fewest tricks, ties included)")
 
 
 @whist_app.command("tables")
 def tables_command(
-    deals: Annotated[int, typer.Option("--deals", "-n", min=100, help="Random deals (each plays every contract).")] = 400_000,
+    deals: Annotated[
+        int, typer.Option("--deals", "-n", min=100, help="Random deals (each plays every contract).")
+    ] = 400_000,
     game_deals: Annotated[int, typer.Option("--game-deals", min=100, help="Whole deals with bidding.")] = 200_000,
-    policy: Annotated[str, typer.Option("--policy", "-p", help="Card play of every seat: heuristic or random.")] = "heuristic",
-    call_own_ace: CallOwnAce = False, called_ace_rule: CalledAceRule = "when_led", pass_ace: PassAce = "high",
-    seed: TableSeed = 2026, out: Out = Path("results"), scheduler: Scheduler = None, threads: Threads = None,
+    policy: Annotated[
+        str, typer.Option("--policy", "-p", help="Card play of every seat: heuristic or random.")
+    ] = "heuristic",
+    call_own_ace: CallOwnAce = False,
+    called_ace_rule: CalledAceRule = "when_led",
+    pass_ace: PassAce = "high",
+    seed: TableSeed = 2026,
+    out: Out = Path("results"),
+    scheduler: Scheduler = None,
+    threads: Threads = None,
     show_progress: ShowProgress = None,
 ) -> None:
     """P(make) and expected chips of each contract by the bidder's aces, high-card points,
     longest suit and called-suit length, and a bidding chart (results/whist/bidding/); whole
     deals with bidding (results/whist/auction/)."""
-    run_tables("whist.tables", {"deals": deals, "game_deals": game_deals, "policy": policy, "seed": seed,
-                                "call_own_ace": call_own_ace, "called_ace_rule": called_ace_rule.lower(),
-                                "pass_ace": pass_ace.lower()},
-               out=out, threads=threads, scheduler=scheduler, show_progress=show_progress, label="whist deals")
+    run_tables(
+        "whist.tables",
+        {
+            "deals": deals,
+            "game_deals": game_deals,
+            "policy": policy,
+            "seed": seed,
+            "call_own_ace": call_own_ace,
+            "called_ace_rule": called_ace_rule.lower(),
+            "pass_ace": pass_ace.lower(),
+        },
+        out=out,
+        threads=threads,
+        scheduler=scheduler,
+        show_progress=show_progress,
+        label="whist deals",
+    )
 
 
 @whist_app.command("play")
 def play_command(
     deals: Annotated[int, typer.Option("--deals", "-n", min=1, help="Whole deals to simulate.")] = 100_000,
-    table_deals: Annotated[int, typer.Option("--table-deals", min=1_000, help="Deals behind the bidders' table of expected chips.")] = 400_000,
-    policy: Annotated[str, typer.Option("--policy", "-p", help="Card play of every seat: heuristic or random.")] = "heuristic",
-    call_own_ace: CallOwnAce = False, called_ace_rule: CalledAceRule = "when_led", pass_ace: PassAce = "high",
+    table_deals: Annotated[
+        int, typer.Option("--table-deals", min=1_000, help="Deals behind the bidders' table of expected chips.")
+    ] = 400_000,
+    policy: Annotated[
+        str, typer.Option("--policy", "-p", help="Card play of every seat: heuristic or random.")
+    ] = "heuristic",
+    call_own_ace: CallOwnAce = False,
+    called_ace_rule: CalledAceRule = "when_led",
+    pass_ace: PassAce = "high",
     no_joiners: Annotated[bool, typer.Option("--no-joiners", help="W-4: nobody may join a Solo-nolo.")] = False,
-    seed: Seed = None, scheduler: Scheduler = None, threads: Threads = None, as_json: Json = False,
+    seed: Seed = None,
+    scheduler: Scheduler = None,
+    threads: Threads = None,
+    as_json: Json = False,
     show_progress: ShowProgress = None,
 ) -> None:
     """Whole deals with bidding (every seat a table bidder, README): how often each contract
@@ -100,16 +170,27 @@ def play_command(
 
         rules = whist_rules(call_own_ace, called_ace_rule, pass_ace, joiners=not no_joiners)
         with progress_bar("deals", show_progress) as progress:
-            stats = simulate_bidding(deals=deals, table_deals=table_deals, policy=policy, rules=rules, seed=seed,
-                                     threads=threads, scheduler=scheduler, progress=progress)
+            stats = simulate_bidding(
+                deals=deals,
+                table_deals=table_deals,
+                policy=policy,
+                rules=rules,
+                seed=seed,
+                threads=threads,
+                scheduler=scheduler,
+                progress=progress,
+            )
     if as_json:
         print(json.dumps(stats.to_dict()))
         return
     from rich.table import Table
 
     console = stdout_console()
-    table = Table(title=f"{stats.run.trials:,} deals with bidding (seed {stats.run.seed}); Solo-nolo joined in "
-                        f"{100 * stats.joined:.2f}% of deals", title_justify="left")
+    table = Table(
+        title=f"{stats.run.trials:,} deals with bidding (seed {stats.run.seed}); Solo-nolo joined in "
+        f"{100 * stats.joined:.2f}% of deals",
+        title_justify="left",
+    )
     for column in ("contract", "share", "P(made)"):
         table.add_column(column, justify="left" if column == "contract" else "right")
     for name, row in stats.contracts.items():
@@ -117,7 +198,11 @@ def play_command(
         table.add_row(name, f"{100 * row['share']:.2f}%", made)
     console.print(table)
     if stats.table_coverage < 0.99:
-        console.print(f"note: the bidders' table covers {100 * stats.table_coverage:.1f}% of hands (the others "
-                      f"always pass); raise --table-deals")
-    console.print("chips per deal by seat (0 = forehand): " + "  ".join(
-        f"{s['seat']}: {s['chips']:+.3f} ± {s['chips_stderr']:.3f}" for s in stats.seats))
+        console.print(
+            f"note: the bidders' table covers {100 * stats.table_coverage:.1f}% of hands (the others "
+            f"always pass); raise --table-deals"
+        )
+    console.print(
+        "chips per deal by seat (0 = forehand): "
+        + "  ".join(f"{s['seat']}: {s['chips']:+.3f} ± {s['chips_stderr']:.3f}" for s in stats.seats)
+    )

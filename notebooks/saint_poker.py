@@ -39,8 +39,16 @@ figure
 # A live query: which card to put in the river in round 1 (3 players, greedy play after).
 
 # %%
-position = position_from_dict({"players": 3, "round": 1, "phase": "river",
-                               "hand": "As Kd 9h 9c 7s 5d 4c 3h 2s Qc", "river": "Jc 8d", "future": "Qd 2c"})
+position = position_from_dict(
+    {
+        "players": 3,
+        "round": 1,
+        "phase": "river",
+        "hand": "As Kd 9h 9c 7s 5d 4c 3h 2s Qc",
+        "river": "Jc 8d",
+        "future": "Qd 2c",
+    }
+)
 result = decide(position, trials=100, seed=1)
 print(result.to_frame().head(5).to_string(index=False))
 assert len(result.choices) == 10

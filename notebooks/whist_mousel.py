@@ -46,10 +46,16 @@ figure
 # has only the ace to play.
 
 # %%
-deal = WhistDeal(["Ks Qs 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh",
-                  "Js Ts 9s Kh Ah 2d 3d 4d 5d 6d 7d 8d 9d",
-                  "As 8s 7s Td Jd Qd Kd Ad 2c 3c 4c 5c 6c",
-                  "6s 5s 4s 3s 2s 7c 8c 9c Tc Jc Qc Kc Ac"], "grand:s", bidder=0)
+deal = WhistDeal(
+    [
+        "Ks Qs 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh",
+        "Js Ts 9s Kh Ah 2d 3d 4d 5d 6d 7d 8d 9d",
+        "As 8s 7s Td Jd Qd Kd Ad 2c 3c 4c 5c 6c",
+        "6s 5s 4s 3s 2s 7c 8c 9c Tc Jc Qc Kc Ac",
+    ],
+    "grand:s",
+    bidder=0,
+)
 deal.play("Ks"), deal.play("Js")
 print("seat", deal.turn, "may play", deal.legal(), "- the partner is seat", deal.partner)
 assert deal.legal() == "As"

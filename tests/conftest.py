@@ -28,6 +28,8 @@ def assert_same_order(ours, theirs) -> None:
 @pytest.fixture
 def cli():
     """Run the console script in a subprocess: ``cli("h2h", "play", "--json")``."""
+
     def run(*args: str) -> subprocess.CompletedProcess:
         return subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True, text=True)
+
     return run

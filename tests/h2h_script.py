@@ -31,6 +31,7 @@ def card(text: str) -> int:
 
 # -- reading the flat state -------------------------------------------------------
 
+
 def slot_at(seat: int, row: int, slot: int) -> int:
     return E.BOARD + (seat * E.MAX_ROWS + row) * E.SLOTS + slot
 
@@ -45,23 +46,23 @@ def side_cards(st, seat: int, row: int) -> list[int]:
 
 def hand(st, seat: int) -> list[int]:
     start = E.HAND + 4 * seat
-    return [int(c) for c in st[start:start + st[E.HAND_N + seat]]]
+    return [int(c) for c in st[start : start + st[E.HAND_N + seat]]]
 
 
 def pending(st) -> list[int]:
-    return [int(c) for c in st[E.PENDING:E.PENDING + st[E.PENDING_N]]]
+    return [int(c) for c in st[E.PENDING : E.PENDING + st[E.PENDING_N]]]
 
 
 def open_cards(st) -> list[int]:
-    return [int(c) for c in st[E.OPEN:E.OPEN + st[E.OPEN_N]]]
+    return [int(c) for c in st[E.OPEN : E.OPEN + st[E.OPEN_N]]]
 
 
 def deck(st) -> list[int]:
-    return [int(c) for c in st[E.DECK + st[E.TOP]:E.DECK + st[E.END]]]
+    return [int(c) for c in st[E.DECK + st[E.TOP] : E.DECK + st[E.END]]]
 
 
 def commons(st) -> list[int]:
-    return [int(c) for c in st[E.COMMON:E.COMMON + st[E.ROWS]]]
+    return [int(c) for c in st[E.COMMON : E.COMMON + st[E.ROWS]]]
 
 
 def board_cards(st) -> list[int]:
@@ -70,7 +71,7 @@ def board_cards(st) -> list[int]:
 
 def choices(st) -> list[int]:
     start, n = E._choice_slice(st)
-    return [int(c) for c in st[start:start + n]]
+    return [int(c) for c in st[start : start + n]]
 
 
 def check_conservation(st, dealt: bool = True) -> None:
@@ -87,15 +88,19 @@ def check_conservation(st, dealt: bool = True) -> None:
                 assert st[slot_at(seat, row, s)] == E.NO_CARD
     assert all(st[E.COMMON + r] == E.NO_CARD for r in range(rows, E.MAX_ROWS))
     groups = {
-        "commons": commons(st), "board": board_cards(st), "hand0": hand(st, 0),
-        "hand1": hand(st, 1), "pending": pending(st), "open": open_cards(st),
+        "commons": commons(st),
+        "board": board_cards(st),
+        "hand0": hand(st, 0),
+        "hand1": hand(st, 1),
+        "pending": pending(st),
+        "open": open_cards(st),
     }
     in_play = [c for g in groups.values() for c in g]
     everything = in_play + deck(st)
     assert len(set(everything)) == len(everything), f"a card is in two places: {groups}"
     assert sorted(everything) == ALL_CARDS, "cards missing"
     if dealt:
-        assert sorted(int(c) for c in st[E.DECK:E.DECK + st[E.TOP]]) == sorted(in_play)
+        assert sorted(int(c) for c in st[E.DECK : E.DECK + st[E.TOP]]) == sorted(in_play)
 
 
 def visible_cards(st, viewer: int) -> set[int]:
@@ -118,9 +123,24 @@ def mask_to_set(mask) -> set[int]:
 
 # -- building a state by hand --------------------------------------------------------
 
-def build_state(kind, rows, *, first=0, crazy=0, common="", sides=None, hands=("", ""),
-                drawn="", open_="", deck_order="", ordered=False, batch_rule=E.BATCH_ALTERNATE,
-                tiebreak=E.TIEBREAK_STANDARD, turn=None):
+
+def build_state(
+    kind,
+    rows,
+    *,
+    first=0,
+    crazy=0,
+    common="",
+    sides=None,
+    hands=("", ""),
+    drawn="",
+    open_="",
+    deck_order="",
+    ordered=False,
+    batch_rule=E.BATCH_ALTERNATE,
+    tiebreak=E.TIEBREAK_STANDARD,
+    turn=None,
+):
     """A state with the given cards; ``sides`` maps ``(seat, row)`` to card text. The
     undealt deck is ``deck_order`` then every other card ascending; ``TURN`` defaults to
     the number of cards on the board."""
@@ -128,9 +148,9 @@ def build_state(kind, rows, *, first=0, crazy=0, common="", sides=None, hands=("
     E._start_round(st, kind, crazy, rows, first, batch_rule, tiebreak, chunk_state(0, 0))
     common_cards = cards(common)
     assert len(common_cards) == rows
-    st[E.COMMON:E.BOARD] = E.NO_CARD
-    st[E.BOARD:E.COUNT] = E.NO_CARD
-    st[E.COUNT:E.HAND] = 0
+    st[E.COMMON : E.BOARD] = E.NO_CARD
+    st[E.BOARD : E.COUNT] = E.NO_CARD
+    st[E.COUNT : E.HAND] = 0
     for r, c in enumerate(common_cards):
         st[E.COMMON + r] = c
     used = list(common_cards)
@@ -145,21 +165,21 @@ def build_state(kind, rows, *, first=0, crazy=0, common="", sides=None, hands=("
         placed += len(side)
     for seat in range(2):
         h = cards(hands[seat])
-        st[E.HAND + 4 * seat:E.HAND + 4 * seat + len(h)] = h
+        st[E.HAND + 4 * seat : E.HAND + 4 * seat + len(h)] = h
         st[E.HAND_N + seat] = len(h)
         used += h
     d = cards(drawn)
-    st[E.PENDING:E.PENDING + len(d)] = d
+    st[E.PENDING : E.PENDING + len(d)] = d
     st[E.PENDING_N] = len(d)
     o = cards(open_)
-    st[E.OPEN:E.OPEN + len(o)] = o
+    st[E.OPEN : E.OPEN + len(o)] = o
     st[E.OPEN_N] = len(o)
     used += d + o
     first_cards = cards(deck_order)
     rest = first_cards + [c for c in ALL_CARDS if c not in set(used) | set(first_cards)]
     order = used + rest
     assert sorted(order) == ALL_CARDS, "a card is used twice"
-    st[E.DECK:E.DECK + 52] = order
+    st[E.DECK : E.DECK + 52] = order
     st[E.TOP], st[E.END] = len(used), 52
     st[E.TURN] = placed if turn is None else turn
     st[E.ORDERED_DRAWS] = int(ordered)
@@ -167,15 +187,16 @@ def build_state(kind, rows, *, first=0, crazy=0, common="", sides=None, hands=("
     return st
 
 
-def scripted_round(kind, rows, common, deck_order, *, first=0, crazy=0,
-                   batch_rule=E.BATCH_ALTERNATE):
+def scripted_round(kind, rows, common, deck_order, *, first=0, crazy=0, batch_rule=E.BATCH_ALTERNATE):
     """A fresh round whose commons are ``common`` and whose draws come in ``deck_order``
     (then the other cards ascending): ``ORDERED_DRAWS`` makes draws take DECK[TOP]."""
-    return build_state(kind, rows, first=first, crazy=crazy, common=common,
-                       deck_order=deck_order, ordered=True, batch_rule=batch_rule)
+    return build_state(
+        kind, rows, first=first, crazy=crazy, common=common, deck_order=deck_order, ordered=True, batch_rule=batch_rule
+    )
 
 
 # -- driving a round against a referee ---------------------------------------------
+
 
 def schedule_seats(schedule: str, first: int) -> list[int]:
     """'F'/'D' letters to seats: F is ``first``, D the other seat."""
@@ -184,15 +205,18 @@ def schedule_seats(schedule: str, first: int) -> list[int]:
 
 def own_lowest_row(pick=max):
     """Strategy: place ``pick(choices)`` on the mover's own side, lowest row with room."""
+
     def strategy(t, me, options, spaces, board):
         row = min(r for r, side in spaces if side == me)
         return pick(options), row, me
+
     return strategy
 
 
 def crazy_blocker(pick=max, period=3):
     """Crazy strategy: every ``period``-th placement (t % period == 1) goes on the
     opponent's side if it has room, the others on the own side if it has room."""
+
     def strategy(t, me, options, spaces, board):
         want = 1 - me if t % period == 1 else me
         sides = [want, 1 - want]
@@ -201,6 +225,7 @@ def crazy_blocker(pick=max, period=3):
             if rows:
                 return pick(options), min(rows), side
         raise AssertionError("no open space")
+
     return strategy
 
 
@@ -228,7 +253,7 @@ def drive_round(st, schedule: str, strategy, rng=None):
         upcoming = deck(st)
         E._prepare(st, rng)
         new = int(st[E.TOP]) - top
-        dealt = [int(c) for c in st[E.DECK + top:E.DECK + top + new]]
+        dealt = [int(c) for c in st[E.DECK + top : E.DECK + top + new]]
         if st[E.ORDERED_DRAWS]:
             assert dealt == upcoming[:new], "ordered draws take the deck from the top"
         assert E._mover(st) == me, "prepare does not change the mover"
@@ -293,8 +318,18 @@ def drive_round(st, schedule: str, strategy, rng=None):
         if kind in (E.DRAW1, E.SHARE2):
             assert sorted(pending(st)) == sorted(held)
         check_conservation(st)
-        log.append({"t": t, "mover": me, "options": sorted(options), "card": c, "row": row, "side": side,
-                        "dealt": dealt, "spaces": spaces})
+        log.append(
+            {
+                "t": t,
+                "mover": me,
+                "options": sorted(options),
+                "card": c,
+                "row": row,
+                "side": side,
+                "dealt": dealt,
+                "spaces": spaces,
+            }
+        )
     assert E._round_over(st) and st[E.TURN] == 8 * rows
     for seat in range(2):
         for row in range(E.MAX_ROWS):

@@ -55,8 +55,9 @@ def legal_cards(hand: set[str], trick: list[tuple[int, str]], trump: str) -> set
     return trumps or set(hand)
 
 
-def settlement(tricks: list[int], participants: list[int], declarer: int, pot: float, stake: float,
-               fail_mode: str) -> tuple[list[float], float]:
+def settlement(
+    tricks: list[int], participants: list[int], declarer: int, pot: float, stake: float, fail_mode: str
+) -> tuple[list[float], float]:
     """Chips per seat (stake paid included) and the next deal's pot, from the rules."""
     failed = tricks[declarer] < 2
     paid_out = not (failed and fail_mode == "keep")
@@ -65,9 +66,9 @@ def settlement(tricks: list[int], participants: list[int], declarer: int, pot: f
     for s in participants:
         t = tricks[s]
         if s == declarer:
-            penalty = {0: 2 * pot, 1: pot}.get(t, 0.0)   # mouselbet, bet
+            penalty = {0: 2 * pot, 1: pot}.get(t, 0.0)  # mouselbet, bet
         else:
-            penalty = pot if t == 0 else 0.0                # M-5
+            penalty = pot if t == 0 else 0.0  # M-5
         chips[s] = (t * pot / 4 if paid_out else 0.0) - stake - penalty
         next_pot += penalty
     return chips, next_pot
@@ -83,7 +84,7 @@ class Referee:
         self.participants = [s for s in range(self.n) if hands[s]]
         self.trump = suit(trump_card)
         self.declarer = declarer
-        self.turn = self.participants[0]       # M-6: the first participant leads
+        self.turn = self.participants[0]  # M-6: the first participant leads
         self.trick: list[tuple[int, str]] = []
         self.tricks = [0] * self.n
 

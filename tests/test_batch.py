@@ -21,8 +21,9 @@ SPEC = 'analysis = "head_to_head.tables"\n\n[params]\nstudies = ["round_types"]\
 
 
 def _batch(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "cli.main", "batch", *args], capture_output=True, text=True,
-                          cwd=ROOT, timeout=900)
+    return subprocess.run(
+        [sys.executable, "-m", "cli.main", "batch", *args], capture_output=True, text=True, cwd=ROOT, timeout=900
+    )
 
 
 def _tables(out: Path) -> dict[str, str]:
@@ -38,8 +39,12 @@ def test_a_killed_run_resumes_to_the_same_tables(tmp_path):
     assert whole.returncode == 0, whole.stderr
     out = tmp_path / "cut"
     checkpoints = out / ".checkpoints" / "round_types"
-    process = subprocess.Popen([sys.executable, "-m", "cli.main", "batch", str(spec), "--out", str(out)],
-                               cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cli.main", "batch", str(spec), "--out", str(out)],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     wanted = random.Random(5).randint(10, 60)  # chunks finished before the kill (of 180)
     deadline = time.monotonic() + 300
     while len(list(checkpoints.glob("*.pkl"))) < wanted and process.poll() is None and time.monotonic() < deadline:
@@ -66,12 +71,15 @@ def test_a_changed_spec_is_refused_on_resume(tmp_path):
     assert run.returncode == 1 and "changed since its checkpoint" in run.stderr and run.stderr.count("\n") == 1
 
 
-@pytest.mark.parametrize("text, message", [
-    ('analysis = "chess"\n', "unknown analysis"),
-    ('analysis = "head_to_head.tables"\nbogus = 1\n', "unknown key"),
-    ('analysis = "head_to_head.tables"\n[params]\nrounds = \n', "not valid TOML"),
-    ('analysis = "head_to_head.tables"\n[params]\nrondas = 5\n', "unknown parameter 'rondas'"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ('analysis = "chess"\n', "unknown analysis"),
+        ('analysis = "head_to_head.tables"\nbogus = 1\n', "unknown key"),
+        ('analysis = "head_to_head.tables"\n[params]\nrounds = \n', "not valid TOML"),
+        ('analysis = "head_to_head.tables"\n[params]\nrondas = 5\n', "unknown parameter 'rondas'"),
+    ],
+)
 def test_bad_specs_are_one_line_errors(tmp_path, text, message):
     spec = tmp_path / "bad.toml"
     spec.write_text(text)

@@ -28,10 +28,23 @@ def test_canonical_output():
     assert format_cards(parse_cards("as td JK kD", allow_joker=True)) == "As Td Jk Kd"
 
 
-@pytest.mark.parametrize("text", [
-    "As Kd Th", "as kd th", "AS KD TH", "AsKdTh", "As,Kd,Th", "As, Kd; Th", "A♠ K♦ 10♥",
-    "a♠k♦t♥", "As Kd 10h", "[As Kd Th]", "As/Kd/Th", "A♤ K♢ T♡",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "As Kd Th",
+        "as kd th",
+        "AS KD TH",
+        "AsKdTh",
+        "As,Kd,Th",
+        "As, Kd; Th",
+        "A♠ K♦ 10♥",
+        "a♠k♦t♥",
+        "As Kd 10h",
+        "[As Kd Th]",
+        "As/Kd/Th",
+        "A♤ K♢ T♡",
+    ],
+)
 def test_every_accepted_spelling(text):
     assert format_cards(parse_cards(text)) == "As Kd Th"
 
@@ -45,14 +58,17 @@ def test_token_list_input():
     assert format_cards(parse_cards(["As", "kd", "10h"])) == "As Kd Th"
 
 
-@pytest.mark.parametrize("text, token, position", [
-    ("As Kx Qd", "Kx", 2),
-    ("As 1h", "1h", 2),
-    ("AsKxQd", "Kx", 2),
-    ("hello", "hello", 1),
-    ("As Kd Q", "Q", 3),
-    ("As 11h", "11h", 2),
-])
+@pytest.mark.parametrize(
+    "text, token, position",
+    [
+        ("As Kx Qd", "Kx", 2),
+        ("As 1h", "1h", 2),
+        ("AsKxQd", "Kx", 2),
+        ("hello", "hello", 1),
+        ("As Kd Q", "Q", 3),
+        ("As 11h", "11h", 2),
+    ],
+)
 def test_bad_tokens_are_named_with_their_position(text, token, position):
     with pytest.raises(CardError) as err:
         parse_cards(text)
@@ -89,8 +105,7 @@ def test_deck():
 
 SPELLINGS = {
     "rank": {8: ["T", "t", "10"]},
-    "suit": {0: ["c", "C", "♣", "♧"], 1: ["d", "D", "♦", "♢"], 2: ["h", "H", "♥", "♡"],
-             3: ["s", "S", "♠", "♤"]},
+    "suit": {0: ["c", "C", "♣", "♧"], 1: ["d", "D", "♦", "♢"], 2: ["h", "H", "♥", "♡"], 3: ["s", "S", "♠", "♤"]},
 }
 
 
@@ -106,8 +121,9 @@ def spelled_hands(draw):
         rank_text = draw(st.sampled_from(SPELLINGS["rank"].get(rank, ["23456789TJQKA"[rank]])))
         rank_text = draw(st.sampled_from([rank_text, rank_text.lower()]))
         tokens.append(rank_text + draw(st.sampled_from(SPELLINGS["suit"][suit])))
-    separators = draw(st.lists(st.sampled_from([" ", ",", ", ", ";", "  ", "/"]),
-                               min_size=len(tokens), max_size=len(tokens)))
+    separators = draw(
+        st.lists(st.sampled_from([" ", ",", ", ", ";", "  ", "/"]), min_size=len(tokens), max_size=len(tokens))
+    )
     text = "".join(t + s for t, s in zip(tokens, separators))
     return cards, text
 
@@ -146,10 +162,17 @@ def test_codes_and_arrays_parse_like_their_text(cards):
     assert parse_cards(np.array(cards, np.uint8), allow_joker=True).tolist() == cards
 
 
-@pytest.mark.parametrize("cards, message", [
-    ([53], "invalid card code 53"), ([-1], "invalid card code -1"), ([True], "bad card True"),
-    ([1.5], "bad card 1.5"), ([51, 51], "duplicate card 'As'"), (np.array([52]), "joker"),
-])
+@pytest.mark.parametrize(
+    "cards, message",
+    [
+        ([53], "invalid card code 53"),
+        ([-1], "invalid card code -1"),
+        ([True], "bad card True"),
+        ([1.5], "bad card 1.5"),
+        ([51, 51], "duplicate card 'As'"),
+        (np.array([52]), "joker"),
+    ],
+)
 def test_bad_codes_are_refused_like_bad_text(cards, message):
     with pytest.raises(CardError, match=message):
         parse_cards(cards)

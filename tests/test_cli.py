@@ -34,12 +34,15 @@ def test_eval_pai_gow_wheel_json():
     assert isinstance(data["value"], int)
 
 
-@pytest.mark.parametrize("args, token", [
-    (["eval", "As Kx Qs Js Ts"], "'Kx'"),
-    (["eval", "As Ks Qs Js As"], "'As'"),
-    (["eval", "As Ks Qs Js Jk"], "'Jk'"),
-    (["eval", "As Ks Qs"], "3 cards"),
-])
+@pytest.mark.parametrize(
+    "args, token",
+    [
+        (["eval", "As Kx Qs Js Ts"], "'Kx'"),
+        (["eval", "As Ks Qs Js As"], "'As'"),
+        (["eval", "As Ks Qs Js Jk"], "'Jk'"),
+        (["eval", "As Ks Qs"], "3 cards"),
+    ],
+)
 def test_bad_cards_exit_2_with_one_line_naming_the_token(args, token):
     result = run(*args)
     assert result.exit_code == 2
@@ -54,13 +57,16 @@ def test_unknown_rules_is_a_usage_error():
 
 
 def test_console_script_runs_and_exits_2_on_bad_cards():
-    ok = subprocess.run([sys.executable, "-m", "cli.main", "eval", "Ac Ad Ah As Jk", "-r", "bug"],
-                        capture_output=True, text=True)
+    ok = subprocess.run(
+        [sys.executable, "-m", "cli.main", "eval", "Ac Ad Ah As Jk", "-r", "bug"], capture_output=True, text=True
+    )
     assert ok.returncode == 0 and "Five aces" in ok.stdout
     bad = subprocess.run([sys.executable, "-m", "cli.main", "eval", "Zz"], capture_output=True, text=True)
     assert bad.returncode == 2
-    assert bad.stderr.strip() == ("error: bad card 'Zz' (card 1, character 1): expected a rank 2-9, "
-                                  "T/10, J, Q, K, A and a suit c, d, h, s, or Jk for the joker")
+    assert bad.stderr.strip() == (
+        "error: bad card 'Zz' (card 1, character 1): expected a rank 2-9, "
+        "T/10, J, Q, K, A and a suit c, d, h, s, or Jk for the joker"
+    )
 
 
 def test_help_lists_eval():
@@ -68,11 +74,14 @@ def test_help_lists_eval():
     assert result.exit_code == 0 and "eval" in result.stdout
 
 
-@pytest.mark.parametrize("args, words", [
-    (["eval", "As Ks Qs Js Ts", "--rules", "holdem"], "'holdem' is not one of"),
-    (["eval"], "Missing argument"),
-    (["no-such-command"], "No such command"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["eval", "As Ks Qs Js Ts", "--rules", "holdem"], "'holdem' is not one of"),
+        (["eval"], "Missing argument"),
+        (["no-such-command"], "No such command"),
+    ],
+)
 def test_usage_errors_are_one_line_with_exit_2(args, words):
     result = subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True, text=True)
     assert result.returncode == 2
@@ -91,8 +100,9 @@ def test_holdem_equity_exact_json():
 
 
 def test_holdem_equity_monte_carlo_table_reports_trials_and_seed():
-    result = run("holdem", "equity", "QQ+", "random", "--board", "2c 7d 9h", "--trials", "50000",
-                 "--seed", "5", "--monte-carlo")
+    result = run(
+        "holdem", "equity", "QQ+", "random", "--board", "2c 7d 9h", "--trials", "50000", "--seed", "5", "--monte-carlo"
+    )
     assert result.exit_code == 0
     assert "Monte Carlo, 50,000 trials, seed 5" in result.stdout
     assert "QQ+" in result.stdout and "random" in result.stdout
@@ -104,22 +114,25 @@ def test_holdem_equity_same_seed_same_json():
     assert json.loads(first.stdout)["players"] == json.loads(second.stdout)["players"]
 
 
-@pytest.mark.parametrize("args, code, words", [
-    (["holdem", "equity", "AsKs"], 1, "1 players"),
-    (["holdem", "equity", "AsKs", "QdQx"], 2, "'QdQx'"),
-    (["holdem", "equity", "AsKs", "AsQd"], 1, "cannot all be dealt together"),
-    (["holdem", "equity", "AsKs", "QdQc", "--board", "2c 3d"], 2, "0, 3, 4 or 5 cards"),
-    (["holdem", "equity", "AsKs", "QdQc", "--board", "2c 3d 4h", "--dead", "4h"], 2, "'4h' is in both"),
-    (["holdem", "equity", "AsAh", "KK", "--board", "As 2c 3d"], 1, "player 1's range"),
-    (["holdem", "equity", "AsKs", "QdQc", "--exact", "--monte-carlo"], 2, "exclude each other"),
-    (["holdem", "equity", "AsKs", "QdQc", "--target-se", "2"], 2, "--target-se"),
-    (["holdem", "equity", "AsKs", "QdQc", "--time-limit", "-5"], 2, "--time-limit"),
-    (["holdem", "equity", "AsKs", "QdQc", "--seed", str(2**64)], 2, "--seed"),
-    (["eval", "A\u017f Ks Qs Js Ts"], 2, "bad card"),  # 'ſ' folds to 's' only outside ASCII
-    (["range", "show", "A\u212aK"], 2, "bad range term"),  # the Kelvin sign is not a K
-    (["holdem", "equity", "AsKs", "QdQc", "--trials", "0"], 2, "--trials"),
-    (["range", "show", "QQ+, AKx"], 2, "'AKx'"),
-])
+@pytest.mark.parametrize(
+    "args, code, words",
+    [
+        (["holdem", "equity", "AsKs"], 1, "1 players"),
+        (["holdem", "equity", "AsKs", "QdQx"], 2, "'QdQx'"),
+        (["holdem", "equity", "AsKs", "AsQd"], 1, "cannot all be dealt together"),
+        (["holdem", "equity", "AsKs", "QdQc", "--board", "2c 3d"], 2, "0, 3, 4 or 5 cards"),
+        (["holdem", "equity", "AsKs", "QdQc", "--board", "2c 3d 4h", "--dead", "4h"], 2, "'4h' is in both"),
+        (["holdem", "equity", "AsAh", "KK", "--board", "As 2c 3d"], 1, "player 1's range"),
+        (["holdem", "equity", "AsKs", "QdQc", "--exact", "--monte-carlo"], 2, "exclude each other"),
+        (["holdem", "equity", "AsKs", "QdQc", "--target-se", "2"], 2, "--target-se"),
+        (["holdem", "equity", "AsKs", "QdQc", "--time-limit", "-5"], 2, "--time-limit"),
+        (["holdem", "equity", "AsKs", "QdQc", "--seed", str(2**64)], 2, "--seed"),
+        (["eval", "A\u017f Ks Qs Js Ts"], 2, "bad card"),  # 'ſ' folds to 's' only outside ASCII
+        (["range", "show", "A\u212aK"], 2, "bad range term"),  # the Kelvin sign is not a K
+        (["holdem", "equity", "AsKs", "QdQc", "--trials", "0"], 2, "--trials"),
+        (["range", "show", "QQ+, AKx"], 2, "'AKx'"),
+    ],
+)
 def test_equity_errors_are_one_line_with_the_right_exit_code(args, code, words):
     result = subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True, text=True)
     assert result.returncode == code, result.stderr
@@ -139,8 +152,9 @@ def test_stud_equity_exact_json_and_errors():
     data = json.loads(result.stdout)
     assert data["method"] == "exact" and [p["range"] for p in data["players"]] == ["AsAhKd7c", "KsKh2c"]
     assert data["players"][0]["equity"] + data["players"][1]["equity"] == pytest.approx(1)
-    bad = subprocess.run([sys.executable, "-m", "cli.main", "stud", "equity", "AsAh", "AsKh"],
-                         capture_output=True, text=True)
+    bad = subprocess.run(
+        [sys.executable, "-m", "cli.main", "stud", "equity", "AsAh", "AsKh"], capture_output=True, text=True
+    )
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "'As'" in bad.stderr
 
 
@@ -178,13 +192,16 @@ def test_paigow_edge_house_rules_options_reach_the_result():
     assert data["commission"] == 0.0 and data["player_banks"] is True
 
 
-@pytest.mark.parametrize("args, code, words", [
-    (["paigow", "houseway", "Ac Ad Ah"], 2, "3 cards given"),
-    (["paigow", "split", "Ac Ad Ah As Jk joker 2c"], 2, "duplicate card 'Jk'"),
-    (["paigow", "houseway", "Ac Ad Ah As Kc Kd Qh", "--way", "casino"], 2, "'casino' is not one of"),
-    (["paigow", "edge", "--strategy", "psychic"], 2, "'psychic' is not one of"),
-    (["paigow", "edge", "--commission", "1.5"], 2, "--commission"),
-])
+@pytest.mark.parametrize(
+    "args, code, words",
+    [
+        (["paigow", "houseway", "Ac Ad Ah"], 2, "3 cards given"),
+        (["paigow", "split", "Ac Ad Ah As Jk joker 2c"], 2, "duplicate card 'Jk'"),
+        (["paigow", "houseway", "Ac Ad Ah As Kc Kd Qh", "--way", "casino"], 2, "'casino' is not one of"),
+        (["paigow", "edge", "--strategy", "psychic"], 2, "'psychic' is not one of"),
+        (["paigow", "edge", "--commission", "1.5"], 2, "--commission"),
+    ],
+)
 def test_paigow_errors_are_one_line(args, code, words):
     result = subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True, text=True)
     assert result.returncode == code, result.stderr
@@ -196,9 +213,25 @@ def test_ctrl_c_stops_a_long_run_with_one_line_and_exit_130():
     import signal
     import time
 
-    process = subprocess.Popen([sys.executable, "-m", "cli.main", "holdem", "equity", "random", "random", "random",
-                                "--trials", "2000000000", "--seed", "1"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "cli.main",
+            "holdem",
+            "equity",
+            "random",
+            "random",
+            "random",
+            "--trials",
+            "2000000000",
+            "--seed",
+            "1",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     time.sleep(3)  # past start-up, inside the run
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=60)

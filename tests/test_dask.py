@@ -14,8 +14,9 @@ KWARGS = dict(method="monte-carlo", stopping=Stopping(trials=200_000), seed=2026
 
 @pytest.fixture(scope="module")
 def cluster():
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None) as cluster:
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
         yield cluster
 
 
@@ -60,8 +61,9 @@ def test_a_killed_worker_does_not_change_the_result(cluster):
     local = simulate_rounds("hold3", **kwargs, threads=2)
     client = distributed.Client(cluster.scheduler_address)
     outcome = {}
-    runner = threading.Thread(target=lambda: outcome.update(
-        result=simulate_rounds("hold3", **kwargs, scheduler=cluster.scheduler_address)))
+    runner = threading.Thread(
+        target=lambda: outcome.update(result=simulate_rounds("hold3", **kwargs, scheduler=cluster.scheduler_address))
+    )
     runner.start()
     deadline = time.monotonic() + 60
     while not any(client.processing().values()) and time.monotonic() < deadline:

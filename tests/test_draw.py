@@ -11,24 +11,27 @@ from analyzer.games.draw.engine import draw_kernels
 from analyzer.sim.engine import Stopping
 
 
-@pytest.mark.parametrize("bug, hand, policy, four, kept", [
-    (False, "Ah Kh Qh Jh 9h", 0, False, "Ah Kh Qh Jh 9h"),   # a made flush stands pat
-    (False, "Jc Jd 8h 5s 2c", 0, False, "Jc Jd"),            # a pair draws three
-    (False, "Jc Jd 8h 8s 2c", 0, False, "Jc Jd 8h 8s"),      # two pair draws one...
-    (False, "Jc Jd 8h 8s 2c", 1, False, "Jc Jd 8h 8s 2c"),   # ...or stands pat under 'pat'
-    (False, "7c 7d 7h 5s 2c", 0, False, "7c 7d 7h"),
-    (False, "Ah Kh 7h 2h 9c", 0, False, "Ah Kh 7h 2h"),      # four to a flush
-    (False, "9c Td Jh Qs 3c", 0, False, "9c Td Jh Qs"),      # open-ended
-    (False, "9c Td Jh Ks 3c", 0, False, "Jh Ks"),            # inside straight: high cards
-    (False, "Ac Kd 7h 5s 2c", 0, False, "Ac Kd"),
-    (False, "Ac Kd 7h 5s 2c", 0, True, "Ac"),                 # the 4-card draw keeping an ace
-    (True, "Jk 5c 6d 7h 2s", 0, False, "Jk 5c 6d 7h"),       # the straight draw with the most outs,
-    (True, "Jk 2s 5c 6d 7h", 0, False, "Jk 5c 6d 7h"),       # whatever the card order
-    (True, "Jk Kh 7h 2h 9c", 0, False, "Jk Kh 7h 2h"),       # the joker fits every suit
-    (True, "Jk 9d Th Js 2c", 0, False, "Jk 9d Th Js"),       # ...and fills straights
-    (True, "Jk Ad 7h 5s 2c", 0, False, "Jk Ad"),             # joker + ace is a pair of aces
-    (True, "Jk Kc Kd 7h 2s", 0, False, "Jk Kc Kd"),          # pair of kings: keep the joker too
-])
+@pytest.mark.parametrize(
+    "bug, hand, policy, four, kept",
+    [
+        (False, "Ah Kh Qh Jh 9h", 0, False, "Ah Kh Qh Jh 9h"),  # a made flush stands pat
+        (False, "Jc Jd 8h 5s 2c", 0, False, "Jc Jd"),  # a pair draws three
+        (False, "Jc Jd 8h 8s 2c", 0, False, "Jc Jd 8h 8s"),  # two pair draws one...
+        (False, "Jc Jd 8h 8s 2c", 1, False, "Jc Jd 8h 8s 2c"),  # ...or stands pat under 'pat'
+        (False, "7c 7d 7h 5s 2c", 0, False, "7c 7d 7h"),
+        (False, "Ah Kh 7h 2h 9c", 0, False, "Ah Kh 7h 2h"),  # four to a flush
+        (False, "9c Td Jh Qs 3c", 0, False, "9c Td Jh Qs"),  # open-ended
+        (False, "9c Td Jh Ks 3c", 0, False, "Jh Ks"),  # inside straight: high cards
+        (False, "Ac Kd 7h 5s 2c", 0, False, "Ac Kd"),
+        (False, "Ac Kd 7h 5s 2c", 0, True, "Ac"),  # the 4-card draw keeping an ace
+        (True, "Jk 5c 6d 7h 2s", 0, False, "Jk 5c 6d 7h"),  # the straight draw with the most outs,
+        (True, "Jk 2s 5c 6d 7h", 0, False, "Jk 5c 6d 7h"),  # whatever the card order
+        (True, "Jk Kh 7h 2h 9c", 0, False, "Jk Kh 7h 2h"),  # the joker fits every suit
+        (True, "Jk 9d Th Js 2c", 0, False, "Jk 9d Th Js"),  # ...and fills straights
+        (True, "Jk Ad 7h 5s 2c", 0, False, "Jk Ad"),  # joker + ace is a pair of aces
+        (True, "Jk Kc Kd 7h 2s", 0, False, "Jk Kc Kd"),  # pair of kings: keep the joker too
+    ],
+)
 def test_policies(bug, hand, policy, four, kept):
     cards = parse_cards(hand, allow_joker=bug)
     keep = draw_kernels(bug)[1](cards, policy, four)
@@ -71,8 +74,9 @@ def test_sampled_draws_match_the_exact_draw_odds():
     """While the stock lasts, the player's cards are a uniform draw from the unseen cards
     whatever the opponents drew first, so every option's sampled categories match its exact
     draw odds within four standard errors (five opponents, draws of up to five)."""
-    advice = advise("Jc Jd 8h 5s 2c", opponents=5, policy="standard", max_draw=5,
-                    stopping=Stopping(trials=100_000), seed=4)
+    advice = advise(
+        "Jc Jd 8h 5s 2c", opponents=5, policy="standard", max_draw=5, stopping=Stopping(trials=100_000), seed=4
+    )
     n = advice.run.trials
     checks = [(o, name, p) for o in advice.options for name, p in o.categories.items() if n * p * (1 - p) >= 25]
     assert len(checks) > 50
@@ -86,8 +90,9 @@ def test_an_exhausted_stock_is_rebuilt_from_the_opponents_discards():
     reshuffled discards (§4.1); opponents keep pairs and high cards, so those discards hold
     fewer jacks than the unseen cards, and trips of jacks come less often than the exact
     odds (which assume a full stock) say."""
-    advice = advise("Jc Jd 8h 5s 2c", opponents=5, max_draw=3, dead="Ks Qs 9d 4c 3h",
-                    stopping=Stopping(trials=100_000), seed=4)
+    advice = advise(
+        "Jc Jd 8h 5s 2c", opponents=5, max_draw=3, dead="Ks Qs 9d 4c 3h", stopping=Stopping(trials=100_000), seed=4
+    )
     jj = {o.keep: o for o in advice.options}["Jc Jd"]
     exact, sampled = jj.categories["Three of a kind"], jj.sampled_categories["Three of a kind"]
     assert exact - sampled > 4 * np.sqrt(exact * (1 - exact) / advice.run.trials)
@@ -119,18 +124,20 @@ def test_bug_deck_advice():
     assert advice.rules == "bug" and "Jk" in best(advice).keep
 
 
-@pytest.mark.parametrize("kwargs, error, words", [
-    (dict(hand="Ac Kd 7h 5s"), CardError, "4 cards given"),
-    (dict(hand="Ac Kd 7h 5s Jk"), CardError, "joker"),
-    (dict(hand="Ac Kd 7h 5s 2c", dead="Ac"), CardError, "card 'Ac' is in both the hand and the dead cards"),
-    (dict(hand="Ac Kd 7h 5s 2c", opponents=6), ValueError, "6 opponents"),
-    (dict(hand="Ac Kd 7h 5s 2c", policy="maniac"), ValueError, "unknown policy"),
-])
+@pytest.mark.parametrize(
+    "kwargs, error, words",
+    [
+        (dict(hand="Ac Kd 7h 5s"), CardError, "4 cards given"),
+        (dict(hand="Ac Kd 7h 5s Jk"), CardError, "joker"),
+        (dict(hand="Ac Kd 7h 5s 2c", dead="Ac"), CardError, "card 'Ac' is in both the hand and the dead cards"),
+        (dict(hand="Ac Kd 7h 5s 2c", opponents=6), ValueError, "6 opponents"),
+        (dict(hand="Ac Kd 7h 5s 2c", policy="maniac"), ValueError, "unknown policy"),
+    ],
+)
 def test_bad_inputs(kwargs, error, words):
     hand = kwargs.pop("hand")
     with pytest.raises(error, match=words):
         advise(hand, **kwargs)
-
 
 
 def test_cli_odds_and_advise_json(cli):
@@ -143,12 +150,15 @@ def test_cli_odds_and_advise_json(cli):
     assert equities == sorted(equities, reverse=True)
 
 
-@pytest.mark.parametrize("args, code, words", [
-    (["odds", "Jc Jd 8h 5s 2c", "--discard", "7c"], 2, "'7c' is not in the hand"),
-    (["odds", "Jc Jd 8h 5s"], 2, "4 cards"),
-    (["advise", "Jc Jd 8h 5s 2x"], 2, "'2x'"),
-    (["advise", "Jc Jd 8h 5s 2c", "--opponents", "9"], 2, "--opponents"),
-])
+@pytest.mark.parametrize(
+    "args, code, words",
+    [
+        (["odds", "Jc Jd 8h 5s 2c", "--discard", "7c"], 2, "'7c' is not in the hand"),
+        (["odds", "Jc Jd 8h 5s"], 2, "4 cards"),
+        (["advise", "Jc Jd 8h 5s 2x"], 2, "'2x'"),
+        (["advise", "Jc Jd 8h 5s 2c", "--opponents", "9"], 2, "--opponents"),
+    ],
+)
 def test_cli_errors_are_one_line(args, code, words, cli):
     result = cli("draw", *args)
     assert result.returncode == code, result.stderr

@@ -46,6 +46,7 @@ def assert_consistent(odds) -> None:
 
 # --- table A.4 ---------------------------------------------------------------------------
 
+
 def test_a4_pair_of_jacks_draws_three():
     odds = draw_odds("Jc Jd 8h 5s 2c", "8h 5s 2c")
     others = [3, 3, 3] + [4] * 9  # unseen non-jacks: 8, 5, 2 (one of each thrown), nine full ranks
@@ -61,8 +62,8 @@ def test_a4_pair_of_jacks_draws_three():
     assert odds.outcomes == comb(47, 3) == 16_215
     assert odds.category_counts == expected
     assert odds.improve_count == 4_656 and odds.p_improve == 4_656 / 16_215
-    assert rounded(odds) == {QUADS: .0028, FULL: .0102, TRIPS: .1143, TWO_PAIR: .1599, PAIR: .7129}
-    assert round(odds.p_improve, 4) == .2871
+    assert rounded(odds) == {QUADS: 0.0028, FULL: 0.0102, TRIPS: 0.1143, TWO_PAIR: 0.1599, PAIR: 0.7129}
+    assert round(odds.p_improve, 4) == 0.2871
     assert odds.original == "Pair of jacks" and odds.kept == "Jc Jd" and odds.draws == 3
     assert_consistent(odds)
 
@@ -80,14 +81,14 @@ def test_a4_pair_with_an_ace_kicker_draws_two():
     }
     assert odds.outcomes == comb(47, 2) == 1_081
     assert odds.category_counts == expected
-    assert rounded(odds) == {QUADS: .0009, FULL: .0083, TRIPS: .0777, TWO_PAIR: .1721, PAIR: .7410}
+    assert rounded(odds) == {QUADS: 0.0009, FULL: 0.0083, TRIPS: 0.0777, TWO_PAIR: 0.1721, PAIR: 0.7410}
     assert_consistent(odds)
 
 
 def test_a4_two_pair_draws_one():
     odds = draw_odds("Jc Jd 8h 8s 5c", "5c")
     assert odds.category_counts == {FULL: 2 + 2, TWO_PAIR: 47 - 4}
-    assert odds.p_improve == 4 / 47 and round(odds.p_improve, 4) == .0851
+    assert odds.p_improve == 4 / 47 and round(odds.p_improve, 4) == 0.0851
 
 
 def test_a4_trips_draw_two():
@@ -96,20 +97,20 @@ def test_a4_trips_draw_two():
     assert sum(others) == 46
     expected = {QUADS: 1 * 46, FULL: pairs(others), TRIPS: singles(others, 2)}
     assert odds.category_counts == expected == {QUADS: 46, FULL: 66, TRIPS: 969}
-    assert rounded(odds) == {QUADS: .0426, FULL: .0611, TRIPS: .8964}
-    assert round(odds.p_improve, 4) == .1036
+    assert rounded(odds) == {QUADS: 0.0426, FULL: 0.0611, TRIPS: 0.8964}
+    assert round(odds.p_improve, 4) == 0.1036
 
 
 def test_a4_four_flush_draws_one():
     odds = draw_odds("Ah Jh 8h 3h Kc", "Kc")  # no straight draw, no pair
     assert odds.category_counts == {FLUSH: 13 - 4, PAIR: 4 * 3, HIGH: 47 - 9 - 12}
-    assert odds.categories[FLUSH] == 9 / 47 and round(9 / 47, 4) == .1915
+    assert odds.categories[FLUSH] == 9 / 47 and round(9 / 47, 4) == 0.1915
 
 
 def test_a4_open_ended_straight_draw_draws_one():
     odds = draw_odds("9c 8d 7h 6s Kc", "Kc")  # four suits: no flush draw
     assert odds.category_counts == {STRAIGHT: 4 + 4, PAIR: 4 * 3, HIGH: 47 - 8 - 12}
-    assert odds.categories[STRAIGHT] == 8 / 47 and round(8 / 47, 4) == .1702
+    assert odds.categories[STRAIGHT] == 8 / 47 and round(8 / 47, 4) == 0.1702
 
 
 def test_a4_ace_alone_draws_four():
@@ -127,24 +128,31 @@ def test_a4_ace_alone_draws_four():
         QUADS: 44 + len(full),  # three aces and any card, or four of a full rank
         FULL: comb(3, 2) * pairs(others) + 3 * trips(others),
         FLUSH: comb(11, 4) - royal - wheel,
-        STRAIGHT: (3 * 3 * 4 * 4 - royal) + (4 ** 4 - wheel),  # K Q J T and 5 4 3 2
+        STRAIGHT: (3 * 3 * 4 * 4 - royal) + (4**4 - wheel),  # K Q J T and 5 4 3 2
         TRIPS: comb(3, 2) * singles(others, 2) + sum(comb(n, 3) * (44 - n) for n in others),
         TWO_PAIR: 3 * sum(comb(n, 2) * (44 - n) for n in others) + singles([comb(n, 2) for n in others], 2),
         PAIR: 3 * singles(others, 3)
-        + sum(comb(n, 2) * singles(others[:i] + others[i + 1:], 2) for i, n in enumerate(others)),
+        + sum(comb(n, 2) * singles(others[:i] + others[i + 1 :], 2) for i, n in enumerate(others)),
     }
     # no ace and four ranks that make neither a straight nor a flush (the straight flushes are in both)
-    expected[HIGH] = singles(others, 4) - (3 * 3 * 4 * 4 + 4 ** 4) - comb(11, 4) + royal + wheel
+    expected[HIGH] = singles(others, 4) - (3 * 3 * 4 * 4 + 4**4) - comb(11, 4) + royal + wheel
     assert sum(expected.values()) == comb(47, 4) == 178_365
     assert odds.category_counts == expected
-    table = {PAIR: .4283, TWO_PAIR: .0498, TRIPS: .0230, STRAIGHT: .0022, FLUSH: .0018,
-             FULL: .0016, QUADS: .0003}
+    table = {
+        PAIR: 0.4283,
+        TWO_PAIR: 0.0498,
+        TRIPS: 0.0230,
+        STRAIGHT: 0.0022,
+        FLUSH: 0.0018,
+        FULL: 0.0016,
+        QUADS: 0.0003,
+    }
     assert {k: v for k, v in rounded(odds).items() if k in table} == table
     assert_consistent(odds)
 
 
-
 # --- the Bug joker (§4.3) ----------------------------------------------------------------
+
 
 def test_bug_four_flush_is_also_filled_by_the_joker():
     odds = draw_odds("Ah Jh 8h 3h Kc", "Kc", bug=True)
@@ -188,20 +196,29 @@ def test_four_aces_and_the_joker_make_five_aces():
 
 # --- dead cards, standing pat, drawing five ---------------------------------------------
 
-@pytest.mark.parametrize("dead, expected", [
-    ("2h 5h", {FLUSH: 7, PAIR: 12, HIGH: 26}),  # two of the nine flush cards are out
-    ("Ac", {FLUSH: 9, PAIR: 11, HIGH: 26}),  # one of the twelve pairing cards is out
-    ("Qc Td", {FLUSH: 9, PAIR: 12, HIGH: 24}),
-])
+
+@pytest.mark.parametrize(
+    "dead, expected",
+    [
+        ("2h 5h", {FLUSH: 7, PAIR: 12, HIGH: 26}),  # two of the nine flush cards are out
+        ("Ac", {FLUSH: 9, PAIR: 11, HIGH: 26}),  # one of the twelve pairing cards is out
+        ("Qc Td", {FLUSH: 9, PAIR: 12, HIGH: 24}),
+    ],
+)
 def test_dead_cards_leave_the_stock(dead, expected):
     odds = draw_odds("Ah Jh 8h 3h Kc", "Kc", dead=dead)
     assert odds.outcomes == 47 - len(dead.split())
     assert odds.category_counts == expected
 
 
-@pytest.mark.parametrize("hand, category", [
-    ("Ah Kc Qd 9h 6s", HIGH), ("Jc Jd Jh 8s 8c", FULL), ("9h Th Jh Qh Kh", STRAIGHT_FLUSH),
-])
+@pytest.mark.parametrize(
+    "hand, category",
+    [
+        ("Ah Kc Qd 9h 6s", HIGH),
+        ("Jc Jd Jh 8s 8c", FULL),
+        ("9h Th Jh Qh Kh", STRAIGHT_FLUSH),
+    ],
+)
 @pytest.mark.parametrize("discard", ["", []])
 def test_standing_pat_keeps_the_hand(hand, category, discard):
     odds = draw_odds(hand, discard)
@@ -209,8 +226,9 @@ def test_standing_pat_keeps_the_hand(hand, category, discard):
     assert odds.categories == {category: 1.0} and odds.p_improve == 0 and odds.improve_count == 0
 
 
-@pytest.mark.parametrize("hand, rules", [("Ah Kc Qd 9h 6s", STANDARD), ("Jk Kc Qd 9h 6s", BUG)],
-                         ids=["standard", "bug"])
+@pytest.mark.parametrize(
+    "hand, rules", [("Ah Kc Qd 9h 6s", STANDARD), ("Jk Kc Qd 9h 6s", BUG)], ids=["standard", "bug"]
+)
 def test_drawing_five_is_every_five_card_hand_of_the_stock(hand, rules):
     odds = draw_odds(hand, hand, bug=rules is BUG)
     gone = set(parse_cards(hand, allow_joker=True).tolist())
@@ -222,6 +240,7 @@ def test_drawing_five_is_every_five_card_hand_of_the_stock(hand, rules):
 
 
 # --- against a brute force ---------------------------------------------------------------
+
 
 def brute_force(hand: list[int], discard: list[int], dead: list[int], rules) -> dict[str, int]:
     """Every draw from the stock by itertools, each final hand valued by ``evaluate``."""
@@ -238,7 +257,7 @@ def brute_force(hand: list[int], discard: list[int], dead: list[int], rules) -> 
 def test_random_draws_equal_a_brute_force(rng, rules):
     for draws in (1, 2, 3):
         cards = rng.permutation(rules.deck_size)[:8].tolist()
-        hand, dead = cards[:5], cards[5:5 + draws]
+        hand, dead = cards[:5], cards[5 : 5 + draws]
         discard = rng.permutation(hand)[:draws].tolist()
         odds = draw_odds(hand, discard, bug=rules is BUG, dead=dead)
         assert odds.category_counts == brute_force(hand, discard, dead, rules), format_cards(hand)
@@ -246,10 +265,10 @@ def test_random_draws_equal_a_brute_force(rng, rules):
 
 # --- inputs and outputs ------------------------------------------------------------------
 
+
 def test_codes_tokens_and_text_agree():
     text = draw_odds("Jc Jd Ah 8s 5c", "8s 5c", dead="2c")
-    codes = draw_odds(parse_cards("Jc Jd Ah 8s 5c"), [int(c) for c in parse_cards("5c 8s")],
-                      dead=parse_cards("2c"))
+    codes = draw_odds(parse_cards("Jc Jd Ah 8s 5c"), [int(c) for c in parse_cards("5c 8s")], dead=parse_cards("2c"))
     tokens = draw_odds(["jc", "JD", "A♥", "8s", "5c"], ("5c", "8s"), dead=["2c"])
     assert text == codes == tokens
     assert text.discard == "8s 5c"  # in hand order
@@ -261,7 +280,11 @@ def test_to_dict_is_json_and_to_frame_has_a_row_per_category():
     assert data["categories"] == odds.categories and data["category_counts"] == odds.category_counts
     assert (data["p_improve"], data["exact"], data["outcomes"]) == (odds.p_improve, True, 16_215)
     assert (data["hand"], data["kept"], data["discard"], data["rules"]) == (
-        "Jc Jd 8h 5s 2c", "Jc Jd", "8h 5s 2c", "standard")
+        "Jc Jd 8h 5s 2c",
+        "Jc Jd",
+        "8h 5s 2c",
+        "standard",
+    )
     frame = odds.to_frame()
     assert list(frame.columns) == ["category", "count", "probability"]
     assert frame["category"].tolist() == [QUADS, FULL, TRIPS, TWO_PAIR, PAIR]
@@ -272,25 +295,28 @@ HAND = "Jc Jd 8h 5s 2c"
 OTHERS = [format_card(c) for c in range(52) if format_card(c) not in HAND.split()]
 
 
-@pytest.mark.parametrize("hand, discard, kwargs, words", [
-    ("Jc Jd 8h 5s", "8h", {}, "hand has 4 cards: a draw hand has exactly 5"),
-    ("Jc Jd 8h 5s 2c 3c", "8h", {}, "hand has 6 cards"),
-    ("Jc Jd 8h 5s Kx", "8h", {}, "hand: bad card 'Kx'"),
-    ("Jc Jd 8h 5s Jc", "8h", {}, "hand: duplicate card 'Jc'"),
-    ("Jk Jd 8h 5s 2c", "Jk", {}, "hand: joker 'Jk' (card 1, character 1) is not allowed under standard rules"),
-    ([0, 1, 2, 3, 60], [], {}, "hand: invalid card code 60"),
-    ([0, 1, 2, 3, 52], [], {}, "hand: joker 'Jk'"),
-    ([0, 1, 2, 3, 4.5], [], {}, "hand: bad card 4.5"),
-    (HAND, "7c", {}, "discard '7c' is not in the hand"),
-    (HAND, "8h 7c", {}, "discard '7c' is not in the hand"),
-    (HAND, "Jk", {"bug": True}, "discard 'Jk' is not in the hand"),
-    (HAND, "8h 8h", {}, "discard: duplicate card '8h'"),
-    (HAND, "8x", {}, "discard: bad card '8x'"),
-    (HAND, "8h", {"dead": "Jc"}, "dead card 'Jc' is in the hand"),
-    (HAND, "8h", {"dead": "Qx"}, "dead: bad card 'Qx'"),
-    (HAND, "8h", {"dead": "Qc Qc"}, "dead: duplicate card 'Qc'"),
-    (HAND, HAND, {"dead": OTHERS[:43]}, "not enough unseen cards: 5 to draw and 4 unseen"),
-])
+@pytest.mark.parametrize(
+    "hand, discard, kwargs, words",
+    [
+        ("Jc Jd 8h 5s", "8h", {}, "hand has 4 cards: a draw hand has exactly 5"),
+        ("Jc Jd 8h 5s 2c 3c", "8h", {}, "hand has 6 cards"),
+        ("Jc Jd 8h 5s Kx", "8h", {}, "hand: bad card 'Kx'"),
+        ("Jc Jd 8h 5s Jc", "8h", {}, "hand: duplicate card 'Jc'"),
+        ("Jk Jd 8h 5s 2c", "Jk", {}, "hand: joker 'Jk' (card 1, character 1) is not allowed under standard rules"),
+        ([0, 1, 2, 3, 60], [], {}, "hand: invalid card code 60"),
+        ([0, 1, 2, 3, 52], [], {}, "hand: joker 'Jk'"),
+        ([0, 1, 2, 3, 4.5], [], {}, "hand: bad card 4.5"),
+        (HAND, "7c", {}, "discard '7c' is not in the hand"),
+        (HAND, "8h 7c", {}, "discard '7c' is not in the hand"),
+        (HAND, "Jk", {"bug": True}, "discard 'Jk' is not in the hand"),
+        (HAND, "8h 8h", {}, "discard: duplicate card '8h'"),
+        (HAND, "8x", {}, "discard: bad card '8x'"),
+        (HAND, "8h", {"dead": "Jc"}, "dead card 'Jc' is in the hand"),
+        (HAND, "8h", {"dead": "Qx"}, "dead: bad card 'Qx'"),
+        (HAND, "8h", {"dead": "Qc Qc"}, "dead: duplicate card 'Qc'"),
+        (HAND, HAND, {"dead": OTHERS[:43]}, "not enough unseen cards: 5 to draw and 4 unseen"),
+    ],
+)
 def test_bad_inputs_are_one_line_errors_naming_the_bad_part(hand, discard, kwargs, words):
     with pytest.raises(CardError) as error:
         draw_odds(hand, discard, **kwargs)

@@ -22,7 +22,10 @@ COMMON = "7s Kd 2h"
 # A Crazy Draw 1 round at its 23rd placement: one empty space on each side (rows 1 and 3).
 # Whatever you do with your card, the opponent then draws one card and must fill the last space.
 LAST_TWO = {
-    "round": 1, "type": "draw1", "crazy": True, "common": COMMON,
+    "round": 1,
+    "type": "draw1",
+    "crazy": True,
+    "common": COMMON,
     "you": ["7h 7d 3c", "Ks Kc 5d 4d", "2s 2c 9d Jh"],
     "opponent": ["As Ad 6h 6d", "Qs Qd Jc 8d", "3d 3h 4h"],
     "cards": "Qh",
@@ -108,15 +111,18 @@ def test_exact_needs_deterministic_policies():
         placement_values(position_from_dict(LAST_TWO), policy="random", method="exact")
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"cards": "Qh Qc"}, "hold 1 card"),
-    ({"you": ["7h 7d 3c 5c 6c"]}, "holds 4"),
-    ({"common": "7s Kd"}, "3 common cards"),
-    ({"type": "draw9"}, "unknown round type"),
-    ({"round": 4}, "round must be"),
-    ({"crazy": False, "opponent": ["As Ad 6h 6d", "Qs Qd Jc 8d", "3d 3h"]}, "has placed"),
-    ({"bogus": 1}, "unknown position key"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"cards": "Qh Qc"}, "hold 1 card"),
+        ({"you": ["7h 7d 3c 5c 6c"]}, "holds 4"),
+        ({"common": "7s Kd"}, "3 common cards"),
+        ({"type": "draw9"}, "unknown round type"),
+        ({"round": 4}, "round must be"),
+        ({"crazy": False, "opponent": ["As Ad 6h 6d", "Qs Qd Jc 8d", "3d 3h"]}, "has placed"),
+        ({"bogus": 1}, "unknown position key"),
+    ],
+)
 def test_impossible_positions_are_refused(change, message):
     with pytest.raises(ValueError, match=message):
         position_from_dict({**LAST_TWO, **change})
@@ -127,16 +133,19 @@ def test_a_card_twice_is_a_card_error():
         position_from_dict({**LAST_TWO, "cards": "7h"})
 
 
-@pytest.mark.parametrize("kind, cards, placed, ok", [
-    ("hold3", "Ah Kh Qh", ("", ""), True),
-    ("hold3", "Ah Kh", ("", ""), False),
-    ("play4", "Ah Kh Qh Jh", ("", ""), True),
-    ("play4", "Ah Kh Qh", ("9c", "8c"), True),   # 2 placed in the batch: F placed 1, holds 3
-    ("play4", "Ah Kh Qh Jh", ("9c", "8c"), False),
-    ("open5", "Ah Kh Qh Jh Th", ("", ""), True),
-    ("open5", "Ah Kh Qh Jh", ("9c", ""), True),  # D picks the 2nd card of the set: 4 open
-    ("share2", "Ah", ("9c", ""), True),          # the dealer places the card handed to him
-])
+@pytest.mark.parametrize(
+    "kind, cards, placed, ok",
+    [
+        ("hold3", "Ah Kh Qh", ("", ""), True),
+        ("hold3", "Ah Kh", ("", ""), False),
+        ("play4", "Ah Kh Qh Jh", ("", ""), True),
+        ("play4", "Ah Kh Qh", ("9c", "8c"), True),  # 2 placed in the batch: F placed 1, holds 3
+        ("play4", "Ah Kh Qh Jh", ("9c", "8c"), False),
+        ("open5", "Ah Kh Qh Jh Th", ("", ""), True),
+        ("open5", "Ah Kh Qh Jh", ("9c", ""), True),  # D picks the 2nd card of the set: 4 open
+        ("share2", "Ah", ("9c", ""), True),  # the dealer places the card handed to him
+    ],
+)
 def test_the_cards_you_hold_follow_the_round_type(kind, cards, placed, ok):
     data = {"round": 1, "type": kind, "common": COMMON, "cards": cards, "you": placed[0], "opponent": placed[1]}
     if kind in ("open5", "share2") and placed[0]:
@@ -151,8 +160,15 @@ def test_the_cards_you_hold_follow_the_round_type(kind, cards, placed, ok):
 def test_position_text_and_json_file_agree(tmp_path):
     path = tmp_path / "position.json"
     path.write_text(json.dumps(LAST_TWO))
-    from_text = position_from_text(round=1, type="draw1", crazy=True, common=COMMON, cards="Qh",
-                                   you=" / ".join(LAST_TWO["you"]), opponent=" / ".join(LAST_TWO["opponent"]))
+    from_text = position_from_text(
+        round=1,
+        type="draw1",
+        crazy=True,
+        common=COMMON,
+        cards="Qh",
+        you=" / ".join(LAST_TWO["you"]),
+        opponent=" / ".join(LAST_TWO["opponent"]),
+    )
     assert read_position(path) == from_text
     path.write_text("{not json")
     with pytest.raises(ValueError, match="not valid JSON"):
@@ -181,8 +197,10 @@ def test_rounds_and_settings():
         simulate_rounds("roll")
 
 
-@pytest.mark.parametrize("spec, expected", [
-    ("random", [0, 0, 0]), ("greedy", [1, 0, 0]), ("rollout", [2, 32, 1]), ("rollout:8:random", [2, 8, 0])])
+@pytest.mark.parametrize(
+    "spec, expected",
+    [("random", [0, 0, 0]), ("greedy", [1, 0, 0]), ("rollout", [2, 32, 1]), ("rollout:8:random", [2, 8, 0])],
+)
 def test_policy_names(spec, expected):
     assert parse_policy(spec).tolist() == expected
 
@@ -191,7 +209,6 @@ def test_policy_names(spec, expected):
 def test_bad_policy_names(spec):
     with pytest.raises(ValueError, match="policy"):
         parse_policy(spec)
-
 
 
 def test_cli_place_json_and_errors(tmp_path, cli):
@@ -206,14 +223,40 @@ def test_cli_place_json_and_errors(tmp_path, cli):
     assert both.returncode == 2 and both.stderr.count("\n") == 1 and "not both" in both.stderr
     twice = cli("h2h", "place", "--round", "1", "--type", "draw1", "--common", COMMON, "--cards", "7s")
     assert twice.returncode == 2 and "7s" in twice.stderr and "Traceback" not in twice.stderr
-    full = cli("h2h", "place", "--round", "1", "--type", "draw1", "--common", COMMON, "--cards", "Ah",
-                "--you", "2c 3c 4c 5c 6c")
+    full = cli(
+        "h2h",
+        "place",
+        "--round",
+        "1",
+        "--type",
+        "draw1",
+        "--common",
+        COMMON,
+        "--cards",
+        "Ah",
+        "--you",
+        "2c 3c 4c 5c 6c",
+    )
     assert full.returncode == 1 and "holds 4" in full.stderr and full.stderr.count("\n") == 1
 
 
 def test_cli_play_json(cli):
-    run = cli("h2h", "play", "--type", "hold3", "--crazy", "--first", "greedy", "--second", "random",
-               "--games", "300", "--seed", "2", "--json")
+    run = cli(
+        "h2h",
+        "play",
+        "--type",
+        "hold3",
+        "--crazy",
+        "--first",
+        "greedy",
+        "--second",
+        "random",
+        "--games",
+        "300",
+        "--seed",
+        "2",
+        "--json",
+    )
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
     assert data["games"] == 300 and data["crazy"] and data["round_type"] == "hold3"

@@ -27,10 +27,15 @@ from analyzer.studies.head_to_head_betting import tables
 # The last placement of a Draw 1 round: the opponent (on turn, holding his drawn card)
 # has bet $100 on row 3, the only open row; one space is left, on his side.
 LAST = {
-    "round": 1, "type": "draw1", "common": "7s Kd 2h",
+    "round": 1,
+    "type": "draw1",
+    "common": "7s Kd 2h",
     "you": ["7h 7d 3c 4c", "Ks Kc 5d 4d", "2s 2c 9d Jh"],
-    "opponent": ["As Ad 6h 6d", "Qs Qd Jc 8d", "3d 3h 4h"], "cards": [],
-    "committed": {"you": [0, 0, 0], "opponent": [0, 0, 100]}, "base": [0, 0, 100], "stacks": [800, 700],
+    "opponent": ["As Ad 6h 6d", "Qs Qd Jc 8d", "3d 3h 4h"],
+    "cards": [],
+    "committed": {"you": [0, 0, 0], "opponent": [0, 0, 100]},
+    "base": [0, 0, 100],
+    "stacks": [800, 700],
 }
 
 
@@ -78,8 +83,9 @@ def test_monte_carlo_action_values_agree_with_exact():
 
 
 def test_opening_actions_cover_every_legal_bet():
-    position = bet_position_from_dict({"round": 1, "type": "draw1", "common": "7s Kd 2h", "cards": "7h",
-                                       "stacks": [800, 60]})
+    position = bet_position_from_dict(
+        {"round": 1, "type": "draw1", "common": "7s Kd 2h", "cards": "7h", "stacks": [800, 60]}
+    )
     result = bet_values(position, trials=50, seed=1)
     bets = sorted((a.row, a.amount) for a in result.actions if a.action == "bet")
     assert bets == [(row, x) for row in (1, 2, 3) for x in range(10, 61, 10)]  # table stakes: his $60
@@ -89,17 +95,23 @@ def test_opening_actions_cover_every_legal_bet():
 OPEN_ROUND = {"round": 1, "type": "draw1", "common": "7s Kd 2h", "you": ["9c"], "cards": []}  # his turn
 
 
-@pytest.mark.parametrize("base, change, message", [
-    (OPEN_ROUND, {"committed": {"you": [0, 0, 0], "opponent": [100, 100, 0]}}, "only one exchange"),
-    ({**OPEN_ROUND, "you": [], "cards": "Ah"}, {"committed": {"you": [100, 0, 0], "opponent": [0, 0, 0]}},
-     "more on the card"),
-    (LAST, {"base": [100, 0, 100]}, "complete"),
-    (LAST, {"base": [0, 0, 50]}, "declined"),
-    (LAST, {"stacks": [50, 700]}, "table stakes"),
-    (LAST, {"committed": {"you": [0, 0, 0], "opponent": [0, 0, 105]}}, "multiples of 10"),
-    (LAST, {"rules": {"bet_window": "anyone"}}, "bet window"),
-    (LAST, {"stacks": [800]}, "stacks"),
-])
+@pytest.mark.parametrize(
+    "base, change, message",
+    [
+        (OPEN_ROUND, {"committed": {"you": [0, 0, 0], "opponent": [100, 100, 0]}}, "only one exchange"),
+        (
+            {**OPEN_ROUND, "you": [], "cards": "Ah"},
+            {"committed": {"you": [100, 0, 0], "opponent": [0, 0, 0]}},
+            "more on the card",
+        ),
+        (LAST, {"base": [100, 0, 100]}, "complete"),
+        (LAST, {"base": [0, 0, 50]}, "declined"),
+        (LAST, {"stacks": [50, 700]}, "table stakes"),
+        (LAST, {"committed": {"you": [0, 0, 0], "opponent": [0, 0, 105]}}, "multiples of 10"),
+        (LAST, {"rules": {"bet_window": "anyone"}}, "bet window"),
+        (LAST, {"stacks": [800]}, "stacks"),
+    ],
+)
 def test_impossible_betting_positions_are_refused(base, change, message):
     with pytest.raises(ValueError, match=message):
         bet_position_from_dict({**base, **change})
@@ -137,11 +149,19 @@ def test_betting_games_are_reproducible_and_conserve_chips():
     assert a.first_stack > 1400  # betting on good rows beats never betting
 
 
-@pytest.mark.parametrize("spec, message", [
-    ("sometimes", "unknown betting policy"), ("never:3", "no parameters"), ("random:2", "no parameters"), ("threshold:bet=1.5", "probability"),
-    ("threshold:fold=0.2", "unknown threshold parameter"), ("threshold:size=0", "size"),
-    ("threshold:cards=2", "cards"), ("rollout:0", "rollout count"),
-])
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ("sometimes", "unknown betting policy"),
+        ("never:3", "no parameters"),
+        ("random:2", "no parameters"),
+        ("threshold:bet=1.5", "probability"),
+        ("threshold:fold=0.2", "unknown threshold parameter"),
+        ("threshold:size=0", "size"),
+        ("threshold:cards=2", "cards"),
+        ("rollout:0", "rollout count"),
+    ],
+)
 def test_bad_betting_policies(spec, message):
     with pytest.raises(ValueError, match=message):
         parse_bet_policy(spec)
@@ -166,7 +186,6 @@ def test_betting_studies_run_small(tmp_path):
     assert set(results[2].tables["fresh_card"].round_type) == {"draw1", "share2"}
 
 
-
 def test_cli_bet_and_betting_play(tmp_path, cli):
     path = tmp_path / "bet.json"
     path.write_text(json.dumps(LAST))
@@ -178,8 +197,9 @@ def test_cli_bet_and_betting_play(tmp_path, cli):
     path.write_text(json.dumps({**LAST, "stacks": [50, 700]}))
     bad = cli("h2h", "bet", str(path))
     assert bad.returncode == 1 and bad.stderr.count("\n") == 1 and "table stakes" in bad.stderr
-    play = cli("h2h", "play", "--betting", "--first", "greedy", "--second", "greedy", "--games", "200",
-                "--seed", "3", "--json")
+    play = cli(
+        "h2h", "play", "--betting", "--first", "greedy", "--second", "greedy", "--games", "200", "--seed", "3", "--json"
+    )
     assert play.returncode == 0, play.stderr
     stats = json.loads(play.stdout)
     assert stats["games"] == 200 and stats["first_stack"] + stats["second_stack"] == pytest.approx(2800)
@@ -225,6 +245,11 @@ def test_committed_fresh_card_result_is_reproduced():
     table = pd.read_csv(folder / "fresh_card.csv")
     manifest = json.loads((folder / "manifest.json").read_text())
     row = table[table.round_type == "draw1"].iloc[0]
-    again = simulate_betting_games(first_bets="threshold", second_bets="threshold", round_type="draw1",
-                                   games=int(row.games), seed=derive_seed(manifest["seed"], 3, 0))
+    again = simulate_betting_games(
+        first_bets="threshold",
+        second_bets="threshold",
+        round_type="draw1",
+        games=int(row.games),
+        seed=derive_seed(manifest["seed"], 3, 0),
+    )
     assert again.first_stack == pytest.approx(row.stack_seeing, abs=1e-9)

@@ -30,6 +30,7 @@ DEFAULT_RULES = (1, 0, 10, 200, 100)  # forfeit, window, min bet, row cap, max r
 
 # -- helpers ------------------------------------------------------------------------
 
+
 def fresh(kind=E.DRAW1, rows=3, rules=DEFAULT_RULES, first=0, seed=0):
     """A new round with fresh $800 stacks, the bank's base on each active row."""
     st = E.new_state()
@@ -67,10 +68,9 @@ def bet_params(kind=BP.THRESHOLD, **changes):
     policy with ``changes`` (bet, raise, call in thousandths; size in dollars)."""
     bp = np.zeros(BP.BET_PARAMS, np.int64)
     if kind == BP.THRESHOLD:
-        bp[:] = BP.DEFAULT_THRESHOLD[:BP.BET_PARAMS]
+        bp[:] = BP.DEFAULT_THRESHOLD[: BP.BET_PARAMS]
     bp[BP.KIND] = kind
-    names = {"bet": BP.BET_AT, "raise_": BP.RAISE_AT, "call": BP.CALL_AT, "size": BP.SIZE,
-             "rollouts": BP.ROLLOUTS}
+    names = {"bet": BP.BET_AT, "raise_": BP.RAISE_AT, "call": BP.CALL_AT, "size": BP.SIZE, "rollouts": BP.ROLLOUTS}
     for key, value in changes.items():
         bp[names[key]] = value
     return bp
@@ -92,6 +92,7 @@ def side_cards(st, seat, row):
 # 1. Round set-up and carry-over of stacks
 # ======================================================================================
 
+
 @pytest.mark.parametrize("rows", [3, 4, 5])
 def test_round_start_puts_bank_base_on_active_rows(rows):
     """§2.7 'Stacks and base' + H-B8: $800 each, 2 x $50 from the bank on each active
@@ -102,7 +103,7 @@ def test_round_start_puts_bank_base_on_active_rows(rows):
     assert [closed(st, r) for r in range(5)] == [False] * rows + [True] * (5 - rows)
     assert all(put(st, s, r) == 0 for s in range(2) for r in range(5))
     assert B._chips_in_play(st) == 1600 + 100 * rows
-    assert list(st[E.BET_RULES:E.BET_RULES + 5]) == list(DEFAULT_RULES)
+    assert list(st[E.BET_RULES : E.BET_RULES + 5]) == list(DEFAULT_RULES)
 
 
 @pytest.mark.parametrize("betting_first", [True, False])
@@ -118,7 +119,7 @@ def test_stacks_and_rules_survive_start_round_either_order(betting_first):
         B._start_betting_game(st, *rules)
     B._start_betting_round(st)
     assert stacks(st) == (800, 800)
-    assert list(st[E.BET_RULES:E.BET_RULES + 5]) == list(rules)
+    assert list(st[E.BET_RULES : E.BET_RULES + 5]) == list(rules)
     assert [base(st, r) for r in range(5)] == [100, 100, 100, 0, 0]
 
 
@@ -127,14 +128,14 @@ def test_stacks_carry_over_to_the_next_round_and_row_state_resets():
     closures are per round (a row declined in round 1 is open again in round 2)."""
     st = fresh(rows=3)
     B._pay(st, 0, 1, 100)
-    BP._act(st, 1, B.DECLINE, 0, 1)          # seat 0: 800 - 100 + 50 + 100 = 850
+    BP._act(st, 1, B.DECLINE, 0, 1)  # seat 0: 800 - 100 + 50 + 100 = 850
     B._pay(st, 1, 2, 40)
-    BP._act(st, 0, B.CALL, 0, 2)             # 40 each on row 2
+    BP._act(st, 0, B.CALL, 0, 2)  # 40 each on row 2
     assert stacks(st) == (810, 760)
-    st[E.STACK], st[E.STACK + 1] = 1234, 567   # as if the round had been played out
+    st[E.STACK], st[E.STACK + 1] = 1234, 567  # as if the round had been played out
     E._start_round(st, E.OPEN5, 1, 4, 1, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, chunk_state(2, 0))
     assert stacks(st) == (1234, 567)
-    assert list(st[E.BET_RULES:E.BET_RULES + 5]) == list(DEFAULT_RULES)
+    assert list(st[E.BET_RULES : E.BET_RULES + 5]) == list(DEFAULT_RULES)
     B._start_betting_round(st)
     assert stacks(st) == (1234, 567)
     assert [base(st, r) for r in range(5)] == [100, 100, 100, 100, 0]
@@ -167,6 +168,7 @@ def test_stacks_carry_over_after_a_played_round():
 # 2. Scripted exchanges (§2.7 bet procedure; H-B2)
 # ======================================================================================
 
+
 @pytest.mark.parametrize("forfeit", [1, 0])
 def test_bet_then_decline(forfeit):
     """§2.7 response 1 (Decline): the bettor takes one $50 base chip and his own bet back,
@@ -178,7 +180,7 @@ def test_bet_then_decline(forfeit):
     assert B._to_call(st, 1, 1) == 100
     assert B._chips_in_play(st) == 1900
     assert BP._act(st, 1, B.DECLINE, 0, 1) is False
-    assert stacks(st) == (850, 800)           # 700 + 50 base + own 100; nothing to forfeit
+    assert stacks(st) == (850, 800)  # 700 + 50 base + own 100; nothing to forfeit
     assert base(st, 1) == 50 and put(st, 0, 1) == put(st, 1, 1) == 0
     assert closed(st, 1)
     assert B._max_bet(st, 0, 1) == 0 and B._max_bet(st, 1, 1) == 0
@@ -193,7 +195,7 @@ def test_bet_raise_call():
     st = fresh()
     B._pay(st, 0, 2, 40)
     assert B._max_raise(st, 1, 2) == 100
-    assert BP._act(st, 1, B.RAISE, 60, 2) is True       # matches 40, raises 60
+    assert BP._act(st, 1, B.RAISE, 60, 2) is True  # matches 40, raises 60
     assert stacks(st) == (760, 700) and (put(st, 0, 2), put(st, 1, 2)) == (40, 100)
     assert B._to_call(st, 0, 2) == 60
     assert B._chips_in_play(st) == 1900
@@ -269,13 +271,13 @@ def test_decline_after_an_earlier_called_exchange(forfeit, after):
 
 # -- rows that complete: a last-space position (Draw 1, seat 1 to place row 0's last card)
 
+
 def last_space(drawn, tie=False, rules=DEFAULT_RULES):
     """Row 0 has 7 cards; seat 1 (on turn) drew ``drawn`` and will place it on his side
     of row 0. Win layout: common As; seat 0 Kd Kh 2c 3d (pair of kings); seat 1 Qs Js Ts
     (+Ks: royal flush, seat 1 wins; +2h: ace high, seat 0 wins). Tie layout: seat 0
     Kc Qd Jh 9s and seat 1 Kd Qh Js +9c: both A K Q J 9 high."""
-    sides = ({(0, 0): "Kc Qd Jh 9s", (1, 0): "Kd Qh Js"} if tie
-             else {(0, 0): "Kd Kh 2c 3d", (1, 0): "Qs Js Ts"})
+    sides = {(0, 0): "Kc Qd Jh 9s", (1, 0): "Kd Qh Js"} if tie else {(0, 0): "Kd Kh 2c 3d", (1, 0): "Qs Js Ts"}
     st = build_state(E.DRAW1, 3, first=0, common="As 7c 8c", sides=sides, drawn=drawn)
     assert E._mover(st) == 1 and B._window_seat(st) == 1
     return with_betting(st, rules)
@@ -288,8 +290,9 @@ def complete_row0(st):
     assert base(st, 0) == 0 and put(st, 0, 0) == put(st, 1, 0) == 0 and closed(st, 0)
 
 
-@pytest.mark.parametrize("drawn, tie, final", [("Ks", False, (800, 900)), ("2h", False, (850, 850)),
-                                               ("9c", True, (825, 875))])
+@pytest.mark.parametrize(
+    "drawn, tie, final", [("Ks", False, (800, 900)), ("2h", False, (850, 850)), ("9c", True, (825, 875))]
+)
 def test_declined_row_pays_its_last_50_at_completion(drawn, tie, final):
     """§2.7 response 1 and 'Row payout': after a decline only $50 remains on the card;
     when the row completes its winner takes that $50; an exact tie splits it $25/$25
@@ -305,8 +308,9 @@ def test_declined_row_pays_its_last_50_at_completion(drawn, tie, final):
     assert [base(st, r) for r in range(3)] == [0, 100, 100]
 
 
-@pytest.mark.parametrize("drawn, tie, final", [("Ks", False, (700, 1000)), ("2h", False, (1000, 700)),
-                                               ("9c", True, (850, 850))])
+@pytest.mark.parametrize(
+    "drawn, tie, final", [("Ks", False, (700, 1000)), ("2h", False, (1000, 700)), ("9c", True, (850, 850))]
+)
 def test_called_row_pays_base_and_both_stakes_to_winner(drawn, tie, final):
     """§2.7 'Row payout': a completed row's winner takes the base ($100) plus all called
     bet chips (100 + 100) at once: $300; an exact tie splits it $150/$150."""
@@ -339,16 +343,17 @@ def test_won_chips_back_later_bets_in_the_same_round():
 # 3. Amount limits (§2.7 'Amount limits', H-B3, H-B5, H-B6; closure rules a-c)
 # ======================================================================================
 
+
 def test_opening_bet_range_and_step():
     """§2.7 + H-B6: an opening bet is $10..$100 in $10 steps: ``max_bet`` is the largest
     legal amount, floored to the step, and 0 if not even one step is possible."""
     st = fresh()
     assert all(B._max_bet(st, s, r) == 100 for s in range(2) for r in range(3))
     st[E.STACK] = 95
-    assert B._max_bet(st, 0, 0) == 90 and B._max_bet(st, 1, 0) == 90   # own stack / opponent's stack
+    assert B._max_bet(st, 0, 0) == 90 and B._max_bet(st, 1, 0) == 90  # own stack / opponent's stack
     st[E.STACK] = 9
     assert B._max_bet(st, 0, 0) == 0 and B._max_bet(st, 1, 0) == 0
-    st = fresh(rules=(1, 0, 25, 200, 60))     # a max raise that is not a multiple of the step
+    st = fresh(rules=(1, 0, 25, 200, 60))  # a max raise that is not a multiple of the step
     assert B._max_bet(st, 0, 0) == 50
     st = fresh(rules=(1, 0, 25, 200, 100))
     st[E.STACK + 1] = 90
@@ -363,15 +368,15 @@ def test_per_player_row_cap_over_several_exchanges():
     assert B._max_raise(st, 1, 0) == 100
     BP._act(st, 1, B.CALL, 0, 0)
     assert B._max_bet(st, 0, 0) == 100 and B._max_bet(st, 1, 0) == 100
-    B._pay(st, 1, 0, 60)                            # seat 1: 160 on the card
-    assert B._max_raise(st, 0, 0) == 40             # 100 + 60 to match + 40 = 200
+    B._pay(st, 1, 0, 60)  # seat 1: 160 on the card
+    assert B._max_raise(st, 0, 0) == 40  # 100 + 60 to match + 40 = 200
     BP._act(st, 0, B.RAISE, 40, 0)
     assert (put(st, 0, 0), put(st, 1, 0)) == (200, 160)
     assert B._max_raise(st, 1, 0) == 0 and B._to_call(st, 1, 0) == 40
     BP._act(st, 1, B.CALL, 0, 0)
     assert stacks(st) == (600, 600) and put(st, 0, 0) == put(st, 1, 0) == 200
-    assert B._max_bet(st, 0, 0) == 0 and B._max_bet(st, 1, 0) == 0   # rule (c)
-    assert B._max_bet(st, 0, 1) == 100                               # the cap is per row
+    assert B._max_bet(st, 0, 0) == 0 and B._max_bet(st, 1, 0) == 0  # rule (c)
+    assert B._max_bet(st, 0, 1) == 100  # the cap is per row
     assert B._chips_in_play(st) == 1900
 
 
@@ -420,15 +425,20 @@ def test_raise_limited_by_own_stack_after_matching():
     B._pay(st, 0, 2, 80)
     assert B._max_raise(st, 1, 2) == 40
     st[E.STACK + 1] = 85
-    assert B._max_raise(st, 1, 2) == 0           # 5 left after matching: less than a step
+    assert B._max_raise(st, 1, 2) == 0  # 5 left after matching: less than a step
 
 
 def test_complete_and_inactive_rows_cannot_be_bet_on():
     """Closure rule (a) and §2.7 'active row': a complete row (9 cards, not yet paid) and
     a row index >= rows get ``max_bet`` 0; a row with one space left is still open."""
-    st = with_betting(build_state(E.DRAW1, 3, common="As 7c 8c",
-                                  sides={(0, 0): "Kd Kh 2c 3d", (1, 0): "Qs Js Ts Ks",
-                                         (0, 1): "2d 3h 4s 5d", (1, 1): "6d 6h 9s"}))
+    st = with_betting(
+        build_state(
+            E.DRAW1,
+            3,
+            common="As 7c 8c",
+            sides={(0, 0): "Kd Kh 2c 3d", (1, 0): "Qs Js Ts Ks", (0, 1): "2d 3h 4s 5d", (1, 1): "6d 6h 9s"},
+        )
+    )
     assert B._row_complete(st, 0)
     for seat in range(2):
         assert B._max_bet(st, seat, 0) == 0
@@ -439,6 +449,7 @@ def test_complete_and_inactive_rows_cannot_be_bet_on():
 # ======================================================================================
 # 4. The bet window (§2.7 'When a bet may be made', H-B7)
 # ======================================================================================
+
 
 @pytest.mark.parametrize("kind", [E.DRAW1, E.HOLD3, E.PLAY4, E.OPEN5])
 @pytest.mark.parametrize("window", [B.WINDOW_TURN, B.WINDOW_RECEIVER])
@@ -491,6 +502,7 @@ def test_share2_window_in_play(window, bet_turns):
 # 5. Equities (bet_policies.row_equity / best_equity), against eval7
 # ======================================================================================
 
+
 def brute_equity(st, seat, row, extra=-1):
     """win + tie/2 of ``seat`` over every fill of the row's one empty space from the
     cards ``seat`` has not seen (rules §2.4 information model, read independently)."""
@@ -517,8 +529,7 @@ def random_position(seed, space_seat):
     def take(n):
         return " ".join(deck.pop() for _ in range(n))
 
-    sides = {(space_seat, 0): take(3), (1 - space_seat, 0): take(4), (0, 1): take(2), (1, 1): take(2),
-             (0, 2): take(1)}
+    sides = {(space_seat, 0): take(3), (1 - space_seat, 0): take(4), (0, 1): take(2), (1, 1): take(2), (0, 2): take(1)}
     return build_state(E.HOLD3, 3, common=take(3), sides=sides, hands=(take(3), take(3)))
 
 
@@ -540,7 +551,7 @@ def test_best_equity_with_held_cards_exact(seed):
     """``best_equity``: the best of no card and each held card placed in the one space
     (each such placement completes the row: equity 1, 1/2 or 0), against eval7."""
     st = random_position(7000 + seed, 0)
-    held = [int(c) for c in st[E.HAND:E.HAND + 3]]
+    held = [int(c) for c in st[E.HAND : E.HAND + 3]]
     assert len(side_cards(st, 0, 0)) == 3
     options = [brute_equity(st, 0, 0)] + [brute_equity(st, 0, 0, h) for h in held]
     for h, want in zip(held, options[1:]):
@@ -550,11 +561,14 @@ def test_best_equity_with_held_cards_exact(seed):
     assert BP._best_equity(st, 1, 0, chunk_state(0, 0)) == BP._row_equity(st, 1, 0, -1, chunk_state(0, 0))
 
 
-@pytest.mark.parametrize("sides, seat0", [
-    ({(0, 0): "Kd Kh 2c 3d", (1, 0): "Qs Js Ts Ks"}, 0.0),   # royal flush beats kings
-    ({(0, 0): "Kd Kh 2c 3d", (1, 0): "Qs Js Ts 2h"}, 1.0),   # kings beat ace high
-    ({(0, 0): "Kc Qd Jh 9s", (1, 0): "Kd Qh Js 9c"}, 0.5),   # A K Q J 9 each: exact tie
-])
+@pytest.mark.parametrize(
+    "sides, seat0",
+    [
+        ({(0, 0): "Kd Kh 2c 3d", (1, 0): "Qs Js Ts Ks"}, 0.0),  # royal flush beats kings
+        ({(0, 0): "Kd Kh 2c 3d", (1, 0): "Qs Js Ts 2h"}, 1.0),  # kings beat ace high
+        ({(0, 0): "Kc Qd Jh 9s", (1, 0): "Kd Qh Js 9c"}, 0.5),  # A K Q J 9 each: exact tie
+    ],
+)
 def test_row_equity_on_a_complete_row(sides, seat0):
     """A complete row's equity is its result: 1, 0 or 1/2 (H-G5), matching ``row_result``."""
     st = build_state(E.DRAW1, 3, common="As 7c 8c", sides=sides)
@@ -605,13 +619,24 @@ def test_best_equity_at_least_row_equity_mid_round(kind):
 # 6. The threshold policy on positions with obvious equities
 # ======================================================================================
 
+
 def locks(rules=DEFAULT_RULES):
     """Three rows, each with one space left and decided whatever fills it: row 0 and row 2
     are seat 1's royal flushes (seat 0 holds 2c 3d 4h / 5c 6d 7s: at best a wheel), row 1
     is seat 0's royal flush. Equities: seat 0 (0, 1, 0), seat 1 (1, 0, 1)."""
-    st = build_state(E.DRAW1, 3, common="As Ac Ah",
-                     sides={(1, 0): "Ks Qs Js Ts", (0, 0): "2c 3d 4h", (0, 1): "Kc Qc Jc Tc",
-                            (1, 1): "2d 3h 4s", (1, 2): "Kh Qh Jh Th", (0, 2): "5c 6d 7s"})
+    st = build_state(
+        E.DRAW1,
+        3,
+        common="As Ac Ah",
+        sides={
+            (1, 0): "Ks Qs Js Ts",
+            (0, 0): "2c 3d 4h",
+            (0, 1): "Kc Qc Jc Tc",
+            (1, 1): "2d 3h 4s",
+            (1, 2): "Kh Qh Jh Th",
+            (0, 2): "5c 6d 7s",
+        },
+    )
     return with_betting(st, rules)
 
 
@@ -629,12 +654,12 @@ def test_threshold_open_picks_the_best_row_and_sizes_the_bet():
     st = locks()
     rng = chunk_state(0, 0)
     assert BP._threshold_open(st, 0, bet_params(), rng) == (1, 100)
-    assert BP._threshold_open(st, 1, bet_params(), rng) == (0, 100)        # first of two locks
+    assert BP._threshold_open(st, 1, bet_params(), rng) == (0, 100)  # first of two locks
     assert BP._threshold_open(st, 0, bet_params(bet=1000), rng) == (1, 100)  # p = 1 meets 1000
     assert BP._threshold_open(st, 0, bet_params(size=55), rng) == (1, 50)
     assert BP._threshold_open(st, 0, bet_params(size=5), rng) == (1, 10)
     assert BP._threshold_open(st, 0, bet_params(size=1000), rng) == (1, 100)
-    st[E.STACK + 1] = 30                                                    # table stakes
+    st[E.STACK + 1] = 30  # table stakes
     assert BP._threshold_open(st, 0, bet_params(), rng) == (1, 30)
     st[E.STACK + 1] = 800
     # close seat 0's lock by a decline: now his best p is 0
@@ -650,13 +675,13 @@ def test_threshold_respond_follows_thresholds():
     if p >= call, else decline; p = 1 meets a threshold of 1000 and p = 0 meets 0."""
     rng = chunk_state(0, 0)
     st = locks()
-    B._pay(st, 1, 0, 50)                      # seat 1 bets on his lock; seat 0 has p = 0
+    B._pay(st, 1, 0, 50)  # seat 1 bets on his lock; seat 0 has p = 0
     assert BP._threshold_respond(st, 0, 0, bet_params(), rng) == (B.DECLINE, 0)
     assert BP._threshold_respond(st, 0, 0, bet_params(call=1), rng) == (B.DECLINE, 0)
     assert BP._threshold_respond(st, 0, 0, bet_params(call=0), rng) == (B.CALL, 0)
     assert BP._threshold_respond(st, 0, 0, bet_params(raise_=0, call=0), rng) == (B.RAISE, 100)
     st = locks()
-    B._pay(st, 0, 0, 50)                      # seat 0 bets into seat 1's lock; seat 1 has p = 1
+    B._pay(st, 0, 0, 50)  # seat 0 bets into seat 1's lock; seat 1 has p = 1
     assert BP._threshold_respond(st, 1, 0, bet_params(), rng) == (B.RAISE, 100)
     assert BP._threshold_respond(st, 1, 0, bet_params(raise_=1000), rng) == (B.RAISE, 100)
     assert BP._threshold_respond(st, 1, 0, bet_params(size=30), rng) == (B.RAISE, 30)
@@ -693,9 +718,16 @@ def test_threshold_uses_held_cards_unless_blind():
     the blind no-card equity (``uses_cards`` 0). Hold 3, row 0: common As, seat 0 has
     Qs Js Ts and holds Ks (royal flush: p = 1); seat 1's side is full with kings. Blind,
     seat 0 wins only with a spade, Kc or an ace: far below the call threshold."""
-    st = with_betting(build_state(E.HOLD3, 3, first=0, common="As 7c 8c",
-                                  sides={(0, 0): "Qs Js Ts", (1, 0): "Kd Kh 2c 3d"},
-                                  hands=("Ks 4c 5c", "9d 9h 6c")))
+    st = with_betting(
+        build_state(
+            E.HOLD3,
+            3,
+            first=0,
+            common="As 7c 8c",
+            sides={(0, 0): "Qs Js Ts", (1, 0): "Kd Kh 2c 3d"},
+            hands=("Ks 4c 5c", "9d 9h 6c"),
+        )
+    )
     rng = chunk_state(0, 0)
     blind = BP._row_equity(st, 0, 0, -1, rng)
     assert blind == pytest.approx(brute_equity(st, 0, 0)) and blind < 0.45
@@ -715,7 +747,7 @@ def test_threshold_uses_held_cards_unless_blind():
 TOTAL = 2 * 800 + 12 * 100
 NEVER_ROW = bet_params(BP.NEVER)
 THRESH = bet_params()
-AGGRESSIVE = bet_params(bet=0, raise_=0, call=0, size=100)     # bets, raises to the cap
+AGGRESSIVE = bet_params(bet=0, raise_=0, call=0, size=100)  # bets, raises to the cap
 TIMID = bet_params(bet=950, raise_=990, call=700, size=30)
 
 # (kind, crazy, bet_rules, placement kinds, betting params, games)
@@ -746,8 +778,9 @@ def run_games(kind, crazy, rules, placement, bets, games, seed, tiebreak=E.TIEBR
     rngs = np.stack([chunk_state(seed, 1), chunk_state(seed, 2)])
     rules = np.array(rules, np.int64)
     for _ in range(games):
-        BP._play_betting_game(st, kind, crazy, E.BATCH_ALTERNATE, tiebreak, rules, params, bparams, deal,
-                             rngs, out, trajectory)
+        BP._play_betting_game(
+            st, kind, crazy, E.BATCH_ALTERNATE, tiebreak, rules, params, bparams, deal, rngs, out, trajectory
+        )
         yield out.copy(), trajectory.copy()
 
 
@@ -775,15 +808,16 @@ def test_conservation_over_many_games():
             else:
                 assert winner in (0, 1)
                 ties += 1
-            bets_seen += (s0 - 800) % 50 != 0       # a called bet moved a non-$50 amount
+            bets_seen += (s0 - 800) % 50 != 0  # a called bet moved a non-$50 amount
             broke += (trajectory == 0).any()
             games += 1
     assert games >= 3000
-    assert bets_seen > 100 and broke > 10   # the limits were exercised, including $0 stacks
+    assert bets_seen > 100 and broke > 10  # the limits were exercised, including $0 stacks
 
 
-@pytest.mark.parametrize("kind, crazy, placement", [(0, 0, (1, 1)), (0, 0, (0, 0)), (E.SHARE2, 1, (1, 0)),
-                                                    (E.HOLD3, 0, (0, 1))])
+@pytest.mark.parametrize(
+    "kind, crazy, placement", [(0, 0, (1, 1)), (0, 0, (0, 0)), (E.SHARE2, 1, (1, 0)), (E.HOLD3, 0, (0, 1))]
+)
 def test_never_betting_game_is_the_no_betting_game_at_half_stakes(kind, crazy, placement):
     """§2.6 vs §2.7: with no bets (both players 'never') each row pays just its $100 base,
     so seat 0's betting stacks equal 800 + half the no-betting game's chips, round by
@@ -813,15 +847,14 @@ def test_round_invariants_step_by_step(kind, forfeit, window):
     base is $100, or $50 once declined (then closed), and a complete row is paid out
     (nothing left on it, closed)."""
     rules = (forfeit, window, 10, 200, 100)
-    bets = [(AGGRESSIVE, THRESH), (THRESH, TIMID), (bet_params(bet=300, raise_=600, call=500, size=40),
-                                                    AGGRESSIVE)]
+    bets = [(AGGRESSIVE, THRESH), (THRESH, TIMID), (bet_params(bet=300, raise_=600, call=500, size=40), AGGRESSIVE)]
     declines = 0
     for i, (b0, b1) in enumerate(bets):
         for rows in (3, 4, 5):
             seed = 500 + 10 * i + rows
             st = fresh(kind=kind, rows=rows, rules=rules, first=rows % 2, seed=seed)
             if i == 0:
-                st[E.STACK], st[E.STACK + 1] = 170, 1430   # table stakes bite early
+                st[E.STACK], st[E.STACK + 1] = 170, 1430  # table stakes bite early
             total = B._chips_in_play(st)
             params = np.array([[1, 0, 0], [0, 0, 0]], np.int64)
             deal, rngs = chunk_state(seed, 1), np.stack([chunk_state(seed, 2), chunk_state(seed, 3)])

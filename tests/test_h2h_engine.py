@@ -61,6 +61,7 @@ def seats_of(log):
 
 # -- 1. scripted rounds ---------------------------------------------------------------
 
+
 def test_draw1_scripted_round():
     """Draw 1 (§2.4 die 1): turns F, D, F, ...; each turn draws the top card and places
     exactly it on the mover's own side; a side of a row closes at 4 cards; 24 placements
@@ -132,10 +133,13 @@ def test_hold3_scripted_round():
     assert st[E.TOP] == 3 + 24 + dead  # every card drawn is on the board or dead in a hand
 
 
-@pytest.mark.parametrize("batch_rule, first, rows, schedule", [
-    (E.BATCH_ALTERNATE, 1, 4, ("FD" * 4 + "DF" * 4) * 2),
-    (E.BATCH_STRICT, 0, 3, "FD" * 12),
-])
+@pytest.mark.parametrize(
+    "batch_rule, first, rows, schedule",
+    [
+        (E.BATCH_ALTERNATE, 1, 4, ("FD" * 4 + "DF" * 4) * 2),
+        (E.BATCH_STRICT, 0, 3, "FD" * 12),
+    ],
+)
 def test_play4_scripted_round(batch_rule, first, rows, schedule):
     """Play 4 (§2.4 die 4, H-G1): k batches of 8 placements; at each batch start both
     hands are empty and each player gets 4 new cards; within a batch nothing is drawn,
@@ -185,13 +189,16 @@ def test_open5_set_counts(rows, sets, unused):
     check_conservation(st)
 
 
-@pytest.mark.parametrize("kind, schedule, rows", [
-    (E.DRAW1, "FD" * 12, 3),
-    (E.SHARE2, "FDDF" * 6, 3),
-    (E.HOLD3, "FD" * 16, 4),
-    (E.PLAY4, "FD" * 4 + "DF" * 4 + "FD" * 4, 3),
-    (E.OPEN5, "FD" * 12, 3),
-])
+@pytest.mark.parametrize(
+    "kind, schedule, rows",
+    [
+        (E.DRAW1, "FD" * 12, 3),
+        (E.SHARE2, "FDDF" * 6, 3),
+        (E.HOLD3, "FD" * 16, 4),
+        (E.PLAY4, "FD" * 4 + "DF" * 4 + "FD" * 4, 3),
+        (E.OPEN5, "FD" * 12, 3),
+    ],
+)
 def test_crazy_rounds(kind, schedule, rows):
     """Crazy (§2.4 die 6, H-G7): same schedule and cards as the base type, but every
     placement, the Share 2 handed card included, may go on either side; a full side is
@@ -214,10 +221,24 @@ def test_crazy_rounds(kind, schedule, rows):
 def test_crazy_draw1_block_is_scored_for_the_side_owner():
     """Crazy (§2.4 die 6): a card put on the opponent's side counts in the opponent's row
     hand. D spoils F's row: F holds 7h 7d Kc + 7s and D drops 2h into F's last slot."""
-    st = build_state(E.DRAW1, 3, first=0, crazy=1, common="7s 5d 9c",
-                     sides={(0, 0): "7h 7d Kc", (1, 0): "7c Qd Qh 3c",
-                            (0, 1): D1_F[1], (1, 1): D1_D[1], (0, 2): D1_F[2], (1, 2): D1_D[2]},
-                     deck_order="2h", ordered=True, turn=23)
+    st = build_state(
+        E.DRAW1,
+        3,
+        first=0,
+        crazy=1,
+        common="7s 5d 9c",
+        sides={
+            (0, 0): "7h 7d Kc",
+            (1, 0): "7c Qd Qh 3c",
+            (0, 1): D1_F[1],
+            (1, 1): D1_D[1],
+            (0, 2): D1_F[2],
+            (1, 2): D1_D[2],
+        },
+        deck_order="2h",
+        ordered=True,
+        turn=23,
+    )
     assert E._mover(st) == 1
     E._prepare(st, chunk_state(1, 1))
     assert pending(st) == cards("2h")
@@ -231,9 +252,9 @@ def test_crazy_draw1_block_is_scored_for_the_side_owner():
 
 # -- 2. row scoring -------------------------------------------------------------------
 
+
 def one_row(common, p1, p2, tiebreak=E.TIEBREAK_STANDARD):
-    return build_state(E.DRAW1, 1, common=common, sides={(0, 0): p1, (1, 0): p2},
-                       tiebreak=tiebreak)
+    return build_state(E.DRAW1, 1, common=common, sides={(0, 0): p1, (1, 0): p2}, tiebreak=tiebreak)
 
 
 def test_row_scoring_shared_vector():
@@ -263,19 +284,27 @@ def test_exact_tie_splits_the_row():
     st = build_state(E.DRAW1, 3, common=D1_COMMON, sides=sides)
     assert [E._row_result(st, r) for r in range(3)] == [2, 0, 1]
     assert E._round_chips(st) == 300
-    sides = {(0, 0): "7h 7d Kc 2s", (1, 0): "7c Qd Qh 3c",
-             (0, 1): "2d 3h 4d 6c", (1, 1): "Ah 2c 3d 4c",
-             (0, 2): "As Jh 8c 4h", (1, 2): "Ac Js 8d 4s"}
+    sides = {
+        (0, 0): "7h 7d Kc 2s",
+        (1, 0): "7c Qd Qh 3c",
+        (0, 1): "2d 3h 4d 6c",
+        (1, 1): "Ah 2c 3d 4c",
+        (0, 2): "As Jh 8c 4h",
+        (1, 2): "Ac Js 8d 4s",
+    }
     st = build_state(E.DRAW1, 3, common="7s 5d Kd", sides=sides)
     assert E._row_value(st, 0, 2) == E._row_value(st, 1, 2)
     assert [E._row_result(st, r) for r in range(3)] == [2, 2, 1]
     assert E._round_chips(st) == 500 and 3 * E.ROW_POT - E._round_chips(st) == 100
 
 
-@pytest.mark.parametrize("tiebreak, pair_result, two_pair_result", [
-    (E.TIEBREAK_STANDARD, 0, 0),
-    (E.TIEBREAK_LITERAL, 2, 2),
-])
+@pytest.mark.parametrize(
+    "tiebreak, pair_result, two_pair_result",
+    [
+        (E.TIEBREAK_STANDARD, 0, 0),
+        (E.TIEBREAK_LITERAL, 2, 2),
+    ],
+)
 def test_tiebreak_literal_reading(tiebreak, pair_result, two_pair_result):
     """H-G2: read literally, the unpaired cards decide a pair/two-pair tie first, so
     2-2-A-K-Q beats A-A-K-Q-J and 3-3-2-2-A beats K-K-3-3-Q; the standard rule gives both
@@ -317,11 +346,13 @@ def test_row_value_orders_like_eval7():
                 break
             nine = gen.choice(pool, 9, replace=False)
         st[E.COMMON] = nine[0]
-        st[E.BOARD:E.BOARD + 4] = nine[1:5]  # seat 0, row 0
-        st[E.BOARD + 4 * E.MAX_ROWS:E.BOARD + 4 * E.MAX_ROWS + 4] = nine[5:9]  # seat 1, row 0
+        st[E.BOARD : E.BOARD + 4] = nine[1:5]  # seat 0, row 0
+        st[E.BOARD + 4 * E.MAX_ROWS : E.BOARD + 4 * E.MAX_ROWS + 4] = nine[5:9]  # seat 1, row 0
         ours = E._row_value(st, 0, 0), E._row_value(st, 1, 0)
-        theirs = (eval7.evaluate([e7[c] for c in (nine[0], *nine[1:5])]),
-                  eval7.evaluate([e7[c] for c in (nine[0], *nine[5:9])]))
+        theirs = (
+            eval7.evaluate([e7[c] for c in (nine[0], *nine[1:5])]),
+            eval7.evaluate([e7[c] for c in (nine[0], *nine[5:9])]),
+        )
         want = (theirs[0] > theirs[1]) - (theirs[0] < theirs[1])
         got = (ours[0] > ours[1]) - (ours[0] < ours[1])
         assert got == want, format_cards(nine)
@@ -331,6 +362,7 @@ def test_row_value_orders_like_eval7():
 
 
 # -- 3. conservation over many games --------------------------------------------------
+
 
 def check_game(out, fixed_kind, fixed_crazy):
     assert out[0] + out[1] == 2400  # 12 row pots of $200
@@ -371,7 +403,7 @@ def test_play_game_conserves_chips(kinds):
         if out[0] != out[1]:
             check_conservation(st)
         else:  # the tie-break drew cards off the deck: they are all still in DECK
-            assert sorted(st[E.DECK:E.DECK + 52]) == list(range(52))
+            assert sorted(st[E.DECK : E.DECK + 52]) == list(range(52))
     assert {k for k, _ in rolled} == {1, 2, 3, 4, 5}
     crazy_share = sum(c for _, c in rolled) / len(rolled)
     assert 0.05 < crazy_share < 0.35  # a first roll of 6 (1/6) makes the round Crazy
@@ -462,6 +494,7 @@ def test_end_of_game_card_draw():
 
 # -- 4. hidden information ------------------------------------------------------------
 
+
 def reach(kind, rows, turn, seed, crazy=0, first=0):
     """A round of ``kind`` after ``turn`` random placements, prepared for the next one."""
     st = E.new_state()
@@ -483,21 +516,31 @@ def rearranged(st, seed):
     gen = np.random.default_rng(seed)
     while True:
         new = [int(c) for c in gen.permutation(pool)]
-        if new[len(opp):] != deck(st) and (not opp or set(new[:len(opp)]) != set(opp)):
+        if new[len(opp) :] != deck(st) and (not opp or set(new[: len(opp)]) != set(opp)):
             break
     out = st.copy()
-    out[E.HAND + 4 * other:E.HAND + 4 * other + len(opp)] = new[:len(opp)]
-    out[E.DECK + st[E.TOP]:E.DECK + st[E.END]] = new[len(opp):]
+    out[E.HAND + 4 * other : E.HAND + 4 * other + len(opp)] = new[: len(opp)]
+    out[E.DECK + st[E.TOP] : E.DECK + st[E.END]] = new[len(opp) :]
     check_conservation(out, dealt=False)
     assert visible_cards(out, E._mover(st)) == visible_cards(st, E._mover(st))
     return out
 
 
 POSITIONS = [  # (kind, rows, placements made, crazy)
-    (E.HOLD3, 3, 0, 0), (E.HOLD3, 4, 9, 0), (E.HOLD3, 5, 30, 1), (E.HOLD3, 5, 36, 0),
-    (E.PLAY4, 4, 0, 0), (E.PLAY4, 4, 3, 1), (E.PLAY4, 4, 10, 0), (E.PLAY4, 5, 29, 0),
-    (E.DRAW1, 3, 0, 0), (E.DRAW1, 4, 13, 1), (E.DRAW1, 5, 35, 0),
-    (E.SHARE2, 4, 6, 0), (E.SHARE2, 4, 9, 1), (E.OPEN5, 4, 12, 0),
+    (E.HOLD3, 3, 0, 0),
+    (E.HOLD3, 4, 9, 0),
+    (E.HOLD3, 5, 30, 1),
+    (E.HOLD3, 5, 36, 0),
+    (E.PLAY4, 4, 0, 0),
+    (E.PLAY4, 4, 3, 1),
+    (E.PLAY4, 4, 10, 0),
+    (E.PLAY4, 5, 29, 0),
+    (E.DRAW1, 3, 0, 0),
+    (E.DRAW1, 4, 13, 1),
+    (E.DRAW1, 5, 35, 0),
+    (E.SHARE2, 4, 6, 0),
+    (E.SHARE2, 4, 9, 1),
+    (E.OPEN5, 4, 12, 0),
 ]
 
 
@@ -554,7 +597,7 @@ def test_resample_hidden_uses_only_unseen_cards(kind, rows, turn, crazy):
             assert not set(hidden) & seen, "a seen card was dealt as hidden"
             assert sorted(hidden) == sorted(set(range(52)) - seen)  # each unseen card once
             assert len(hand(dst, other)) == len(hand(st, other))
-            assert (dst[:E.HAND] == st[:E.HAND]).all()  # header, commons, board, counts
+            assert (dst[: E.HAND] == st[: E.HAND]).all()  # header, commons, board, counts
             assert hand(dst, viewer) == hand(st, viewer) and open_cards(dst) == open_cards(st)
             if pending_seen:
                 assert pending(dst) == pending(st)
@@ -579,6 +622,7 @@ def test_resample_hidden_skips_known_out_cards():
 
 # -- 5. move values -------------------------------------------------------------------
 
+
 def test_sample_moves_last_draw1_placement():
     """§2.3/§2.6 at the last placement of the hand-built Draw 1 round (nothing hidden is
     left): the single move (D's 8d on row 2) is worth, from D's (seat 1) side, row halves
@@ -588,8 +632,7 @@ def test_sample_moves_last_draw1_placement():
     rng = chunk_state(1, 0)
     for _ in range(23):
         E._prepare(st, rng)
-        E._place(st, 0, min(r for r in range(3) if E._is_open_space(st, r, E._mover(st))),
-                E._mover(st))
+        E._place(st, 0, min(r for r in range(3) if E._is_open_space(st, r, E._mover(st))), E._mover(st))
     E._prepare(st, rng)
     assert E._mover(st) == 1 and pending(st) == cards("8d") and P._count_moves(st) == 1
     for kinds in (np.zeros(2, np.int64), np.ones(2, np.int64)):
@@ -604,9 +647,14 @@ def test_sample_moves_last_draw1_placement():
 
 SHARE2_END = {  # 22 placements made: D (seat 1) draws the last two cards
     "common": "As Ts Jh",
-    "sides": {(0, 0): "Ad Ah Kc Kd", (1, 0): "2c 3c 4c 5c",   # full house > wheel
-           (0, 1): "9d 8d 7d 6d", (1, 1): "9s 8s 7s 6h",   # ten-high straights: tie
-           (0, 2): "Qs Qd 4s", (1, 2): "2h 5h 8h"},          # row 2 open on both sides
+    "sides": {
+        (0, 0): "Ad Ah Kc Kd",
+        (1, 0): "2c 3c 4c 5c",  # full house > wheel
+        (0, 1): "9d 8d 7d 6d",
+        (1, 1): "9s 8s 7s 6h",  # ten-high straights: tie
+        (0, 2): "Qs Qd 4s",
+        (1, 2): "2h 5h 8h",
+    },  # row 2 open on both sides
     "drawn": "Qc 3h",
 }
 
@@ -639,8 +687,7 @@ def test_score_moves_share2_last_draw_turn(crazy):
         R._score_moves(st, kinds, chunk_state(3, 0), work, tallies, 5)
         for m, v in enumerate(values):
             halves = [0, 1, v, 0, 0]
-            assert list(tallies[m]) == [5 * v, 5 * v * v] + [5 * h for h in halves] + \
-                [5 * h * h for h in halves]
+            assert list(tallies[m]) == [5 * v, 5 * v * v] + [5 * h for h in halves] + [5 * h * h for h in halves]
         sampled = np.zeros((moves, R.TALLY_WIDTH), np.int64)
         R._sample_moves(st, kinds, chunk_state(4, 0), 4, sampled)
         assert (sampled * 5 == tallies * 4).all()  # nothing hidden: every trial is the same
@@ -662,9 +709,16 @@ def test_score_moves_share2_last_draw_turn(crazy):
 # From placement 21 of 24 with greedy play-outs, after D's move the play-out deals X to F
 # (placement 22) and Y to D (placement 23): the first and second random draws.
 CORRELATION_BOARD = {
-    "common": "8s 8c Ah", "drawn": "Td",
-    "sides": {(0, 0): "2c 4d 6h", (1, 0): "3c 5d 7h 9c", (0, 1): "3d 5h 7c 9d",
-           (1, 1): "2d 4h 6c", (0, 2): "Kc Kd Qc Qd", (1, 2): "Jc Jd Tc"},
+    "common": "8s 8c Ah",
+    "drawn": "Td",
+    "sides": {
+        (0, 0): "2c 4d 6h",
+        (1, 0): "3c 5d 7h 9c",
+        (0, 1): "3d 5h 7c 9d",
+        (1, 1): "2d 4h 6c",
+        (0, 2): "Kc Kd Qc Qd",
+        (1, 2): "Jc Jd Tc",
+    },
 }
 
 
@@ -689,7 +743,7 @@ def test_sample_moves_trials_are_independent():
     R._sample_moves(st, kinds, chunk_state(5, 0), n, together)
     assert (per_trial.sum(axis=0) == together).all()  # ... is exactly one n-trial call
     x_wins = 1 - per_trial[:, m, 2] // 2  # F took row 0 with X (D's halves are 0)
-    y_wins = per_trial[:, m, 3] // 2      # D took row 1 with Y
+    y_wins = per_trial[:, m, 3] // 2  # D took row 1 with Y
     px, py = x_wins.mean(), y_wins.mean()
     independent = px * py + (1 - px) * (1 - py)  # P(same outcome) for independent trials
     assert abs((y_wins == x_wins).mean() - independent) < 0.05  # within a trial: fine

@@ -47,9 +47,18 @@ def test_unknown_study_is_refused():
         tables(round=3)
 
 
-@pytest.mark.parametrize("card, common, expected", [
-    ("7h", "7s", SAME_RANK), ("2s", "7s", SAME_SUIT), ("3h", "7s", CONNECTED), ("Ah", "4s", CONNECTED),
-    ("Ah", "6s", UNRELATED), ("Kh", "8s", UNRELATED), ("Kh", "9s", CONNECTED)])
+@pytest.mark.parametrize(
+    "card, common, expected",
+    [
+        ("7h", "7s", SAME_RANK),
+        ("2s", "7s", SAME_SUIT),
+        ("3h", "7s", CONNECTED),
+        ("Ah", "4s", CONNECTED),
+        ("Ah", "6s", UNRELATED),
+        ("Kh", "8s", UNRELATED),
+        ("Kh", "9s", CONNECTED),
+    ],
+)
 def test_card_relations(card, common, expected):
     assert _relation(int(parse_cards(card)[0]), int(parse_cards(common)[0])) == expected
 
@@ -61,7 +70,13 @@ def test_committed_round_types_are_reproduced():
     manifest = json.loads((RESULTS / "round_types" / "manifest.json").read_text())
     row = table.iloc[0]
     assert (row.round_type, bool(row.crazy), row["rows"]) == ("draw1", False, 3)
-    again = simulate_rounds("draw1", rows=3, first="greedy", second="greedy", rounds=int(row.rounds),
-                            seed=derive_seed(manifest["seed"], 1, 0, 0))
+    again = simulate_rounds(
+        "draw1",
+        rows=3,
+        first="greedy",
+        second="greedy",
+        rounds=int(row.rounds),
+        seed=derive_seed(manifest["seed"], 1, 0, 0),
+    )
     assert again.margin == pytest.approx(row.first_mover_margin, abs=1e-9)
     assert again.first_mover_wins == pytest.approx(row.first_mover_wins, abs=1e-12)

@@ -34,15 +34,19 @@ def brute_force_equity(hands: list[str], board: str = "", dead: str = "") -> np.
     return shares / boards
 
 
-@pytest.mark.parametrize("hands, board, dead", [
-    (["AhKh", "QhJh", "2c2d"], "Th3h9c", ""),
-    (["AhKh", "7s6s"], "2s3s4h", ""),
-    (["AhKh", "7s6s", "KsKc", "9d9c"], "2s3s4s", "Qs"),
-    (["AsAd", "KsKd", "QsQd", "JsJd", "TsTd", "9s9d"], "2s5s8d", "3c"),
-    (["Ac2c", "7h7d"], "Kc9c4d", "5c6c"),
-    (["Ac2c", "7h7d", "KdQd"], "Kc9c4d8h", ""),
-    (["Ac2c", "7h7d"], "Kc9c4d8h3c", ""),
-], ids=lambda x: str(x))
+@pytest.mark.parametrize(
+    "hands, board, dead",
+    [
+        (["AhKh", "QhJh", "2c2d"], "Th3h9c", ""),
+        (["AhKh", "7s6s"], "2s3s4h", ""),
+        (["AhKh", "7s6s", "KsKc", "9d9c"], "2s3s4s", "Qs"),
+        (["AsAd", "KsKd", "QsQd", "JsJd", "TsTd", "9s9d"], "2s5s8d", "3c"),
+        (["Ac2c", "7h7d"], "Kc9c4d", "5c6c"),
+        (["Ac2c", "7h7d", "KdQd"], "Kc9c4d8h", ""),
+        (["Ac2c", "7h7d"], "Kc9c4d8h3c", ""),
+    ],
+    ids=lambda x: str(x),
+)
 def test_exact_equals_brute_force_over_every_board(hands, board, dead):
     result = holdem_equity(hands, board, dead, method="exact")
     assert result.run.method == "exact"
@@ -111,11 +115,14 @@ def test_exact_ranges_are_the_weighted_average_of_their_combos():
     assert result.players[0].equity == pytest.approx(weighted / total, abs=1e-12)
 
 
-@pytest.mark.parametrize("hands, board", [
-    (["AsKs", "QdQc"], ""),
-    (["QQ+, AKs", "JJ-99, AQs"], ""),
-    (["AhKh", "QhJh", "2c2d", "random"], "Th3h9c"),
-])
+@pytest.mark.parametrize(
+    "hands, board",
+    [
+        (["AsKs", "QdQc"], ""),
+        (["QQ+, AKs", "JJ-99, AQs"], ""),
+        (["AhKh", "QhJh", "2c2d", "random"], "Th3h9c"),
+    ],
+)
 def test_monte_carlo_is_within_four_standard_errors_of_exact(hands, board):
     exact = holdem_equity(hands, board, method="exact")
     mc = holdem_equity(hands, board, method="monte-carlo", stopping=Stopping(trials=400_000), seed=11)
@@ -134,32 +141,55 @@ def test_monte_carlo_with_weights_matches_exact():
 
 def test_same_seed_same_tallies_on_one_or_two_threads_and_any_chunk_order():
     def run(threads):
-        return holdem_equity(["QQ+, AKs", "random", "22-66"], method="monte-carlo",
-                             stopping=Stopping(trials=300_000), seed=99, chunk_size=50_000, threads=threads)
+        return holdem_equity(
+            ["QQ+, AKs", "random", "22-66"],
+            method="monte-carlo",
+            stopping=Stopping(trials=300_000),
+            seed=99,
+            chunk_size=50_000,
+            threads=threads,
+        )
 
     one, two = run(1), run(2)
     assert one.to_dict()["players"] == two.to_dict()["players"]
-    other_seed = holdem_equity(["QQ+, AKs", "random", "22-66"], method="monte-carlo",
-                               stopping=Stopping(trials=300_000), seed=100, chunk_size=50_000)
+    other_seed = holdem_equity(
+        ["QQ+, AKs", "random", "22-66"],
+        method="monte-carlo",
+        stopping=Stopping(trials=300_000),
+        seed=100,
+        chunk_size=50_000,
+    )
     assert other_seed.players[0].equity != one.players[0].equity
 
 
 def test_target_standard_error_stops_at_the_first_chunk_prefix_that_meets_it():
-    result = holdem_equity(["AsKs", "QdQc"], method="monte-carlo", stopping=Stopping(target_se=0.002),
-                           seed=7, chunk_size=10_000)
+    result = holdem_equity(
+        ["AsKs", "QdQc"], method="monte-carlo", stopping=Stopping(target_se=0.002), seed=7, chunk_size=10_000
+    )
     assert result.run.stopped_by == "target_se"
     assert max(p.stderr for p in result.players) <= 0.002
-    shorter = holdem_equity(["AsKs", "QdQc"], method="monte-carlo",
-                            stopping=Stopping(trials=result.run.trials - 10_000), seed=7, chunk_size=10_000)
+    shorter = holdem_equity(
+        ["AsKs", "QdQc"],
+        method="monte-carlo",
+        stopping=Stopping(trials=result.run.trials - 10_000),
+        seed=7,
+        chunk_size=10_000,
+    )
     assert max(p.stderr for p in shorter.players) > 0.002  # one chunk fewer had not met the target
-    again = holdem_equity(["AsKs", "QdQc"], method="monte-carlo", stopping=Stopping(trials=result.run.trials),
-                          seed=7, chunk_size=10_000)
+    again = holdem_equity(
+        ["AsKs", "QdQc"], method="monte-carlo", stopping=Stopping(trials=result.run.trials), seed=7, chunk_size=10_000
+    )
     assert again.to_dict()["players"] == result.to_dict()["players"]
 
 
 def test_time_limit_stops_and_reports_a_reproducible_trial_count():
-    result = holdem_equity(["random", "random", "random"], method="monte-carlo",
-                           stopping=Stopping(time_limit=0.2), seed=3, chunk_size=20_000)
+    result = holdem_equity(
+        ["random", "random", "random"],
+        method="monte-carlo",
+        stopping=Stopping(time_limit=0.2),
+        seed=3,
+        chunk_size=20_000,
+    )
     assert result.run.stopped_by == "time_limit"  # no trial cap was set
     assert result.run.trials % 20_000 == 0 and result.run.elapsed >= 0.2
 
@@ -177,18 +207,21 @@ def test_category_distribution_sums_to_one():
     assert "Flush" in result.players[0].categories
 
 
-@pytest.mark.parametrize("args, error, words", [
-    ((["AsKs"],), ValueError, "1 players"),
-    ((["AsKs"] * 11,), ValueError, "11 players"),
-    ((["AsKs", "QdQc"], "2c3d"), CardError, "0, 3, 4 or 5 cards"),
-    ((["AsKs", "QdQc"], "2c3d4h", "4h"), CardError, "card '4h' is in both the board and the dead cards"),
-    (("AKs",), ValueError, "not a single string"),
-    ((["AsKs", "AsQc"],), ValueError, "cannot all be dealt together"),
-    ((["AA", "AA", "AA"],), ValueError, "cannot all be dealt together"),
-    ((["AsAh", "KK"], "As2c3d"), EmptyRangeError, "player 1's range"),
-    ((["AsKx", "KK"],), CardError, "'AsKx'"),
-    ((["AsKs", "QdQc"], "Jk 2c 3d"), CardError, "joker"),
-])
+@pytest.mark.parametrize(
+    "args, error, words",
+    [
+        ((["AsKs"],), ValueError, "1 players"),
+        ((["AsKs"] * 11,), ValueError, "11 players"),
+        ((["AsKs", "QdQc"], "2c3d"), CardError, "0, 3, 4 or 5 cards"),
+        ((["AsKs", "QdQc"], "2c3d4h", "4h"), CardError, "card '4h' is in both the board and the dead cards"),
+        (("AKs",), ValueError, "not a single string"),
+        ((["AsKs", "AsQc"],), ValueError, "cannot all be dealt together"),
+        ((["AA", "AA", "AA"],), ValueError, "cannot all be dealt together"),
+        ((["AsAh", "KK"], "As2c3d"), EmptyRangeError, "player 1's range"),
+        ((["AsKx", "KK"],), CardError, "'AsKx'"),
+        ((["AsKs", "QdQc"], "Jk 2c 3d"), CardError, "joker"),
+    ],
+)
 def test_bad_inputs_are_errors_naming_the_bad_part(args, error, words):
     with pytest.raises(error, match=words):
         holdem_equity(*args)
@@ -196,7 +229,11 @@ def test_bad_inputs_are_errors_naming_the_bad_part(args, error, words):
 
 def test_too_many_players_for_the_cards_is_an_error_not_a_hang():
     with pytest.raises(ValueError, match="not enough cards"):
-        holdem_equity(["random"] * 10, "2c3d4h5s6c", "7c 8c 9c Tc Jc Qc Kc Ac 7d 8d 9d Td Jd Qd Kd Ad 7h 8h 9h Th Jh Qh Kh Ah 7s 8s 9s Ts")
+        holdem_equity(
+            ["random"] * 10,
+            "2c3d4h5s6c",
+            "7c 8c 9c Tc Jc Qc Kc Ac 7d 8d 9d Td Jd Qd Kd Ad 7h 8h 9h Th Jh Qh Kh Ah 7s 8s 9s Ts",
+        )
 
 
 def test_an_impossible_deal_too_big_to_search_is_still_an_error_not_a_hang():
@@ -205,7 +242,7 @@ def test_an_impossible_deal_too_big_to_search_is_still_an_error_not_a_hang():
     from analyzer.cards import format_cards
 
     cards = format_cards(range(19)).split()
-    narrow = ", ".join(a + b for i, a in enumerate(cards) for b in cards[i + 1:])
+    narrow = ", ".join(a + b for i, a in enumerate(cards) for b in cards[i + 1 :])
     with pytest.raises(ValueError, match=r"cannot all be dealt together|almost never fit together"):
         holdem_equity([narrow] * 10, method="monte-carlo", stopping=Stopping(trials=1_000), seed=1)
 
@@ -223,13 +260,16 @@ def test_exact_weighted_runs_report_deals_not_weights():
     assert result.run.trials == unweighted.run.trials == 87_120
 
 
-@pytest.mark.parametrize("ranges, board, dead", [
-    (["AK:0.5, AsKs, 77", "JTs, 99"], "", ""),         # weights and a suit-specific combo: 24 symmetries
-    (["AhKh, QQ", "JTs, 99"], "2c7d9h", ""),           # a rainbow flop fixes no suit pair: no symmetry
-    (["AK", "QQ", "JTs"], "", ""),                      # three players
-    pytest.param(["AK", "22+"], "", "5c 5d", marks=pytest.mark.slow),  # dead cards leave the c-d and h-s swaps
-    (["QQ+, AKs", "JJ-99, AQs"], "2h 3h 4h", ""),      # a monotone flop: c, d, s permute freely
-])
+@pytest.mark.parametrize(
+    "ranges, board, dead",
+    [
+        (["AK:0.5, AsKs, 77", "JTs, 99"], "", ""),  # weights and a suit-specific combo: 24 symmetries
+        (["AhKh, QQ", "JTs, 99"], "2c7d9h", ""),  # a rainbow flop fixes no suit pair: no symmetry
+        (["AK", "QQ", "JTs"], "", ""),  # three players
+        pytest.param(["AK", "22+"], "", "5c 5d", marks=pytest.mark.slow),  # dead cards leave the c-d and h-s swaps
+        (["QQ+, AKs", "JJ-99, AQs"], "2h 3h 4h", ""),  # a monotone flop: c, d, s permute freely
+    ],
+)
 def test_exact_by_suit_classes_equals_combo_by_combo(ranges, board, dead):
     from analyzer.games.holdem.equity import _run_exact, prepare_deal
 

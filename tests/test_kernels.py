@@ -21,7 +21,11 @@ from conftest import random_hands
 def _incremental_evaluator(rules):
     kernels = make_kernels(rules)
     evaluate_key, card_key, card_mask, empty_key = (
-        kernels.evaluate_key, kernels.card_key, kernels.card_mask, kernels.empty_key)
+        kernels.evaluate_key,
+        kernels.card_key,
+        kernels.card_mask,
+        kernels.empty_key,
+    )
 
     @njit
     def by_adds(hands, out):
@@ -54,8 +58,7 @@ def test_incremental_keys_batches_and_threads_agree(rng, rules, deck_size, k):
 def test_seven_card_value_is_the_best_of_its_five_card_subsets(rng, rules, deck_size):
     hands = random_hands(rng, 2_000, 7, deck_size)
     sevens = evaluate_batch(hands, rules)
-    subsets = np.array([list(five) for hand in hands.tolist() for five in combinations(hand, 5)],
-                       np.uint8)
+    subsets = np.array([list(five) for hand in hands.tolist() for five in combinations(hand, 5)], np.uint8)
     fives = evaluate_batch(subsets, rules).reshape(len(hands), 21)
     assert (fives.max(axis=1) == sevens).all()
 
@@ -77,24 +80,30 @@ def test_evaluate_accepts_codes_and_text_alike():
     assert evaluate([51, 47, 43, 39, 35]) == evaluate("As Ks Qs Js Ts")
 
 
-@pytest.mark.parametrize("hands, match", [
-    (np.array([[0, 1, 2, 3]]), r"shape \(n, k\) with k from 5 to 7"),
-    (np.array([[0, 1, 2, 3, 52]]), "outside 0..51"),
-    (np.array([[0, 1, 2, 3, 4], [5, 6, 7, 8, 5]]), "hand 1 holds a card twice"),
-    (np.array([[0.0, 1, 2, 3, 4]]), "integer card codes"),
-])
+@pytest.mark.parametrize(
+    "hands, match",
+    [
+        (np.array([[0, 1, 2, 3]]), r"shape \(n, k\) with k from 5 to 7"),
+        (np.array([[0, 1, 2, 3, 52]]), "outside 0..51"),
+        (np.array([[0, 1, 2, 3, 4], [5, 6, 7, 8, 5]]), "hand 1 holds a card twice"),
+        (np.array([[0.0, 1, 2, 3, 4]]), "integer card codes"),
+    ],
+)
 def test_batch_validation(hands, match):
     with pytest.raises(ValueError, match=match):
         evaluate_batch(hands)
 
 
-@pytest.mark.parametrize("cards, rules, match", [
-    ("As Ks Qs Js", "standard", "4 cards given"),
-    ("As Ks", "standard", "2 cards given"),
-    ("As Ks Qs Js Jk", "standard", "joker"),
-    ([51, 47, 43, 39, 60], "standard", "bad card code 60"),
-    ("As Ks Qs Js Ts", "nonsense", "unknown rules"),
-])
+@pytest.mark.parametrize(
+    "cards, rules, match",
+    [
+        ("As Ks Qs Js", "standard", "4 cards given"),
+        ("As Ks", "standard", "2 cards given"),
+        ("As Ks Qs Js Jk", "standard", "joker"),
+        ([51, 47, 43, 39, 60], "standard", "bad card code 60"),
+        ("As Ks Qs Js Ts", "nonsense", "unknown rules"),
+    ],
+)
 def test_single_hand_validation(cards, rules, match):
     with pytest.raises(ValueError, match=match):
         evaluate(cards, rules)

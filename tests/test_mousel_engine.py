@@ -46,6 +46,7 @@ from mousel_referee import DECK, RANKS, SUITS, Referee, minimax
 
 # -- driving MouselDeal and the referee side by side --------------------------------------
 
+
 def cards_of(text: str) -> set[str]:
     return set(text.split())
 
@@ -57,7 +58,7 @@ def random_deal(rnd: random.Random, players: int, participants: int):
     seats = sorted(rnd.sample(range(players), participants))
     hands = [[] for _ in range(players)]
     for i, s in enumerate(seats):
-        hands[s] = cards[4 * i:4 * i + 4]
+        hands[s] = cards[4 * i : 4 * i + 4]
     return hands, trump_card, rnd.choice(seats)
 
 
@@ -85,25 +86,29 @@ def script(deal: MouselDeal, tricks: list[tuple[list[tuple[int, str, str]], int,
         assert deal.tricks == counts
         assert deal.done == (sum(counts) == 4)
         if not deal.done:
-            assert deal.turn == winner   # the winner leads the next trick
+            assert deal.turn == winner  # the winner leads the next trick
 
 
 # -- 1. scripted deals ---------------------------------------------------------------------
+
 
 def test_scripted_skips_non_participants_first_participant_leads_and_no_over_trump_duty():
     # 5 seats; seats 0 and 3 do not go along. Seat 1, the first participant, leads (M-6)
     # although seat 2 declared. Trumps: hearts (2h turned up). Order 1 -> 2 -> 4 -> 1.
     deal = MouselDeal(["", "As Ks Kd 5c", "Qh 4h 9d 8c", "", "Ah 3h Jc 7d"], "2h", 2)
     assert deal.turn == 1 and not deal.done and deal.tricks == [0] * 5
-    script(deal, [
-        # spade lead; seats 2 and 4 are void in spades and must trump. Seat 4 may under-
-        # trump with 3h though he could over-trump Qh with Ah (no duty to over-trump).
-        ([(1, "As Ks Kd 5c", "As"), (2, "Qh 4h", "Qh"), (4, "Ah 3h", "3h")], 2, [0, 0, 1, 0, 0]),
-        # seat 2 won and leads; seat 4 follows, then back round past seat 0 to seat 1.
-        ([(2, "4h 9d 8c", "9d"), (4, "7d", "7d"), (1, "Kd", "Kd")], 1, [0, 1, 1, 0, 0]),
-        ([(1, "Ks 5c", "Ks"), (2, "4h", "4h"), (4, "Ah", "Ah")], 4, [0, 1, 1, 0, 1]),
-        ([(4, "Jc", "Jc"), (1, "5c", "5c"), (2, "8c", "8c")], 4, [0, 1, 1, 0, 2]),
-    ])
+    script(
+        deal,
+        [
+            # spade lead; seats 2 and 4 are void in spades and must trump. Seat 4 may under-
+            # trump with 3h though he could over-trump Qh with Ah (no duty to over-trump).
+            ([(1, "As Ks Kd 5c", "As"), (2, "Qh 4h", "Qh"), (4, "Ah 3h", "3h")], 2, [0, 0, 1, 0, 0]),
+            # seat 2 won and leads; seat 4 follows, then back round past seat 0 to seat 1.
+            ([(2, "4h 9d 8c", "9d"), (4, "7d", "7d"), (1, "Kd", "Kd")], 1, [0, 1, 1, 0, 0]),
+            ([(1, "Ks 5c", "Ks"), (2, "4h", "4h"), (4, "Ah", "Ah")], 4, [0, 1, 1, 0, 1]),
+            ([(4, "Jc", "Jc"), (1, "5c", "5c"), (2, "8c", "8c")], 4, [0, 1, 1, 0, 2]),
+        ],
+    )
     assert deal.done
     # declarer seat 2 took 1 trick: "bet", pays P. Pot P = 4 (3 stakes + 1 carried).
     chips, next_pot = deal.settle(4.0, 1.0)
@@ -115,16 +120,19 @@ def test_scripted_void_without_trumps_any_card_and_led_suit_beats_higher_offsuit
     # 3 seats, trumps spades (5s turned up); seat 1 declares but seat 0 (forehand) leads.
     deal = MouselDeal(["2c Kh 9d 3s", "Ad Ah Qd Jh", "3c 7c 6s Th"], "5s", 1)
     assert deal.turn == 0
-    script(deal, [
-        # seat 1 is void in clubs and holds no trump: any card. His ace of diamonds does not
-        # win a club trick: the 3c (highest club) does.
-        ([(0, "2c Kh 9d 3s", "2c"), (1, "Ad Ah Qd Jh", "Ad"), (2, "3c 7c", "3c")], 2, [0, 0, 1]),
-        ([(2, "7c 6s Th", "Th"), (0, "Kh", "Kh"), (1, "Jh Ah", "Ah")], 1, [0, 1, 1]),
-        # seat 2 is void in diamonds: he must trump (6s), not throw the 7c.
-        ([(1, "Qd Jh", "Qd"), (2, "6s", "6s"), (0, "9d", "9d")], 2, [0, 1, 2]),
-        # a low trump (3s) beats the led clubs.
-        ([(2, "7c", "7c"), (0, "3s", "3s"), (1, "Jh", "Jh")], 0, [1, 1, 2]),
-    ])
+    script(
+        deal,
+        [
+            # seat 1 is void in clubs and holds no trump: any card. His ace of diamonds does not
+            # win a club trick: the 3c (highest club) does.
+            ([(0, "2c Kh 9d 3s", "2c"), (1, "Ad Ah Qd Jh", "Ad"), (2, "3c 7c", "3c")], 2, [0, 0, 1]),
+            ([(2, "7c 6s Th", "Th"), (0, "Kh", "Kh"), (1, "Jh Ah", "Ah")], 1, [0, 1, 1]),
+            # seat 2 is void in diamonds: he must trump (6s), not throw the 7c.
+            ([(1, "Qd Jh", "Qd"), (2, "6s", "6s"), (0, "9d", "9d")], 2, [0, 1, 2]),
+            # a low trump (3s) beats the led clubs.
+            ([(2, "7c", "7c"), (0, "3s", "3s"), (1, "Jh", "Jh")], 0, [1, 1, 2]),
+        ],
+    )
     # declarer with 1 trick: bet. P = 8 (3 stakes + 5 carried).
     chips, next_pot = deal.settle(8.0, 1.0, "payout")
     assert chips == pytest.approx([2 - 1, 2 - 1 - 8, 4 - 1])
@@ -138,21 +146,27 @@ def test_scripted_void_without_trumps_any_card_and_led_suit_beats_higher_offsuit
 def test_scripted_illegal_cards_are_refused():
     deal = MouselDeal(["As Ks Kd 5c", "Qh 4h 9d 8c", "Ah 3h Jc 7d"], "2h", 0)
     with pytest.raises(ValueError):
-        deal.play("Qh")          # not on turn's hand (seat 0)
+        deal.play("Qh")  # not on turn's hand (seat 0)
     deal.play("As")
     with pytest.raises(ValueError):
-        deal.play("9d")          # seat 1 is void in spades and holds trumps: must trump
+        deal.play("9d")  # seat 1 is void in spades and holds trumps: must trump
     with pytest.raises(ValueError):
-        deal.play("As")          # already played
-    deal.play("4h")              # under-trumping is fine
+        deal.play("As")  # already played
+    deal.play("4h")  # under-trumping is fine
     with pytest.raises(ValueError):
-        deal.play("Jc")          # seat 2 must trump too
+        deal.play("Jc")  # seat 2 must trump too
     deal.play("3h")
     assert deal.tricks == [0, 1, 0] and deal.turn == 1
     with pytest.raises(ValueError):
-        deal.settle(4.0)         # the deal is not over
-    for card in ("9d", "7d", "Kd",     # seat 1 leads 9d; seat 0's Kd wins
-                 "Ks", "Qh", "Ah"):    # seat 0 leads Ks; both void and must trump; Ah wins
+        deal.settle(4.0)  # the deal is not over
+    for card in (
+        "9d",
+        "7d",
+        "Kd",  # seat 1 leads 9d; seat 0's Kd wins
+        "Ks",
+        "Qh",
+        "Ah",
+    ):  # seat 0 leads Ks; both void and must trump; Ah wins
         deal.play(card)
     assert deal.tricks == [1, 1, 1] and deal.turn == 2
     # trick 4: seat 2 (won the Ah trick) leads Jc; seat 0 holds 5c, seat 1 holds 8c.
@@ -160,10 +174,11 @@ def test_scripted_illegal_cards_are_refused():
         deal.play(card)
     assert deal.done and deal.tricks == [1, 1, 2]
     with pytest.raises(ValueError):
-        deal.play("2c")          # the deal is over
+        deal.play("2c")  # the deal is over
 
 
 # -- 2. the referee against the engine on random deals -------------------------------------
+
 
 def test_random_deals_match_referee():
     rnd = random.Random(65)
@@ -193,18 +208,33 @@ def test_random_deals_match_referee():
 
 # -- 3. settlement by hand -------------------------------------------------------------------
 
+
 def test_settlement_declarer_makes_two_tricks_gets_half_the_pot():
     # 4 participants, trumps clubs (2c turned up), seat 0 declares.
     deal = MouselDeal(["Ac Kc 2d 3d", "Ad 4h 5h 6h", "7h Ah 8s 9s", "Ts Js Qs 3s"], "2c", 0)
-    for card in ("Ac", "4h", "8s", "3s",      # seat 0 wins
-                 "Kc", "5h", "9s", "Ts",      # seat 0 wins
-                 "2d", "Ad", "7h", "Js",      # seat 1 wins
-                 "6h", "Ah", "Qs", "3d"):     # seat 1 leads 6h; seat 2 Ah wins
+    for card in (
+        "Ac",
+        "4h",
+        "8s",
+        "3s",  # seat 0 wins
+        "Kc",
+        "5h",
+        "9s",
+        "Ts",  # seat 0 wins
+        "2d",
+        "Ad",
+        "7h",
+        "Js",  # seat 1 wins
+        "6h",
+        "Ah",
+        "Qs",
+        "3d",
+    ):  # seat 1 leads 6h; seat 2 Ah wins
         deal.play(card)
     assert deal.tricks == [2, 1, 1, 0]
     # P = 10: stakes 4 x 2 plus 2 carried. Declarer: half the pot; the others P/4 per trick;
     # seat 3 took no trick: bet, P (M-5), into the next pot.
-    for mode in ("payout", "keep"):   # the declarer made it: keep pays out as well
+    for mode in ("payout", "keep"):  # the declarer made it: keep pays out as well
         chips, next_pot = deal.settle(10.0, 2.0, mode)
         assert chips == pytest.approx([5 - 2, 2.5 - 2, 2.5 - 2, -2 - 10])
         assert next_pot == pytest.approx(10.0)
@@ -216,7 +246,7 @@ def test_settlement_mouselbet_and_four_and_three_tricks():
     tricks = []
     for declarer in (2, 0):
         deal = MouselDeal(hands, "2s", declarer)
-        for i in range(4):    # seat 0 leads spades from the top; seat 1 follows; seat 2 throws clubs
+        for i in range(4):  # seat 0 leads spades from the top; seat 1 follows; seat 2 throws clubs
             deal.play(hands[0].split()[i])
             deal.play(hands[1].split()[i])
             deal.play(hands[2].split()[i])
@@ -226,7 +256,7 @@ def test_settlement_mouselbet_and_four_and_three_tricks():
     chips, next_pot = tricks[0].settle(6.0, 1.0, "payout")
     assert chips == pytest.approx([6 - 1, -1 - 6, -1 - 12])
     assert next_pot == pytest.approx(18.0)
-    chips, next_pot = tricks[0].settle(6.0, 1.0, "keep")      # pot not paid out, stays
+    chips, next_pot = tricks[0].settle(6.0, 1.0, "keep")  # pot not paid out, stays
     assert chips == pytest.approx([-1, -1 - 6, -1 - 12])
     assert next_pot == pytest.approx(6.0 + 18.0)
     # declarer seat 0 with all four tricks takes the whole pot; seats 1, 2 pay P each.
@@ -260,16 +290,34 @@ def test_run_deal_conserves_chips():
         hand = sum(1 << c for c in cards[:4])
         stock = np.array(sorted(set(range(52)) - set(cards)), np.int64)
         _deal_table(st, players, seat, hand, cards[4], stock, rng)
-        params = np.array([[rnd.choice((0.0, 0.5, 1.0)), rnd.choice((0.0, 1.0, 1.6)), rnd.choice((0.3, 0.5))]
-                           for _ in range(E.MAX_PLAYERS)])  # each seat's own thresholds
+        params = np.array(
+            [
+                [rnd.choice((0.0, 0.5, 1.0)), rnd.choice((0.0, 1.0, 1.6)), rnd.choice((0.3, 0.5))]
+                for _ in range(E.MAX_PLAYERS)
+            ]
+        )  # each seat's own thresholds
         pot, stake = rnd.choice((0.0, 4.0, 9.5)), rnd.choice((1.0, 2.0))
         declare = rnd.random() < 0.5
-        next_pot = _run_deal(st, seat, rnd.random() < 0.8, rnd.getrandbits(52) & hand, declare, params,
-                            i % 2, pot, stake, rnd.randrange(2), rnd.random() < 0.5, buf, rng, chips)
+        next_pot = _run_deal(
+            st,
+            seat,
+            rnd.random() < 0.8,
+            rnd.getrandbits(52) & hand,
+            declare,
+            params,
+            i % 2,
+            pot,
+            stake,
+            rnd.randrange(2),
+            rnd.random() < 0.5,
+            buf,
+            rng,
+            chips,
+        )
         assert chips[:players].sum() + next_pot == pytest.approx(pot)
         part = int(st[E.PARTICIPANTS])
         if st[E.DECLARER] != NO_GAME:
-            assert st[E.DONE] and sum(st[E.TRICKS:E.TRICKS + players]) == 4
+            assert st[E.DONE] and sum(st[E.TRICKS : E.TRICKS + players]) == 4
             outcomes.add(int(st[E.TRICKS + st[E.DECLARER]]))
         for s in range(players):
             if not part >> s & 1:
@@ -278,6 +326,7 @@ def test_run_deal_conserves_chips():
 
 
 # -- 4. exact search against brute force -------------------------------------------------
+
 
 def search_checks(deal: MouselDeal, ref: Referee, buf: np.ndarray) -> int:
     want = minimax(ref, prune=False)
@@ -325,8 +374,8 @@ def test_exact_search_matches_brute_force_on_random_endings():
         players = rnd.randint(k, 8)
         hands, trump_card, declarer = random_deal(rnd, players, k)
         deal, ref = pair(hands, trump_card, declarer)
-        left = 1 + i % 2                       # 1 or 2 tricks left
-        plays = (4 - left) * k + rnd.randrange(k)   # sometimes into the next trick
+        left = 1 + i % 2  # 1 or 2 tricks left
+        plays = (4 - left) * k + rnd.randrange(k)  # sometimes into the next trick
         for _ in range(plays):
             play_checked(deal, ref, rnd.choice(sorted(ref.legal())))
         seen.add(search_checks(deal, ref, buf) - ref.tricks[declarer])
@@ -346,27 +395,28 @@ def test_exact_search_whole_deals_three_participants():
 
 # -- 5. errors -----------------------------------------------------------------------------
 
+
 def test_deal_input_errors():
     good = ["As Ks Qs Js", "Ts 9s 8s 7s", "3c 4c 5c 6c"]
     MouselDeal(good, "2s", 0)
     with pytest.raises(ValueError):
-        MouselDeal(["As Ks Qs", "Ts 9s 8s 7s", "3c 4c 5c 6c"], "2s", 0)       # 3 cards
+        MouselDeal(["As Ks Qs", "Ts 9s 8s 7s", "3c 4c 5c 6c"], "2s", 0)  # 3 cards
     with pytest.raises(ValueError):
         MouselDeal(["As Ks Qs Js 2d", "Ts 9s 8s 7s", "3c 4c 5c 6c"], "2s", 0)  # 5 cards
     with pytest.raises(CardError):
-        MouselDeal(["As Ks Qs Js", "As 9s 8s 7s", "3c 4c 5c 6c"], "2s", 0)     # As twice
+        MouselDeal(["As Ks Qs Js", "As 9s 8s 7s", "3c 4c 5c 6c"], "2s", 0)  # As twice
     with pytest.raises(CardError):
-        MouselDeal(["As Ks Qs Ks", "Ts 9s 8s 7s", "3c 4c 5c 6c"], "2s", 0)     # Ks twice in a hand
+        MouselDeal(["As Ks Qs Ks", "Ts 9s 8s 7s", "3c 4c 5c 6c"], "2s", 0)  # Ks twice in a hand
     with pytest.raises(CardError):
-        MouselDeal(good, "As", 0)              # the trump card is in a hand
+        MouselDeal(good, "As", 0)  # the trump card is in a hand
     with pytest.raises(CardError):
-        MouselDeal(good, "Xs", 0)              # not a card
+        MouselDeal(good, "Xs", 0)  # not a card
     with pytest.raises(CardError):
-        MouselDeal(good, "2s 2d", 0)           # two trump cards
+        MouselDeal(good, "2s 2d", 0)  # two trump cards
     with pytest.raises(ValueError):
-        MouselDeal(good[:2], "2s", 0)          # 2 seats
+        MouselDeal(good[:2], "2s", 0)  # 2 seats
     with pytest.raises(ValueError):
-        MouselDeal(good + [""] * 6, "2s", 0)   # 9 seats
+        MouselDeal(good + [""] * 6, "2s", 0)  # 9 seats
     with pytest.raises(ValueError):
         MouselDeal([good[0], "", ""], "2s", 0)  # one participant
     with pytest.raises(ValueError):
@@ -377,19 +427,19 @@ def test_deal_input_errors():
 def test_advise_input_errors():
     short = MouselRules(deck=32)
     with pytest.raises(CardError):
-        advise("As Ks Qs", "2d", 4, trials=10, seed=1)                  # hand of 3
+        advise("As Ks Qs", "2d", 4, trials=10, seed=1)  # hand of 3
     with pytest.raises(CardError):
-        advise("As Ks Qs Js Td", "2d", 4, trials=10, seed=1)            # hand of 5
+        advise("As Ks Qs Js Td", "2d", 4, trials=10, seed=1)  # hand of 5
     with pytest.raises(CardError):
-        advise("As Ks Qs Qs", "2d", 4, trials=10, seed=1)               # duplicate
+        advise("As Ks Qs Qs", "2d", 4, trials=10, seed=1)  # duplicate
     with pytest.raises(CardError):
-        advise("As Ks Qs Js", "Qs", 4, trials=10, seed=1)               # trump in hand
+        advise("As Ks Qs Js", "Qs", 4, trials=10, seed=1)  # trump in hand
     with pytest.raises(CardError):
-        advise("As Ks Qs Js", "Zz", 4, trials=10, seed=1)               # bad trump
+        advise("As Ks Qs Js", "Zz", 4, trials=10, seed=1)  # bad trump
     with pytest.raises(ValueError):
-        advise("As Ks Qs Js", "2d", 2, trials=10, seed=1)               # 2 players
+        advise("As Ks Qs Js", "2d", 2, trials=10, seed=1)  # 2 players
     with pytest.raises(ValueError):
-        advise("As Ks Qs Js", "2d", 9, trials=10, seed=1)               # 9 players
+        advise("As Ks Qs Js", "2d", 9, trials=10, seed=1)  # 9 players
     with pytest.raises(ValueError):
         advise("As Ks Qs Js", "7d", 7, rules=short, trials=10, seed=1)  # 32 cards, 7 players (M-1)
     with pytest.raises(ValueError):
@@ -411,6 +461,7 @@ def test_advise_input_errors():
 
 
 # -- 6. advise ---------------------------------------------------------------------------
+
 
 def test_advise_reproducible_and_top_trumps_always_make():
     # trumps spades (7s turned up); seat 0 holds the two top trumps.

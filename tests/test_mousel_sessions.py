@@ -28,8 +28,7 @@ def test_chips_sum_to_zero_and_equal_players_break_even(mode):
 def test_chips_scale_with_the_stake():
     """No decision depends on the stake, so with the same seed every chip doubles with it."""
     one = simulate_sessions(3, [(1.2, 1.6, 0.3), BASE], deals=20, sessions=200, seed=9)
-    two = simulate_sessions(3, [(1.2, 1.6, 0.3), BASE], deals=20, sessions=200, seed=9,
-                            rules=MouselRules(stake=2.0))
+    two = simulate_sessions(3, [(1.2, 1.6, 0.3), BASE], deals=20, sessions=200, seed=9, rules=MouselRules(stake=2.0))
     assert np.allclose(two.chips_per_deal, 2 * np.array(one.chips_per_deal), rtol=1e-12, atol=1e-12)
     assert two.shares == one.shares
 
@@ -38,8 +37,9 @@ def test_a_player_who_never_goes_along_wins_only_his_share_of_the_pot():
     """A player who never goes along pays nothing and collects only his 1/n share of the pot
     left at the end, so his chips are at least 0, and 0 when no pot is left over."""
     never = (99.0, 99.0, 0.3)
-    stats = simulate_sessions(3, [never, BASE, BASE], deals=1, sessions=500, seed=2,
-                              rules=MouselRules(single_participant="takes_pot"))
+    stats = simulate_sessions(
+        3, [never, BASE, BASE], deals=1, sessions=500, seed=2, rules=MouselRules(single_participant="takes_pot")
+    )
     assert stats.chips_per_deal[0] >= 0
     alone = simulate_sessions(3, [never, never, never], deals=5, sessions=50, seed=2)
     assert alone.chips_per_deal == [0.0, 0.0, 0.0]
@@ -70,8 +70,7 @@ def test_the_deal_passes_round_one_seat_at_a_time():
     is used up after every deal and the deal passes on each time, void or not: every player
     deals exactly as often. In single mode only a redeal (all passed) keeps the dealer."""
     rules = MouselRules(pack_mode="continuation")
-    stats = simulate_sessions(8, [BASE, (0.3, 1.2, 0.3), (1.5, 2.0, 0.3)], deals=16, sessions=100, seed=4,
-                              rules=rules)
+    stats = simulate_sessions(8, [BASE, (0.3, 1.2, 0.3), (1.5, 2.0, 0.3)], deals=16, sessions=100, seed=4, rules=rules)
     assert stats.shares["void"] > 0 and stats.shares["redeals"] > 0
     assert stats.dealt == [1 / 8] * 8
     never = simulate_sessions(3, [(99.0, 99.0, 0.3)], deals=30, sessions=10, seed=4)

@@ -41,12 +41,21 @@ def _dense(keys):
 SLOW = pytest.mark.slow
 
 
-@pytest.mark.parametrize("rules, k, n", [
-    ("bug", 5, 2_000), ("bug", 7, 300), ("paigow", 5, 2_000), ("paigow", 6, 300), ("paigow", 7, 300),
-    pytest.param("bug", 5, 20_000, marks=SLOW), pytest.param("bug", 7, 3_000, marks=SLOW),
-    pytest.param("paigow", 5, 20_000, marks=SLOW), pytest.param("paigow", 6, 3_000, marks=SLOW),
-    pytest.param("paigow", 7, 3_000, marks=SLOW),
-])
+@pytest.mark.parametrize(
+    "rules, k, n",
+    [
+        ("bug", 5, 2_000),
+        ("bug", 7, 300),
+        ("paigow", 5, 2_000),
+        ("paigow", 6, 300),
+        ("paigow", 7, 300),
+        pytest.param("bug", 5, 20_000, marks=SLOW),
+        pytest.param("bug", 7, 3_000, marks=SLOW),
+        pytest.param("paigow", 5, 20_000, marks=SLOW),
+        pytest.param("paigow", 6, 3_000, marks=SLOW),
+        pytest.param("paigow", 7, 3_000, marks=SLOW),
+    ],
+)
 def test_joker_profiles_agree_with_the_substitution_reference(rng, rules, k, n):
     """Half the hands hold the joker, so joker cases are well covered."""
     hands = random_hands(rng, n, k, deck_size=53)

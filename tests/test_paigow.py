@@ -17,12 +17,23 @@ from analyzer.games.paigow.split import split_ev
 from analyzer.sim.engine import Stopping
 
 EXAMPLES = [  # §5.3: 7 cards -> front (ranks)
-    ("A♣ K♦ 9♥ 7♠ 5♣ 3♦ 2♥", "K 9"), ("A♣ K♦ K♥ 7♠ 5♣ 3♦ 2♥", "A 7"), ("J♣ J♦ 6♥ 6♠ A♣ 3♦ 2♥", "6 6"),
-    ("T♣ T♦ 6♥ 6♠ A♣ 3♦ 2♥", "A 3"), ("6♣ 6♦ 5♥ 5♠ K♣ 3♦ 2♥", "K 3"), ("A♣ A♦ 5♥ 5♠ K♣ 3♦ 2♥", "5 5"),
-    ("K♣ K♦ 9♥ 9♠ 4♣ 4♦ 2♥", "K K"), ("A♣ A♦ A♥ 7♠ 5♣ 3♦ 2♥", "A 7"), ("K♣ K♦ K♥ 7♠ 5♣ 3♦ 2♥", "7 5"),
-    ("K♣ K♦ K♥ 7♠ 7♣ 3♦ 2♥", "7 7"), ("K♣ K♦ K♥ K♠ 7♣ 3♦ 2♥", "K K"), ("9♣ 9♦ 9♥ 9♠ K♣ 3♦ 2♥", "K 3"),
-    ("5♣ 5♦ 5♥ 5♠ Q♣ 3♦ 2♥", "Q 3"), ("A♣ A♦ A♥ A♠ Jk K♦ K♥", "K K"), ("9♣ T♦ J♥ Q♠ K♣ 3♦ 2♥", "3 2"),
-    ("9♣ T♦ J♥ Q♠ K♣ K♦ 2♥", "K 2"), ("A♥ J♥ 9♥ 6♥ 2♥ K♣ Q♦", "K Q"),
+    ("A♣ K♦ 9♥ 7♠ 5♣ 3♦ 2♥", "K 9"),
+    ("A♣ K♦ K♥ 7♠ 5♣ 3♦ 2♥", "A 7"),
+    ("J♣ J♦ 6♥ 6♠ A♣ 3♦ 2♥", "6 6"),
+    ("T♣ T♦ 6♥ 6♠ A♣ 3♦ 2♥", "A 3"),
+    ("6♣ 6♦ 5♥ 5♠ K♣ 3♦ 2♥", "K 3"),
+    ("A♣ A♦ 5♥ 5♠ K♣ 3♦ 2♥", "5 5"),
+    ("K♣ K♦ 9♥ 9♠ 4♣ 4♦ 2♥", "K K"),
+    ("A♣ A♦ A♥ 7♠ 5♣ 3♦ 2♥", "A 7"),
+    ("K♣ K♦ K♥ 7♠ 5♣ 3♦ 2♥", "7 5"),
+    ("K♣ K♦ K♥ 7♠ 7♣ 3♦ 2♥", "7 7"),
+    ("K♣ K♦ K♥ K♠ 7♣ 3♦ 2♥", "K K"),
+    ("9♣ 9♦ 9♥ 9♠ K♣ 3♦ 2♥", "K 3"),
+    ("5♣ 5♦ 5♥ 5♠ Q♣ 3♦ 2♥", "Q 3"),
+    ("A♣ A♦ A♥ A♠ Jk K♦ K♥", "K K"),
+    ("9♣ T♦ J♥ Q♠ K♣ 3♦ 2♥", "3 2"),
+    ("9♣ T♦ J♥ Q♠ K♣ K♦ 2♥", "K 2"),
+    ("A♥ J♥ 9♥ 6♥ 2♥ K♣ Q♦", "K Q"),
 ]
 
 
@@ -37,38 +48,44 @@ def test_every_house_way_example_of_the_rules(cards, front):
     assert setting.back_value > setting.front_value
 
 
-@pytest.mark.parametrize("cards, front, rule", [
-    ("Ac Ad Ah As Jk 7d 2h", "A A", "1 five aces: two aces"),
-    ("Ac Ad Ah Jk 7d 7h 2h", "7 7", "2 quads with a pair"),
-    ("9c 9d 9h 9s 7d 7h 7c", "7 7", "2 quads with a pair"),
-    ("Jc Jd Jh Js 7d 5h 2h", "J J", "2 quads J-A"),
-    ("Ac Ad Ah Jk 7d 5h 2h", "A A", "2 quads J-A"),
-    ("8c 8d 8h 8s Qd 5h 2h", "8 8", "2 quads 7-10 without"),
-    ("8c 8d 8h 8s Jk 5h 2h", "5 Jk", "2 quads 7-10 with a king or ace"),
-    ("6c 6d 6h 6s Ad 5h 2h", "5 A", "2 quads 2-6"),
-    ("9c 9d 9h 5s 5c 5d 2h", "9 9", "3 two sets of trips"),
-    ("9c 9d 9h 5s 5c 4d 4h", "5 5", "3 full house"),
-    ("Kc Kd 5s 5c 4d 4h 2h", "K K", "4 three pair"),
-    ("Kc Kd Ah Qs Js Ts 2c", "A Q", "6 exception"),
-    ("Jk 2c 3d 4h 5s Kc Qd", "K Q", "6 straight or flush"),
-    ("7c 7d 7h 8s 9c Tc Jd", "7 7", "6 straight or flush"),
-    ("2h 5h 9h Jh Kh Kc Kd", "K K", "6 straight or flush"),
-    ("Ac Ad Jk 9s 7c 4d 2h", "9 A", "7 trips of aces"),
-    ("Jk Kc Kd 9s 7c 4d 2h", "9 Jk", "8 one pair"),
-])
+@pytest.mark.parametrize(
+    "cards, front, rule",
+    [
+        ("Ac Ad Ah As Jk 7d 2h", "A A", "1 five aces: two aces"),
+        ("Ac Ad Ah Jk 7d 7h 2h", "7 7", "2 quads with a pair"),
+        ("9c 9d 9h 9s 7d 7h 7c", "7 7", "2 quads with a pair"),
+        ("Jc Jd Jh Js 7d 5h 2h", "J J", "2 quads J-A"),
+        ("Ac Ad Ah Jk 7d 5h 2h", "A A", "2 quads J-A"),
+        ("8c 8d 8h 8s Qd 5h 2h", "8 8", "2 quads 7-10 without"),
+        ("8c 8d 8h 8s Jk 5h 2h", "5 Jk", "2 quads 7-10 with a king or ace"),
+        ("6c 6d 6h 6s Ad 5h 2h", "5 A", "2 quads 2-6"),
+        ("9c 9d 9h 5s 5c 5d 2h", "9 9", "3 two sets of trips"),
+        ("9c 9d 9h 5s 5c 4d 4h", "5 5", "3 full house"),
+        ("Kc Kd 5s 5c 4d 4h 2h", "K K", "4 three pair"),
+        ("Kc Kd Ah Qs Js Ts 2c", "A Q", "6 exception"),
+        ("Jk 2c 3d 4h 5s Kc Qd", "K Q", "6 straight or flush"),
+        ("7c 7d 7h 8s 9c Tc Jd", "7 7", "6 straight or flush"),
+        ("2h 5h 9h Jh Kh Kc Kd", "K K", "6 straight or flush"),
+        ("Ac Ad Jk 9s 7c 4d 2h", "9 A", "7 trips of aces"),
+        ("Jk Kc Kd 9s 7c 4d 2h", "9 Jk", "8 one pair"),
+    ],
+)
 def test_rule_corner_cases(cards, front, rule):
     setting = house_way_setting(cards)
     assert front_ranks(setting) == sorted(front.split())
     assert setting.rule.startswith(rule)
 
 
-@pytest.mark.parametrize("cards, foxwoods, trump, improved", [
-    ("Jc Jd 4h 4s Ac 7d 2h", "4 4", "7 A", "7 A"),   # low+high with an ace: Trump Plaza and improved keep
-    ("Qc Qd Th Ts Ac 7d 2h", "T T", "T T", "T T"),   # high+medium: every way splits
-    ("5c 5d 3h 3s Kc 7d 2h", "7 K", "7 K", "7 K"),   # low+low with a king: every way keeps
-    ("9c 9d 8h 8s Kc 7d 2h", "8 8", "8 8", "8 8"),   # medium+medium without an ace
-    ("6c 6d 4h 4s Qc 7d 2h", "4 4", "4 4", "4 4"),   # low+low without K or A
-])
+@pytest.mark.parametrize(
+    "cards, foxwoods, trump, improved",
+    [
+        ("Jc Jd 4h 4s Ac 7d 2h", "4 4", "7 A", "7 A"),  # low+high with an ace: Trump Plaza and improved keep
+        ("Qc Qd Th Ts Ac 7d 2h", "T T", "T T", "T T"),  # high+medium: every way splits
+        ("5c 5d 3h 3s Kc 7d 2h", "7 K", "7 K", "7 K"),  # low+low with a king: every way keeps
+        ("9c 9d 8h 8s Kc 7d 2h", "8 8", "8 8", "8 8"),  # medium+medium without an ace
+        ("6c 6d 4h 4s Qc 7d 2h", "4 4", "4 4", "4 4"),  # low+low without K or A
+    ],
+)
 def test_the_two_pair_rule_of_each_way(cards, foxwoods, trump, improved):
     for way, front in (("foxwoods", foxwoods), ("trump-plaza", trump), ("improved", improved)):
         assert front_ranks(house_way_setting(cards, way)) == sorted(front.split()), way
@@ -190,13 +207,16 @@ def test_rules_defaults_are_the_house_rules():
     assert PaiGowRules(commission=0).commission == 0
 
 
-@pytest.mark.parametrize("fields, words", [
-    ({"commission": 1.0}, r"paigow.commission must be in \[0, 1\), got 1.0"),
-    ({"commission": -0.01}, r"paigow.commission must be in \[0, 1\), got -0.01"),
-    ({"commission": float("nan")}, r"paigow.commission must be in \[0, 1\), got nan"),
-    ({"commission": "5%"}, r"paigow.commission must be in \[0, 1\), got '5%'"),
-    ({"player_banks": "yes"}, "paigow.player_banks must be True or False, got 'yes'"),
-])
+@pytest.mark.parametrize(
+    "fields, words",
+    [
+        ({"commission": 1.0}, r"paigow.commission must be in \[0, 1\), got 1.0"),
+        ({"commission": -0.01}, r"paigow.commission must be in \[0, 1\), got -0.01"),
+        ({"commission": float("nan")}, r"paigow.commission must be in \[0, 1\), got nan"),
+        ({"commission": "5%"}, r"paigow.commission must be in \[0, 1\), got '5%'"),
+        ({"player_banks": "yes"}, "paigow.player_banks must be True or False, got 'yes'"),
+    ],
+)
 def test_bad_rules_are_one_line_errors_naming_the_field(fields, words):
     with pytest.raises(ValueError, match=words) as error:
         PaiGowRules(**fields)
@@ -205,30 +225,37 @@ def test_bad_rules_are_one_line_errors_naming_the_field(fields, words):
 
 def test_explicit_default_rules_give_the_default_results():
     explicit = PaiGowRules(commission=0.05, player_banks=False)
-    for run in (lambda **kw: house_edge(stopping=Stopping(trials=50_000), seed=4, **kw),
-                lambda **kw: house_edge(strategy="optimal", stopping=Stopping(trials=200), inner_trials=50, seed=4,
-                                        **kw),
-                lambda **kw: split_ev("Tc Td 6h 6s Ac 3d 2h", method="monte-carlo", stopping=Stopping(trials=5_000),
-                                      seed=4, **kw)):
+    for run in (
+        lambda **kw: house_edge(stopping=Stopping(trials=50_000), seed=4, **kw),
+        lambda **kw: house_edge(strategy="optimal", stopping=Stopping(trials=200), inner_trials=50, seed=4, **kw),
+        lambda **kw: split_ev(
+            "Tc Td 6h 6s Ac 3d 2h", method="monte-carlo", stopping=Stopping(trials=5_000), seed=4, **kw
+        ),
+    ):
         one, two = run().to_dict(), run(rules=explicit).to_dict()
         one.pop("elapsed_seconds"), two.pop("elapsed_seconds")
         assert one == two and one["commission"] == 0.05 and one["player_banks"] is False
 
 
-@pytest.mark.parametrize("cards, error, words", [
-    ("Ac Ad Ah", CardError, "3 cards given"),
-    ("Ac Ad Ah As Kc Kd Qh Jh", CardError, "8 cards given"),
-    ("Ac Ad Ah As Kc Kd Ac", CardError, "duplicate card 'Ac'"),
-    ("Ac Ad Ah Jk Kc Kd joker", CardError, "duplicate card 'Jk'"),
-    ("Ac Ad Ah Xx Kc Kd Qh", CardError, "'Xx'"),
-])
+@pytest.mark.parametrize(
+    "cards, error, words",
+    [
+        ("Ac Ad Ah", CardError, "3 cards given"),
+        ("Ac Ad Ah As Kc Kd Qh Jh", CardError, "8 cards given"),
+        ("Ac Ad Ah As Kc Kd Ac", CardError, "duplicate card 'Ac'"),
+        ("Ac Ad Ah Jk Kc Kd joker", CardError, "duplicate card 'Jk'"),
+        ("Ac Ad Ah Xx Kc Kd Qh", CardError, "'Xx'"),
+    ],
+)
 def test_bad_hands_are_errors(cards, error, words):
     with pytest.raises(error, match=words):
         house_way_setting(cards)
 
 
-@pytest.mark.parametrize("codes, words", [([0, 1, 2, 3, 4, 5, 60], "invalid card code 60"),
-                                           ([48, 49, 50, 51, 51, 5, 6], "duplicate card 'As'")])
+@pytest.mark.parametrize(
+    "codes, words",
+    [([0, 1, 2, 3, 4, 5, 60], "invalid card code 60"), ([48, 49, 50, 51, 51, 5, 6], "duplicate card 'As'")],
+)
 def test_bad_hands_given_as_codes_are_errors_too(codes, words):
     with pytest.raises(CardError, match=words):
         house_way_setting(np.array(codes))

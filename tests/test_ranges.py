@@ -36,31 +36,35 @@ def texts(text):
 
 # ---------------------------------------------------------------- the forms of a term
 
-@pytest.mark.parametrize("text, classes", [
-    ("QQ", {"QQ"}),
-    ("QQ+", {"QQ", "KK", "AA"}),
-    ("22-55", {"22", "33", "44", "55"}),
-    ("55-22", {"22", "33", "44", "55"}),
-    ("AA+", {"AA"}),
-    ("AKs", {"AKs"}),
-    ("AKo", {"AKo"}),
-    ("AK", {"AKs", "AKo"}),
-    ("KA", {"AKs", "AKo"}),
-    ("KTo+", {"KTo", "KJo", "KQo"}),
-    ("KTs+", {"KTs", "KJs", "KQs"}),
-    ("KT+", {"KTs", "KJs", "KQs", "KTo", "KJo", "KQo"}),
-    ("AK+", {"AKs", "AKo"}),
-    ("A2s-A5s", {"A2s", "A3s", "A4s", "A5s"}),
-    ("A5s-A2s", {"A2s", "A3s", "A4s", "A5s"}),
-    ("A5o-A2o", {"A2o", "A3o", "A4o", "A5o"}),
-    ("T9s-QJs", {"T9s", "JTs", "QJs"}),
-    ("QJs-T9s", {"T9s", "JTs", "QJs"}),
-    ("64-97", {"64s", "75s", "86s", "97s", "64o", "75o", "86o", "97o"}),
-    ("akS", {"AKs"}),
-    ("109s", {"T9s"}),
-    ("10 9 o", {"T9o"}),
-    (" q q + ", {"QQ", "KK", "AA"}),
-])
+
+@pytest.mark.parametrize(
+    "text, classes",
+    [
+        ("QQ", {"QQ"}),
+        ("QQ+", {"QQ", "KK", "AA"}),
+        ("22-55", {"22", "33", "44", "55"}),
+        ("55-22", {"22", "33", "44", "55"}),
+        ("AA+", {"AA"}),
+        ("AKs", {"AKs"}),
+        ("AKo", {"AKo"}),
+        ("AK", {"AKs", "AKo"}),
+        ("KA", {"AKs", "AKo"}),
+        ("KTo+", {"KTo", "KJo", "KQo"}),
+        ("KTs+", {"KTs", "KJs", "KQs"}),
+        ("KT+", {"KTs", "KJs", "KQs", "KTo", "KJo", "KQo"}),
+        ("AK+", {"AKs", "AKo"}),
+        ("A2s-A5s", {"A2s", "A3s", "A4s", "A5s"}),
+        ("A5s-A2s", {"A2s", "A3s", "A4s", "A5s"}),
+        ("A5o-A2o", {"A2o", "A3o", "A4o", "A5o"}),
+        ("T9s-QJs", {"T9s", "JTs", "QJs"}),
+        ("QJs-T9s", {"T9s", "JTs", "QJs"}),
+        ("64-97", {"64s", "75s", "86s", "97s", "64o", "75o", "86o", "97o"}),
+        ("akS", {"AKs"}),
+        ("109s", {"T9s"}),
+        ("10 9 o", {"T9o"}),
+        (" q q + ", {"QQ", "KK", "AA"}),
+    ],
+)
 def test_class_terms(text, classes):
     assert classes_of(text) == classes
     assert len(parse_range(text)) == sum(len(class_combos(c)) for c in classes)
@@ -118,6 +122,7 @@ def test_ranges_are_immutable_values():
 
 # ---------------------------------------------------------------- weights
 
+
 @pytest.mark.parametrize("text", ["AKs:0.5", "AKs@50", "AKs : 0.5", "AKs @ 50", "aks:.5"])
 def test_weight_spellings(text):
     hand_range = parse_range(text)
@@ -133,7 +138,13 @@ def test_full_weight_spellings():
 def test_last_mention_wins():
     later_full = parse_range("AA:0.5, AsAh")
     assert dict(zip(texts("AA:0.5, AsAh"), later_full.weights)) == {
-        "AsAh": 1.0, "AsAd": 0.5, "AsAc": 0.5, "AhAd": 0.5, "AhAc": 0.5, "AdAc": 0.5}
+        "AsAh": 1.0,
+        "AsAd": 0.5,
+        "AsAc": 0.5,
+        "AhAd": 0.5,
+        "AhAc": 0.5,
+        "AdAc": 0.5,
+    }
     assert parse_range("AsAh, AA:0.5").weights.tolist() == [0.5] * 6
     mixed = parse_range("QQ+@25, KK")
     assert mixed.canonical() == "AA:0.25, KK, QQ:0.25"
@@ -142,33 +153,37 @@ def test_last_mention_wins():
 
 # ---------------------------------------------------------------- errors
 
-@pytest.mark.parametrize("text, term, position", [
-    ("QQ+, AKs, AKx", "AKx", 3),
-    ("AKs, QQs", "QQs", 2),
-    ("ZZ", "ZZ", 1),
-    ("AsAs", "AsAs", 1),
-    ("AsKsQs", "AsKsQs", 1),
-    ("As", "As", 1),
-    ("JkAs", "JkAs", 1),
-    ("AK+-", "AK+-", 1),
-    ("AKs+-AQs", "AKs+-AQs", 1),
-    ("AA,  , KK", "", 2),
-    ("AA, KK,", "", 3),
-    ("AA, :0.5", ":0.5", 2),
-    ("T9s-QJo", "T9s-QJo", 1),
-    ("AA, T9s-Q9s", "T9s-Q9s", 2),
-    ("22-AKs", "22-AKs", 1),
-    ("KK, AA:0", "AA:0", 2),
-    ("AA:1.5", "AA:1.5", 1),
-    ("AA:-0.5", "AA:-0.5", 1),
-    ("AA@0", "AA@0", 1),
-    ("QQ, AA@150", "AA@150", 2),
-    ("AA:x", "AA:x", 1),
-    ("AA:", "AA:", 1),
-    ("AA:nan", "AA:nan", 1),
-    ("AA:inf", "AA:inf", 1),
-    ("AA:0.5@50", "AA:0.5@50", 1),
-])
+
+@pytest.mark.parametrize(
+    "text, term, position",
+    [
+        ("QQ+, AKs, AKx", "AKx", 3),
+        ("AKs, QQs", "QQs", 2),
+        ("ZZ", "ZZ", 1),
+        ("AsAs", "AsAs", 1),
+        ("AsKsQs", "AsKsQs", 1),
+        ("As", "As", 1),
+        ("JkAs", "JkAs", 1),
+        ("AK+-", "AK+-", 1),
+        ("AKs+-AQs", "AKs+-AQs", 1),
+        ("AA,  , KK", "", 2),
+        ("AA, KK,", "", 3),
+        ("AA, :0.5", ":0.5", 2),
+        ("T9s-QJo", "T9s-QJo", 1),
+        ("AA, T9s-Q9s", "T9s-Q9s", 2),
+        ("22-AKs", "22-AKs", 1),
+        ("KK, AA:0", "AA:0", 2),
+        ("AA:1.5", "AA:1.5", 1),
+        ("AA:-0.5", "AA:-0.5", 1),
+        ("AA@0", "AA@0", 1),
+        ("QQ, AA@150", "AA@150", 2),
+        ("AA:x", "AA:x", 1),
+        ("AA:", "AA:", 1),
+        ("AA:nan", "AA:nan", 1),
+        ("AA:inf", "AA:inf", 1),
+        ("AA:0.5@50", "AA:0.5@50", 1),
+    ],
+)
 def test_bad_terms_are_named_with_their_position(text, term, position):
     with pytest.raises(RangeError) as err:
         parse_range(text)
@@ -179,16 +194,19 @@ def test_bad_terms_are_named_with_their_position(text, term, position):
     assert isinstance(err.value, CardError)
 
 
-@pytest.mark.parametrize("text, words", [
-    ("AKx", "expected a pair"),
-    ("QQs", "pair cannot be suited"),
-    ("T9s-QJo", "same suffix"),
-    ("T9s-Q9s", "same top card or the same gap"),
-    ("22-AKs", "two pairs or two non-pairs"),
-    ("AA:0", "not in (0, 1]"),
-    ("AA@150", "not in (0, 100]"),
-    ("AA:x", "not a number"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("AKx", "expected a pair"),
+        ("QQs", "pair cannot be suited"),
+        ("T9s-QJo", "same suffix"),
+        ("T9s-Q9s", "same top card or the same gap"),
+        ("22-AKs", "two pairs or two non-pairs"),
+        ("AA:0", "not in (0, 1]"),
+        ("AA@150", "not in (0, 100]"),
+        ("AA:x", "not a number"),
+    ],
+)
 def test_error_messages_say_what_was_expected(text, words):
     with pytest.raises(RangeError, match=words.replace("(", r"\(").replace("]", r"\]")):
         parse_range(text)
@@ -201,6 +219,7 @@ def test_empty_text(text):
 
 
 # ---------------------------------------------------------------- dead cards
+
 
 def test_without_dead_cards():
     hand_range = parse_range("AA, AKs, KQo")
@@ -225,25 +244,29 @@ def test_nothing_left_is_an_empty_range_error():
 
 # ---------------------------------------------------------------- canonical text
 
-@pytest.mark.parametrize("text, canonical", [
-    ("AKs, AKo", "AK"),
-    ("KTs+, KTo+", "KT+"),
-    ("KK, AA", "KK+"),
-    ("22+", "22+"),
-    ("AA", "AA"),
-    ("KK-TT", "KK-TT"),
-    ("A2s+", "A2s+"),
-    ("AKs, AQs, AKo, AQo, AJs", "AQ+, AJs"),
-    ("AQs-ATs, AQo-ATo", "AQ-AT"),
-    ("AKs, AQs, AJs:0.5", "AQs+, AJs:0.5"),
-    ("AsKs, AhKh, AdKd, AcKc", "AKs"),
-    ("AsKs", "AsKs"),
-    ("AKs:0.5, AsKs", "AsKs, AhKh:0.5, AdKd:0.5, AcKc:0.5"),
-    ("AK, AKs:0.5", "AKs:0.5, AKo"),
-    ("32", "32"),
-    ("random:0.25", "random:0.25"),
-    ("AKo, QQ+, 2c3c", "QQ+, AKo, 3c2c"),
-])
+
+@pytest.mark.parametrize(
+    "text, canonical",
+    [
+        ("AKs, AKo", "AK"),
+        ("KTs+, KTo+", "KT+"),
+        ("KK, AA", "KK+"),
+        ("22+", "22+"),
+        ("AA", "AA"),
+        ("KK-TT", "KK-TT"),
+        ("A2s+", "A2s+"),
+        ("AKs, AQs, AKo, AQo, AJs", "AQ+, AJs"),
+        ("AQs-ATs, AQo-ATo", "AQ-AT"),
+        ("AKs, AQs, AJs:0.5", "AQs+, AJs:0.5"),
+        ("AsKs, AhKh, AdKd, AcKc", "AKs"),
+        ("AsKs", "AsKs"),
+        ("AKs:0.5, AsKs", "AsKs, AhKh:0.5, AdKd:0.5, AcKc:0.5"),
+        ("AK, AKs:0.5", "AKs:0.5, AKo"),
+        ("32", "32"),
+        ("random:0.25", "random:0.25"),
+        ("AKo, QQ+, 2c3c", "QQ+, AKo, 3c2c"),
+    ],
+)
 def test_canonical_text(text, canonical):
     assert parse_range(text).canonical() == canonical
 
@@ -251,7 +274,8 @@ def test_canonical_text(text, canonical):
 TERMS = st.one_of(
     st.sampled_from(HAND_CLASSES),
     st.sampled_from(["QQ+", "22-55", "AK", "KTo+", "KT+", "A2s-A5s", "T9s-QJs", "64-97", "random"]),
-    st.tuples(st.integers(0, 51), st.integers(0, 51)).filter(lambda c: c[0] != c[1])
+    st.tuples(st.integers(0, 51), st.integers(0, 51))
+    .filter(lambda c: c[0] != c[1])
     .map(lambda c: format_card(c[0]) + format_card(c[1])),
 )
 WEIGHTS = st.one_of(st.sampled_from([1.0, 0.5, 0.25]), st.floats(min_value=1e-9, max_value=1.0))
@@ -276,6 +300,7 @@ def test_canonical_round_trips_any_subset(indices):
 
 
 # ---------------------------------------------------------------- the 169 classes
+
 
 def all_combos():
     return [(a, b) for a in range(52) for b in range(a)]
@@ -333,6 +358,7 @@ def test_unknown_class_names(name):
 
 
 # ---------------------------------------------------------------- to_dict and the command line
+
 
 def test_to_dict_is_json():
     data = json.loads(json.dumps(parse_range("AA:0.5, AsKs").to_dict()))

@@ -19,8 +19,16 @@ REVISION = re.compile(r"[0-9a-f]{40}(-dirty)?")
 def _result(value: float) -> ResultSet:
     figure = Figure()
     figure.subplots().plot([0, 1], [0, value])
-    manifest = manifest_for(inputs={"x": 1}, method="monte-carlo", seed=3, trials=10, chunk_size=5, elapsed=0.5,
-                            standard_errors={"max": 0.1}, command="test")
+    manifest = manifest_for(
+        inputs={"x": 1},
+        method="monte-carlo",
+        seed=3,
+        trials=10,
+        chunk_size=5,
+        elapsed=0.5,
+        standard_errors={"max": 0.1},
+        command="test",
+    )
     return ResultSet("demo", "run", {"table": pd.DataFrame({"a": [value]})}, {"chart": figure}, manifest)
 
 
@@ -29,8 +37,18 @@ def test_layout_and_manifest(tmp_path):
     assert folder == tmp_path / "demo" / "run"
     assert sorted(p.name for p in folder.iterdir()) == ["chart.png", "manifest.json", "table.csv"]
     manifest = json.loads((folder / "manifest.json").read_text())
-    for key in ("inputs", "seed", "chunk_size", "trials", "method", "standard_errors", "elapsed_seconds",
-                "package_version", "git_revision", "files"):
+    for key in (
+        "inputs",
+        "seed",
+        "chunk_size",
+        "trials",
+        "method",
+        "standard_errors",
+        "elapsed_seconds",
+        "package_version",
+        "git_revision",
+        "files",
+    ):
         assert key in manifest
     assert manifest["files"] == ["chart.png", "table.csv"]
     assert (folder / "chart.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -90,10 +108,15 @@ def test_the_revision_of_this_checkout():
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 def test_revision_is_the_commit_dirty_when_tracked_files_changed_and_unknown_elsewhere(tmp_path):
     def git(*args: str) -> str:
-        return subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.org", *args], cwd=tmp_path,
-                              capture_output=True, text=True, check=True).stdout.strip()
+        return subprocess.run(
+            ["git", "-c", "user.name=t", "-c", "user.email=t@example.org", *args],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
 
-    assert revision_of(tmp_path) == "unknown"                     # not a checkout
+    assert revision_of(tmp_path) == "unknown"  # not a checkout
     git("init", "-q")
     package = tmp_path / "pkg"
     package.mkdir()
@@ -102,11 +125,11 @@ def test_revision_is_the_commit_dirty_when_tracked_files_changed_and_unknown_els
     git("commit", "-q", "-m", "one")
     head = git("rev-parse", "HEAD")
     assert revision_of(package) == head and REVISION.fullmatch(head)
-    (package / "new.py").write_text("")                           # untracked files do not count
+    (package / "new.py").write_text("")  # untracked files do not count
     assert revision_of(package) == head
     (package / "mod.py").write_text("x = 2\n")
     assert revision_of(package) == f"{head}-dirty"
-    git("add", "pkg/mod.py")                                     # nor does staging hide a change
+    git("add", "pkg/mod.py")  # nor does staging hide a change
     assert revision_of(package) == f"{head}-dirty"
     (tmp_path / "other").mkdir()
-    assert revision_of(tmp_path / "other") == "unknown"          # a folder git does not track
+    assert revision_of(tmp_path / "other") == "unknown"  # a folder git does not track

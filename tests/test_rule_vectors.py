@@ -87,12 +87,15 @@ def test_joker_gives_quads_over_a_joker_flush_in_seven_cards():
     assert hand_name(v) == "Four of a kind, aces"
 
 
-@pytest.mark.parametrize("cards, name", [
-    ("Jk Kd", "High card, A-K"),
-    ("Jk Ad", "Pair of aces"),
-    ("Qh Jd", "High card, Q-J"),
-    ("7h 7d", "Pair of sevens"),
-])
+@pytest.mark.parametrize(
+    "cards, name",
+    [
+        ("Jk Kd", "High card, A-K"),
+        ("Jk Ad", "Pair of aces"),
+        ("Qh Jd", "High card, Q-J"),
+        ("7h 7d", "Pair of sevens"),
+    ],
+)
 def test_pai_gow_two_card_hands(cards, name):
     assert hand_name(value(cards, "paigow")) == name
 
@@ -116,18 +119,21 @@ def test_front_and_back_compare_with_a_missing_kicker_below_any_card():
     assert value("Ac Qd 4h 3s 2c", "paigow") < value("Ah Kh", "paigow")
 
 
-@pytest.mark.parametrize("cards, name", [
-    ("Kc Kd Kh 7s 7c", "Full house, kings over sevens"),
-    ("2c 3d 4h 5s 6c", "Straight, six high"),
-    ("Ah 2c 3d 4h 5s", "Straight, five high"),
-    ("As Ks Qs Js Ts", "Royal flush"),
-    ("9s Ks Qs Js Ts", "Straight flush, king high"),
-    ("Ac Ad Ah As 2c", "Four of a kind, aces"),
-    ("7c 7d 7h As 2c", "Three of a kind, sevens"),
-    ("Kc Kd 7h 7s 2c", "Two pair, kings and sevens"),
-    ("Ac Ad 7h 5s 2c", "Pair of aces"),
-    ("Ac Jd 7h 5s 2c", "High card, A-J-7-5-2"),
-    ("Ac Jc 7c 5c 2c", "Flush, A-J-7-5-2"),
-])
+@pytest.mark.parametrize(
+    "cards, name",
+    [
+        ("Kc Kd Kh 7s 7c", "Full house, kings over sevens"),
+        ("2c 3d 4h 5s 6c", "Straight, six high"),
+        ("Ah 2c 3d 4h 5s", "Straight, five high"),
+        ("As Ks Qs Js Ts", "Royal flush"),
+        ("9s Ks Qs Js Ts", "Straight flush, king high"),
+        ("Ac Ad Ah As 2c", "Four of a kind, aces"),
+        ("7c 7d 7h As 2c", "Three of a kind, sevens"),
+        ("Kc Kd 7h 7s 2c", "Two pair, kings and sevens"),
+        ("Ac Ad 7h 5s 2c", "Pair of aces"),
+        ("Ac Jd 7h 5s 2c", "High card, A-J-7-5-2"),
+        ("Ac Jc 7c 5c 2c", "Flush, A-J-7-5-2"),
+    ],
+)
 def test_names(cards, name):
     assert hand_name(value(cards)) == name

@@ -23,8 +23,15 @@ from analyzer.sim.seeds import derive_seed
 from analyzer.studies.saint_poker import tables
 
 REMOVED = "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7c 7d 7h 7s 8c 8h 8s 9c 9d 9s Tc Td Th Ts Jd"
-LAST_RIVER = {"players": 2, "round": 8, "phase": "river", "hand": "As Kd 9h", "river": "Jc 8d Qc",
-              "removed": REMOVED, "scores": [10, 12]}
+LAST_RIVER = {
+    "players": 2,
+    "round": 8,
+    "phase": "river",
+    "hand": "As Kd 9h",
+    "river": "Jc 8d Qc",
+    "removed": REMOVED,
+    "scores": [10, 12],
+}
 
 
 def _value(cards) -> int:
@@ -76,35 +83,72 @@ def test_monte_carlo_values_agree_with_exact():
 
 
 def test_choices_of_each_phase():
-    river = decide(position_from_dict({"players": 3, "round": 1, "phase": "river",
-                                       "hand": "As Kd 9h 9c 7s 5d 4c 3h 2s Qc", "river": "Jc 8d",
-                                       "future": "Qd 2c"}), trials=40, seed=1)
+    river = decide(
+        position_from_dict(
+            {
+                "players": 3,
+                "round": 1,
+                "phase": "river",
+                "hand": "As Kd 9h 9c 7s 5d 4c 3h 2s Qc",
+                "river": "Jc 8d",
+                "future": "Qd 2c",
+            }
+        ),
+        trials=40,
+        seed=1,
+    )
     assert len(river.choices) == 10 and all(len(c.cards.split()) == 1 for c in river.choices)
-    reveal = decide(position_from_dict({"players": 3, "round": 1, "phase": "reveal",
-                                        "hand": "As Kd 9h 9c 7s 5d 4c 3h 2s", "river": "Jc 8d Qc 9d 2h",
-                                        "future": "Qd 2c"}), trials=20, seed=1)
+    reveal = decide(
+        position_from_dict(
+            {
+                "players": 3,
+                "round": 1,
+                "phase": "reveal",
+                "hand": "As Kd 9h 9c 7s 5d 4c 3h 2s",
+                "river": "Jc 8d Qc 9d 2h",
+                "future": "Qd 2c",
+            }
+        ),
+        trials=20,
+        seed=1,
+    )
     assert len(reveal.choices) == 36 and all(len(c.cards.split()) == 2 for c in reveal.choices)
-    draft = decide(position_from_dict({"players": 2, "round": 1, "phase": "draft",
-                                       "hand": "As Kd 9h 9c 7s 5d 4c", "river": "Jc 8d Qc 9d 2h",
-                                       "future": "Qd 2c 3c", "revealed": ["Ah Ad", "Kh Ks"],
-                                       "order": [0, 1, 0, 1]}), trials=40, seed=1)
+    draft = decide(
+        position_from_dict(
+            {
+                "players": 2,
+                "round": 1,
+                "phase": "draft",
+                "hand": "As Kd 9h 9c 7s 5d 4c",
+                "river": "Jc 8d Qc 9d 2h",
+                "future": "Qd 2c 3c",
+                "revealed": ["Ah Ad", "Kh Ks"],
+                "order": [0, 1, 0, 1],
+            }
+        ),
+        trials=40,
+        seed=1,
+    )
     assert {c.cards for c in draft.choices} == {"Jc", "8d", "Qc", "9d", "2h", "Ah", "Ad", "Kh", "Ks"}
     for c in draft.choices:
         assert 0 <= c.p_win_round <= 1 and c.points_total >= c.points_now >= 0
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"players": 6}, "players must be"),
-    ({"round": 9}, "round must be"),
-    ({"phase": "bet"}, "unknown phase"),
-    ({"hand": "As Kd"}, "you hold 3 cards"),
-    ({"river": "Jc 8d"}, "river phase the river holds the 3"),
-    ({"removed": "2c 2d"}, "35 cards have left"),
-    ({"future": "Qd"}, "future river has 0"),
-    ({"scores": [1]}, "scores"),
-    ({"phase": "draft"}, "no draft after round 8"),
-    ({"bogus": 1}, "unknown position key"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"players": 6}, "players must be"),
+        ({"round": 9}, "round must be"),
+        ({"phase": "bet"}, "unknown phase"),
+        ({"hand": "As Kd"}, "you hold 3 cards"),
+        ({"river": "Jc 8d"}, "river phase the river holds the 3"),
+        ({"removed": "2c 2d"}, "35 cards have left"),
+        ({"future": "Qd"}, "future river has 0"),
+        ({"scores": [1]}, "scores"),
+        ({"phase": "draft"}, "no draft after round 8"),
+        ({"bogus": 1}, "unknown position key"),
+    ],
+)
 def test_impossible_positions_are_refused(change, message):
     with pytest.raises(ValueError, match=message):
         position_from_dict({**LAST_RIVER, **change})
@@ -159,12 +203,15 @@ def test_cli_decide_and_play(tmp_path, cli):
     run = cli("saint", "decide", str(path), "--policy", "save", "--json")
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
-    assert data["exact"] and {"cards", "p_win_round", "points_now", "points_total", "stderr"} <= data["choices"][0].keys()
+    assert (
+        data["exact"] and {"cards", "p_win_round", "points_now", "points_total", "stderr"} <= data["choices"][0].keys()
+    )
     path.write_text(json.dumps({**LAST_RIVER, "hand": "As Kd"}))
     bad = cli("saint", "decide", str(path))
     assert bad.returncode == 1 and bad.stderr.count("\n") == 1 and "you hold 3" in bad.stderr
-    play = cli("saint", "play", "--players", "4", "--policies", "greedy,save", "--games", "200", "--seed", "1",
-               "--json")
+    play = cli(
+        "saint", "play", "--players", "4", "--policies", "greedy,save", "--games", "200", "--seed", "1", "--json"
+    )
     assert play.returncode == 0, play.stderr
     stats = json.loads(play.stdout)
     assert stats["games"] == 200 and [s["policy"] for s in stats["seats"]] == ["greedy", "save", "greedy", "save"]
@@ -176,7 +223,7 @@ def test_snake_draft_reverses_the_second_pass():
     """S-10: the second pass in the same order by default, reversed with the option."""
     st = np.zeros(E.STATE_SIZE, np.int64)
     E._start_game(st, 3, 0, chunk_state(1, 0))
-    st[E.ORDER:E.ORDER + 3] = [2, 0, 1]
+    st[E.ORDER : E.ORDER + 3] = [2, 0, 1]
     for snake, expected in ((0, [2, 0, 1, 2, 0, 1]), (1, [2, 0, 1, 1, 0, 2])):
         st[E.SNAKE] = snake
         order = []
@@ -223,21 +270,29 @@ def test_draft_and_future_options_change_games(cli):
 
 def test_rules_defaults_are_the_documented_ones():
     rules = SaintPokerRules()
-    assert rules.to_dict() == {"final_tie": "shared", "random_priority": False, "snake_draft": False,
-                               "future_face_up": True}
+    assert rules.to_dict() == {
+        "final_tie": "shared",
+        "random_priority": False,
+        "snake_draft": False,
+        "future_face_up": True,
+    }
     options, final_tie = rules.codes()
     assert options.tolist() == [0, 0, 0] and options.dtype == np.int64 and final_tie == 0
-    options, final_tie = SaintPokerRules(final_tie="round8", random_priority=True, snake_draft=True,
-                                         future_face_up=False).codes()
+    options, final_tie = SaintPokerRules(
+        final_tie="round8", random_priority=True, snake_draft=True, future_face_up=False
+    ).codes()
     assert options.tolist() == [1, 1, 1] and final_tie == 1
 
 
-@pytest.mark.parametrize("fields, words", [
-    ({"final_tie": "split"}, "saint_poker.final_tie must be shared or round8, got 'split'"),
-    ({"random_priority": 1}, "saint_poker.random_priority must be True or False, got 1"),
-    ({"snake_draft": "yes"}, "saint_poker.snake_draft must be True or False, got 'yes'"),
-    ({"future_face_up": None}, "saint_poker.future_face_up must be True or False, got None"),
-])
+@pytest.mark.parametrize(
+    "fields, words",
+    [
+        ({"final_tie": "split"}, "saint_poker.final_tie must be shared or round8, got 'split'"),
+        ({"random_priority": 1}, "saint_poker.random_priority must be True or False, got 1"),
+        ({"snake_draft": "yes"}, "saint_poker.snake_draft must be True or False, got 'yes'"),
+        ({"future_face_up": None}, "saint_poker.future_face_up must be True or False, got None"),
+    ],
+)
 def test_bad_rules_are_one_line_errors_naming_the_field(fields, words):
     with pytest.raises(ValueError, match=words) as error:
         SaintPokerRules(**fields)
@@ -246,16 +301,25 @@ def test_bad_rules_are_one_line_errors_naming_the_field(fields, words):
 
 def test_explicit_default_rules_give_the_default_games():
     implicit = simulate_games(3, "greedy,random", games=200, seed=8)
-    explicit = simulate_games(3, "greedy,random", games=200, seed=8,
-                              rules=SaintPokerRules(final_tie="shared", random_priority=False, snake_draft=False,
-                                                    future_face_up=True))
+    explicit = simulate_games(
+        3,
+        "greedy,random",
+        games=200,
+        seed=8,
+        rules=SaintPokerRules(final_tie="shared", random_priority=False, snake_draft=False, future_face_up=True),
+    )
     assert explicit.rules == implicit.rules == SaintPokerRules()
     assert explicit.seats == implicit.seats and explicit.tied_rounds == implicit.tied_rounds
     one, two = implicit.to_dict(), explicit.to_dict()
     one.pop("elapsed_seconds"), two.pop("elapsed_seconds")
     assert one == two
-    assert list(one)[list(one).index("stopped_by") + 1:][:5] == ["final_tie", "random_priority", "snake_draft",
-                                                                 "future_face_up", "seats"]
+    assert list(one)[list(one).index("stopped_by") + 1 :][:5] == [
+        "final_tie",
+        "random_priority",
+        "snake_draft",
+        "future_face_up",
+        "seats",
+    ]
 
 
 def test_committed_seat_table_is_reproduced():

@@ -41,6 +41,7 @@ ALL = list(range(52))
 
 # -- helpers -----------------------------------------------------------------------
 
+
 def cards(text: str) -> list[int]:
     return [int(c) for c in parse_cards(text)] if text.strip() else []
 
@@ -66,19 +67,19 @@ def new_state() -> np.ndarray:
 
 
 def river_of(st) -> list[int]:
-    return [int(c) for c in st[E.RIVER_CARDS:E.RIVER_CARDS + E.RIVER_SIZE] if c >= 0]
+    return [int(c) for c in st[E.RIVER_CARDS : E.RIVER_CARDS + E.RIVER_SIZE] if c >= 0]
 
 
 def future_of(st) -> list[int]:
-    return [int(c) for c in st[E.FUTURE:E.FUTURE + st[E.FUTURE_N]]]
+    return [int(c) for c in st[E.FUTURE : E.FUTURE + st[E.FUTURE_N]]]
 
 
 def holes_of(st) -> list[int]:
-    return [int(c) for c in st[E.HOLES:E.HOLES + 2 * st[E.PLAYERS]] if c >= 0]
+    return [int(c) for c in st[E.HOLES : E.HOLES + 2 * st[E.PLAYERS]] if c >= 0]
 
 
 def deck_of(st) -> list[int]:
-    return [int(c) for c in st[E.DECK + st[E.TOP]:E.DECK + st[E.END]]]
+    return [int(c) for c in st[E.DECK + st[E.TOP] : E.DECK + st[E.END]]]
 
 
 def hand_of(st, p) -> list[int]:
@@ -129,6 +130,7 @@ def choose_any(st, gen, deal_rng) -> None:
 
 # -- the scripted games ------------------------------------------------------------
 
+
 def H(text: str) -> tuple[int, int]:
     a, b = cards(text)
     return a, b
@@ -143,46 +145,80 @@ def take_back(order, holes):
 # 5 players: f = 0, so the river is exactly the 5 cards the players put in. Every player
 # takes his own revealed pair back, so his hand only loses its river card each round.
 # A B C D E = seats 0..4. Hand values worked out by hand (board + the two hole cards):
-FIVE_HANDS = ["2c 3h 4d 5d 6h 7s Ah As Kh Th", "2h 3s 5h 6d 7d 9c Ad Kd Ks Qh",
-              "3c 3d 6s 7c 9h Jd Jh Kc Qs Td", "2s 4c 5c 6c 9d 9s Ac Jc Js Qc",
-              "2d 4s 5s 7h 8c 8h 8s Qd Tc Ts"]
+FIVE_HANDS = [
+    "2c 3h 4d 5d 6h 7s Ah As Kh Th",
+    "2h 3s 5h 6d 7d 9c Ad Kd Ks Qh",
+    "3c 3d 6s 7c 9h Jd Jh Kc Qs Td",
+    "2s 4c 5c 6c 9d 9s Ac Jc Js Qc",
+    "2d 4s 5s 7h 8c 8h 8s Qd Tc Ts",
+]
 FIVE_DECK_LEFT = "4h 8d"
 FIVE_ROUNDS = [
     # r1, board 2c 7d 9h Ac 4s: A As Kh and B Ad Kd both aces with K 9 7; D 9d 6c
-    # nines; E 2d 8h deuces; C Jd 3c ace high (A J 9 7 4). A, B tie: 1 each (shared vector). Order: C E D, then A before B
+    # nines; E 2d 8h deuces; C Jd 3c ace high (A J 9 7 4). A, B tie: 1 each (shared vector).
+    # Order: C E D, then A before B
     # (equal hands, equal points 1-1, priority 0 before 1).
-    dict(river="2c 7d 9h Ac 4s", holes=["As Kh", "Ad Kd", "Jd 3c", "9d 6c", "2d 8h"],
-         points=[1, 1, 0, 0, 0], order=[2, 4, 3, 0, 1]),
+    dict(
+        river="2c 7d 9h Ac 4s",
+        holes=["As Kh", "Ad Kd", "Jd 3c", "9d 6c", "2d 8h"],
+        points=[1, 1, 0, 0, 0],
+        order=[2, 4, 3, 0, 1],
+    ),
     # r2, board 3h 6d Td Qc 8s: A = B king high (K Q T 8 6); C pair 3s; D pair 6s;
     # E 8h8c trip eights wins 2. Order: A, B (tied hands and points), C, D, E.
-    dict(river="3h 6d Td Qc 8s", holes=["Kh 5d", "Kd 5h", "Jd 3c", "9d 6c", "8h 8c"],
-         points=[0, 0, 0, 0, 2], order=[0, 1, 2, 3, 4]),
+    dict(
+        river="3h 6d Td Qc 8s",
+        holes=["Kh 5d", "Kd 5h", "Jd 3c", "9d 6c", "8h 8c"],
+        points=[0, 0, 0, 0, 2],
+        order=[0, 1, 2, 3, 4],
+    ),
     # r3, board 4d 9c Kc 2s 7h: C king high; E pair 8s; A = B pair of kings (K K 9 7 5);
     # D 9d9s trip nines wins 3. Order: C, E, A, B, D.
-    dict(river="4d 9c Kc 2s 7h", holes=["Kh 5d", "Kd 5h", "Jd 3c", "9d 9s", "8h 8c"],
-         points=[0, 0, 0, 3, 0], order=[2, 4, 0, 1, 3]),
+    dict(
+        river="4d 9c Kc 2s 7h",
+        holes=["Kh 5d", "Kd 5h", "Jd 3c", "9d 9s", "8h 8c"],
+        points=[0, 0, 0, 3, 0],
+        order=[2, 4, 0, 1, 3],
+    ),
     # r4, board 6h 3s Jh Jc Tc: A = B jacks (J J K T 6); E jacks and 8s; D jacks and 9s;
     # C Jd3c jacks full of threes wins 4. Order: A, B, E, D, C.
-    dict(river="6h 3s Jh Jc Tc", holes=["Kh 5d", "Kd 5h", "Jd 3c", "9d 9s", "8h 8c"],
-         points=[0, 0, 4, 0, 0], order=[0, 1, 4, 3, 2]),
+    dict(
+        river="6h 3s Jh Jc Tc",
+        holes=["Kh 5d", "Kd 5h", "Jd 3c", "9d 9s", "8h 8c"],
+        points=[0, 0, 4, 0, 0],
+        order=[0, 1, 4, 3, 2],
+    ),
     # r5, board 7s Ad 7c 6c 8c: all a pair of sevens with an ace; kickers B 8 6 < A T 8
     # < D J 8 < C Q 8 = E Q 8. C and E tie: ceil(5/2) = 3 each (shared vector). Totals
     # C 7, E 5: E picks before C although C has the lower priority (points first).
-    dict(river="7s Ad 7c 6c 8c", holes=["5d Th", "5h 2h", "Qs 3c", "Js 4c", "Qd 2d"],
-         points=[0, 0, 3, 0, 3], order=[1, 0, 3, 4, 2]),
+    dict(
+        river="7s Ad 7c 6c 8c",
+        holes=["5d Th", "5h 2h", "Qs 3c", "Js 4c", "Qd 2d"],
+        points=[0, 0, 3, 0, 3],
+        order=[1, 0, 3, 4, 2],
+    ),
     # r6, board Th 5h 6s 9s 2d: C pair 3s < A pair 5s < D pair 9s < E pair tens
     # < B Kd Ks kings, wins 6. Order: C, A, D, E, B.
-    dict(river="Th 5h 6s 9s 2d", holes=["5d Kh", "Kd Ks", "3c 3d", "9d Js", "Ts Qd"],
-         points=[0, 6, 0, 0, 0], order=[2, 0, 3, 4, 1]),
+    dict(
+        river="Th 5h 6s 9s 2d",
+        holes=["5d Kh", "Kd Ks", "3c 3d", "9d Js", "Ts Qd"],
+        points=[0, 6, 0, 0, 0],
+        order=[2, 0, 3, 4, 1],
+    ),
     # r7, board As Ks Qs Js Ts: a royal flush for all five: ceil(7/5) = 2 each. Totals
     # A 3, B 9, C 9, D 5, E 7: order by points A, D, E, then B before C (priority).
     # (A shows Ah here and takes it back: from now on every hand is fully KNOWN.)
-    dict(river="As Ks Qs Js Ts", holes=["Ah 5d", "Kd Qh", "Jd 3c", "5c 9d", "5s 8h"],
-         points=[2, 2, 2, 2, 2], order=[0, 3, 4, 1, 2]),
+    dict(
+        river="As Ks Qs Js Ts",
+        holes=["Ah 5d", "Kd Qh", "Jd 3c", "5c 9d", "5s 8h"],
+        points=[2, 2, 2, 2, 2],
+        order=[0, 3, 4, 1, 2],
+    ),
     # r8, board Ah 2h 3d 4c Qd: A Kh5d, D 5c9d, E 5s8h the wheel (5-high straight);
     # B Kd Qh queens; C Jd 3c threes. Three-way tie: ceil(8/3) = 3 each (shared vector).
-    dict(river="Ah 2h 3d 4c Qd", holes=["Kh 5d", "Kd Qh", "Jd 3c", "5c 9d", "5s 8h"],
-         points=[3, 0, 0, 3, 3], order=None),
+    dict(
+        river="Ah 2h 3d 4c Qd", holes=["Kh 5d", "Kd Qh", "Jd 3c", "5c 9d", "5s 8h"], points=[3, 0, 0, 3, 3], order=None
+    ),
 ]
 FIVE_FINAL = [6, 9, 9, 8, 10]
 
@@ -193,34 +229,26 @@ TWO_DECK_LEFT = "4c 5s 6h 6s 7s 8h Th As"
 TWO_ROUNDS = [
     # r1, board Tc Jd Qh + Ks Ac: broadway on the board, no flush possible: A = B,
     # 1 each (shared vector); equal points: A (priority 0) first.
-    dict(future="Tc Jd Qh", river="Ks Ac", holes=["Ah Ad", "Kh Kd"], points=[1, 1],
-         order=[0, 1], picks="Ah Kh Ad Kd"),
+    dict(future="Tc Jd Qh", river="Ks Ac", holes=["Ah Ad", "Kh Kd"], points=[1, 1], order=[0, 1], picks="Ah Kh Ad Kd"),
     # r2, board 2c 7d 9h 4s Jc: A aces beat B kings, A wins 2. B picks first and takes
     # the river card 9h; his Kd is left and removed.
-    dict(future="2c 7d 9h", river="4s Jc", holes=["Ah Ad", "Kh Kd"], points=[2, 0],
-         order=[1, 0], picks="9h Ah Kh Ad"),
+    dict(future="2c 7d 9h", river="4s Jc", holes=["Ah Ad", "Kh Kd"], points=[2, 0], order=[1, 0], picks="9h Ah Kh Ad"),
     # r3, board 3c 8d Qs 6d 2h: A aces; B K Q 9 8 6 high. A wins 3. Each takes one of
     # the other's revealed cards: B takes Ah, A takes Kh.
-    dict(future="3c 8d Qs", river="6d 2h", holes=["Ah Ad", "9h Kh"], points=[3, 0],
-         order=[1, 0], picks="Ah Kh 9h Ad"),
+    dict(future="3c 8d Qs", river="6d 2h", holes=["Ah Ad", "9h Kh"], points=[3, 0], order=[1, 0], picks="Ah Kh 9h Ad"),
     # r4, board 9c 5d 2s 3s 7c: A Ad Kh ace high (no 4 for the wheel); B Ah 9h nines,
     # wins 4. Totals A 6, B 5.
-    dict(future="9c 5d 2s", river="3s 7c", holes=["Ad Kh", "Ah 9h"], points=[0, 4],
-         order=[0, 1], picks="Ad Ah Kh 9h"),
+    dict(future="9c 5d 2s", river="3s 7c", holes=["Ad Kh", "Ah 9h"], points=[0, 4], order=[0, 1], picks="Ad Ah Kh 9h"),
     # r5, board Td Jh Qc 9s Kc: the king-high straight for both (no ace, 3 hearts at
     # most): 3 each (shared vector). Totals A 9, B 8: B picks first (fewer points).
-    dict(future="Td Jh Qc", river="9s Kc", holes=["Kh 4h", "9h 3h"], points=[3, 3],
-         order=[1, 0], picks="9h Kh 3h 4h"),
+    dict(future="Td Jh Qc", river="9s Kc", holes=["Kh 4h", "9h 3h"], points=[3, 3], order=[1, 0], picks="9h Kh 3h 4h"),
     # r6, board 3d 8c Js 4h Qd: A Ad Kh ace high (A K Q J 8); B 3h 9h threes, wins 6.
-    dict(future="3d 8c Js", river="4h Qd", holes=["Ad Kh", "3h 9h"], points=[0, 6],
-         order=[0, 1], picks="Ad 3h Kh 9h"),
+    dict(future="3d 8c Js", river="4h Qd", holes=["Ad Kh", "3h 9h"], points=[0, 6], order=[0, 1], picks="Ad 3h Kh 9h"),
     # r7, board 4d 5h 6c 7h 8s: the 8-high straight for both: ceil(7/2) = 4 each.
     # Totals A 13, B 18: A first.
-    dict(future="4d 5h 6c", river="7h 8s", holes=["Ad Kh", "Ah 3h"], points=[4, 4],
-         order=[0, 1], picks="Ad Ah Kh 3h"),
+    dict(future="4d 5h 6c", river="7h 8s", holes=["Ad Kh", "Ah 3h"], points=[4, 4], order=[0, 1], picks="Ad Ah Kh 3h"),
     # r8, board 9d 5c Ts 2d 3h: A ace high; B Ah 9h nines, wins 8. No refill, no draft.
-    dict(future="9d 5c Ts", river="2d 3h", holes=["Ad Kh", "Ah 9h"], points=[0, 8],
-         order=None, picks=""),
+    dict(future="9d 5c Ts", river="2d 3h", holes=["Ad Kh", "Ah 9h"], points=[0, 8], order=None, picks=""),
 ]
 TWO_FINAL = [13, 26]
 
@@ -233,10 +261,17 @@ def script(n):
     out = []
     for rd in rounds:
         holes = [H(h) for h in rd["holes"]]
-        picks = cards(rd["picks"]) if "picks" in rd else (
-            take_back(rd["order"], holes) if rd["order"] else [])
-        out.append(dict(future=cards(rd.get("future", "")), river=cards(rd["river"]),
-                        holes=holes, points=rd["points"], order=rd["order"], picks=picks))
+        picks = cards(rd["picks"]) if "picks" in rd else (take_back(rd["order"], holes) if rd["order"] else [])
+        out.append(
+            dict(
+                future=cards(rd.get("future", "")),
+                river=cards(rd["river"]),
+                holes=holes,
+                points=rd["points"],
+                order=rd["order"],
+                picks=picks,
+            )
+        )
     return [cards(h) for h in hands], out, cards(left)
 
 
@@ -253,12 +288,12 @@ def build_scripted(n, seed=11):
     later = [c for rd in rounds[2:] for c in rd["future"]]
     for p in range(n):
         st[E.HAND + p] = mask(hands[p])
-    st[E.RIVER_CARDS:E.RIVER_CARDS + E.RIVER_SIZE] = first + [-1] * (E.RIVER_SIZE - f)
-    st[E.FUTURE:E.FUTURE + f] = second
+    st[E.RIVER_CARDS : E.RIVER_CARDS + E.RIVER_SIZE] = first + [-1] * (E.RIVER_SIZE - f)
+    st[E.FUTURE : E.FUTURE + f] = second
     dealt = [c for h in hands for c in h] + first + second
     rest = later + left
     assert sorted(dealt + rest) == ALL, "the script does not use every card once"
-    st[E.DECK:E.DECK + 52] = dealt + rest
+    st[E.DECK : E.DECK + 52] = dealt + rest
     check_conservation(st)
     return st, hands, rounds
 
@@ -276,8 +311,8 @@ def drive_script(n, stop_round=None):
     for r, rd in enumerate(rounds, 1):
         # -- river phase begins: the future river moved in, f new cards turned up
         assert st[E.ROUND] == r and st[E.PHASE] == E.RIVER
-        assert sorted(st[E.RIVER_CARDS:E.RIVER_CARDS + f].tolist()) == sorted(rd["future"])
-        assert (st[E.RIVER_CARDS + f:E.RIVER_CARDS + E.RIVER_SIZE] == -1).all()
+        assert sorted(st[E.RIVER_CARDS : E.RIVER_CARDS + f].tolist()) == sorted(rd["future"])
+        assert (st[E.RIVER_CARDS + f : E.RIVER_CARDS + E.RIVER_SIZE] == -1).all()
         if r < E.ROUNDS:
             assert st[E.FUTURE_N] == f
             assert sorted(future_of(st)) == sorted(rounds[r]["future"])
@@ -321,9 +356,9 @@ def drive_script(n, stop_round=None):
         best = max(ours)
         assert [p for p in range(n) if ours[p] == best] == [p for p in range(n) if rd["points"][p]]
         row = E.ROUND_POINTS + (r - 1) * E.MAX_PLAYERS
-        assert st[row:row + n].tolist() == rd["points"], f"round {r} points"
+        assert st[row : row + n].tolist() == rd["points"], f"round {r} points"
         totals = [t + x for t, x in zip(totals, rd["points"])]
-        assert st[E.SCORE:E.SCORE + n].tolist() == totals
+        assert st[E.SCORE : E.SCORE + n].tolist() == totals
         check_conservation(st)
         if r == E.ROUNDS:
             assert st[E.PHASE] == E.OVER, "the game ends after round 8's scoring"
@@ -331,7 +366,7 @@ def drive_script(n, stop_round=None):
         assert st[E.PHASE] == E.DRAFT
         # -- draft: order, two passes in the same order, 5 cards removed
         E._begin_draft(st, deal_rng)
-        assert st[E.ORDER:E.ORDER + n].tolist() == rd["order"], f"round {r} draft order"
+        assert st[E.ORDER : E.ORDER + n].tolist() == rd["order"], f"round {r} draft order"
         assert st[E.PICKS] == 0
         pool = set(board) | {c for h in rd["holes"] for c in h}
         assert cards_of(E._pool_mask(st)) == sorted(pool) and len(pool) == 5 + 2 * n
@@ -347,7 +382,7 @@ def drive_script(n, stop_round=None):
                 top, end = int(st[E.TOP]), int(st[E.END])
                 deck = deck_of(st)
                 assert set(want) <= set(deck)
-                st[E.DECK + top:E.DECK + end] = want + [x for x in deck if x not in want]
+                st[E.DECK + top : E.DECK + end] = want + [x for x in deck if x not in want]
                 saved_end, st[E.END] = end, top + f
             E._pick(st, c, deal_rng)
             if saved_end is not None:
@@ -378,8 +413,8 @@ def test_scripted_two_player_game():
     (loser first; equal hands: fewer points first, then priority); picks from the river,
     one's own and the opponent's revealed cards; 5 cards removed; over after round 8."""
     st = drive_script(2)
-    assert st[E.SCORE:E.SCORE + 2].tolist() == TWO_FINAL
-    table = st[E.ROUND_POINTS:E.ROUND_POINTS + 8 * E.MAX_PLAYERS].reshape(8, E.MAX_PLAYERS)
+    assert st[E.SCORE : E.SCORE + 2].tolist() == TWO_FINAL
+    table = st[E.ROUND_POINTS : E.ROUND_POINTS + 8 * E.MAX_PLAYERS].reshape(8, E.MAX_PLAYERS)
     assert table[:, :2].tolist() == [[1, 1], [2, 0], [3, 0], [0, 4], [3, 3], [0, 6], [4, 4], [0, 8]]
     assert E.popcount(st[E.REMOVED]) == 35
 
@@ -392,15 +427,16 @@ def test_scripted_five_player_game():
     priority 0 first, S-4/S-5); two passes in the same order (S-10); +5 removed cards per
     draft; 0 cards left and PHASE == OVER after round 8."""
     st = drive_script(5)
-    assert st[E.SCORE:E.SCORE + 5].tolist() == FIVE_FINAL
-    table = st[E.ROUND_POINTS:E.ROUND_POINTS + 8 * E.MAX_PLAYERS].reshape(8, E.MAX_PLAYERS)
+    assert st[E.SCORE : E.SCORE + 5].tolist() == FIVE_FINAL
+    table = st[E.ROUND_POINTS : E.ROUND_POINTS + 8 * E.MAX_PLAYERS].reshape(8, E.MAX_PLAYERS)
     assert table.tolist() == [rd["points"] for rd in FIVE_ROUNDS]
     assert E.popcount(st[E.REMOVED]) == 35
     assert sorted(deck_of(st)) == cards(FIVE_DECK_LEFT), "with 5 players 2 cards are never dealt"
 
 
-@pytest.mark.parametrize("r, n, w, each", [(5, 2, 2, 3), (8, 3, 3, 3), (1, 2, 2, 1),
-                                           (8, 5, 3, 3), (7, 4, 2, 4), (6, 4, 3, 2)])
+@pytest.mark.parametrize(
+    "r, n, w, each", [(5, 2, 2, 3), (8, 3, 3, 3), (1, 2, 2, 1), (8, 5, 3, 3), (7, 4, 2, 4), (6, 4, 3, 2)]
+)
 def test_shared_scoring_vectors(r, n, w, each):
     """§3.3.2 and the shared test vectors: w tied winners score ceil(r / w) each (round-5
     two-way tie 3 each, round-8 three-way tie 3 each, round-1 two-way tie 1 each);
@@ -408,17 +444,17 @@ def test_shared_scoring_vectors(r, n, w, each):
     A K J 9 7 (the kicker does not play); Qx 3x makes only K Q J 9 7."""
     st = new_state()
     st[E.PLAYERS], st[E.ROUND], st[E.PHASE] = n, r, E.REVEAL
-    st[E.HOLES:E.VALUE] = -1
-    st[E.RIVER_CARDS:E.RIVER_CARDS + 5] = cards("2c 7d 9h Jc Ks")
+    st[E.HOLES : E.VALUE] = -1
+    st[E.RIVER_CARDS : E.RIVER_CARDS + 5] = cards("2c 7d 9h Jc Ks")
     winners = ["Ah 3d", "Ad 3h", "As 4d"][:w]
-    losers = ["Qd 3s", "Qh 4c", "Qs 4h", "Qc 5d"][:n - w]
+    losers = ["Qd 3s", "Qh 4c", "Qs 4h", "Qc 5d"][: n - w]
     pairs = [H(h) for h in winners + losers]
     for p, pair in enumerate(pairs):
         st[E.HAND + p] = mask(pair)
     E._play_reveal(st, np.array(pairs, np.int64))
-    assert st[E.SCORE:E.SCORE + n].tolist() == [each] * w + [0] * (n - w)
+    assert st[E.SCORE : E.SCORE + n].tolist() == [each] * w + [0] * (n - w)
     row = E.ROUND_POINTS + (r - 1) * E.MAX_PLAYERS
-    assert st[row:row + n].tolist() == [each] * w + [0] * (n - w)
+    assert st[row : row + n].tolist() == [each] * w + [0] * (n - w)
     assert st[E.PHASE] == (E.OVER if r == 8 else E.DRAFT)
 
 
@@ -428,23 +464,23 @@ def test_draft_order_tie_breaks_and_random_priority():
     permutation for each draft, and the hand value and points still come first."""
     st = new_state()
     st[E.PLAYERS] = 4
-    st[E.VALUE:E.VALUE + 4] = [50, 70, 50, 50]
-    st[E.SCORE:E.SCORE + 4] = [6, 0, 3, 6]
-    st[E.PRIORITY:E.PRIORITY + 4] = [0, 1, 2, 3]
+    st[E.VALUE : E.VALUE + 4] = [50, 70, 50, 50]
+    st[E.SCORE : E.SCORE + 4] = [6, 0, 3, 6]
+    st[E.PRIORITY : E.PRIORITY + 4] = [0, 1, 2, 3]
     rng = chunk_state(21, 0)
     # 50-hands: seat 2 (3 points) first, then seats 0 and 3 (6 points each): priority 0, 3.
     assert E._draft_order(st, rng).tolist() == [2, 0, 3, 1]
-    st[E.PRIORITY:E.PRIORITY + 4] = [3, 2, 1, 0]
+    st[E.PRIORITY : E.PRIORITY + 4] = [3, 2, 1, 0]
     assert E._draft_order(st, rng).tolist() == [2, 3, 0, 1]
-    assert st[E.PRIORITY:E.PRIORITY + 4].tolist() == [3, 2, 1, 0], "fixed priority unchanged"
+    assert st[E.PRIORITY : E.PRIORITY + 4].tolist() == [3, 2, 1, 0], "fixed priority unchanged"
     # random priority: 3 seats fully tied, seat 3 has the best hand and always picks last
     st[E.RANDOM_PRIORITY] = 1
-    st[E.VALUE:E.VALUE + 4] = [50, 50, 50, 90]
-    st[E.SCORE:E.SCORE + 4] = [2, 2, 2, 0]
+    st[E.VALUE : E.VALUE + 4] = [50, 50, 50, 90]
+    st[E.SCORE : E.SCORE + 4] = [2, 2, 2, 0]
     counts = {}
     for _ in range(6000):
         order = E._draft_order(st, rng).tolist()
-        prio = st[E.PRIORITY:E.PRIORITY + 4].tolist()
+        prio = st[E.PRIORITY : E.PRIORITY + 4].tolist()
         assert sorted(prio) == [0, 1, 2, 3]
         assert order[3] == 3
         assert order[:3] == sorted(range(3), key=lambda p: prio[p])
@@ -501,8 +537,13 @@ def greedy_five():
     """Runs the two greedy checks below in a subprocess: with the bug they never return,
     so they must not run in the pytest process (6 s budget; they take milliseconds)."""
     code = _SUBPROCESS.format(tests=os.path.dirname(os.path.abspath(__file__)), timeout=6)
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=600, cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+    )
     lines = done.stdout.strip().splitlines()
     out = json.loads(lines[-1]) if done.returncode == 0 and lines else {}
     out["returncode"], out["stderr"] = done.returncode, done.stderr[-2000:]
@@ -512,8 +553,7 @@ def greedy_five():
 def greedy_returns(result) -> bool:
     """The subprocess saw greedy 5-player play return (the in-process tests may then
     use greedy seats at 5 players too)."""
-    return (result["returncode"] == 0 and result.get("games") == 12
-            and result.get("river") in result.get("hand", []))
+    return result["returncode"] == 0 and result.get("games") == 12 and result.get("river") in result.get("hand", [])
 
 
 def test_greedy_river_with_few_unseen_cards(greedy_five):
@@ -542,6 +582,7 @@ def test_five_player_greedy_games_finish(greedy_five):
 
 
 # -- conservation in random games ---------------------------------------------------
+
 
 def test_card_conservation_random_games():
     """§3.2-3.3 bookkeeping: after every step of random legal games (2..5 players, fixed
@@ -599,12 +640,13 @@ def test_card_conservation_policy_games(greedy_five):
 
 # -- play_game ---------------------------------------------------------------------
 
+
 def check_points(st) -> None:
     n = int(st[E.PLAYERS])
-    table = st[E.ROUND_POINTS:E.ROUND_POINTS + 8 * E.MAX_PLAYERS].reshape(8, E.MAX_PLAYERS)
+    table = st[E.ROUND_POINTS : E.ROUND_POINTS + 8 * E.MAX_PLAYERS].reshape(8, E.MAX_PLAYERS)
     assert (table[:, n:] == 0).all()
-    assert (st[E.SCORE:E.SCORE + n] >= 0).all()
-    assert table[:, :n].sum(axis=0).tolist() == st[E.SCORE:E.SCORE + n].tolist()
+    assert (st[E.SCORE : E.SCORE + n] >= 0).all()
+    assert table[:, :n].sum(axis=0).tolist() == st[E.SCORE : E.SCORE + n].tolist()
     total = 0
     for r in range(1, 9):
         row = table[r - 1, :n]
@@ -612,9 +654,9 @@ def check_points(st) -> None:
         assert w >= 1, f"round {r}: nobody scored"
         assert set(row[row > 0].tolist()) == {-(-r // w)}, f"round {r}: {row}"
         total += w * -(-r // w)
-    assert int(st[E.SCORE:E.SCORE + n].sum()) == total
+    assert int(st[E.SCORE : E.SCORE + n].sum()) == total
     # the round-8 winners are the best round-8 hands
-    values = st[E.VALUE:E.VALUE + n]
+    values = st[E.VALUE : E.VALUE + n]
     assert ((table[7, :n] > 0) == (values == values.max())).all()
 
 
@@ -633,7 +675,8 @@ def test_play_game_scores(greedy_five):
         n = 2 + g % 4
         params = np.zeros((5, 3), np.int64)
         params[:, P.KIND] = gen.choice(
-            [P.RANDOM, P.SAVE] if n == 5 and not greedy5 else [P.RANDOM, P.GREEDY, P.SAVE], 5)
+            [P.RANDOM, P.SAVE] if n == 5 and not greedy5 else [P.RANDOM, P.GREEDY, P.SAVE], 5
+        )
         if g % 50 == 1:  # a rollout seat (2 rollouts, save base)
             params[0] = [P.ROLLOUT, 2, P.SAVE]
         deal_rng = chunk_state(52, g)
@@ -641,13 +684,14 @@ def test_play_game_scores(greedy_five):
         G._play_game(st, n, g % 2, params, deal_rng, rngs)
         assert st[E.PHASE] == E.OVER and st[E.ROUND] == 8 and st[E.PLAYERS] == n
         check_points(st)
-        table = st[E.ROUND_POINTS:E.ROUND_POINTS + 8 * E.MAX_PLAYERS].reshape(8, E.MAX_PLAYERS)
+        table = st[E.ROUND_POINTS : E.ROUND_POINTS + 8 * E.MAX_PLAYERS].reshape(8, E.MAX_PLAYERS)
         ties += int(((table > 0).sum(axis=1) > 1).sum())
         check_conservation(st)
     assert ties > 0, "no tied round in 400 games: the tie rule was never exercised"
 
 
 # -- hidden information ------------------------------------------------------------
+
 
 def reshuffle_hidden(st, viewer, gen) -> np.ndarray:
     """A copy where the opponents' hidden cards (hand minus KNOWN) and the deck are dealt
@@ -660,9 +704,9 @@ def reshuffle_hidden(st, viewer, gen) -> np.ndarray:
     k = 0
     for p in opps:
         m = E.popcount(hidden_of(st, p))
-        out[E.HAND + p] = st[E.KNOWN + p] | mask(pool[k:k + m])
+        out[E.HAND + p] = st[E.KNOWN + p] | mask(pool[k : k + m])
         k += m
-    out[E.DECK + st[E.TOP]:E.DECK + st[E.END]] = pool[k:]
+    out[E.DECK + st[E.TOP] : E.DECK + st[E.END]] = pool[k:]
     check_conservation(out)
     return out
 
@@ -708,8 +752,7 @@ def test_policies_ignore_hidden_cards(greedy_five):
         assert E._unseen_mask(st, p) == E._unseen_mask(other, p)
         phase = st[E.PHASE]
         for kind in (P.RANDOM, P.GREEDY, P.SAVE):
-            if (kind == P.GREEDY and phase == E.RIVER and not greedy5
-                    and E.popcount(E._unseen_mask(st, p)) < n - 1):
+            if kind == P.GREEDY and phase == E.RIVER and not greedy5 and E.popcount(E._unseen_mask(st, p)) < n - 1:
                 continue  # would hang (test_greedy_river_with_few_unseen_cards)
             seed = chunk_state(72, kind)
             a, b = seed.copy(), seed.copy()
@@ -758,25 +801,29 @@ def test_resample_hidden():
             assert mask(deck_of(dst)) & ~unseen == 0
             assert E._unseen_mask(dst, v) == unseen
             same = np.ones(E.STATE_SIZE, bool)
-            same[E.HAND:E.HAND + E.MAX_PLAYERS] = False
-            same[E.DECK:E.END + 1] = False
+            same[E.HAND : E.HAND + E.MAX_PLAYERS] = False
+            same[E.DECK : E.END + 1] = False
             assert np.array_equal(dst[same], st[same])
     assert differs > 0
 
 
 # -- hand_strength and legal_choices -------------------------------------------------
 
-@pytest.mark.parametrize("hand, expected", [
-    ("", 0.0),
-    ("2c", 0.0),                      # rank 0 adds nothing
-    ("Ac Ad", 2.0 + 0.6),             # a pair 2; 0.3 x 12/12 per ace
-    ("7c 7d 7h", 5.0 + 0.375),        # trips 5; 3 x 0.3 x 5/12
-    ("9c 9d 9h 9s", 9.0 + 0.7),       # quads 9; 4 x 0.3 x 7/12
-    ("Ah 2c 3d 4h 5s", 3.6 + 0.45),   # the wheel: a run of 5 with the ace low, 1.2 x 3
-    ("Qs Ks As 2s", 3.0 + 1.2 + 0.825),  # 4 spades 1.5 x 2; run Q K A 1.2; ranks 33 x 0.025
-    ("Kc Ac 2c", 1.5 + 0.575),        # 3 clubs; K-A-2 does not wrap: runs of 2 only
-    ("5h 6h 7h 8h 9h 9c", 4.5 + 3.6 + 2.0 + 0.3 * 32 / 12),  # 5 hearts, run of 5, a pair
-])
+
+@pytest.mark.parametrize(
+    "hand, expected",
+    [
+        ("", 0.0),
+        ("2c", 0.0),  # rank 0 adds nothing
+        ("Ac Ad", 2.0 + 0.6),  # a pair 2; 0.3 x 12/12 per ace
+        ("7c 7d 7h", 5.0 + 0.375),  # trips 5; 3 x 0.3 x 5/12
+        ("9c 9d 9h 9s", 9.0 + 0.7),  # quads 9; 4 x 0.3 x 7/12
+        ("Ah 2c 3d 4h 5s", 3.6 + 0.45),  # the wheel: a run of 5 with the ace low, 1.2 x 3
+        ("Qs Ks As 2s", 3.0 + 1.2 + 0.825),  # 4 spades 1.5 x 2; run Q K A 1.2; ranks 33 x 0.025
+        ("Kc Ac 2c", 1.5 + 0.575),  # 3 clubs; K-A-2 does not wrap: runs of 2 only
+        ("5h 6h 7h 8h 9h 9c", 4.5 + 3.6 + 2.0 + 0.3 * 32 / 12),  # 5 hearts, run of 5, a pair
+    ],
+)
 def test_hand_strength(hand, expected):
     """policies module docstring: pairs 2, trips 5, quads 9; the longest suit beyond 2
     cards 1.5 a card; the longest run beyond 2 (ace also low) 1.2 a card; 0.3 x rank/12

@@ -39,12 +39,15 @@ def brute_force(hands: list[str], dead: str = "") -> np.ndarray:
     return shares / deals
 
 
-@pytest.mark.parametrize("hands, dead", [
-    (["AsAhKd7c", "KsKh2c"], "3d"),
-    (["AsAhKd7c", "KsKh2c3c", "QdQhJc9d"], "3d 9s"),
-    (["2c3c4c5c", "AsAhAd"], ""),
-    (["7h8h9hTh", "JhQhKh2s", "AcAd2d2h"], "Ah 6h"),
-])
+@pytest.mark.parametrize(
+    "hands, dead",
+    [
+        (["AsAhKd7c", "KsKh2c"], "3d"),
+        (["AsAhKd7c", "KsKh2c3c", "QdQhJc9d"], "3d 9s"),
+        (["2c3c4c5c", "AsAhAd"], ""),
+        (["7h8h9hTh", "JhQhKh2s", "AcAd2d2h"], "Ah 6h"),
+    ],
+)
 def test_exact_equals_a_brute_force_over_every_deal(hands, dead):
     result = stud_equity(hands, dead, method="exact")
     assert result.run.method == "exact"
@@ -70,16 +73,19 @@ def test_auto_picks_monte_carlo_for_early_streets_and_exact_late():
     assert stud_equity(["AsAhKd7c", "KsKh2c9d"]).run.method == "exact"
 
 
-@pytest.mark.parametrize("hands, dead, error, words", [
-    (["AsAh"], "", ValueError, "1 players"),
-    (["AsAh"] * 8, "", ValueError, "8 players"),
-    (["AsAh2c3c4c5c", "KsKh"], "", CardError, "player 1 has 6 cards"),
-    (["AsAh", "AsKh"], "", CardError, "card 'As' is in both player 1's cards and player 2's cards"),
-    (["AsAh", "KsKh"], "Kh", CardError, "card 'Kh' is in both player 2's cards and the dead cards"),
-    ("AsKs", "", ValueError, "not a single string"),
-    (["AsAh", "KsKx"], "", CardError, "'Kx'"),
-    (["", "", "", "", "", "", ""], " ".join(format_card(c) for c in range(20)), ValueError, "not enough cards"),
-])
+@pytest.mark.parametrize(
+    "hands, dead, error, words",
+    [
+        (["AsAh"], "", ValueError, "1 players"),
+        (["AsAh"] * 8, "", ValueError, "8 players"),
+        (["AsAh2c3c4c5c", "KsKh"], "", CardError, "player 1 has 6 cards"),
+        (["AsAh", "AsKh"], "", CardError, "card 'As' is in both player 1's cards and player 2's cards"),
+        (["AsAh", "KsKh"], "Kh", CardError, "card 'Kh' is in both player 2's cards and the dead cards"),
+        ("AsKs", "", ValueError, "not a single string"),
+        (["AsAh", "KsKx"], "", CardError, "'Kx'"),
+        (["", "", "", "", "", "", ""], " ".join(format_card(c) for c in range(20)), ValueError, "not enough cards"),
+    ],
+)
 def test_bad_inputs_are_errors_naming_the_bad_part(hands, dead, error, words):
     with pytest.raises(error, match=words):
         stud_equity(hands, dead)

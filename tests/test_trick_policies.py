@@ -22,7 +22,7 @@ def p_make(policy: str, bid: str):
 def test_whist_heuristic_beats_random_play_in_its_seat(bid):
     smart, smart_se = p_make("heuristic,random,random,random", bid)
     dumb, dumb_se = p_make("random", bid)
-    assert smart - dumb > 4 * (smart_se ** 2 + dumb_se ** 2) ** 0.5
+    assert smart - dumb > 4 * (smart_se**2 + dumb_se**2) ** 0.5
 
 
 def test_the_bidding_tables_call_suits_as_w2_allows():

@@ -10,10 +10,12 @@ from analyzer.games.whist.play import _shortest_callable_suit, _table_auction, r
 from analyzer.games.whist.rules import WhistRules, parse_hand
 from analyzer.games.whist.study_kernels import BINS, CONTRACTS, GRID_LONGEST
 
-HANDS = ["As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s",
-         "Ah Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h 2h",
-         "Ad Kd Qd Jd Td 9d 8d 7d 6d 5d 4d 3d 2d",
-         "Ac Kc Qc Jc Tc 9c 8c 7c 6c 5c 4c 3c 2c"]
+HANDS = [
+    "As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s",
+    "Ah Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h 2h",
+    "Ad Kd Qd Jd Td 9d 8d 7d 6d 5d 4d 3d 2d",
+    "Ac Kc Qc Jc Tc 9c 8c 7c 6c 5c 4c 3c 2c",
+]
 PARSED = [parse_hand(h) for h in HANDS]
 
 
@@ -47,8 +49,7 @@ def test_one_other_player_may_join_a_standing_solo_nolo():
     with pytest.raises(ValueError, match="another seat"):
         resolve_auction(["pass", "solo-nolo", "pass", "pass"], PARSED, joiner=1)
     with pytest.raises(ValueError, match="only a standing Solo-nolo"):
-        resolve_auction(["pass", "solo-nolo", "pass", "pass"], PARSED, joiner=2,
-                        rules=WhistRules(max_solo_joiners=0))
+        resolve_auction(["pass", "solo-nolo", "pass", "pass"], PARSED, joiner=2, rules=WhistRules(max_solo_joiners=0))
 
 
 def table_with(contract_values: dict[int, float]) -> np.ndarray:
@@ -79,10 +80,10 @@ def test_the_table_bidder_calls_the_best_positive_contract_that_beats_the_standi
 
 def test_the_named_suit_is_the_shortest_callable_one():
     hand = sum(1 << c for c in parse_hand("As Ks Qs Js Ah Kh Qh Jh Th Kd Qd Jd 2c"))
-    assert _shortest_callable_suit(hand, False) == 0                      # clubs, 1 card
+    assert _shortest_callable_suit(hand, False) == 0  # clubs, 1 card
     hand = sum(1 << c for c in parse_hand("Ac As Ks Qs Js Kh Qh Jh Kd Qd Jd 3d 2d"))
-    assert _shortest_callable_suit(hand, False) == 2                      # hearts, 3 (clubs has its ace)
-    assert _shortest_callable_suit(hand, True) == 0                       # clubs, 1 card, ace allowed
+    assert _shortest_callable_suit(hand, False) == 2  # hearts, 3 (clubs has its ace)
+    assert _shortest_callable_suit(hand, True) == 0  # clubs, 1 card, ace allowed
 
 
 def test_a_sparse_table_passes_and_says_so():

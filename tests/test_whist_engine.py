@@ -38,6 +38,7 @@ from whist_referee import DECK, RANKS, SUITS, Referee, rank_key, suit_of
 # Driving WhistDeal and the referee side by side
 # ---------------------------------------------------------------------------------------
 
+
 def legal_set(deal: WhistDeal) -> set[str]:
     return set(deal.legal().split())
 
@@ -67,7 +68,7 @@ def check_end(deal: WhistDeal, ref: Referee) -> list[int]:
     assert sum(chips) == 0
     judged = range(4)
     if ref.contract == "solo-nolo" and ref.joiner is not None:
-        judged = ref.soloists()   # a defender's "win" against two soloists is not a single thing
+        judged = ref.soloists()  # a defender's "win" against two soloists is not a single thing
     for seat in judged:
         assert deal.made(seat) == ref.made(seat), f"made({seat})"
     return chips
@@ -120,7 +121,7 @@ def block_hands(k: int, ace_low: bool) -> list[str]:
     clubs (all lower) and the top ``k`` diamonds; seat 2 all hearts; seat 3 all spades.
     Seat 0 cashing his clubs from the top wins exactly ``k`` tricks, then seat 1 wins the
     rest (every card of his beats seat 0's in diamonds; seat 0 is void in clubs)."""
-    order = "KQJT98765432A" if ace_low else "AKQJT98765432"   # high to low
+    order = "KQJT98765432A" if ace_low else "AKQJT98765432"  # high to low
     seat0 = [r + "c" for r in order[:k]] + [r + "d" for r in order[k:]]
     seat1 = [r + "c" for r in order[k:]] + [r + "d" for r in order[:k]]
     return [" ".join(seat0), " ".join(seat1), ONE_SUIT[2], ONE_SUIT[3]]
@@ -128,12 +129,14 @@ def block_hands(k: int, ace_low: bool) -> list[str]:
 
 def block_chooser(ace_low: bool):
     """Seat 0 leads his highest club while he has one; everyone else plays the first legal card."""
+
     def choose(ref, legal):
         if ref.turn == 0 and not ref.table:
             clubs = [c for c in legal if suit_of(c) == "c"]
             if clubs:
                 return max(clubs, key=lambda c: rank_key(c, ace_low))
         return legal[0]
+
     return choose
 
 
@@ -148,8 +151,8 @@ def hands_of(*specs: str) -> list[str]:
 # 1. Random deals over every contract, against the referee
 # ---------------------------------------------------------------------------------------
 
-HIGH_POOL = [r + s for r in "TJQKA" for s in SUITS]          # 20 strong cards (Grandi)
-LOW_POOL = [r + s for r in "A2345" for s in SUITS]           # 20 cards low when the ace is low
+HIGH_POOL = [r + s for r in "TJQKA" for s in SUITS]  # 20 strong cards (Grandi)
+LOW_POOL = [r + s for r in "A2345" for s in SUITS]  # 20 cards low when the ace is low
 
 
 def random_hands(rng: random.Random, stack_seat: int | None = None, pool=None) -> list[str]:
@@ -176,11 +179,16 @@ def random_chooser(rng: random.Random):
             return rng.choice(legal)
         pick = max if style == "high" else min
         return pick(legal, key=lambda c: (rank_key(c, ref.ace_low), c[1]))
+
     return choose
 
 
-RULE_VARIANTS = [WhistRules(), WhistRules(called_ace_rule="lead_only"),
-                 WhistRules(pass_ace="low"), WhistRules(pass_ace="low", called_ace_rule="lead_only")]
+RULE_VARIANTS = [
+    WhistRules(),
+    WhistRules(called_ace_rule="lead_only"),
+    WhistRules(pass_ace="low"),
+    WhistRules(pass_ace="low", called_ace_rule="lead_only"),
+]
 
 
 def random_contract_deals(kind: str, n: int, seed: int):
@@ -202,24 +210,37 @@ def random_contract_deals(kind: str, n: int, seed: int):
         if kind in ("nolo", "grand"):
             held = hands[bidder].split()
             lacking = [s for s in SUITS if "A" + s not in held]
-            if not lacking:   # all four aces: any suit, he plays alone (W-2)
+            if not lacking:  # all four aces: any suit, he plays alone (W-2)
                 lacking = list(SUITS)
             for s in lacking:  # every suit whose ace the bidder lacks
                 yield hands, f"{kind}:{s}", bidder, None, rules, rng
-            if rng.random() < 0.25:   # call_own_ace: a suit whose ace he holds -> alone
+            if rng.random() < 0.25:  # call_own_ace: a suit whose ace he holds -> alone
                 own = [s for s in SUITS if "A" + s in held]
                 if own:
-                    yield hands, f"{kind}:{rng.choice(own)}", bidder, None, \
-                        WhistRules(call_own_ace=True, called_ace_rule=rules.called_ace_rule), rng
+                    yield (
+                        hands,
+                        f"{kind}:{rng.choice(own)}",
+                        bidder,
+                        None,
+                        WhistRules(call_own_ace=True, called_ace_rule=rules.called_ace_rule),
+                        rng,
+                    )
         else:
             bid = {"pass": "pass", "grandi": "grandi", "solo": "solo-nolo", "solo+joiner": "solo-nolo"}[kind]
             yield hands, bid, bidder, joiner, rules, rng
 
 
-@pytest.mark.parametrize("kind, n, seed", [
-    ("pass", 120, 1), ("nolo", 50, 2), ("grand", 50, 3), ("solo", 100, 4),
-    ("solo+joiner", 100, 5), ("grandi", 120, 6),
-])
+@pytest.mark.parametrize(
+    "kind, n, seed",
+    [
+        ("pass", 120, 1),
+        ("nolo", 50, 2),
+        ("grand", 50, 3),
+        ("solo", 100, 4),
+        ("solo+joiner", 100, 5),
+        ("grandi", 120, 6),
+    ],
+)
 def test_random_deals_match_referee(kind, n, seed):
     outcomes = set()
     played = 0
@@ -237,7 +258,7 @@ def test_random_deals_match_referee(kind, n, seed):
         elif kind == "solo+joiner":
             outcomes.add((ref.made(bidder), ref.made(joiner), n_tricks < 13))
         elif kind == "pass":
-            outcomes.add(sum(t == min(ref.tricks) for t in ref.tricks))   # number of tied winners
+            outcomes.add(sum(t == min(ref.tricks) for t in ref.tricks))  # number of tied winners
             assert n_tricks == 13
         else:
             outcomes.add(ref.made(bidder))
@@ -268,7 +289,7 @@ def test_random_deals_chips_sum_to_zero_and_tricks_are_consistent():
         bid = bids[i % len(bids)]
         if ":" in bid:
             lacking = [s for s in SUITS if "A" + s not in hands[bidder].split()]
-            if not lacking:   # all four aces: covered elsewhere
+            if not lacking:  # all four aces: covered elsewhere
                 continue
             bid = bid[:-1] + (bid[-1] if bid[-1] in lacking else lacking[0])
         deal = WhistDeal(hands, bid, bidder=bidder)
@@ -285,17 +306,18 @@ def test_random_deals_chips_sum_to_zero_and_tricks_are_consistent():
 # 2. Hand-scripted deals, trick by trick
 # ---------------------------------------------------------------------------------------
 
+
 def test_follow_suit_and_void():
     deal, ref = new_pair(LAYOUT, "pass")
-    assert legal_set(deal) == set(LAYOUT[0].split())    # a lead: any card
+    assert legal_set(deal) == set(LAYOUT[0].split())  # a lead: any card
     step(deal, ref, "5d")
     assert deal.turn == 1
-    assert legal_set(deal) == {"2d", "6d", "Td", "Ad"}   # must follow diamonds
+    assert legal_set(deal) == {"2d", "6d", "Td", "Ad"}  # must follow diamonds
     with pytest.raises(ValueError, match="may not play 3c"):
         deal.play("3c")
     with pytest.raises(ValueError, match="does not hold Kd"):
         deal.play("Kd")
-    assert deal.turn == 1                                # a refused card changes nothing
+    assert deal.turn == 1  # a refused card changes nothing
     play_trick(deal, ref, "6d Jd 4d")
     assert deal.tricks == [0, 0, 1, 0] and deal.turn == 2
 
@@ -303,17 +325,20 @@ def test_follow_suit_and_void():
     deal, ref = new_pair(ONE_SUIT, "pass")
     step(deal, ref, "2c")
     assert legal_set(deal) == set(ONE_SUIT[1].split())
-    play_trick(deal, ref, "Ad Ah As")                     # aces of other suits do not win
+    play_trick(deal, ref, "Ad Ah As")  # aces of other suits do not win
     assert deal.tricks == [1, 0, 0, 0] and deal.turn == 0
 
 
-@pytest.mark.parametrize("bid, rules, winner", [
-    ("pass", WhistRules(), 1),                     # W-7 default: ace high
-    ("pass", WhistRules(pass_ace="low"), 3),      # W-7 setting: ace low, the queen wins
-    ("nolo:h", WhistRules(), 3),                   # ace low
-    ("grand:h", WhistRules(), 1),                  # ace high
-    ("solo-nolo", WhistRules(), 3),                # ace low
-])
+@pytest.mark.parametrize(
+    "bid, rules, winner",
+    [
+        ("pass", WhistRules(), 1),  # W-7 default: ace high
+        ("pass", WhistRules(pass_ace="low"), 3),  # W-7 setting: ace low, the queen wins
+        ("nolo:h", WhistRules(), 3),  # ace low
+        ("grand:h", WhistRules(), 1),  # ace high
+        ("solo-nolo", WhistRules(), 3),  # ace low
+    ],
+)
 def test_ace_rank_per_contract(bid, rules, winner):
     deal, ref = new_pair(LAYOUT, bid, bidder=0, rules=rules)
     play_trick(deal, ref, "5d Ad Jd Qd")
@@ -326,14 +351,14 @@ def test_ace_rank_per_contract(bid, rules, winner):
 def test_grandi_ace_is_high_and_first_lost_trick_ends_it():
     deal, ref = new_pair(LAYOUT, "grandi", bidder=0)
     assert deal.turn == 0
-    play_trick(deal, ref, "5d Ad Jd Qd")                  # the ace of seat 1 wins
+    play_trick(deal, ref, "5d Ad Jd Qd")  # the ace of seat 1 wins
     assert deal.done and deal.tricks == [0, 1, 0, 0]
     assert deal.settle() == [-15, 5, 5, 5]
 
 
 def test_no_trumps_in_grand_the_called_suit_is_not_trump():
     """W-1: a discard of the called suit never wins a trick."""
-    deal, ref = new_pair(ONE_SUIT, "grand:h", bidder=0)   # partner: seat 2 (all hearts)
+    deal, ref = new_pair(ONE_SUIT, "grand:h", bidder=0)  # partner: seat 2 (all hearts)
     assert deal.partner == 2
     play_trick(deal, ref, "2c Ad Ah As")
     assert deal.tricks == [1, 0, 0, 0]
@@ -348,7 +373,7 @@ def test_called_ace_must_be_played_when_the_suit_is_first_led():
     with pytest.raises(ValueError, match="may not play 2h"):
         deal.play("2h")
     step(deal, ref, "Ah")
-    assert legal_set(deal) == {"3h", "7h", "Jh"}           # the others just follow suit
+    assert legal_set(deal) == {"3h", "7h", "Jh"}  # the others just follow suit
     step(deal, ref, "3h")
     assert deal.tricks == [0, 0, 1, 0] and deal.turn == 2
     assert legal_set(deal) == {"4c", "8c", "Qc", "3d", "7d", "Jd", "2h", "6h", "Th", "5s", "9s", "Ks"}
@@ -372,16 +397,17 @@ def test_called_ace_holder_leading_the_suit_first_must_lead_the_ace(rule):
     assert legal_set(deal) == set(LAYOUT[0].split()) - {"2c", "6c", "Tc"}
     with pytest.raises(ValueError, match="may not play 2c"):
         deal.play("2c")
-    play_trick(deal, ref, "Ac 3c 4c 5c")                    # clubs now led, with the ace
+    play_trick(deal, ref, "Ac 3c 4c 5c")  # clubs now led, with the ace
     assert deal.tricks == [1, 0, 0, 0] and deal.turn == 0
-    assert legal_set(deal) == set(LAYOUT[0].split()) - {"Ac"}   # small clubs free now
+    assert legal_set(deal) == set(LAYOUT[0].split()) - {"Ac"}  # small clubs free now
 
 
 @pytest.mark.parametrize("rule", ["when_led", "lead_only"])
 def test_called_ace_holder_with_only_the_called_suit_must_lead_the_ace(rule):
     rules = WhistRules(called_ace_rule=rule)
-    deal, ref = new_pair(ONE_SUIT[2:3] + ONE_SUIT[0:1] + ONE_SUIT[1:2] + ONE_SUIT[3:4], "nolo:h",
-                         bidder=1, rules=rules)   # seat 0 holds all 13 hearts
+    deal, ref = new_pair(
+        ONE_SUIT[2:3] + ONE_SUIT[0:1] + ONE_SUIT[1:2] + ONE_SUIT[3:4], "nolo:h", bidder=1, rules=rules
+    )  # seat 0 holds all 13 hearts
     assert deal.partner == 0
     assert deal.legal() == "Ah"
     play_trick(deal, ref, "Ah 2c 2d 2s")
@@ -402,19 +428,19 @@ def test_called_suit_first_led_by_another_player(rule):
     step(deal, ref, "5c")
     if rule == "when_led":
         assert legal_set(deal) == {"Ac"}
-        play_trick(deal, ref, "Ac 3c 4c")                 # ace low in Nolo: the 5 wins
+        play_trick(deal, ref, "Ac 3c 4c")  # ace low in Nolo: the 5 wins
         assert deal.tricks == [0, 0, 0, 2]
     else:
         assert legal_set(deal) == {"2c", "6c", "Tc", "Ac"}
         play_trick(deal, ref, "Tc 3c 4c")
         assert deal.tricks == [1, 0, 0, 1] and deal.turn == 0
-        assert {"2c", "6c"} <= legal_set(deal)             # the suit was already led
+        assert {"2c", "6c"} <= legal_set(deal)  # the suit was already led
         play_trick(deal, ref, "2c 7c 8c 9c")
         assert deal.tricks == [1, 0, 0, 2]
 
 
 def test_grandi_bidder_leads_and_play_stops_after_seven_won_tricks():
-    hands = ONE_SUIT[:2] + [ONE_SUIT[3], ONE_SUIT[2]]      # seat 2 holds all spades
+    hands = ONE_SUIT[:2] + [ONE_SUIT[3], ONE_SUIT[2]]  # seat 2 holds all spades
     deal, ref = new_pair(hands, "grandi", bidder=2)
     assert deal.turn == 2
     for i, card in enumerate(["As", "Ks", "Qs", "Js", "Ts", "9s", "8s"]):
@@ -434,21 +460,21 @@ def test_grandi_bidder_leads_and_play_stops_after_seven_won_tricks():
 def test_grandi_stops_at_the_bidders_first_lost_trick():
     hands = hands_of(
         "Ac Kc Qc Js Ts 9s 8s 7s 6s 5s 4s 3s 2s",
-        "As Ks Qs 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc",   # the bidder, seat 1
+        "As Ks Qs 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc",  # the bidder, seat 1
         ONE_SUIT[1],
         ONE_SUIT[2],
     )
     deal, ref = new_pair(hands, "grandi", bidder=1)
-    assert deal.turn == 1                                  # not forehand: the bidder leads
+    assert deal.turn == 1  # not forehand: the bidder leads
     step(deal, ref, "As")
-    assert legal_set(deal) == set(ONE_SUIT[1].split())    # void: anything
+    assert legal_set(deal) == set(ONE_SUIT[1].split())  # void: anything
     play_trick(deal, ref, "2d 2h")
-    assert legal_set(deal) == set(hands[0].split()) - {"Ac", "Kc", "Qc"}   # must follow spades
+    assert legal_set(deal) == set(hands[0].split()) - {"Ac", "Kc", "Qc"}  # must follow spades
     step(deal, ref, "2s")
     play_trick(deal, ref, "Ks 3d 3h 3s")
     play_trick(deal, ref, "Qs 4d 4h 4s")
     assert deal.tricks == [0, 3, 0, 0] and not deal.done
-    play_trick(deal, ref, "2c 5d 5h Qc")                    # seat 0 wins the 4th trick
+    play_trick(deal, ref, "2c 5d 5h Qc")  # seat 0 wins the 4th trick
     assert deal.done and deal.tricks == [1, 3, 0, 0]
     assert not deal.made(1) and deal.made(0)
     assert check_end(deal, ref) == [5, -15, 5, 5]
@@ -484,9 +510,9 @@ def test_solo_nolo_with_joiner_stops_when_both_have_two_tricks():
     deal, ref = new_pair(SOLO_PAIR, "solo-nolo", bidder=0, joiner=1)
     step(deal, ref, "Kc")
     assert deal.legal() == "Ac"
-    play_trick(deal, ref, "Ac 2h 2s")                       # ace low: the king wins
+    play_trick(deal, ref, "Ac 2h 2s")  # ace low: the king wins
     play_trick(deal, ref, "Qc 3d 3h 3s")
-    assert deal.tricks == [2, 0, 0, 0] and not deal.done   # the joiner is still playing
+    assert deal.tricks == [2, 0, 0, 0] and not deal.done  # the joiner is still playing
     play_trick(deal, ref, "2d Kd 4h 4s")
     assert deal.tricks == [2, 1, 0, 0] and not deal.done
     play_trick(deal, ref, "Qd 5h 5s Jc")
@@ -507,7 +533,7 @@ def test_solo_nolo_joiner_who_never_takes_a_trick_plays_to_the_end():
     deal, ref = new_pair(ONE_SUIT, "solo-nolo", bidder=0, joiner=1)
     for i in range(12):
         play_trick(deal, ref, " ".join(r + s for r, s in zip([RANKS[i]] * 4, SUITS)))
-        assert not deal.done                                # seat 1 is still undecided
+        assert not deal.done  # seat 1 is still undecided
     play_trick(deal, ref, "Ac Ad Ah As")
     assert deal.done and deal.tricks == [13, 0, 0, 0]
     # Bidder lost: pays 5 to each of 1, 2, 3. Joiner won: gets 5 from each of 0, 2, 3.
@@ -526,14 +552,18 @@ def test_two_solo_nolo_players_both_won():
 # 3. Settlement examples worked out by hand
 # ---------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("k, chips", [
-    (9, [6, -6, 6, -6]),          # 2 overtricks: 1 + 2 = 3 from each loser to each winner
-    (7, [2, -2, 2, -2]),          # exactly made: 1
-    (13, [14, -14, 14, -14]),     # 1 + 6 = 7
-    (6, [-4, 4, -4, 4]),          # 1 missing trick: 2 from each member to each defender
-    (5, [-8, 8, -8, 8]),          # 2 missing: 4 from each member to each defender
-    (1, [-24, 24, -24, 24]),      # 6 missing: 12
-])
+
+@pytest.mark.parametrize(
+    "k, chips",
+    [
+        (9, [6, -6, 6, -6]),  # 2 overtricks: 1 + 2 = 3 from each loser to each winner
+        (7, [2, -2, 2, -2]),  # exactly made: 1
+        (13, [14, -14, 14, -14]),  # 1 + 6 = 7
+        (6, [-4, 4, -4, 4]),  # 1 missing trick: 2 from each member to each defender
+        (5, [-8, 8, -8, 8]),  # 2 missing: 4 from each member to each defender
+        (1, [-24, 24, -24, 24]),  # 6 missing: 12
+    ],
+)
 def test_grand_settlement(k, chips):
     # Grand in hearts by seat 0; seat 2 holds all hearts (partner). The side takes k tricks.
     hands = block_hands(k, ace_low=False)
@@ -554,16 +584,19 @@ def test_grand_settlement_bidder_on_the_other_seat():
     assert deal.settle() == [12, -12, -12, 12]
 
 
-@pytest.mark.parametrize("k, chips", [
-    (4, [6, -6, 6, -6]),          # 2 under 6: 1 + 2 = 3
-    (6, [2, -2, 2, -2]),          # exactly 6: 1
-    (1, [12, -12, 12, -12]),      # 1 + 5 = 6
-    (7, [-4, 4, -4, 4]),          # 1 above 6: 2
-    (8, [-8, 8, -8, 8]),          # 2 above 6: 2 * 2 = 4 from each member to each defender
-    (13, [-28, 28, -28, 28]),     # 7 above: 14
-])
+@pytest.mark.parametrize(
+    "k, chips",
+    [
+        (4, [6, -6, 6, -6]),  # 2 under 6: 1 + 2 = 3
+        (6, [2, -2, 2, -2]),  # exactly 6: 1
+        (1, [12, -12, 12, -12]),  # 1 + 5 = 6
+        (7, [-4, 4, -4, 4]),  # 1 above 6: 2
+        (8, [-8, 8, -8, 8]),  # 2 above 6: 2 * 2 = 4 from each member to each defender
+        (13, [-28, 28, -28, 28]),  # 7 above: 14
+    ],
+)
 def test_nolo_settlement(k, chips):
-    hands = block_hands(k, ace_low=True)      # ace low in Nolo: the clubs block runs K..
+    hands = block_hands(k, ace_low=True)  # ace low in Nolo: the clubs block runs K..
     deal, ref = new_pair(hands, "nolo:h", bidder=0)
     play_out(deal, ref, block_chooser(True))
     assert deal.tricks == [k, 13 - k, 0, 0]
@@ -604,11 +637,21 @@ def test_pass_game_single_winner():
     )
     deal, ref = new_pair(hands, "pass")
     # Seat 0 cashes ten clubs; the others follow or discard.
-    for trick in ["Ac As Qh 4c", "Kc Ks Jh 3c", "Qc Qs Th 2c", "Jc Js 9h Jd", "Tc Ts 8h Td",
-                  "9c 9s 7h 9d", "8c 8s 6h 8d", "7c 7s 5h 7d", "6c 6s 4h 4s", "5c 5s 3h 3s"]:
+    for trick in [
+        "Ac As Qh 4c",
+        "Kc Ks Jh 3c",
+        "Qc Qs Th 2c",
+        "Jc Js 9h Jd",
+        "Tc Ts 8h Td",
+        "9c 9s 7h 9d",
+        "8c 8s 6h 8d",
+        "7c 7s 5h 7d",
+        "6c 6s 4h 4s",
+        "5c 5s 3h 3s",
+    ]:
         play_trick(deal, ref, trick)
     assert deal.tricks == [10, 0, 0, 0]
-    play_trick(deal, ref, "2d Ad Qd 5d")          # ace high in the pass game
+    play_trick(deal, ref, "2d Ad Qd 5d")  # ace high in the pass game
     play_trick(deal, ref, "Kd Kh 6d 3d")
     play_trick(deal, ref, "2h Ah 2s 4d")
     assert deal.tricks == [10, 2, 1, 0]
@@ -624,13 +667,14 @@ def test_bidder_with_all_four_aces_plays_alone():
         "Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h 2h 7d",
         "Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s 6d",
     )
-    deal, ref = new_pair(hands, "grand:s", bidder=0)         # W-2: all four aces, any suit
-    assert deal.partner == 0                                   # the ace is his own
+    deal, ref = new_pair(hands, "grand:s", bidder=0)  # W-2: all four aces, any suit
+    assert deal.partner == 0  # the ace is his own
 
     def choose(r, legal):
         if r.turn == 0 and not r.table:
             return max(legal, key=lambda c: (rank_key(c, False), c[1]))
         return legal[0]
+
     play_out(deal, ref, choose)
     # 6 clubs, then the aces of diamonds, hearts and spades: 9 tricks; seat 1 wins the rest.
     assert deal.tricks == [9, 4, 0, 0]
@@ -640,7 +684,7 @@ def test_bidder_with_all_four_aces_plays_alone():
 
 
 def test_call_own_ace_setting_plays_alone():
-    hands = block_hands(9, ace_low=False)          # seat 0 holds the ace of clubs
+    hands = block_hands(9, ace_low=False)  # seat 0 holds the ace of clubs
     with pytest.raises(ValueError, match="holds the ace"):
         WhistDeal(hands, "grand:c", bidder=0)
     deal, ref = new_pair(hands, "grand:c", bidder=0, rules=WhistRules(call_own_ace=True))
@@ -653,6 +697,7 @@ def test_call_own_ace_setting_plays_alone():
 # ---------------------------------------------------------------------------------------
 # 4. Errors
 # ---------------------------------------------------------------------------------------
+
 
 def test_bad_hands():
     with pytest.raises(ValueError, match="13 cards, got 12"):
@@ -671,22 +716,25 @@ def test_bad_hands():
         WhistDeal([LAYOUT[0].replace("2c", "Jk")] + LAYOUT[1:], "pass")
 
 
-@pytest.mark.parametrize("bid, kwargs, message", [
-    ("bridge", {}, "unknown bid"),
-    ("grand", {}, "name a suit"),
-    ("nolo", {}, "name a suit"),
-    ("pass:s", {}, "name a suit"),
-    ("grandi:h", {}, "name a suit"),
-    ("grand:x", {}, "unknown suit"),
-    ("grand:c", {"bidder": 0}, "holds the ace"),           # W-2: seat 0 holds the ace of clubs
-    ("nolo:d", {"bidder": 1}, "holds the ace"),
-    ("pass", {"bidder": 4}, "bidder must be a seat"),
-    ("grandi", {"bidder": -1}, "bidder must be a seat"),
-    ("grand:h", {"bidder": 0, "joiner": 1}, "joiner"),     # only a Solo-nolo can be joined
-    ("solo-nolo", {"bidder": 2, "joiner": 2}, "joiner"),
-    ("solo-nolo", {"bidder": 2, "joiner": 4}, "joiner"),
-    ("solo-nolo", {"bidder": 2, "joiner": 1, "rules": WhistRules(max_solo_joiners=0)}, "joiner"),
-])
+@pytest.mark.parametrize(
+    "bid, kwargs, message",
+    [
+        ("bridge", {}, "unknown bid"),
+        ("grand", {}, "name a suit"),
+        ("nolo", {}, "name a suit"),
+        ("pass:s", {}, "name a suit"),
+        ("grandi:h", {}, "name a suit"),
+        ("grand:x", {}, "unknown suit"),
+        ("grand:c", {"bidder": 0}, "holds the ace"),  # W-2: seat 0 holds the ace of clubs
+        ("nolo:d", {"bidder": 1}, "holds the ace"),
+        ("pass", {"bidder": 4}, "bidder must be a seat"),
+        ("grandi", {"bidder": -1}, "bidder must be a seat"),
+        ("grand:h", {"bidder": 0, "joiner": 1}, "joiner"),  # only a Solo-nolo can be joined
+        ("solo-nolo", {"bidder": 2, "joiner": 2}, "joiner"),
+        ("solo-nolo", {"bidder": 2, "joiner": 4}, "joiner"),
+        ("solo-nolo", {"bidder": 2, "joiner": 1, "rules": WhistRules(max_solo_joiners=0)}, "joiner"),
+    ],
+)
 def test_bad_bids(bid, kwargs, message):
     with pytest.raises(ValueError, match=message):
         WhistDeal(LAYOUT, bid, **kwargs)
@@ -699,10 +747,15 @@ def test_bid_spellings():
         assert WhistDeal(LAYOUT, bid, bidder=1, joiner=0).partner is None
 
 
-@pytest.mark.parametrize("kwargs", [
-    {"trumps": "spades"}, {"called_ace_rule": "never"}, {"max_solo_joiners": 2},
-    {"pass_ace": "middle"},
-])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"trumps": "spades"},
+        {"called_ace_rule": "never"},
+        {"max_solo_joiners": 2},
+        {"pass_ace": "middle"},
+    ],
+)
 def test_bad_rule_settings(kwargs):
     with pytest.raises(ValueError, match="whist"):
         WhistRules(**kwargs)
@@ -722,13 +775,14 @@ def test_bad_plays():
     with pytest.raises(ValueError, match=r"seat 1 may not play 2d: legal are 3c 7c Jc"):
         deal.play("2d")
     with pytest.raises(ValueError, match="seat 1 does not hold 2c"):
-        deal.play("2c")                                        # already played
+        deal.play("2c")  # already played
     assert deal.turn == 1 and deal.tricks == [0, 0, 0, 0]
 
 
 # ---------------------------------------------------------------------------------------
 # Policies and bid values: legal play and rules-determined results
 # ---------------------------------------------------------------------------------------
+
 
 def test_heuristic_player_plays_legal_cards():
     rng = random.Random(11)
@@ -784,8 +838,12 @@ def test_bid_values_of_thirteen_clubs_are_determined_by_the_rules():
     hand = tuple(int(c) for c in parse_cards(ONE_SUIT[0]))
     report = bid_values(hand, seat=0, trials=200, seed=3)
     values = {b.bid: b for b in report.bids}
-    expected = {"grandi": (1, 15, 7), "solo-nolo": (0, -15, 2), "pass": (0, -39, 13),
-                "join the next seat's solo-nolo": (0, -20, 13)}
+    expected = {
+        "grandi": (1, 15, 7),
+        "solo-nolo": (0, -15, 2),
+        "pass": (0, -39, 13),
+        "join the next seat's solo-nolo": (0, -20, 13),
+    }
     for s in ("diamonds", "hearts", "spades"):
         expected[f"grand in {s}"] = (1, 14, 13)
         expected[f"nolo in {s}"] = (0, -28, 13)

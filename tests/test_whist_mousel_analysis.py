@@ -80,15 +80,22 @@ def assert_close(ours: float, ours_se: float, theirs: float, theirs_se: float, w
     se = combined_se(ours_se, theirs_se)
     assert abs(ours - theirs) <= SIGMAS * se + 1e-12, (
         f"{what}: referee {ours:.4f} ± {ours_se:.4f}, engine {theirs:.4f} ± {theirs_se:.4f} "
-        f"(difference {abs(ours - theirs) / se if se else math.inf:.1f} s.e.)")
+        f"(difference {abs(ours - theirs) / se if se else math.inf:.1f} s.e.)"
+    )
 
 
 # =======================================================================================
 # Whist: a pure-Python referee with random legal play (rules §6.4)
 # =======================================================================================
 
-def whist_referee(hand: tuple[int, ...], seat: int, bids: list[str], deals: int, seed: int,
-                  ) -> dict[str, dict[str, tuple[float, float]]]:
+
+def whist_referee(
+    hand: tuple[int, ...],
+    seat: int,
+    bids: list[str],
+    deals: int,
+    seed: int,
+) -> dict[str, dict[str, tuple[float, float]]]:
     """P(make), chips and tricks (mean, s.e.) of each bid over random deals of the others,
     each deal played by the shared :class:`whist_referee.Referee` with uniformly random legal
     cards. The reported tricks are the bidder's side's (his own without a partner); "join"
@@ -131,7 +138,8 @@ WHIST_CASES = [
 # Every case with 15,000 referee deals is the slow tier; the fast tier plays the first case
 # on 1,500 deals, where the four-standard-error tolerance is about three times wider.
 WHIST_RUNS = [pytest.param(*case, 15_000, 20_000, marks=pytest.mark.slow) for case in WHIST_CASES] + [
-    pytest.param(*WHIST_CASES[0], 1_500, 4_000)]
+    pytest.param(*WHIST_CASES[0], 1_500, 4_000)
+]
 
 
 @pytest.mark.parametrize("hand_text, seat, bids, seed, deals, trials", WHIST_RUNS)
@@ -153,8 +161,10 @@ def test_whist_bids_of_a_four_ace_hand_include_every_suit():
     """W-2: holding all four aces he may name any suit (and plays alone)."""
     hand = codes(WHIST_CASES[2][0])
     names = {b.bid for b in bid_values(hand, policy="random", trials=100, seed=1).bids}
-    assert names == ({"pass", "solo-nolo", "grandi", "join the next seat's solo-nolo"}
-                     | {f"{c} in {w}" for c in ("nolo", "grand") for w in SUIT_WORDS})
+    assert names == (
+        {"pass", "solo-nolo", "grandi", "join the next seat's solo-nolo"}
+        | {f"{c} in {w}" for c in ("nolo", "grand") for w in SUIT_WORDS}
+    )
     no_joiners = bid_values(hand, rules=WhistRules(max_solo_joiners=0), policy="random", trials=100, seed=1)
     assert names - {b.bid for b in no_joiners.bids} == {"join the next seat's solo-nolo"}
 
@@ -180,13 +190,17 @@ def test_thirteen_spades_from_forehand_has_forced_outcomes():
       him too: -20, 13 tricks.
     """
     report = bid_values(codes(SPADES), seat=0, policy="random", trials=300, seed=3)
-    expected = {"pass": (0, -39, 13), "solo-nolo": (0, -15, 2), "grandi": (1, 15, 7),
-                "join the next seat's solo-nolo": (0, -20, 13)}
+    expected = {
+        "pass": (0, -39, 13),
+        "solo-nolo": (0, -15, 2),
+        "grandi": (1, 15, 7),
+        "join the next seat's solo-nolo": (0, -20, 13),
+    }
     for word in ("clubs", "diamonds", "hearts"):
         expected[f"nolo in {word}"] = (0, -28, 13)
         expected[f"grand in {word}"] = (1, 14, 13)
     got = {b.bid: b for b in report.bids}
-    assert set(got) == set(expected)          # exactly the callable suits: never spades
+    assert set(got) == set(expected)  # exactly the callable suits: never spades
     for name, (p, chips, tricks) in expected.items():
         b = got[name]
         assert (b.p_make, b.chips, b.tricks) == (p, chips, tricks), name
@@ -223,15 +237,15 @@ def test_whist_hand_errors():
         bid_values(spades, policy="clever", trials=10, seed=1)
     assert parse_bid("grand:h") == (2, 2) and parse_bid("solo") == (3, -1) and parse_bid("pass") == (0, -1)
     with pytest.raises(ValueError):
-        parse_bid("grand")                     # Grand names a suit
+        parse_bid("grand")  # Grand names a suit
 
 
 # =======================================================================================
 # Mousel: a pure-Python whole deal with exact (minimax) play (rules §6.5)
 # =======================================================================================
 
-TRUMP_VALUE = {12: 1.0, 11: 0.85, 10: 0.7, 9: 0.55, 8: 0.45}   # by rank; a lower trump 0.35
-SIDE_VALUE = {12: 0.6, 11: 0.3}                                  # anything else 0
+TRUMP_VALUE = {12: 1.0, 11: 0.85, 10: 0.7, 9: 0.55, 8: 0.45}  # by rank; a lower trump 0.35
+SIDE_VALUE = {12: 0.6, 11: 0.3}  # anything else 0
 
 
 def card_value(card: int, trump: int) -> float:
@@ -250,28 +264,35 @@ def strength(hand, trump: int) -> float:
     return total
 
 
-def mousel_deal(hand: tuple[int, ...], trump_card: int, players: int, seat: int, lay_away: tuple[int, ...],
-                params: tuple[float, float, float], rng: random.Random) -> tuple[bool, int]:
+def mousel_deal(
+    hand: tuple[int, ...],
+    trump_card: int,
+    players: int,
+    seat: int,
+    lay_away: tuple[int, ...],
+    params: tuple[float, float, float],
+    rng: random.Random,
+) -> tuple[bool, int]:
     """One deal with ``seat`` going along, laying away ``lay_away`` and taking the game
     when offered; the others baseline players with thresholds ``params`` = (along,
     declare, keep). Returns (seat declared, seat's tricks)."""
     along, declare, keep = params
     trump = trump_card & 3
     unseen = [c for c in range(52) if c not in hand and c != trump_card]
-    rng.shuffle(unseen)                           # the others' hands, then the stock in order
+    rng.shuffle(unseen)  # the others' hands, then the stock in order
     hands: dict[int, list[int]] = {}
     k = 0
     for s in range(players):
         if s == seat:
             hands[s] = list(hand)
         else:
-            hands[s] = unseen[k:k + 4]
+            hands[s] = unseen[k : k + 4]
             k += 4
     stock = unseen[k:]
     # going along: the baseline goes along with strength >= along
     part = [s for s in range(players) if s == seat or strength(hands[s], trump) >= along]
     if len(part) < 2:
-        return False, 0                           # one participant: a void deal (M-8)
+        return False, 0  # one participant: a void deal (M-8)
     # the exchange, in seat order: lay away, draw as many from the stock while it lasts
     for s in part:
         out = list(lay_away) if s == seat else [c for c in hands[s] if card_value(c, trump) < keep]
@@ -289,8 +310,9 @@ def mousel_deal(hand: tuple[int, ...], trump_card: int, players: int, seat: int,
     if declarer != seat:
         return False, 0
     # the play: the shared referee, the first participant leading; exact play by minimax
-    ref = MouselReferee([format_cards(hands[s]).split() if s in part else [] for s in range(players)],
-                        format_card(trump_card), seat)
+    ref = MouselReferee(
+        [format_cards(hands[s]).split() if s in part else [] for s in range(players)], format_card(trump_card), seat
+    )
     return True, minimax(ref)
 
 
@@ -307,13 +329,15 @@ MOUSEL_CASES = [
 
 # Every case with 5,000-8,000 referee deals is the slow tier; the fast tier plays the
 # forehand case (which also checks the tricks) on 800 deals against 4,000 engine trials.
-MOUSEL_RUNS = [pytest.param(*case, 8000 if case[2] == 3 else 5000, 20_000, marks=pytest.mark.slow)
-               for case in MOUSEL_CASES] + [pytest.param(*MOUSEL_CASES[0], 800, 4_000)]
+MOUSEL_RUNS = [
+    pytest.param(*case, 8000 if case[2] == 3 else 5000, 20_000, marks=pytest.mark.slow) for case in MOUSEL_CASES
+] + [pytest.param(*MOUSEL_CASES[0], 800, 4_000)]
 
 
 @pytest.mark.parametrize("hand_text, trump_text, players, seat, lay_text, params, seed, deals, trials", MOUSEL_RUNS)
-def test_mousel_exact_play_matches_an_independent_minimax(hand_text, trump_text, players, seat, lay_text, params,
-                                                          seed, deals, trials):
+def test_mousel_exact_play_matches_an_independent_minimax(
+    hand_text, trump_text, players, seat, lay_text, params, seed, deals, trials
+):
     """P(make | you declared) and P(you declare) of one option against a whole deal played
     here: baseline going along, exchange and declaring in seat order, then minimax. Exact
     play's tie-break among equally good cards cannot change the declarer's trick count."""
@@ -326,12 +350,11 @@ def test_mousel_exact_play_matches_an_independent_minimax(hand_text, trump_text,
         tricks.append(float(t))
         if d:
             made.append(float(t >= 2))
-    advice = advise(hand_text, trump_text, players, seat=seat, params=params, play="exact", trials=trials,
-                    seed=seed)
+    advice = advise(hand_text, trump_text, players, seat=seat, params=params, play="exact", trials=trials, seed=seed)
     option = f"exchange {lay_text}, declare" if lay_text else "keep all, declare"
     engine = {o.option: o for o in advice.options}[option]
     p_make, p_make_se = mean_se(made)
-    assert 0.05 < p_make < 0.97                   # an informative case
+    assert 0.05 < p_make < 0.97  # an informative case
     assert_close(p_make, p_make_se, engine.p_make, engine.p_make_stderr, f"{option}: P(make | declared)")
     p_declare, p_declare_se = mean_se(declared)
     engine_declare_se = math.sqrt(engine.p_declare * (1 - engine.p_declare) / advice.run.trials)
@@ -340,8 +363,9 @@ def test_mousel_exact_play_matches_an_independent_minimax(hand_text, trump_text,
         # forehand declaring plays every game as declarer, so the reported mean tricks (0 when
         # no game) are the minimax tricks; the engine gives no s.e., ours stands in for it
         mean_tricks, tricks_se = mean_se(tricks)
-        assert_close(mean_tricks, tricks_se, engine.tricks, tricks_se * math.sqrt(deals / advice.run.trials),
-                     f"{option}: tricks")
+        assert_close(
+            mean_tricks, tricks_se, engine.tricks, tricks_se * math.sqrt(deals / advice.run.trials), f"{option}: tricks"
+        )
 
 
 def test_minimax_helper_on_worked_examples():
@@ -355,6 +379,7 @@ def test_minimax_helper_on_worked_examples():
       trump); a spade is then trumped with Kh and the last clubs win: 3 tricks (leading
       Kh instead loses it to Ah and every spade after: 0).
     """
+
     def tricks(hands: list[str], declarer: int) -> int:
         return minimax(MouselReferee([h.split() for h in hands], "7h", declarer))
 
@@ -365,11 +390,12 @@ def test_minimax_helper_on_worked_examples():
 
 # -- Mousel facts --------------------------------------------------------------------------
 
+
 def test_mousel_fold_and_the_option_list():
     hand = "Kh Qh 9c 4d"
     advice = advise(hand, "7h", 4, play="heuristic", trials=2000, seed=5)
     names = [o.option for o in advice.options]
-    assert len(names) == len(set(names)) == 33     # fold + 16 exchange subsets x (declare, pass)
+    assert len(names) == len(set(names)) == 33  # fold + 16 exchange subsets x (declare, pass)
     cards = hand.split()
     expected = {"fold"}
     for k in range(5):
@@ -382,7 +408,7 @@ def test_mousel_fold_and_the_option_list():
     assert math.isnan(fold.p_make)
     for o in advice.options:
         if o.option.endswith(", pass"):
-            assert o.p_declare == 0 and math.isnan(o.p_make)   # he never takes the game himself
+            assert o.p_declare == 0 and math.isnan(o.p_make)  # he never takes the game himself
     values = [o.value for o in advice.options]
     assert values == sorted(values, reverse=True)
     assert advice.best is advice.options[0] and advice.go_along == (advice.best.option != "fold")
@@ -402,7 +428,7 @@ def test_mousel_two_top_trumps_always_make(play, seat):
             assert o.p_declare > 0
             assert o.p_make == 1.0 and o.p_make_stderr == 0.0, o.option
             checked += 1
-    assert checked == 4                             # keep all, exchange 5c / 3d / both
+    assert checked == 4  # keep all, exchange 5c / 3d / both
 
 
 def test_mousel_pack_and_input_errors():
@@ -412,7 +438,7 @@ def test_mousel_pack_and_input_errors():
         advise("Ah Kh 9c 5d", "7h", 4, rules=MouselRules(deck=32), trials=10, seed=1)
     with pytest.raises(CardError, match="32-card pack"):
         advise("Ah Kh 9c 8d", "6h", 4, rules=MouselRules(deck=32), trials=10, seed=1)
-    advise("Ah Kh 9c 8d", "7h", 6, rules=MouselRules(deck=32), trials=10, seed=1)   # 6 players fit
+    advise("Ah Kh 9c 8d", "7h", 6, rules=MouselRules(deck=32), trials=10, seed=1)  # 6 players fit
     with pytest.raises(ValueError, match="3 to 8"):
         advise("Ah Kh 9c 8d", "7h", 9, trials=10, seed=1)
     with pytest.raises(ValueError, match="3 to 8"):
@@ -420,7 +446,7 @@ def test_mousel_pack_and_input_errors():
     with pytest.raises(CardError):
         advise("Ah Kh 9c", "7h", 4, trials=10, seed=1)
     with pytest.raises(CardError):
-        advise("Ah Kh 9c 8d", "Ah", 4, trials=10, seed=1)     # the trump card is in the hand
+        advise("Ah Kh 9c 8d", "Ah", 4, trials=10, seed=1)  # the trump card is in the hand
     with pytest.raises(ValueError):
         advise("Ah Kh 9c 8d", "7h", 4, seat=4, trials=10, seed=1)
 
@@ -438,6 +464,7 @@ def test_mousel_advice_is_reproducible_from_its_seed():
 # The committed tables come from the documented command and seed
 # =======================================================================================
 
+
 def assert_table_equals_csv(table: pd.DataFrame, path: Path) -> None:
     numbers = pd.read_csv(path)
     texts = pd.read_csv(path, dtype=str, keep_default_na=False)
@@ -446,12 +473,19 @@ def assert_table_equals_csv(table: pd.DataFrame, path: Path) -> None:
     for column in table.columns:
         ours = table[column]
         if pd.api.types.is_numeric_dtype(ours) and pd.api.types.is_numeric_dtype(numbers[column]):
-            np.testing.assert_allclose(ours.to_numpy(float), numbers[column].to_numpy(float), rtol=1e-9,
-                                       atol=0, equal_nan=True, err_msg=f"{path.name}: {column}")
+            np.testing.assert_allclose(
+                ours.to_numpy(float),
+                numbers[column].to_numpy(float),
+                rtol=1e-9,
+                atol=0,
+                equal_nan=True,
+                err_msg=f"{path.name}: {column}",
+            )
         else:
             theirs = texts[column].tolist()
-            assert [("" if isinstance(v, float) and math.isnan(v) else str(v)) for v in ours] == theirs, \
+            assert [("" if isinstance(v, float) and math.isnan(v) else str(v)) for v in ours] == theirs, (
                 f"{path.name}: {column}"
+            )
 
 
 def load_params(analysis: str) -> dict:
@@ -516,6 +550,7 @@ def test_committed_mousel_tables_are_reproduced():
 # The commands
 # =======================================================================================
 
+
 def test_cli_whist_bid(cli):
     run = cli("whist", "bid", SPADES, "--policy", "random", "--trials", "500", "--seed", "2", "--json")
     assert run.returncode == 0, run.stderr
@@ -531,16 +566,19 @@ def test_cli_whist_bid(cli):
     assert "grand in clubs" in table.stdout and "grandi" in table.stdout
 
 
-@pytest.mark.parametrize("args, exit_code", [
-    (("whist", "bid", "As Ks Qs"), 2),                                   # 3 cards
-    (("whist", "bid", SPADES.replace("2s", "As")), 2),                   # duplicate
-    (("whist", "bid", SPADES.replace("2s", "Jk")), 2),                   # joker
-    (("whist", "bid", SPADES, "--policy", "clever", "--trials", "10"), 1),
-    (("mousel", "advise", "Ah Kh 9c", "--trump", "7h", "--players", "4"), 2),
-    (("mousel", "advise", "Ah Kh 9c 8x", "--trump", "7h", "--players", "4"), 2),
-    (("mousel", "advise", "Ah Kh 9c 8d", "--trump", "7h", "--players", "9"), 1),
-    (("mousel", "advise", "Ah Kh 9c 8d", "--trump", "7h", "--players", "7", "--deck", "32"), 1),
-])
+@pytest.mark.parametrize(
+    "args, exit_code",
+    [
+        (("whist", "bid", "As Ks Qs"), 2),  # 3 cards
+        (("whist", "bid", SPADES.replace("2s", "As")), 2),  # duplicate
+        (("whist", "bid", SPADES.replace("2s", "Jk")), 2),  # joker
+        (("whist", "bid", SPADES, "--policy", "clever", "--trials", "10"), 1),
+        (("mousel", "advise", "Ah Kh 9c", "--trump", "7h", "--players", "4"), 2),
+        (("mousel", "advise", "Ah Kh 9c 8x", "--trump", "7h", "--players", "4"), 2),
+        (("mousel", "advise", "Ah Kh 9c 8d", "--trump", "7h", "--players", "9"), 1),
+        (("mousel", "advise", "Ah Kh 9c 8d", "--trump", "7h", "--players", "7", "--deck", "32"), 1),
+    ],
+)
 def test_cli_errors_are_one_line(cli, args, exit_code):
     run = cli(*args)
     assert run.returncode == exit_code, (run.returncode, run.stderr)
@@ -549,8 +587,26 @@ def test_cli_errors_are_one_line(cli, args, exit_code):
 
 
 def test_cli_mousel_advise(cli):
-    run = cli("mousel", "advise", "Ah Kh 5c 3d", "--trump", "2h", "--players", "4", "--seat", "1", "--pot", "4",
-              "--play", "exact", "--trials", "800", "--seed", "9", "--json")
+    run = cli(
+        "mousel",
+        "advise",
+        "Ah Kh 5c 3d",
+        "--trump",
+        "2h",
+        "--players",
+        "4",
+        "--seat",
+        "1",
+        "--pot",
+        "4",
+        "--play",
+        "exact",
+        "--trials",
+        "800",
+        "--seed",
+        "9",
+        "--json",
+    )
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
     assert data["players"] == 4 and data["seat"] == 1 and data["pot"] == 4 and data["trials"] == 800
@@ -560,8 +616,21 @@ def test_cli_mousel_advise(cli):
     assert data["go_along"] == (data["best"] != "fold")
     assert options["keep all, declare"]["p_make"] == 1.0
     assert options["fold"]["chips"] == 0 and options["fold"]["p_make"] is None
-    text = cli("mousel", "advise", "Kh Qh 9c 8d", "--trump", "7h", "--players", "3", "--trials", "300",
-               "--seed", "1", "--deck", "32")
+    text = cli(
+        "mousel",
+        "advise",
+        "Kh Qh 9c 8d",
+        "--trump",
+        "7h",
+        "--players",
+        "3",
+        "--trials",
+        "300",
+        "--seed",
+        "1",
+        "--deck",
+        "32",
+    )
     assert text.returncode == 0, text.stderr
     assert "best:" in text.stdout
 
@@ -570,20 +639,30 @@ def test_cli_tables_write_their_folders(cli, tmp_path):
     run = cli("whist", "tables", "--deals", "2000", "--seed", "5", "--out", str(tmp_path))
     assert run.returncode == 0, run.stderr
     folder = tmp_path / "whist" / "bidding"
-    assert {p.name for p in folder.iterdir()} == {"manifest.json", "by_feature.csv", "bidding_chart.csv",
-                                                 "p_make_by_feature.png", "bidding_chart.png"}
+    assert {p.name for p in folder.iterdir()} == {
+        "manifest.json",
+        "by_feature.csv",
+        "bidding_chart.csv",
+        "p_make_by_feature.png",
+        "bidding_chart.png",
+    }
     manifest = json.loads((folder / "manifest.json").read_text())
     assert manifest["seed"] == 5 and manifest["trials"] == 2000 and manifest["method"] == "monte-carlo"
     by_feature = pd.read_csv(folder / "by_feature.csv")
     assert set(by_feature.contract) == {"pass", "nolo", "grand", "solo-nolo", "grandi"}
     aces = by_feature[(by_feature.feature == "aces") & (by_feature.contract == "pass")]
-    assert aces.deals.sum() == 2000                 # every deal in exactly one aces bin
+    assert aces.deals.sum() == 2000  # every deal in exactly one aces bin
 
     run = cli("mousel", "tables", "--deals", "300", "--seed", "5", "--out", str(tmp_path))
     assert run.returncode == 0, run.stderr
     folder = tmp_path / "mousel" / "thresholds"
-    assert {p.name for p in folder.iterdir()} == {"manifest.json", "by_strength.csv", "thresholds.csv",
-                                                 "going_along.png", "declaring.png"}
+    assert {p.name for p in folder.iterdir()} == {
+        "manifest.json",
+        "by_strength.csv",
+        "thresholds.csv",
+        "going_along.png",
+        "declaring.png",
+    }
     manifest = json.loads((folder / "manifest.json").read_text())
     assert manifest["seed"] == 5 and manifest["trials"] == 300 * 6 * 2
     by_strength = pd.read_csv(folder / "by_strength.csv")

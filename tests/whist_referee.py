@@ -37,15 +37,23 @@ def rank_key(card: str, ace_low: bool) -> int:
 class Referee:
     """One deal under one contract, played card by card, following the rules text only."""
 
-    def __init__(self, hands: list[str], bid: str, bidder: int = 0, joiner: int | None = None, *,
-                 pass_ace: str = "high", called_ace_rule: str = "when_led"):
+    def __init__(
+        self,
+        hands: list[str],
+        bid: str,
+        bidder: int = 0,
+        joiner: int | None = None,
+        *,
+        pass_ace: str = "high",
+        called_ace_rule: str = "when_led",
+    ):
         self.hands = [set(h.split()) for h in hands]
         assert all(len(h) == 13 for h in self.hands)
         assert set().union(*self.hands) == set(DECK)
         name, _, called = bid.partition(":")
         assert name in ("pass", "nolo", "grand", "solo-nolo", "grandi")
         self.contract = name
-        self.called = called or None                     # the suit letter named in Nolo / Grand
+        self.called = called or None  # the suit letter named in Nolo / Grand
         self.bidder = bidder
         self.joiner = joiner
         # Ace low in Nolo and Solo-nolo; high in Grand and Grandi; pass game: W-7 setting.
@@ -70,7 +78,7 @@ class Referee:
         if led is None:
             cards = set(hand)
         else:
-            cards = {c for c in hand if suit_of(c) == led} or set(hand)   # follow suit if able
+            cards = {c for c in hand if suit_of(c) == led} or set(hand)  # follow suit if able
         # W-3: until the called suit has been led, its ace holder must lead the ace if he leads
         # the suit, and (when_led) must play the ace when someone else leads the suit.
         if self.called and not self.called_suit_led and "A" + self.called in hand:
@@ -90,8 +98,9 @@ class Referee:
             self.turn = (self.turn + 1) % 4
             return
         led = suit_of(self.table[0][1])
-        winner, _ = max(((s, c) for s, c in self.table if suit_of(c) == led),
-                        key=lambda sc: rank_key(sc[1], self.ace_low))
+        winner, _ = max(
+            ((s, c) for s, c in self.table if suit_of(c) == led), key=lambda sc: rank_key(sc[1], self.ace_low)
+        )
         self.tricks[winner] += 1
         self.trick_winners.append(winner)
         if led == self.called:
@@ -107,9 +116,9 @@ class Referee:
         n = len(self.trick_winners)
         if n == 13:
             return True
-        if self.contract == "grandi":       # the bidder must take the first 7 tricks
+        if self.contract == "grandi":  # the bidder must take the first 7 tricks
             return any(w != self.bidder for w in self.trick_winners) or n == 7
-        if self.contract == "solo-nolo":    # each soloist loses at his second trick
+        if self.contract == "solo-nolo":  # each soloist loses at his second trick
             return all(self.tricks[s] >= 2 for s in self.soloists())
         return False
 
@@ -190,7 +199,7 @@ class Referee:
                     winners, losers, amount = side, others, 1 + (6 - tricks)
                 else:
                     winners, losers, amount = others, side, 2 * (tricks - 6)
-            for loser in losers:          # W-5: pairwise
+            for loser in losers:  # W-5: pairwise
                 for winner in winners:
                     pay(loser, winner, amount)
         return chips

@@ -25,7 +25,22 @@ from analyzer.eval.two_card import two_card_value
 from analyzer.eval.values import Category, category_of, describe, hand_name, ranks_of
 
 __all__ = [
-    "BUG", "PAIGOW", "PROFILES", "STANDARD", "Category", "HandDescription", "Rules",
-    "best_five", "category_of", "describe", "describe_hand", "evaluate", "evaluate_batch",
-    "get_rules", "hand_name", "make_kernels", "ranks_of", "two_card_value",
+    "BUG",
+    "PAIGOW",
+    "PROFILES",
+    "STANDARD",
+    "Category",
+    "HandDescription",
+    "Rules",
+    "best_five",
+    "category_of",
+    "describe",
+    "describe_hand",
+    "evaluate",
+    "evaluate_batch",
+    "get_rules",
+    "hand_name",
+    "make_kernels",
+    "ranks_of",
+    "two_card_value",
 ]

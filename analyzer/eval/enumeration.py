@@ -86,10 +86,16 @@ def _deck(rules: Rules, deck: np.ndarray | None) -> np.ndarray:
     if deck is None:
         return np.arange(rules.deck_size, dtype=np.uint8)
     codes = np.asarray(deck)
-    if codes.ndim != 1 or not np.issubdtype(codes.dtype, np.integer) or (codes < 0).any() \
-            or (codes >= rules.deck_size).any() or len(np.unique(codes)) != len(codes):
-        raise CardError(f"a deck is distinct card codes 0..{rules.deck_size - 1} ({rules.name} rules), "
-                        f"got {codes.tolist()}")
+    if (
+        codes.ndim != 1
+        or not np.issubdtype(codes.dtype, np.integer)
+        or (codes < 0).any()
+        or (codes >= rules.deck_size).any()
+        or len(np.unique(codes)) != len(codes)
+    ):
+        raise CardError(
+            f"a deck is distinct card codes 0..{rules.deck_size - 1} ({rules.name} rules), got {codes.tolist()}"
+        )
     return np.ascontiguousarray(codes, dtype=np.uint8)
 
 
@@ -135,10 +141,13 @@ def enumerate_categories(rules: Rules | str, cards: int, deck: np.ndarray | None
     tallies, seen = _run(rules, cards, deck, tally=True)
     by_lead = tallies.reshape(11, 16, 16)  # [category, first rank, second rank]
     return EnumerationResult(
-        rules=rules.name, deck_size=len(deck), cards=cards,
+        rules=rules.name,
+        deck_size=len(deck),
+        cards=cards,
         category_counts={cat: int(by_lead[cat].sum()) for cat in Category},
         royal_flushes=int(by_lead[Category.STRAIGHT_FLUSH, 13, 12]),
-        distinct_values=int(seen.sum()))
+        distinct_values=int(seen.sum()),
+    )
 
 
 def value_checksum(rules: Rules | str, cards: int, deck: np.ndarray | None = None) -> int:

@@ -29,8 +29,7 @@ def hand_array(cards: CardsLike, rules: Rules, sizes: tuple[int, ...] = (5, 6, 7
         for i, c in enumerate(codes.tolist(), start=1):
             if not 0 <= c < rules.deck_size:
                 raise CardError(f"bad card code {c} (card {i}) for {rules.name} rules", str(c), i)
-        codes = parse_cards(format_cards(codes), allow_joker=rules.joker,
-                            rules_name=f"{rules.name} rules")
+        codes = parse_cards(format_cards(codes), allow_joker=rules.joker, rules_name=f"{rules.name} rules")
     if len(codes) not in sizes:
         allowed = "5 to 7" if sizes == (5, 6, 7) else "2 or 5 to 7"
         raise CardError(f"{len(codes)} cards given: {rules.name} hands have {allowed} cards")
@@ -53,8 +52,9 @@ def evaluate(cards: CardsLike, rules: str | Rules = "standard") -> int:
     return int(make_kernels(rules).evaluate_cards(codes))
 
 
-def evaluate_batch(hands: np.ndarray, rules: str | Rules = "standard", *,
-                   parallel: bool = True, validate: bool = True) -> np.ndarray:
+def evaluate_batch(
+    hands: np.ndarray, rules: str | Rules = "standard", *, parallel: bool = True, validate: bool = True
+) -> np.ndarray:
     """Values of a ``(n, k)`` batch of hands, ``k`` from 5 to 7, as ``int32``."""
     rules = get_rules(rules)
     hands = np.ascontiguousarray(hands)
@@ -74,8 +74,9 @@ def _validate_batch(hands: np.ndarray, rules: Rules) -> None:
         raise ValueError(f"hands must hold integer card codes, got dtype {hands.dtype}")
     if hands.size and (hands.min() < 0 or hands.max() >= rules.deck_size):
         row = int(np.argmax(((hands < 0) | (hands >= rules.deck_size)).any(axis=1)))
-        raise CardError(f"hand {row} holds a card code outside 0..{rules.deck_size - 1} "
-                        f"({rules.name} rules): {hands[row].tolist()}")
+        raise CardError(
+            f"hand {row} holds a card code outside 0..{rules.deck_size - 1} ({rules.name} rules): {hands[row].tolist()}"
+        )
     ordered = np.sort(hands, axis=1)
     repeats = (np.diff(ordered, axis=1) == 0).any(axis=1)
     if repeats.any():
@@ -139,5 +140,9 @@ def describe_hand(cards: CardsLike, rules: str | Rules = "standard") -> HandDesc
     return HandDescription(
         cards=tuple(format_cards(codes).split()),
         best_five=tuple(format_cards(best_five(codes, rules)).split()),
-        category=category.label, category_code=int(category), name=hand_name(value),
-        value=value, rules=rules.name)
+        category=category.label,
+        category_code=int(category),
+        name=hand_name(value),
+        value=value,
+        rules=rules.name,
+    )

@@ -51,10 +51,12 @@ def stable_njit(tag: str, **options):
     cache would then never hit (every process recompiles and adds a file). ``tag`` must
     name everything the closure depends on (profile and a digest of its tables).
     """
+
     def wrap(function):
         dispatcher = njit(cache=True, **options)(function)
         dispatcher._set_uuid(f"poker-analyzer:{tag}:{function.__qualname__}")
         return dispatcher
+
     return wrap
 
 
@@ -138,9 +140,11 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
     def evaluate_row(hands, i):
         """Value of row ``i`` of a ``(n, k)`` array of hands."""
         if hands.shape[1] == 7:  # unrolled: the common case, and independent adds
-            key = (empty_key + card_key[hands[i, 0]] + card_key[hands[i, 1]]) + (
-                card_key[hands[i, 2]] + card_key[hands[i, 3]]) + (
-                card_key[hands[i, 4]] + card_key[hands[i, 5]] + card_key[hands[i, 6]])
+            key = (
+                (empty_key + card_key[hands[i, 0]] + card_key[hands[i, 1]])
+                + (card_key[hands[i, 2]] + card_key[hands[i, 3]])
+                + (card_key[hands[i, 4]] + card_key[hands[i, 5]] + card_key[hands[i, 6]])
+            )
         else:
             key = empty_key
             for j in range(hands.shape[1]):
@@ -164,9 +168,17 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
             out[i] = evaluate_row(hands, i)
 
     kernels = SimpleNamespace(
-        rules=rules, evaluate_key=evaluate_key, evaluate_ranks=evaluate_ranks, evaluate_lane=evaluate_lane,
-        evaluate_row=evaluate_row, evaluate_cards=evaluate_cards,
-        evaluate_rows=evaluate_rows, evaluate_batch=evaluate_batch,
-        card_key=card_key, card_mask=card_mask, empty_key=empty_key)
+        rules=rules,
+        evaluate_key=evaluate_key,
+        evaluate_ranks=evaluate_ranks,
+        evaluate_lane=evaluate_lane,
+        evaluate_row=evaluate_row,
+        evaluate_cards=evaluate_cards,
+        evaluate_rows=evaluate_rows,
+        evaluate_batch=evaluate_batch,
+        card_key=card_key,
+        card_mask=card_mask,
+        empty_key=empty_key,
+    )
     _KERNELS[rules] = kernels
     return kernels

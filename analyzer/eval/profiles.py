@@ -46,5 +46,4 @@ def get_rules(rules: str | Rules) -> Rules:
     try:
         return PROFILES[rules.lower()]
     except (KeyError, AttributeError):
-        raise ValueError(
-            f"unknown rules {rules!r}: expected one of {', '.join(PROFILES)}") from None
+        raise ValueError(f"unknown rules {rules!r}: expected one of {', '.join(PROFILES)}") from None

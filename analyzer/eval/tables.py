@@ -58,8 +58,7 @@ def _card_constants() -> tuple[np.ndarray, np.ndarray]:
     mask = np.zeros(53, dtype=np.uint64)
     for card in range(52):
         rank, suit = card >> 2, card & 3
-        field = (int(MULTIPLIERS[rank]) << 16) if rank < LOW_RANKS else (
-            int(MULTIPLIERS[rank - LOW_RANKS]) << 32)
+        field = (int(MULTIPLIERS[rank]) << 16) if rank < LOW_RANKS else (int(MULTIPLIERS[rank - LOW_RANKS]) << 32)
         key[card] = field + (1 << (4 * suit)) + (1 << COUNT_SHIFT)
         mask[card] = 1 << (16 * suit + rank)
     key[52] = (int(MULTIPLIERS[JOKER_SYMBOL]) << 32) + 0x1111 + (1 << COUNT_SHIFT)
@@ -73,13 +72,14 @@ CARD_KEY, CARD_MASK = _card_constants()
 class EvalTables(NamedTuple):
     """Lookup tables of one rule profile (see the module docstring)."""
 
-    lo: np.ndarray     # uint16, indexed by the low field
-    hi: np.ndarray     # int32, indexed by (key >> 32) - HI_BASE
-    val: np.ndarray    # int32 hand values
+    lo: np.ndarray  # uint16, indexed by the low field
+    hi: np.ndarray  # int32, indexed by (key >> 32) - HI_BASE
+    val: np.ndarray  # int32 hand values
     flush: np.ndarray  # int32, indexed by a suit lane (13 rank bits + joker bit)
 
 
 # ---------------------------------------------------------------- valuing ranks
+
 
 @njit(cache=True)
 def _pack(n1, n2, n3, n4, n5):
@@ -233,11 +233,12 @@ def flush_value(lane, wheel_second, joker_flush_ace):
 
 # ---------------------------------------------------------------- building
 
+
 @njit(cache=True)
 def _field_multisets(symbols, max_count_last):
     """All count vectors over ``symbols`` symbols (at most 4 each, the last at most
     ``max_count_last``) with at most 7 cards, as (counts, size, field key) arrays."""
-    total = 5 ** symbols
+    total = 5**symbols
     counts = np.zeros((total, symbols), np.int64)
     sizes = np.zeros(total, np.int64)
     keys = np.zeros(total, np.int64)

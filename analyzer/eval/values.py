@@ -44,10 +44,15 @@ class Category(IntEnum):
 
 
 _CATEGORY_LABELS = {
-    Category.HIGH_CARD: "High card", Category.PAIR: "Pair", Category.TWO_PAIR: "Two pair",
-    Category.THREE_OF_A_KIND: "Three of a kind", Category.STRAIGHT: "Straight",
-    Category.FLUSH: "Flush", Category.FULL_HOUSE: "Full house",
-    Category.FOUR_OF_A_KIND: "Four of a kind", Category.STRAIGHT_FLUSH: "Straight flush",
+    Category.HIGH_CARD: "High card",
+    Category.PAIR: "Pair",
+    Category.TWO_PAIR: "Two pair",
+    Category.THREE_OF_A_KIND: "Three of a kind",
+    Category.STRAIGHT: "Straight",
+    Category.FLUSH: "Flush",
+    Category.FULL_HOUSE: "Full house",
+    Category.FOUR_OF_A_KIND: "Four of a kind",
+    Category.STRAIGHT_FLUSH: "Straight flush",
     Category.FIVE_ACES: "Five aces",
 }
 

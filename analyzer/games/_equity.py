@@ -30,8 +30,14 @@ class EquityResult:
         return pd.DataFrame(rows)
 
     def to_dict(self) -> dict:
-        return {"game": self.game, **self.run.to_dict(), "board": self.board, "dead": self.dead,
-                "players": [p.to_dict() for p in self.players], **self.extra}
+        return {
+            "game": self.game,
+            **self.run.to_dict(),
+            "board": self.board,
+            "dead": self.dead,
+            "players": [p.to_dict() for p in self.players],
+            **self.extra,
+        }
 
 
 __all__ = ["EquityResult"]

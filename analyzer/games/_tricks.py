@@ -180,7 +180,7 @@ class TrickDeal:
     @property
     def tricks(self) -> list[int]:
         start = self.engine.TRICKS
-        return self.state[start:start + self.seats].tolist()
+        return self.state[start : start + self.seats].tolist()
 
     def legal(self) -> str:
         """The cards the seat on turn may play."""

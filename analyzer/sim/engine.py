@@ -105,9 +105,16 @@ class KernelJob:
         return math.nan
 
 
-def run_monte_carlo(job: ChunkJob, *, seed: int, stopping: Stopping = Stopping(),
-                    chunk_size: int = DEFAULT_CHUNK_SIZE, scheduler: str | None = None,
-                    threads: int | None = None, progress: Progress | None = None) -> MonteCarloRun:
+def run_monte_carlo(
+    job: ChunkJob,
+    *,
+    seed: int,
+    stopping: Stopping = Stopping(),
+    chunk_size: int = DEFAULT_CHUNK_SIZE,
+    scheduler: str | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> MonteCarloRun:
     """Run ``job`` in seeded chunks until a stopping rule is met (see the module docstring)."""
     if chunk_size < 1:
         raise ValueError(f"chunk size must be at least 1, got {chunk_size}")
@@ -140,8 +147,9 @@ def run_monte_carlo(job: ChunkJob, *, seed: int, stopping: Stopping = Stopping()
                     chunk = pending.pop(future)
                     results[chunk] = future.result()
                     if store is not None:
-                        store.save(f"{job_key}-{chunk}-{min(chunk_size, max_trials - chunk * chunk_size)}",
-                                   results[chunk])
+                        store.save(
+                            f"{job_key}-{chunk}-{min(chunk_size, max_trials - chunk * chunk_size)}", results[chunk]
+                        )
                 while merged_chunks in results and not stopped_by:
                     tallies = results.pop(merged_chunks)
                     merged = tallies if merged is None else merged + tallies
@@ -154,24 +162,41 @@ def run_monte_carlo(job: ChunkJob, *, seed: int, stopping: Stopping = Stopping()
             for future in pending:
                 future.cancel()
     assert merged is not None  # stopped_by is only set once a chunk is merged
-    return MonteCarloRun(tallies=merged, trials=done_trials, chunks=merged_chunks, chunk_size=chunk_size,
-                         seed=seed, elapsed=time.perf_counter() - start, stopped_by=stopped_by)
+    return MonteCarloRun(
+        tallies=merged,
+        trials=done_trials,
+        chunks=merged_chunks,
+        chunk_size=chunk_size,
+        seed=seed,
+        elapsed=time.perf_counter() - start,
+        stopped_by=stopped_by,
+    )
 
 
-def _stop_rule(job: ChunkJob, stopping: Stopping, merged: np.ndarray, trials: int, max_trials: int,
-               start: float) -> str:
+def _stop_rule(
+    job: ChunkJob, stopping: Stopping, merged: np.ndarray, trials: int, max_trials: int, start: float
+) -> str:
     if trials >= max_trials:
         return "trials"
-    if (stopping.target_se is not None and trials >= MIN_TRIALS_FOR_TARGET_SE
-            and job.standard_error(merged, trials) <= stopping.target_se):
+    if (
+        stopping.target_se is not None
+        and trials >= MIN_TRIALS_FOR_TARGET_SE
+        and job.standard_error(merged, trials) <= stopping.target_se
+    ):
         return "target_se"
     if stopping.time_limit is not None and time.perf_counter() - start >= stopping.time_limit:
         return "time_limit"
     return ""
 
 
-def run_tasks(function: Callable[..., Any], tasks: Sequence[tuple], *, scheduler: str | None = None,
-              threads: int | None = None, progress: Progress | None = None) -> list[Any]:
+def run_tasks(
+    function: Callable[..., Any],
+    tasks: Sequence[tuple],
+    *,
+    scheduler: str | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> list[Any]:
     """``[function(*task) for task in tasks]`` on the executor, results in task order."""
     results: list[Any] = [None] * len(tasks)
     store = checkpoint.current()

@@ -39,8 +39,10 @@ def executor(scheduler: str | None = None, threads: int | None = None) -> Iterat
     try:
         from dask.distributed import Client
     except ImportError:
-        raise ValueError("a Dask scheduler was given but dask.distributed is not installed: "
-                         "pip install 'poker-analyzer[distributed]'") from None
+        raise ValueError(
+            "a Dask scheduler was given but dask.distributed is not installed: "
+            "pip install 'poker-analyzer[distributed]'"
+        ) from None
     try:
         client = Client(address, timeout="5s")
     except OSError as err:

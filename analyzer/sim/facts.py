@@ -64,9 +64,14 @@ class RunFacts:
         """The facts of a Monte Carlo run: its trials, chunk size, stopping rule, and its seed and
         elapsed time unless given (``seed``: the seed a result reports when its run was seeded
         from it, not with it; ``elapsed``: when the result took longer than the run)."""
-        return cls(method=MONTE_CARLO, trials=run.trials, seed=run.seed if seed is None else seed,
-                   chunk_size=run.chunk_size, elapsed=run.elapsed if elapsed is None else elapsed,
-                   stopped_by=run.stopped_by)
+        return cls(
+            method=MONTE_CARLO,
+            trials=run.trials,
+            seed=run.seed if seed is None else seed,
+            chunk_size=run.chunk_size,
+            elapsed=run.elapsed if elapsed is None else elapsed,
+            stopped_by=run.stopped_by,
+        )
 
     @classmethod
     def enumerated(cls, cases: int, *, elapsed: float | None = None, since: float | None = None) -> RunFacts:
@@ -83,8 +88,15 @@ class RunFacts:
 
     def to_dict(self) -> dict:
         """The facts under the keys every result's JSON uses."""
-        return {"method": self.method, "exact": self.exact, "trials": self.trials, "seed": self.seed,
-                "chunk_size": self.chunk_size, "stopped_by": self.stopped_by, "elapsed_seconds": self.elapsed}
+        return {
+            "method": self.method,
+            "exact": self.exact,
+            "trials": self.trials,
+            "seed": self.seed,
+            "chunk_size": self.chunk_size,
+            "stopped_by": self.stopped_by,
+            "elapsed_seconds": self.elapsed,
+        }
 
 
 def inline_run(fields: Mapping) -> dict:

@@ -8,8 +8,9 @@ METHODS = ("auto", "exact", "monte-carlo")
 MC_TRIALS_PER_SECOND = 40e6  # heads-up showdowns per second per thread, for the cost model
 
 
-def choose_exact(method: str, exact_seconds: float, stopping: Stopping, threads: int,
-                 trials_per_second: float = MC_TRIALS_PER_SECOND) -> bool:
+def choose_exact(
+    method: str, exact_seconds: float, stopping: Stopping, threads: int, trials_per_second: float = MC_TRIALS_PER_SECOND
+) -> bool:
     """Exact when forced, or in ``auto`` when enumerating is estimated to be quicker than
     the Monte Carlo run the stopping rules ask for (at ``trials_per_second`` per thread)."""
     if method not in METHODS:

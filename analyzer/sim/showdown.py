@@ -65,26 +65,41 @@ class PlayerEquity:
     categories: dict[str, float] | None = None
 
     def to_dict(self) -> dict:
-        d = {"range": self.hand, "combos": self.combos, "equity": self.equity, "win": self.win,
-             "tie": self.tie, "stderr": self.stderr}
+        d = {
+            "range": self.hand,
+            "combos": self.combos,
+            "equity": self.equity,
+            "win": self.win,
+            "tie": self.tie,
+            "stderr": self.stderr,
+        }
         if self.categories is not None:
             d["categories"] = self.categories
         return d
 
 
-def player_equities(tallies: np.ndarray, total: float, hands: list[str], combos: list[int], *,
-                    exact: bool, categories: bool = False) -> tuple[PlayerEquity, ...]:
+def player_equities(
+    tallies: np.ndarray, total: float, hands: list[str], combos: list[int], *, exact: bool, categories: bool = False
+) -> tuple[PlayerEquity, ...]:
     """Per-player estimates from merged tallies over ``total`` showdowns (or weight)."""
     players = []
     for p, row in enumerate(np.asarray(tallies, dtype=np.float64)):
         equity = row[EQUITY] / TIE_UNITS / total
-        se = 0.0 if exact else mean_and_se(row[EQUITY] / TIE_UNITS, row[EQUITY_SQ] / TIE_UNITS**2,
-                                           int(total))[1]
+        se = 0.0 if exact else mean_and_se(row[EQUITY] / TIE_UNITS, row[EQUITY_SQ] / TIE_UNITS**2, int(total))[1]
         dist = None
         if categories:
             dist = {cat.label: row[CATEGORY + cat] / total for cat in Category if row[CATEGORY + cat]}
-        players.append(PlayerEquity(hand=hands[p], combos=combos[p], equity=equity, win=row[WIN] / total,
-                                    tie=row[TIE] / total, stderr=se, categories=dist))
+        players.append(
+            PlayerEquity(
+                hand=hands[p],
+                combos=combos[p],
+                equity=equity,
+                win=row[WIN] / total,
+                tie=row[TIE] / total,
+                stderr=se,
+                categories=dist,
+            )
+        )
     return tuple(players)
 
 

@@ -26,8 +26,9 @@ def class_grid(values: dict[str, float]) -> tuple[np.ndarray, np.ndarray]:
     return grid, labels
 
 
-def class_table(equity_of: Callable[[str, int, int], EquityResult], opponents: range, seed: int,
-                progress: Progress | None = None) -> pd.DataFrame:
+def class_table(
+    equity_of: Callable[[str, int, int], EquityResult], opponents: range, seed: int, progress: Progress | None = None
+) -> pd.DataFrame:
     """One row per (class, opponent count): the first player's equity from
     ``equity_of(hero cards, opponents, cell seed)``, with one representative combo per class."""
     rows = []
@@ -38,8 +39,19 @@ def class_table(equity_of: Callable[[str, int, int], EquityResult], opponents: r
             result = equity_of(format_cards(class_combos(name)[0]), k, s)
             p = result.players[0]
             kind = "pair" if len(name) == 2 else "suited" if name.endswith("s") else "offsuit"
-            rows.append({"class": name, "kind": kind, "opponents": k, "equity": p.equity, "stderr": p.stderr,
-                         "win": p.win, "tie": p.tie, "trials": result.run.trials, "seed": s})
+            rows.append(
+                {
+                    "class": name,
+                    "kind": kind,
+                    "opponents": k,
+                    "equity": p.equity,
+                    "stderr": p.stderr,
+                    "win": p.win,
+                    "tie": p.tie,
+                    "trials": result.run.trials,
+                    "seed": s,
+                }
+            )
             if progress is not None:
                 progress(len(rows), cells)
     return pd.DataFrame(rows)

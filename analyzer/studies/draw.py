@@ -36,13 +36,22 @@ SITUATIONS = [
 
 # (class, representative hand) for the strategy chart and pre-draw equity
 CLASSES = [
-    ("pair of deuces", "2c 2d 9h 7s 4c"), ("pair of eights", "8c 8d Th 6s 3c"),
-    ("pair of jacks", "Jc Jd 9h 6s 3c"), ("pair of kings", "Kc Kd 9h 6s 3c"), ("pair of aces", "Ac Ad 9h 6s 3c"),
-    ("pair of deuces, ace kicker", "2c 2d Ah 7s 4c"), ("pair of eights, ace kicker", "8c 8d Ah 6s 3c"),
-    ("pair of jacks, ace kicker", "Jc Jd Ah 6s 3c"), ("two pair, jacks up", "Jc Jd 4h 4s 9c"),
-    ("trips", "7c 7d 7h Ks 2c"), ("four-flush, ace high", "Ah Kh 9h 7h 2c"),
-    ("open-ended straight draw", "9c Td Jh Qs 3c"), ("inside straight draw", "9c Td Jh Ks 3c"),
-    ("A-K high", "Ac Kd 9h 6s 3c"), ("K-Q high", "Kc Qd 9h 6s 3c"), ("ace high", "Ac 9d 7h 5s 2c"),
+    ("pair of deuces", "2c 2d 9h 7s 4c"),
+    ("pair of eights", "8c 8d Th 6s 3c"),
+    ("pair of jacks", "Jc Jd 9h 6s 3c"),
+    ("pair of kings", "Kc Kd 9h 6s 3c"),
+    ("pair of aces", "Ac Ad 9h 6s 3c"),
+    ("pair of deuces, ace kicker", "2c 2d Ah 7s 4c"),
+    ("pair of eights, ace kicker", "8c 8d Ah 6s 3c"),
+    ("pair of jacks, ace kicker", "Jc Jd Ah 6s 3c"),
+    ("two pair, jacks up", "Jc Jd 4h 4s 9c"),
+    ("trips", "7c 7d 7h Ks 2c"),
+    ("four-flush, ace high", "Ah Kh 9h 7h 2c"),
+    ("open-ended straight draw", "9c Td Jh Qs 3c"),
+    ("inside straight draw", "9c Td Jh Ks 3c"),
+    ("A-K high", "Ac Kd 9h 6s 3c"),
+    ("K-Q high", "Kc Qd 9h 6s 3c"),
+    ("ace high", "Ac 9d 7h 5s 2c"),
 ]
 
 
@@ -52,27 +61,59 @@ def draw_situations() -> pd.DataFrame:
     for bug in (False, True):
         for situation, hand, discard in SITUATIONS:
             odds = draw_odds(hand, discard, bug=bug)
-            row = {"deck": odds.rules, "situation": situation, "hand": odds.hand, "keep": odds.kept,
-                   "draws": odds.draws, "outcomes": odds.outcomes, "p_improve": odds.p_improve}
+            row = {
+                "deck": odds.rules,
+                "situation": situation,
+                "hand": odds.hand,
+                "keep": odds.kept,
+                "draws": odds.draws,
+                "outcomes": odds.outcomes,
+                "p_improve": odds.p_improve,
+            }
             row.update({cat.label: odds.categories.get(cat.label, 0.0) for cat in reversed(Category)})
             rows.append(row)
     return pd.DataFrame(rows)
 
 
-def strategy_table(*, opponents: range = range(1, 6), trials: int = 100_000, seed: int = 2026,
-                   threads: int | None = None, scheduler: str | None = None, progress=None) -> pd.DataFrame:
+def strategy_table(
+    *,
+    opponents: range = range(1, 6),
+    trials: int = 100_000,
+    seed: int = 2026,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress=None,
+) -> pd.DataFrame:
     """For each class and number of opponents: the best discard, its pre-draw equity, and
     the runner-up (Monte Carlo, standard policy, standard deck)."""
     rows = []
     for k in opponents:
         for i, (name, hand) in enumerate(CLASSES):
-            advice = advise(hand, opponents=k, stopping=Stopping(trials=trials), seed=derive_seed(seed, i, k),
-                            chunk_size=STRATEGY_CHUNK, threads=threads, scheduler=scheduler)
+            advice = advise(
+                hand,
+                opponents=k,
+                stopping=Stopping(trials=trials),
+                seed=derive_seed(seed, i, k),
+                chunk_size=STRATEGY_CHUNK,
+                threads=threads,
+                scheduler=scheduler,
+            )
             top, second = advice.options[:2]
-            rows.append({"class": name, "hand": advice.hand, "opponents": k, "best_keep": top.keep,
-                         "best_draws": top.draws, "equity": top.equity, "stderr": top.stderr,
-                         "second_keep": second.keep, "margin": top.equity - second.equity,
-                         "trials": advice.run.trials, "seed": advice.run.seed})
+            rows.append(
+                {
+                    "class": name,
+                    "hand": advice.hand,
+                    "opponents": k,
+                    "best_keep": top.keep,
+                    "best_draws": top.draws,
+                    "equity": top.equity,
+                    "stderr": top.stderr,
+                    "second_keep": second.keep,
+                    "margin": top.equity - second.equity,
+                    "trials": advice.run.trials,
+                    "seed": advice.run.seed,
+                }
+            )
             if progress is not None:
                 progress(len(rows), len(CLASSES) * len(opponents))
     return pd.DataFrame(rows)
@@ -94,56 +135,120 @@ class _TableJob:
         return float(np.sqrt(p * (1 - p) / trials))
 
 
-def jacks_or_better_table(*, players: range = range(2, 7), trials: int = 1_000_000, seed: int = 2026,
-                          threads: int | None = None, scheduler: str | None = None) -> pd.DataFrame:
+def jacks_or_better_table(
+    *,
+    players: range = range(2, 7),
+    trials: int = 1_000_000,
+    seed: int = 2026,
+    threads: int | None = None,
+    scheduler: str | None = None,
+) -> pd.DataFrame:
     """By number of players and deck: how often someone can open, the first opener's hand,
     and the winning hand (all players draw by the standard policy) with and without the requirement."""
     rows = []
     for bug in (False, True):
         for n in players:
-            run = run_monte_carlo(_TableJob(n, bug), seed=derive_seed(seed, n, int(bug)), chunk_size=DEALS_CHUNK,
-                                  stopping=Stopping(trials=trials), threads=threads, scheduler=scheduler)
+            run = run_monte_carlo(
+                _TableJob(n, bug),
+                seed=derive_seed(seed, n, int(bug)),
+                chunk_size=DEALS_CHUNK,
+                stopping=Stopping(trials=trials),
+                threads=threads,
+                scheduler=scheduler,
+            )
             t = run.tallies
             opened = t[0, 1]
             p = opened / run.trials
             for cat in reversed(Category):
-                rows.append({"deck": "bug" if bug else "standard", "players": n, "category": cat.label,
-                             "p_someone_opens": p, "p_someone_opens_se": float(np.sqrt(p * (1 - p) / run.trials)),
-                             "opener_hand": t[1, cat] / opened, "winner_california": t[2, cat] / run.trials,
-                             "winner_jacks_or_better": t[3, cat] / opened, "trials": run.trials})
+                rows.append(
+                    {
+                        "deck": "bug" if bug else "standard",
+                        "players": n,
+                        "category": cat.label,
+                        "p_someone_opens": p,
+                        "p_someone_opens_se": float(np.sqrt(p * (1 - p) / run.trials)),
+                        "opener_hand": t[1, cat] / opened,
+                        "winner_california": t[2, cat] / run.trials,
+                        "winner_jacks_or_better": t[3, cat] / opened,
+                        "trials": run.trials,
+                    }
+                )
     return pd.DataFrame(rows)
 
 
-def tables(*, strategy_trials: int = 100_000, job_trials: int = 1_000_000, seed: int = 2026,
-                 threads: int | None = None, scheduler: str | None = None, progress=None) -> list[ResultSet]:
+def tables(
+    *,
+    strategy_trials: int = 100_000,
+    job_trials: int = 1_000_000,
+    seed: int = 2026,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress=None,
+) -> list[ResultSet]:
     """The three draw results: exact draw odds, the strategy chart and Jacks or Better."""
     start = time.perf_counter()
     situations = draw_situations()
-    exact = ResultSet("draw", "draw_odds", {"draw_odds": situations}, {"draw_odds": _situations_figure(situations)},
-                      manifest_for(inputs={"situations": [s[0] for s in SITUATIONS], "decks": ["standard", "bug"]},
-                                   method="exact", seed=None, trials=None, chunk_size=None,
-                                   elapsed=time.perf_counter() - start, command="poker-analyzer draw tables"))
+    exact = ResultSet(
+        "draw",
+        "draw_odds",
+        {"draw_odds": situations},
+        {"draw_odds": _situations_figure(situations)},
+        manifest_for(
+            inputs={"situations": [s[0] for s in SITUATIONS], "decks": ["standard", "bug"]},
+            method="exact",
+            seed=None,
+            trials=None,
+            chunk_size=None,
+            elapsed=time.perf_counter() - start,
+            command="poker-analyzer draw tables",
+        ),
+    )
     start = time.perf_counter()
-    strategy = strategy_table(trials=strategy_trials, seed=seed, threads=threads, scheduler=scheduler,
-                              progress=progress)
-    best = ResultSet("draw", "strategy", {"strategy": strategy},
-                     {"best_discard": _strategy_figure(strategy, strategy_trials, seed),
-                      "predraw_equity": _equity_figure(strategy, strategy_trials, seed)},
-                     manifest_for(inputs={"classes": [c[0] for c in CLASSES], "opponents": [1, 2, 3, 4, 5],
-                                          "policy": "standard", "deck": "standard"},
-                                  method="monte-carlo", seed=seed, trials=strategy_trials * len(strategy),
-                                  chunk_size=STRATEGY_CHUNK, elapsed=time.perf_counter() - start,
-                                  standard_errors={"max_equity_se": float(strategy.stderr.max())},
-                                  command="poker-analyzer draw tables"))
+    strategy = strategy_table(
+        trials=strategy_trials, seed=seed, threads=threads, scheduler=scheduler, progress=progress
+    )
+    best = ResultSet(
+        "draw",
+        "strategy",
+        {"strategy": strategy},
+        {
+            "best_discard": _strategy_figure(strategy, strategy_trials, seed),
+            "predraw_equity": _equity_figure(strategy, strategy_trials, seed),
+        },
+        manifest_for(
+            inputs={
+                "classes": [c[0] for c in CLASSES],
+                "opponents": [1, 2, 3, 4, 5],
+                "policy": "standard",
+                "deck": "standard",
+            },
+            method="monte-carlo",
+            seed=seed,
+            trials=strategy_trials * len(strategy),
+            chunk_size=STRATEGY_CHUNK,
+            elapsed=time.perf_counter() - start,
+            standard_errors={"max_equity_se": float(strategy.stderr.max())},
+            command="poker-analyzer draw tables",
+        ),
+    )
     start = time.perf_counter()
     job = jacks_or_better_table(trials=job_trials, seed=seed, threads=threads, scheduler=scheduler)
-    jacks = ResultSet("draw", "jacks_or_better", {"jacks_or_better": job}, {"jacks_or_better": _job_figure(job, job_trials)},
-                      manifest_for(inputs={"players": [2, 3, 4, 5, 6], "decks": ["standard", "bug"],
-                                           "policy": "standard"},
-                                   method="monte-carlo", seed=seed, trials=job_trials * 10, chunk_size=DEALS_CHUNK,
-                                   elapsed=time.perf_counter() - start,
-                                   standard_errors={"max_open_se": float(job.p_someone_opens_se.max())},
-                                   command="poker-analyzer draw tables"))
+    jacks = ResultSet(
+        "draw",
+        "jacks_or_better",
+        {"jacks_or_better": job},
+        {"jacks_or_better": _job_figure(job, job_trials)},
+        manifest_for(
+            inputs={"players": [2, 3, 4, 5, 6], "decks": ["standard", "bug"], "policy": "standard"},
+            method="monte-carlo",
+            seed=seed,
+            trials=job_trials * 10,
+            chunk_size=DEALS_CHUNK,
+            elapsed=time.perf_counter() - start,
+            standard_errors={"max_open_se": float(job.p_someone_opens_se.max())},
+            command="poker-analyzer draw tables",
+        ),
+    )
     return [exact, best, jacks]
 
 
@@ -175,8 +280,10 @@ def _strategy_figure(strategy: pd.DataFrame, trials: int, seed: int) -> Figure:
     axes.set_xticks(range(len(counts)), counts)
     axes.set_yticks(range(len(classes)), classes)
     axes.set_xlabel("opponents (drawing by the standard policy)")
-    axes.set_title(f"Five-card draw: the best cards to keep, by hand and number of opponents\n"
-                   f"({trials:,} Monte Carlo trials per cell, common random numbers across discards, seed {seed})")
+    axes.set_title(
+        f"Five-card draw: the best cards to keep, by hand and number of opponents\n"
+        f"({trials:,} Monte Carlo trials per cell, common random numbers across discards, seed {seed})"
+    )
     figure.colorbar(image, ax=axes, label="cards drawn", shrink=0.8)
     return figure
 
@@ -213,6 +320,7 @@ def _job_figure(table: pd.DataFrame, trials: int) -> Figure:
     right.set_ylabel("winning hand (%)")
     right.set_title("Six players: the winning hand after the draw")
     right.legend(fontsize=8)
-    figure.suptitle(f"Five-card draw, Jacks or Better ({trials:,} deals per point, all players draw by the "
-                    f"standard policy)")
+    figure.suptitle(
+        f"Five-card draw, Jacks or Better ({trials:,} deals per point, all players draw by the standard policy)"
+    )
     return figure

@@ -25,7 +25,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analyzer.games.head_to_head import engine as E
-from analyzer.games.head_to_head.play import simulate_games, simulate_rounds
+from analyzer.games.head_to_head.play import HeadToHeadRounds, simulate_games, simulate_rounds
 from analyzer.games.head_to_head.study_kernels import (
     BLOCK_TALLY,
     RELATION_TALLY,
@@ -49,45 +49,86 @@ COMMAND = "poker-analyzer head-to-head tables"
 class StudyPlan:
     """How much each study simulates (the defaults make the committed results)."""
 
-    rounds: int = 20_000          # per round type, Crazy flag, size and policy pairing
-    games: int = 20_000           # per tournament pairing without a rollout player
-    rollout_games: int = 200      # per tournament pairing with one
+    rounds: int = 20_000  # per round type, Crazy flag, size and policy pairing
+    games: int = 20_000  # per tournament pairing without a rollout player
+    rollout_games: int = 200  # per tournament pairing with one
     rollout_policy: str = "rollout:16"
-    positions: int = 400          # sampled positions per round type (relations, blocking)
-    samples: int = 100            # rollouts per move at each sampled position
+    positions: int = 400  # sampled positions per round type (relations, blocking)
+    samples: int = 100  # rollouts per move at each sampled position
     seed: int = 2026
 
 
-def round_types_study(plan: StudyPlan, threads: int | None = None, scheduler: str | None = None,
-                      progress: Progress | None = None) -> ResultSet:
+def round_types_study(
+    plan: StudyPlan, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
+) -> ResultSet:
     start = time.perf_counter()
     rows, configs = [], [(k, c, n) for k in TYPES for c in (False, True) for n in (3, 4, 5)]
     for i, (kind, crazy, size) in enumerate(configs):
-        def run(first, second, offset):  # called below, within this iteration
-            return simulate_rounds(kind, crazy=crazy, rows=size, first=first, second=second,  # noqa: B023
-                                   rounds=plan.rounds, seed=derive_seed(plan.seed, 1, i, offset),  # noqa: B023
-                                   threads=threads, scheduler=scheduler)
-        even, strong_first, strong_second = run("greedy", "greedy", 0), run("greedy", "random", 1), \
-            run("random", "greedy", 2)
+
+        def run(
+            first: str, second: str, offset: int, kind: str = kind, crazy: bool = crazy, size: int = size, cell: int = i
+        ) -> HeadToHeadRounds:
+            return simulate_rounds(
+                kind,
+                crazy=crazy,
+                rows=size,
+                first=first,
+                second=second,
+                rounds=plan.rounds,
+                seed=derive_seed(plan.seed, 1, cell, offset),
+                threads=threads,
+                scheduler=scheduler,
+            )
+
+        even, strong_first, strong_second = (
+            run("greedy", "greedy", 0),
+            run("greedy", "random", 1),
+            run("random", "greedy", 2),
+        )
         gain = (strong_first.margin - strong_second.margin) / 2
         gain_se = np.hypot(strong_first.margin_stderr, strong_second.margin_stderr) / 2
-        rows.append({"round_type": kind, "crazy": crazy, "rows": size, "rounds": plan.rounds,
-                     "first_mover_margin": even.margin, "first_mover_margin_stderr": even.margin_stderr,
-                     "first_mover_wins": even.first_mover_wins, "dealer_wins": even.dealer_wins,
-                     "ties": even.ties, "margin_sd": even.margin_sd,
-                     "skill_gain": gain, "skill_gain_stderr": gain_se})
+        rows.append(
+            {
+                "round_type": kind,
+                "crazy": crazy,
+                "rows": size,
+                "rounds": plan.rounds,
+                "first_mover_margin": even.margin,
+                "first_mover_margin_stderr": even.margin_stderr,
+                "first_mover_wins": even.first_mover_wins,
+                "dealer_wins": even.dealer_wins,
+                "ties": even.ties,
+                "margin_sd": even.margin_sd,
+                "skill_gain": gain,
+                "skill_gain_stderr": gain_se,
+            }
+        )
         if progress is not None:
             progress(i + 1, len(configs))
     table = pd.DataFrame(rows)
     manifest = manifest_for(
-        inputs={"round_types": list(TYPES), "crazy": [False, True], "rows": [3, 4, 5],
-                "edge_policies": "greedy v greedy", "skill_gain": "greedy v random, both seats"},
-        method="monte-carlo", seed=plan.seed, trials=3 * plan.rounds * len(configs), chunk_size=None,
+        inputs={
+            "round_types": list(TYPES),
+            "crazy": [False, True],
+            "rows": [3, 4, 5],
+            "edge_policies": "greedy v greedy",
+            "skill_gain": "greedy v random, both seats",
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=3 * plan.rounds * len(configs),
+        chunk_size=None,
         elapsed=time.perf_counter() - start,
-        standard_errors={"max_margin_se": float(table.first_mover_margin_stderr.max())}, command=COMMAND)
-    return ResultSet(ANALYSIS, "round_types", {"round_types": table},
-                     {"first_mover_edge": _edge_figure(table, plan), "skill_gain": _gain_figure(table, plan)},
-                     manifest)
+        standard_errors={"max_margin_se": float(table.first_mover_margin_stderr.max())},
+        command=COMMAND,
+    )
+    return ResultSet(
+        ANALYSIS,
+        "round_types",
+        {"round_types": table},
+        {"first_mover_edge": _edge_figure(table, plan), "skill_gain": _gain_figure(table, plan)},
+        manifest,
+    )
 
 
 def _grouped_bars(table: pd.DataFrame, value: str, error: str, ylabel: str, title: str) -> Figure:
@@ -98,8 +139,14 @@ def _grouped_bars(table: pd.DataFrame, value: str, error: str, ylabel: str, titl
     for ax, size in zip(axes, (3, 4, 5)):
         for j, crazy in enumerate((False, True)):
             part = table[(table["rows"] == size) & (table.crazy == crazy)].set_index("round_type").loc[list(TYPES)]
-            ax.bar(x + (j - 0.5) * width, part[value], width, yerr=2 * part[error], capsize=3,
-                   label="Crazy" if crazy else "normal")
+            ax.bar(
+                x + (j - 0.5) * width,
+                part[value],
+                width,
+                yerr=2 * part[error],
+                capsize=3,
+                label="Crazy" if crazy else "normal",
+            )
         ax.set_xticks(x, TYPES)
         ax.set_title(f"{size} rows (round {size - 2})")
         ax.axhline(0, color="black", lw=0.8)
@@ -112,30 +159,50 @@ def _grouped_bars(table: pd.DataFrame, value: str, error: str, ylabel: str, titl
 
 
 def _edge_figure(table: pd.DataFrame, plan: StudyPlan) -> Figure:
-    return _grouped_bars(table, "first_mover_margin", "first_mover_margin_stderr",
-                         "first mover's chip margin per round ($)",
-                         f"Head to Head: the first mover's edge by round type, greedy v greedy "
-                         f"({plan.rounds:,} Monte Carlo rounds per bar, error bars 2 s.e.)")
+    return _grouped_bars(
+        table,
+        "first_mover_margin",
+        "first_mover_margin_stderr",
+        "first mover's chip margin per round ($)",
+        f"Head to Head: the first mover's edge by round type, greedy v greedy "
+        f"({plan.rounds:,} Monte Carlo rounds per bar, error bars 2 s.e.)",
+    )
 
 
 def _gain_figure(table: pd.DataFrame, plan: StudyPlan) -> Figure:
-    return _grouped_bars(table, "skill_gain", "skill_gain_stderr", "greedy's chip margin over random ($)",
-                         f"Head to Head: how much skill pays by round type, greedy v random, seats averaged "
-                         f"({2 * plan.rounds:,} Monte Carlo rounds per bar, error bars 2 s.e.)")
+    return _grouped_bars(
+        table,
+        "skill_gain",
+        "skill_gain_stderr",
+        "greedy's chip margin over random ($)",
+        f"Head to Head: how much skill pays by round type, greedy v random, seats averaged "
+        f"({2 * plan.rounds:,} Monte Carlo rounds per bar, error bars 2 s.e.)",
+    )
 
 
-def tournament_study(plan: StudyPlan, threads: int | None = None, scheduler: str | None = None,
-                     progress: Progress | None = None) -> ResultSet:
+def tournament_study(
+    plan: StudyPlan, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
+) -> ResultSet:
     start = time.perf_counter()
     policies = ("random", "greedy", plan.rollout_policy)
     rows, pairs = [], [(a, b) for a in policies for b in policies]
     for i, (a, b) in enumerate(pairs):
         n_games = plan.rollout_games if plan.rollout_policy in (a, b) else plan.games
-        stats = simulate_games(a, b, games=n_games, seed=derive_seed(plan.seed, 2, i), threads=threads,
-                               scheduler=scheduler)
-        rows.append({"first": a, "second": b, "games": stats.run.trials, "first_wins": stats.first_wins,
-                     "first_wins_stderr": stats.first_wins_stderr, "margin": stats.margin,
-                     "margin_stderr": stats.margin_stderr, "tie_breaks": stats.tie_breaks})
+        stats = simulate_games(
+            a, b, games=n_games, seed=derive_seed(plan.seed, 2, i), threads=threads, scheduler=scheduler
+        )
+        rows.append(
+            {
+                "first": a,
+                "second": b,
+                "games": stats.run.trials,
+                "first_wins": stats.first_wins,
+                "first_wins_stderr": stats.first_wins_stderr,
+                "margin": stats.margin,
+                "margin_stderr": stats.margin_stderr,
+                "tie_breaks": stats.tie_breaks,
+            }
+        )
         if progress is not None:
             progress(i + 1, len(pairs))
     games = pd.DataFrame(rows)
@@ -146,16 +213,33 @@ def tournament_study(plan: StudyPlan, threads: int | None = None, scheduler: str
             as_second = games[(games["first"] == b) & (games.second == a)].iloc[0]
             win = 0.5 if a == b else (as_first.first_wins + 1 - as_second.first_wins) / 2
             se = 0.0 if a == b else np.hypot(as_first.first_wins_stderr, as_second.first_wins_stderr) / 2
-            matrix_rows.append({"policy": a, "opponent": b, "win_rate": win, "win_rate_stderr": se,
-                                "games": int(as_first.games + as_second.games)})
+            matrix_rows.append(
+                {
+                    "policy": a,
+                    "opponent": b,
+                    "win_rate": win,
+                    "win_rate_stderr": se,
+                    "games": int(as_first.games + as_second.games),
+                }
+            )
     matrix = pd.DataFrame(matrix_rows)
     manifest = manifest_for(
         inputs={"policies": list(policies), "round_types": "rolled on the die each round"},
-        method="monte-carlo", seed=plan.seed, trials=int(games.games.sum()), chunk_size=None,
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=int(games.games.sum()),
+        chunk_size=None,
         elapsed=time.perf_counter() - start,
-        standard_errors={"max_win_rate_se": float(matrix.win_rate_stderr.max())}, command=COMMAND)
-    return ResultSet(ANALYSIS, "tournament", {"win_rates": matrix, "games": games},
-                     {"win_rates": _tournament_figure(matrix, policies, plan)}, manifest)
+        standard_errors={"max_win_rate_se": float(matrix.win_rate_stderr.max())},
+        command=COMMAND,
+    )
+    return ResultSet(
+        ANALYSIS,
+        "tournament",
+        {"win_rates": matrix, "games": games},
+        {"win_rates": _tournament_figure(matrix, policies, plan)},
+        manifest,
+    )
 
 
 def _tournament_figure(matrix: pd.DataFrame, policies: tuple[str, ...], plan: StudyPlan) -> Figure:
@@ -163,21 +247,37 @@ def _tournament_figure(matrix: pd.DataFrame, policies: tuple[str, ...], plan: St
     values = matrix.pivot(index="policy", columns="opponent", values="win_rate").loc[order, order].to_numpy()
     ses = matrix.pivot(index="policy", columns="opponent", values="win_rate_stderr").loc[order, order].to_numpy()
     texts = np.vectorize(lambda v, s: f"{100 * v:.1f}%\n± {100 * s:.1f}")(values, ses)
-    return labeled_heatmap(100 * values, texts, order, order, vmin=0, vmax=100, colorbar="win rate (%)",
-                           row_label="policy", col_label="opponent",
-                           title=f"Head to Head: whole-game win rate of the row policy, seats averaged\n"
-                                 f"({plan.games:,} Monte Carlo games per seating, {plan.rollout_games:,} with "
-                                 f"a rollout player; die-rolled round types)")
+    return labeled_heatmap(
+        100 * values,
+        texts,
+        order,
+        order,
+        vmin=0,
+        vmax=100,
+        colorbar="win rate (%)",
+        row_label="policy",
+        col_label="opponent",
+        title=f"Head to Head: whole-game win rate of the row policy, seats averaged\n"
+        f"({plan.games:,} Monte Carlo games per seating, {plan.rollout_games:,} with "
+        f"a rollout player; die-rolled round types)",
+    )
 
 
 def _run_kernel(kernel, width: int, plan: StudyPlan, i: int, threads, scheduler) -> np.ndarray:
     job = KernelJob(kernel, (i + 1, STUDY_ROWS), (plan.samples,), width)  # kernel(kind, rows, n, samples, ..)
-    return run_monte_carlo(job, seed=derive_seed(plan.seed, 3, i), stopping=Stopping(trials=plan.positions),
-                           chunk_size=max(1, plan.positions // 8), threads=threads, scheduler=scheduler).tallies
+    return run_monte_carlo(
+        job,
+        seed=derive_seed(plan.seed, 3, i),
+        stopping=Stopping(trials=plan.positions),
+        chunk_size=max(1, plan.positions // 8),
+        threads=threads,
+        scheduler=scheduler,
+    ).tallies
 
 
-def relations_study(plan: StudyPlan, threads: int | None = None, scheduler: str | None = None,
-                    progress: Progress | None = None) -> ResultSet:
+def relations_study(
+    plan: StudyPlan, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
+) -> ResultSet:
     start = time.perf_counter()
     rows = []
     for i, kind in enumerate(TYPES):
@@ -185,8 +285,15 @@ def relations_study(plan: StudyPlan, threads: int | None = None, scheduler: str 
         for r, name in enumerate(RELATIONS):
             n = int(t[3 * r])
             mean, se = mean_and_se(t[3 * r + 1], t[3 * r + 2], n) if n else (np.nan, np.nan)
-            rows.append({"round_type": kind, "relation": name, "moves": n,
-                         "value": mean * HALF_POT, "value_stderr": se * HALF_POT})
+            rows.append(
+                {
+                    "round_type": kind,
+                    "relation": name,
+                    "moves": n,
+                    "value": mean * HALF_POT,
+                    "value_stderr": se * HALF_POT,
+                }
+            )
         if progress is not None:
             progress(i + 1, len(TYPES))
     table = pd.DataFrame(rows)
@@ -194,25 +301,45 @@ def relations_study(plan: StudyPlan, threads: int | None = None, scheduler: str 
     ses = table.pivot(index="relation", columns="round_type", values="value_stderr").loc[list(RELATIONS), list(TYPES)]
     texts = np.vectorize(lambda v, e: f"{v:+.1f}\n± {e:.1f}")(values.to_numpy(), ses.to_numpy())
     limit = np.nanmax(np.abs(values.to_numpy()))
-    figure = labeled_heatmap(values.to_numpy(), texts, RELATIONS, TYPES, vmin=-limit, vmax=limit,
-                             colorbar="value against the average placement ($)",
-                             row_label="the card against the row's common card", col_label="round type",
-                             title=f"Head to Head: the first card of a round (3 rows), by its relation to the "
-                                   f"row's common card\n$ against the average placement of the same decision; "
-                                   f"{plan.positions:,} positions per type x {plan.samples} greedy rollouts "
-                                   f"per move (Monte Carlo)")
+    figure = labeled_heatmap(
+        values.to_numpy(),
+        texts,
+        RELATIONS,
+        TYPES,
+        vmin=-limit,
+        vmax=limit,
+        colorbar="value against the average placement ($)",
+        row_label="the card against the row's common card",
+        col_label="round type",
+        title=f"Head to Head: the first card of a round (3 rows), by its relation to the "
+        f"row's common card\n$ against the average placement of the same decision; "
+        f"{plan.positions:,} positions per type x {plan.samples} greedy rollouts "
+        f"per move (Monte Carlo)",
+    )
     manifest = manifest_for(
-        inputs={"rows": STUDY_ROWS, "positions_per_type": plan.positions, "rollouts_per_move": plan.samples,
-                "policies": "greedy v greedy", "moves": "own side, first placement of the round"},
-        method="monte-carlo", seed=plan.seed, trials=plan.positions * len(TYPES), chunk_size=None,
+        inputs={
+            "rows": STUDY_ROWS,
+            "positions_per_type": plan.positions,
+            "rollouts_per_move": plan.samples,
+            "policies": "greedy v greedy",
+            "moves": "own side, first placement of the round",
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=plan.positions * len(TYPES),
+        chunk_size=None,
         elapsed=time.perf_counter() - start,
-        standard_errors={"max_value_se": float(table.value_stderr.max())}, command=COMMAND)
-    return ResultSet(ANALYSIS, "opening_relations", {"opening_relations": table},
-                     {"opening_relations": figure}, manifest)
+        standard_errors={"max_value_se": float(table.value_stderr.max())},
+        command=COMMAND,
+    )
+    return ResultSet(
+        ANALYSIS, "opening_relations", {"opening_relations": table}, {"opening_relations": figure}, manifest
+    )
 
 
-def blocking_study(plan: StudyPlan, threads: int | None = None, scheduler: str | None = None,
-                   progress: Progress | None = None) -> ResultSet:
+def blocking_study(
+    plan: StudyPlan, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
+) -> ResultSet:
     start = time.perf_counter()
     rows = []
     for i, kind in enumerate(TYPES):
@@ -220,9 +347,17 @@ def blocking_study(plan: StudyPlan, threads: int | None = None, scheduler: str |
         n = int(t[0])
         p = t[1] / n
         gap, gap_se = mean_and_se(t[3], t[4], n)
-        rows.append({"round_type": kind, "positions": n, "block_best": p,
-                     "block_best_stderr": float(np.sqrt(p * (1 - p) / n)), "equal": t[2] / n,
-                     "block_minus_build": gap * HALF_POT, "block_minus_build_stderr": gap_se * HALF_POT})
+        rows.append(
+            {
+                "round_type": kind,
+                "positions": n,
+                "block_best": p,
+                "block_best_stderr": float(np.sqrt(p * (1 - p) / n)),
+                "equal": t[2] / n,
+                "block_minus_build": gap * HALF_POT,
+                "block_minus_build_stderr": gap_se * HALF_POT,
+            }
+        )
         if progress is not None:
             progress(i + 1, len(TYPES))
     table = pd.DataFrame(rows)
@@ -233,24 +368,47 @@ def blocking_study(plan: StudyPlan, threads: int | None = None, scheduler: str |
     axes.set_ylim(0, 100)
     axes.set_xlabel("round type (Crazy, 3 rows)")
     axes.set_ylabel("positions where blocking is best (%)")
-    axes.set_title(f"Head to Head Crazy rounds: block or build?\n({plan.positions:,} positions from greedy play "
-                   f"per type, {plan.samples} rollouts per move; error bars 2 s.e.)", fontsize=10)
+    axes.set_title(
+        f"Head to Head Crazy rounds: block or build?\n({plan.positions:,} positions from greedy play "
+        f"per type, {plan.samples} rollouts per move; error bars 2 s.e.)",
+        fontsize=10,
+    )
     manifest = manifest_for(
-        inputs={"rows": STUDY_ROWS, "positions_per_type": plan.positions, "rollouts_per_move": plan.samples,
-                "positions": "uniform point of a greedy v greedy Crazy round"},
-        method="monte-carlo", seed=plan.seed, trials=plan.positions * len(TYPES), chunk_size=None,
+        inputs={
+            "rows": STUDY_ROWS,
+            "positions_per_type": plan.positions,
+            "rollouts_per_move": plan.samples,
+            "positions": "uniform point of a greedy v greedy Crazy round",
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=plan.positions * len(TYPES),
+        chunk_size=None,
         elapsed=time.perf_counter() - start,
-        standard_errors={"max_block_best_se": float(table.block_best_stderr.max())}, command=COMMAND)
+        standard_errors={"max_block_best_se": float(table.block_best_stderr.max())},
+        command=COMMAND,
+    )
     return ResultSet(ANALYSIS, "block_or_build", {"block_or_build": table}, {"block_or_build": figure}, manifest)
 
 
-STUDIES = {"round_types": round_types_study, "tournament": tournament_study,
-           "opening_relations": relations_study, "block_or_build": blocking_study}
+STUDIES = {
+    "round_types": round_types_study,
+    "tournament": tournament_study,
+    "opening_relations": relations_study,
+    "block_or_build": blocking_study,
+}
 
 
-def tables(*, studies: Sequence[str] | None = None, threads: int | None = None, scheduler: str | None = None,
-           progress: Progress | None = None, **plan: Any) -> list[ResultSet]:
+def tables(
+    *,
+    studies: Sequence[str] | None = None,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+    **plan: Any,
+) -> list[ResultSet]:
     """Run the named studies (all by default, in the order of ``STUDIES``) with a
     :class:`StudyPlan` made of the keyword parameters ``plan``."""
-    return run_parts(STUDIES, studies, make_plan(StudyPlan, plan), threads=threads, scheduler=scheduler,
-                     progress=progress)
+    return run_parts(
+        STUDIES, studies, make_plan(StudyPlan, plan), threads=threads, scheduler=scheduler, progress=progress
+    )

@@ -39,14 +39,18 @@ P_GRID = np.round(np.linspace(0, 1, 101), 2)
 BET_GRID = tuple(range(10, 101, 10))
 BET_THRESHOLDS = (0.45, 0.55, 0.65, 0.75, 0.85)
 CALL_THRESHOLDS = (0.15, 0.25, 0.35, 0.45, 0.55)
-MATCHUPS = (("threshold", "never"), ("threshold", "threshold"), ("threshold:bet=0.55,call=0.35", "threshold"),
-            ("never", "threshold"))
+MATCHUPS = (
+    ("threshold", "never"),
+    ("threshold", "threshold"),
+    ("threshold:bet=0.55,call=0.35", "threshold"),
+    ("never", "threshold"),
+)
 
 
 @dataclass(frozen=True)
 class BettingPlan:
-    games: int = 4_000            # per simulated cell or match-up
-    rollout_games: int = 100      # for the match-up with a rollout bettor
+    games: int = 4_000  # per simulated cell or match-up
+    rollout_games: int = 100  # for the match-up with a rollout bettor
     rollout_policy: str = "rollout:8"
     seed: int = 2026
 
@@ -59,24 +63,33 @@ def response_study(plan: BettingPlan, progress: Progress | None = None, **_) -> 
         for bet in BET_GRID:
             for p in P_GRID:
                 values = model.response(p, committed, committed + bet)
-                rows.append({"committed": committed, "bet": bet, "p": p, **values,
-                             "best": max(values, key=values.__getitem__)})
+                rows.append(
+                    {"committed": committed, "bet": bet, "p": p, **values, "best": max(values, key=values.__getitem__)}
+                )
     table = pd.DataFrame(rows)
     thresholds = []
     for (on_card, size), part in table.groupby(["committed", "bet"]):
         first = {a: part.loc[part.best == a, "p"].min() for a in ACTIONS}
-        thresholds.append({"committed": on_card, "bet": size, "call_from": first["call"],
-                           "raise_from": first["raise"]})
-    bettor = pd.DataFrame([{"p": p, "bet": x, "value": v} for p in P_GRID
-                           for x, v in model.bet_values(p).items()])
-    manifest = manifest_for(inputs={"model": model.__dict__, "p_grid": "0..1 step 0.01", "bets": list(BET_GRID)},
-                            method="exact", seed=None, trials=None, chunk_size=None,
-                            elapsed=time.perf_counter() - start, command=COMMAND)
+        thresholds.append({"committed": on_card, "bet": size, "call_from": first["call"], "raise_from": first["raise"]})
+    bettor = pd.DataFrame([{"p": p, "bet": x, "value": v} for p in P_GRID for x, v in model.bet_values(p).items()])
+    manifest = manifest_for(
+        inputs={"model": model.__dict__, "p_grid": "0..1 step 0.01", "bets": list(BET_GRID)},
+        method="exact",
+        seed=None,
+        trials=None,
+        chunk_size=None,
+        elapsed=time.perf_counter() - start,
+        command=COMMAND,
+    )
     if progress is not None:
         progress(1, 1)
-    return ResultSet(ANALYSIS, "response_model",
-                     {"responses": table, "thresholds": pd.DataFrame(thresholds), "bettor": bettor},
-                     {"best_response": _response_figure(table), "bettor": _bettor_figure(bettor)}, manifest)
+    return ResultSet(
+        ANALYSIS,
+        "response_model",
+        {"responses": table, "thresholds": pd.DataFrame(thresholds), "bettor": bettor},
+        {"best_response": _response_figure(table), "bettor": _bettor_figure(bettor)},
+        manifest,
+    )
 
 
 def _response_figure(table: pd.DataFrame) -> Figure:
@@ -86,14 +99,23 @@ def _response_figure(table: pd.DataFrame) -> Figure:
     for ax, committed in zip(axes, (0, 100)):
         part = table[table.committed == committed]
         grid = part.pivot(index="bet", columns="p", values="best").replace({a: i for i, a in enumerate(ACTIONS)})
-        ax.imshow(grid.to_numpy(dtype=float), cmap=colours, vmin=0, vmax=2, aspect="auto", origin="lower",
-                  extent=(-0.005, 1.005, 5, 105))
+        ax.imshow(
+            grid.to_numpy(dtype=float),
+            cmap=colours,
+            vmin=0,
+            vmax=2,
+            aspect="auto",
+            origin="lower",
+            extent=(-0.005, 1.005, 5, 105),
+        )
         ax.set_xlabel("responder's win probability on the row")
         ax.set_title(f"${committed} each already on the card")
     axes[0].set_ylabel("bet to answer ($)")
     axes[1].legend(handles=[Patch(color=colours(i), label=a) for i, a in enumerate(ACTIONS)], loc="upper left")
-    figure.suptitle("Head to Head betting: the best response to a bet (exact, one-row model; $100 base, "
-                    "raises to $100, cap $200, forfeit on decline)")
+    figure.suptitle(
+        "Head to Head betting: the best response to a bet (exact, one-row model; $100 base, "
+        "raises to $100, cap $200, forfeit on decline)"
+    )
     return figure
 
 
@@ -105,8 +127,11 @@ def _bettor_figure(bettor: pd.DataFrame) -> Figure:
         ax.plot(part.p, part.value, label="no bet" if x == 0 else f"bet ${x}")
     ax.set_xlabel("bettor's win probability on the row")
     ax.set_ylabel("bettor's value from the card ($)")
-    ax.set_title("Head to Head betting: the value of each opening bet\n(exact, one-row model, nothing on the "
-                 "card yet; the responder answers best)", fontsize=10)
+    ax.set_title(
+        "Head to Head betting: the value of each opening bet\n(exact, one-row model, nothing on the "
+        "card yet; the responder answers best)",
+        fontsize=10,
+    )
     ax.grid(alpha=0.3)
     ax.legend()
     return figure
@@ -118,9 +143,17 @@ def tuning_study(plan: BettingPlan, threads=None, scheduler=None, progress: Prog
     cells = [(b, c) for b in BET_THRESHOLDS for c in CALL_THRESHOLDS]
     for i, (bet, call) in enumerate(cells):
         stats = _versus(f"threshold:bet={bet},call={call}", "threshold", plan, (1, i), threads, scheduler)
-        rows.append({"bet": bet, "call": call, "games": stats.run.trials, "stack": stats.first_stack,
-                     "stack_stderr": stats.first_stack_stderr, "wins": stats.first_wins,
-                     "wins_stderr": stats.first_wins_stderr})
+        rows.append(
+            {
+                "bet": bet,
+                "call": call,
+                "games": stats.run.trials,
+                "stack": stats.first_stack,
+                "stack_stderr": stats.first_stack_stderr,
+                "wins": stats.first_wins,
+                "wins_stderr": stats.first_wins_stderr,
+            }
+        )
         if progress is not None:
             progress(i + 1, len(cells))
     table = pd.DataFrame(rows)
@@ -129,12 +162,20 @@ def tuning_study(plan: BettingPlan, threads=None, scheduler=None, progress: Prog
     ses = table.pivot(index="bet", columns="call", values="stack_stderr").to_numpy()
     texts = np.vectorize(lambda v, s: f"{v:+.0f}\n± {s:.0f}")(gain, ses)
     limit = np.abs(gain).max()
-    figure = labeled_heatmap(gain, texts, BET_THRESHOLDS, CALL_THRESHOLDS, vmin=-limit, vmax=limit,
-                             colorbar="final stack minus $1,400 ($)", row_label="bet when p >=",
-                             col_label="call when p >=",
-                             title=f"Head to Head betting: threshold policies against the default "
-                                   f"(bet 0.70, raise 0.85, call 0.45)\n{plan.games:,} Monte Carlo games per "
-                                   f"cell, greedy placement, die-rolled round types")
+    figure = labeled_heatmap(
+        gain,
+        texts,
+        BET_THRESHOLDS,
+        CALL_THRESHOLDS,
+        vmin=-limit,
+        vmax=limit,
+        colorbar="final stack minus $1,400 ($)",
+        row_label="bet when p >=",
+        col_label="call when p >=",
+        title=f"Head to Head betting: threshold policies against the default "
+        f"(bet 0.70, raise 0.85, call 0.45)\n{plan.games:,} Monte Carlo games per "
+        f"cell, greedy placement, die-rolled round types",
+    )
     best = table.loc[table["stack"].idxmax()]  # type: ignore[call-overload]  # pandas-stubs: idxmax is Hashable
     entrants = ("never", "threshold", f"threshold:bet={best.bet},call={best.call}", "threshold:bet=0.85,call=0.55")
     league_rows = []
@@ -142,25 +183,61 @@ def tuning_study(plan: BettingPlan, threads=None, scheduler=None, progress: Prog
         for j, b in enumerate(entrants):
             if a != b:
                 stats = _versus(a, b, plan, (2, i, j), threads, scheduler)
-                league_rows.append({"policy": a, "opponent": b, "games": stats.run.trials, "stack": stats.first_stack,
-                                    "stack_stderr": stats.first_stack_stderr, "wins": stats.first_wins})
+                league_rows.append(
+                    {
+                        "policy": a,
+                        "opponent": b,
+                        "games": stats.run.trials,
+                        "stack": stats.first_stack,
+                        "stack_stderr": stats.first_stack_stderr,
+                        "wins": stats.first_wins,
+                    }
+                )
     league = pd.DataFrame(league_rows)
-    manifest = manifest_for(inputs={"opponent": "threshold (default)", "bet": list(BET_THRESHOLDS),
-                                    "call": list(CALL_THRESHOLDS), "placement": "greedy v greedy",
-                                    "round_robin": list(entrants)},
-                            method="monte-carlo", seed=plan.seed,
-                            trials=plan.games * (len(cells) + len(league)), chunk_size=None,
-                            elapsed=time.perf_counter() - start,
-                            standard_errors={"max_stack_se": float(table.stack_stderr.max())}, command=COMMAND)
-    return ResultSet(ANALYSIS, "threshold_tuning", {"threshold_tuning": table, "round_robin": league},
-                     {"threshold_tuning": figure}, manifest)
+    manifest = manifest_for(
+        inputs={
+            "opponent": "threshold (default)",
+            "bet": list(BET_THRESHOLDS),
+            "call": list(CALL_THRESHOLDS),
+            "placement": "greedy v greedy",
+            "round_robin": list(entrants),
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=plan.games * (len(cells) + len(league)),
+        chunk_size=None,
+        elapsed=time.perf_counter() - start,
+        standard_errors={"max_stack_se": float(table.stack_stderr.max())},
+        command=COMMAND,
+    )
+    return ResultSet(
+        ANALYSIS,
+        "threshold_tuning",
+        {"threshold_tuning": table, "round_robin": league},
+        {"threshold_tuning": figure},
+        manifest,
+    )
 
 
-def _versus(first_bets: str, second_bets: str, plan: BettingPlan, keys: tuple[int, ...], threads, scheduler,
-            round_type: str = "roll", games: int | None = None):
-    return simulate_betting_games(first_bets=first_bets, second_bets=second_bets, round_type=round_type,
-                                  games=games or plan.games, seed=derive_seed(plan.seed, *keys), threads=threads,
-                                  scheduler=scheduler)
+def _versus(
+    first_bets: str,
+    second_bets: str,
+    plan: BettingPlan,
+    keys: tuple[int, ...],
+    threads,
+    scheduler,
+    round_type: str = "roll",
+    games: int | None = None,
+):
+    return simulate_betting_games(
+        first_bets=first_bets,
+        second_bets=second_bets,
+        round_type=round_type,
+        games=games or plan.games,
+        seed=derive_seed(plan.seed, *keys),
+        threads=threads,
+        scheduler=scheduler,
+    )
 
 
 def fresh_card_study(plan: BettingPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
@@ -169,9 +246,16 @@ def fresh_card_study(plan: BettingPlan, threads=None, scheduler=None, progress: 
     for i, kind in enumerate(("draw1", "share2")):
         seeing = _versus("threshold", "threshold", plan, (3, i), threads, scheduler, kind)
         blind = _versus("threshold:cards=0", "threshold", plan, (3, i), threads, scheduler, kind)
-        rows.append({"round_type": kind, "games": seeing.run.trials, "stack_seeing": seeing.first_stack,
-                     "stack_blind": blind.first_stack, "value_of_the_look": seeing.first_stack - blind.first_stack,
-                     "value_stderr": float(np.hypot(seeing.first_stack_stderr, blind.first_stack_stderr))})
+        rows.append(
+            {
+                "round_type": kind,
+                "games": seeing.run.trials,
+                "stack_seeing": seeing.first_stack,
+                "stack_blind": blind.first_stack,
+                "value_of_the_look": seeing.first_stack - blind.first_stack,
+                "value_stderr": float(np.hypot(seeing.first_stack_stderr, blind.first_stack_stderr)),
+            }
+        )
         if progress is not None:
             progress(i + 1, 2)
     table = pd.DataFrame(rows)
@@ -180,13 +264,24 @@ def fresh_card_study(plan: BettingPlan, threads=None, scheduler=None, progress: 
     ax.bar(table.round_type, table.value_of_the_look, yerr=2 * table.value_stderr, capsize=5, color="tab:purple")
     ax.set_xlabel("round type (every round)")
     ax.set_ylabel("final stack: seeing minus blind ($ per game)")
-    ax.set_title(f"Head to Head betting: the value of betting on a freshly drawn card\n(threshold v threshold, "
-                 f"{plan.games:,} Monte Carlo games each; error bars 2 s.e.)", fontsize=10)
-    manifest = manifest_for(inputs={"policies": "threshold (sees its card) or threshold:cards=0 v threshold",
-                                    "round_types": ["draw1", "share2"]},
-                            method="monte-carlo", seed=plan.seed, trials=4 * plan.games, chunk_size=None,
-                            elapsed=time.perf_counter() - start,
-                            standard_errors={"max_value_se": float(table.value_stderr.max())}, command=COMMAND)
+    ax.set_title(
+        f"Head to Head betting: the value of betting on a freshly drawn card\n(threshold v threshold, "
+        f"{plan.games:,} Monte Carlo games each; error bars 2 s.e.)",
+        fontsize=10,
+    )
+    manifest = manifest_for(
+        inputs={
+            "policies": "threshold (sees its card) or threshold:cards=0 v threshold",
+            "round_types": ["draw1", "share2"],
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=4 * plan.games,
+        chunk_size=None,
+        elapsed=time.perf_counter() - start,
+        standard_errors={"max_value_se": float(table.value_stderr.max())},
+        command=COMMAND,
+    )
     return ResultSet(ANALYSIS, "fresh_card", {"fresh_card": table}, {"fresh_card": figure}, manifest)
 
 
@@ -205,33 +300,52 @@ def trajectory_study(plan: BettingPlan, threads=None, scheduler=None, progress: 
     ax = figure.subplots()
     for (a, b), part in table.groupby(["first_bets", "second_bets"], sort=False):
         ax.plot(part.placement, part.first_stack, label=f"{a} v {b} ({int(part.games.iloc[0]):,} games)")
-        ax.fill_between(part.placement, part.first_stack - 2 * part.stderr, part.first_stack + 2 * part.stderr,
-                        alpha=0.2)
+        ax.fill_between(
+            part.placement, part.first_stack - 2 * part.stderr, part.first_stack + 2 * part.stderr, alpha=0.2
+        )
     for boundary in (24, 56):
         ax.axvline(boundary + 0.5, color="grey", lw=0.8, ls="--")
     ax.set_xlabel("placements into the game (rounds of 24, 32 and 40)")
     ax.set_ylabel("first player's mean stack ($)")
-    ax.set_title("Head to Head betting: stack trajectories (Monte Carlo, greedy placement, die-rolled types; "
-                 "bands 2 s.e.)", fontsize=10)
+    ax.set_title(
+        "Head to Head betting: stack trajectories (Monte Carlo, greedy placement, die-rolled types; bands 2 s.e.)",
+        fontsize=10,
+    )
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
-    manifest = manifest_for(inputs={"matchups": [list(m) for m in matchups], "placement": "greedy v greedy"},
-                            method="monte-carlo", seed=plan.seed, trials=None, chunk_size=None,
-                            elapsed=time.perf_counter() - start,
-                            standard_errors={"max_stack_se": float(table.stderr.max())}, command=COMMAND)
-    return ResultSet(ANALYSIS, "stack_trajectories", {"stack_trajectories": table}, {"stack_trajectories": figure},
-                     manifest)
+    manifest = manifest_for(
+        inputs={"matchups": [list(m) for m in matchups], "placement": "greedy v greedy"},
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=None,
+        chunk_size=None,
+        elapsed=time.perf_counter() - start,
+        standard_errors={"max_stack_se": float(table.stderr.max())},
+        command=COMMAND,
+    )
+    return ResultSet(
+        ANALYSIS, "stack_trajectories", {"stack_trajectories": table}, {"stack_trajectories": figure}, manifest
+    )
 
 
 BETTING_STUDIES: dict[str, Callable[..., ResultSet]] = {
-    "response_model": response_study, "threshold_tuning": tuning_study,
-    "fresh_card": fresh_card_study, "stack_trajectories": trajectory_study,
+    "response_model": response_study,
+    "threshold_tuning": tuning_study,
+    "fresh_card": fresh_card_study,
+    "stack_trajectories": trajectory_study,
 }
 
 
-def tables(*, studies: Sequence[str] | None = None, threads: int | None = None, scheduler: str | None = None,
-           progress: Progress | None = None, **plan: Any) -> list[ResultSet]:
+def tables(
+    *,
+    studies: Sequence[str] | None = None,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+    **plan: Any,
+) -> list[ResultSet]:
     """Run the named betting studies (all by default, in the order of ``BETTING_STUDIES``) with a
     :class:`BettingPlan` made of the keyword parameters ``plan``."""
-    return run_parts(BETTING_STUDIES, studies, make_plan(BettingPlan, plan), threads=threads, scheduler=scheduler,
-                     progress=progress)
+    return run_parts(
+        BETTING_STUDIES, studies, make_plan(BettingPlan, plan), threads=threads, scheduler=scheduler, progress=progress
+    )

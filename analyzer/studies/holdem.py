@@ -29,37 +29,64 @@ from analyzer.studies._hand_classes import class_grid, class_table
 HEADS_UP_BOARDS = 1_712_304  # C(48, 5)
 
 
-def preflop_vs_random(*, opponents: range = range(1, 10), trials: int = 200_000, seed: int = 2026,
-                      chunk_size: int = 25_000, threads: int | None = None, scheduler: str | None = None,
-                      progress: Progress | None = None) -> ResultSet:
+def preflop_vs_random(
+    *,
+    opponents: range = range(1, 10),
+    trials: int = 200_000,
+    seed: int = 2026,
+    chunk_size: int = 25_000,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> ResultSet:
     """Equity of each of the 169 classes against 1 to 9 random hands (Monte Carlo)."""
     start = time.perf_counter()
     stopping = Stopping(trials=trials)
     table = class_table(
-        lambda hero, k, s: holdem_equity([hero] + ["random"] * k, method="monte-carlo", stopping=stopping,
-                                         chunk_size=chunk_size, seed=s, threads=threads, scheduler=scheduler),
-        opponents, seed, progress)
+        lambda hero, k, s: holdem_equity(
+            [hero] + ["random"] * k,
+            method="monte-carlo",
+            stopping=stopping,
+            chunk_size=chunk_size,
+            seed=s,
+            threads=threads,
+            scheduler=scheduler,
+        ),
+        opponents,
+        seed,
+        progress,
+    )
     cells = len(table)
     figures = {}
     for k in opponents:
         part = table[table.opponents == k]
         grid, labels = class_grid(dict(zip(part["class"], 100 * part.equity)))
         figures[f"equity_vs_{k}"] = grid_heatmap(
-            grid, labels, fmt="{:.1f}", colorbar="equity (%)",
+            grid,
+            labels,
+            fmt="{:.1f}",
+            colorbar="equity (%)",
             title=f"Hold'em preflop equity against {k} random hand{'s' * (k > 1)}\n"
-                  f"({trials:,} Monte Carlo trials per class, seed {seed}; max s.e. "
-                  f"{100 * part.stderr.max():.2f} points)",
+            f"({trials:,} Monte Carlo trials per class, seed {seed}; max s.e. "
+            f"{100 * part.stderr.max():.2f} points)",
             row_label="higher card for suited (above the diagonal), lower for offsuit",
-            col_label="lower card for suited, higher for offsuit (pairs on the diagonal)")
+            col_label="lower card for suited, higher for offsuit (pairs on the diagonal)",
+        )
     manifest = manifest_for(
         inputs={"classes": 169, "opponents": list(opponents), "opponent_range": "random"},
-        method="monte-carlo", seed=seed, trials=trials * cells, chunk_size=chunk_size,
-        elapsed=time.perf_counter() - start, standard_errors={"max_equity_se": float(table.stderr.max())},
-        command="poker-analyzer holdem preflop-table")
+        method="monte-carlo",
+        seed=seed,
+        trials=trials * cells,
+        chunk_size=chunk_size,
+        elapsed=time.perf_counter() - start,
+        standard_errors={"max_equity_se": float(table.stderr.max())},
+        command="poker-analyzer holdem preflop-table",
+    )
     return ResultSet("holdem", "preflop_vs_random", {"preflop_vs_random": table}, figures, manifest)
 
 
 # ---------------------------------------------------------------- heads-up matrix
+
 
 def _all_combos() -> np.ndarray:
     return np.concatenate([class_combos(name) for name in HAND_CLASSES]).astype(np.int64)
@@ -98,8 +125,9 @@ def _exact_matchups(keys):
     return out
 
 
-def heads_up_matrix(*, threads: int | None = None, scheduler: str | None = None,
-                    progress: Progress | None = None) -> ResultSet:
+def heads_up_matrix(
+    *, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
+) -> ResultSet:
     """Exact equity of every class against every class heads-up (169 x 169)."""
     from analyzer.sim.engine import run_tasks
 
@@ -115,30 +143,45 @@ def heads_up_matrix(*, threads: int | None = None, scheduler: str | None = None,
     keys = np.where(flipped, backward, forward)
     unique, inverse = np.unique(keys, return_inverse=True)
     batches = np.array_split(unique, max(1, len(unique) // 500))
-    results = run_tasks(_exact_matchups, [(b,) for b in batches], scheduler=scheduler, threads=threads,
-                        progress=progress)
+    results = run_tasks(
+        _exact_matchups, [(b,) for b in batches], scheduler=scheduler, threads=threads, progress=progress
+    )
     per_key = np.concatenate(results)
     equity_units = per_key[inverse, 0].astype(np.float64)
     ties = per_key[inverse, 1].astype(np.float64)
     equity = np.where(flipped, TIE_UNITS * HEADS_UP_BOARDS - equity_units, equity_units) / TIE_UNITS / HEADS_UP_BOARDS
     tie = ties / HEADS_UP_BOARDS
     frame = pd.DataFrame({"hero": class_of[i], "villain": class_of[j], "equity": equity, "tie": tie})
-    grouped = frame.groupby(["hero", "villain"]).agg(equity=("equity", "mean"), tie=("tie", "mean"),
-                                                     combo_pairs=("equity", "size")).reset_index()
+    grouped = (
+        frame.groupby(["hero", "villain"])
+        .agg(equity=("equity", "mean"), tie=("tie", "mean"), combo_pairs=("equity", "size"))
+        .reset_index()
+    )
     grouped["win"] = grouped.equity - grouped.tie / 2
     names = np.array(HAND_CLASSES)
-    table = pd.DataFrame({"hero": names[grouped.hero], "villain": names[grouped.villain],
-                          "equity": grouped.equity, "win": grouped.win, "tie": grouped.tie,
-                          "combo_pairs": grouped.combo_pairs})
+    table = pd.DataFrame(
+        {
+            "hero": names[grouped.hero],
+            "villain": names[grouped.villain],
+            "equity": grouped.equity,
+            "win": grouped.win,
+            "tie": grouped.tie,
+            "combo_pairs": grouped.combo_pairs,
+        }
+    )
     matrix = np.full((169, 169), np.nan)
     matrix[grouped.hero, grouped.villain] = 100 * grouped.equity
     figure = _matrix_figure(matrix)
     manifest = manifest_for(
         inputs={"classes": 169, "matchups": len(keys), "suit_classes": len(unique)},
-        method="exact", seed=None, trials=len(unique) * HEADS_UP_BOARDS, chunk_size=None,
-        elapsed=time.perf_counter() - start, command="poker-analyzer holdem heads-up-matrix")
-    return ResultSet("holdem", "heads_up_matrix", {"heads_up_matrix": table}, {"heads_up_matrix": figure},
-                     manifest)
+        method="exact",
+        seed=None,
+        trials=len(unique) * HEADS_UP_BOARDS,
+        chunk_size=None,
+        elapsed=time.perf_counter() - start,
+        command="poker-analyzer holdem heads-up-matrix",
+    )
+    return ResultSet("holdem", "heads_up_matrix", {"heads_up_matrix": table}, {"heads_up_matrix": figure}, manifest)
 
 
 def _matrix_figure(matrix: np.ndarray):
@@ -152,7 +195,9 @@ def _matrix_figure(matrix: np.ndarray):
     axes.set_yticks(ticks, [HAND_CLASSES[t] for t in ticks])
     axes.set_xlabel("villain class (pairs AA..22, suited AKs..32s, offsuit AKo..32o)")
     axes.set_ylabel("hero class (same order)")
-    axes.set_title("Hold'em heads-up preflop equity of every class against every class\n"
-                   "(exact: every board of every combo matchup)")
+    axes.set_title(
+        "Hold'em heads-up preflop equity of every class against every class\n"
+        "(exact: every board of every combo matchup)"
+    )
     figure.colorbar(image, ax=axes, label="hero equity (%)", shrink=0.8)
     return figure

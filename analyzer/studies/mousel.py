@@ -58,36 +58,75 @@ class MouselPlan:
     seed: int = 2026
 
 
-def thresholds_study(plan: MouselPlan, rules: MouselRules = MouselRules(), threads=None, scheduler=None,
-                     progress: Progress | None = None) -> ResultSet:
+def thresholds_study(
+    plan: MouselPlan, rules: MouselRules = MouselRules(), threads=None, scheduler=None, progress: Progress | None = None
+) -> ResultSet:
     start = time.perf_counter()
     pack = np.array(E.deck_cards(rules.short_deck), np.int64)
-    cells = [(n, pot) for n in PLAYER_COUNTS if not (rules.short_deck and n > E.SHORT_DECK_MAX_PLAYERS)
-             for pot in plan.pots]
+    cells = [
+        (n, pot) for n in PLAYER_COUNTS if not (rules.short_deck and n > E.SHORT_DECK_MAX_PLAYERS) for pot in plan.pots
+    ]
     rows = []
     for i, (players, pot) in enumerate(cells):
-        job = KernelJob(threshold_tables, (players, pack, float(pot), float(rules.stake), rules.fail_code,
-                                           rules.single_takes_pot, seat_thresholds(plan.others),
-                                           play_code(plan.play)), (), SIZE)
-        run = run_monte_carlo(job, seed=derive_seed(plan.seed, 1, i), stopping=Stopping(trials=plan.deals), chunk_size=CHUNK,
-                              scheduler=scheduler, threads=threads)
+        job = KernelJob(
+            threshold_tables,
+            (
+                players,
+                pack,
+                float(pot),
+                float(rules.stake),
+                rules.fail_code,
+                rules.single_takes_pot,
+                seat_thresholds(plan.others),
+                play_code(plan.play),
+            ),
+            (),
+            SIZE,
+        )
+        run = run_monte_carlo(
+            job,
+            seed=derive_seed(plan.seed, 1, i),
+            stopping=Stopping(trials=plan.deals),
+            chunk_size=CHUNK,
+            scheduler=scheduler,
+            threads=threads,
+        )
         rows += _bin_rows(players, pot, run.tallies.reshape(len(PLANS), BINS, len(STATS)))
         if progress is not None:
             progress(i + 1, len(cells))
     by_strength = pd.DataFrame(rows)
     thresholds = _thresholds(by_strength)
     manifest = manifest_for(
-        inputs={"deals_per_cell": plan.deals, "players": [c[0] for c in cells[::len(plan.pots)]],
-                "pots": list(plan.pots), "seat": "forehand (seat 0)", "play": plan.play,
-                "others_along_declare_keep": list(plan.others), "rules": rules.to_dict(), "plans": list(PLANS)},
-        method="monte-carlo", seed=plan.seed, trials=plan.deals * len(cells), chunk_size=CHUNK,
+        inputs={
+            "deals_per_cell": plan.deals,
+            "players": [c[0] for c in cells[:: len(plan.pots)]],
+            "pots": list(plan.pots),
+            "seat": "forehand (seat 0)",
+            "play": plan.play,
+            "others_along_declare_keep": list(plan.others),
+            "rules": rules.to_dict(),
+            "plans": list(PLANS),
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=plan.deals * len(cells),
+        chunk_size=CHUNK,
         elapsed=time.perf_counter() - start,
-        standard_errors={"max_value_se": float(by_strength.filter(like="_stderr").max().max())}, command=COMMAND)
-    return ResultSet(ANALYSIS, "thresholds", {"by_strength": by_strength, "thresholds": thresholds},
-                     {"going_along": _gain_figure(by_strength, "along_gain", "going along (best plan) minus folding"),
-                      "declaring": _gain_figure(by_strength, "declare_gain",
-                                                "declaring minus passing (after the baseline exchange)")},
-                     manifest)
+        standard_errors={"max_value_se": float(by_strength.filter(like="_stderr").max().max())},
+        command=COMMAND,
+    )
+    return ResultSet(
+        ANALYSIS,
+        "thresholds",
+        {"by_strength": by_strength, "thresholds": thresholds},
+        {
+            "going_along": _gain_figure(by_strength, "along_gain", "going along (best plan) minus folding"),
+            "declaring": _gain_figure(
+                by_strength, "declare_gain", "declaring minus passing (after the baseline exchange)"
+            ),
+        },
+        manifest,
+    )
 
 
 def _bin_rows(players: int, pot: float, tallies: np.ndarray) -> list[dict]:
@@ -96,8 +135,13 @@ def _bin_rows(players: int, pot: float, tallies: np.ndarray) -> list[dict]:
         n = int(tallies[0, b, 0])
         if n == 0:
             continue
-        row: dict[str, Any] = {"players": players, "pot": pot, "strength_from": b * BIN_WIDTH,
-                               "strength_to": (b + 1) * BIN_WIDTH if b < BINS - 1 else np.inf, "deals": n}
+        row: dict[str, Any] = {
+            "players": players,
+            "pot": pot,
+            "strength_from": b * BIN_WIDTH,
+            "strength_to": (b + 1) * BIN_WIDTH if b < BINS - 1 else np.inf,
+            "deals": n,
+        }
         values = []
         for i, plan in enumerate(PLANS):
             _, value, value_sq, declared, made = tallies[i, b]
@@ -127,8 +171,14 @@ def _threshold(part: pd.DataFrame, gain: str) -> float:
 def _thresholds(by_strength: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for (players, pot), part in by_strength.groupby(["players", "pot"]):
-        rows.append({"players": players, "pot": pot, "go_along_from": _threshold(part, "along_gain"),
-                     "declare_from": _threshold(part, "declare_gain")})
+        rows.append(
+            {
+                "players": players,
+                "pot": pot,
+                "go_along_from": _threshold(part, "along_gain"),
+                "declare_from": _threshold(part, "declare_gain"),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -137,7 +187,9 @@ def _gain_figure(by_strength: pd.DataFrame, gain: str, what: str) -> Figure:
     pots = sorted(by_strength.pot.unique())
     axes = np.atleast_1d(figure.subplots(1, len(pots), sharey=True))
     for ax, pot in zip(axes, pots):
-        for players, part in by_strength[(by_strength.pot == pot) & (by_strength.deals >= MIN_DEALS)].groupby("players"):
+        for players, part in by_strength[(by_strength.pot == pot) & (by_strength.deals >= MIN_DEALS)].groupby(
+            "players"
+        ):
             ax.plot(part.strength_from + BIN_WIDTH / 2, part[gain], marker=".", label=f"{players} players")
         ax.axhline(0, color="black", lw=0.8)
         ax.set_title(f"carried pot {pot:g}")
@@ -153,31 +205,61 @@ ALONG_GRID = (0.4, 0.7, 1.0, 1.3, 1.6, 1.9, 2.2)
 DECLARE_GRID = (1.2, 1.6, 2.0)
 
 
-def sessions_study(plan: MouselPlan, rules: MouselRules = MouselRules(), threads=None, scheduler=None,
-                   progress: Progress | None = None) -> ResultSet:
+def sessions_study(
+    plan: MouselPlan, rules: MouselRules = MouselRules(), threads=None, scheduler=None, progress: Progress | None = None
+) -> ResultSet:
     start = time.perf_counter()
     cells = [(n, a, d) for n in plan.session_players for a in ALONG_GRID for d in DECLARE_GRID]
     rows = []
     for i, (players, along, declare) in enumerate(cells):
         hero = (along, declare, plan.others[2])
-        stats = simulate_sessions(players, [hero] + [plan.others] * (players - 1), deals=plan.session_deals,
-                                  sessions=plan.sessions, rules=rules, play=plan.play, seed=derive_seed(plan.seed, 2, i),
-                                  threads=threads, scheduler=scheduler)
-        rows.append({"players": players, "along": along, "declare": declare, "sessions": stats.run.trials,
-                     "chips_per_deal": stats.chips_per_deal[0], "chips_per_deal_stderr": stats.chips_per_deal_stderr[0],
-                     **{f"share_{k}": v for k, v in stats.shares.items()}})
+        stats = simulate_sessions(
+            players,
+            [hero] + [plan.others] * (players - 1),
+            deals=plan.session_deals,
+            sessions=plan.sessions,
+            rules=rules,
+            play=plan.play,
+            seed=derive_seed(plan.seed, 2, i),
+            threads=threads,
+            scheduler=scheduler,
+        )
+        rows.append(
+            {
+                "players": players,
+                "along": along,
+                "declare": declare,
+                "sessions": stats.run.trials,
+                "chips_per_deal": stats.chips_per_deal[0],
+                "chips_per_deal_stderr": stats.chips_per_deal_stderr[0],
+                **{f"share_{k}": v for k, v in stats.shares.items()},
+            }
+        )
         if progress is not None:
             progress(i + 1, len(cells))
     table = pd.DataFrame(rows)
     manifest = manifest_for(
-        inputs={"players": list(plan.session_players), "sessions": plan.sessions, "deals_per_session": plan.session_deals,
-                "others_along_declare_keep": list(plan.others), "along_grid": list(ALONG_GRID),
-                "declare_grid": list(DECLARE_GRID), "play": plan.play, "rules": rules.to_dict()},
-        method="monte-carlo", seed=plan.seed, trials=int(table.sessions.sum()), chunk_size=None,
+        inputs={
+            "players": list(plan.session_players),
+            "sessions": plan.sessions,
+            "deals_per_session": plan.session_deals,
+            "others_along_declare_keep": list(plan.others),
+            "along_grid": list(ALONG_GRID),
+            "declare_grid": list(DECLARE_GRID),
+            "play": plan.play,
+            "rules": rules.to_dict(),
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=int(table.sessions.sum()),
+        chunk_size=None,
         elapsed=time.perf_counter() - start,
-        standard_errors={"max_chips_per_deal_se": float(table.chips_per_deal_stderr.max())}, command=COMMAND)
-    return ResultSet(ANALYSIS, "sessions", {"sessions": table}, {"thresholds_long_run": _sessions_figure(table)},
-                     manifest)
+        standard_errors={"max_chips_per_deal_se": float(table.chips_per_deal_stderr.max())},
+        command=COMMAND,
+    )
+    return ResultSet(
+        ANALYSIS, "sessions", {"sessions": table}, {"thresholds_long_run": _sessions_figure(table)}, manifest
+    )
 
 
 def _sessions_figure(table: pd.DataFrame) -> Figure:
@@ -186,8 +268,14 @@ def _sessions_figure(table: pd.DataFrame) -> Figure:
     axes = np.atleast_1d(figure.subplots(1, len(counts), sharey=True))
     for ax, players in zip(axes, counts):
         for declare, part in table[table.players == players].groupby("declare"):
-            ax.errorbar(part.along, part.chips_per_deal, yerr=2 * part.chips_per_deal_stderr, marker="o", capsize=3,
-                        label=f"declare from {declare:g}")
+            ax.errorbar(
+                part.along,
+                part.chips_per_deal,
+                yerr=2 * part.chips_per_deal_stderr,
+                marker="o",
+                capsize=3,
+                label=f"declare from {declare:g}",
+            )
         ax.axhline(0, color="black", lw=0.8)
         ax.set_title(f"{players} players")
         ax.set_xlabel("goes along from strength")
@@ -201,9 +289,23 @@ def _sessions_figure(table: pd.DataFrame) -> Figure:
 MOUSEL_STUDIES = {"thresholds": thresholds_study, "sessions": sessions_study}
 
 
-def tables(*, studies: Sequence[str] | None = None, deck: int = 52, threads: int | None = None,
-           scheduler: str | None = None, progress: Progress | None = None, **plan: Any) -> list[ResultSet]:
+def tables(
+    *,
+    studies: Sequence[str] | None = None,
+    deck: int = 52,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+    **plan: Any,
+) -> list[ResultSet]:
     """Run the named studies (all by default, in the order of ``MOUSEL_STUDIES``) with a
     :class:`MouselPlan` made of the keyword parameters ``plan``, with a ``deck`` of 52 or 32 cards (M-1)."""
-    return run_parts(MOUSEL_STUDIES, studies, make_plan(MouselPlan, plan), rules=MouselRules(deck=deck),
-                     threads=threads, scheduler=scheduler, progress=progress)
+    return run_parts(
+        MOUSEL_STUDIES,
+        studies,
+        make_plan(MouselPlan, plan),
+        rules=MouselRules(deck=deck),
+        threads=threads,
+        scheduler=scheduler,
+        progress=progress,
+    )

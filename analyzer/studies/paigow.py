@@ -32,43 +32,90 @@ from analyzer.sim.rng import chunk_state
 RULES = PaiGowRules()  # the house rules of every table: 5% commission, the dealer banks
 
 
-def edge_summary(*, trials: int = 20_000_000, optimal_trials: int = 100_000, inner_trials: int = 2_000,
-                 seed: int = 2026, threads: int | None = None, scheduler: str | None = None) -> ResultSet:
+def edge_summary(
+    *,
+    trials: int = 20_000_000,
+    optimal_trials: int = 100_000,
+    inner_trials: int = 2_000,
+    seed: int = 2026,
+    threads: int | None = None,
+    scheduler: str | None = None,
+) -> ResultSet:
     """House Way against House Way (player and banker) and the optimal setting against it."""
     start = time.perf_counter()
     banker = replace(RULES, player_banks=True)
-    runs = [("house way, player", house_edge(stopping=Stopping(trials=trials), seed=seed, rules=RULES,
-                                              threads=threads, scheduler=scheduler)),
-            ("house way, player banks", house_edge(stopping=Stopping(trials=trials), seed=seed, rules=banker,
-                                                   threads=threads, scheduler=scheduler)),
-            ("best split per hand, player", house_edge(strategy="optimal", stopping=Stopping(trials=optimal_trials),
-                                                       inner_trials=inner_trials, seed=seed, rules=RULES,
-                                                       threads=threads, scheduler=scheduler))]
+    runs = [
+        (
+            "house way, player",
+            house_edge(stopping=Stopping(trials=trials), seed=seed, rules=RULES, threads=threads, scheduler=scheduler),
+        ),
+        (
+            "house way, player banks",
+            house_edge(stopping=Stopping(trials=trials), seed=seed, rules=banker, threads=threads, scheduler=scheduler),
+        ),
+        (
+            "best split per hand, player",
+            house_edge(
+                strategy="optimal",
+                stopping=Stopping(trials=optimal_trials),
+                inner_trials=inner_trials,
+                seed=seed,
+                rules=RULES,
+                threads=threads,
+                scheduler=scheduler,
+            ),
+        ),
+    ]
     table = pd.DataFrame([_edge_row(name, r) for name, r in runs])
     figure = Figure(figsize=(8, 3.5))
     axes = figure.subplots()
     axes.barh(table.setting, -100 * table.ev, xerr=200 * table.stderr, color=["#4477aa", "#66ccee", "#228833"])
     axes.set_xlabel("house edge (% of the bet; bars are 2 standard errors)")
-    axes.set_title(f"Pai Gow Poker house edge against a Foxwoods House-Way dealer\n"
-                   f"({trials:,} deals for the House Way rows, {optimal_trials:,} for the best split, seed {seed})")
+    axes.set_title(
+        f"Pai Gow Poker house edge against a Foxwoods House-Way dealer\n"
+        f"({trials:,} deals for the House Way rows, {optimal_trials:,} for the best split, seed {seed})"
+    )
     for y, (ev, se) in enumerate(zip(table.ev, table.stderr)):
         axes.text(-100 * ev + 200 * se, y, f"  {-100 * ev:.3f}% ± {100 * se:.3f}", va="center", fontsize=8)
     manifest = manifest_for(
-        inputs={"way": "foxwoods", "commission": RULES.commission, "inner_trials": inner_trials,
-                "optimal_chunk_size": int(table.chunk_size.iloc[2])}, method="monte-carlo",
-        seed=seed, trials=2 * trials + optimal_trials, chunk_size=int(table.chunk_size.iloc[0]),
+        inputs={
+            "way": "foxwoods",
+            "commission": RULES.commission,
+            "inner_trials": inner_trials,
+            "optimal_chunk_size": int(table.chunk_size.iloc[2]),
+        },
+        method="monte-carlo",
+        seed=seed,
+        trials=2 * trials + optimal_trials,
+        chunk_size=int(table.chunk_size.iloc[0]),
         elapsed=time.perf_counter() - start,
-        standard_errors={r[0]: r[1].stderr for r in runs}, command="poker-analyzer paigow tables")
+        standard_errors={r[0]: r[1].stderr for r in runs},
+        command="poker-analyzer paigow tables",
+    )
     return ResultSet("paigow", "house_edge", {"house_edge": table}, {"house_edge": figure}, manifest)
 
 
 def _edge_row(setting: str, r: EdgeResult) -> dict:
     """One row of the house-edge table: the strategy's figures and how its run went."""
-    return {"setting": setting, "strategy": r.strategy, "way": r.way, "win": r.win, "push": r.push, "loss": r.loss,
-            "ev": r.ev, "stderr": r.stderr, "trials": r.run.trials, "seed": r.run.seed,
-            "chunk_size": r.run.chunk_size, **r.rules.to_dict(),
-            "inner_trials": r.inner_trials, "elapsed": r.run.elapsed, "stopped_by": r.run.stopped_by,
-            "gain_over_house_way": r.gain_over_house_way, "gain_stderr": r.gain_stderr}
+    return {
+        "setting": setting,
+        "strategy": r.strategy,
+        "way": r.way,
+        "win": r.win,
+        "push": r.push,
+        "loss": r.loss,
+        "ev": r.ev,
+        "stderr": r.stderr,
+        "trials": r.run.trials,
+        "seed": r.run.seed,
+        "chunk_size": r.run.chunk_size,
+        **r.rules.to_dict(),
+        "inner_trials": r.inner_trials,
+        "elapsed": r.run.elapsed,
+        "stopped_by": r.run.stopped_by,
+        "gain_over_house_way": r.gain_over_house_way,
+        "gain_stderr": r.gain_stderr,
+    }
 
 
 def _pattern(cards: np.ndarray, rule: str) -> str:
@@ -97,7 +144,9 @@ def _hand_deviation(cards, way, dealer_hands, state_choose, state_score):
     evs_choose = (1 - RULES.commission) * choose[:, 0] - choose[:, 2]
     best = int(np.argmax(evs_choose))
     hw = house_way_setting(cards)
-    hw_index = next(i for i, s in enumerate(settings) if (s.front_value, s.back_value) == (hw.front_value, hw.back_value))
+    hw_index = next(
+        i for i, s in enumerate(settings) if (s.front_value, s.back_value) == (hw.front_value, hw.back_value)
+    )
     ev_hw = settlement(score[hw_index], dealer_hands, RULES.commission)[3]
     ev_best = settlement(score[best], dealer_hands, RULES.commission)[3]
     return hw, settings[best], settings[hw_index], ev_hw, ev_best
@@ -106,43 +155,82 @@ def _hand_deviation(cards, way, dealer_hands, state_choose, state_score):
 def _deviation_batch(hands, seeds, dealer_hands):
     rows = []
     for cards, seed in zip(hands, seeds):
-        hw, best, hw_setting, ev_hw, ev_best = _hand_deviation(cards, WAYS["foxwoods"], dealer_hands,
-                                                               chunk_state(int(seed), 0), chunk_state(int(seed), 1))
-        rows.append({"cards": format_cards(cards), "pattern": _pattern(cards, hw.rule), "rule": hw.rule,
-                     "house_way_front": hw.front, "best_front": best.front,
-                     "deviates": best is not hw_setting, "ev_house_way": ev_hw, "ev_best": ev_best,
-                     "ev_lost": ev_best - ev_hw})
+        hw, best, hw_setting, ev_hw, ev_best = _hand_deviation(
+            cards, WAYS["foxwoods"], dealer_hands, chunk_state(int(seed), 0), chunk_state(int(seed), 1)
+        )
+        rows.append(
+            {
+                "cards": format_cards(cards),
+                "pattern": _pattern(cards, hw.rule),
+                "rule": hw.rule,
+                "house_way_front": hw.front,
+                "best_front": best.front,
+                "deviates": best is not hw_setting,
+                "ev_house_way": ev_hw,
+                "ev_best": ev_best,
+                "ev_lost": ev_best - ev_hw,
+            }
+        )
     return rows
 
 
-def house_way_deviations(*, hands: int = 4_000, dealer_hands: int = 20_000, pair_hands: int = 24, seed: int = 2026,
-                         threads: int | None = None, scheduler: str | None = None,
-                         progress: Progress | None = None) -> ResultSet:
+def house_way_deviations(
+    *,
+    hands: int = 4_000,
+    dealer_hands: int = 20_000,
+    pair_hands: int = 24,
+    seed: int = 2026,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> ResultSet:
     """Where the Foxwoods House Way's setting is not the best, and what it costs."""
     start = time.perf_counter()
     rng = np.random.default_rng(seed)
     deals = np.array([rng.permutation(53)[:7] for _ in range(hands)], np.uint8)
     seeds = rng.integers(0, 2**63, hands)
     batches = [(deals[i::32], seeds[i::32], dealer_hands) for i in range(32)]
-    rows = [row for part in run_tasks(_deviation_batch, batches, scheduler=scheduler, threads=threads,
-                                      progress=progress) for row in part]
+    rows = [
+        row
+        for part in run_tasks(_deviation_batch, batches, scheduler=scheduler, threads=threads, progress=progress)
+        for row in part
+    ]
     per_hand = pd.DataFrame(rows)
-    patterns = (per_hand.groupby("pattern")
-                .agg(hands=("ev_lost", "size"), deviates=("deviates", "mean"), mean_ev_lost=("ev_lost", "mean"),
-                     se_ev_lost=("ev_lost", "sem"), max_ev_lost=("ev_lost", "max"))
-                .reset_index().sort_values("mean_ev_lost", ascending=False))
+    patterns = (
+        per_hand.groupby("pattern")
+        .agg(
+            hands=("ev_lost", "size"),
+            deviates=("deviates", "mean"),
+            mean_ev_lost=("ev_lost", "mean"),
+            se_ev_lost=("ev_lost", "sem"),
+            max_ev_lost=("ev_lost", "max"),
+        )
+        .reset_index()
+        .sort_values("mean_ev_lost", ascending=False)
+    )
     two_pair = _two_pair_grid(pair_hands, dealer_hands, rng, threads, scheduler)
-    figures = {"ev_lost_histogram": _histogram(per_hand, dealer_hands, seed),
-               "two_pair_decisions": _two_pair_figure(two_pair, pair_hands, dealer_hands)}
+    figures = {
+        "ev_lost_histogram": _histogram(per_hand, dealer_hands, seed),
+        "two_pair_decisions": _two_pair_figure(two_pair, pair_hands, dealer_hands),
+    }
     manifest = manifest_for(
-        inputs={"way": "foxwoods", "hands": hands, "dealer_hands_per_sample": dealer_hands,
-                "two_pair_hands_per_cell": pair_hands, "commission": RULES.commission,
-                "seeding": "each hand's two dealer samples are seeded from the run seed and the hand (no chunks)"},
-        method="monte-carlo", seed=seed, trials=2 * dealer_hands * (hands + 2 * 156 * pair_hands), chunk_size=None,
+        inputs={
+            "way": "foxwoods",
+            "hands": hands,
+            "dealer_hands_per_sample": dealer_hands,
+            "two_pair_hands_per_cell": pair_hands,
+            "commission": RULES.commission,
+            "seeding": "each hand's two dealer samples are seeded from the run seed and the hand (no chunks)",
+        },
+        method="monte-carlo",
+        seed=seed,
+        trials=2 * dealer_hands * (hands + 2 * 156 * pair_hands),
+        chunk_size=None,
         elapsed=time.perf_counter() - start,
         # pandas-stubs types Series.sem() as any Scalar
         standard_errors={"mean_ev_lost": float(per_hand.ev_lost.sem())},  # type: ignore[arg-type]
-        command="poker-analyzer paigow tables")
+        command="poker-analyzer paigow tables",
+    )
     tables = {"hands": per_hand, "patterns": patterns, "two_pair": two_pair}
     return ResultSet("paigow", "house_way_deviations", tables, figures, manifest)
 
@@ -152,8 +240,9 @@ def _two_pair_hand(high: int, low: int, ace: bool, rng) -> np.ndarray:
     an ace or the joker when ``ace`` (and no ace or joker otherwise)."""
     others = [r for r in range(12) if r not in (high, low)]
     single_ranks = list(rng.choice(others, 2 if ace else 3, replace=False))
-    cards = ([4 * high + s for s in rng.choice(4, 2, replace=False)]
-             + [4 * low + s for s in rng.choice(4, 2, replace=False)])
+    cards = [4 * high + s for s in rng.choice(4, 2, replace=False)] + [
+        4 * low + s for s in rng.choice(4, 2, replace=False)
+    ]
     cards += [4 * r + int(rng.integers(4)) for r in single_ranks]
     if ace:
         cards.append(52 if rng.random() < 0.5 else 48 + int(rng.integers(4)))
@@ -172,15 +261,23 @@ def _two_pair_batch(cells, dealer_hands):
             backs = np.array([v[1] for v in values], np.int64)
             tallies = np.zeros((2, 3), np.int64)
             excluded = cards_mask(cards)
-            sampled_split_tallies(excluded, fronts, backs, 0, RULES.player_banks, chunk_state(int(seed), 0),
-                                  dealer_hands, tallies)
+            sampled_split_tallies(
+                excluded, fronts, backs, 0, RULES.player_banks, chunk_state(int(seed), 0), dealer_hands, tallies
+            )
             ev = [settlement(t, dealer_hands, RULES.commission)[3] for t in tallies]
             diffs.append(ev[0] - ev[1])
             foxwoods_splits.append(house_way_setting(cards).rule.startswith("5 two pair: split"))
-        rows.append({"high_pair": RANKS[high], "low_pair": RANKS[low], "ace_or_joker": ace,
-                     "split_minus_keep": float(np.mean(diffs)),
-                     "se": float(np.std(diffs, ddof=1) / np.sqrt(len(diffs))), "hands": len(diffs),
-                     "foxwoods_split_share": float(np.mean(foxwoods_splits))})
+        rows.append(
+            {
+                "high_pair": RANKS[high],
+                "low_pair": RANKS[low],
+                "ace_or_joker": ace,
+                "split_minus_keep": float(np.mean(diffs)),
+                "se": float(np.std(diffs, ddof=1) / np.sqrt(len(diffs))),
+                "hands": len(diffs),
+                "foxwoods_split_share": float(np.mean(foxwoods_splits)),
+            }
+        )
     return rows
 
 
@@ -203,11 +300,15 @@ def _histogram(per_hand: pd.DataFrame, dealer_hands: int, seed: int) -> Figure:
     axes = figure.subplots()
     lost = 100 * per_hand.ev_lost
     axes.hist(lost, bins=60, color="#4477aa", log=True)
-    axes.set_xlabel("EV given up by the House Way on one hand (% of the bet; best split chosen on an independent sample)")
+    axes.set_xlabel(
+        "EV given up by the House Way on one hand (% of the bet; best split chosen on an independent sample)"
+    )
     axes.set_ylabel("hands (log scale)")
-    axes.set_title(f"Pai Gow: what following the Foxwoods House Way costs, hand by hand\n"
-                   f"({len(per_hand):,} random hands, 2 x {dealer_hands:,} dealer hands each, seed {seed}; "
-                   f"mean {lost.mean():.3f}%)")
+    axes.set_title(
+        f"Pai Gow: what following the Foxwoods House Way costs, hand by hand\n"
+        f"({len(per_hand):,} random hands, 2 x {dealer_hands:,} dealer hands each, seed {seed}; "
+        f"mean {lost.mean():.3f}%)"
+    )
     return figure
 
 
@@ -232,18 +333,32 @@ def _two_pair_figure(grid: pd.DataFrame, pair_hands: int, dealer_hands: int) -> 
         axes.set_ylabel("high pair")
         axes.set_title("with an ace or joker single" if ace else "no ace or joker")
     figure.colorbar(image, ax=panels, label="EV(split) - EV(keep both pairs back), % of the bet", shrink=0.8)
-    figure.suptitle(f"Pai Gow two pair: split or keep? (blue: splitting is better; Foxwoods: S splits, k keeps, "
-                    f"s/k depends on a king;\n"
-                    f"{pair_hands} random hands per cell, {dealer_hands:,} dealer hands each)")
+    figure.suptitle(
+        f"Pai Gow two pair: split or keep? (blue: splitting is better; Foxwoods: S splits, k keeps, "
+        f"s/k depends on a king;\n"
+        f"{pair_hands} random hands per cell, {dealer_hands:,} dealer hands each)"
+    )
     return figure
 
 
-def tables(*, edge_trials: int = 20_000_000, optimal_trials: int = 100_000, hands: int = 4_000,
-           dealer_hands: int = 20_000, seed: int = 2026, threads: int | None = None, scheduler: str | None = None,
-           progress: Progress | None = None) -> list[ResultSet]:
+def tables(
+    *,
+    edge_trials: int = 20_000_000,
+    optimal_trials: int = 100_000,
+    hands: int = 4_000,
+    dealer_hands: int = 20_000,
+    seed: int = 2026,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> list[ResultSet]:
     """The house edge by strategy (:func:`edge_summary`) and the House Way's deviations from the
     best split (:func:`house_way_deviations`), from one seed."""
-    return [edge_summary(trials=edge_trials, optimal_trials=optimal_trials, seed=seed, threads=threads,
-                         scheduler=scheduler),
-            house_way_deviations(hands=hands, dealer_hands=dealer_hands, seed=seed, threads=threads,
-                                 scheduler=scheduler, progress=progress)]
+    return [
+        edge_summary(
+            trials=edge_trials, optimal_trials=optimal_trials, seed=seed, threads=threads, scheduler=scheduler
+        ),
+        house_way_deviations(
+            hands=hands, dealer_hands=dealer_hands, seed=seed, threads=threads, scheduler=scheduler, progress=progress
+        ),
+    ]

@@ -42,28 +42,71 @@ class Study:
         return {name: p.default for name, p in signature.parameters.items() if name not in RUN_OPTIONS}
 
 
-STUDIES: dict[str, Study] = {s.id: s for s in (
-    Study("holdem.preflop_table", "analyzer.studies.holdem", "preflop_vs_random",
-          "equity of the 169 starting classes against 1 to 9 random hands"),
-    Study("holdem.heads_up_matrix", "analyzer.studies.holdem", "heads_up_matrix",
-          "exact heads-up equity of every class against every class"),
-    Study("stud.starts_table", "analyzer.studies.stud", "starts_vs_random",
-          "five-card stud starts against 1 to 6 random hands"),
-    Study("draw.tables", "analyzer.studies.draw", "tables",
-          "exact draw odds, the best discard by hand and opponents, Jacks or Better"),
-    Study("paigow.tables", "analyzer.studies.paigow", "tables",
-          "the house edge by strategy and where the House Way is wrong"),
-    Study("head_to_head.tables", "analyzer.studies.head_to_head", "tables",
-          "round types, a policy tournament, opening relations, block or build"),
-    Study("head_to_head.betting_tables", "analyzer.studies.head_to_head_betting", "tables",
-          "the betting game: response model, threshold tuning, fresh cards, stacks"),
-    Study("saint_poker.tables", "analyzer.studies.saint_poker", "tables",
-          "tournaments, ties and draft seats, spending or saving strong cards"),
-    Study("whist.tables", "analyzer.studies.whist", "tables",
-          "P(make) and chips of every contract by hand features; whole deals with bidding"),
-    Study("mousel.tables", "analyzer.studies.mousel", "tables",
-          "going-along and declaring thresholds; thresholds over long sessions"),
-)}
+STUDIES: dict[str, Study] = {
+    s.id: s
+    for s in (
+        Study(
+            "holdem.preflop_table",
+            "analyzer.studies.holdem",
+            "preflop_vs_random",
+            "equity of the 169 starting classes against 1 to 9 random hands",
+        ),
+        Study(
+            "holdem.heads_up_matrix",
+            "analyzer.studies.holdem",
+            "heads_up_matrix",
+            "exact heads-up equity of every class against every class",
+        ),
+        Study(
+            "stud.starts_table",
+            "analyzer.studies.stud",
+            "starts_vs_random",
+            "five-card stud starts against 1 to 6 random hands",
+        ),
+        Study(
+            "draw.tables",
+            "analyzer.studies.draw",
+            "tables",
+            "exact draw odds, the best discard by hand and opponents, Jacks or Better",
+        ),
+        Study(
+            "paigow.tables",
+            "analyzer.studies.paigow",
+            "tables",
+            "the house edge by strategy and where the House Way is wrong",
+        ),
+        Study(
+            "head_to_head.tables",
+            "analyzer.studies.head_to_head",
+            "tables",
+            "round types, a policy tournament, opening relations, block or build",
+        ),
+        Study(
+            "head_to_head.betting_tables",
+            "analyzer.studies.head_to_head_betting",
+            "tables",
+            "the betting game: response model, threshold tuning, fresh cards, stacks",
+        ),
+        Study(
+            "saint_poker.tables",
+            "analyzer.studies.saint_poker",
+            "tables",
+            "tournaments, ties and draft seats, spending or saving strong cards",
+        ),
+        Study(
+            "whist.tables",
+            "analyzer.studies.whist",
+            "tables",
+            "P(make) and chips of every contract by hand features; whole deals with bidding",
+        ),
+        Study(
+            "mousel.tables",
+            "analyzer.studies.mousel",
+            "tables",
+            "going-along and declaring thresholds; thresholds over long sessions",
+        ),
+    )
+}
 
 
 def make_plan(plan_type: type[PlanT], params: Mapping[str, Any]) -> PlanT:
@@ -75,8 +118,9 @@ def make_plan(plan_type: type[PlanT], params: Mapping[str, Any]) -> PlanT:
     return plan_type(**params)
 
 
-def run_parts(parts: Mapping[str, Callable[..., ResultSet]], names: Sequence[str] | None, plan: Any,
-              **options: Any) -> list[ResultSet]:
+def run_parts(
+    parts: Mapping[str, Callable[..., ResultSet]], names: Sequence[str] | None, plan: Any, **options: Any
+) -> list[ResultSet]:
     """Run the parts ``names`` (all by default) of a multi-part study, in order: each is
     ``part(plan, **options)``."""
     names = tuple(parts) if names is None else tuple(names)
@@ -94,8 +138,14 @@ def get_study(study_id: str) -> Study:
         raise ValueError(f"unknown study {study_id!r}: expected one of {', '.join(STUDIES)}") from None
 
 
-def run_study(study_id: str, params: Mapping[str, Any] | None = None, *, threads: int | None = None,
-              scheduler: str | None = None, progress: Progress | None = None) -> list[ResultSet]:
+def run_study(
+    study_id: str,
+    params: Mapping[str, Any] | None = None,
+    *,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> list[ResultSet]:
     """Run the study ``study_id`` with its keyword ``params``; the result sets it produced.
 
     Parameters the study does not take are refused before anything runs.

@@ -56,23 +56,52 @@ def tournament_study(plan: SaintPlan, threads=None, scheduler=None, progress: Pr
     cells = [(n, p) for n in PLAYER_COUNTS for p in policies]
     for i, (n, policy) in enumerate(cells):
         games = plan.rollout_games if policy == plan.rollout_policy else plan.games
-        stats = simulate_games(n, [policy] + ["greedy"] * (n - 1), games=games, seed=derive_seed(plan.seed, 1, i),
-                               rules=SaintPokerRules(random_priority=True), threads=threads, scheduler=scheduler)
+        stats = simulate_games(
+            n,
+            [policy] + ["greedy"] * (n - 1),
+            games=games,
+            seed=derive_seed(plan.seed, 1, i),
+            rules=SaintPokerRules(random_priority=True),
+            threads=threads,
+            scheduler=scheduler,
+        )
         seat = stats.seats[0]
-        rows.append({"players": n, "policy": policy, "games": stats.run.trials,
-                     **{k: v for k, v in seat.items() if k not in ("seat", "policy", "score_histogram")}})
-        histograms += [{"players": n, "policy": policy, "score": s, "games": g}
-                       for s, g in enumerate(seat["score_histogram"])]
+        rows.append(
+            {
+                "players": n,
+                "policy": policy,
+                "games": stats.run.trials,
+                **{k: v for k, v in seat.items() if k not in ("seat", "policy", "score_histogram")},
+            }
+        )
+        histograms += [
+            {"players": n, "policy": policy, "score": s, "games": g} for s, g in enumerate(seat["score_histogram"])
+        ]
         if progress is not None:
             progress(i + 1, len(cells))
     table = pd.DataFrame(rows)
-    manifest = manifest_for(inputs={"players": list(PLAYER_COUNTS), "policies": list(policies),
-                                    "opponents": "greedy", "draft_priority": "random (S-5)"},
-                            method="monte-carlo", seed=plan.seed, trials=int(table.games.sum()), chunk_size=None,
-                            elapsed=time.perf_counter() - start,
-                            standard_errors={"max_wins_se": float(table.wins_stderr.max())}, command=COMMAND)
-    return ResultSet(ANALYSIS, "tournament", {"tournament": table, "score_distribution": pd.DataFrame(histograms)},
-                     {"win_share": _win_figure(table, plan), "rounds_won": _rounds_figure(table, plan)}, manifest)
+    manifest = manifest_for(
+        inputs={
+            "players": list(PLAYER_COUNTS),
+            "policies": list(policies),
+            "opponents": "greedy",
+            "draft_priority": "random (S-5)",
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=int(table.games.sum()),
+        chunk_size=None,
+        elapsed=time.perf_counter() - start,
+        standard_errors={"max_wins_se": float(table.wins_stderr.max())},
+        command=COMMAND,
+    )
+    return ResultSet(
+        ANALYSIS,
+        "tournament",
+        {"tournament": table, "score_distribution": pd.DataFrame(histograms)},
+        {"win_share": _win_figure(table, plan), "rounds_won": _rounds_figure(table, plan)},
+        manifest,
+    )
 
 
 def _win_figure(table: pd.DataFrame, plan: SaintPlan) -> Figure:
@@ -84,8 +113,11 @@ def _win_figure(table: pd.DataFrame, plan: SaintPlan) -> Figure:
     ax.set_xticks(PLAYER_COUNTS)
     ax.set_xlabel("players (the others greedy)")
     ax.set_ylabel("win share of the policy's seat (%)")
-    ax.set_title(f"Saint Poker: one policy against greedy opponents\n({plan.games:,} Monte Carlo games per point, "
-                 f"{plan.rollout_games:,} with a rollout player; error bars 2 s.e.)", fontsize=10)
+    ax.set_title(
+        f"Saint Poker: one policy against greedy opponents\n({plan.games:,} Monte Carlo games per point, "
+        f"{plan.rollout_games:,} with a rollout player; error bars 2 s.e.)",
+        fontsize=10,
+    )
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
     return figure
@@ -100,8 +132,11 @@ def _rounds_figure(table: pd.DataFrame, plan: SaintPlan) -> Figure:
         ax.plot(rounds, [100 * row[f"won_round_{r}"] for r in rounds], marker="o", label=row.policy)
     ax.set_xlabel("round (worth its number in points)")
     ax.set_ylabel("P(win the round) (%)")
-    ax.set_title(f"Saint Poker, {SPEND_PLAYERS} players: how often each policy wins each round against greedy "
-                 f"opponents\n(Monte Carlo, {plan.games:,} games; {plan.rollout_games:,} for rollout)", fontsize=10)
+    ax.set_title(
+        f"Saint Poker, {SPEND_PLAYERS} players: how often each policy wins each round against greedy "
+        f"opponents\n(Monte Carlo, {plan.games:,} games; {plan.rollout_games:,} for rollout)",
+        fontsize=10,
+    )
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
     return figure
@@ -111,29 +146,47 @@ def ties_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress
     start = time.perf_counter()
     tie_rows, seat_rows = [], []
     for i, n in enumerate(PLAYER_COUNTS):
-        stats = simulate_games(n, "greedy", games=plan.games, seed=derive_seed(plan.seed, 2, i), threads=threads,
-                               scheduler=scheduler)
+        stats = simulate_games(
+            n, "greedy", games=plan.games, seed=derive_seed(plan.seed, 2, i), threads=threads, scheduler=scheduler
+        )
         tie_rows += [{"players": n, "round": r + 1, "tied": t} for r, t in enumerate(stats.tied_rounds)]
-        seat_rows += [{"players": n, "seat": s["seat"], "wins": s["wins"], "wins_stderr": s["wins_stderr"],
-                       "score": s["score"], "score_stderr": s["score_stderr"]} for s in stats.seats]
+        seat_rows += [
+            {
+                "players": n,
+                "seat": s["seat"],
+                "wins": s["wins"],
+                "wins_stderr": s["wins_stderr"],
+                "score": s["score"],
+                "score_stderr": s["score_stderr"],
+            }
+            for s in stats.seats
+        ]
         if progress is not None:
             progress(i + 1, len(PLAYER_COUNTS))
     ties, seats = pd.DataFrame(tie_rows), pd.DataFrame(seat_rows)
     pick_rows = []
     for i, n in enumerate(PLAYER_COUNTS):
         job = KernelJob(draft_seats, (n,), (), 3 * E.MAX_PLAYERS)  # draft_seats(n, games, ..)
-        t = run_monte_carlo(job, seed=derive_seed(plan.seed, 3, i), stopping=Stopping(trials=plan.games),
-                            chunk_size=max(1, plan.games // 8), threads=threads, scheduler=scheduler).tallies
+        t = run_monte_carlo(
+            job,
+            seed=derive_seed(plan.seed, 3, i),
+            stopping=Stopping(trials=plan.games),
+            chunk_size=max(1, plan.games // 8),
+            threads=threads,
+            scheduler=scheduler,
+        ).tallies
         for k in range(n):
             mean, se = mean_and_se(t[3 * k + 1], t[3 * k + 2], int(t[3 * k]))
-            pick_rows.append({"players": n, "pick": k + 1, "rounds": int(t[3 * k]), "next_round_points": mean,
-                              "stderr": se})
+            pick_rows.append(
+                {"players": n, "pick": k + 1, "rounds": int(t[3 * k]), "next_round_points": mean, "stderr": se}
+            )
     picks = pd.DataFrame(pick_rows)
     figure = Figure(figsize=(17, 4.5))
     left, right, third = figure.subplots(1, 3)
     for count, part in picks.groupby("players"):
-        third.errorbar(part["pick"], part.next_round_points, yerr=2 * part.stderr, marker="o", capsize=3,
-                       label=f"{count} players")
+        third.errorbar(
+            part["pick"], part.next_round_points, yerr=2 * part.stderr, marker="o", capsize=3, label=f"{count} players"
+        )
     third.set_xlabel("draft position (1 = first pick, the last of the round before)")
     third.set_ylabel("points in the next round")
     third.set_title("the draft seats")
@@ -146,22 +199,44 @@ def ties_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress
     left.legend(fontsize=8)
     for count, part in seats.groupby("players"):
         fair = 100 / count  # type: ignore[operator]  # pandas-stubs: a groupby key is any Scalar
-        right.errorbar(part.seat, 100 * part.wins - fair, yerr=200 * part.wins_stderr, marker="o", capsize=3,
-                       label=f"{count} players")
+        right.errorbar(
+            part.seat,
+            100 * part.wins - fair,
+            yerr=200 * part.wins_stderr,
+            marker="o",
+            capsize=3,
+            label=f"{count} players",
+        )
     right.axhline(0, color="black", lw=0.8)
     right.set_xlabel("seat (0 = the 'youngest', first among tied draft pickers)")
     right.set_ylabel("win share minus fair share (points of %)")
     right.set_title("the draft tie-break seat")
     right.legend(fontsize=8)
-    figure.suptitle(f"Saint Poker, all greedy players ({plan.games:,} Monte Carlo games per player count; "
-                    f"error bars 2 s.e.)")
-    manifest = manifest_for(inputs={"players": list(PLAYER_COUNTS), "policies": "greedy", "draft_priority": "seat",
-                                    "games_per_player_count": plan.games},
-                            method="monte-carlo", seed=plan.seed, trials=2 * plan.games * len(PLAYER_COUNTS),
-                            chunk_size=None, elapsed=time.perf_counter() - start,
-                            standard_errors={"max_wins_se": float(seats.wins_stderr.max())}, command=COMMAND)
-    return ResultSet(ANALYSIS, "ties_and_seats", {"tied_rounds": ties, "seats": seats, "draft_positions": picks},
-                     {"ties_and_seats": figure}, manifest)
+    figure.suptitle(
+        f"Saint Poker, all greedy players ({plan.games:,} Monte Carlo games per player count; error bars 2 s.e.)"
+    )
+    manifest = manifest_for(
+        inputs={
+            "players": list(PLAYER_COUNTS),
+            "policies": "greedy",
+            "draft_priority": "seat",
+            "games_per_player_count": plan.games,
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=2 * plan.games * len(PLAYER_COUNTS),
+        chunk_size=None,
+        elapsed=time.perf_counter() - start,
+        standard_errors={"max_wins_se": float(seats.wins_stderr.max())},
+        command=COMMAND,
+    )
+    return ResultSet(
+        ANALYSIS,
+        "ties_and_seats",
+        {"tied_rounds": ties, "seats": seats, "draft_positions": picks},
+        {"ties_and_seats": figure},
+        manifest,
+    )
 
 
 def spend_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
@@ -169,9 +244,14 @@ def spend_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progres
     rows = []
     for r in range(1, E.ROUNDS):  # in round 8 the two cards left are the only pair
         job = KernelJob(spend_or_save, (SPEND_PLAYERS, r), (plan.samples,), SPEND_TALLY)
-        run = run_monte_carlo(job, seed=derive_seed(plan.seed, 4, r),
-                              stopping=Stopping(trials=plan.positions), chunk_size=max(1, plan.positions // 4),
-                              threads=threads, scheduler=scheduler)
+        run = run_monte_carlo(
+            job,
+            seed=derive_seed(plan.seed, 4, r),
+            stopping=Stopping(trials=plan.positions),
+            chunk_size=max(1, plan.positions // 4),
+            threads=threads,
+            scheduler=scheduler,
+        )
         t, n = run.tallies, run.trials
         gap, se = mean_and_se(t[1], t[2], n)
         rows.append({"round": r, "positions": n, "spend_minus_save": gap, "stderr": se, "spend_better": t[3] / n})
@@ -184,27 +264,43 @@ def spend_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progres
     ax.axhline(0, color="black", lw=0.8)
     ax.set_xlabel("round of the reveal")
     ax.set_ylabel("points to the end: best pair minus saving pair")
-    ax.set_title(f"Saint Poker, {SPEND_PLAYERS} greedy players: spend strong cards now or save them?\n"
-                 f"({plan.positions} positions per round x {plan.samples} Monte Carlo samples; error bars 2 s.e.)",
-                 fontsize=10)
+    ax.set_title(
+        f"Saint Poker, {SPEND_PLAYERS} greedy players: spend strong cards now or save them?\n"
+        f"({plan.positions} positions per round x {plan.samples} Monte Carlo samples; error bars 2 s.e.)",
+        fontsize=10,
+    )
     ax.grid(alpha=0.3)
-    manifest = manifest_for(inputs={"players": SPEND_PLAYERS, "rounds": list(range(1, E.ROUNDS)),
-                                    "positions": "reveal of greedy games", "after": "greedy for everyone"},
-                            method="monte-carlo", seed=plan.seed, trials=plan.positions * plan.samples,
-                            chunk_size=None, elapsed=time.perf_counter() - start,
-                            standard_errors={"max_gap_se": float(table.stderr.max())}, command=COMMAND)
+    manifest = manifest_for(
+        inputs={
+            "players": SPEND_PLAYERS,
+            "rounds": list(range(1, E.ROUNDS)),
+            "positions": "reveal of greedy games",
+            "after": "greedy for everyone",
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=plan.positions * plan.samples,
+        chunk_size=None,
+        elapsed=time.perf_counter() - start,
+        standard_errors={"max_gap_se": float(table.stderr.max())},
+        command=COMMAND,
+    )
     return ResultSet(ANALYSIS, "spend_or_save", {"spend_or_save": table}, {"spend_or_save": figure}, manifest)
 
 
 SAINT_STUDIES = {"tournament": tournament_study, "ties_and_seats": ties_study, "spend_or_save": spend_study}
 
 
-def tables(*, studies: Sequence[str] | None = None, threads: int | None = None, scheduler: str | None = None,
-           progress: Progress | None = None, **plan: Any) -> list[ResultSet]:
+def tables(
+    *,
+    studies: Sequence[str] | None = None,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+    **plan: Any,
+) -> list[ResultSet]:
     """Run the named studies (all by default, in the order of ``SAINT_STUDIES``) with a
     :class:`SaintPlan` made of the keyword parameters ``plan``."""
-    return run_parts(SAINT_STUDIES, studies, make_plan(SaintPlan, plan), threads=threads, scheduler=scheduler,
-                     progress=progress)
-
-
-
+    return run_parts(
+        SAINT_STUDIES, studies, make_plan(SaintPlan, plan), threads=threads, scheduler=scheduler, progress=progress
+    )

@@ -18,25 +18,46 @@ from analyzer.sim.engine import Progress, Stopping
 from analyzer.studies._hand_classes import class_table
 
 
-def starts_vs_random(*, opponents: range = range(1, 7), trials: int = 200_000, seed: int = 2026,
-                     chunk_size: int = 25_000, threads: int | None = None, scheduler: str | None = None,
-                     progress: Progress | None = None) -> ResultSet:
+def starts_vs_random(
+    *,
+    opponents: range = range(1, 7),
+    trials: int = 200_000,
+    seed: int = 2026,
+    chunk_size: int = 25_000,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> ResultSet:
     """Equity of each two-card start against 1 to 6 random five-card stud hands."""
     start = time.perf_counter()
     stopping = Stopping(trials=trials)
     table = class_table(
-        lambda hero, k, s: stud_equity([hero] + [""] * k, method="monte-carlo", stopping=stopping,
-                                       chunk_size=chunk_size, seed=s, threads=threads, scheduler=scheduler),
-        opponents, seed, progress)
+        lambda hero, k, s: stud_equity(
+            [hero] + [""] * k,
+            method="monte-carlo",
+            stopping=stopping,
+            chunk_size=chunk_size,
+            seed=s,
+            threads=threads,
+            scheduler=scheduler,
+        ),
+        opponents,
+        seed,
+        progress,
+    )
     cells = len(table)
     manifest = manifest_for(
         inputs={"classes": 169, "opponents": list(opponents), "opponent_cards": "five random cards"},
-        method="monte-carlo", seed=seed, trials=trials * cells, chunk_size=chunk_size,
-        elapsed=time.perf_counter() - start, standard_errors={"max_equity_se": float(table.stderr.max())},
-        command="poker-analyzer stud starts-table")
+        method="monte-carlo",
+        seed=seed,
+        trials=trials * cells,
+        chunk_size=chunk_size,
+        elapsed=time.perf_counter() - start,
+        standard_errors={"max_equity_se": float(table.stderr.max())},
+        command="poker-analyzer stud starts-table",
+    )
     figure = _starts_figure(table, trials, seed)
-    return ResultSet("stud", "starts_vs_random", {"starts_vs_random": table}, {"starts_vs_random": figure},
-                     manifest)
+    return ResultSet("stud", "starts_vs_random", {"starts_vs_random": table}, {"starts_vs_random": figure}, manifest)
 
 
 def _starts_figure(table: pd.DataFrame, trials: int, seed: int) -> Figure:
@@ -51,12 +72,17 @@ def _starts_figure(table: pd.DataFrame, trials: int, seed: int) -> Figure:
             order = [r for r in ranks if r in best.index]
             ax.plot(range(len(order)), [100 * best[r] for r in order], marker="o", label=f"{k} opp.")
             ax.set_xticks(range(len(order)), order)
-        ax.set_title({"pair": "pairs", "suited": "best suited start by top card",
-                      "offsuit": "best offsuit start by top card"}[kind])
+        ax.set_title(
+            {"pair": "pairs", "suited": "best suited start by top card", "offsuit": "best offsuit start by top card"}[
+                kind
+            ]
+        )
         ax.set_xlabel("top card (pair rank for pairs)")
         ax.grid(alpha=0.3)
     axes[0].set_ylabel("equity (%)")
     axes[-1].legend(title="random opponents", fontsize=8)
-    figure.suptitle(f"Five-card stud: equity of two-card starts against random opponents "
-                    f"({trials:,} Monte Carlo trials per start, seed {seed})")
+    figure.suptitle(
+        f"Five-card stud: equity of two-card starts against random opponents "
+        f"({trials:,} Monte Carlo trials per start, seed {seed})"
+    )
     return figure

@@ -50,22 +50,38 @@ class WhistPlan:
     seed: int = 2026
 
 
-def bidding_study(plan: WhistPlan, rules: WhistRules = WhistRules(), threads=None, scheduler=None,
-                  progress: Progress | None = None) -> ResultSet:
+def bidding_study(
+    plan: WhistPlan, rules: WhistRules = WhistRules(), threads=None, scheduler=None, progress: Progress | None = None
+) -> ResultSet:
     start = time.perf_counter()
-    feature, grid, deals = run_bidding_tables(plan.deals, plan.policy, rules, plan.seed, threads=threads,
-                                              scheduler=scheduler, progress=progress)
+    feature, grid, deals = run_bidding_tables(
+        plan.deals, plan.policy, rules, plan.seed, threads=threads, scheduler=scheduler, progress=progress
+    )
     by_feature = _feature_table(feature)
     chart = _chart_table(grid)
     manifest = manifest_for(
-        inputs={"deals": plan.deals, "bidder": "forehand (seat 0)", "play": plan.policy, "rules": rules.to_dict(),
-                "called_suit": "uniform among the suits the bidder may call (W-2)"},
-        method="monte-carlo", seed=plan.seed, trials=deals, chunk_size=CHUNK,
+        inputs={
+            "deals": plan.deals,
+            "bidder": "forehand (seat 0)",
+            "play": plan.policy,
+            "rules": rules.to_dict(),
+            "called_suit": "uniform among the suits the bidder may call (W-2)",
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=deals,
+        chunk_size=CHUNK,
         elapsed=time.perf_counter() - start,
-        standard_errors={"max_p_make_se": float(by_feature.p_make_stderr.max())}, command=COMMAND)
-    return ResultSet(ANALYSIS, "bidding", {"by_feature": by_feature, "bidding_chart": chart},
-                     {"p_make_by_feature": _feature_figure(by_feature), "bidding_chart": _chart_figure(chart)},
-                     manifest)
+        standard_errors={"max_p_make_se": float(by_feature.p_make_stderr.max())},
+        command=COMMAND,
+    )
+    return ResultSet(
+        ANALYSIS,
+        "bidding",
+        {"by_feature": by_feature, "bidding_chart": chart},
+        {"p_make_by_feature": _feature_figure(by_feature), "bidding_chart": _chart_figure(chart)},
+        manifest,
+    )
 
 
 def _feature_table(feature: np.ndarray) -> pd.DataFrame:
@@ -80,9 +96,20 @@ def _feature_table(feature: np.ndarray) -> pd.DataFrame:
                 p, p_se = mean_and_se(made, made, n)
                 c, c_se = mean_and_se(chips, chips_sq, n)
                 t, t_se = mean_and_se(tricks, tricks_sq, n)
-                rows.append({"feature": name, "value": value, "contract": E.CONTRACT_NAMES[contract], "deals": n,
-                             "p_make": p, "p_make_stderr": p_se, "chips": c, "chips_stderr": c_se,
-                             "tricks": t, "tricks_stderr": t_se})
+                rows.append(
+                    {
+                        "feature": name,
+                        "value": value,
+                        "contract": E.CONTRACT_NAMES[contract],
+                        "deals": n,
+                        "p_make": p,
+                        "p_make_stderr": p_se,
+                        "chips": c,
+                        "chips_stderr": c_se,
+                        "tricks": t,
+                        "tricks_stderr": t_se,
+                    }
+                )
     return pd.DataFrame(rows)
 
 
@@ -90,10 +117,13 @@ def _chart_table(grid: np.ndarray) -> pd.DataFrame:
     rows = []
     for low, high in HCP_BANDS:
         for short, long in LONGEST_BANDS:
-            cell = grid[low:high + 1, short:long + 1].sum(axis=(0, 1))
+            cell = grid[low : high + 1, short : long + 1].sum(axis=(0, 1))
             n = int(cell[0, 0])
-            row = {"hcp": f"{low}-{high}" if high < 37 else f"{low}+", "longest": f"{short}" if short == long
-                   else f"{short}+", "deals": n}
+            row = {
+                "hcp": f"{low}-{high}" if high < 37 else f"{low}+",
+                "longest": f"{short}" if short == long else f"{short}+",
+                "deals": n,
+            }
             means = {}
             for contract in range(CONTRACTS):
                 name = E.CONTRACT_NAMES[contract]
@@ -115,10 +145,17 @@ def _feature_figure(table: pd.DataFrame) -> Figure:
         part = table[(table.feature == feature) & (table.deals >= MIN_DEALS)]
         for contract in E.CONTRACT_NAMES:
             rows = part[part.contract == contract]
-            ax.errorbar(rows.value, 100 * rows.p_make, yerr=200 * rows.p_make_stderr, marker=".", capsize=2,
-                        label=contract if contract != "pass" else "pass game (fewest tricks)")
-        ax.set_xlabel({"aces": "aces held", "hcp": "high-card points (A4 K3 Q2 J1)",
-                       "longest": "longest suit"}[feature])
+            ax.errorbar(
+                rows.value,
+                100 * rows.p_make,
+                yerr=200 * rows.p_make_stderr,
+                marker=".",
+                capsize=2,
+                label=contract if contract != "pass" else "pass game (fewest tricks)",
+            )
+        ax.set_xlabel(
+            {"aces": "aces held", "hcp": "high-card points (A4 K3 Q2 J1)", "longest": "longest suit"}[feature]
+        )
         ax.grid(alpha=0.3)
     axes[0].set_ylabel("P(make) %, forehand bids (±2 s.e.)")
     axes[0].legend(fontsize=8)
@@ -130,25 +167,54 @@ def _chart_figure(chart: pd.DataFrame) -> Figure:
     hcp = list(dict.fromkeys(chart.hcp))
     longest = list(dict.fromkeys(chart.longest))
     values = chart.best_chips.to_numpy(float).reshape(len(hcp), len(longest))
-    texts = np.array([f"{b}\n{c:+.1f}" if b else "-" for b, c in zip(chart.best, chart.best_chips)],
-                     dtype=object).reshape(values.shape)
-    return labeled_heatmap(values, texts, hcp, longest, title="Whist bidding chart: the contract with the best "
-                           "expected chips for forehand", colorbar="expected chips of the best contract",
-                           row_label="high-card points", col_label="longest suit", cmap="RdYlGn")
+    texts = np.array(
+        [f"{b}\n{c:+.1f}" if b else "-" for b, c in zip(chart.best, chart.best_chips)], dtype=object
+    ).reshape(values.shape)
+    return labeled_heatmap(
+        values,
+        texts,
+        hcp,
+        longest,
+        title="Whist bidding chart: the contract with the best expected chips for forehand",
+        colorbar="expected chips of the best contract",
+        row_label="high-card points",
+        col_label="longest suit",
+        cmap="RdYlGn",
+    )
 
 
-def auction_study(plan: WhistPlan, rules: WhistRules = WhistRules(), threads=None, scheduler=None,
-                  progress: Progress | None = None) -> ResultSet:
-    stats = simulate_bidding(deals=plan.game_deals, table_deals=plan.deals, policy=plan.policy, rules=rules,
-                             seed=plan.seed, threads=threads, scheduler=scheduler, progress=progress)
+def auction_study(
+    plan: WhistPlan, rules: WhistRules = WhistRules(), threads=None, scheduler=None, progress: Progress | None = None
+) -> ResultSet:
+    stats = simulate_bidding(
+        deals=plan.game_deals,
+        table_deals=plan.deals,
+        policy=plan.policy,
+        rules=rules,
+        seed=plan.seed,
+        threads=threads,
+        scheduler=scheduler,
+        progress=progress,
+    )
     contracts = pd.DataFrame([{"contract": name, **row} for name, row in stats.contracts.items()])
     seats = pd.DataFrame(stats.seats)
     manifest = manifest_for(
-        inputs={"deals": plan.game_deals, "table_deals": plan.deals, "bidders": "table bidder at every seat",
-                "table_coverage": stats.table_coverage,
-                "play": plan.policy, "rules": rules.to_dict()},
-        method="monte-carlo", seed=plan.seed, trials=stats.run.trials, chunk_size=None, elapsed=stats.run.elapsed,
-        standard_errors={"max_chips_se": float(seats.chips_stderr.max())}, command=COMMAND)
+        inputs={
+            "deals": plan.game_deals,
+            "table_deals": plan.deals,
+            "bidders": "table bidder at every seat",
+            "table_coverage": stats.table_coverage,
+            "play": plan.policy,
+            "rules": rules.to_dict(),
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=stats.run.trials,
+        chunk_size=None,
+        elapsed=stats.run.elapsed,
+        standard_errors={"max_chips_se": float(seats.chips_stderr.max())},
+        command=COMMAND,
+    )
     figure = Figure(figsize=(6, 3.8))
     ax = figure.subplots()
     ax.bar(seats.seat.astype(str), seats.chips, yerr=2 * seats.chips_stderr, capsize=4, color="tab:blue")
@@ -162,12 +228,27 @@ def auction_study(plan: WhistPlan, rules: WhistRules = WhistRules(), threads=Non
 WHIST_STUDIES = {"bidding": bidding_study, "auction": auction_study}
 
 
-def tables(*, studies: Sequence[str] | None = None, call_own_ace: bool = False, called_ace_rule: str = "when_led",
-           pass_ace: str = "high", threads: int | None = None, scheduler: str | None = None,
-           progress: Progress | None = None, **plan: Any) -> list[ResultSet]:
+def tables(
+    *,
+    studies: Sequence[str] | None = None,
+    call_own_ace: bool = False,
+    called_ace_rule: str = "when_led",
+    pass_ace: str = "high",
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+    **plan: Any,
+) -> list[ResultSet]:
     """Run the named studies (all by default, in the order of ``WHIST_STUDIES``) with a
     :class:`WhistPlan` made of the keyword parameters ``plan``, under the rule options
     ``call_own_ace`` (W-2), ``called_ace_rule`` (W-3) and ``pass_ace`` (W-7) of :class:`WhistRules`."""
     rules = WhistRules(call_own_ace=call_own_ace, called_ace_rule=called_ace_rule, pass_ace=pass_ace)
-    return run_parts(WHIST_STUDIES, studies, make_plan(WhistPlan, plan), rules=rules, threads=threads,
-                     scheduler=scheduler, progress=progress)
+    return run_parts(
+        WHIST_STUDIES,
+        studies,
+        make_plan(WhistPlan, plan),
+        rules=rules,
+        threads=threads,
+        scheduler=scheduler,
+        progress=progress,
+    )

@@ -2,7 +2,10 @@
 
 from analyzer._exports import lazy_exports
 
-__all__, __getattr__, __dir__ = lazy_exports(__name__, {
-    "odds": ["DrawOdds", "draw_odds"],
-    "advise": ["DrawOption", "advise", "discard_options"],
-})
+__all__, __getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "odds": ["DrawOdds", "draw_odds"],
+        "advise": ["DrawOption", "advise", "discard_options"],
+    },
+)

@@ -78,9 +78,15 @@ class DrawAdvice:
         return pd.DataFrame([{k: v for k, v in o.to_dict().items() if "categories" not in k} for o in self.options])
 
     def to_dict(self) -> dict:
-        return {"hand": self.hand, "rules": self.rules, "opponents": self.opponents, "policy": self.policy,
-                "jacks_or_better": self.jacks_or_better, **self.run.to_dict(),
-                "options": [o.to_dict() for o in self.options]}
+        return {
+            "hand": self.hand,
+            "rules": self.rules,
+            "opponents": self.opponents,
+            "policy": self.policy,
+            "jacks_or_better": self.jacks_or_better,
+            **self.run.to_dict(),
+            "options": [o.to_dict() for o in self.options],
+        }
 
 
 @dataclass(frozen=True)
@@ -99,8 +105,18 @@ class _AdviseJob:
     def run_chunk(self, state: np.ndarray, trials: int) -> np.ndarray:
         tallies = np.zeros((len(self.options), TALLY_WIDTH), np.int64)
         advise = draw_kernels(self.bug)[3]
-        status = advise(self.hand, self.unseen, self.options, self.opponents, self.policy, self.four_with_ace,
-                        self.need_opener, state.copy(), trials, tallies)
+        status = advise(
+            self.hand,
+            self.unseen,
+            self.options,
+            self.opponents,
+            self.policy,
+            self.four_with_ace,
+            self.need_opener,
+            state.copy(),
+            trials,
+            tallies,
+        )
         if status != 0:
             raise ValueError("jacks or better: no opponent could open in 100,000 deals of the unseen cards")
         return tallies
@@ -109,11 +125,23 @@ class _AdviseJob:
         return max(mean_and_se(t[2] / TIE_UNITS, t[3] / TIE_UNITS**2, trials)[1] for t in tallies)
 
 
-def advise(hand: str, *, opponents: int = 1, policy: str = "standard", bug: bool = False, max_draw: int = 3,
-           four_with_ace: bool = False, jacks_or_better: bool = False, dead: str = "",
-           stopping: Stopping = Stopping(trials=200_000), seed: int | None = None,
-           chunk_size: int = DEFAULT_CHUNK_SIZE // 8, scheduler: str | None = None, threads: int | None = None,
-           progress: Progress | None = None) -> DrawAdvice:
+def advise(
+    hand: str,
+    *,
+    opponents: int = 1,
+    policy: str = "standard",
+    bug: bool = False,
+    max_draw: int = 3,
+    four_with_ace: bool = False,
+    jacks_or_better: bool = False,
+    dead: str = "",
+    stopping: Stopping = Stopping(trials=200_000),
+    seed: int | None = None,
+    chunk_size: int = DEFAULT_CHUNK_SIZE // 8,
+    scheduler: str | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> DrawAdvice:
     """Every allowed discard of a 5-card hand, best equity first (see the module docstring)."""
     rules = "bug" if bug else "standard"
     cards = parse_cards(hand, allow_joker=bug, rules_name=f"{rules} draw rules")
@@ -138,20 +166,45 @@ def advise(hand: str, *, opponents: int = 1, policy: str = "standard", bug: bool
     can_open = draw_kernels(bug)[2]
     need_opener = jacks_or_better and not can_open(cards)
     seed = new_seed(seed)
-    job = _AdviseJob(cards, unseen, np.array(options, np.int64), opponents, POLICIES[policy], four_with_ace,
-                     need_opener, bug)
-    run = run_monte_carlo(job, seed=seed, stopping=stopping, chunk_size=chunk_size, scheduler=scheduler,
-                          threads=threads, progress=progress)
+    job = _AdviseJob(
+        cards, unseen, np.array(options, np.int64), opponents, POLICIES[policy], four_with_ace, need_opener, bug
+    )
+    run = run_monte_carlo(
+        job,
+        seed=seed,
+        stopping=stopping,
+        chunk_size=chunk_size,
+        scheduler=scheduler,
+        threads=threads,
+        progress=progress,
+    )
     results = []
     for keep, t in zip(options, run.tallies):
         thrown = [int(cards[i]) for i in range(HAND) if not (keep >> i) & 1]
         kept = [int(cards[i]) for i in range(HAND) if (keep >> i) & 1]
         odds = draw_odds(cards, thrown, bug=bug, dead=dead_cards)
         equity, se = mean_and_se(t[2] / TIE_UNITS, t[3] / TIE_UNITS**2, run.trials)
-        results.append(DrawOption(discard=format_cards(thrown), keep=format_cards(kept), draws=len(thrown),
-                                  equity=equity, stderr=se, win=t[0] / run.trials, tie=t[1] / run.trials,
-                                  p_improve=odds.p_improve, categories=odds.categories,
-                                  sampled_categories={c.label: t[4 + c] / run.trials for c in Category if t[4 + c]}))
+        results.append(
+            DrawOption(
+                discard=format_cards(thrown),
+                keep=format_cards(kept),
+                draws=len(thrown),
+                equity=equity,
+                stderr=se,
+                win=t[0] / run.trials,
+                tie=t[1] / run.trials,
+                p_improve=odds.p_improve,
+                categories=odds.categories,
+                sampled_categories={c.label: t[4 + c] / run.trials for c in Category if t[4 + c]},
+            )
+        )
     results.sort(key=lambda o: -o.equity)
-    return DrawAdvice(hand=format_cards(cards), rules=rules, opponents=opponents, policy=policy,
-                      jacks_or_better=jacks_or_better, run=RunFacts.from_run(run), options=tuple(results))
+    return DrawAdvice(
+        hand=format_cards(cards),
+        rules=rules,
+        opponents=opponents,
+        policy=policy,
+        jacks_or_better=jacks_or_better,
+        run=RunFacts.from_run(run),
+        options=tuple(results),
+    )

@@ -56,8 +56,12 @@ def _completing_ranks(ranks_bits, joker):
 
 def _make_kernels(rules):
     kernels = make_kernels(rules)
-    evaluate_key, card_key, card_mask, empty_key = (kernels.evaluate_key, kernels.card_key, kernels.card_mask,
-                                                    kernels.empty_key)
+    evaluate_key, card_key, card_mask, empty_key = (
+        kernels.evaluate_key,
+        kernels.card_key,
+        kernels.card_mask,
+        kernels.empty_key,
+    )
     deck_size = rules.deck_size
 
     @stable_njit(f"draw:{rules.name}", nogil=True)
@@ -123,8 +127,7 @@ def _make_kernels(rules):
         return (v >> 20) >= 3 or ((v >> 20) == 2 and ((v >> 16) & 0xF) - 1 >= 9)
 
     @stable_njit(f"draw:{rules.name}", nogil=True)
-    def advise_trials(hand, unseen, options, opponents, policy, four_with_ace, need_opener, state, trials,
-                      tallies):
+    def advise_trials(hand, unseen, options, opponents, policy, four_with_ace, need_opener, state, trials, tallies):
         """``trials`` showdowns of every discard option (rows of ``options``: kept-card
         bit masks) against ``opponents`` model opponents; ``tallies[option]`` gets
         (win, tie, equity units, squared equity units, then the final categories) with
@@ -150,7 +153,7 @@ def _make_kernels(rules):
                     deck[i], deck[j] = deck[j], deck[i]
                 opened = not need_opener
                 for o in range(opponents):
-                    if not opened and can_open(deck[HAND * o:HAND * o + HAND]):
+                    if not opened and can_open(deck[HAND * o : HAND * o + HAND]):
                         opened = True
             top = HAND * opponents
             discards = 0

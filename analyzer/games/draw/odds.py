@@ -97,16 +97,29 @@ class DrawOdds:
     exact: bool = True
 
     def to_dict(self) -> dict:
-        return {"hand": self.hand, "kept": self.kept, "discard": self.discard, "rules": self.rules,
-                "draws": self.draws, "outcomes": self.outcomes, "exact": self.exact,
-                "original": self.original, "p_improve": self.p_improve,
-                "improve_count": self.improve_count, "category_counts": dict(self.category_counts),
-                "categories": dict(self.categories)}
+        return {
+            "hand": self.hand,
+            "kept": self.kept,
+            "discard": self.discard,
+            "rules": self.rules,
+            "draws": self.draws,
+            "outcomes": self.outcomes,
+            "exact": self.exact,
+            "original": self.original,
+            "p_improve": self.p_improve,
+            "improve_count": self.improve_count,
+            "category_counts": dict(self.category_counts),
+            "categories": dict(self.categories),
+        }
 
     def to_frame(self) -> pd.DataFrame:
-        return pd.DataFrame({"category": list(self.category_counts),
-                             "count": list(self.category_counts.values()),
-                             "probability": list(self.categories.values())})
+        return pd.DataFrame(
+            {
+                "category": list(self.category_counts),
+                "count": list(self.category_counts.values()),
+                "probability": list(self.categories.values()),
+            }
+        )
 
 
 def _cards(cards: CardsInput, rules: Rules, part: str) -> np.ndarray:
@@ -117,8 +130,9 @@ def _cards(cards: CardsInput, rules: Rules, part: str) -> np.ndarray:
         raise CardError(f"{part}: {err}", err.token, err.position) from None
 
 
-def _prepare(hand: CardsInput, discard: CardsInput, dead: CardsInput,
-             rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _prepare(
+    hand: CardsInput, discard: CardsInput, dead: CardsInput, rules: Rules
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Hand, kept cards, discards (in hand order) and unseen cards. The discards are cards of
     the hand; the unseen cards are the deck minus the hand (discards included) and the dead."""
     cards = _cards(hand, rules, "hand")
@@ -146,8 +160,7 @@ def _labelled(counts: np.ndarray) -> dict[str, int]:
     return {Category(s).label: int(counts[s]) for s in range(CATEGORY_SLOTS - 1, 0, -1) if counts[s]}
 
 
-def draw_odds(hand: CardsInput, discard: CardsInput, *, bug: bool = False,
-              dead: CardsInput = "") -> DrawOdds:
+def draw_odds(hand: CardsInput, discard: CardsInput, *, bug: bool = False, dead: CardsInput = "") -> DrawOdds:
     """Exact odds of throwing ``discard`` (0 to 5 cards of ``hand``) and drawing as many from
     the unseen cards; ``bug`` plays the 53-card deck with the joker, ``dead`` cards are out."""
     rules = BUG if bug else STANDARD
@@ -156,10 +169,18 @@ def draw_odds(hand: CardsInput, discard: CardsInput, *, bug: bool = False,
     counts = draw_counter(rules)(kept, unseen, draws)
     outcomes = comb(len(unseen), draws)
     value = int(make_kernels(rules).evaluate_cards(cards))
-    improve = int(counts[(value >> CATEGORY_SHIFT) + 1:].sum())
+    improve = int(counts[(value >> CATEGORY_SHIFT) + 1 :].sum())
     category_counts = _labelled(counts)
     return DrawOdds(
-        hand=format_cards(cards), kept=format_cards(kept), discard=format_cards(discards),
-        rules=rules.name, draws=draws, outcomes=outcomes, category_counts=category_counts,
+        hand=format_cards(cards),
+        kept=format_cards(kept),
+        discard=format_cards(discards),
+        rules=rules.name,
+        draws=draws,
+        outcomes=outcomes,
+        category_counts=category_counts,
         categories={k: n / outcomes for k, n in category_counts.items()},
-        p_improve=improve / outcomes, improve_count=improve, original=hand_name(value))
+        p_improve=improve / outcomes,
+        improve_count=improve,
+        original=hand_name(value),
+    )

@@ -43,25 +43,25 @@ NO_CARD = -1
 
 # -- state layout ------------------------------------------------------------------
 TYPE, CRAZY, ROWS, TURN, FIRST, BATCH_RULE, TIEBREAK, ORDERED_DRAWS = range(8)
-COMMON = 8                                   # MAX_ROWS common cards
-BOARD = COMMON + MAX_ROWS                    # [seat][row][slot] placed cards, NO_CARD if empty
-COUNT = BOARD + 2 * MAX_ROWS * SLOTS         # [seat][row] cards placed on a side of a row
-HAND = COUNT + 2 * MAX_ROWS                  # [seat][4] hidden hands (Hold 3, Play 4)
-HAND_N = HAND + 2 * 4                        # [seat]
-PENDING = HAND_N + 2                         # drawn cards waiting to be placed (Draw 1, Share 2)
+COMMON = 8  # MAX_ROWS common cards
+BOARD = COMMON + MAX_ROWS  # [seat][row][slot] placed cards, NO_CARD if empty
+COUNT = BOARD + 2 * MAX_ROWS * SLOTS  # [seat][row] cards placed on a side of a row
+HAND = COUNT + 2 * MAX_ROWS  # [seat][4] hidden hands (Hold 3, Play 4)
+HAND_N = HAND + 2 * 4  # [seat]
+PENDING = HAND_N + 2  # drawn cards waiting to be placed (Draw 1, Share 2)
 PENDING_N = PENDING + 2
-OPEN = PENDING_N + 1                         # the open cards (Open 5)
+OPEN = PENDING_N + 1  # the open cards (Open 5)
 OPEN_N = OPEN + OPEN_SET
-DECK = OPEN_N + 1                            # the undealt cards are DECK[TOP:END]
+DECK = OPEN_N + 1  # the undealt cards are DECK[TOP:END]
 TOP = DECK + DECK_SIZE
 END = TOP + 1
-KNOWN_OUT = END + 1                          # bit mask of cards known to be out of play
+KNOWN_OUT = END + 1  # bit mask of cards known to be out of play
 # the betting game (§2.7; see betting.py): stacks persist over the game, the rest per round
-STACK = KNOWN_OUT + 1                        # [seat] chips in front of each player
-ROW_BASE = STACK + 2                         # [row] base chips still on the common card
-COMMITTED = ROW_BASE + MAX_ROWS              # [seat][row] chips each has put on the card
-BET_CLOSED = COMMITTED + 2 * MAX_ROWS        # [row] 1 once the row is closed to betting
-BET_RULES = BET_CLOSED + MAX_ROWS            # forfeit flag, bet window, min bet, row cap, max raise
+STACK = KNOWN_OUT + 1  # [seat] chips in front of each player
+ROW_BASE = STACK + 2  # [row] base chips still on the common card
+COMMITTED = ROW_BASE + MAX_ROWS  # [seat][row] chips each has put on the card
+BET_CLOSED = COMMITTED + 2 * MAX_ROWS  # [row] 1 once the row is closed to betting
+BET_RULES = BET_CLOSED + MAX_ROWS  # forfeit flag, bet window, min bet, row cap, max raise
 STATE_SIZE = BET_RULES + 5
 
 

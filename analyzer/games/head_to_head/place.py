@@ -58,9 +58,17 @@ class MoveValue:
     given: str | None = None  # Share 2: the card handed to the opponent
 
     def to_dict(self) -> dict:
-        return {"card": self.card, "row": self.row, "side": self.side, "given": self.given,
-                "ev": self.ev, "stderr": self.stderr, "regret": self.regret,
-                "row_win": list(self.row_win), "row_win_stderr": list(self.row_win_stderr)}
+        return {
+            "card": self.card,
+            "row": self.row,
+            "side": self.side,
+            "given": self.given,
+            "ev": self.ev,
+            "stderr": self.stderr,
+            "regret": self.regret,
+            "row_win": list(self.row_win),
+            "row_win_stderr": list(self.row_win_stderr),
+        }
 
 
 @dataclass(frozen=True)
@@ -80,9 +88,13 @@ class Placements:
         return pd.DataFrame(rows)
 
     def to_dict(self) -> dict:
-        return {"position": self.position.to_dict(), "policy": self.policy,
-                "opponent_policy": self.opponent_policy, **self.run.to_dict(),
-                "moves": [m.to_dict() for m in self.moves]}
+        return {
+            "position": self.position.to_dict(),
+            "policy": self.policy,
+            "opponent_policy": self.opponent_policy,
+            **self.run.to_dict(),
+            "moves": [m.to_dict() for m in self.moves],
+        }
 
 
 @dataclass(frozen=True)
@@ -121,10 +133,18 @@ def orderings(position_state: np.ndarray) -> tuple[int, int, int]:
     return m, d, math.perm(m, d)
 
 
-def placement_values(position: Position, *, policy: str = "greedy", opponent_policy: str | None = None,
-                     trials: int = DEFAULT_TRIALS, seed: int | None = None, method: str = "auto",
-                     scheduler: str | None = None, threads: int | None = None,
-                     progress: Progress | None = None) -> Placements:
+def placement_values(
+    position: Position,
+    *,
+    policy: str = "greedy",
+    opponent_policy: str | None = None,
+    trials: int = DEFAULT_TRIALS,
+    seed: int | None = None,
+    method: str = "auto",
+    scheduler: str | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> Placements:
     """Every legal move of ``position`` with its value, best first (module docstring)."""
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
@@ -145,9 +165,15 @@ def placement_values(position: Position, *, policy: str = "greedy", opponent_pol
     else:
         used_seed = new_seed(seed)
         job = PlacementJob(state, kinds, n_moves)
-        run = run_monte_carlo(job, seed=used_seed, stopping=Stopping(trials=trials),
-                              chunk_size=PLACEMENT_CHUNK, scheduler=scheduler, threads=threads,
-                              progress=progress)
+        run = run_monte_carlo(
+            job,
+            seed=used_seed,
+            stopping=Stopping(trials=trials),
+            chunk_size=PLACEMENT_CHUNK,
+            scheduler=scheduler,
+            threads=threads,
+            progress=progress,
+        )
         tallies, facts = run.tallies, RunFacts.from_run(run)
     moves = _move_values(position, state, tallies, facts.trials, exact)
     return Placements(position=position, policy=policy, opponent_policy=opponent_policy, run=facts, moves=moves)
@@ -159,8 +185,9 @@ def _enumerate(state, kinds, draws, lo, hi):
     return tallies
 
 
-def _move_values(position: Position, state: np.ndarray, tallies: np.ndarray, n: int,
-                 exact: bool) -> tuple[MoveValue, ...]:
+def _move_values(
+    position: Position, state: np.ndarray, tallies: np.ndarray, n: int, exact: bool
+) -> tuple[MoveValue, ...]:
     cards = position.cards
     share_drawer = position.type == "share2" and len(cards) == 2
     values = []
@@ -168,11 +195,18 @@ def _move_values(position: Position, state: np.ndarray, tallies: np.ndarray, n: 
         choice, row, side = _move_at(state, index)
         ev, se = mean_and_se(t[0], t[1], n)
         wins = [mean_and_se(t[2 + r], t[2 + E.MAX_ROWS + r], n) for r in range(position.rows)]
-        values.append(dict(card=format_cards([cards[choice]]), row=row + 1, side=SIDE_NAMES[side],
-                           ev=ev * HALF_POT, stderr=0.0 if exact else se * HALF_POT,
-                           row_win=tuple(w / 2 for w, _ in wins),
-                           row_win_stderr=tuple(0.0 if exact else s / 2 for _, s in wins),
-                           given=format_cards([cards[1 - choice]]) if share_drawer else None))
+        values.append(
+            dict(
+                card=format_cards([cards[choice]]),
+                row=row + 1,
+                side=SIDE_NAMES[side],
+                ev=ev * HALF_POT,
+                stderr=0.0 if exact else se * HALF_POT,
+                row_win=tuple(w / 2 for w, _ in wins),
+                row_win_stderr=tuple(0.0 if exact else s / 2 for _, s in wins),
+                given=format_cards([cards[1 - choice]]) if share_drawer else None,
+            )
+        )
     best = max(v["ev"] for v in values)
     values.sort(key=lambda v: -v["ev"])
     return tuple(MoveValue(regret=best - v["ev"], **v) for v in values)

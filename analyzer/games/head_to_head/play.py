@@ -158,8 +158,7 @@ class RoundJob:
 
     def run_chunk(self, rng: np.ndarray, rounds: int) -> np.ndarray:
         tallies = np.zeros(ROUND_TALLY, np.int64)
-        _play_rounds(self.kind, self.crazy, self.rows, *self.settings, self.params, rng.copy(),
-                    rounds, tallies)
+        _play_rounds(self.kind, self.crazy, self.rows, *self.settings, self.params, rng.copy(), rounds, tallies)
         return tallies
 
     def standard_error(self, tallies: np.ndarray, rounds: int) -> float:
@@ -188,17 +187,30 @@ class HeadToHeadGames:
 
     def to_dict(self) -> dict:
         d = {k: v for k, v in self.__dict__.items() if k not in ("settings", "rounds")}
-        return {"games": self.run.trials, **inline_run(d), "settings": self.settings.__dict__,
-                "rounds": list(self.rounds)}
+        return {
+            "games": self.run.trials,
+            **inline_run(d),
+            "settings": self.settings.__dict__,
+            "rounds": list(self.rounds),
+        }
 
     def to_frame(self) -> pd.DataFrame:
         return pd.DataFrame(self.rounds)
 
 
-def simulate_games(first: str = "greedy", second: str = "random", *, round_type: str = ROLL,
-                   crazy: bool = False, games: int = 10_000, seed: int | None = None,
-                   settings: HeadToHeadRules = HeadToHeadRules(), scheduler: str | None = None,
-                   threads: int | None = None, progress: Progress | None = None) -> HeadToHeadGames:
+def simulate_games(
+    first: str = "greedy",
+    second: str = "random",
+    *,
+    round_type: str = ROLL,
+    crazy: bool = False,
+    games: int = 10_000,
+    seed: int | None = None,
+    settings: HeadToHeadRules = HeadToHeadRules(),
+    scheduler: str | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> HeadToHeadGames:
     """Simulate ``games`` whole games of policy ``first`` (the round-1 first mover)
     against ``second``; with ``round_type`` ``roll`` the die picks each round's type."""
     kind = parse_round_type(round_type)
@@ -206,22 +218,48 @@ def simulate_games(first: str = "greedy", second: str = "random", *, round_type:
         raise ValueError("--crazy needs a fixed round type; with a die roll a 6 makes a round Crazy")
     params = np.stack([parse_policy(first), parse_policy(second)])
     used_seed = new_seed(seed)
-    run = run_monte_carlo(GameJob(kind, int(crazy), settings.codes(), params), seed=used_seed,
-                          stopping=Stopping(trials=games), chunk_size=GAME_CHUNK,
-                          scheduler=scheduler, threads=threads, progress=progress)
+    run = run_monte_carlo(
+        GameJob(kind, int(crazy), settings.codes(), params),
+        seed=used_seed,
+        stopping=Stopping(trials=games),
+        chunk_size=GAME_CHUNK,
+        scheduler=scheduler,
+        threads=threads,
+        progress=progress,
+    )
     t, n = run.tallies, run.trials
     margin, margin_se = mean_and_se(t[4], t[5], n)
     first_wins, first_se = t[1] / n, first_wins_se(t, n)
     rounds = []
     for r in range(3):
         m, se = mean_and_se(t[6 + 4 * r], t[7 + 4 * r], n)
-        rounds.append({"round": r + 1, "rows": r + 3, "first_mover": "first" if r % 2 == 0 else "second",
-                       "first_mover_margin": m, "first_mover_margin_stderr": se,
-                       "first_mover_wins": t[8 + 4 * r] / n, "ties": t[9 + 4 * r] / n})
-    return HeadToHeadGames(first=first, second=second, round_type=round_type, crazy=crazy, settings=settings,
-                           run=RunFacts.from_run(run), first_wins=first_wins, first_wins_stderr=first_se,
-                           second_wins=t[2] / n, tie_breaks=t[3] / n, margin=margin, margin_stderr=margin_se,
-                           margin_sd=float(np.sqrt(max(t[5] / n - margin**2, 0.0))), rounds=tuple(rounds))
+        rounds.append(
+            {
+                "round": r + 1,
+                "rows": r + 3,
+                "first_mover": "first" if r % 2 == 0 else "second",
+                "first_mover_margin": m,
+                "first_mover_margin_stderr": se,
+                "first_mover_wins": t[8 + 4 * r] / n,
+                "ties": t[9 + 4 * r] / n,
+            }
+        )
+    return HeadToHeadGames(
+        first=first,
+        second=second,
+        round_type=round_type,
+        crazy=crazy,
+        settings=settings,
+        run=RunFacts.from_run(run),
+        first_wins=first_wins,
+        first_wins_stderr=first_se,
+        second_wins=t[2] / n,
+        tie_breaks=t[3] / n,
+        margin=margin,
+        margin_stderr=margin_se,
+        margin_sd=float(np.sqrt(max(t[5] / n - margin**2, 0.0))),
+        rounds=tuple(rounds),
+    )
 
 
 @dataclass(frozen=True)
@@ -246,10 +284,19 @@ class HeadToHeadRounds:
         return {"rounds": self.run.trials, **inline_run(self.__dict__)}
 
 
-def simulate_rounds(round_type: str, *, crazy: bool = False, rows: int = 3, first: str = "greedy",
-                    second: str = "greedy", rounds: int = 10_000, seed: int | None = None,
-                    settings: HeadToHeadRules = HeadToHeadRules(), scheduler: str | None = None,
-                    threads: int | None = None) -> HeadToHeadRounds:
+def simulate_rounds(
+    round_type: str,
+    *,
+    crazy: bool = False,
+    rows: int = 3,
+    first: str = "greedy",
+    second: str = "greedy",
+    rounds: int = 10_000,
+    seed: int | None = None,
+    settings: HeadToHeadRules = HeadToHeadRules(),
+    scheduler: str | None = None,
+    threads: int | None = None,
+) -> HeadToHeadRounds:
     """Single rounds with ``first`` as the first mover F and ``second`` as the dealer."""
     kind = parse_round_type(round_type)
     if kind == 0:
@@ -258,13 +305,27 @@ def simulate_rounds(round_type: str, *, crazy: bool = False, rows: int = 3, firs
         raise ValueError(f"a round has 3, 4 or 5 rows, got {rows}")
     params = np.stack([parse_policy(first), parse_policy(second)])
     used_seed = new_seed(seed)
-    run = run_monte_carlo(RoundJob(kind, int(crazy), rows, settings.codes(), params), seed=used_seed,
-                          stopping=Stopping(trials=rounds), chunk_size=GAME_CHUNK,
-                          scheduler=scheduler, threads=threads)
+    run = run_monte_carlo(
+        RoundJob(kind, int(crazy), rows, settings.codes(), params),
+        seed=used_seed,
+        stopping=Stopping(trials=rounds),
+        chunk_size=GAME_CHUNK,
+        scheduler=scheduler,
+        threads=threads,
+    )
     t, n = run.tallies, run.trials
     margin, se = mean_and_se(t[4], t[5], n)
-    return HeadToHeadRounds(round_type=round_type, crazy=crazy, rows=rows, first=first, second=second,
-                            run=RunFacts.from_run(run), first_mover_wins=t[1] / n, dealer_wins=t[2] / n,
-                            ties=t[3] / n, margin=margin, margin_stderr=se,
-                            margin_sd=float(np.sqrt(max(t[5] / n - margin**2, 0.0))))
-
+    return HeadToHeadRounds(
+        round_type=round_type,
+        crazy=crazy,
+        rows=rows,
+        first=first,
+        second=second,
+        run=RunFacts.from_run(run),
+        first_mover_wins=t[1] / n,
+        dealer_wins=t[2] / n,
+        ties=t[3] / n,
+        margin=margin,
+        margin_stderr=se,
+        margin_sd=float(np.sqrt(max(t[5] / n - margin**2, 0.0))),
+    )

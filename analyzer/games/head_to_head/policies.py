@@ -45,12 +45,12 @@ BASE_POLICIES = ("random", "greedy")
 # Row potential (greedy): the made hand of the cards so far, plus what the open slots
 # can still make. Indexed by the number of cards in the row hand (common card included).
 MADE_SCORE = np.array([0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0])  # high .. straight flush
-FLUSH_POTENTIAL = np.array([0.0, 0.3, 0.8, 1.6, 3.0, 0.0])     # all cards one suit
+FLUSH_POTENTIAL = np.array([0.0, 0.3, 0.8, 1.6, 3.0, 0.0])  # all cards one suit
 STRAIGHT_POTENTIAL = np.array([0.0, 0.25, 0.6, 1.2, 2.2, 0.0])  # distinct, within 5 ranks
-GROUP_POTENTIAL = np.array([0.0, 0.35, 0.6, 0.8, 1.0, 0.0])     # per open slot, with a pair+
+GROUP_POTENTIAL = np.array([0.0, 0.35, 0.6, 0.8, 1.0, 0.0])  # per open slot, with a pair+
 CONTEST_SCALE = 2.0
-HIGH_CARD_WEIGHT = 0.04                                           # per rank of the top card
-WHEEL_MASK = 0b1000000001111                                      # A 2 3 4 5
+HIGH_CARD_WEIGHT = 0.04  # per rank of the top card
+WHEEL_MASK = 0b1000000001111  # A 2 3 4 5
 
 
 # a side's summary: rank counts (4 bits a rank), rank bits, suit, all one suit, cards,
@@ -86,8 +86,17 @@ def _summarize(st, seat, row, out):
     out[SUIT], out[ONE_SUIT] = common & 3, 1
     for i in range(SLOTS + 1):
         card = common if i == SLOTS else st[_slot_index(seat, row, i)]
-        out[COUNTS], out[RANK_BITS], out[SUIT], out[ONE_SUIT], out[CARDS], out[TOP], out[PAIRS], \
-            out[TRIPS], out[QUADS] = _add_card(out, card)
+        (
+            out[COUNTS],
+            out[RANK_BITS],
+            out[SUIT],
+            out[ONE_SUIT],
+            out[CARDS],
+            out[TOP],
+            out[PAIRS],
+            out[TRIPS],
+            out[QUADS],
+        ) = _add_card(out, card)
 
 
 @njit(cache=True, nogil=True, inline="always")

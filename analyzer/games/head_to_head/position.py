@@ -82,8 +82,8 @@ class Position:
         st[E.BATCH_RULE], st[E.TIEBREAK] = BATCH_RULES[self.batch_starter], TIEBREAKS[self.tiebreak]
         st[E.TURN] = self.placed
         st[E.FIRST] = YOU if _first_moves(st, self.placed, self.mover) else OPPONENT
-        st[E.COMMON:E.BOARD] = E.NO_CARD
-        st[E.BOARD:E.COUNT] = E.NO_CARD
+        st[E.COMMON : E.BOARD] = E.NO_CARD
+        st[E.BOARD : E.COUNT] = E.NO_CARD
         for row, card in enumerate(self.common):
             st[E.COMMON + row] = card
         for seat, side in enumerate(self.sides()):
@@ -93,7 +93,7 @@ class Position:
                     st[E._slot_index(seat, row, slot)] = card
         kind = st[E.TYPE]
         target = {E.DRAW1: E.PENDING, E.SHARE2: E.PENDING, E.OPEN5: E.OPEN}.get(kind, E.HAND)
-        st[target:target + len(self.cards)] = self.cards
+        st[target : target + len(self.cards)] = self.cards
         size_index = {E.PENDING: E.PENDING_N, E.OPEN: E.OPEN_N, E.HAND: E.HAND_N}[target]
         st[size_index] = len(self.cards)
         st[E.HAND_N + OPPONENT] = _hand_size(st, OPPONENT)
@@ -103,12 +103,19 @@ class Position:
         return st
 
     def to_dict(self) -> dict:
-        return {"round": self.round, "type": self.type, "crazy": self.crazy,
-                "common": format_cards(self.common).split(),
-                "you": [format_cards(r) for r in self.you],
-                "opponent": [format_cards(r) for r in self.opponent],
-                "cards": format_cards(self.cards).split(), "dead": format_cards(self.dead).split(),
-                "batch_starter": self.batch_starter, "tiebreak": self.tiebreak, "to_move": self.to_move}
+        return {
+            "round": self.round,
+            "type": self.type,
+            "crazy": self.crazy,
+            "common": format_cards(self.common).split(),
+            "you": [format_cards(r) for r in self.you],
+            "opponent": [format_cards(r) for r in self.opponent],
+            "cards": format_cards(self.cards).split(),
+            "dead": format_cards(self.dead).split(),
+            "batch_starter": self.batch_starter,
+            "tiebreak": self.tiebreak,
+            "to_move": self.to_move,
+        }
 
     def describe(self) -> str:
         crazy = " Crazy" if self.crazy else ""
@@ -173,8 +180,19 @@ def position_from_dict(data: dict) -> Position:
     """A validated :class:`Position` from the JSON form (see the module docstring)."""
     if not isinstance(data, dict):
         raise ValueError("a position must be a JSON object")
-    unknown = set(data) - {"round", "type", "crazy", "common", "you", "opponent", "cards", "dead",
-                           "batch_starter", "tiebreak", "to_move"}
+    unknown = set(data) - {
+        "round",
+        "type",
+        "crazy",
+        "common",
+        "you",
+        "opponent",
+        "cards",
+        "dead",
+        "batch_starter",
+        "tiebreak",
+        "to_move",
+    }
     if unknown:
         raise ValueError(f"unknown position key(s): {', '.join(sorted(unknown))}")
     for key in ("round", "type", "common", "cards"):
@@ -185,13 +203,18 @@ def position_from_dict(data: dict) -> Position:
         raise ValueError(f"round must be 1, 2 or 3, got {round_!r}")
     rows = round_ + 2
     position = Position(
-        round=round_, type=_choice(str(data["type"]).lower(), TYPE_CODES, "round type"),
-        crazy=bool(data.get("crazy", False)), common=card_field(data["common"], "common"),
-        you=_rows(data.get("you"), rows, "you"), opponent=_rows(data.get("opponent"), rows, "opponent"),
-        cards=card_field(data["cards"], "cards"), dead=card_field(data.get("dead"), "dead"),
+        round=round_,
+        type=_choice(str(data["type"]).lower(), TYPE_CODES, "round type"),
+        crazy=bool(data.get("crazy", False)),
+        common=card_field(data["common"], "common"),
+        you=_rows(data.get("you"), rows, "you"),
+        opponent=_rows(data.get("opponent"), rows, "opponent"),
+        cards=card_field(data["cards"], "cards"),
+        dead=card_field(data.get("dead"), "dead"),
         batch_starter=_choice(data.get("batch_starter", "alternate"), BATCH_RULES, "batch starter"),
         tiebreak=_choice(data.get("tiebreak", "standard"), TIEBREAKS, "tiebreak"),
-        to_move=_choice(data.get("to_move", "you"), {"you": YOU, "opponent": OPPONENT}, "player to move"))
+        to_move=_choice(data.get("to_move", "you"), {"you": YOU, "opponent": OPPONENT}, "player to move"),
+    )
     validate(position)
     return position
 
@@ -220,15 +243,18 @@ def validate(p: Position) -> None:
             expected = _placements_by(st, seat, t)
             if placed != expected:
                 role = "first mover" if st[E.FIRST] == seat else "dealer"
-                raise ValueError(f"{p.type}: after {t} placements the {role} ({name}) has placed "
-                                 f"{expected} cards, but {name} shows {placed}")
+                raise ValueError(
+                    f"{p.type}: after {t} placements the {role} ({name}) has placed "
+                    f"{expected} cards, but {name} shows {placed}"
+                )
     if p.mover == OPPONENT and p.type == "share2" and t % 2 == 1:
         raise ValueError("share2: the opponent is placing the card you handed him; give it as his move")
     expected_cards = _expected_cards(st, YOU)
     if len(p.cards) != expected_cards:
         what = "to place" if p.mover == YOU else "(open cards or your hand)"
-        raise ValueError(f"{p.type} after {t} placements: you hold {expected_cards} card(s) {what}, "
-                         f"got {len(p.cards)} in 'cards'")
+        raise ValueError(
+            f"{p.type} after {t} placements: you hold {expected_cards} card(s) {what}, got {len(p.cards)} in 'cards'"
+        )
     if not any(E._is_open_space(st, row, side) for row in range(p.rows) for side in range(2)):
         raise ValueError(f"{SIDE_NAMES[p.mover]} (on turn) has no empty space to place a card on")
     unseen = E.DECK_SIZE - len(p.common) - p.placed - len(p.cards) - len(p.dead)
@@ -238,10 +264,31 @@ def validate(p: Position) -> None:
         raise ValueError(f"only {unseen} unseen cards left: too few for the rest of the round")
 
 
-def position_from_text(*, round: int, type: str, common: str, cards: str, you: str = "",
-                       opponent: str = "", crazy: bool = False, dead: str = "",
-                       batch_starter: str = "alternate", tiebreak: str = "standard") -> Position:
+def position_from_text(
+    *,
+    round: int,
+    type: str,
+    common: str,
+    cards: str,
+    you: str = "",
+    opponent: str = "",
+    crazy: bool = False,
+    dead: str = "",
+    batch_starter: str = "alternate",
+    tiebreak: str = "standard",
+) -> Position:
     """A position from command-line text: rows separated by ``/`` (``"7h 7d / / Ah"``)."""
-    return position_from_dict({"round": round, "type": type, "crazy": crazy, "common": common,
-                               "you": you, "opponent": opponent, "cards": cards, "dead": dead,
-                               "batch_starter": batch_starter, "tiebreak": tiebreak})
+    return position_from_dict(
+        {
+            "round": round,
+            "type": type,
+            "crazy": crazy,
+            "common": common,
+            "you": you,
+            "opponent": opponent,
+            "cards": cards,
+            "dead": dead,
+            "batch_starter": batch_starter,
+            "tiebreak": tiebreak,
+        }
+    )

@@ -106,7 +106,7 @@ def _unseen_cards(position, viewer):
     """The cards ``viewer`` has not seen, ascending."""
     work = np.empty_like(position)
     n = _unseen_deck(position, work, viewer)
-    return work[DECK:DECK + n].copy()
+    return work[DECK : DECK + n].copy()
 
 
 @njit(cache=True, nogil=True)
@@ -229,8 +229,7 @@ def _card_draw_winner(st, rng):
 
 
 @njit(cache=True, nogil=True)
-def _play_game(st, fixed_kind, fixed_crazy, batch_rule, tiebreak, params, deal_rng, policy_rngs,
-              out):
+def _play_game(st, fixed_kind, fixed_crazy, batch_rule, tiebreak, params, deal_rng, policy_rngs, out):
     """One game of 3 rounds with 3, 4, 5 rows; seat 0 moves first in rounds 1 and 3
     (the dealer alternates, §2.2). ``out`` gets seat 0's chips, seat 1's chips, the
     winner, and per round: type, Crazy flag, seat 0's chips."""

@@ -15,7 +15,7 @@ class HeadToHeadRules:
     """The no-betting options of §2.8 with their documented defaults."""
 
     batch_starter: str = "alternate"  # H-G1, h2h.play4_batch_starter
-    tiebreak: str = "standard"        # H-G2, h2h.tiebreak
+    tiebreak: str = "standard"  # H-G2, h2h.tiebreak
 
     def __post_init__(self) -> None:
         if self.batch_starter not in BATCH_RULES:

@@ -25,8 +25,7 @@ from analyzer.sim.rng import below, uniform
 from analyzer.sim.showdown import record_showdown
 
 RANK_KEY = np.array([CARD_KEY[4 * r] for r in range(13)], dtype=np.uint64)  # suit counters unused
-CHOOSE = np.array([[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]],
-                  dtype=np.int64)
+CHOOSE = np.array([[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]], dtype=np.int64)
 POPCOUNT = np.array([bin(i).count("1") for i in range(32)], dtype=np.int64)
 MAX_DEAL_ATTEMPTS = 100_000
 BOARD_CARDS = 5
@@ -200,8 +199,9 @@ def _completions(free, k):
 
 
 @njit(cache=True, nogil=True)
-def _monte_carlo_showdowns(combos, offsets, cumulative, uniform_weights, any_two, board, excluded, state, trials,
-                          tallies):
+def _monte_carlo_showdowns(
+    combos, offsets, cumulative, uniform_weights, any_two, board, excluded, state, trials, tallies
+):
     """``trials`` random showdowns: combos drawn by weight (redrawn together on a
     conflict, which samples the joint distribution exactly), the board completed
     uniformly. Players flagged ``any_two`` (the range is every unblocked combo) are

@@ -58,8 +58,7 @@ class HoldemDeal:
         return math.prod(len(r) for r in self.ranges)
 
 
-def prepare_deal(ranges: Sequence[str | Range], board: CardsInput = "",
-                 dead: CardsInput = "") -> HoldemDeal:
+def prepare_deal(ranges: Sequence[str | Range], board: CardsInput = "", dead: CardsInput = "") -> HoldemDeal:
     """Parse and check the inputs; every conflict is an error naming the bad part."""
     if isinstance(ranges, str):
         raise ValueError("give one hand or range per player (a list), not a single string")
@@ -78,8 +77,9 @@ def prepare_deal(ranges: Sequence[str | Range], board: CardsInput = "",
         try:
             parsed.append(rng.without(blocked))
         except EmptyRangeError:
-            raise EmptyRangeError(f"player {i}'s range {labels[-1]!r} has no combos left "
-                                  f"after the board and dead cards") from None
+            raise EmptyRangeError(
+                f"player {i}'s range {labels[-1]!r} has no combos left after the board and dead cards"
+            ) from None
     deal = HoldemDeal(tuple(parsed), tuple(labels), board_cards, dead_cards)
     _check_dealable(deal)
     return deal
@@ -100,8 +100,10 @@ def _check_dealable(deal: HoldemDeal) -> None:
     """
     remaining = 52 - len(deal.board) - len(deal.dead) - 2 * len(deal.ranges)
     if remaining < 5 - len(deal.board):
-        raise ValueError(f"not enough cards: {len(deal.ranges)} players, {len(deal.board)} board "
-                         f"and {len(deal.dead)} dead cards leave {remaining} for the board")
+        raise ValueError(
+            f"not enough cards: {len(deal.ranges)} players, {len(deal.board)} board "
+            f"and {len(deal.dead)} dead cards leave {remaining} for the board"
+        )
     masks = [[(1 << int(a)) | (1 << int(b)) for a, b in r.combos] for r in deal.ranges]
     order = sorted(range(len(masks)), key=lambda i: len(masks[i]))
 
@@ -147,8 +149,18 @@ class HoldemMonteCarlo:
 
     def run_chunk(self, state: np.ndarray, trials: int) -> np.ndarray:
         tallies = np.zeros((len(self.offsets) - 1, WIDTH), np.int64)
-        status = _monte_carlo_showdowns(self.combos, self.offsets, self.cumulative, self.uniform, self.any_two,
-                                       self.board, self.excluded, state.copy(), trials, tallies)
+        status = _monte_carlo_showdowns(
+            self.combos,
+            self.offsets,
+            self.cumulative,
+            self.uniform,
+            self.any_two,
+            self.board,
+            self.excluded,
+            state.copy(),
+            trials,
+            tallies,
+        )
         if status != 0:
             raise ValueError("the ranges almost never fit together: a deal failed 100,000 times in a row")
         return tallies
@@ -157,11 +169,20 @@ class HoldemMonteCarlo:
         return max_equity_se(tallies, trials)
 
 
-def holdem_equity(ranges: Sequence[str | Range], board: CardsInput = "",
-                  dead: CardsInput = "", *, method: str = "auto", stopping: Stopping = Stopping(),
-                  seed: int | None = None, chunk_size: int = DEFAULT_CHUNK_SIZE, scheduler: str | None = None,
-                  threads: int | None = None, categories: bool = False,
-                  progress: Progress | None = None) -> EquityResult:
+def holdem_equity(
+    ranges: Sequence[str | Range],
+    board: CardsInput = "",
+    dead: CardsInput = "",
+    *,
+    method: str = "auto",
+    stopping: Stopping = Stopping(),
+    seed: int | None = None,
+    chunk_size: int = DEFAULT_CHUNK_SIZE,
+    scheduler: str | None = None,
+    threads: int | None = None,
+    categories: bool = False,
+    progress: Progress | None = None,
+) -> EquityResult:
     """Equity of each hand or range at showdown (see the module docstring)."""
     deal = prepare_deal(ranges, board, dead)
     workers = threads or local_workers()
@@ -175,18 +196,36 @@ def holdem_equity(ranges: Sequence[str | Range], board: CardsInput = "",
     if exact:
         tallies, total, deals = _run_exact(deal, scheduler, threads, progress)
         players = player_equities(tallies, total, hands, sizes, exact=True, categories=categories)
-        return EquityResult(game="holdem", players=players, board=format_cards(deal.board),
-                            dead=format_cards(deal.dead), run=RunFacts.enumerated(deals, since=start))
+        return EquityResult(
+            game="holdem",
+            players=players,
+            board=format_cards(deal.board),
+            dead=format_cards(deal.dead),
+            run=RunFacts.enumerated(deals, since=start),
+        )
     seed = new_seed(seed)
-    run = run_monte_carlo(HoldemMonteCarlo.from_deal(deal), seed=seed, stopping=stopping, chunk_size=chunk_size,
-                          scheduler=scheduler, threads=threads, progress=progress)
+    run = run_monte_carlo(
+        HoldemMonteCarlo.from_deal(deal),
+        seed=seed,
+        stopping=stopping,
+        chunk_size=chunk_size,
+        scheduler=scheduler,
+        threads=threads,
+        progress=progress,
+    )
     players = player_equities(run.tallies, run.trials, hands, sizes, exact=False, categories=categories)
-    return EquityResult(game="holdem", players=players, board=format_cards(deal.board),
-                        dead=format_cards(deal.dead), run=RunFacts.from_run(run))
+    return EquityResult(
+        game="holdem",
+        players=players,
+        board=format_cards(deal.board),
+        dead=format_cards(deal.dead),
+        run=RunFacts.from_run(run),
+    )
 
 
-def _run_exact(deal: HoldemDeal, scheduler: str | None, threads: int | None,
-               progress: Progress | None, symmetry: bool = True) -> tuple[np.ndarray, float, int]:
+def _run_exact(
+    deal: HoldemDeal, scheduler: str | None, threads: int | None, progress: Progress | None, symmetry: bool = True
+) -> tuple[np.ndarray, float, int]:
     """Exact tallies: (tallies, total weight, number of deals enumerated). By suit classes of
     the combo choices when the board and dead cards leave a symmetry (see
     :mod:`analyzer.games.holdem.symmetry`), else combo choice by combo choice, in tasks by
@@ -199,8 +238,8 @@ def _run_exact(deal: HoldemDeal, scheduler: str | None, threads: int | None,
     board = deal.board.astype(np.uint8)
     tasks = []
     for row in range(offsets[0], offsets[1]):
-        first = np.concatenate([combos[row:row + 1], combos[offsets[1]:]])
-        first_weights = np.concatenate([weights[row:row + 1], weights[offsets[1]:]])
+        first = np.concatenate([combos[row : row + 1], combos[offsets[1] :]])
+        first_weights = np.concatenate([weights[row : row + 1], weights[offsets[1] :]])
         first_offsets = np.concatenate([[0, 1], offsets[2:] - offsets[1] + 1])
         tasks.append((first, first_offsets, first_weights, board, deal.excluded))
     results = run_tasks(_exact_one, tasks, scheduler=scheduler, threads=threads, progress=progress)
@@ -211,8 +250,9 @@ def _run_exact(deal: HoldemDeal, scheduler: str | None, threads: int | None,
     return tallies, total, int(sum(deals for _, _, deals in results))
 
 
-def _run_exact_by_suit_classes(deal: HoldemDeal, scheduler: str | None, threads: int | None,
-                               progress: Progress | None) -> tuple[np.ndarray, float, int] | None:
+def _run_exact_by_suit_classes(
+    deal: HoldemDeal, scheduler: str | None, threads: int | None, progress: Progress | None
+) -> tuple[np.ndarray, float, int] | None:
     maps = suit_symmetries(np.concatenate([deal.board, deal.dead]))
     if len(maps) == 1 or deal.assignments() < len(maps):  # too few choices to gain anything
         return None

@@ -28,8 +28,9 @@ def suit_symmetries(known: np.ndarray) -> list[np.ndarray]:
     return maps
 
 
-def valid_assignments(combos_by_player: list[np.ndarray], weights_by_player: list[np.ndarray]
-                      ) -> tuple[np.ndarray, np.ndarray] | None:
+def valid_assignments(
+    combos_by_player: list[np.ndarray], weights_by_player: list[np.ndarray]
+) -> tuple[np.ndarray, np.ndarray] | None:
     """Every choice of one combo per player using no card twice, as (holes (A, n, 2),
     weights (A,)), or None when there are more than :data:`MAX_ASSIGNMENTS`."""
     holes = combos_by_player[0][:, None, :].astype(np.int64)
@@ -48,8 +49,7 @@ def valid_assignments(combos_by_player: list[np.ndarray], weights_by_player: lis
     return holes, weights
 
 
-def canonical_classes(holes: np.ndarray, weights: np.ndarray, maps: list[np.ndarray]
-                      ) -> tuple[np.ndarray, np.ndarray]:
+def canonical_classes(holes: np.ndarray, weights: np.ndarray, maps: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     """The classes of ``holes`` under ``maps``: (representatives (U, n, 2), summed weights (U,)).
     A deal's representative is the lexicographically smallest of its images, each hand
     written high card first."""

@@ -2,9 +2,12 @@
 
 from analyzer._exports import lazy_exports
 
-__all__, __getattr__, __dir__ = lazy_exports(__name__, {
-    "rules": ["MouselRules"],
-    "deal": ["MouselDeal"],
-    "advise": ["advise"],
-    "play": ["simulate_sessions"],
-})
+__all__, __getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "rules": ["MouselRules"],
+        "deal": ["MouselDeal"],
+        "advise": ["advise"],
+        "play": ["simulate_sessions"],
+    },
+)

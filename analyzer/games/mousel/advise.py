@@ -51,8 +51,23 @@ def _deal_table(st, players, seat, hand, trump_card, stock, rng):
 
 
 @njit(cache=True, nogil=True)
-def _sample_options(players, seat, hand, trump_card, stock, options, params, play_mode, pot, stake, fail_mode,
-                   single_takes, trials, rng, tallies):
+def _sample_options(
+    players,
+    seat,
+    hand,
+    trump_card,
+    stock,
+    options,
+    params,
+    play_mode,
+    pot,
+    stake,
+    fail_mode,
+    single_takes,
+    trials,
+    rng,
+    tallies,
+):
     """``trials`` deals, every option (rows: along, discards, declare) played on each."""
     deal = np.zeros(E.STATE_SIZE, np.int64)
     st = np.zeros(E.STATE_SIZE, np.int64)
@@ -62,8 +77,9 @@ def _sample_options(players, seat, hand, trump_card, stock, options, params, pla
     rows = tallies.reshape((options.shape[0], TALLY))
     for _ in range(trials):
         _deal_table(deal, players, seat, hand, trump_card, stock, rng)
-        _option_outcomes(deal, seat, options, params, play_mode, pot, stake, fail_mode, single_takes, st, buf, chips,
-                        rng, outcomes)
+        _option_outcomes(
+            deal, seat, options, params, play_mode, pot, stake, fail_mode, single_takes, st, buf, chips, rng, outcomes
+        )
         for i in range(options.shape[0]):
             declared, made, won, tricks, value = outcomes[i]
             row = rows[i]
@@ -97,7 +113,7 @@ class OptionValue:
     chips: float
     chips_stderr: float
     p_declare: float
-    p_make: float            # given you declared (nan if you never did)
+    p_make: float  # given you declared (nan if you never did)
     p_make_stderr: float
     tricks: float
 
@@ -133,11 +149,21 @@ class MouselAdvice:
         return pd.DataFrame([o.to_dict() for o in self.options])
 
     def to_dict(self) -> dict:
-        return {"hand": self.hand, "trump": self.trump, "players": self.players, "seat": self.seat,
-                "pot": self.pot, "used": self.used, "rules": self.rules.to_dict(),
-                "others": dict(zip(("along", "declare", "keep"), self.others)), "play": self.play,
-                **self.run.to_dict(), "go_along": self.go_along, "best": self.best.option,
-                "options": [o.to_dict() for o in self.options]}
+        return {
+            "hand": self.hand,
+            "trump": self.trump,
+            "players": self.players,
+            "seat": self.seat,
+            "pot": self.pot,
+            "used": self.used,
+            "rules": self.rules.to_dict(),
+            "others": dict(zip(("along", "declare", "keep"), self.others)),
+            "play": self.play,
+            **self.run.to_dict(),
+            "go_along": self.go_along,
+            "best": self.best.option,
+            "options": [o.to_dict() for o in self.options],
+        }
 
 
 def summarize(names: list[str], tallies: np.ndarray, n: int) -> list[OptionValue]:
@@ -147,16 +173,39 @@ def summarize(names: list[str], tallies: np.ndarray, n: int) -> list[OptionValue
         value, value_se = mean_and_se(t[5], t[6], n)
         declared = int(t[0])
         p_make, p_make_se = mean_and_se(t[1], t[1], declared) if declared else (math.nan, math.nan)
-        values.append(OptionValue(option=name, value=value, value_stderr=value_se, chips=chips, chips_stderr=chips_se,
-                                  p_declare=declared / n, p_make=p_make, p_make_stderr=p_make_se, tricks=t[4] / n))
+        values.append(
+            OptionValue(
+                option=name,
+                value=value,
+                value_stderr=value_se,
+                chips=chips,
+                chips_stderr=chips_se,
+                p_declare=declared / n,
+                p_make=p_make,
+                p_make_stderr=p_make_se,
+                tricks=t[4] / n,
+            )
+        )
     return values
 
 
-def advise(hand: str, trump: str, players: int, *, seat: int = 0, pot: float = 0.0, used: str = "",
-           rules: MouselRules = MouselRules(), params: tuple[float, float, float] = BASELINE,
-           play: str = "heuristic", trials: int = DEFAULT_TRIALS, seed: int | None = None,
-           scheduler: str | None = None, threads: int | None = None,
-           progress: Progress | None = None) -> MouselAdvice:
+def advise(
+    hand: str,
+    trump: str,
+    players: int,
+    *,
+    seat: int = 0,
+    pot: float = 0.0,
+    used: str = "",
+    rules: MouselRules = MouselRules(),
+    params: tuple[float, float, float] = BASELINE,
+    play: str = "heuristic",
+    trials: int = DEFAULT_TRIALS,
+    seed: int | None = None,
+    scheduler: str | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> MouselAdvice:
     """Every option for ``hand`` with ``trump`` turned up, best expected value first
     (module docstring). ``pot`` is what earlier deals left in the pot; ``params`` the
     baseline thresholds (along, declare, keep) of the other players."""
@@ -180,16 +229,43 @@ def advise(hand: str, trump: str, players: int, *, seat: int = 0, pot: float = 0
         raise ValueError(f"{len(stock)} cards left in the pack cannot deal {players - 1} more hands")
     options, names = option_rows(cards)
     used_seed = new_seed(seed)
-    leading = (players, seat, sum(1 << c for c in cards), trump_card[0], stock, options,
-               seat_thresholds(params), play_code(play), float(pot), float(rules.stake),
-               rules.fail_code, rules.single_takes_pot)
+    leading = (
+        players,
+        seat,
+        sum(1 << c for c in cards),
+        trump_card[0],
+        stock,
+        options,
+        seat_thresholds(params),
+        play_code(play),
+        float(pot),
+        float(rules.stake),
+        rules.fail_code,
+        rules.single_takes_pot,
+    )
     job = KernelJob(_sample_options, leading, (), options.shape[0] * TALLY)
-    run = run_monte_carlo(job, seed=used_seed, stopping=Stopping(trials=trials), chunk_size=CHUNK,
-                          scheduler=scheduler, threads=threads, progress=progress)
+    run = run_monte_carlo(
+        job,
+        seed=used_seed,
+        stopping=Stopping(trials=trials),
+        chunk_size=CHUNK,
+        scheduler=scheduler,
+        threads=threads,
+        progress=progress,
+    )
     values = summarize(names, run.tallies.reshape(options.shape[0], TALLY), run.trials)
     values.sort(key=lambda v: -v.value)
     others = cast(tuple[float, float, float], tuple(params))  # a list of three is taken too
-    return MouselAdvice(hand=format_cards(cards), trump=format_cards(trump_card), players=players, seat=seat,
-                        pot=float(pot), used=format_cards(gone), rules=rules, others=others, play=play,
-                        run=RunFacts.from_run(run), options=tuple(values))
-
+    return MouselAdvice(
+        hand=format_cards(cards),
+        trump=format_cards(trump_card),
+        players=players,
+        seat=seat,
+        pot=float(pot),
+        used=format_cards(gone),
+        rules=rules,
+        others=others,
+        play=play,
+        run=RunFacts.from_run(run),
+        options=tuple(values),
+    )

@@ -22,8 +22,9 @@ NO_GAME = -1
 
 
 @njit(cache=True, nogil=True)
-def _run_deal(st, seat, along, discards, declare, params, play_mode, pot, stake, fail_mode, single_takes,
-             buf, rng, chips):
+def _run_deal(
+    st, seat, along, discards, declare, params, play_mode, pot, stake, fail_mode, single_takes, buf, rng, chips
+):
     """Play the dealt ``st`` to its end: ``seat`` goes along or not, lays away ``discards``
     and takes the game or not when offered (``seat = -1``: nobody's plan is fixed); every
     other seat ``s`` is a baseline player with the thresholds ``params[s]`` (ALONG,
@@ -72,8 +73,9 @@ OUTCOMES = 5
 
 
 @njit(cache=True, nogil=True)
-def _option_outcomes(deal, seat, options, params, play_mode, pot, stake, fail_mode, single_takes, st, buf, chips,
-                    rng, outcomes):
+def _option_outcomes(
+    deal, seat, options, params, play_mode, pot, stake, fail_mode, single_takes, st, buf, chips, rng, outcomes
+):
     """Play each option (rows: along, discards, declare) of ``seat`` on the same dealt
     state and the same fresh random stream (common random numbers) into ``outcomes`` rows.
     The *value* is the seat's chips plus the change of its equal share of the pot carried
@@ -84,8 +86,22 @@ def _option_outcomes(deal, seat, options, params, play_mode, pot, stake, fail_mo
     for i in range(options.shape[0]):
         st[:] = deal
         stream[:] = seed
-        next_pot = _run_deal(st, seat, options[i, 0], options[i, 1], options[i, 2], params, play_mode, pot, stake,
-                            fail_mode, single_takes, buf, stream, chips)
+        next_pot = _run_deal(
+            st,
+            seat,
+            options[i, 0],
+            options[i, 1],
+            options[i, 2],
+            params,
+            play_mode,
+            pot,
+            stake,
+            fail_mode,
+            single_takes,
+            buf,
+            stream,
+            chips,
+        )
         declarer = st[E.DECLARER]
         row = outcomes[i]
         row[DECLARED] = declarer == seat
@@ -107,8 +123,9 @@ class MouselDeal(TrickDeal):
         trump_card = parse_cards(trump)
         if len(trump_card) != 1:
             raise CardError(f"trump: one card, got {trump!r}")
-        check_disjoint({"trump": tuple(int(c) for c in trump_card)}
-                       | {f"hand of seat {i}": h for i, h in enumerate(parsed)})
+        check_disjoint(
+            {"trump": tuple(int(c) for c in trump_card)} | {f"hand of seat {i}": h for i, h in enumerate(parsed)}
+        )
         for i, h in enumerate(parsed):
             if h and len(h) != E.HAND_SIZE:
                 raise ValueError(f"hand of seat {i}: 4 cards, got {len(h)}")

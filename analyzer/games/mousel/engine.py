@@ -33,11 +33,28 @@ SHORT_DECK_LOWEST_RANK, SHORT_DECK_MAX_PLAYERS = 5, 6  # 32 cards: 7..A
 PAYOUT, KEEP = 0, 1  # M-4 fail modes
 
 # -- state layout --------------------------------------------------------------------
-(PLAYERS, TRUMP, TRUMP_CARD, PARTICIPANTS, DECLARER, TRICK, PLAYS, LEADER, TURN, LED, BEST, WINNER,
- PLAYED, ON_TABLE, DONE, TOP, END) = range(17)
-HAND = 17                      # [seat] cards held
-TRICKS = HAND + MAX_PLAYERS    # [seat] tricks taken
-DECK = TRICKS + MAX_PLAYERS    # the stock is DECK[TOP:END]
+(
+    PLAYERS,
+    TRUMP,
+    TRUMP_CARD,
+    PARTICIPANTS,
+    DECLARER,
+    TRICK,
+    PLAYS,
+    LEADER,
+    TURN,
+    LED,
+    BEST,
+    WINNER,
+    PLAYED,
+    ON_TABLE,
+    DONE,
+    TOP,
+    END,
+) = range(17)
+HAND = 17  # [seat] cards held
+TRICKS = HAND + MAX_PLAYERS  # [seat] tricks taken
+DECK = TRICKS + MAX_PLAYERS  # the stock is DECK[TOP:END]
 STATE_SIZE = DECK + 52
 
 
@@ -55,7 +72,7 @@ def _setup(st, players, trump_card, stock):
     st[DECLARER] = st[LEADER] = st[TURN] = st[WINNER] = st[BEST] = -1
     st[LED] = NO_SUIT
     n = stock.shape[0]
-    st[DECK:DECK + n] = stock
+    st[DECK : DECK + n] = stock
     st[TOP], st[END] = 0, n
 
 
@@ -165,4 +182,3 @@ def _settle(st, pot, stake, fail_mode, chips):
         chips[seat] = tricks * pot / TRICKS_PER_DEAL * paid_out - stake - penalty
         next_pot += penalty
     return next_pot
-

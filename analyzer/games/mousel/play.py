@@ -46,8 +46,9 @@ def _deal_from(st, players, cards, rng):
 
 
 @njit(cache=True, nogil=True)
-def _play_sessions(players, deals, pack, player_params, play_mode, stake, fail_mode, single_takes, continuation,
-                  trials, rng, tallies):
+def _play_sessions(
+    players, deals, pack, player_params, play_mode, stake, fail_mode, single_takes, continuation, trials, rng, tallies
+):
     """``trials`` sessions (module docstring). ``tallies``: per player the sum and the sum of
     squares of chips per deal, then per player the deals he dealt, then the COUNTS."""
     st = np.zeros(E.STATE_SIZE, np.int64)
@@ -56,14 +57,14 @@ def _play_sessions(players, deals, pack, player_params, play_mode, stake, fail_m
     params = np.zeros((E.MAX_PLAYERS, 3))
     left = pack.copy()
     need = E.HAND_SIZE * players + 1
-    dealt = tallies[2 * players:3 * players]
-    counts = tallies[3 * players:]
+    dealt = tallies[2 * players : 3 * players]
+    counts = tallies[3 * players :]
     for _ in range(trials):
         pot, dealer, n_left, fresh = 0.0, players - 1, 0, True
         won = np.zeros(players)
         for _ in range(deals):
             if not fresh and n_left < need:
-                dealer = (dealer + 1) % players   # the pack is used up: the deal passes on
+                dealer = (dealer + 1) % players  # the pack is used up: the deal passes on
                 fresh = True
             if fresh or not continuation:
                 left[:] = pack
@@ -87,8 +88,8 @@ def _play_sessions(players, deals, pack, player_params, play_mode, stake, fail_m
             counts[4] += declarer >= 0 and st[E.TRICKS + declarer] >= E.MAKE
             if continuation:
                 n_left = st[E.END] - st[E.TOP]
-                left[:n_left] = st[E.DECK + st[E.TOP]:E.DECK + st[E.END]]
-                if participants < 2:             # nobody plays: the deal passes on
+                left[:n_left] = st[E.DECK + st[E.TOP] : E.DECK + st[E.END]]
+                if participants < 2:  # nobody plays: the deal passes on
                     dealer = (dealer + 1) % players
                     fresh = True
             elif not (participants >= 2 and declarer < 0):
@@ -107,20 +108,29 @@ class MouselSessions:
     players: int
     deals_per_session: int
     run: RunFacts
-    thresholds: list   # per player: along, declare, keep
+    thresholds: list  # per player: along, declare, keep
     chips_per_deal: list
     chips_per_deal_stderr: list
-    dealt: list        # per player: the share of the deals he dealt
-    shares: dict       # of deals: games played, redeals, void deals; P(declarer made)
+    dealt: list  # per player: the share of the deals he dealt
+    shares: dict  # of deals: games played, redeals, void deals; P(declarer made)
 
     def to_dict(self) -> dict:
         return {"sessions": self.run.trials, **inline_run(self.__dict__)}
 
 
-def simulate_sessions(players: int, thresholds: list[tuple[float, float, float]], *, deals: int = 40,
-                      sessions: int = 2_000, rules: MouselRules = MouselRules(), play: str = "heuristic",
-                      seed: int | None = None, threads: int | None = None, scheduler: str | None = None,
-                      progress: Progress | None = None) -> MouselSessions:
+def simulate_sessions(
+    players: int,
+    thresholds: list[tuple[float, float, float]],
+    *,
+    deals: int = 40,
+    sessions: int = 2_000,
+    rules: MouselRules = MouselRules(),
+    play: str = "heuristic",
+    seed: int | None = None,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> MouselSessions:
     """Sessions of ``deals`` deals; ``thresholds`` one (along, declare, keep) per player,
     cycled (module docstring)."""
     rules.check_players(players)
@@ -129,18 +139,47 @@ def simulate_sessions(players: int, thresholds: list[tuple[float, float, float]]
     per_player = [tuple(float(x) for x in thresholds[p % len(thresholds)]) for p in range(players)]
     pack = np.array(E.deck_cards(rules.short_deck), np.int64)
     used_seed = new_seed(seed)
-    job = KernelJob(_play_sessions, (players, deals, pack, np.array(per_player), play_code(play),
-                                    float(rules.stake), rules.fail_code, rules.single_takes_pot,
-                                    rules.pack_mode == "continuation"), (), 3 * players + len(COUNTS))
-    run = run_monte_carlo(job, seed=used_seed, stopping=Stopping(trials=sessions), chunk_size=CHUNK,
-                          scheduler=scheduler, threads=threads, progress=progress)
+    job = KernelJob(
+        _play_sessions,
+        (
+            players,
+            deals,
+            pack,
+            np.array(per_player),
+            play_code(play),
+            float(rules.stake),
+            rules.fail_code,
+            rules.single_takes_pot,
+            rules.pack_mode == "continuation",
+        ),
+        (),
+        3 * players + len(COUNTS),
+    )
+    run = run_monte_carlo(
+        job,
+        seed=used_seed,
+        stopping=Stopping(trials=sessions),
+        chunk_size=CHUNK,
+        scheduler=scheduler,
+        threads=threads,
+        progress=progress,
+    )
     t, n = run.tallies, run.trials
     means = [tuple(map(float, mean_and_se(t[p], t[players + p], n))) for p in range(players)]
-    counts = dict(zip(COUNTS, map(int, t[3 * players:])))
-    shares = {"games": counts["games"] / counts["deals"], "redeals": counts["redeals"] / counts["deals"],
-              "void": counts["void"] / counts["deals"],
-              "declarer_made": counts["declarer_made"] / counts["games"] if counts["games"] else float("nan")}
-    return MouselSessions(players=players, deals_per_session=deals, run=RunFacts.from_run(run),
-                          thresholds=[list(p) for p in per_player], chips_per_deal=[m for m, _ in means],
-                          chips_per_deal_stderr=[s for _, s in means],
-                          dealt=(t[2 * players:3 * players] / counts["deals"]).tolist(), shares=shares)
+    counts = dict(zip(COUNTS, map(int, t[3 * players :])))
+    shares = {
+        "games": counts["games"] / counts["deals"],
+        "redeals": counts["redeals"] / counts["deals"],
+        "void": counts["void"] / counts["deals"],
+        "declarer_made": counts["declarer_made"] / counts["games"] if counts["games"] else float("nan"),
+    }
+    return MouselSessions(
+        players=players,
+        deals_per_session=deals,
+        run=RunFacts.from_run(run),
+        thresholds=[list(p) for p in per_player],
+        chips_per_deal=[m for m, _ in means],
+        chips_per_deal_stderr=[s for _, s in means],
+        dealt=(t[2 * players : 3 * players] / counts["deals"]).tolist(),
+        shares=shares,
+    )

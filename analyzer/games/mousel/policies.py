@@ -28,7 +28,7 @@ HEURISTIC, EXACT, RANDOM = 0, 1, 2
 PLAY_NAMES = ("heuristic", "exact", "random")
 TRUMP_VALUES = np.array([0.35] * 8 + [0.45, 0.55, 0.7, 0.85, 1.0])  # by rank 2..A
 SIDE_VALUES = np.array([0.0] * 11 + [0.3, 0.6])
-ALONG, DECLARE, KEEP = range(3)   # baseline thresholds, in this order
+ALONG, DECLARE, KEEP = range(3)  # baseline thresholds, in this order
 BASELINE = (0.7, 1.6, 0.3)
 ALL_CARDS = (np.int64(1) << 52) - 1
 SEARCH_DEPTH = E.MAX_PLAYERS * E.TRICKS_PER_DEAL + 2  # scratch states for search: one per card to play, plus 2
@@ -95,8 +95,9 @@ def _heuristic_card(st, seat):
     if cards & (cards - 1) == 0:
         return nth_bit(cards, 0)
     outstanding = ALL_CARDS & ~st[E.PLAYED] & ~st[E.HAND + seat] & ~card_bit(st[E.TRUMP_CARD])
-    return want_card(cards, outstanding, st[E.LED], st[E.BEST], st[E.TRUMP], False, st[E.PLAYS],
-                     bit_count(st[E.PARTICIPANTS]), False)
+    return want_card(
+        cards, outstanding, st[E.LED], st[E.BEST], st[E.TRUMP], False, st[E.PLAYS], bit_count(st[E.PARTICIPANTS]), False
+    )
 
 
 @njit(cache=True, nogil=True)
@@ -122,10 +123,10 @@ def _search(buf, root, alpha, beta):
     """The declarer's tricks at the end under exact play from ``buf[root]``: alpha-beta,
     exact inside (alpha, beta), else a bound on the far side. Iterative, with the
     position after each card in the next row of ``buf``."""
-    lows = np.empty(SEARCH_DEPTH, np.int64)    # alpha per depth
-    highs = np.empty(SEARCH_DEPTH, np.int64)   # beta per depth
+    lows = np.empty(SEARCH_DEPTH, np.int64)  # alpha per depth
+    highs = np.empty(SEARCH_DEPTH, np.int64)  # beta per depth
     best = np.empty(SEARCH_DEPTH, np.int64)
-    moves = np.empty(SEARCH_DEPTH, np.int64)   # cards still to try
+    moves = np.empty(SEARCH_DEPTH, np.int64)  # cards still to try
     maximizing = np.empty(SEARCH_DEPTH, np.bool_)
     depth, entering, result = root, True, 0
     lows[root], highs[root] = alpha, beta
@@ -220,4 +221,3 @@ def _exact_declarer_tricks(st, buf):
     """The declarer's tricks under exact play from the start of play."""
     buf[0, :] = st
     return _search(buf, 0, -1, E.TRICKS_PER_DEAL + 1)
-

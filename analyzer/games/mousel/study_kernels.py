@@ -50,8 +50,9 @@ def threshold_tables(players, pack, pot, stake, fail_mode, single_takes, params,
             plans[i, 0] = 1
             plans[i, 1] = discards if i >= 3 else 0
             plans[i, 2] = i % 2
-        _option_outcomes(deal, 0, plans, params, play_mode, pot, stake, fail_mode, single_takes, st, buf, chips, rng,
-                        outcomes)
+        _option_outcomes(
+            deal, 0, plans, params, play_mode, pot, stake, fail_mode, single_takes, st, buf, chips, rng, outcomes
+        )
         for i in range(len(PLANS)):
             row = rows[i, b]
             value = outcomes[i, VALUE]

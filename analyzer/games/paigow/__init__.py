@@ -2,9 +2,12 @@
 
 from analyzer._exports import lazy_exports
 
-__all__, __getattr__, __dir__ = lazy_exports(__name__, {
-    "houseway": ["HouseWaySetting", "Setting", "house_way_setting", "legal_settings", "parse_hand"],
-    "split": ["SplitAnalysis", "SplitFigures", "split_ev"],
-    "edge": ["EdgeResult", "house_edge"],
-    "rules": ["PaiGowRules"],
-})
+__all__, __getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "houseway": ["HouseWaySetting", "Setting", "house_way_setting", "legal_settings", "parse_hand"],
+        "split": ["SplitAnalysis", "SplitFigures", "split_ev"],
+        "edge": ["EdgeResult", "house_edge"],
+        "rules": ["PaiGowRules"],
+    },
+)

@@ -57,8 +57,9 @@ class _EdgeJob:
         """Counts by (outcome of the strategy, outcome of the House Way on the same deal)."""
         tallies = np.zeros((3, 3), np.int64)
         if self.inner_trials:
-            _optimal_deals(self.way, self.player_banks, self.commission, self.inner_trials, state.copy(), trials,
-                          tallies)
+            _optimal_deals(
+                self.way, self.player_banks, self.commission, self.inner_trials, state.copy(), trials, tallies
+            )
         else:
             _house_way_deals(self.way, self.player_banks, state.copy(), trials, tallies[:, 0])
         return tallies
@@ -78,10 +79,19 @@ def paired_gain(joint: np.ndarray, trials: int, commission: float) -> tuple[floa
 STRATEGIES = ("houseway", "optimal")
 
 
-def house_edge(*, strategy: str = "houseway", way: str = "foxwoods", stopping: Stopping = Stopping(),
-               seed: int | None = None, chunk_size: int = 1 << 16, rules: PaiGowRules = PaiGowRules(),
-               inner_trials: int = 2_000, scheduler: str | None = None, threads: int | None = None,
-               progress: Progress | None = None) -> EdgeResult:
+def house_edge(
+    *,
+    strategy: str = "houseway",
+    way: str = "foxwoods",
+    stopping: Stopping = Stopping(),
+    seed: int | None = None,
+    chunk_size: int = 1 << 16,
+    rules: PaiGowRules = PaiGowRules(),
+    inner_trials: int = 2_000,
+    scheduler: str | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> EdgeResult:
     """The player's EV per unit bet over random deals (the house edge is its negative), settled
     by the house ``rules``.
 
@@ -99,13 +109,31 @@ def house_edge(*, strategy: str = "houseway", way: str = "foxwoods", stopping: S
     job = _EdgeJob(way_number(way), rules.player_banks, commission, inner)
     if strategy == "optimal":
         chunk_size = min(chunk_size, 256)
-    run = run_monte_carlo(job, seed=seed, stopping=stopping, chunk_size=chunk_size, scheduler=scheduler,
-                          threads=threads, progress=progress)
+    run = run_monte_carlo(
+        job,
+        seed=seed,
+        stopping=stopping,
+        chunk_size=chunk_size,
+        scheduler=scheduler,
+        threads=threads,
+        progress=progress,
+    )
     win, push, loss, ev, se = settlement(run.tallies.sum(axis=1), run.trials, commission)
     gain, gain_se = paired_gain(run.tallies, run.trials, commission) if inner else (None, None)
-    return EdgeResult(strategy=strategy, way=way, win=win, push=push, loss=loss, ev=ev, stderr=se,
-                      run=RunFacts.from_run(run), rules=rules, inner_trials=inner or None,
-                      gain_over_house_way=gain, gain_stderr=gain_se)
+    return EdgeResult(
+        strategy=strategy,
+        way=way,
+        win=win,
+        push=push,
+        loss=loss,
+        ev=ev,
+        stderr=se,
+        run=RunFacts.from_run(run),
+        rules=rules,
+        inner_trials=inner or None,
+        gain_over_house_way=gain,
+        gain_stderr=gain_se,
+    )
 
 
 __all__ = ["STRATEGIES", "EdgeResult", "house_edge", "paired_gain"]

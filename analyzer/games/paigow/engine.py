@@ -122,6 +122,7 @@ def _optimal_deals(way, player_banks, commission, inner, state, trials, tallies)
                 best, best_ev = s, ev
         dealer_front, dealer_back = _house_way_values(dealer, way)
         front, back = _house_way_values(player, way)
-        tallies[_outcome(fronts[best], backs[best], dealer_front, dealer_back, player_banks),
-                _outcome(front, back, dealer_front, dealer_back, player_banks)] += 1
-
+        tallies[
+            _outcome(fronts[best], backs[best], dealer_front, dealer_back, player_banks),
+            _outcome(front, back, dealer_front, dealer_back, player_banks),
+        ] += 1

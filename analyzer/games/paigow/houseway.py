@@ -55,9 +55,14 @@ class HouseWaySetting(Setting):
 def _setting(cards: np.ndarray, a: int, b: int) -> Setting:
     front_value, back_value = split_values(cards, a, b)
     back = [c for i, c in enumerate(cards.tolist()) if i not in (a, b)]
-    return Setting(front=format_cards([cards[a], cards[b]]), back=format_cards(back),
-                   front_name=hand_name(front_value), back_name=hand_name(back_value),
-                   front_value=int(front_value), back_value=int(back_value))
+    return Setting(
+        front=format_cards([cards[a], cards[b]]),
+        back=format_cards(back),
+        front_name=hand_name(front_value),
+        back_name=hand_name(back_value),
+        front_value=int(front_value),
+        back_value=int(back_value),
+    )
 
 
 def house_way_setting(cards: str | np.ndarray, way: str = "foxwoods") -> HouseWaySetting:

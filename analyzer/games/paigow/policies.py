@@ -52,9 +52,27 @@ RULES = (
     "8 one pair: pair in back, the two highest singles in front",
     "9 no pair: the 2nd and 3rd highest cards in front",
 )
-(FIVE_ACES, FIVE_ACES_KINGS, QUADS_WITH_PAIR, QUADS_HIGH, QUADS_MID_KEEP, QUADS_MID_SPLIT, QUADS_LOW,
- TWO_TRIPS, FULL_HOUSE, THREE_PAIR, TWO_PAIR_SPLIT, TWO_PAIR_KEEP, TWO_PAIR_ACE, STRAIGHT_FLUSH_RULE,
- PAIR_EXCEPTION, TRIPS_ACES, TRIPS, ONE_PAIR, NO_PAIR) = range(len(RULES))
+(
+    FIVE_ACES,
+    FIVE_ACES_KINGS,
+    QUADS_WITH_PAIR,
+    QUADS_HIGH,
+    QUADS_MID_KEEP,
+    QUADS_MID_SPLIT,
+    QUADS_LOW,
+    TWO_TRIPS,
+    FULL_HOUSE,
+    THREE_PAIR,
+    TWO_PAIR_SPLIT,
+    TWO_PAIR_KEEP,
+    TWO_PAIR_ACE,
+    STRAIGHT_FLUSH_RULE,
+    PAIR_EXCEPTION,
+    TRIPS_ACES,
+    TRIPS,
+    ONE_PAIR,
+    NO_PAIR,
+) = range(len(RULES))
 
 
 @njit(cache=True, nogil=True)
@@ -108,8 +126,11 @@ def _best_straight_or_flush(cards):
         for b in range(a + 1, 7):
             front, back = split_values(cards, a, b)
             category = back >> 20
-            if ((category == 5 or category == 6 or category == 9) and back > front
-                    and (front > best_front or (front == best_front and back > best_back))):
+            if (
+                (category == 5 or category == 6 or category == 9)
+                and back > front
+                and (front > best_front or (front == best_front and back > best_back))
+            ):
                 best_a, best_b, best_front, best_back = a, b, front, back
     return best_a, best_b, best_front, best_back
 

@@ -21,8 +21,11 @@ class PaiGowRules:
     player_banks: bool = False
 
     def __post_init__(self) -> None:
-        if (isinstance(self.commission, bool) or not isinstance(self.commission, Real)
-                or not (math.isfinite(self.commission) and 0 <= self.commission < 1)):
+        if (
+            isinstance(self.commission, bool)
+            or not isinstance(self.commission, Real)
+            or not (math.isfinite(self.commission) and 0 <= self.commission < 1)
+        ):
             raise ValueError(f"paigow.commission must be in [0, 1), got {self.commission!r}")
         if not isinstance(self.player_banks, bool):
             raise ValueError(f"paigow.player_banks must be True or False, got {self.player_banks!r}")

@@ -30,7 +30,6 @@ EXACT_SECONDS = 30.0  # measured single-thread time of the exact enumeration
 DEALER_HANDS_PER_SECOND = 2.5e6  # Monte Carlo dealer settings per second per thread (cost model)
 
 
-
 @dataclass(frozen=True)
 class SplitFigures:
     """One split's results against the House-Way dealer."""
@@ -44,9 +43,18 @@ class SplitFigures:
     house_way: bool
 
     def to_dict(self) -> dict:
-        return {"front": self.setting.front, "back": self.setting.back, "front_name": self.setting.front_name,
-                "back_name": self.setting.back_name, "win": self.win, "push": self.push, "loss": self.loss,
-                "ev": self.ev, "stderr": self.stderr, "house_way": self.house_way}
+        return {
+            "front": self.setting.front,
+            "back": self.setting.back,
+            "front_name": self.setting.front_name,
+            "back_name": self.setting.back_name,
+            "win": self.win,
+            "push": self.push,
+            "loss": self.loss,
+            "ev": self.ev,
+            "stderr": self.stderr,
+            "house_way": self.house_way,
+        }
 
 
 @dataclass(frozen=True)
@@ -64,8 +72,14 @@ class SplitAnalysis:
         return pd.DataFrame([s.to_dict() for s in self.splits])
 
     def to_dict(self) -> dict:
-        return {"cards": self.cards, "way": self.way, "house_way_rule": self.rule, **self.run.to_dict(),
-                **self.rules.to_dict(), "splits": [s.to_dict() for s in self.splits]}
+        return {
+            "cards": self.cards,
+            "way": self.way,
+            "house_way_rule": self.rule,
+            **self.run.to_dict(),
+            **self.rules.to_dict(),
+            "splits": [s.to_dict() for s in self.splits],
+        }
 
 
 def settlement(tallies: np.ndarray, total: int, commission: float) -> tuple[float, float, float, float, float]:
@@ -89,8 +103,9 @@ class _SplitJob:
 
     def run_chunk(self, state: np.ndarray, trials: int) -> np.ndarray:
         tallies = np.zeros((len(self.fronts), 3), np.int64)
-        sampled_split_tallies(self.excluded, self.fronts, self.backs, self.way, self.player_banks, state.copy(),
-                              trials, tallies)
+        sampled_split_tallies(
+            self.excluded, self.fronts, self.backs, self.way, self.player_banks, state.copy(), trials, tallies
+        )
         return tallies
 
     def standard_error(self, tallies: np.ndarray, trials: int) -> float:
@@ -103,21 +118,36 @@ def _exact_task(deck, fronts, backs, way, player_banks, tasks):
     return tallies
 
 
-def _exact_tallies(cards: np.ndarray, fronts, backs, way: int, player_banks: bool, scheduler, threads,
-                   progress) -> np.ndarray:
+def _exact_tallies(
+    cards: np.ndarray, fronts, backs, way: int, player_banks: bool, scheduler, threads, progress
+) -> np.ndarray:
     """Tallies over every dealer hand, in tasks by the dealer's first two cards (balanced)."""
     deck = np.array([c for c in range(53) if c not in set(cards.tolist())], np.uint8)
     pairs = sorted(((a, b) for a in range(46) for b in range(a + 1, 46)), key=lambda p: -math.comb(45 - p[1], 5))
     groups = [np.array(pairs[i::64], np.int64) for i in range(64)]
-    results = run_tasks(_exact_task, [(deck, fronts, backs, way, player_banks, g) for g in groups],
-                        scheduler=scheduler, threads=threads, progress=progress)
+    results = run_tasks(
+        _exact_task,
+        [(deck, fronts, backs, way, player_banks, g) for g in groups],
+        scheduler=scheduler,
+        threads=threads,
+        progress=progress,
+    )
     return np.sum(results, axis=0)
 
 
-def split_ev(cards: str | np.ndarray, *, way: str = "foxwoods", method: str = "auto",
-             stopping: Stopping = Stopping(), seed: int | None = None, chunk_size: int = DEFAULT_CHUNK_SIZE // 4,
-             rules: PaiGowRules = PaiGowRules(), scheduler: str | None = None, threads: int | None = None,
-             progress: Progress | None = None) -> SplitAnalysis:
+def split_ev(
+    cards: str | np.ndarray,
+    *,
+    way: str = "foxwoods",
+    method: str = "auto",
+    stopping: Stopping = Stopping(),
+    seed: int | None = None,
+    chunk_size: int = DEFAULT_CHUNK_SIZE // 4,
+    rules: PaiGowRules = PaiGowRules(),
+    scheduler: str | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> SplitAnalysis:
     """Every legal split's P(win), P(push), P(loss) and EV against a House-Way dealer, best first,
     settled by the house ``rules``."""
     codes = parse_hand(cards)
@@ -136,9 +166,15 @@ def split_ev(cards: str | np.ndarray, *, way: str = "foxwoods", method: str = "a
     else:
         seed = new_seed(seed)
         excluded = cards_mask(codes)
-        run = run_monte_carlo(_SplitJob(excluded, fronts, backs, number, player_banks, commission), seed=seed,
-                              stopping=stopping, chunk_size=chunk_size, scheduler=scheduler, threads=threads,
-                              progress=progress)
+        run = run_monte_carlo(
+            _SplitJob(excluded, fronts, backs, number, player_banks, commission),
+            seed=seed,
+            stopping=stopping,
+            chunk_size=chunk_size,
+            scheduler=scheduler,
+            threads=threads,
+            progress=progress,
+        )
         tallies, facts = run.tallies, RunFacts.from_run(run)
     figures = []
     for s, t in zip(settings, tallies):
@@ -146,8 +182,9 @@ def split_ev(cards: str | np.ndarray, *, way: str = "foxwoods", method: str = "a
         is_house = (s.front_value, s.back_value) == (chosen.front_value, chosen.back_value)
         figures.append(SplitFigures(s, win, push, loss, ev, 0.0 if exact else se, is_house))
     figures.sort(key=lambda f: -f.ev)
-    return SplitAnalysis(cards=format_cards(codes), way=way, rule=chosen.rule, run=facts, rules=rules,
-                         splits=tuple(figures))
+    return SplitAnalysis(
+        cards=format_cards(codes), way=way, rule=chosen.rule, run=facts, rules=rules, splits=tuple(figures)
+    )
 
 
 __all__ = ["SplitAnalysis", "SplitFigures", "settlement", "split_ev"]

@@ -2,8 +2,11 @@
 
 from analyzer._exports import lazy_exports
 
-__all__, __getattr__, __dir__ = lazy_exports(__name__, {
-    "decide": ["decide", "position_from_dict"],
-    "play": ["simulate_games"],
-    "rules": ["SaintPokerRules"],
-})
+__all__, __getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "decide": ["decide", "position_from_dict"],
+        "play": ["simulate_games"],
+        "rules": ["SaintPokerRules"],
+    },
+)

@@ -93,8 +93,8 @@ class SaintPosition:
         st = np.zeros(E.STATE_SIZE, np.int64)
         n = self.players
         st[E.PLAYERS], st[E.ROUND], st[E.PHASE] = n, self.round, PHASES[self.phase]
-        st[E.RIVER_CARDS:E.FUTURE] = -1
-        st[E.HOLES:E.VALUE] = -1
+        st[E.RIVER_CARDS : E.FUTURE] = -1
+        st[E.HOLES : E.VALUE] = -1
         for p in range(n):
             st[E.SCORE + p] = self.scores[p]
             st[E.PRIORITY + p] = p
@@ -124,16 +124,25 @@ class SaintPosition:
                 unseen &= ~E._bit(c)
                 st[E.HAND + p] |= E._bit(c)
         deck = [c for c in range(E.DECK_SIZE) if (unseen >> c) & 1]
-        st[E.DECK:E.DECK + len(deck)] = deck
+        st[E.DECK : E.DECK + len(deck)] = deck
         st[E.TOP], st[E.END] = 0, len(deck)
         return st
 
     def to_dict(self) -> dict:
         fmt = format_cards
-        return {"players": self.players, "round": self.round, "phase": self.phase, "scores": list(self.scores),
-                "hand": fmt(self.hand), "future": fmt(self.future), "river": fmt(self.river),
-                "known": [fmt(k) for k in self.known], "removed": fmt(self.removed),
-                "revealed": [fmt(r) for r in self.revealed], "order": list(self.order)}
+        return {
+            "players": self.players,
+            "round": self.round,
+            "phase": self.phase,
+            "scores": list(self.scores),
+            "hand": fmt(self.hand),
+            "future": fmt(self.future),
+            "river": fmt(self.river),
+            "known": [fmt(k) for k in self.known],
+            "removed": fmt(self.removed),
+            "revealed": [fmt(r) for r in self.revealed],
+            "order": list(self.order),
+        }
 
 
 def position_from_dict(data: dict) -> SaintPosition:
@@ -159,10 +168,18 @@ def position_from_dict(data: dict) -> SaintPosition:
         raise ValueError(f"scores: expected {n} non-negative whole numbers, got {scores!r}")
     order = tuple(data.get("order", [])) if phase == "draft" else ()
     position = SaintPosition(
-        players=n, round=r, phase=phase, scores=tuple(scores), hand=card_field(data.get("hand"), "hand"),
-        future=card_field(data.get("future"), "future"), river=card_field(data.get("river"), "river"),
-        known=tuple(_per_player(data.get("known"), n, "known")), removed=card_field(data.get("removed"), "removed"),
-        revealed=tuple(_per_player(data.get("revealed"), n, "revealed")), order=order)
+        players=n,
+        round=r,
+        phase=phase,
+        scores=tuple(scores),
+        hand=card_field(data.get("hand"), "hand"),
+        future=card_field(data.get("future"), "future"),
+        river=card_field(data.get("river"), "river"),
+        known=tuple(_per_player(data.get("known"), n, "known")),
+        removed=card_field(data.get("removed"), "removed"),
+        revealed=tuple(_per_player(data.get("revealed"), n, "revealed")),
+        order=order,
+    )
     _validate(position)
     return position
 
@@ -195,11 +212,14 @@ def _validate(p: SaintPosition) -> None:
         if not p.order or p.order[0] != 0 or len(p.order) > 2 * n:
             raise ValueError(f"draft: 'order' lists the picks still to come, yours (seat 0) first, at most {2 * n}")
         if any(s not in range(n) for s in p.order) or any(
-                p.order[i] != p.order[i + n] for i in range(len(p.order) - n)):
+            p.order[i] != p.order[i + n] for i in range(len(p.order) - n)
+        ):
             raise ValueError("draft: the two passes go in the same order (S-10)")
         if on_table != left:
-            raise ValueError(f"draft: {left} cards should be left to pick with {len(p.order)} picks to come, "
-                             f"got {on_table} on the table")
+            raise ValueError(
+                f"draft: {left} cards should be left to pick with {len(p.order)} picks to come, "
+                f"got {on_table} on the table"
+            )
     removed = 5 * (p.round - 1)
     if len(p.removed) != removed:
         raise ValueError(f"{removed} cards have left the game before round {p.round}, got {len(p.removed)}")
@@ -229,8 +249,12 @@ class Decision:
         return pd.DataFrame([c.to_dict() for c in self.choices])
 
     def to_dict(self) -> dict:
-        return {"position": self.position.to_dict(), "policy": self.policy, **self.run.to_dict(),
-                "choices": [c.to_dict() for c in self.choices]}
+        return {
+            "position": self.position.to_dict(),
+            "policy": self.policy,
+            **self.run.to_dict(),
+            "choices": [c.to_dict() for c in self.choices],
+        }
 
 
 @dataclass(frozen=True)
@@ -266,21 +290,29 @@ def _exact_hands(position: SaintPosition, state: np.ndarray) -> list[tuple[int, 
 
 
 def _deterministic(position: SaintPosition, kinds: np.ndarray) -> bool:
-    others = set(kinds[1:position.players].tolist())
+    others = set(kinds[1 : position.players].tolist())
     if position.round < E.ROUNDS or position.phase == "draft":
         return False
     return others <= ({SAVE} if position.phase == "river" else {GREEDY, SAVE})
 
 
-def decide(position: SaintPosition, *, policy: str = "greedy", trials: int = DEFAULT_TRIALS,
-           seed: int | None = None, method: str = "auto", scheduler: str | None = None,
-           threads: int | None = None, progress: Progress | None = None) -> Decision:
+def decide(
+    position: SaintPosition,
+    *,
+    policy: str = "greedy",
+    trials: int = DEFAULT_TRIALS,
+    seed: int | None = None,
+    method: str = "auto",
+    scheduler: str | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> Decision:
     """Every legal choice of the current phase with its value, best first (module docstring).
     ``policy`` is the base policy of every player after the choice (one name, or one per seat)."""
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
     params = parse_policies(policy, position.players)
-    if (params[:position.players, 0] == ROLLOUT).any():
+    if (params[: position.players, 0] == ROLLOUT).any():
         raise ValueError("the players after a decision use base policies: random, greedy or save")
     kinds = params[:, 0].copy()
     state = position.to_state()
@@ -288,8 +320,10 @@ def decide(position: SaintPosition, *, policy: str = "greedy", trials: int = DEF
     hands = _exact_hands(position, state) if _deterministic(position, kinds) else None
     exact = method == "exact" or (method == "auto" and hands is not None)
     if exact and hands is None:
-        raise ValueError("exact values need the last round (no draft), one opponent with hidden cards, and "
-                         "deterministic opponents (save in the river phase; greedy or save at the reveal)")
+        raise ValueError(
+            "exact values need the last round (no draft), one opponent with hidden cards, and "
+            "deterministic opponents (save in the river phase; greedy or save at the reveal)"
+        )
     start = time.perf_counter()
     if exact:
         assert hands is not None  # exact needs the enumerated hands (checked above)
@@ -303,16 +337,30 @@ def decide(position: SaintPosition, *, policy: str = "greedy", trials: int = DEF
         facts = RunFacts.enumerated(len(hands), since=start)
     else:
         used_seed = new_seed(seed)
-        run = run_monte_carlo(DecideJob(state, choices, kinds), seed=used_seed, stopping=Stopping(trials=trials),
-                              chunk_size=CHUNK, scheduler=scheduler, threads=threads, progress=progress)
+        run = run_monte_carlo(
+            DecideJob(state, choices, kinds),
+            seed=used_seed,
+            stopping=Stopping(trials=trials),
+            chunk_size=CHUNK,
+            scheduler=scheduler,
+            threads=threads,
+            progress=progress,
+        )
         tallies, facts = run.tallies, RunFacts.from_run(run)
     n = facts.trials
     values = []
     for (a, b), t in zip(choices.tolist(), tallies):
         now, now_se = mean_and_se(t[1], t[2], n)
         total, total_se = mean_and_se(t[3], t[4], n)
-        values.append(ChoiceValue(cards=format_cards([a] if a == b else [a, b]), p_win_round=t[0] / n,
-                                  points_now=now, points_total=total, stderr=0.0 if exact else total_se,
-                                  points_now_stderr=0.0 if exact else now_se))
+        values.append(
+            ChoiceValue(
+                cards=format_cards([a] if a == b else [a, b]),
+                p_win_round=t[0] / n,
+                points_now=now,
+                points_total=total,
+                stderr=0.0 if exact else total_se,
+                points_now_stderr=0.0 if exact else now_se,
+            )
+        )
     values.sort(key=lambda v: -v.points_total)
     return Decision(position=position, policy=policy, run=facts, choices=tuple(values))

@@ -32,19 +32,19 @@ RIVER, REVEAL, DRAFT, OVER = 0, 1, 2, 3  # phases
 
 # -- state layout --------------------------------------------------------------------
 PLAYERS, ROUND, PHASE, RANDOM_PRIORITY, SNAKE, FUTURE_HIDDEN = range(6)  # options: S-5, S-10, S-1
-SCORE = 6                                   # [player] points so far
-HAND = SCORE + MAX_PLAYERS                  # [player] card mask of the hand
-KNOWN = HAND + MAX_PLAYERS                  # [player] mask of his cards the others know (drafted)
-RIVER_CARDS = KNOWN + MAX_PLAYERS           # the river (f future cards first, then one per player)
-FUTURE = RIVER_CARDS + RIVER_SIZE           # the face-up future river
+SCORE = 6  # [player] points so far
+HAND = SCORE + MAX_PLAYERS  # [player] card mask of the hand
+KNOWN = HAND + MAX_PLAYERS  # [player] mask of his cards the others know (drafted)
+RIVER_CARDS = KNOWN + MAX_PLAYERS  # the river (f future cards first, then one per player)
+FUTURE = RIVER_CARDS + RIVER_SIZE  # the face-up future river
 FUTURE_N = FUTURE + 3
-HOLES = FUTURE_N + 1                        # [player][2] revealed this round
-VALUE = HOLES + 2 * MAX_PLAYERS             # [player] this round's hand value
-PRIORITY = VALUE + MAX_PLAYERS              # [player] the draft tie-break "youngest" order (0 first)
-REMOVED = PRIORITY + MAX_PLAYERS            # mask of the cards out of the game
-ORDER = REMOVED + 1                         # [5] this draft's pick order
-PICKS = ORDER + MAX_PLAYERS                 # picks made in this draft (2 passes of n)
-ROUND_POINTS = PICKS + 1                    # [round][player] points scored
+HOLES = FUTURE_N + 1  # [player][2] revealed this round
+VALUE = HOLES + 2 * MAX_PLAYERS  # [player] this round's hand value
+PRIORITY = VALUE + MAX_PLAYERS  # [player] the draft tie-break "youngest" order (0 first)
+REMOVED = PRIORITY + MAX_PLAYERS  # mask of the cards out of the game
+ORDER = REMOVED + 1  # [5] this draft's pick order
+PICKS = ORDER + MAX_PLAYERS  # picks made in this draft (2 passes of n)
+ROUND_POINTS = PICKS + 1  # [round][player] points scored
 DECK = ROUND_POINTS + ROUNDS * MAX_PLAYERS  # undealt cards are DECK[TOP:END]
 TOP = DECK + DECK_SIZE
 END = TOP + 1
@@ -207,7 +207,7 @@ def _take(st, p, card):
 @njit(cache=True, nogil=True)
 def _begin_draft(st, rng):
     order = _draft_order(st, rng)
-    st[ORDER:ORDER + st[PLAYERS]] = order
+    st[ORDER : ORDER + st[PLAYERS]] = order
     st[PICKS] = 0
 
 
@@ -276,4 +276,4 @@ def _resample_hidden(src, dst, viewer, rng):
 
 
 popcount = bit_count  # the number of cards in a mask
-nth_card = nth_bit    # the k-th card (ascending) of a mask
+nth_card = nth_bit  # the k-th card (ascending) of a mask

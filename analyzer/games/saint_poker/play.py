@@ -110,7 +110,7 @@ def _play_games(n, options, final_tie, params, rng, games, tallies):
 class GameJob:
     players: int
     options: np.ndarray  # random priority (S-5), snake draft (S-10), face-down future river (S-1)
-    final_tie: int       # SaintPokerRules.codes()
+    final_tie: int  # SaintPokerRules.codes()
     params: np.ndarray
 
     def run_chunk(self, rng: np.ndarray, games: int) -> np.ndarray:
@@ -150,10 +150,17 @@ class SaintPokerGames:
         return pd.DataFrame([{k: v for k, v in s.items() if k != "score_histogram"} for s in self.seats])
 
 
-def simulate_games(players: int = 3, policies: list[str] | str = "greedy", *, games: int = 10_000,
-                   seed: int | None = None, rules: SaintPokerRules = SaintPokerRules(),
-                   scheduler: str | None = None, threads: int | None = None,
-                   progress: Progress | None = None) -> SaintPokerGames:
+def simulate_games(
+    players: int = 3,
+    policies: list[str] | str = "greedy",
+    *,
+    games: int = 10_000,
+    seed: int | None = None,
+    rules: SaintPokerRules = SaintPokerRules(),
+    scheduler: str | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> SaintPokerGames:
     """Simulate whole games, seat ``i`` playing ``policies[i]``, under ``rules``."""
     params = parse_policies(policies, players)
     names = tuple(policies.split(",") if isinstance(policies, str) else list(policies))
@@ -161,9 +168,15 @@ def simulate_games(players: int = 3, policies: list[str] | str = "greedy", *, ga
     used_seed = new_seed(seed)
     rollout = (params[:players, 0] == ROLLOUT).any()
     chunk = 10 if rollout else GAME_CHUNK
-    run = run_monte_carlo(GameJob(players, *rules.codes(), params), seed=used_seed,
-                          stopping=Stopping(trials=games), chunk_size=chunk, scheduler=scheduler,
-                          threads=threads, progress=progress)
+    run = run_monte_carlo(
+        GameJob(players, *rules.codes(), params),
+        seed=used_seed,
+        stopping=Stopping(trials=games),
+        chunk_size=chunk,
+        scheduler=scheduler,
+        threads=threads,
+        progress=progress,
+    )
     t, n = run.tallies, run.trials
     seats = []
     for p in range(players):
@@ -171,10 +184,19 @@ def simulate_games(players: int = 3, policies: list[str] | str = "greedy", *, ga
         share = t[base] / SHARE / n
         wins_se = float(np.sqrt(max(share * (1 - share), 0.0) / n))
         score, score_se = mean_and_se(t[base + 1], t[base + 2], n)
-        seats.append({"seat": p, "policy": names[p], "wins": share, "wins_stderr": wins_se, "score": score,
-                      "score_stderr": score_se,
-                      **{f"won_round_{r + 1}": t[base + 3 + r] / n for r in range(E.ROUNDS)},
-                      "score_histogram": t[base + 3 + E.ROUNDS: base + PER_PLAYER].tolist()})
+        seats.append(
+            {
+                "seat": p,
+                "policy": names[p],
+                "wins": share,
+                "wins_stderr": wins_se,
+                "score": score,
+                "score_stderr": score_se,
+                **{f"won_round_{r + 1}": t[base + 3 + r] / n for r in range(E.ROUNDS)},
+                "score_histogram": t[base + 3 + E.ROUNDS : base + PER_PLAYER].tolist(),
+            }
+        )
     tied = tuple(t[1 + E.MAX_PLAYERS * PER_PLAYER + r] / n for r in range(E.ROUNDS))
-    return SaintPokerGames(players=players, policies=names, run=RunFacts.from_run(run), rules=rules,
-                           seats=tuple(seats), tied_rounds=tied)
+    return SaintPokerGames(
+        players=players, policies=names, run=RunFacts.from_run(run), rules=rules, seats=tuple(seats), tied_rounds=tied
+    )

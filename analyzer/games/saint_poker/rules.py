@@ -37,8 +37,12 @@ class SaintPokerRules:
         return options, FINAL_TIES[self.final_tie]
 
     def to_dict(self) -> dict:
-        return {"final_tie": self.final_tie, "random_priority": self.random_priority,
-                "snake_draft": self.snake_draft, "future_face_up": self.future_face_up}
+        return {
+            "final_tie": self.final_tie,
+            "random_priority": self.random_priority,
+            "snake_draft": self.snake_draft,
+            "future_face_up": self.future_face_up,
+        }
 
 
 __all__ = ["FINAL_TIES", "SaintPokerRules"]

@@ -60,13 +60,13 @@ def prepare_stud(hands: Sequence[str], dead: str = "") -> StudDeal:
         if len(cards) > HAND:
             raise CardError(f"player {i} has {len(cards)} cards: a stud hand has at most {HAND}")
     dead_cards = parse_cards(dead)
-    check_disjoint({**{f"player {i}'s cards": k for i, k in enumerate(known, start=1)},
-                    "the dead cards": dead_cards})
+    check_disjoint({**{f"player {i}'s cards": k for i, k in enumerate(known, start=1)}, "the dead cards": dead_cards})
     deal = StudDeal(known, dead_cards)
     needed = sum(HAND - len(k) for k in known)
     if needed > len(deal.free_cards()):
-        raise ValueError(f"not enough cards: the players need {needed} more cards and "
-                         f"{len(deal.free_cards())} are unseen")
+        raise ValueError(
+            f"not enough cards: the players need {needed} more cards and {len(deal.free_cards())} are unseen"
+        )
     return deal
 
 
@@ -104,10 +104,19 @@ def _exact(deal: StudDeal) -> tuple[np.ndarray, int]:
     return tallies, int(deals)
 
 
-def stud_equity(hands: Sequence[str], dead: str = "", *, method: str = "auto", stopping: Stopping = Stopping(),
-                seed: int | None = None, chunk_size: int = DEFAULT_CHUNK_SIZE, scheduler: str | None = None,
-                threads: int | None = None, categories: bool = False,
-                progress: Progress | None = None) -> EquityResult:
+def stud_equity(
+    hands: Sequence[str],
+    dead: str = "",
+    *,
+    method: str = "auto",
+    stopping: Stopping = Stopping(),
+    seed: int | None = None,
+    chunk_size: int = DEFAULT_CHUNK_SIZE,
+    scheduler: str | None = None,
+    threads: int | None = None,
+    categories: bool = False,
+    progress: Progress | None = None,
+) -> EquityResult:
     """Equity of each five-card stud hand at showdown (see the module docstring)."""
     deal = prepare_stud(hands, dead)
     workers = threads or local_workers()
@@ -118,11 +127,24 @@ def stud_equity(hands: Sequence[str], dead: str = "", *, method: str = "auto", s
     if exact:
         tallies, deals = _exact(deal)
         players = player_equities(tallies, deals, labels, sizes, exact=True, categories=categories)
-        return EquityResult(game="stud", players=players, board="", dead=format_cards(deal.dead),
-                            run=RunFacts.enumerated(deals, since=start))
+        return EquityResult(
+            game="stud",
+            players=players,
+            board="",
+            dead=format_cards(deal.dead),
+            run=RunFacts.enumerated(deals, since=start),
+        )
     seed = new_seed(seed)
-    run = run_monte_carlo(StudMonteCarlo.from_deal(deal), seed=seed, stopping=stopping, chunk_size=chunk_size,
-                          scheduler=scheduler, threads=threads, progress=progress)
+    run = run_monte_carlo(
+        StudMonteCarlo.from_deal(deal),
+        seed=seed,
+        stopping=stopping,
+        chunk_size=chunk_size,
+        scheduler=scheduler,
+        threads=threads,
+        progress=progress,
+    )
     players = player_equities(run.tallies, run.trials, labels, sizes, exact=False, categories=categories)
-    return EquityResult(game="stud", players=players, board="", dead=format_cards(deal.dead),
-                        run=RunFacts.from_run(run))
+    return EquityResult(
+        game="stud", players=players, board="", dead=format_cards(deal.dead), run=RunFacts.from_run(run)
+    )

@@ -2,9 +2,12 @@
 
 from analyzer._exports import lazy_exports
 
-__all__, __getattr__, __dir__ = lazy_exports(__name__, {
-    "rules": ["WhistRules", "parse_bid", "parse_hand"],
-    "deal": ["WhistDeal"],
-    "bid": ["bid_values"],
-    "play": ["resolve_auction", "simulate_bidding"],
-})
+__all__, __getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "rules": ["WhistRules", "parse_bid", "parse_hand"],
+        "deal": ["WhistDeal"],
+        "bid": ["bid_values"],
+        "play": ["resolve_auction", "simulate_bidding"],
+    },
+)

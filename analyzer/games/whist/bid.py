@@ -138,8 +138,14 @@ class BidReport:
         return pd.DataFrame([b.to_dict() for b in self.bids])
 
     def to_dict(self) -> dict:
-        return {"hand": self.hand, "seat": self.seat, "rules": self.rules.to_dict(), "policy": self.policy,
-                **self.run.to_dict(), "bids": [b.to_dict() for b in self.bids]}
+        return {
+            "hand": self.hand,
+            "seat": self.seat,
+            "rules": self.rules.to_dict(),
+            "policy": self.policy,
+            **self.run.to_dict(),
+            "bids": [b.to_dict() for b in self.bids],
+        }
 
 
 def summarize(options: np.ndarray, tallies: np.ndarray, n: int) -> list[BidValue]:
@@ -150,15 +156,32 @@ def summarize(options: np.ndarray, tallies: np.ndarray, n: int) -> list[BidValue
         chips, chips_se = mean_and_se(t[1], t[2], n)
         tricks, tricks_se = mean_and_se(t[3], t[4], n)
         name = "join the next seat's solo-nolo" if joins else bid_name(contract, suit)
-        values.append(BidValue(bid=name, p_make=p, p_make_stderr=p_se, chips=chips,
-                               chips_stderr=chips_se, tricks=tricks, tricks_stderr=tricks_se))
+        values.append(
+            BidValue(
+                bid=name,
+                p_make=p,
+                p_make_stderr=p_se,
+                chips=chips,
+                chips_stderr=chips_se,
+                tricks=tricks,
+                tricks_stderr=tricks_se,
+            )
+        )
     return values
 
 
-def bid_values(hand: tuple[int, ...], *, seat: int = 0, rules: WhistRules = WhistRules(),
-               policy: str = "heuristic", trials: int = DEFAULT_TRIALS, seed: int | None = None,
-               scheduler: str | None = None, threads: int | None = None,
-               progress: Progress | None = None) -> BidReport:
+def bid_values(
+    hand: tuple[int, ...],
+    *,
+    seat: int = 0,
+    rules: WhistRules = WhistRules(),
+    policy: str = "heuristic",
+    trials: int = DEFAULT_TRIALS,
+    seed: int | None = None,
+    scheduler: str | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> BidReport:
     """Every bid open to ``hand`` (13 cards) bid from ``seat`` (0 = forehand ... 3 = dealer),
     best expected chips first (module docstring)."""
     if len(set(hand)) != E.TRICKS_PER_DEAL or not all(0 <= c < 52 for c in hand):
@@ -170,12 +193,28 @@ def bid_values(hand: tuple[int, ...], *, seat: int = 0, rules: WhistRules = Whis
     unseen = np.array([c for c in range(52) if c not in hand], np.int64)
     mask = sum(1 << c for c in hand)
     used_seed = new_seed(seed)
-    job = KernelJob(_sample_bids, (seat, mask, unseen, options, policies, rules.pass_ace_low,
-                                  rules.called_rule_code), (), options.shape[0] * TALLY)
-    run = run_monte_carlo(job, seed=used_seed, stopping=Stopping(trials=trials), chunk_size=CHUNK,
-                          scheduler=scheduler, threads=threads, progress=progress)
+    job = KernelJob(
+        _sample_bids,
+        (seat, mask, unseen, options, policies, rules.pass_ace_low, rules.called_rule_code),
+        (),
+        options.shape[0] * TALLY,
+    )
+    run = run_monte_carlo(
+        job,
+        seed=used_seed,
+        stopping=Stopping(trials=trials),
+        chunk_size=CHUNK,
+        scheduler=scheduler,
+        threads=threads,
+        progress=progress,
+    )
     tallies = run.tallies.reshape(options.shape[0], TALLY)
     values = sorted(summarize(options, tallies, run.trials), key=lambda b: -b.chips)
-    return BidReport(hand=format_cards(sorted(hand, key=lambda c: (-(c & 3), -c))), seat=seat, rules=rules,
-                     policy=policy, run=RunFacts.from_run(run), bids=tuple(values))
-
+    return BidReport(
+        hand=format_cards(sorted(hand, key=lambda c: (-(c & 3), -c))),
+        seat=seat,
+        rules=rules,
+        policy=policy,
+        run=RunFacts.from_run(run),
+        bids=tuple(values),
+    )

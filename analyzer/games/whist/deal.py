@@ -18,8 +18,15 @@ from analyzer.games.whist.rules import WhistRules, callable_suits, parse_bid, pa
 class WhistDeal(TrickDeal):
     """A deal under a contract; the engine's state is ``self.state``."""
 
-    def __init__(self, hands: list[str], bid: str, *, bidder: int = 0, joiner: int | None = None,
-                 rules: WhistRules = WhistRules()):
+    def __init__(
+        self,
+        hands: list[str],
+        bid: str,
+        *,
+        bidder: int = 0,
+        joiner: int | None = None,
+        rules: WhistRules = WhistRules(),
+    ):
         if len(hands) != E.SEATS:
             raise ValueError(f"hands: one per seat (4), got {len(hands)}")
         parsed = [parse_hand(h) for h in hands]
@@ -29,16 +36,24 @@ class WhistDeal(TrickDeal):
             raise ValueError(f"bidder must be a seat 0..3, got {bidder!r}")
         if suit >= 0 and suit not in callable_suits(parsed[bidder], rules):
             raise ValueError("the bidder holds the ace he calls (W-2: call_own_ace is off)")
-        if joiner is not None and (contract != E.SOLO or rules.max_solo_joiners == 0
-                                   or joiner == bidder or joiner not in range(E.SEATS)):
+        if joiner is not None and (
+            contract != E.SOLO or rules.max_solo_joiners == 0 or joiner == bidder or joiner not in range(E.SEATS)
+        ):
             raise ValueError("a joiner is one other seat joining a Solo-nolo (W-4)")
         self.rules = rules
         self.engine, self.seats = E, E.SEATS
         self.state = np.zeros(E.STATE_SIZE, np.int64)
         for seat, hand in enumerate(parsed):
             self.state[E.HAND + seat] = sum(1 << c for c in hand)
-        E._start(self.state, contract, bidder, suit, -1 if joiner is None else joiner, rules.pass_ace_low,
-                rules.called_rule_code)
+        E._start(
+            self.state,
+            contract,
+            bidder,
+            suit,
+            -1 if joiner is None else joiner,
+            rules.pass_ace_low,
+            rules.called_rule_code,
+        )
 
     @property
     def partner(self) -> int | None:

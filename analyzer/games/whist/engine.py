@@ -29,16 +29,34 @@ from analyzer.games._tricks import NO_SUIT, SUIT_MASKS, beats, card_bit, legal_c
 SEATS, TRICKS_PER_DEAL, ACE = 4, 13, 12
 PASS, NOLO, GRAND, SOLO, GRANDI = range(5)  # contracts, in bidding order
 CONTRACT_NAMES = ("pass", "nolo", "grand", "solo-nolo", "grandi")
-WHEN_LED, LEAD_ONLY = 0, 1                  # W-3
+WHEN_LED, LEAD_ONLY = 0, 1  # W-3
 FULL_DECK = (np.int64(1) << 52) - 1
 GRAND_TARGET, NOLO_LIMIT, SOLO_LIMIT, GRANDI_TRICKS, SOLO_STAKE = 7, 6, 1, 7, 5
 
 # -- state layout --------------------------------------------------------------------
-(CONTRACT, BIDDER, CALLED, PARTNER, JOINER, ACE_LOW, CALLED_RULE, TRICK, PLAYS, LEADER, TURN,
- LED, BEST, WINNER, PLAYED, CALLED_LED, REVEALED, DONE) = range(18)
-HAND = 18                   # [seat] cards held
-TRICKS = HAND + SEATS       # [seat] tricks taken
-TABLE = TRICKS + SEATS      # [seat] card played to the current trick, or -1
+(
+    CONTRACT,
+    BIDDER,
+    CALLED,
+    PARTNER,
+    JOINER,
+    ACE_LOW,
+    CALLED_RULE,
+    TRICK,
+    PLAYS,
+    LEADER,
+    TURN,
+    LED,
+    BEST,
+    WINNER,
+    PLAYED,
+    CALLED_LED,
+    REVEALED,
+    DONE,
+) = range(18)
+HAND = 18  # [seat] cards held
+TRICKS = HAND + SEATS  # [seat] tricks taken
+TABLE = TRICKS + SEATS  # [seat] card played to the current trick, or -1
 STATE_SIZE = TABLE + SEATS
 
 

@@ -50,8 +50,9 @@ class Contract:
         return bid_name(self.contract, self.suit)
 
 
-def resolve_auction(calls: list[str], hands: list[tuple[int, ...]], *, joiner: int | None = None,
-                    rules: WhistRules = WhistRules()) -> Contract:
+def resolve_auction(
+    calls: list[str], hands: list[tuple[int, ...]], *, joiner: int | None = None, rules: WhistRules = WhistRules()
+) -> Contract:
     """The contract from four calls in seat order (forehand first) and an optional joiner."""
     if len(calls) != E.SEATS:
         raise ValueError(f"calls: one per seat (4), forehand first, got {len(calls)}")
@@ -133,9 +134,15 @@ def _play_bid_deals(values, policies, call_own_ace, may_join, pass_ace_low, call
         tallies[GAME_TALLY - 1] += contract[3] >= 0
 
 
-def bidding_values(*, deals: int = 200_000, policy: str = "heuristic", rules: WhistRules = WhistRules(),
-                   seed: int = 2026, threads: int | None = None,
-                   scheduler: str | None = None) -> tuple[np.ndarray, float]:
+def bidding_values(
+    *,
+    deals: int = 200_000,
+    policy: str = "heuristic",
+    rules: WhistRules = WhistRules(),
+    seed: int = 2026,
+    threads: int | None = None,
+    scheduler: str | None = None,
+) -> tuple[np.ndarray, float]:
     """``values[hcp, longest, contract]``: forehand's expected chips of each contract by
     high-card points and longest suit (the bidding study's grid), -inf where a cell has
     fewer than MIN_CELL_DEALS deals; and the table's *coverage*, the share of hands that
@@ -155,38 +162,71 @@ class WhistGames:
     ``run.seed`` the seed of the whole simulation (the bidders' table and the deals)."""
 
     run: RunFacts
-    contracts: dict   # name -> {"share", "p_made"}
-    seats: list       # per seat: {"chips", "chips_stderr"}
-    joined: float     # share of deals with a Solo-nolo joiner
+    contracts: dict  # name -> {"share", "p_made"}
+    seats: list  # per seat: {"chips", "chips_stderr"}
+    joined: float  # share of deals with a Solo-nolo joiner
     table_coverage: float  # share of hands the bidders' table covers (module docstring)
 
     def to_dict(self) -> dict:
-        contracts = {name: {k: (None if math.isnan(v) else v) for k, v in row.items()}
-                     for name, row in self.contracts.items()}
+        contracts = {
+            name: {k: (None if math.isnan(v) else v) for k, v in row.items()} for name, row in self.contracts.items()
+        }
         return {"deals": self.run.trials, **inline_run(self.__dict__), "contracts": contracts}
 
 
-def simulate_bidding(*, deals: int = 100_000, table_deals: int = 400_000, policy: str = "heuristic",
-                     rules: WhistRules = WhistRules(), seed: int | None = None, threads: int | None = None,
-                     scheduler: str | None = None, progress: Progress | None = None) -> WhistGames:
+def simulate_bidding(
+    *,
+    deals: int = 100_000,
+    table_deals: int = 400_000,
+    policy: str = "heuristic",
+    rules: WhistRules = WhistRules(),
+    seed: int | None = None,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> WhistGames:
     """Whole deals with the table bidder at every seat: how often each contract is played
     and made, and each seat's expected chips (seat 0 = forehand)."""
     used_seed = new_seed(seed)
     start = time.perf_counter()
-    values, coverage = bidding_values(deals=table_deals, policy=policy, rules=rules, seed=used_seed, threads=threads,
-                            scheduler=scheduler)
-    job = KernelJob(_play_bid_deals, (values, parse_policies(policy), rules.call_own_ace, rules.max_solo_joiners > 0,
-                                     rules.pass_ace_low, rules.called_rule_code), (), GAME_TALLY)
-    run = run_monte_carlo(job, seed=derive_seed(used_seed, 1), stopping=Stopping(trials=deals), chunk_size=CHUNK,
-                          scheduler=scheduler, threads=threads, progress=progress)
+    values, coverage = bidding_values(
+        deals=table_deals, policy=policy, rules=rules, seed=used_seed, threads=threads, scheduler=scheduler
+    )
+    job = KernelJob(
+        _play_bid_deals,
+        (
+            values,
+            parse_policies(policy),
+            rules.call_own_ace,
+            rules.max_solo_joiners > 0,
+            rules.pass_ace_low,
+            rules.called_rule_code,
+        ),
+        (),
+        GAME_TALLY,
+    )
+    run = run_monte_carlo(
+        job,
+        seed=derive_seed(used_seed, 1),
+        stopping=Stopping(trials=deals),
+        chunk_size=CHUNK,
+        scheduler=scheduler,
+        threads=threads,
+        progress=progress,
+    )
     t, n = run.tallies, run.trials
-    contracts = {E.CONTRACT_NAMES[c]: {"share": t[c] / n,
-                                       "p_made": t[CONTRACTS + c] / t[c] if t[c] and c != E.PASS else math.nan}
-                 for c in range(CONTRACTS)}
+    contracts = {
+        E.CONTRACT_NAMES[c]: {
+            "share": t[c] / n,
+            "p_made": t[CONTRACTS + c] / t[c] if t[c] and c != E.PASS else math.nan,
+        }
+        for c in range(CONTRACTS)
+    }
     seats = []
     for seat in range(E.SEATS):
         mean, se = mean_and_se(t[2 * CONTRACTS + seat], t[2 * CONTRACTS + E.SEATS + seat], n)
         seats.append({"seat": seat, "chips": mean, "chips_stderr": se})
     facts = RunFacts.from_run(run, seed=used_seed, elapsed=time.perf_counter() - start)
-    return WhistGames(run=facts, contracts=contracts, seats=seats, joined=t[GAME_TALLY - 1] / n,
-                      table_coverage=coverage)
+    return WhistGames(
+        run=facts, contracts=contracts, seats=seats, joined=t[GAME_TALLY - 1] / n, table_coverage=coverage
+    )

@@ -20,9 +20,9 @@ from analyzer.sim.bits import bit_count, nth_bit
 from analyzer.sim.engine import KernelJob, Progress, Stopping, run_monte_carlo
 from analyzer.sim.rng import below
 
-CONTRACTS = 5                     # pass, nolo, grand, solo-nolo, grandi (engine codes)
+CONTRACTS = 5  # pass, nolo, grand, solo-nolo, grandi (engine codes)
 FEATURES = ("aces", "hcp", "longest", "called_length")
-BINS = 38                         # high-card points 0..37; the other features fit too
+BINS = 38  # high-card points 0..37; the other features fit too
 STATS = ("deals", "made", "chips", "chips_sq", "tricks", "tricks_sq")
 GRID_LONGEST = 14
 GRID_STATS = ("deals", "made", "chips", "chips_sq")
@@ -95,13 +95,31 @@ def _bidding_tables(policies, call_own_ace, pass_ace_low, called_rule, trials, r
             cell[3] += chips[0] * chips[0]
 
 
-def run_bidding_tables(deals: int, policy: str, rules: WhistRules, seed: int, threads: int | None = None,
-                       scheduler: str | None = None, progress: Progress | None = None):
+def run_bidding_tables(
+    deals: int,
+    policy: str,
+    rules: WhistRules,
+    seed: int,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+):
     """:func:`bidding_tables` over ``deals`` deals: (feature tallies, grid tallies, deals)."""
-    job = KernelJob(_bidding_tables, (parse_policies(policy), rules.call_own_ace, rules.pass_ace_low,
-                                     rules.called_rule_code), (), FEATURE_SIZE + GRID_SIZE)
-    run = run_monte_carlo(job, seed=seed, stopping=Stopping(trials=deals), chunk_size=CHUNK, scheduler=scheduler,
-                          threads=threads, progress=progress)
+    job = KernelJob(
+        _bidding_tables,
+        (parse_policies(policy), rules.call_own_ace, rules.pass_ace_low, rules.called_rule_code),
+        (),
+        FEATURE_SIZE + GRID_SIZE,
+    )
+    run = run_monte_carlo(
+        job,
+        seed=seed,
+        stopping=Stopping(trials=deals),
+        chunk_size=CHUNK,
+        scheduler=scheduler,
+        threads=threads,
+        progress=progress,
+    )
     feature = run.tallies[:FEATURE_SIZE].reshape(CONTRACTS, len(FEATURES), BINS, len(STATS))
     grid = run.tallies[FEATURE_SIZE:].reshape(BINS, GRID_LONGEST, CONTRACTS, len(GRID_STATS))
     return feature, grid, run.trials

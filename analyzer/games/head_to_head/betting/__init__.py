@@ -2,9 +2,12 @@
 
 from analyzer._exports import lazy_exports
 
-__all__, __getattr__, __dir__ = lazy_exports(__name__, {
-    "rules": ["BettingRules"],
-    "bet": ["bet_position_from_dict", "bet_values"],
-    "play": ["simulate_betting_games"],
-    "model": ["ExchangeModel"],
-})
+__all__, __getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "rules": ["BettingRules"],
+        "bet": ["bet_position_from_dict", "bet_values"],
+        "play": ["simulate_betting_games"],
+        "model": ["ExchangeModel"],
+    },
+)

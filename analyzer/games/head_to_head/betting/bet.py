@@ -84,7 +84,7 @@ class BetPosition:
     def to_state(self) -> np.ndarray:
         st = self.position.to_state()
         st[E.STACK], st[E.STACK + 1] = self.stacks
-        st[E.BET_RULES:E.BET_RULES + 5] = self.rules.codes()
+        st[E.BET_RULES : E.BET_RULES + 5] = self.rules.codes()
         for row in range(E.MAX_ROWS):
             active = row < self.position.rows
             st[E.ROW_BASE + row] = self.base[row] if active else 0
@@ -94,9 +94,14 @@ class BetPosition:
         return st
 
     def to_dict(self) -> dict:
-        return {**self.position.to_dict(), "stacks": list(self.stacks),
-                "committed": {"you": list(self.committed[0]), "opponent": list(self.committed[1])},
-                "base": list(self.base), "closed": [r + 1 for r in self.closed], "rules": self.rules.__dict__}
+        return {
+            **self.position.to_dict(),
+            "stacks": list(self.stacks),
+            "committed": {"you": list(self.committed[0]), "opponent": list(self.committed[1])},
+            "base": list(self.base),
+            "closed": [r + 1 for r in self.closed],
+            "rules": self.rules.__dict__,
+        }
 
 
 def _row_list(value, rows: int, what: str, default: int) -> tuple[int, ...]:
@@ -114,7 +119,7 @@ def bet_position_from_dict(data: dict) -> BetPosition:
     rows = data.get("round", 1) + 2 if data.get("round") in (1, 2, 3) else 3
     committed = data.get("committed") or {}
     if not isinstance(committed, dict) or set(committed) - {"you", "opponent"}:
-        raise ValueError("committed: expected {\"you\": [...], \"opponent\": [...]}")
+        raise ValueError('committed: expected {"you": [...], "opponent": [...]}')
     mine = _row_list(committed.get("you"), rows, "committed you", 0)
     theirs = _row_list(committed.get("opponent"), rows, "committed opponent", 0)
     facing = [r for r in range(rows) if theirs[r] > mine[r]]
@@ -123,15 +128,19 @@ def bet_position_from_dict(data: dict) -> BetPosition:
     position = position_from_dict(place_data)
     rules = BettingRules(**(data.get("rules") or {}))
     stacks = data.get("stacks", [START_STACK, START_STACK])
-    if (not isinstance(stacks, list) or len(stacks) != 2
-            or not all(isinstance(s, int) and s >= 0 for s in stacks)):
+    if not isinstance(stacks, list) or len(stacks) != 2 or not all(isinstance(s, int) and s >= 0 for s in stacks):
         raise ValueError(f"stacks: expected [yours, the opponent's] in whole dollars, got {stacks!r}")
     closed = data.get("closed", [])
     if not isinstance(closed, list) or not all(isinstance(r, int) and 1 <= r <= rows for r in closed):
         raise ValueError(f"closed: expected row numbers from 1 to {rows}, got {closed!r}")
-    bet = BetPosition(position=position, stacks=tuple(stacks), committed=(mine, theirs),
-                      base=_row_list(data.get("base"), rows, "base", BASE),
-                      closed=tuple(r - 1 for r in closed), rules=rules)
+    bet = BetPosition(
+        position=position,
+        stacks=tuple(stacks),
+        committed=(mine, theirs),
+        base=_row_list(data.get("base"), rows, "base", BASE),
+        closed=tuple(r - 1 for r in closed),
+        rules=rules,
+    )
     _validate_chips(bet, facing)
     return bet
 
@@ -144,28 +153,36 @@ def _validate_chips(bet: BetPosition, facing: list[int]) -> None:
         if _row_complete(state, row) and (any(amounts) or bet.base[row]):
             raise ValueError(f"{name} is complete, so it has been paid: its base and chips must be 0")
         if not _row_complete(state, row) and bet.base[row] not in (BASE, BASE_CHIP):
-            raise ValueError(f"{name}: the base left on an open row is {BASE} or {BASE_CHIP} (after a "
-                             f"decline), got {bet.base[row]}")
+            raise ValueError(
+                f"{name}: the base left on an open row is {BASE} or {BASE_CHIP} (after a decline), got {bet.base[row]}"
+            )
         if bet.base[row] == BASE_CHIP and (any(amounts) or row not in bet.closed):
             raise ValueError(f"{name} was declined ($50 base left): it is closed and holds no bets")
         for who, amount in zip(("you", "opponent"), amounts):
             if amount < 0 or amount > rules.row_cap or amount % rules.min_bet:
-                raise ValueError(f"{name}: {who} committed {amount}; amounts are multiples of "
-                                 f"{rules.min_bet} up to {rules.row_cap}")
+                raise ValueError(
+                    f"{name}: {who} committed {amount}; amounts are multiples of {rules.min_bet} up to {rules.row_cap}"
+                )
         if bet.committed[0][row] > bet.committed[1][row]:
-            raise ValueError(f"{name}: you have more on the card than the opponent; positions are taken "
-                             f"when you are to act, so an open bet must be the opponent's")
+            raise ValueError(
+                f"{name}: you have more on the card than the opponent; positions are taken "
+                f"when you are to act, so an open bet must be the opponent's"
+            )
     if len(facing) > 1:
-        raise ValueError(f"the opponent has open bets on rows {', '.join(str(r + 1) for r in facing)}; "
-                         f"only one exchange happens at a time")
+        raise ValueError(
+            f"the opponent has open bets on rows {', '.join(str(r + 1) for r in facing)}; "
+            f"only one exchange happens at a time"
+        )
     if facing and facing[0] in bet.closed:
         raise ValueError(f"row {facing[0] + 1} is closed to betting but has an open bet")
     seat = _window_seat(state)
     expected = OPPONENT if facing else YOU
     if seat != expected:
         who = "the opponent" if facing else "you"
-        raise ValueError(f"{who} cannot have bet at this point of a {bet.position.type} round "
-                         f"(no betting window for the player placing now)")
+        raise ValueError(
+            f"{who} cannot have bet at this point of a {bet.position.type} round "
+            f"(no betting window for the player placing now)"
+        )
     if facing:
         need = bet.committed[1][facing[0]] - bet.committed[0][facing[0]]
         if need > bet.stacks[0]:
@@ -196,8 +213,12 @@ class BetValues:
         return pd.DataFrame([a.to_dict() for a in self.actions])
 
     def to_dict(self) -> dict:
-        return {"position": self.position.to_dict(), "players": self.players, **self.run.to_dict(),
-                "actions": [a.to_dict() for a in self.actions]}
+        return {
+            "position": self.position.to_dict(),
+            "players": self.players,
+            **self.run.to_dict(),
+            "actions": [a.to_dict() for a in self.actions],
+        }
 
 
 @dataclass(frozen=True)
@@ -238,19 +259,30 @@ def legal_actions(state: np.ndarray, facing: int) -> np.ndarray:
     return _opening_actions(state, YOU, every)
 
 
-def bet_values(bet: BetPosition, *, policy: str = "greedy", bet_policy: str = "threshold",
-               opponent_policy: str | None = None, opponent_bet_policy: str | None = None,
-               trials: int = DEFAULT_TRIALS, seed: int | None = None, method: str = "auto",
-               scheduler: str | None = None, threads: int | None = None,
-               progress: Progress | None = None) -> BetValues:
+def bet_values(
+    bet: BetPosition,
+    *,
+    policy: str = "greedy",
+    bet_policy: str = "threshold",
+    opponent_policy: str | None = None,
+    opponent_bet_policy: str | None = None,
+    trials: int = DEFAULT_TRIALS,
+    seed: int | None = None,
+    method: str = "auto",
+    scheduler: str | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> BetValues:
     """Every legal betting action of ``bet`` with its value, best first (module docstring)."""
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
     params = np.stack([parse_policy(policy), parse_policy(opponent_policy or policy)])
     bparams = np.stack([parse_bet_policy(bet_policy), parse_bet_policy(opponent_bet_policy or bet_policy)])
     if (params[:, 0] == ROLLOUT).any() or (bparams[:, 0] == ROLLOUT).any():
-        raise ValueError("the players of a betting analysis use base policies: greedy or random placement, "
-                         "never or threshold betting")
+        raise ValueError(
+            "the players of a betting analysis use base policies: greedy or random placement, "
+            "never or threshold betting"
+        )
     state = bet.to_state()
     facing = bet.facing
     actions = legal_actions(state, facing)
@@ -269,27 +301,39 @@ def bet_values(bet: BetPosition, *, policy: str = "greedy", bet_policy: str = "t
         tallies, facts = sum(parts), RunFacts.enumerated(math.perm(m, draws), since=start)
     else:
         used_seed = new_seed(seed)
-        run = run_monte_carlo(BetJob(state, actions, params, bparams), seed=used_seed,
-                              stopping=Stopping(trials=trials), chunk_size=BET_CHUNK, scheduler=scheduler,
-                              threads=threads, progress=progress)
+        run = run_monte_carlo(
+            BetJob(state, actions, params, bparams),
+            seed=used_seed,
+            stopping=Stopping(trials=trials),
+            chunk_size=BET_CHUNK,
+            scheduler=scheduler,
+            threads=threads,
+            progress=progress,
+        )
         tallies, facts = run.tallies, RunFacts.from_run(run)
     n = facts.trials
     values = []
     for (row, response, amount), t in zip(actions.tolist(), tallies):
         ev, se = mean_and_se(t[0], t[1], n)
         name = ("bet" if row >= 0 else "no bet") if response < 0 else RESPONSES[response]
-        values.append((name, None if row < 0 else row + 1, amount if name in ("bet", "raise") else 0, ev,
-                       0.0 if exact else se))
+        values.append(
+            (name, None if row < 0 else row + 1, amount if name in ("bet", "raise") else 0, ev, 0.0 if exact else se)
+        )
     best = max(v[3] for v in values)
     values.sort(key=lambda v: -v[3])
-    players = {"you": {"placement": policy, "betting": bet_policy},
-               "opponent": {"placement": opponent_policy or policy, "betting": opponent_bet_policy or bet_policy}}
-    return BetValues(position=bet, players=players, run=facts,
-                     actions=tuple(ActionValue(a, r, x, ev, se, best - ev) for a, r, x, ev, se in values))
+    players = {
+        "you": {"placement": policy, "betting": bet_policy},
+        "opponent": {"placement": opponent_policy or policy, "betting": opponent_bet_policy or bet_policy},
+    }
+    return BetValues(
+        position=bet,
+        players=players,
+        run=facts,
+        actions=tuple(ActionValue(a, r, x, ev, se, best - ev) for a, r, x, ev, se in values),
+    )
 
 
 def _exact_task(state, actions, params, bparams, draws, lo, hi):
     tallies = np.zeros((len(actions), 2), np.int64)
     _enumerate(state, actions, params, bparams, draws, lo, hi, tallies)
     return tallies
-

@@ -41,7 +41,7 @@ from analyzer.games.head_to_head.engine import (
 )
 
 START_STACK = 800
-BASE = 100            # 2 x $50 on each active common card
+BASE = 100  # 2 x $50 on each active common card
 BASE_CHIP = 50
 FORFEIT, WINDOW, MIN_BET, ROW_CAP, MAX_RAISE = range(5)  # offsets in BET_RULES
 WINDOW_TURN, WINDOW_RECEIVER = 0, 1
@@ -92,8 +92,12 @@ def _max_bet(st, bettor, row):
         return 0
     rules = BET_RULES
     step = st[rules + MIN_BET]
-    top = min(st[rules + MAX_RAISE], st[rules + ROW_CAP] - _committed(st, bettor, row),
-              st[STACK + bettor], st[STACK + 1 - bettor])
+    top = min(
+        st[rules + MAX_RAISE],
+        st[rules + ROW_CAP] - _committed(st, bettor, row),
+        st[STACK + bettor],
+        st[STACK + 1 - bettor],
+    )
     top = _floor_step(top, step)
     return top if top >= step else 0
 
@@ -105,8 +109,12 @@ def _max_raise(st, actor, row):
     rules = BET_RULES
     step = st[rules + MIN_BET]
     need = _committed(st, 1 - actor, row) - _committed(st, actor, row)
-    top = min(st[rules + MAX_RAISE], st[rules + ROW_CAP] - _committed(st, actor, row) - need,
-              st[STACK + actor] - need, st[STACK + 1 - actor])
+    top = min(
+        st[rules + MAX_RAISE],
+        st[rules + ROW_CAP] - _committed(st, actor, row) - need,
+        st[STACK + actor] - need,
+        st[STACK + 1 - actor],
+    )
     top = _floor_step(top, step)
     return top if top >= step else 0
 
@@ -166,4 +174,3 @@ def _chips_in_play(st):
     for row in range(5):
         total += st[ROW_BASE + row] + _committed(st, 0, row) + _committed(st, 1, row)
     return total
-

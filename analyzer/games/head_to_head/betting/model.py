@@ -38,8 +38,11 @@ class ExchangeModel:
         """The responder's value of each action (``raise`` is the best raise) with
         ``mine`` < ``theirs`` on the card and win probability ``p``."""
         values = _actions(self, p, mine, theirs)
-        return {"decline": values[0][0], "call": values[1][0],
-                **({"raise": max(v[0] for v in values[2:])} if len(values) > 2 else {})}
+        return {
+            "decline": values[0][0],
+            "call": values[1][0],
+            **({"raise": max(v[0] for v in values[2:])} if len(values) > 2 else {}),
+        }
 
     def best_response(self, p: float, mine: int, theirs: int) -> str:
         values = self.response(p, mine, theirs)

@@ -50,8 +50,7 @@ def parse_bet_policy(spec: str) -> np.ndarray:
     """Betting policy parameters from a name (module docstring)."""
     name, _, rest = spec.strip().lower().partition(":")
     if name not in BET_POLICY_NAMES:
-        raise ValueError(f"unknown betting policy {spec!r}: expected never, random, threshold[:k=v,...] "
-                         f"or rollout[:N]")
+        raise ValueError(f"unknown betting policy {spec!r}: expected never, random, threshold[:k=v,...] or rollout[:N]")
     params = np.zeros(BET_PARAMS, np.int64)
     params[0] = BET_POLICY_NAMES[name]
     if name in ("never", "random"):
@@ -66,8 +65,9 @@ def parse_bet_policy(spec: str) -> np.ndarray:
         for item in filter(None, rest.split(",")):
             key, _, value = item.partition("=")
             if key not in THRESHOLD_KEYS:
-                raise ValueError(f"unknown threshold parameter {key!r} in {spec!r}: "
-                                 f"expected bet, raise, call, size, cards")
+                raise ValueError(
+                    f"unknown threshold parameter {key!r} in {spec!r}: expected bet, raise, call, size, cards"
+                )
             try:
                 number = float(value)
             except ValueError:
@@ -95,8 +95,9 @@ def _play_betting_games(kind, crazy, batch_rule, tiebreak, bet_rules, params, bp
     out = np.zeros(BET_GAME_WIDTH, np.int64)
     trajectory = np.zeros(GAME_PLACEMENTS, np.int64)
     for _ in range(games):
-        _play_betting_game(st, kind, crazy, batch_rule, tiebreak, bet_rules, params, bparams, deal, seats,
-                          out, trajectory)
+        _play_betting_game(
+            st, kind, crazy, batch_rule, tiebreak, bet_rules, params, bparams, deal, seats, out, trajectory
+        )
         tallies[0] += 1
         tallies[1] += out[2] == 0
         tallies[2] += out[0] == out[1]
@@ -118,8 +119,9 @@ class BettingGameJob:
 
     def run_chunk(self, rng: np.ndarray, games: int) -> np.ndarray:
         tallies = np.zeros(BET_TALLY, np.int64)
-        _play_betting_games(self.kind, self.crazy, *self.settings, self.rules, self.params, self.bparams,
-                           rng.copy(), games, tallies)
+        _play_betting_games(
+            self.kind, self.crazy, *self.settings, self.rules, self.params, self.bparams, rng.copy(), games, tallies
+        )
         return tallies
 
     def standard_error(self, tallies: np.ndarray, games: int) -> float:
@@ -150,19 +152,41 @@ class BettingGames:
 
     def to_dict(self) -> dict:
         d = {k: v for k, v in self.__dict__.items() if k not in ("rules", "trajectory", "trajectory_stderr")}
-        return {"games": self.run.trials, **inline_run(d), "rules": self.rules.__dict__, "second_stack": 2 * START_STACK + 1200 - self.first_stack,
-                "trajectory": list(self.trajectory), "trajectory_stderr": list(self.trajectory_stderr)}
+        return {
+            "games": self.run.trials,
+            **inline_run(d),
+            "rules": self.rules.__dict__,
+            "second_stack": 2 * START_STACK + 1200 - self.first_stack,
+            "trajectory": list(self.trajectory),
+            "trajectory_stderr": list(self.trajectory_stderr),
+        }
 
     def to_frame(self) -> pd.DataFrame:
-        return pd.DataFrame({"placement": np.arange(1, GAME_PLACEMENTS + 1), "first_stack": self.trajectory,
-                             "stderr": self.trajectory_stderr})
+        return pd.DataFrame(
+            {
+                "placement": np.arange(1, GAME_PLACEMENTS + 1),
+                "first_stack": self.trajectory,
+                "stderr": self.trajectory_stderr,
+            }
+        )
 
 
-def simulate_betting_games(first: str = "greedy", second: str = "greedy", *, first_bets: str = "threshold",
-                           second_bets: str = "threshold", round_type: str = ROLL, crazy: bool = False,
-                           games: int = 2_000, seed: int | None = None, settings: HeadToHeadRules = HeadToHeadRules(),
-                           rules: BettingRules = BettingRules(), scheduler: str | None = None,
-                           threads: int | None = None, progress: Progress | None = None) -> BettingGames:
+def simulate_betting_games(
+    first: str = "greedy",
+    second: str = "greedy",
+    *,
+    first_bets: str = "threshold",
+    second_bets: str = "threshold",
+    round_type: str = ROLL,
+    crazy: bool = False,
+    games: int = 2_000,
+    seed: int | None = None,
+    settings: HeadToHeadRules = HeadToHeadRules(),
+    rules: BettingRules = BettingRules(),
+    scheduler: str | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> BettingGames:
     """Simulate betting games; ``first`` moves first in round 1 (placement policies)."""
     kind = parse_round_type(round_type)
     if kind == 0 and crazy:
@@ -171,18 +195,33 @@ def simulate_betting_games(first: str = "greedy", second: str = "greedy", *, fir
     bparams = np.stack([parse_bet_policy(first_bets), parse_bet_policy(second_bets)])
     used_seed = new_seed(seed)
     chunk = GAME_CHUNK // 10 if ROLLOUT in (params[:, 0].tolist() + bparams[:, 0].tolist()) else GAME_CHUNK // 2
-    run = run_monte_carlo(BettingGameJob(kind, int(crazy), settings.codes(), rules.codes(), params, bparams),
-                          seed=used_seed, stopping=Stopping(trials=games), chunk_size=chunk,
-                          scheduler=scheduler, threads=threads, progress=progress)
+    run = run_monte_carlo(
+        BettingGameJob(kind, int(crazy), settings.codes(), rules.codes(), params, bparams),
+        seed=used_seed,
+        stopping=Stopping(trials=games),
+        chunk_size=chunk,
+        scheduler=scheduler,
+        threads=threads,
+        progress=progress,
+    )
     t, n = run.tallies, run.trials
     wins, wins_se = t[1] / n, first_wins_se(t, n)
     stack, stack_se = mean_and_se(t[3], t[4], n)
     path = [mean_and_se(t[5 + i], t[5 + GAME_PLACEMENTS + i], n) for i in range(GAME_PLACEMENTS)]
-    return BettingGames(first=first, first_bets=first_bets, second=second, second_bets=second_bets,
-                        round_type=round_type, crazy=crazy, rules=rules, run=RunFacts.from_run(run),
-                        first_wins=wins, first_wins_stderr=wins_se, tie_breaks=t[2] / n, first_stack=stack,
-                        first_stack_stderr=stack_se, trajectory=tuple(m for m, _ in path),
-                        trajectory_stderr=tuple(s for _, s in path))
-
-
-
+    return BettingGames(
+        first=first,
+        first_bets=first_bets,
+        second=second,
+        second_bets=second_bets,
+        round_type=round_type,
+        crazy=crazy,
+        rules=rules,
+        run=RunFacts.from_run(run),
+        first_wins=wins,
+        first_wins_stderr=wins_se,
+        tie_breaks=t[2] / n,
+        first_stack=stack,
+        first_stack_stderr=stack_se,
+        trajectory=tuple(m for m, _ in path),
+        trajectory_stderr=tuple(s for _, s in path),
+    )

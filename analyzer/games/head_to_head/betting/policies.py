@@ -412,8 +412,9 @@ def _betting_turn(st, params, bparams, deal_rng, rngs):
 
 
 @njit(cache=True, nogil=True)
-def _play_betting_game(st, kind, crazy, batch_rule, tiebreak, bet_rules, params, bparams, deal_rng,
-                      rngs, out, trajectory):
+def _play_betting_game(
+    st, kind, crazy, batch_rule, tiebreak, bet_rules, params, bparams, deal_rng, rngs, out, trajectory
+):
     """A betting game of 3 rounds (seat 0 first mover in rounds 1 and 3). ``out``: final
     stacks, the winner (larger stack; the card draw on a tie), seat 0's stack after each
     round; ``trajectory[i]``: seat 0's stack after placement ``i`` of the game."""

@@ -16,23 +16,33 @@ class BettingRules:
     """The betting options of §2.7-2.8 with their documented defaults."""
 
     decline_forfeits_own_chips: bool = True  # H-B2
-    bet_window: str = "turn"                 # H-B7: the player on turn only, or also the Share 2 receiver
-    min_bet: int = 10                        # H-B6
-    row_cap: int = 200                       # H-B3, per player per row per round
-    max_raise: int = 100                     # §2.7: each bet or raise adds at most $100
+    bet_window: str = "turn"  # H-B7: the player on turn only, or also the Share 2 receiver
+    min_bet: int = 10  # H-B6
+    row_cap: int = 200  # H-B3, per player per row per round
+    max_raise: int = 100  # §2.7: each bet or raise adds at most $100
 
     def __post_init__(self) -> None:
         if self.bet_window not in WINDOWS:
             raise ValueError(f"unknown bet window {self.bet_window!r}: expected turn or receiver")
         if not 0 < self.min_bet <= self.max_raise <= self.row_cap:
-            raise ValueError(f"betting limits must satisfy 0 < min bet <= max raise <= row cap, got "
-                             f"{self.min_bet}, {self.max_raise}, {self.row_cap}")
+            raise ValueError(
+                f"betting limits must satisfy 0 < min bet <= max raise <= row cap, got "
+                f"{self.min_bet}, {self.max_raise}, {self.row_cap}"
+            )
         if self.max_raise % self.min_bet or self.row_cap % self.min_bet:
             raise ValueError(f"the max raise and the row cap must be multiples of the min bet ({self.min_bet})")
 
     def codes(self) -> np.ndarray:
-        return np.array([int(self.decline_forfeits_own_chips), WINDOWS[self.bet_window], self.min_bet,
-                         self.row_cap, self.max_raise], np.int64)
+        return np.array(
+            [
+                int(self.decline_forfeits_own_chips),
+                WINDOWS[self.bet_window],
+                self.min_bet,
+                self.row_cap,
+                self.max_raise,
+            ],
+            np.int64,
+        )
 
 
 __all__ = ["WINDOWS", "BettingRules"]
