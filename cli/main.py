@@ -31,8 +31,22 @@ app = typer.Typer(
 )
 
 
+def _print_version(asked: bool) -> None:
+    """``--version``: print the package version and stop (before any command runs)."""
+    if asked:
+        from analyzer import __version__
+
+        print(f"poker-analyzer {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def root(debug: bool = typer.Option(False, "--debug", help="Show tracebacks instead of one-line errors.")) -> None:
+def root(
+    debug: bool = typer.Option(False, "--debug", help="Show tracebacks instead of one-line errors."),
+    version: bool = typer.Option(
+        False, "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
     if debug:
         os.environ[DEBUG_ENV] = "1"
 

@@ -16,6 +16,15 @@ def run(*args):
     return runner.invoke(app, list(args))
 
 
+def test_version_prints_the_package_version():
+    from analyzer import __version__
+
+    result = run("--version")
+    assert result.exit_code == 0 and result.stdout == f"poker-analyzer {__version__}\n"
+    script = subprocess.run([sys.executable, "-m", "cli.main", "--version"], capture_output=True, text=True)
+    assert script.returncode == 0 and script.stdout.split() == ["poker-analyzer", __version__]
+
+
 def test_eval_names_a_royal_flush():
     result = run("eval", "As Ks Qs Js Ts 2c 3d")
     assert result.exit_code == 0
