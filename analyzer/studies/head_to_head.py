@@ -25,7 +25,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analyzer.games.head_to_head import engine as E
-from analyzer.games.head_to_head.play import HeadToHeadRounds, simulate_games, simulate_rounds
+from analyzer.games.head_to_head.play import simulate_games, simulate_rounds
 from analyzer.games.head_to_head.study_kernels import (
     BLOCK_TALLY,
     RELATION_TALLY,
@@ -43,6 +43,8 @@ TYPES = tuple(E.ROUND_TYPES.values())
 HALF_POT = E.ROW_POT // 2
 STUDY_ROWS = 3
 COMMAND = "poker-analyzer head-to-head tables"
+# equal players, then greedy as the first mover and as the dealer (pairing 0, 1, 2 of a cell's seeds)
+ROUND_TYPE_PAIRINGS = (("greedy", "greedy"), ("greedy", "random"), ("random", "greedy"))
 
 
 @dataclass(frozen=True)
@@ -64,26 +66,19 @@ def round_types_study(
     start = time.perf_counter()
     rows, configs = [], [(k, c, n) for k in TYPES for c in (False, True) for n in (3, 4, 5)]
     for i, (kind, crazy, size) in enumerate(configs):
-
-        def run(
-            first: str, second: str, offset: int, kind: str = kind, crazy: bool = crazy, size: int = size, cell: int = i
-        ) -> HeadToHeadRounds:
-            return simulate_rounds(
+        even, strong_first, strong_second = (
+            simulate_rounds(
                 kind,
                 crazy=crazy,
                 rows=size,
                 first=first,
                 second=second,
                 rounds=plan.rounds,
-                seed=derive_seed(plan.seed, 1, cell, offset),
+                seed=derive_seed(plan.seed, 1, i, pairing),
                 threads=threads,
                 scheduler=scheduler,
             )
-
-        even, strong_first, strong_second = (
-            run("greedy", "greedy", 0),
-            run("greedy", "random", 1),
-            run("random", "greedy", 2),
+            for pairing, (first, second) in enumerate(ROUND_TYPE_PAIRINGS)
         )
         gain = (strong_first.margin - strong_second.margin) / 2
         gain_se = np.hypot(strong_first.margin_stderr, strong_second.margin_stderr) / 2
