@@ -38,9 +38,9 @@ class RunFacts:
     >>> facts.to_dict()  # doctest: +NORMALIZE_WHITESPACE
     {'method': 'monte-carlo', 'exact': False, 'trials': 20000, 'seed': 7, 'chunk_size': 500,
      'stopped_by': 'trials', 'elapsed_seconds': 0.25}
-    >>> RunFacts.enumerated(165, elapsed=0.5).to_dict()  # doctest: +NORMALIZE_WHITESPACE
-    {'method': 'exact', 'exact': True, 'trials': 165, 'seed': None, 'chunk_size': None,
-     'stopped_by': 'exact', 'elapsed_seconds': 0.5}
+    >>> exact = RunFacts.enumerated(165, since=time.perf_counter())
+    >>> exact.exact, exact.trials, exact.seed, exact.stopped_by
+    (True, 165, None, 'exact')
     """
 
     method: str
@@ -74,17 +74,17 @@ class RunFacts:
         )
 
     @classmethod
-    def enumerated(cls, cases: int, *, elapsed: float | None = None, since: float | None = None) -> RunFacts:
-        """The facts of an enumeration of ``cases`` cases, which took ``elapsed`` seconds or the time
-        since the ``time.perf_counter()`` reading ``since``."""
-        if (elapsed is None) == (since is None):
-            raise ValueError("give the elapsed seconds or the perf_counter start (since), not both")
-        if elapsed is not None:
-            seconds = elapsed
-        else:
-            assert since is not None  # exactly one of the two is given (checked above)
-            seconds = time.perf_counter() - since
-        return cls(method=EXACT, trials=int(cases), seed=None, chunk_size=None, elapsed=seconds, stopped_by=EXACT)
+    def enumerated(cls, cases: int, *, since: float) -> RunFacts:
+        """The facts of an enumeration of ``cases`` cases that started at the
+        ``time.perf_counter()`` reading ``since``."""
+        return cls(
+            method=EXACT,
+            trials=int(cases),
+            seed=None,
+            chunk_size=None,
+            elapsed=time.perf_counter() - since,
+            stopped_by=EXACT,
+        )
 
     def to_dict(self) -> dict:
         """The facts under the keys every result's JSON uses."""
@@ -99,17 +99,19 @@ class RunFacts:
         }
 
 
-def inline_run(fields: Mapping) -> dict:
-    """A result's ``fields`` (its ``__dict__``) with the :class:`RunFacts` under ``"run"`` spelled
-    out in its place, for the ``to_dict`` of results that serialise every field.
+def inline_run(fields: Mapping, *records: str) -> dict:
+    """A result's ``fields`` (its ``__dict__``) with the :class:`RunFacts` under ``"run"``, and
+    each record named in ``records`` (a rules object, say), spelled out in its place through its
+    ``to_dict()``, for the ``to_dict`` of results that serialise every field.
 
-    >>> facts = RunFacts.enumerated(3, elapsed=0.0)
+    >>> facts = RunFacts.enumerated(3, since=0.0)
     >>> list(inline_run({"players": 2, "run": facts, "wins": 0.5}))  # doctest: +NORMALIZE_WHITESPACE
     ['players', 'method', 'exact', 'trials', 'seed', 'chunk_size', 'stopped_by', 'elapsed_seconds', 'wins']
     """
+    spelled_out = {"run", *records}
     out = {}
     for key, value in fields.items():
-        if key == "run":
+        if key in spelled_out:
             out.update(value.to_dict())
         else:
             out[key] = value

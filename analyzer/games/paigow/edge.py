@@ -37,13 +37,7 @@ class EdgeResult:
     def to_dict(self) -> dict:
         """The fields, with the run's facts and the rules (``commission``, ``player_banks``)
         spelled out in their places."""
-        out = {}
-        for key, value in inline_run(self.__dict__).items():
-            if key == "rules":
-                out.update(value.to_dict())
-            else:
-                out[key] = value
-        return out
+        return inline_run(self.__dict__, "rules")
 
 
 @dataclass(frozen=True)

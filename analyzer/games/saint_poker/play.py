@@ -138,13 +138,7 @@ class SaintPokerGames:
     def to_dict(self) -> dict:
         """The fields, with the run's facts and the rules (``final_tie``, ``random_priority``,
         ``snake_draft``, ``future_face_up``) spelled out in their places."""
-        out = {"games": self.run.trials}
-        for key, value in inline_run(self.__dict__).items():
-            if key == "rules":
-                out.update(value.to_dict())
-            else:
-                out[key] = value
-        return out
+        return {"games": self.run.trials, **inline_run(self.__dict__, "rules")}
 
     def to_frame(self) -> pd.DataFrame:
         return pd.DataFrame([{k: v for k, v in s.items() if k != "score_histogram"} for s in self.seats])
