@@ -19,7 +19,6 @@ from typing import Any, TypeVar
 from analyzer.report import ResultSet
 from analyzer.sim.engine import Progress
 
-RUN_OPTIONS = ("threads", "scheduler", "progress")
 PlanT = TypeVar("PlanT")
 
 
@@ -35,11 +34,6 @@ class Study:
     def load(self) -> Callable[..., ResultSet | list[ResultSet]]:
         """The study's function (its module is imported on first use)."""
         return getattr(importlib.import_module(self.module), self.function)
-
-    def parameters(self) -> dict[str, Any]:
-        """The study's own parameters and their defaults (the run options left out)."""
-        signature = inspect.signature(self.load())
-        return {name: p.default for name, p in signature.parameters.items() if name not in RUN_OPTIONS}
 
 
 STUDIES: dict[str, Study] = {
