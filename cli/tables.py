@@ -16,7 +16,10 @@ TableTrials = Annotated[int, typer.Option("--trials", "-n", min=1, help="Monte C
 ShowProgress = Annotated[bool | None, typer.Option("--progress/--no-progress", help="Progress bar on stderr.")]
 # The run options' Seed, but never None: the tables default to a fixed seed.
 TableSeed = Annotated[
-    int, typer.Option("--seed", "-s", min=0, max=2**64 - 1, help="Random seed (default: a fresh one, reported).")
+    int,
+    typer.Option(
+        "--seed", "-s", min=0, max=2**64 - 1, help="Random seed of the table (its default makes the committed results)."
+    ),
 ]
 
 
