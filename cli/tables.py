@@ -9,11 +9,10 @@ import typer
 
 from cli.errors import reported_errors
 from cli.progress import progress_bar
-from cli.run_options import Scheduler, Threads
+from cli.run_options import Scheduler, ShowProgress, Threads
 
 Out = Annotated[Path, typer.Option("--out", help="Results root folder.")]
 TableTrials = Annotated[int, typer.Option("--trials", "-n", min=1, help="Monte Carlo trials per table cell.")]
-ShowProgress = Annotated[bool | None, typer.Option("--progress/--no-progress", help="Progress bar on stderr.")]
 # The run options' Seed, but never None: the tables default to a fixed seed.
 TableSeed = Annotated[
     int,
