@@ -24,6 +24,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
+from analyzer.charts import labeled_heatmap
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.play import simulate_games, simulate_rounds
 from analyzer.games.head_to_head.study_kernels import (
@@ -33,7 +34,7 @@ from analyzer.games.head_to_head.study_kernels import (
     block_or_build,
     opening_relations,
 )
-from analyzer.report import ResultSet, labeled_heatmap, manifest_for
+from analyzer.report import ResultSet, manifest_for
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.seeds import derive_seed
 from analyzer.studies.registry import make_plan, run_parts

@@ -26,9 +26,10 @@ from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
+from analyzer.charts import labeled_heatmap
 from analyzer.games.head_to_head.betting.model import ACTIONS, ExchangeModel
 from analyzer.games.head_to_head.betting.play import simulate_betting_games
-from analyzer.report import ResultSet, labeled_heatmap, manifest_for
+from analyzer.report import ResultSet, manifest_for
 from analyzer.sim.engine import Progress
 from analyzer.sim.seeds import derive_seed
 from analyzer.studies.registry import make_plan, run_parts

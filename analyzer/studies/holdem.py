@@ -18,10 +18,11 @@ import pandas as pd
 from numba import njit
 
 from analyzer.cards import CARD_BIT
+from analyzer.charts import grid_heatmap
 from analyzer.games.holdem.engine import exact_showdowns
 from analyzer.games.holdem.equity import holdem_equity
 from analyzer.ranges import HAND_CLASSES, class_combos
-from analyzer.report import ResultSet, grid_heatmap, manifest_for
+from analyzer.report import ResultSet, manifest_for
 from analyzer.sim.engine import Progress, Stopping
 from analyzer.sim.showdown import EQUITY, TIE, TIE_UNITS, WIDTH
 from analyzer.studies._hand_classes import class_grid, class_table

@@ -27,11 +27,12 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
+from analyzer.charts import labeled_heatmap
 from analyzer.games.whist import engine as E
 from analyzer.games.whist.play import simulate_bidding
 from analyzer.games.whist.rules import WhistRules
 from analyzer.games.whist.study_kernels import BINS, CHUNK, CONTRACTS, FEATURES, run_bidding_tables
-from analyzer.report import ResultSet, labeled_heatmap, manifest_for
+from analyzer.report import ResultSet, manifest_for
 from analyzer.sim.engine import Progress, mean_and_se
 from analyzer.studies.registry import make_plan, run_parts
 
