@@ -9,12 +9,11 @@ engines' calls; the work happens in :mod:`analyzer.games`.
 
 from __future__ import annotations
 
-from analyzer.cards import CardsInput
-from analyzer.eval.hands import HandDescription, describe_hand
+from analyzer.eval.hands import CardsLike, HandDescription, describe_hand
 from analyzer.eval.profiles import Rules
 
 
-def evaluate(cards: CardsInput, rules: str | Rules = "standard") -> HandDescription:
+def evaluate(cards: CardsLike, rules: str | Rules = "standard") -> HandDescription:
     """The best five-card hand in 5 to 7 cards (2 under Pai Gow rules, the front hand), described.
 
     Parameters
