@@ -14,7 +14,9 @@ from cli.tables import Out
 
 
 def batch_command(
-    specs: Annotated[list[Path], typer.Argument(help='Spec files (TOML: analysis = "..." and [params]).')],
+    specs: Annotated[
+        list[Path], typer.Argument(metavar="SPEC", help='Spec files (TOML: analysis = "..." and [params]).')
+    ],
     resume: Annotated[
         bool, typer.Option("--resume", help="Continue from the checkpoints of an interrupted run.")
     ] = False,

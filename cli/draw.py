@@ -9,18 +9,19 @@ from typing import Annotated
 
 import typer
 
+from cli.commands import App
 from cli.console import stdout_console
 from cli.errors import reported_errors
 from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, Seed, ShowProgress, TargetSE, Threads, TimeLimit
 from cli.tables import Out, TableSeed, run_tables
 
-draw_app = typer.Typer(help="Five-card draw: what to throw, and how often it wins.", no_args_is_help=True)
+draw_app = App(help="Five-card draw: what to throw, and how often it wins.")
 
 Bug = Annotated[
     bool, typer.Option("--bug", help="The Bug deck: 53 cards, the joker an ace or a straight/flush filler.")
 ]
-Dead = Annotated[str, typer.Option("--dead", "-d", help="Cards known to be out of the stock.")]
+Dead = Annotated[str, typer.Option("--dead", "-d", metavar="CARDS", help="Cards known to be out of the stock.")]
 
 
 class Policy(str, Enum):
@@ -30,8 +31,10 @@ class Policy(str, Enum):
 
 @draw_app.command("odds")
 def odds(
-    cards: Annotated[str, typer.Argument(help='Five cards, e.g. "Jc Jd 8h 5s 2c".')],
-    discard: Annotated[str, typer.Option("--discard", help="The cards to throw ('' to stand pat).")] = "",
+    cards: Annotated[str, typer.Argument(metavar="HAND", help='Five cards, e.g. "Jc Jd 8h 5s 2c".')],
+    discard: Annotated[
+        str, typer.Option("--discard", metavar="CARDS", help="The cards to throw ('' to stand pat).")
+    ] = "",
     bug: Bug = False,
     dead: Dead = "",
     as_json: Json = False,
@@ -56,8 +59,10 @@ def odds(
 
 @draw_app.command("advise")
 def advise_command(
-    cards: Annotated[str, typer.Argument(help='Five cards, e.g. "Jc Jd 8h 5s 2c".')],
-    opponents: Annotated[int, typer.Option("--opponents", "-k", min=1, max=5, help="Opponents who draw too.")] = 1,
+    cards: Annotated[str, typer.Argument(metavar="HAND", help='Five cards, e.g. "Jc Jd 8h 5s 2c".')],
+    opponents: Annotated[
+        int, typer.Option("--opponents", "-k", min=1, max=5, metavar="N", help="Opponents who draw too.")
+    ] = 1,
     policy: Annotated[
         Policy,
         typer.Option("--policy", help="How opponents draw (standard, or pat: stand pat with two pair or better)."),
@@ -66,13 +71,15 @@ def advise_command(
     jacks_or_better: Annotated[
         bool, typer.Option("--jacks-or-better", help="The pot was opened: if you cannot open, an opponent could.")
     ] = False,
-    max_draw: Annotated[int, typer.Option("--max-draw", min=0, max=5, help="Most cards one may draw.")] = 3,
+    max_draw: Annotated[
+        int, typer.Option("--max-draw", min=0, max=5, metavar="N", help="Most cards one may draw.")
+    ] = 3,
     four_with_ace: Annotated[
         bool, typer.Option("--four-with-ace", help="House option: draw four keeping an ace.")
     ] = False,
     dead: Dead = "",
     trials: Annotated[
-        int | None, typer.Option("--trials", "-n", min=1, help="Monte Carlo trials (default 200,000).")
+        int | None, typer.Option("--trials", "-n", min=1, metavar="N", help="Monte Carlo trials (default 200,000).")
     ] = None,
     target_se: TargetSE = None,
     time_limit: TimeLimit = None,
@@ -136,10 +143,10 @@ def advise_command(
 @draw_app.command("tables")
 def tables(
     strategy_trials: Annotated[
-        int, typer.Option("--strategy-trials", min=100, help="Trials per strategy-chart cell.")
+        int, typer.Option("--strategy-trials", min=100, metavar="N", help="Trials per strategy-chart cell.")
     ] = 100_000,
     deal_trials: Annotated[
-        int, typer.Option("--deal-trials", min=100, help="Deals per Jacks-or-Better point.")
+        int, typer.Option("--deal-trials", min=100, metavar="N", help="Deals per Jacks-or-Better point.")
     ] = 1_000_000,
     seed: TableSeed = 2026,
     out: Out = Path("results"),

@@ -12,7 +12,9 @@ from cli.options import RulesName, RulesOption
 
 
 def eval_command(
-    cards: str = typer.Argument(..., help='5 to 7 cards, e.g. "As Ks Qs Js Ts 2c 3d" (2 under Pai Gow rules).'),
+    cards: str = typer.Argument(
+        ..., metavar="CARDS", help='5 to 7 cards, e.g. "As Ks Qs Js Ts 2c 3d" (2 under Pai Gow rules).'
+    ),
     rules: RulesOption = RulesName.standard,
     as_json: bool = typer.Option(False, "--json", help="Print a JSON object instead of a table."),
 ) -> None:

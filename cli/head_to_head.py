@@ -8,53 +8,62 @@ from typing import Annotated
 
 import typer
 
+from cli.commands import App
 from cli.console import stdout_console
 from cli.errors import USAGE_ERROR, fail, reported_errors
 from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
 from cli.tables import Out, TableSeed, run_tables
 
-head_to_head_app = typer.Typer(
-    help="Head to Head Poker (Knizia): where to place a card, and how the round types play.", no_args_is_help=True
-)
+head_to_head_app = App(help="Head to Head Poker (Knizia): where to place a card, and how the round types play.")
 
-RoundType = Annotated[str, typer.Option("--type", "-t", help="draw1, share2, hold3, play4 or open5.")]
-BatchStarter = Annotated[str, typer.Option("--batch-starter", help="Play 4 batch starter (H-G1): alternate or strict.")]
-Tiebreak = Annotated[str, typer.Option("--tiebreak", help="Pair ties (H-G2): standard or literal.")]
+RoundType = Annotated[str, typer.Option("--type", "-t", metavar="TYPE", help="draw1, share2, hold3, play4 or open5.")]
+BatchStarter = Annotated[
+    str, typer.Option("--batch-starter", metavar="RULE", help="Play 4 batch starter (H-G1): alternate or strict.")
+]
+Tiebreak = Annotated[str, typer.Option("--tiebreak", metavar="RULE", help="Pair ties (H-G2): standard or literal.")]
 
 
 @head_to_head_app.command("place")
 def place(
     position: Annotated[
-        Path | None, typer.Argument(help="A position JSON file (see the README), or give the options below.")
+        Path | None,
+        typer.Argument(metavar="FILE", help="A position JSON file (see the README), or give the options below."),
     ] = None,
     round_: Annotated[
-        int | None, typer.Option("--round", "-r", min=1, max=3, help="Round 1, 2 or 3 (3, 4, 5 rows).")
+        int | None, typer.Option("--round", "-r", min=1, max=3, metavar="N", help="Round 1, 2 or 3 (3, 4, 5 rows).")
     ] = None,
     round_type: Annotated[
-        str | None, typer.Option("--type", "-t", help="draw1, share2, hold3, play4 or open5.")
+        str | None, typer.Option("--type", "-t", metavar="TYPE", help="draw1, share2, hold3, play4 or open5.")
     ] = None,
     crazy: Annotated[bool, typer.Option("--crazy", help="A Crazy round: place on either side.")] = False,
     common: Annotated[
-        str | None, typer.Option("--common", help='The common cards in row order, e.g. "7s Kd 2h".')
+        str | None, typer.Option("--common", metavar="CARDS", help='The common cards in row order, e.g. "7s Kd 2h".')
     ] = None,
-    you: Annotated[str, typer.Option("--you", help='Your side, rows separated by "/", e.g. "7h 7d / / Ah".')] = "",
-    opponent: Annotated[str, typer.Option("--opponent", help="The opponent's side, rows separated by '/'.")] = "",
+    you: Annotated[
+        str, typer.Option("--you", metavar="SIDE", help='Your side, rows separated by "/", e.g. "7h 7d / / Ah".')
+    ] = "",
+    opponent: Annotated[
+        str, typer.Option("--opponent", metavar="SIDE", help="The opponent's side, rows separated by '/'.")
+    ] = "",
     cards: Annotated[
         str | None,
-        typer.Option("--cards", "-c", help="What you may place: drawn card(s), your hand or the open cards."),
+        typer.Option(
+            "--cards", "-c", metavar="CARDS", help="What you may place: drawn card(s), your hand or the open cards."
+        ),
     ] = None,
-    dead: Annotated[str, typer.Option("--dead", "-d", help="Cards known to be out of play.")] = "",
+    dead: Annotated[str, typer.Option("--dead", "-d", metavar="CARDS", help="Cards known to be out of play.")] = "",
     batch_starter: BatchStarter = "alternate",
     tiebreak: Tiebreak = "standard",
     policy: Annotated[
-        str, typer.Option("--policy", "-p", help="Rollout policy for both players: greedy or random.")
+        str, typer.Option("--policy", "-p", metavar="POLICY", help="Rollout policy for both players: greedy or random.")
     ] = "greedy",
     opponent_policy: Annotated[
-        str | None, typer.Option("--opponent-policy", help="The opponent's rollout policy (default: --policy).")
+        str | None,
+        typer.Option("--opponent-policy", metavar="POLICY", help="The opponent's rollout policy (default: --policy)."),
     ] = None,
     trials: Annotated[
-        int, typer.Option("--trials", "-n", min=1, help="Samples of the hidden cards per move.")
+        int, typer.Option("--trials", "-n", min=1, metavar="N", help="Samples of the hidden cards per move.")
     ] = 10_000,
     exact: Annotated[bool, typer.Option("--exact", help="Force exact enumeration (greedy policies).")] = False,
     monte_carlo: Annotated[bool, typer.Option("--monte-carlo", help="Force Monte Carlo.")] = False,
@@ -141,14 +150,22 @@ def _print_placements(result) -> None:
 def play(
     round_type: Annotated[
         str,
-        typer.Option("--type", "-t", help="draw1, share2, hold3, play4, open5, or roll (the die picks each round)."),
+        typer.Option(
+            "--type",
+            "-t",
+            metavar="TYPE",
+            help="draw1, share2, hold3, play4, open5, or roll (the die picks each round).",
+        ),
     ] = "roll",
     crazy: Annotated[bool, typer.Option("--crazy", help="Every round Crazy (with a fixed --type).")] = False,
     first: Annotated[
-        str, typer.Option("--first", help="Policy of the round-1 first mover: random, greedy, rollout[:N[:BASE]].")
+        str,
+        typer.Option(
+            "--first", metavar="POLICY", help="Policy of the round-1 first mover: random, greedy, rollout[:N[:BASE]]."
+        ),
     ] = "greedy",
-    second: Annotated[str, typer.Option("--second", help="Policy of the other player.")] = "random",
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to simulate.")] = 10_000,
+    second: Annotated[str, typer.Option("--second", metavar="POLICY", help="Policy of the other player.")] = "random",
+    games: Annotated[int, typer.Option("--games", "-n", min=1, metavar="N", help="Games to simulate.")] = 10_000,
     batch_starter: BatchStarter = "alternate",
     tiebreak: Tiebreak = "standard",
     betting: Annotated[
@@ -158,20 +175,26 @@ def play(
         str,
         typer.Option(
             "--first-bets",
+            metavar="POLICY",
             help="Betting policy of the first player: never, threshold[:bet=P,raise=P,call=P,size=D,cards=0|1], "
             "rollout[:N].",
         ),
     ] = "threshold",
     second_bets: Annotated[
-        str, typer.Option("--second-bets", help="Betting policy of the other player.")
+        str, typer.Option("--second-bets", metavar="POLICY", help="Betting policy of the other player.")
     ] = "threshold",
     forfeit: Annotated[
         bool, typer.Option("--forfeit/--no-forfeit", help="A decliner forfeits his chips on the card (H-B2).")
     ] = True,
     bet_window: Annotated[
-        str, typer.Option("--bet-window", help="Who may bet (H-B7): turn, or receiver (also the Share 2 receiver).")
+        str,
+        typer.Option(
+            "--bet-window", metavar="RULE", help="Who may bet (H-B7): turn, or receiver (also the Share 2 receiver)."
+        ),
     ] = "turn",
-    min_bet: Annotated[int, typer.Option("--min-bet", min=1, help="Smallest bet and step (H-B6).")] = 10,
+    min_bet: Annotated[
+        int, typer.Option("--min-bet", min=1, metavar="DOLLARS", help="Smallest bet and step (H-B6).")
+    ] = 10,
     seed: Seed = None,
     scheduler: Scheduler = None,
     threads: Threads = None,
@@ -317,21 +340,31 @@ def _play_betting(
 
 @head_to_head_app.command("bet")
 def bet(
-    position: Annotated[Path, typer.Argument(help="A betting position JSON file (see the README).")],
+    position: Annotated[Path, typer.Argument(metavar="FILE", help="A betting position JSON file (see the README).")],
     policy: Annotated[
-        str, typer.Option("--policy", "-p", help="Placement policy of both players: greedy or random.")
+        str,
+        typer.Option("--policy", "-p", metavar="POLICY", help="Placement policy of both players: greedy or random."),
     ] = "greedy",
     bet_policy: Annotated[
-        str, typer.Option("--bet-policy", help="Betting policy of both players: never or threshold[:...].")
+        str,
+        typer.Option(
+            "--bet-policy", metavar="POLICY", help="Betting policy of both players: never or threshold[:...]."
+        ),
     ] = "threshold",
     opponent_policy: Annotated[
-        str | None, typer.Option("--opponent-policy", help="The opponent's placement policy (default: --policy).")
+        str | None,
+        typer.Option(
+            "--opponent-policy", metavar="POLICY", help="The opponent's placement policy (default: --policy)."
+        ),
     ] = None,
     opponent_bet_policy: Annotated[
-        str | None, typer.Option("--opponent-bet-policy", help="The opponent's betting policy (default: --bet-policy).")
+        str | None,
+        typer.Option(
+            "--opponent-bet-policy", metavar="POLICY", help="The opponent's betting policy (default: --bet-policy)."
+        ),
     ] = None,
     trials: Annotated[
-        int, typer.Option("--trials", "-n", min=1, help="Samples of the hidden cards per action.")
+        int, typer.Option("--trials", "-n", min=1, metavar="N", help="Samples of the hidden cards per action.")
     ] = 2_000,
     exact: Annotated[
         bool, typer.Option("--exact", help="Force exact enumeration (last placement of a round).")
@@ -400,12 +433,15 @@ def betting_tables(
         list[str] | None,
         typer.Option(
             "--study",
+            metavar="STUDY",
             help="Run only this study (repeatable): response_model, threshold_tuning, fresh_card, stack_trajectories.",
         ),
     ] = None,
-    games: Annotated[int, typer.Option("--games", min=10, help="Games per simulated cell or match-up.")] = 4_000,
+    games: Annotated[
+        int, typer.Option("--games", min=10, metavar="N", help="Games per simulated cell or match-up.")
+    ] = 4_000,
     rollout_games: Annotated[
-        int, typer.Option("--rollout-games", min=2, help="Games for the match-up with a rollout bettor.")
+        int, typer.Option("--rollout-games", min=2, metavar="N", help="Games for the match-up with a rollout bettor.")
     ] = 100,
     seed: TableSeed = 2026,
     out: Out = Path("results"),
@@ -432,20 +468,25 @@ def tables(
         list[str] | None,
         typer.Option(
             "--study",
+            metavar="STUDY",
             help="Run only this study (repeatable): round_types, tournament, opening_relations, block_or_build.",
         ),
     ] = None,
     rounds: Annotated[
-        int, typer.Option("--rounds", min=10, help="Rounds per round type, size and policy pairing.")
+        int, typer.Option("--rounds", min=10, metavar="N", help="Rounds per round type, size and policy pairing.")
     ] = 20_000,
     games: Annotated[
-        int, typer.Option("--games", min=10, help="Games per tournament seating (no rollout player).")
+        int, typer.Option("--games", min=10, metavar="N", help="Games per tournament seating (no rollout player).")
     ] = 20_000,
     rollout_games: Annotated[
-        int, typer.Option("--rollout-games", min=2, help="Games per seating with a rollout player.")
+        int, typer.Option("--rollout-games", min=2, metavar="N", help="Games per seating with a rollout player.")
     ] = 200,
-    positions: Annotated[int, typer.Option("--positions", min=8, help="Sampled positions per round type.")] = 400,
-    samples: Annotated[int, typer.Option("--samples", min=2, help="Rollouts per move at each sampled position.")] = 100,
+    positions: Annotated[
+        int, typer.Option("--positions", min=8, metavar="N", help="Sampled positions per round type.")
+    ] = 400,
+    samples: Annotated[
+        int, typer.Option("--samples", min=2, metavar="N", help="Rollouts per move at each sampled position.")
+    ] = 100,
     seed: TableSeed = 2026,
     out: Out = Path("results"),
     scheduler: Scheduler = None,

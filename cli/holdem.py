@@ -6,20 +6,23 @@ from typing import Annotated
 
 import typer
 
+from cli.commands import App
 from cli.equity_output import print_equity
 from cli.errors import reported_errors
 from cli.progress import progress_bar
 from cli.run_options import Json, ShowProgress, run_settings, with_run_options
 
-holdem_app = typer.Typer(help="Texas Hold'em: equity of hands and ranges.", no_args_is_help=True)
+holdem_app = App(help="Texas Hold'em: equity of hands and ranges.")
 
 
 @holdem_app.command("equity")
 @with_run_options
 def equity(
-    ranges: Annotated[list[str], typer.Argument(help='2 to 10 hands or ranges, e.g. "AsKs" "QQ+, AKs" random.')],
-    board: Annotated[str, typer.Option("--board", "-b", help="0, 3, 4 or 5 board cards.")] = "",
-    dead: Annotated[str, typer.Option("--dead", "-d", help="Cards known to be out of play.")] = "",
+    ranges: Annotated[
+        list[str], typer.Argument(metavar="RANGE", help='2 to 10 hands or ranges, e.g. "AsKs" "QQ+, AKs" random.')
+    ],
+    board: Annotated[str, typer.Option("--board", "-b", metavar="CARDS", help="0, 3, 4 or 5 board cards.")] = "",
+    dead: Annotated[str, typer.Option("--dead", "-d", metavar="CARDS", help="Cards known to be out of play.")] = "",
     categories: Annotated[
         bool, typer.Option("--categories", help="Also the final-hand category distribution.")
     ] = False,

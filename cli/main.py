@@ -8,6 +8,7 @@ import sys
 import typer
 
 from cli.batch import batch_command
+from cli.commands import App
 from cli.draw import draw_app
 from cli.errors import DEBUG_ENV, USAGE_ERROR
 from cli.eval import eval_command
@@ -22,11 +23,11 @@ from cli.whist import whist_app
 
 INTERRUPTED = 130  # 128 + SIGINT, as shells report it
 
-app = typer.Typer(
-    name="poker-analyzer",
+PROG_NAME = "poker-analyzer"  # also under ``python -m cli.main``: usage lines and the completion variable
+
+app = App(
+    name=PROG_NAME,
     help="Odds and strategy for poker-family card games: exact where possible, Monte Carlo with error bars otherwise.",
-    no_args_is_help=True,
-    add_completion=False,
     pretty_exceptions_enable=False,
 )
 
@@ -36,7 +37,7 @@ def _print_version(asked: bool) -> None:
     if asked:
         from analyzer import __version__
 
-        print(f"poker-analyzer {__version__}")
+        print(f"{PROG_NAME} {__version__}")
         raise typer.Exit()
 
 
@@ -70,7 +71,7 @@ app.add_typer(saint_poker_app, name="saint", hidden=True)
 def main() -> None:
     """Run the app; usage errors become one line on stderr with exit code 2."""
     try:
-        code = app(standalone_mode=False)
+        code = app(prog_name=PROG_NAME, standalone_mode=False)
     except typer.Exit as stop:
         code = stop.exit_code
     except typer.Abort:

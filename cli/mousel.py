@@ -8,42 +8,58 @@ from typing import Annotated
 
 import typer
 
+from cli.commands import App
 from cli.console import stdout_console
 from cli.errors import reported_errors
 from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
 from cli.tables import Out, TableSeed, run_tables
 
-mousel_app = typer.Typer(help="Mousel (3-8 players): go along, exchange, declare.", no_args_is_help=True)
+mousel_app = App(help="Mousel (3-8 players): go along, exchange, declare.")
 
 
 @mousel_app.command("advise")
 def advise_command(
-    hand: Annotated[str, typer.Argument(help='Your 4 cards, e.g. "Ah Kh 7c 2d".')],
-    trump: Annotated[str, typer.Option("--trump", "-t", help="The turned-up trump card.")],
-    players: Annotated[int, typer.Option("--players", "-k", help="Players at the table, 3 to 8.")],
-    seat: Annotated[int, typer.Option("--seat", min=0, help="Your seat: 0 forehand ... players-1 dealer.")] = 0,
-    pot: Annotated[float, typer.Option("--pot", min=0, help="Chips already in the pot from earlier deals.")] = 0.0,
-    stake: Annotated[float, typer.Option("--stake", help="M-9: the stake to go along.")] = 1.0,
-    deck: Annotated[int, typer.Option("--deck", help="M-1: 52, or 32 (7 to A, at most 6 players).")] = 52,
+    hand: Annotated[str, typer.Argument(metavar="HAND", help='Your 4 cards, e.g. "Ah Kh 7c 2d".')],
+    trump: Annotated[str, typer.Option("--trump", "-t", metavar="CARD", help="The turned-up trump card.")],
+    players: Annotated[int, typer.Option("--players", "-k", metavar="N", help="Players at the table, 3 to 8.")],
+    seat: Annotated[
+        int, typer.Option("--seat", min=0, metavar="SEAT", help="Your seat: 0 forehand ... players-1 dealer.")
+    ] = 0,
+    pot: Annotated[
+        float, typer.Option("--pot", min=0, metavar="CHIPS", help="Chips already in the pot from earlier deals.")
+    ] = 0.0,
+    stake: Annotated[float, typer.Option("--stake", metavar="CHIPS", help="M-9: the stake to go along.")] = 1.0,
+    deck: Annotated[
+        int, typer.Option("--deck", metavar="SIZE", help="M-1: 52, or 32 (7 to A, at most 6 players).")
+    ] = 52,
     used: Annotated[
-        str, typer.Option("--used", help="M-2 continuation: cards used by earlier deals of the pack.")
+        str, typer.Option("--used", metavar="CARDS", help="M-2 continuation: cards used by earlier deals of the pack.")
     ] = "",
     fail_mode: Annotated[
-        str, typer.Option("--fail-mode", help="M-4: payout (the pot is paid per trick) or keep.")
+        str, typer.Option("--fail-mode", metavar="RULE", help="M-4: payout (the pot is paid per trick) or keep.")
     ] = "payout",
-    single: Annotated[str, typer.Option("--single", help="M-8: one player goes along: void or takes_pot.")] = "void",
+    single: Annotated[
+        str, typer.Option("--single", metavar="RULE", help="M-8: one player goes along: void or takes_pot.")
+    ] = "void",
     others: Annotated[
         str,
         typer.Option(
-            "--others", help="The other players' thresholds along,declare,keep on the strength scale (README)."
+            "--others",
+            metavar="THRESHOLDS",
+            help="The other players' thresholds along,declare,keep on the strength scale (README).",
         ),
     ] = "0.7,1.6,0.3",
     play: Annotated[
-        str, typer.Option("--play", help="Card play: heuristic, exact (alpha-beta over the dealt hands) or random.")
+        str,
+        typer.Option(
+            "--play", metavar="POLICY", help="Card play: heuristic, exact (alpha-beta over the dealt hands) or random."
+        ),
     ] = "heuristic",
-    trials: Annotated[int, typer.Option("--trials", "-n", min=1, help="Random deals of the unseen cards.")] = 20_000,
-    top: Annotated[int, typer.Option("--top", min=1, help="Options shown (all with --json).")] = 12,
+    trials: Annotated[
+        int, typer.Option("--trials", "-n", min=1, metavar="N", help="Random deals of the unseen cards.")
+    ] = 20_000,
+    top: Annotated[int, typer.Option("--top", min=1, metavar="N", help="Options shown (all with --json).")] = 12,
     seed: Seed = None,
     scheduler: Scheduler = None,
     threads: Threads = None,
@@ -113,20 +129,33 @@ def advise_command(
 
 @mousel_app.command("play")
 def play_command(
-    players: Annotated[int, typer.Option("--players", "-k", help="Players, 3 to 8.")] = 4,
+    players: Annotated[int, typer.Option("--players", "-k", metavar="N", help="Players, 3 to 8.")] = 4,
     thresholds: Annotated[
-        str, typer.Option("--thresholds", help="Each player's along,declare,keep; players separated by ';' and cycled.")
+        str,
+        typer.Option(
+            "--thresholds",
+            metavar="THRESHOLDS",
+            help="Each player's along,declare,keep; players separated by ';' and cycled.",
+        ),
     ] = "1.3,1.6,0.3;0.7,1.6,0.3",
-    deals: Annotated[int, typer.Option("--deals", min=1, help="Deals per session.")] = 40,
-    sessions: Annotated[int, typer.Option("--sessions", "-n", min=1, help="Sessions to simulate.")] = 2_000,
+    deals: Annotated[int, typer.Option("--deals", min=1, metavar="N", help="Deals per session.")] = 40,
+    sessions: Annotated[
+        int, typer.Option("--sessions", "-n", min=1, metavar="N", help="Sessions to simulate.")
+    ] = 2_000,
     continuation: Annotated[
         bool, typer.Option("--continuation", help="M-2: deals follow on from the same pack.")
     ] = False,
-    stake: Annotated[float, typer.Option("--stake", help="M-9: the stake to go along.")] = 1.0,
-    deck: Annotated[int, typer.Option("--deck", help="M-1: 52, or 32 (7 to A, at most 6 players).")] = 52,
-    fail_mode: Annotated[str, typer.Option("--fail-mode", help="M-4: payout or keep.")] = "payout",
-    single: Annotated[str, typer.Option("--single", help="M-8: one player goes along: void or takes_pot.")] = "void",
-    play: Annotated[str, typer.Option("--play", help="Card play: heuristic, exact or random.")] = "heuristic",
+    stake: Annotated[float, typer.Option("--stake", metavar="CHIPS", help="M-9: the stake to go along.")] = 1.0,
+    deck: Annotated[
+        int, typer.Option("--deck", metavar="SIZE", help="M-1: 52, or 32 (7 to A, at most 6 players).")
+    ] = 52,
+    fail_mode: Annotated[str, typer.Option("--fail-mode", metavar="RULE", help="M-4: payout or keep.")] = "payout",
+    single: Annotated[
+        str, typer.Option("--single", metavar="RULE", help="M-8: one player goes along: void or takes_pot.")
+    ] = "void",
+    play: Annotated[
+        str, typer.Option("--play", metavar="POLICY", help="Card play: heuristic, exact or random.")
+    ] = "heuristic",
     seed: Seed = None,
     scheduler: Scheduler = None,
     threads: Threads = None,
@@ -186,16 +215,16 @@ def play_command(
 @mousel_app.command("tables")
 def tables_command(
     deals: Annotated[
-        int, typer.Option("--deals", "-n", min=100, help="Random deals per player count and pot.")
+        int, typer.Option("--deals", "-n", min=100, metavar="N", help="Random deals per player count and pot.")
     ] = 400_000,
     play: Annotated[
-        str, typer.Option("--play", help="Card play: heuristic, or exact (slow with many players).")
+        str, typer.Option("--play", metavar="POLICY", help="Card play: heuristic, or exact (slow with many players).")
     ] = "heuristic",
-    deck: Annotated[int, typer.Option("--deck", help="M-1: 52, or 32 (then 3 to 6 players).")] = 52,
+    deck: Annotated[int, typer.Option("--deck", metavar="SIZE", help="M-1: 52, or 32 (then 3 to 6 players).")] = 52,
     sessions: Annotated[
-        int, typer.Option("--sessions", min=10, help="Sessions per cell of the long-run study.")
+        int, typer.Option("--sessions", min=10, metavar="N", help="Sessions per cell of the long-run study.")
     ] = 2_000,
-    session_deals: Annotated[int, typer.Option("--session-deals", min=1, help="Deals per session.")] = 40,
+    session_deals: Annotated[int, typer.Option("--session-deals", min=1, metavar="N", help="Deals per session.")] = 40,
     seed: TableSeed = 2026,
     out: Out = Path("results"),
     scheduler: Scheduler = None,

@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from cli.commands import App
 from cli.console import stdout_console
 from cli.errors import reported_errors
 from cli.progress import progress_bar
@@ -28,7 +29,7 @@ from cli.run_options import (
 )
 from cli.tables import Out, TableSeed, run_tables
 
-paigow_app = typer.Typer(help="Pai Gow Poker: how to set a hand and what the House Way costs.", no_args_is_help=True)
+paigow_app = App(help="Pai Gow Poker: how to set a hand and what the House Way costs.")
 
 
 class Way(str, Enum):
@@ -42,12 +43,15 @@ class Strategy(str, Enum):
     optimal = "optimal"
 
 
-Cards = Annotated[str, typer.Argument(help='Seven cards, the joker allowed: "Ac Kd Kh 7s 5c 3d Jk".')]
+Cards = Annotated[str, typer.Argument(metavar="HAND", help='Seven cards, the joker allowed: "Ac Kd Kh 7s 5c 3d Jk".')]
 WayOption = Annotated[
     Way, typer.Option("--way", help="The House Way: Foxwoods, or its Trump Plaza or improved two-pair rule.")
 ]
 Commission = Annotated[
-    float, typer.Option("--commission", min=0.0, max=0.99, help="Commission on the player's wins (0 for none).")
+    float,
+    typer.Option(
+        "--commission", min=0.0, max=0.99, metavar="RATE", help="Commission on the player's wins (0 for none)."
+    ),
 ]
 Banker = Annotated[bool, typer.Option("--player-banks", help="The player banks: copies go to the player.")]
 
@@ -137,7 +141,10 @@ def edge(
     commission: Commission = 0.05,
     player_banks: Banker = False,
     inner_trials: Annotated[
-        int, typer.Option("--inner-trials", min=1, help="optimal: dealer hands that estimate each hand's best split.")
+        int,
+        typer.Option(
+            "--inner-trials", min=1, metavar="N", help="optimal: dealer hands that estimate each hand's best split."
+        ),
     ] = 2_000,
     scheduler: Scheduler = None,
     threads: Threads = None,
@@ -187,16 +194,16 @@ def edge(
 @paigow_app.command("tables")
 def tables(
     hands: Annotated[
-        int, typer.Option("--hands", min=10, help="Random hands for the House Way deviation study.")
+        int, typer.Option("--hands", min=10, metavar="N", help="Random hands for the House Way deviation study.")
     ] = 4_000,
     dealer_hands: Annotated[
-        int, typer.Option("--dealer-hands", min=100, help="Dealer hands per sample for each hand.")
+        int, typer.Option("--dealer-hands", min=100, metavar="N", help="Dealer hands per sample for each hand.")
     ] = 20_000,
     edge_trials: Annotated[
-        int, typer.Option("--edge-trials", min=1000, help="Deals for each House Way house edge.")
+        int, typer.Option("--edge-trials", min=1000, metavar="N", help="Deals for each House Way house edge.")
     ] = 20_000_000,
     optimal_trials: Annotated[
-        int, typer.Option("--optimal-trials", min=100, help="Deals for the best-split house edge.")
+        int, typer.Option("--optimal-trials", min=100, metavar="N", help="Deals for the best-split house edge.")
     ] = 100_000,
     seed: TableSeed = 2026,
     out: Out = Path("results"),

@@ -6,19 +6,17 @@ import json
 
 import typer
 
+from cli.commands import App
 from cli.console import stdout_console
 from cli.errors import reported_errors
 
-range_app = typer.Typer(
-    help='Hold\'em hand ranges in PokerStove/Equilab syntax, e.g. "QQ+, AKs, A5s-A2s, KTo+, AsKd:0.5".',
-    no_args_is_help=True,
-)
+range_app = App(help='Hold\'em hand ranges in PokerStove/Equilab syntax, e.g. "QQ+, AKs, A5s-A2s, KTo+, AsKd:0.5".')
 
 
 @range_app.command("show")
 def show_command(
     text: str = typer.Argument(..., metavar="RANGE", help='A range, e.g. "QQ+, AKs, A2s-A5s, KTo+, 22-55".'),
-    dead: str = typer.Option("", "--dead", help='Cards to remove from the range, e.g. "As Kd 7h".'),
+    dead: str = typer.Option("", "--dead", metavar="CARDS", help='Cards to remove from the range, e.g. "As Kd 7h".'),
     as_json: bool = typer.Option(False, "--json", help="Print a JSON object instead of tables."),
 ) -> None:
     """Show a range: canonical form, combo count, and its combos grouped by hand class."""

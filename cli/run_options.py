@@ -11,23 +11,53 @@ import typer
 
 Exact = Annotated[bool, typer.Option("--exact", help="Force exact enumeration.")]
 MonteCarlo = Annotated[bool, typer.Option("--monte-carlo", help="Force Monte Carlo.")]
-Trials = Annotated[int | None, typer.Option("--trials", "-n", min=1, help="Monte Carlo: stop after N trials.")]
+Trials = Annotated[
+    int | None, typer.Option("--trials", "-n", min=1, metavar="N", help="Monte Carlo: stop after N trials.")
+]
 TargetSE = Annotated[
     float | None,
     typer.Option(
-        "--target-se", min=1e-9, max=0.5, help="Monte Carlo: stop once every standard error is at most X (e.g. 0.001)."
+        "--target-se",
+        min=1e-9,
+        max=0.5,
+        metavar="X",
+        help="Monte Carlo: stop once every standard error is at most X (e.g. 0.001).",
     ),
 ]
-TimeLimit = Annotated[float | None, typer.Option("--time-limit", min=0.001, help="Monte Carlo: stop after S seconds.")]
-Seed = Annotated[
-    int | None, typer.Option("--seed", "-s", min=0, max=2**64 - 1, help="Random seed (default: a fresh one, reported).")
+TimeLimit = Annotated[
+    float | None,
+    typer.Option("--time-limit", min=0.001, metavar="SECONDS", help="Monte Carlo: stop after this many seconds."),
 ]
-ChunkSize = Annotated[int, typer.Option("--chunk-size", min=1, help="Trials per seeded chunk (results depend on it).")]
+
+
+def check_seed(seed: int | None) -> int | None:
+    """A ``--seed`` callback: seeds are 64-bit words, 0 to 2**64 - 1 (checked here rather than with
+    ``min`` and ``max``, whose 20-digit range would fill the help's type column)."""
+    if seed is not None and not 0 <= seed < 2**64:
+        raise typer.BadParameter(f"seeds are 0 to 2**64 - 1, got {seed}")
+    return seed
+
+
+Seed = Annotated[
+    int | None,
+    typer.Option(
+        "--seed", "-s", callback=check_seed, metavar="SEED", help="Random seed (default: a fresh one, reported)."
+    ),
+]
+ChunkSize = Annotated[
+    int, typer.Option("--chunk-size", min=1, metavar="N", help="Trials per seeded chunk (results depend on it).")
+]
 Scheduler = Annotated[
     str | None,
-    typer.Option("--scheduler", help="Dask scheduler address (else DASK_SCHEDULER_ADDRESS, else local threads)."),
+    typer.Option(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="Dask scheduler address (else DASK_SCHEDULER_ADDRESS, else local threads).",
+    ),
 ]
-Threads = Annotated[int | None, typer.Option("--threads", min=1, help="Local threads (default: all cores).")]
+Threads = Annotated[
+    int | None, typer.Option("--threads", min=1, metavar="N", help="Local threads (default: all cores).")
+]
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 ShowProgress = Annotated[
     bool | None,

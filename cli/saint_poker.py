@@ -8,31 +8,31 @@ from typing import Annotated
 
 import typer
 
+from cli.commands import App
 from cli.console import stdout_console
 from cli.errors import reported_errors
 from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
 from cli.tables import Out, TableSeed, run_tables
 
-saint_poker_app = typer.Typer(
-    help="Saint Poker (2-5 players): river, reveal and draft decisions; policy tournaments.", no_args_is_help=True
-)
+saint_poker_app = App(help="Saint Poker (2-5 players): river, reveal and draft decisions; policy tournaments.")
 
 
 @saint_poker_app.command("decide")
 def decide_command(
-    position: Annotated[Path, typer.Argument(help="A position JSON file (see the README).")],
+    position: Annotated[Path, typer.Argument(metavar="FILE", help="A position JSON file (see the README).")],
     policy: Annotated[
         str,
         typer.Option(
             "--policy",
             "-p",
+            metavar="POLICY",
             help="Base policy of every player after the choice: random, greedy or save "
             "(or one per seat, comma-separated).",
         ),
     ] = "greedy",
     trials: Annotated[
-        int, typer.Option("--trials", "-n", min=1, help="Samples of the hidden cards per choice.")
+        int, typer.Option("--trials", "-n", min=1, metavar="N", help="Samples of the hidden cards per choice.")
     ] = 4_000,
     exact: Annotated[bool, typer.Option("--exact", help="Force exact enumeration (last round).")] = False,
     monte_carlo: Annotated[bool, typer.Option("--monte-carlo", help="Force Monte Carlo.")] = False,
@@ -85,19 +85,22 @@ def decide_command(
 
 @saint_poker_app.command("play")
 def play_command(
-    players: Annotated[int, typer.Option("--players", "-k", min=2, max=5, help="Players, 2 to 5.")] = 3,
+    players: Annotated[int, typer.Option("--players", "-k", min=2, max=5, metavar="N", help="Players, 2 to 5.")] = 3,
     policies: Annotated[
         str,
         typer.Option(
             "--policies",
+            metavar="POLICIES",
             help="One policy per seat, comma-separated (cycled): random, greedy, save, rollout[:N[:BASE]].",
         ),
     ] = "greedy",
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to simulate.")] = 10_000,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, metavar="N", help="Games to simulate.")] = 10_000,
     final_tie: Annotated[
         str,
         typer.Option(
-            "--final-tie", help="A tie for the most points (S-7): shared, or round8 (the round-8 hands decide)."
+            "--final-tie",
+            metavar="RULE",
+            help="A tie for the most points (S-7): shared, or round8 (the round-8 hands decide).",
         ),
     ] = "shared",
     random_priority: Annotated[
@@ -166,12 +169,19 @@ def play_command(
 
 @saint_poker_app.command("tables")
 def tables_command(
-    games: Annotated[int, typer.Option("--games", min=10, help="Games per tournament pairing.")] = 4_000,
-    rollout_games: Annotated[int, typer.Option("--rollout-games", min=2, help="Games with a rollout player.")] = 100,
+    games: Annotated[int, typer.Option("--games", min=10, metavar="N", help="Games per tournament pairing.")] = 4_000,
+    rollout_games: Annotated[
+        int, typer.Option("--rollout-games", min=2, metavar="N", help="Games with a rollout player.")
+    ] = 100,
     positions: Annotated[
-        int, typer.Option("--positions", min=4, help="Sampled positions per round for the spend-or-save study.")
+        int,
+        typer.Option(
+            "--positions", min=4, metavar="N", help="Sampled positions per round for the spend-or-save study."
+        ),
     ] = 60,
-    samples: Annotated[int, typer.Option("--samples", min=2, help="Samples per choice at each position.")] = 60,
+    samples: Annotated[
+        int, typer.Option("--samples", min=2, metavar="N", help="Samples per choice at each position.")
+    ] = 60,
     seed: TableSeed = 2026,
     out: Out = Path("results"),
     scheduler: Scheduler = None,

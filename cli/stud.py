@@ -6,21 +6,25 @@ from typing import Annotated
 
 import typer
 
+from cli.commands import App
 from cli.equity_output import print_equity
 from cli.errors import reported_errors
 from cli.progress import progress_bar
 from cli.run_options import Json, ShowProgress, run_settings, with_run_options
 
-stud_app = typer.Typer(help="Five-card stud: equity of the hands seen so far.", no_args_is_help=True)
+stud_app = App(help="Five-card stud: equity of the hands seen so far.")
 
 
 @stud_app.command("equity")
 @with_run_options
 def equity(
     hands: Annotated[
-        list[str], typer.Argument(help='2 to 7 players\' known cards (hole and up cards), e.g. "AsAh" "KsKh7d".')
+        list[str],
+        typer.Argument(metavar="HAND", help='2 to 7 players\' known cards (hole and up cards), e.g. "AsAh" "KsKh7d".'),
     ],
-    dead: Annotated[str, typer.Option("--dead", "-d", help="Folded up-cards and other cards out of play.")] = "",
+    dead: Annotated[
+        str, typer.Option("--dead", "-d", metavar="CARDS", help="Folded up-cards and other cards out of play.")
+    ] = "",
     categories: Annotated[
         bool, typer.Option("--categories", help="Also the final-hand category distribution.")
     ] = False,

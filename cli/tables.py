@@ -9,15 +9,21 @@ import typer
 
 from cli.errors import reported_errors
 from cli.progress import progress_bar
-from cli.run_options import Scheduler, ShowProgress, Threads
+from cli.run_options import Scheduler, ShowProgress, Threads, check_seed
 
-Out = Annotated[Path, typer.Option("--out", help="Results root folder.")]
-TableTrials = Annotated[int, typer.Option("--trials", "-n", min=1, help="Monte Carlo trials per table cell.")]
+Out = Annotated[Path, typer.Option("--out", metavar="DIR", help="Results root folder.")]
+TableTrials = Annotated[
+    int, typer.Option("--trials", "-n", min=1, metavar="N", help="Monte Carlo trials per table cell.")
+]
 # The run options' Seed, but never None: the tables default to a fixed seed.
 TableSeed = Annotated[
     int,
     typer.Option(
-        "--seed", "-s", min=0, max=2**64 - 1, help="Random seed of the table (its default makes the committed results)."
+        "--seed",
+        "-s",
+        callback=check_seed,
+        metavar="SEED",
+        help="Random seed of the table (its default makes the committed results).",
     ),
 ]
 

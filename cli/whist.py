@@ -8,13 +8,14 @@ from typing import Annotated
 
 import typer
 
+from cli.commands import App
 from cli.console import stdout_console
 from cli.errors import reported_errors
 from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
 from cli.tables import Out, TableSeed, run_tables
 
-whist_app = typer.Typer(help="Whist, Danish partner-ace variant: which bid a hand can make.", no_args_is_help=True)
+whist_app = App(help="Whist, Danish partner-ace variant: which bid a hand can make.")
 
 CallOwnAce = Annotated[
     bool,
@@ -22,9 +23,13 @@ CallOwnAce = Annotated[
 ]
 CalledAceRule = Annotated[
     str,
-    typer.Option("--called-ace-rule", help="W-3: when_led (the ace falls when its suit is first led) or lead_only."),
+    typer.Option(
+        "--called-ace-rule",
+        metavar="RULE",
+        help="W-3: when_led (the ace falls when its suit is first led) or lead_only.",
+    ),
 ]
-PassAce = Annotated[str, typer.Option("--pass-ace", help="W-7: the ace in the pass game, high or low.")]
+PassAce = Annotated[str, typer.Option("--pass-ace", metavar="RULE", help="W-7: the ace in the pass game, high or low.")]
 
 
 def whist_rules(call_own_ace: bool, called_ace_rule: str, pass_ace: str, joiners: bool = True):
@@ -40,15 +45,25 @@ def whist_rules(call_own_ace: bool, called_ace_rule: str, pass_ace: str, joiners
 
 @whist_app.command("bid")
 def bid_command(
-    hand: Annotated[str, typer.Argument(help='Your 13 cards, e.g. "As Ks 7s 4s Kh Th 6h 2h Qd 8d 3d Jc 5c".')],
+    hand: Annotated[
+        str, typer.Argument(metavar="HAND", help='Your 13 cards, e.g. "As Ks 7s 4s Kh Th 6h 2h Qd 8d 3d Jc 5c".')
+    ],
     seat: Annotated[
-        int, typer.Option("--seat", min=0, max=3, help="Your seat: 0 forehand (leads first) ... 3 dealer.")
+        int,
+        typer.Option("--seat", min=0, max=3, metavar="SEAT", help="Your seat: 0 forehand (leads first) ... 3 dealer."),
     ] = 0,
     policy: Annotated[
         str,
-        typer.Option("--policy", "-p", help="Card play of every seat: heuristic or random (or four, comma-separated)."),
+        typer.Option(
+            "--policy",
+            "-p",
+            metavar="POLICY",
+            help="Card play of every seat: heuristic or random (or four, comma-separated).",
+        ),
     ] = "heuristic",
-    trials: Annotated[int, typer.Option("--trials", "-n", min=1, help="Random deals of the other hands.")] = 20_000,
+    trials: Annotated[
+        int, typer.Option("--trials", "-n", min=1, metavar="N", help="Random deals of the other hands.")
+    ] = 20_000,
     call_own_ace: CallOwnAce = False,
     called_ace_rule: CalledAceRule = "when_led",
     pass_ace: PassAce = "high",
@@ -107,11 +122,13 @@ def bid_command(
 @whist_app.command("tables")
 def tables_command(
     deals: Annotated[
-        int, typer.Option("--deals", "-n", min=100, help="Random deals (each plays every contract).")
+        int, typer.Option("--deals", "-n", min=100, metavar="N", help="Random deals (each plays every contract).")
     ] = 400_000,
-    game_deals: Annotated[int, typer.Option("--game-deals", min=100, help="Whole deals with bidding.")] = 200_000,
+    game_deals: Annotated[
+        int, typer.Option("--game-deals", min=100, metavar="N", help="Whole deals with bidding.")
+    ] = 200_000,
     policy: Annotated[
-        str, typer.Option("--policy", "-p", help="Card play of every seat: heuristic or random.")
+        str, typer.Option("--policy", "-p", metavar="POLICY", help="Card play of every seat: heuristic or random.")
     ] = "heuristic",
     call_own_ace: CallOwnAce = False,
     called_ace_rule: CalledAceRule = "when_led",
@@ -146,12 +163,15 @@ def tables_command(
 
 @whist_app.command("play")
 def play_command(
-    deals: Annotated[int, typer.Option("--deals", "-n", min=1, help="Whole deals to simulate.")] = 100_000,
+    deals: Annotated[int, typer.Option("--deals", "-n", min=1, metavar="N", help="Whole deals to simulate.")] = 100_000,
     table_deals: Annotated[
-        int, typer.Option("--table-deals", min=1_000, help="Deals behind the bidders' table of expected chips.")
+        int,
+        typer.Option(
+            "--table-deals", min=1_000, metavar="N", help="Deals behind the bidders' table of expected chips."
+        ),
     ] = 400_000,
     policy: Annotated[
-        str, typer.Option("--policy", "-p", help="Card play of every seat: heuristic or random.")
+        str, typer.Option("--policy", "-p", metavar="POLICY", help="Card play of every seat: heuristic or random.")
     ] = "heuristic",
     call_own_ace: CallOwnAce = False,
     called_ace_rule: CalledAceRule = "when_led",

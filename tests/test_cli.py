@@ -135,7 +135,12 @@ def test_holdem_equity_same_seed_same_json():
         (["holdem", "equity", "AsKs", "QdQc", "--exact", "--monte-carlo"], 2, "exclude each other"),
         (["holdem", "equity", "AsKs", "QdQc", "--target-se", "2"], 2, "--target-se"),
         (["holdem", "equity", "AsKs", "QdQc", "--time-limit", "-5"], 2, "--time-limit"),
-        (["holdem", "equity", "AsKs", "QdQc", "--seed", str(2**64)], 2, "--seed"),
+        (
+            ["holdem", "equity", "AsKs", "QdQc", "--seed", str(2**64)],
+            2,
+            "seeds are 0 to 2**64 - 1, got 18446744073709551616",
+        ),
+        (["holdem", "preflop-table", "--seed", "-1"], 2, "'--seed' / '-s': seeds are 0 to 2**64 - 1, got -1"),
         (["eval", "A\u017f Ks Qs Js Ts"], 2, "bad card"),  # 'ſ' folds to 's' only outside ASCII
         (["range", "show", "A\u212aK"], 2, "bad range term"),  # the Kelvin sign is not a K
         (["holdem", "equity", "AsKs", "QdQc", "--trials", "0"], 2, "--trials"),

@@ -1,0 +1,76 @@
+"""The typer classes every ``poker-analyzer`` app and command is built with, for readable help.
+
+typer prints a type column beside every parameter: ``<bool>`` for a flag, ``<str>`` or
+``<list[str]>`` for an argument, ``<int range>`` for a bounded number. The help here names values
+instead:
+
+* a value option shows its metavar, which every option declares (``--board CARDS``, ``--trials N``);
+* a flag (``--json``, ``--progress/--no-progress``, ``--help``) shows nothing, as it takes no value;
+* an argument shows its metavar once, in the name column (``CARDS``, ``RANGE...``), with no type.
+
+Help text is Markdown, so a paragraph reflows to the terminal's width however the docstring
+wraps it, and square brackets are text (``[params]``), not Rich markup. A choice keeps typer's
+list of its values (``<standard|pat>``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
+
+
+class NamedArgument(TyperArgument):
+    """An argument shown by its metavar alone: the name column already says what it takes."""
+
+    def display_type_rich(self, ctx) -> str | None:
+        """No type column entry (typer would repeat the argument as ``<str>``)."""
+        return None
+
+
+def name_values(params: list[Any]) -> list[Any]:
+    """Make ``params`` show as the module docstring says, in place, and return them.
+
+    A flag gets the empty metavar, which typer prints instead of ``<bool>``; an argument becomes
+    a :class:`NamedArgument` (the subclass adds no state, so its class can be swapped).
+    Idempotent, so it may run on every help page and every parse.
+    """
+    for param in params:
+        if isinstance(param, TyperOption) and param.is_flag and param.metavar is None:
+            param.metavar = ""
+        elif type(param) is TyperArgument:
+            param.__class__ = NamedArgument
+    return params
+
+
+class Command(TyperCommand):
+    """A command whose parameters, its ``--help`` included, show by :func:`name_values`."""
+
+    def get_params(self, ctx) -> list[Any]:
+        """The parameters typer parses and lists (the help option is added here, lazily)."""
+        return name_values(super().get_params(ctx))
+
+
+class Group(TyperGroup):
+    """A group of commands whose own options show by :func:`name_values`, as a command's do."""
+
+    def get_params(self, ctx) -> list[Any]:
+        """The group's options, completion and help included (typer appends some after construction)."""
+        return name_values(super().get_params(ctx))
+
+
+class App(typer.Typer):
+    """A ``typer.Typer`` building :class:`Group` and :class:`Command`, with Markdown help.
+
+    With no arguments an app shows its help. ``help`` is the one-line description shown in the
+    parent's list of commands; other keyword arguments go to ``typer.Typer``.
+    """
+
+    def __init__(self, *, help: str, **options: Any) -> None:
+        options.setdefault("no_args_is_help", True)
+        super().__init__(help=help, cls=Group, rich_markup_mode="markdown", **options)
+
+    def command(self, name: str | None = None, *, cls: type[TyperCommand] | None = None, **options: Any) -> Any:
+        """Register a command, built as a :class:`Command` unless ``cls`` says otherwise."""
+        return super().command(name, cls=cls or Command, **options)
