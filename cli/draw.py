@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from analyzer.text import plural
 from cli.commands import App
 from cli.console import stdout_console
 from cli.errors import reported_errors
@@ -50,7 +51,7 @@ def odds(
     console = stdout_console()
     console.print(
         f"{result.hand}: keep {result.kept or '-'}, draw {result.draws} "
-        f"(exact, {result.outcomes:,} equally likely draws; {result.rules} deck)"
+        f"(exact, {plural(result.outcomes, 'equally likely draw')}; {result.rules} deck)"
     )
     for name, p in result.categories.items():
         console.print(f"  {name:<16} {100 * p:8.4f}%   ({result.category_counts[name]:,})")
@@ -120,9 +121,9 @@ def advise_command(
     from rich.table import Table
 
     table = Table(
-        title=f"{result.hand} against {result.opponents} opponent{'s' * (result.opponents > 1)} "
+        title=f"{result.hand} against {plural(result.opponents, 'opponent')} "
         f"({result.policy} policy, {result.rules} deck"
-        f"{', jacks or better' if result.jacks_or_better else ''}; {result.run.trials:,} trials, "
+        f"{', jacks or better' if result.jacks_or_better else ''}; {plural(result.run.trials, 'trial')}, "
         f"seed {result.run.seed})",
         title_justify="left",
     )

@@ -6,6 +6,7 @@ import json
 
 from rich.table import Table
 
+from analyzer.text import plural
 from cli.console import stdout_console
 
 
@@ -16,10 +17,10 @@ def print_equity(result, as_json: bool) -> None:
         return
     run = result.run
     if run.exact:
-        how = f"exact, {run.trials:,} deals enumerated"
+        how = f"exact, {plural(run.trials, 'deal')} enumerated"
     else:
         how = (
-            f"Monte Carlo, {run.trials:,} trials, seed {run.seed}, chunk size {run.chunk_size:,}, "
+            f"Monte Carlo, {plural(run.trials, 'trial')}, seed {run.seed}, chunk size {run.chunk_size:,}, "
             f"stopped by {run.stopped_by.replace('_', ' ')}"
         )
     title = f"{result.game} equity ({how}; {run.elapsed:.3f} s)"

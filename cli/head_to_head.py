@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from analyzer.text import plural
 from cli.commands import App
 from cli.console import stdout_console
 from cli.errors import USAGE_ERROR, fail, reported_errors
@@ -130,7 +131,7 @@ def _print_placements(result) -> None:
     how = "exact, every ordering of the cards to come" if result.run.exact else f"Monte Carlo, seed {result.run.seed}"
     title = (
         f"{result.position.describe()}; rollouts {result.policy} v {result.opponent_policy}; "
-        f"{result.run.trials:,} samples per move ({how})"
+        f"{plural(result.run.trials, 'sample')} per move ({how})"
     )
     table = Table(title=title, title_justify="left")
     share = any(m.given for m in result.moves)
@@ -250,7 +251,8 @@ def play(
     console = stdout_console()
     kind = f"{stats.round_type}{' Crazy' if stats.crazy else ''}"
     console.print(
-        f"{stats.run.trials:,} games, {kind}: first = {stats.first}, second = {stats.second} (seed {stats.run.seed})"
+        f"{plural(stats.run.trials, 'game')}, {kind}: first = {stats.first}, second = {stats.second} "
+        f"(seed {stats.run.seed})"
     )
     console.print(
         f"  first wins  {100 * stats.first_wins:6.2f}% ± {100 * stats.first_wins_stderr:.2f}%   "
@@ -323,7 +325,7 @@ def _play_betting(
     console = stdout_console()
     kind = f"{stats.round_type}{' Crazy' if stats.crazy else ''}"
     console.print(
-        f"{stats.run.trials:,} betting games, {kind}: first = {stats.first} + {stats.first_bets}, "
+        f"{plural(stats.run.trials, 'betting game')}, {kind}: first = {stats.first} + {stats.first_bets}, "
         f"second = {stats.second} + {stats.second_bets} (seed {stats.run.seed})"
     )
     console.print(
@@ -410,7 +412,7 @@ def bet(
     situation = f"answering the opponent's bet on row {facing + 1}" if facing >= 0 else "your turn to bet"
     table = Table(
         title=f"{bet_position.position.describe()}; {situation}; stacks {bet_position.stacks[0]} v "
-        f"{bet_position.stacks[1]}; {result.run.trials:,} samples per action ({how})",
+        f"{bet_position.stacks[1]}; {plural(result.run.trials, 'sample')} per action ({how})",
         title_justify="left",
     )
     for column in ("action", "row", "amount", "EV $", "± s.e.", "regret"):

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from analyzer.text import plural
 from cli.commands import App
 from cli.console import stdout_console
 from cli.errors import reported_errors
@@ -103,8 +104,8 @@ def advise_command(
     from rich.table import Table
 
     table = Table(
-        title=f"{advice.hand}, trump {advice.trump}; {players} players, seat {seat}, pot {pot:g}; "
-        f"{advice.play} play; {advice.run.trials:,} deals (Monte Carlo, seed {advice.run.seed})",
+        title=f"{advice.hand}, trump {advice.trump}; {plural(players, 'player')}, seat {seat}, pot {pot:g}; "
+        f"{advice.play} play; {plural(advice.run.trials, 'deal')} (Monte Carlo, seed {advice.run.seed})",
         title_justify="left",
     )
     for column in ("option", "value", "± s.e.", "chips", "± s.e.", "P(declare)", "P(make)", "± s.e."):
@@ -196,7 +197,8 @@ def play_command(
     from rich.table import Table
 
     table = Table(
-        title=f"{stats.run.trials:,} sessions of {deals} deals, {players} players (seed {stats.run.seed})",
+        title=f"{plural(stats.run.trials, 'session')} of {plural(deals, 'deal')}, {plural(players, 'player')} "
+        f"(seed {stats.run.seed})",
         title_justify="left",
     )
     for column in ("player", "along", "declare", "keep", "chips per deal", "± s.e."):

@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from analyzer.text import plural
 from cli.commands import App
 from cli.console import stdout_console
 from cli.errors import reported_errors
@@ -108,7 +109,7 @@ def split(
     run = result.run
     how = "exact, every dealer hand" if run.exact else f"Monte Carlo, seed {run.seed}, chunk size {run.chunk_size:,}"
     table = Table(
-        title=f"{result.cards}: {run.trials:,} dealer hands ({how}; {run.elapsed:.2f} s)", title_justify="left"
+        title=f"{result.cards}: {plural(run.trials, 'dealer hand')} ({how}; {run.elapsed:.2f} s)", title_justify="left"
     )
     for column in ("front", "back", "win", "push", "loss", "EV", "± s.e.", ""):
         table.add_column(column, justify="left" if column in ("front", "back", "") else "right")
@@ -179,14 +180,15 @@ def edge(
         f"EV {100 * result.ev:+.3f}% ± {100 * result.stderr:.3f}% per unit bet   (house edge {-100 * result.ev:.3f}%)"
     )
     console.print(f"win {100 * result.win:.3f}%   push {100 * result.push:.3f}%   loss {100 * result.loss:.3f}%")
-    if result.gain_over_house_way is not None and result.gain_stderr is not None:
+    if result.gain_over_house_way is not None and result.gain_stderr is not None and result.inner_trials is not None:
         console.print(
             f"gain over the House Way on the same deals: {100 * result.gain_over_house_way:+.3f}% "
-            f"± {100 * result.gain_stderr:.3f}% (best split chosen on {result.inner_trials:,} other dealer hands)"
+            f"± {100 * result.gain_stderr:.3f}% "
+            f"(best split chosen on {plural(result.inner_trials, 'other dealer hand')})"
         )
     run = result.run
     console.print(
-        f"{run.trials:,} deals, seed {run.seed}, chunk size {run.chunk_size:,}, "
+        f"{plural(run.trials, 'deal')}, seed {run.seed}, chunk size {run.chunk_size:,}, "
         f"stopped by {run.stopped_by.replace('_', ' ')}, {run.elapsed:.1f} s"
     )
 

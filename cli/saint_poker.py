@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from analyzer.text import plural
 from cli.commands import App
 from cli.console import stdout_console
 from cli.errors import reported_errors
@@ -69,9 +70,9 @@ def decide_command(
 
     how = "exact" if result.run.exact else f"Monte Carlo, seed {result.run.seed}"
     table = Table(
-        title=f"{pos.players} players, round {pos.round}, {pos.phase}; scores "
+        title=f"{plural(pos.players, 'player')}, round {pos.round}, {pos.phase}; scores "
         f"{'-'.join(map(str, pos.scores))}; then {result.policy}; "
-        f"{result.run.trials:,} samples ({how})",
+        f"{plural(result.run.trials, 'sample')} ({how})",
         title_justify="left",
     )
     for column in ("cards", "P(win round)", "points now", "points total", "± s.e."):
@@ -145,7 +146,7 @@ def play_command(
     from rich.table import Table
 
     table = Table(
-        title=f"{stats.run.trials:,} games, {players} players (seed {stats.run.seed}); "
+        title=f"{plural(stats.run.trials, 'game')}, {plural(players, 'player')} (seed {stats.run.seed}); "
         f"final ties {stats.rules.final_tie}",
         title_justify="left",
     )

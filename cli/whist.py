@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from analyzer.text import plural
 from cli.commands import App
 from cli.console import stdout_console
 from cli.errors import reported_errors
@@ -99,7 +100,7 @@ def bid_command(
     from rich.table import Table
 
     table = Table(
-        title=f"{report.hand}; seat {seat}; {report.policy} play; {report.run.trials:,} deals "
+        title=f"{report.hand}; seat {seat}; {report.policy} play; {plural(report.run.trials, 'deal')} "
         f"(Monte Carlo, seed {report.run.seed})",
         title_justify="left",
     )
@@ -207,7 +208,7 @@ def play_command(
 
     console = stdout_console()
     table = Table(
-        title=f"{stats.run.trials:,} deals with bidding (seed {stats.run.seed}); Solo-nolo joined in "
+        title=f"{plural(stats.run.trials, 'deal')} with bidding (seed {stats.run.seed}); Solo-nolo joined in "
         f"{100 * stats.joined:.2f}% of deals",
         title_justify="left",
     )

@@ -108,6 +108,17 @@ def test_holdem_equity_exact_json():
     assert {"equity", "win", "tie", "stderr"} <= set(data["players"][0])
 
 
+def test_counts_of_one_are_singular():
+    # with the board complete there is exactly one deal; standing pat leaves exactly one draw
+    river = run("holdem", "equity", "AsKs", "QdQc", "--board", "2c 3d 4h 5s 9c")
+    assert river.exit_code == 0 and "exact, 1 deal enumerated;" in river.stdout
+    pat = run("draw", "odds", "Jc Jd 8h 5s 2c", "--discard", "")
+    assert pat.exit_code == 0 and "(exact, 1 equally likely draw;" in pat.stdout
+    advice = run("draw", "advise", "Jc Jd 8h 5s 2c", "--trials", "1", "--seed", "1")
+    title = " ".join(advice.stdout.split())  # rich wraps the title to the table's width
+    assert advice.exit_code == 0 and "against 1 opponent (" in title and "; 1 trial, seed 1)" in title
+
+
 def test_holdem_equity_monte_carlo_table_reports_trials_and_seed():
     result = run(
         "holdem", "equity", "QQ+", "random", "--board", "2c 7d 9h", "--trials", "50000", "--seed", "5", "--monte-carlo"
@@ -126,7 +137,7 @@ def test_holdem_equity_same_seed_same_json():
 @pytest.mark.parametrize(
     "args, code, words",
     [
-        (["holdem", "equity", "AsKs"], 1, "1 players"),
+        (["holdem", "equity", "AsKs"], 1, "1 player"),
         (["holdem", "equity", "AsKs", "QdQx"], 2, "'QdQx'"),
         (["holdem", "equity", "AsKs", "AsQd"], 1, "cannot all be dealt together"),
         (["holdem", "equity", "AsKs", "QdQc", "--board", "2c 3d"], 2, "0, 3, 4 or 5 cards"),
