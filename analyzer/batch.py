@@ -41,6 +41,7 @@ class Spec:
 
     @property
     def name(self) -> str:
+        """The spec file's name without its suffix, which labels the run's progress bar."""
         return self.path.stem
 
 

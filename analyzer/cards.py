@@ -72,10 +72,12 @@ def card_code(rank: int, suit: int) -> int:
 
 
 def rank_of(card: int) -> int:
+    """The rank index of a card code, ``card // 4``: 0..12 for 2..A (13 for the joker, code 52)."""
     return card >> 2
 
 
 def suit_of(card: int) -> int:
+    """The suit index of a card code, ``card % 4``: 0..3 for c, d, h, s (0 for the joker)."""
     return card & 3
 
 

@@ -26,6 +26,8 @@ Dead = Annotated[str, typer.Option("--dead", "-d", metavar="CARDS", help="Cards 
 
 
 class Policy(str, Enum):
+    """How the opponents draw (``--policy``): the standard model, or stand pat on two pair or better."""
+
     standard = "standard"
     pat = "pat"
 

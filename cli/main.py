@@ -48,6 +48,9 @@ def root(
         False, "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
     ),
 ) -> None:
+    """The options before any command: ``--debug`` makes every command's errors show their
+    tracebacks (through the environment), ``--version`` prints the version and stops. (The help
+    page shows the app's ``help``, which typer puts before this docstring.)"""
     if debug:
         os.environ[DEBUG_ENV] = "1"
 

@@ -9,6 +9,8 @@ import typer
 
 
 class RulesName(str, Enum):
+    """The evaluator's rule profiles by name (:data:`analyzer.eval.profiles.PROFILES`), as ``--rules`` takes them."""
+
     standard = "standard"
     bug = "bug"
     paigow = "paigow"

@@ -34,12 +34,16 @@ paigow_app = App(help="Pai Gow Poker: how to set a hand and what the House Way c
 
 
 class Way(str, Enum):
+    """The House Way (``--way``): Foxwoods, or Foxwoods with the Trump Plaza or the improved two-pair rule."""
+
     foxwoods = "foxwoods"
     trump_plaza = "trump-plaza"
     improved = "improved"
 
 
 class Strategy(str, Enum):
+    """How the player sets in ``paigow edge``: by the House Way, or the best split of each hand."""
+
     houseway = "houseway"
     optimal = "optimal"
 

@@ -66,6 +66,8 @@ ShowProgress = Annotated[
 
 
 def method_of(exact: bool, monte_carlo: bool) -> str:
+    """The ``method`` argument from ``--exact`` and ``--monte-carlo``: ``exact``, ``monte-carlo``,
+    or ``auto`` (the quicker of the two for the precision asked) when neither is given."""
     if exact and monte_carlo:
         raise typer.BadParameter("--exact and --monte-carlo exclude each other")
     return "exact" if exact else "monte-carlo" if monte_carlo else "auto"

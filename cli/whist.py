@@ -34,6 +34,8 @@ PassAce = Annotated[str, typer.Option("--pass-ace", metavar="RULE", help="W-7: t
 
 
 def whist_rules(call_own_ace: bool, called_ace_rule: str, pass_ace: str, joiners: bool = True):
+    """The :class:`WhistRules` of the house-rule options W-2, W-3 and W-7 (the rule names in any
+    case); ``joiners=False`` is W-4's "nobody may join a Solo-nolo"."""
     from analyzer.games.whist.rules import WhistRules
 
     return WhistRules(

@@ -130,6 +130,7 @@ class EnumerationResult:
 
     @property
     def total(self) -> int:
+        """The number of hands enumerated, C(n, cards) from a deck of n cards: the category counts' sum."""
         return sum(self.category_counts.values())
 
 

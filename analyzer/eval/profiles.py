@@ -28,6 +28,7 @@ class Rules:
 
     @property
     def deck_size(self) -> int:
+        """Cards in the profile's deck: 52, or 53 with the joker (code 52)."""
         return 53 if self.joker else 52
 
 

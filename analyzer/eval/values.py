@@ -40,6 +40,7 @@ class Category(IntEnum):
 
     @property
     def label(self) -> str:
+        """The category's name in output: ``Pair``, ``Full house``, ``Five aces`` ..."""
         return _CATEGORY_LABELS[self]
 
 

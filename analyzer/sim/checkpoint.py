@@ -25,7 +25,7 @@ _STORE: ContextVar[CheckpointStore | None] = ContextVar("checkpoint_store", defa
 
 
 class CheckpointStore:
-    """Chunk results in a folder, one ``.npy`` (or ``.pkl``) file per chunk key."""
+    """Chunk results in a folder, one pickle file ``<key>.pkl`` per chunk key."""
 
     def __init__(self, folder: str | Path) -> None:
         self.folder = Path(folder)
@@ -33,12 +33,15 @@ class CheckpointStore:
 
     @staticmethod
     def key(*parts) -> str:
+        """A file-name key for ``parts`` (a job, its seed and chunking ...): the first 40 hex
+        digits of the SHA-256 of their pickles, so equal parts find the same files."""
         digest = hashlib.sha256()
         for part in parts:
             digest.update(pickle.dumps(part, protocol=4))
         return digest.hexdigest()[:40]
 
     def load(self, key: str):
+        """The result saved under ``key``, or None when there is none (the chunk still has to run)."""
         path = self.folder / f"{key}.pkl"
         if not path.exists():
             return None
@@ -46,6 +49,8 @@ class CheckpointStore:
             return pickle.load(handle)
 
     def save(self, key: str, value) -> None:
+        """Save ``value`` under ``key``: written to a temporary file and renamed into place, so a
+        kill leaves either the whole file or none."""
         handle, temporary = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
         with os.fdopen(handle, "wb") as out:
             pickle.dump(np.asarray(value) if isinstance(value, np.ndarray) else value, out, protocol=4)

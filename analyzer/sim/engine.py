@@ -36,9 +36,14 @@ Progress = Callable[[int, int | None], None]  # (trials done, trials planned or 
 class ChunkJob(Protocol):
     """A picklable Monte Carlo job: what a chunk runs on a thread or a Dask worker."""
 
-    def run_chunk(self, state: np.ndarray, trials: int) -> np.ndarray: ...
+    def run_chunk(self, state: np.ndarray, trials: int) -> np.ndarray:
+        """Run ``trials`` trials drawing from the generator ``state`` (the chunk's
+        :func:`analyzer.sim.rng.chunk_state`) and return their tallies, which add across chunks."""
 
-    def standard_error(self, tallies: np.ndarray, trials: int) -> float: ...
+    def standard_error(self, tallies: np.ndarray, trials: int) -> float:
+        """What a target standard error is compared with, from merged ``tallies`` of ``trials``
+        trials: the largest standard error of the run's estimates, or NaN (never met) for a job
+        without that stopping rule."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +69,9 @@ class Stopping:
 
     @property
     def max_trials(self) -> int:
+        """The most trials the run may take: the trial count if given, else
+        :data:`DEFAULT_TRIALS` with no rule, :data:`TARGET_SE_MAX_TRIALS` with a target standard
+        error alone, and :data:`UNBOUNDED_TRIALS` (in effect none) under a time limit."""
         if self.trials is not None:
             return self.trials
         if self.target_se is None and self.time_limit is None:
@@ -97,11 +105,13 @@ class KernelJob:
     width: int
 
     def run_chunk(self, state: np.ndarray, trials: int) -> np.ndarray:
+        """Call the kernel on a copy of ``state`` (the chunk's generator) and fresh zero tallies."""
         tallies = np.zeros(self.width)
         self.kernel(*self.leading, trials, *self.trailing, state.copy(), tallies)
         return tallies
 
     def standard_error(self, tallies: np.ndarray, trials: int) -> float:
+        """NaN: the tallies' meaning is the kernel's, so no target standard error can stop the run."""
         return math.nan
 
 

@@ -22,6 +22,7 @@ def scheduler_address(scheduler: str | None) -> str | None:
 
 
 def local_workers() -> int:
+    """Threads of a local run: Numba's thread count (the cores, unless ``NUMBA_NUM_THREADS`` says)."""
     import numba
 
     return numba.config.NUMBA_NUM_THREADS

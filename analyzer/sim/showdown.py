@@ -65,6 +65,8 @@ class PlayerEquity:
     categories: dict[str, float] | None = None
 
     def to_dict(self) -> dict:
+        """The JSON form: ``range`` (the hand or range as given), combos, equity, win, tie,
+        stderr, and ``categories`` (final-hand shares by category) when they were asked for."""
         d = {
             "range": self.hand,
             "combos": self.combos,
