@@ -98,6 +98,27 @@ class RunFacts:
             "elapsed_seconds": self.elapsed,
         }
 
+    def describe(self, unit: str = "trial") -> str:
+        """The method and the sample size for people, ``unit`` naming what was enumerated or drawn
+        (plural with an "s" unless there is one).
+
+        >>> RunFacts.enumerated(1_712_304, since=0.0).describe("deal")
+        'exact, 1,712,304 deals'
+        >>> RunFacts("monte-carlo", 200_000, 7, 4096, 0.5, "trials").describe()
+        'Monte Carlo, 200,000 trials, seed 7'
+        """
+        count = f"{self.trials:,} {unit}{'s' * (self.trials != 1)}"
+        return f"exact, {count}" if self.exact else f"Monte Carlo, {count}, seed {self.seed}"
+
+    def error_note(self, unit: str = "trial") -> str:
+        """What a chart of the run's figures shows: :meth:`describe`, then the error bars (two
+        standard errors) or, for an enumeration, that there is no sampling error.
+
+        >>> RunFacts("monte-carlo", 200_000, 7, 4096, 0.5, "trials").error_note("deal")
+        'Monte Carlo, 200,000 deals, seed 7; error bars: 2 s.e.'
+        """
+        return self.describe(unit) + ("; no sampling error" if self.exact else "; error bars: 2 s.e.")
+
 
 def inline_run(fields: Mapping, *records: str) -> dict:
     """A result's ``fields`` (its ``__dict__``) with the :class:`RunFacts` under ``"run"``, and

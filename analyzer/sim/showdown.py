@@ -85,7 +85,7 @@ def player_equities(
 ) -> tuple[PlayerEquity, ...]:
     """Per-player estimates from merged tallies over ``total`` showdowns (or weight)."""
     players = []
-    for p, row in enumerate(np.asarray(tallies, dtype=np.float64)):
+    for p, row in enumerate(np.asarray(tallies, dtype=np.float64).tolist()):  # Python floats, not numpy
         equity = row[EQUITY] / TIE_UNITS / total
         se = 0.0 if exact else mean_and_se(row[EQUITY] / TIE_UNITS, row[EQUITY_SQ] / TIE_UNITS**2, int(total))[1]
         dist = None
