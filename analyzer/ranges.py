@@ -1,4 +1,5 @@
-"""Texas Hold'em hand ranges in PokerStove/Equilab syntax.
+"""Texas Hold'em hand ranges in PokerStove/Equilab syntax (``analyzer.ranges``, the public API's
+``pa.ranges``): :func:`parse` reads a range into a :class:`Range`, a weighted set of combos.
 
 A range is a list of comma-separated terms. Whitespace is ignored, ranks may be in any
 case (``10`` for ten) and the two ranks of a class in either order:
@@ -28,6 +29,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import numpy as np
+import pandas as pd
 
 from analyzer.cards import RANKS, CardError, CardsInput, format_card, format_cards, parse_cards
 
@@ -229,10 +231,33 @@ def _parse_term(term: str, position: int) -> tuple[np.ndarray, float]:
     return _hand_indices(hand, term, position), weight
 
 
-def parse_range(text: str) -> Range:
-    """Parse a range (syntax in the module docstring); a combo keeps the weight of its last mention.
+def parse(text: str) -> Range:
+    """Parse a range: comma-separated terms in the syntax of the module docstring, each with an
+    optional weight; a combo mentioned more than once keeps the weight of its last mention.
 
-    Raises :class:`RangeError` naming the first bad term and its position, or for empty text.
+    Parameters
+    ----------
+    text:
+        The range, such as ``"QQ+, AKs, A5s-A2s, KTo+, AsKd:0.5"`` or ``"random"``.
+
+    Returns
+    -------
+    Range
+        The combos and their weights, in canonical order, with ``text`` as its ``source``.
+
+    Raises
+    ------
+    RangeError
+        For the first bad term (the message names it and its position), or for empty text.
+
+    >>> import analyzer as pa
+    >>> r = pa.ranges.parse("QQ+, AKs, AsKd:0.5")
+    >>> r
+    Range('QQ+, AKs, AsKd:0.5', 23 combos)
+    >>> len(r), r.weighted_count
+    (23, 22.5)
+    >>> pa.ranges.parse("AKs, QQ+").canonical()
+    'QQ+, AKs'
     """
     if not isinstance(text, str):
         raise RangeError(f"a range is text such as 'QQ+, AKs', got {text!r}", str(text), 1)
@@ -244,6 +269,10 @@ def parse_range(text: str) -> Range:
         weights[indices] = weight  # a later mention overwrites an earlier one
     present = np.flatnonzero(weights)
     return Range(_ALL_COMBOS[present], weights[present], text)
+
+
+parse_range = parse
+"""Another name of :func:`parse`, the one the package's own modules import."""
 
 
 # ---------------------------------------------------------------- canonical text
@@ -312,7 +341,7 @@ def _compact(whole: dict[Key, float]) -> list[str]:
 
 @dataclass(frozen=True)
 class Range:
-    """A weighted set of two-card combos, as made by :func:`parse_range`.
+    """A weighted set of two-card combos, as made by :func:`parse`.
 
     ``combos``: (m, 2) ``uint8``, higher code first, in canonical order; ``weights``: (m,) float64
     in (0, 1]; ``source``: the input text. Both arrays are read-only copies. Ranges are equal when
@@ -382,6 +411,25 @@ class Range:
             raise EmptyRangeError(f"range {self.source!r} has no combos left without {format_cards(dead)}")
         return Range(self.combos[keep], self.weights[keep], self.source)
 
+    def to_frame(self) -> pd.DataFrame:
+        """One row per combo in canonical order: ``combo`` (``"AsKd"``), its ``class`` (``"AKo"``)
+        and its ``weight``.
+
+        >>> parse("AKs:0.5, QQ").to_frame().head(3)
+          combo class  weight
+        0  QsQh    QQ     1.0
+        1  QsQd    QQ     1.0
+        2  QsQc    QQ     1.0
+        """
+        ids = _COMBO_CLASS[_COMBO_INDEX[self.combos[:, 0], self.combos[:, 1]]]
+        return pd.DataFrame(
+            {
+                "combo": [format_combo(c) for c in self.combos],
+                "class": [HAND_CLASSES[i] for i in ids],
+                "weight": self.weights.tolist(),
+            }
+        )
+
     def to_dict(self) -> dict:
         """JSON-friendly summary: source, canonical text, counts, combos (``"AsKd"``) and weights."""
         return {
@@ -392,3 +440,18 @@ class Range:
             "combos": [format_combo(c) for c in self.combos],
             "weights": self.weights.tolist(),
         }
+
+
+__all__ = [
+    "COMBO_COUNT",
+    "HAND_CLASSES",
+    "EmptyRangeError",
+    "Range",
+    "RangeError",
+    "class_combos",
+    "class_grid_position",
+    "format_combo",
+    "hand_class",
+    "parse",
+    "parse_range",
+]
