@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass
 from itertools import combinations
 
 import numpy as np
+import pandas as pd
 
 from analyzer.cards import JOKER, CardError, format_cards, parse_cards
 from analyzer.eval.kernels import make_kernels
@@ -115,7 +116,24 @@ def _in_significance_order(cards: np.ndarray, value: int) -> np.ndarray:
 
 @dataclass(frozen=True)
 class HandDescription:
-    """A hand, its best five cards, category, name and value."""
+    """A hand, its best five cards, category, name and value.
+
+    Attributes
+    ----------
+    cards:
+        The cards given, canonical text each (``"Ah"``, ``"Jk"``).
+    best_five:
+        The five cards that make the hand, in order of significance (the two cards of a Pai Gow
+        front hand); the joker stands where the rank it plays would.
+    category, category_code:
+        The category's label (``"Two pair"``) and its number (1 high card .. 10 five aces).
+    name:
+        The full name (``"Two pair, aces and kings"``).
+    value:
+        The hand's value: higher beats lower under the same rules.
+    rules:
+        The rule profile's name: ``"standard"``, ``"bug"`` or ``"paigow"``.
+    """
 
     cards: tuple[str, ...]
     best_five: tuple[str, ...]
@@ -126,13 +144,35 @@ class HandDescription:
     rules: str
 
     def to_dict(self) -> dict:
+        """Every field; the card tuples as lists (JSON arrays)."""
         d = asdict(self)
         d["cards"], d["best_five"] = list(self.cards), list(self.best_five)
         return d
 
+    def to_frame(self) -> pd.DataFrame:
+        """One row: every field, the cards as text (``"Ah Ad Kc Ks 9h"``)."""
+        return pd.DataFrame([{**asdict(self), "cards": " ".join(self.cards), "best_five": " ".join(self.best_five)}])
+
+    def __repr__(self) -> str:
+        return "\n".join(
+            [
+                f"HandDescription: {self.name} ({self.rules} rules)",
+                f"  best five  {' '.join(self.best_five)}",
+                f"  cards      {' '.join(self.cards)}",
+                f"  value      {self.value:,}",
+            ]
+        )
+
 
 def describe_hand(cards: CardsLike, rules: str | Rules = "standard") -> HandDescription:
-    """Evaluate a hand and describe it for people."""
+    """Evaluate a hand (5 to 7 cards, or 2 under Pai Gow rules) and describe it for people.
+
+    >>> describe_hand("Ah Ad Kc Ks 7d 2c 9h")
+    HandDescription: Two pair, aces and kings (standard rules)
+      best five  Ah Ad Kc Ks 9h
+      cards      Ah Ad Kc Ks 7d 2c 9h
+      value      4,054,216
+    """
     rules = get_rules(rules)
     codes = hand_array(cards, rules, _two_card_allowed(rules))
     value = evaluate(codes, rules)
