@@ -18,7 +18,7 @@ from analyzer.cards import CardError, CardsInput, cards_mask, check_disjoint, fo
 from analyzer.games._equity import EquityResult
 from analyzer.games.holdem.engine import _exact_assignments, _exact_deals, _monte_carlo_showdowns
 from analyzer.games.holdem.symmetry import MAX_ASSIGNMENTS, canonical_classes, suit_symmetries, valid_assignments
-from analyzer.ranges import EmptyRangeError, Range, parse_range
+from analyzer.ranges import EmptyRangeError, Range, parse
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, run_monte_carlo, run_tasks
 from analyzer.sim.executors import local_workers
 from analyzer.sim.facts import RunFacts
@@ -44,6 +44,7 @@ class HoldemDeal:
 
     @property
     def excluded(self) -> np.uint64:
+        """The board and dead cards as a card bit mask (bit ``c`` for card code ``c``)."""
         return cards_mask(np.concatenate([self.board, self.dead]))
 
     def packed(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -72,7 +73,7 @@ def prepare_deal(ranges: Sequence[str | Range], board: CardsInput = "", dead: Ca
     blocked = np.concatenate([board_cards, dead_cards]).tolist()
     parsed, labels = [], []
     for i, r in enumerate(ranges, start=1):
-        rng = r if isinstance(r, Range) else parse_range(r)
+        rng = r if isinstance(r, Range) else parse(r)
         labels.append(rng.canonical())
         try:
             parsed.append(rng.without(blocked))
@@ -140,6 +141,9 @@ class HoldemMonteCarlo:
 
     @classmethod
     def from_deal(cls, deal: HoldemDeal) -> HoldemMonteCarlo:
+        """The job of a validated deal: the packed combos, each range's cumulative weights (to
+        draw a combo in proportion to its weight), which ranges are uniform (a combo drawn by
+        index) and which are any two cards (two cards drawn from the deck)."""
         combos, offsets, _weights = deal.packed()
         cumulative = np.concatenate([np.cumsum(r.weights) for r in deal.ranges])
         uniform = np.array([bool((r.weights == r.weights[0]).all()) for r in deal.ranges])
@@ -148,6 +152,8 @@ class HoldemMonteCarlo:
         return cls(combos, offsets, cumulative, uniform, any_two, deal.board.astype(np.uint8), deal.excluded)
 
     def run_chunk(self, state: np.ndarray, trials: int) -> np.ndarray:
+        """Showdown tallies (:mod:`analyzer.sim.showdown`) of ``trials`` random deals drawn with
+        the generator ``state``; a deal that fails 100,000 redraws in a row is an error."""
         tallies = np.zeros((len(self.offsets) - 1, WIDTH), np.int64)
         status = _monte_carlo_showdowns(
             self.combos,
@@ -166,6 +172,7 @@ class HoldemMonteCarlo:
         return tallies
 
     def standard_error(self, tallies: np.ndarray, trials: int) -> float:
+        """The largest standard error of the players' equities (the target-s.e. stopping rule)."""
         return max_equity_se(tallies, trials)
 
 
@@ -183,7 +190,45 @@ def holdem_equity(
     categories: bool = False,
     progress: Progress | None = None,
 ) -> EquityResult:
-    """Equity of each hand or range at showdown (see the module docstring)."""
+    """Equity of each hand or range at showdown (rules §6.2): the best five of the two hole cards
+    and the board, ties split evenly.
+
+    Parameters
+    ----------
+    ranges:
+        2 to 10 players' hands or ranges: text (``"AsKs"``, ``"QQ+, AKs"``, ``"random"``, the
+        syntax of :mod:`analyzer.ranges`) or :class:`~analyzer.ranges.Range` objects. Combos that
+        hold a board or dead card are dropped; a weighted range deals its combos in proportion to
+        their weights.
+    board:
+        0, 3, 4 or 5 board cards, as text or codes.
+    dead:
+        Cards known to be out of play.
+    method:
+        ``"auto"`` (exact when enumerating is estimated to be quicker than the Monte Carlo run
+        ``stopping`` asks for, :func:`~analyzer.sim.method.choose_exact`), ``"exact"`` or
+        ``"monte-carlo"``.
+    stopping:
+        When a Monte Carlo run stops (a trial count, a target standard error, a time limit).
+    seed:
+        The Monte Carlo seed; ``None`` draws a fresh one, reported in the result.
+    chunk_size:
+        Monte Carlo trials per seeded chunk: a result depends on the inputs, the seed and this.
+    scheduler:
+        A Dask scheduler address, else local threads.
+    threads:
+        Local threads (default: every core).
+    categories:
+        Also tally each player's final-hand category distribution.
+    progress:
+        Called with (trials or tasks done, planned or ``None``) as the run goes.
+
+    Returns
+    -------
+    EquityResult
+        Every player's equity, win and tie shares and standard error (0 when exact), and the run's
+        facts (``run.trials``: the deals enumerated, or the Monte Carlo trials).
+    """
     deal = prepare_deal(ranges, board, dead)
     workers = threads or local_workers()
     missing = 5 - len(deal.board)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.cards import CardError, cards_mask, check_disjoint, format_cards, parse_cards
+from analyzer.cards import CardError, CardsInput, cards_mask, check_disjoint, format_cards, parse_cards
 from analyzer.games._equity import EquityResult
 from analyzer.games.stud.engine import HAND, _completions, _exact_deals, _monte_carlo_deals
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, run_monte_carlo
@@ -37,9 +37,11 @@ class StudDeal:
 
     @property
     def seen(self) -> np.ndarray:
+        """Every card known: the players' cards, then the dead cards."""
         return np.concatenate([*self.known, self.dead]).astype(np.uint8)
 
     def free_cards(self) -> np.ndarray:
+        """The unseen cards, ascending codes: what the players' hands are completed from."""
         seen = set(self.seen.tolist())
         return np.array([c for c in range(52) if c not in seen], np.uint8)
 
@@ -49,7 +51,7 @@ class StudDeal:
         return math.prod(math.comb(free, HAND - len(k)) for k in self.known)
 
 
-def prepare_stud(hands: Sequence[str], dead: str = "") -> StudDeal:
+def prepare_stud(hands: Sequence[CardsInput], dead: CardsInput = "") -> StudDeal:
     """Parse and check the inputs; every conflict is an error naming the bad part."""
     if isinstance(hands, str):
         raise ValueError("give one hand per player (a list), not a single string")
@@ -80,16 +82,21 @@ class StudMonteCarlo:
 
     @classmethod
     def from_deal(cls, deal: StudDeal) -> StudMonteCarlo:
+        """The job of a validated deal: the known cards packed with their offsets per player,
+        and the mask of the cards that cannot be dealt."""
         offsets = np.cumsum([0] + [len(k) for k in deal.known]).astype(np.int64)
         known = np.concatenate(deal.known).astype(np.uint8) if offsets[-1] else np.zeros(0, np.uint8)
         return cls(known, offsets, cards_mask(deal.seen))
 
     def run_chunk(self, state: np.ndarray, trials: int) -> np.ndarray:
+        """Showdown tallies (:mod:`analyzer.sim.showdown`) of ``trials`` random deals drawn with
+        the generator ``state``."""
         tallies = np.zeros((len(self.offsets) - 1, WIDTH), np.int64)
         _monte_carlo_deals(self.known, self.offsets, self.excluded, state.copy(), trials, tallies)
         return tallies
 
     def standard_error(self, tallies: np.ndarray, trials: int) -> float:
+        """The largest standard error of the players' equities (the target-s.e. stopping rule)."""
         return max_equity_se(tallies, trials)
 
 
@@ -105,8 +112,8 @@ def _exact(deal: StudDeal) -> tuple[np.ndarray, int]:
 
 
 def stud_equity(
-    hands: Sequence[str],
-    dead: str = "",
+    hands: Sequence[CardsInput],
+    dead: CardsInput = "",
     *,
     method: str = "auto",
     stopping: Stopping = Stopping(),
@@ -117,7 +124,41 @@ def stud_equity(
     categories: bool = False,
     progress: Progress | None = None,
 ) -> EquityResult:
-    """Equity of each five-card stud hand at showdown (see the module docstring)."""
+    """Equity of each five-card stud hand at showdown (rules §6.3): every player's known cards
+    are completed to five from the unseen cards, the best hand wins, ties split evenly.
+
+    Parameters
+    ----------
+    hands:
+        2 to 7 players' known cards (hole and up cards, 0 to 5 each), as text or codes.
+    dead:
+        Folded up-cards and other cards out of play.
+    method:
+        ``"auto"`` (exact when enumerating every deal is estimated to be quicker than the Monte
+        Carlo run ``stopping`` asks for, :func:`~analyzer.sim.method.choose_exact`), ``"exact"``
+        or ``"monte-carlo"``.
+    stopping:
+        When a Monte Carlo run stops (a trial count, a target standard error, a time limit).
+    seed:
+        The Monte Carlo seed; ``None`` draws a fresh one, reported in the result.
+    chunk_size:
+        Monte Carlo trials per seeded chunk: a result depends on the inputs, the seed and this.
+    scheduler:
+        A Dask scheduler address, else local threads.
+    threads:
+        Local threads (default: every core).
+    categories:
+        Also tally each player's final-hand category distribution.
+    progress:
+        Called with (trials done, planned or ``None``) as a Monte Carlo run goes.
+
+    Returns
+    -------
+    EquityResult
+        Every player's equity, win and tie shares and standard error (0 when exact), labelled by
+        the known cards (``"(unknown)"`` for none), and the run's facts (``run.trials``: the deals
+        enumerated, or the Monte Carlo trials).
+    """
     deal = prepare_stud(hands, dead)
     workers = threads or local_workers()
     exact = choose_exact(method, deal.candidate_deals() * EXACT_SECONDS_PER_DEAL, stopping, workers)
