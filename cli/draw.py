@@ -95,12 +95,9 @@ def advise_command(
     """Every allowed discard ranked by equity at showdown against opponents who draw by a model
     policy (Monte Carlo, the same deals for every option), with exact P(improve)."""
     with reported_errors():
-        from analyzer.games.draw.advise import advise
-        from analyzer.sim.engine import Stopping
+        from analyzer.games.draw.advise import advise, stopping_rules
 
-        stopping = Stopping(
-            trials=trials if trials or target_se or time_limit else 200_000, target_se=target_se, time_limit=time_limit
-        )
+        stopping = stopping_rules(trials, target_se, time_limit)
         with progress_bar("draw advice", show_progress) as progress:
             result = advise(
                 cards,

@@ -17,8 +17,10 @@ from itertools import combinations
 
 import numpy as np
 import pandas as pd
+from matplotlib.figure import Figure
 
-from analyzer.cards import CardError, check_disjoint, format_cards, parse_cards
+from analyzer.cards import CardError, CardsInput, check_disjoint, format_cards, parse_cards
+from analyzer.charts import bar_chart
 from analyzer.eval import Category
 from analyzer.games.draw.engine import HAND, POLICIES, TALLY_WIDTH, draw_kernels
 from analyzer.games.draw.odds import draw_odds
@@ -28,6 +30,17 @@ from analyzer.sim.seeds import new_seed
 from analyzer.sim.showdown import TIE_UNITS
 
 MAX_OPPONENTS = 5
+DEFAULT_TRIALS = 200_000
+
+
+def stopping_rules(
+    trials: int | None = None, target_se: float | None = None, time_limit: float | None = None
+) -> Stopping:
+    """The advisor's stopping rules: those given (whichever is met first), or
+    :data:`DEFAULT_TRIALS` deals when none is."""
+    if trials is None and target_se is None and time_limit is None:
+        trials = DEFAULT_TRIALS
+    return Stopping(trials=trials, target_se=target_se, time_limit=time_limit)
 
 
 def discard_options(hand: np.ndarray, max_draw: int, four_with_ace: bool) -> list[int]:
@@ -45,7 +58,27 @@ def discard_options(hand: np.ndarray, max_draw: int, four_with_ace: bool) -> lis
 
 @dataclass(frozen=True)
 class DrawOption:
-    """One discard: its showdown equity against the opponents, and its exact draw odds."""
+    """One discard: its showdown equity against the opponents, and its exact draw odds.
+
+    Attributes
+    ----------
+    discard, keep:
+        The cards thrown and kept (canonical text, in hand order).
+    draws:
+        How many cards are drawn.
+    equity, stderr:
+        The expected share of the pot at showdown (ties split) and its standard error.
+    win, tie:
+        The chance to win alone and to split the pot.
+    p_improve:
+        The exact chance that the draw ends in a better category than the hand's own.
+    categories:
+        The exact final category distribution of a uniform draw from the unseen cards (true
+        whenever the stock lasts).
+    sampled_categories:
+        The final categories as dealt in the simulation, where an exhausted stock is rebuilt from
+        the opponents' discards (rules §4.1), which are not uniform.
+    """
 
     discard: str
     keep: str
@@ -55,16 +88,33 @@ class DrawOption:
     win: float
     tie: float
     p_improve: float
-    categories: dict[str, float]  # exact: a uniform draw from the unseen cards (a full stock)
-    sampled_categories: dict[str, float]  # as dealt in the simulation, reshuffled discards included
+    categories: dict[str, float]
+    sampled_categories: dict[str, float]
 
     def to_dict(self) -> dict:
+        """Every field, under its own name."""
         return dict(self.__dict__)
 
 
 @dataclass(frozen=True)
 class DrawAdvice:
-    """Every allowed discard of a hand, best equity first, and how the run went."""
+    """Every allowed discard of a hand, best equity first, and how the run went.
+
+    Attributes
+    ----------
+    hand:
+        The five cards (canonical text).
+    rules:
+        ``"standard"`` or ``"bug"`` (the 53-card deck with the joker).
+    opponents, policy:
+        How many opponents draw against the hand, and how (``"standard"`` or ``"pat"``).
+    jacks_or_better:
+        Whether the pot was opened under Jacks or Better (rules §4.3).
+    run:
+        The Monte Carlo run's facts: its trials are deals, the same deals for every option.
+    options:
+        One :class:`DrawOption` per allowed discard, best equity first.
+    """
 
     hand: str
     rules: str
@@ -74,10 +124,27 @@ class DrawAdvice:
     run: RunFacts
     options: tuple[DrawOption, ...]
 
+    @property
+    def best(self) -> DrawOption:
+        """The discard with the highest equity."""
+        return self.options[0]
+
+    @property
+    def title(self) -> str:
+        """The hand, the opponents, their policy and the deck."""
+        against = f"{self.opponents} opponent{'s' * (self.opponents != 1)}"
+        jacks = ", jacks or better" if self.jacks_or_better else ""
+        return f"{self.hand} against {against} ({self.policy} policy, {self.rules} deck{jacks})"
+
     def to_frame(self) -> pd.DataFrame:
+        """One row per discard, best equity first: ``discard``, ``keep``, ``draws``, ``equity``,
+        ``stderr``, ``win``, ``tie``, ``p_improve`` (the category distributions are in
+        :meth:`to_dict`)."""
         return pd.DataFrame([{k: v for k, v in o.to_dict().items() if "categories" not in k} for o in self.options])
 
     def to_dict(self) -> dict:
+        """The JSON the command line prints with ``--json``: the inputs, the run's facts and every
+        option with its distributions."""
         return {
             "hand": self.hand,
             "rules": self.rules,
@@ -87,6 +154,32 @@ class DrawAdvice:
             **self.run.to_dict(),
             "options": [o.to_dict() for o in self.options],
         }
+
+    def __repr__(self) -> str:
+        shown = 5  # the best options; to_frame() has them all
+        width = max(len(o.keep or "-") for o in self.options[:shown])
+        lines = [f"DrawAdvice: {self.title}; {self.run.describe('deal')}"]
+        for o in self.options[:shown]:
+            lines.append(
+                f"  keep {o.keep or '-':<{width}}  draw {o.draws}  equity {100 * o.equity:.2f}% "
+                f"± {100 * o.stderr:.2f}%  P(improve) {100 * o.p_improve:.2f}%"
+            )
+        if len(self.options) > shown:
+            lines.append(f"  ... {len(self.options) - shown} more options (to_frame() lists them all)")
+        return "\n".join(lines)
+
+    def plot(self) -> Figure:
+        """A bar per discard (labelled by the cards kept), best first and highlighted: equity in %
+        of the pot with error bars of two standard errors."""
+        return bar_chart(
+            [f"keep {o.keep or '-'}" for o in self.options],
+            [100 * o.equity for o in self.options],
+            errors=[200 * o.stderr for o in self.options],
+            title=self.title,
+            value_label="equity at showdown (% of the pot)",
+            error_note=self.run.error_note("deal") + " (the same deals for every option)",
+            highlight=0,
+        )
 
 
 @dataclass(frozen=True)
@@ -126,7 +219,7 @@ class _AdviseJob:
 
 
 def advise(
-    hand: str,
+    hand: CardsInput,
     *,
     opponents: int = 1,
     policy: str = "standard",
@@ -134,15 +227,57 @@ def advise(
     max_draw: int = 3,
     four_with_ace: bool = False,
     jacks_or_better: bool = False,
-    dead: str = "",
-    stopping: Stopping = Stopping(trials=200_000),
+    dead: CardsInput = "",
+    stopping: Stopping = Stopping(trials=DEFAULT_TRIALS),
     seed: int | None = None,
     chunk_size: int = DEFAULT_CHUNK_SIZE // 8,
     scheduler: str | None = None,
     threads: int | None = None,
     progress: Progress | None = None,
 ) -> DrawAdvice:
-    """Every allowed discard of a 5-card hand, best equity first (see the module docstring)."""
+    """Every allowed discard of a five-card hand, ranked by its equity at showdown against
+    opponents who draw by a model policy (rules §4.1), best first, with its exact draw odds.
+
+    Monte Carlo with common random numbers: every option meets the same opponents' hands and
+    draws (see :mod:`analyzer.games.draw.engine`).
+
+    Parameters
+    ----------
+    hand:
+        The five cards, as text or codes.
+    opponents:
+        1 to 5 opponents, dealt from the unseen cards, who draw too.
+    policy:
+        How the opponents draw: ``"standard"``, or ``"pat"`` (stand pat with two pair or better).
+    bug:
+        Play the 53-card deck with the Bug joker (rules §4.3).
+    max_draw:
+        The most cards one may draw (3 by the rules, §4.1).
+    four_with_ace:
+        The house option D-4: draw four keeping an ace (or the joker) alone.
+    jacks_or_better:
+        The pot was opened under Jacks or Better (§4.3): when the hand cannot open, the deals
+        are those where an opponent could.
+    dead:
+        Cards known to be out of the stock.
+    stopping:
+        When the run stops (default :data:`DEFAULT_TRIALS` deals; see :func:`stopping_rules`).
+    seed:
+        The seed; ``None`` draws a fresh one, reported in the result.
+    chunk_size:
+        Deals per seeded chunk: a result depends on the inputs, the seed and this.
+    scheduler:
+        A Dask scheduler address, else local threads.
+    threads:
+        Local threads (default: every core).
+    progress:
+        Called with (deals done, planned or ``None``) as the run goes.
+
+    Returns
+    -------
+    DrawAdvice
+        Every allowed discard, best equity first, and the run's facts.
+    """
     rules = "bug" if bug else "standard"
     cards = parse_cards(hand, allow_joker=bug, rules_name=f"{rules} draw rules")
     if len(cards) != HAND:
@@ -179,7 +314,7 @@ def advise(
         progress=progress,
     )
     results = []
-    for keep, t in zip(options, run.tallies):
+    for keep, t in zip(options, run.tallies.tolist()):  # Python numbers, not numpy scalars
         thrown = [int(cards[i]) for i in range(HAND) if not (keep >> i) & 1]
         kept = [int(cards[i]) for i in range(HAND) if (keep >> i) & 1]
         odds = draw_odds(cards, thrown, bug=bug, dead=dead_cards)

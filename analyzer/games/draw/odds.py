@@ -13,8 +13,10 @@ from math import comb
 
 import numpy as np
 import pandas as pd
+from matplotlib.figure import Figure
 
 from analyzer.cards import CardError, CardsInput, format_card, format_cards, parse_cards
+from analyzer.charts import bar_chart
 from analyzer.eval import BUG, STANDARD, Category, Rules, hand_name, make_kernels
 from analyzer.eval.kernels import stable_njit
 from analyzer.eval.values import CATEGORY_SHIFT
@@ -81,7 +83,28 @@ def draw_counter(rules: Rules):
 
 @dataclass(frozen=True)
 class DrawOdds:
-    """The exact final-hand distribution of one draw: every outcome equally likely."""
+    """The exact final-hand distribution of one draw: every set of cards drawn is equally likely.
+
+    Attributes
+    ----------
+    hand, kept, discard:
+        The five cards, those kept and those thrown (canonical text, in hand order).
+    rules:
+        ``"standard"`` (52 cards) or ``"bug"`` (53, with the joker of rules §4.3).
+    draws:
+        How many cards are drawn (the number thrown).
+    outcomes:
+        How many equally likely draws there are: C(unseen cards, draws).
+    category_counts, categories:
+        Final hand category -> number of draws, and -> probability, best category first (only
+        the categories that occur).
+    p_improve, improve_count:
+        The chance, and the number of draws, that end in a better category than the hand's own.
+    original:
+        The name of the hand before the draw (``"Pair of jacks"``).
+    exact:
+        Always ``True``: the figures are enumerated.
+    """
 
     hand: str
     kept: str
@@ -97,6 +120,7 @@ class DrawOdds:
     exact: bool = True
 
     def to_dict(self) -> dict:
+        """The JSON the command line prints with ``--json``: every field."""
         return {
             "hand": self.hand,
             "kept": self.kept,
@@ -113,12 +137,37 @@ class DrawOdds:
         }
 
     def to_frame(self) -> pd.DataFrame:
+        """One row per final category that occurs, best first: ``category``, ``count`` (draws)
+        and ``probability``."""
         return pd.DataFrame(
             {
                 "category": list(self.category_counts),
                 "count": list(self.category_counts.values()),
                 "probability": list(self.categories.values()),
             }
+        )
+
+    @property
+    def method(self) -> str:
+        """How the figures were found: ``"exact, 16,215 equally likely draws"``."""
+        return f"exact, {self.outcomes:,} equally likely draw{'s' * (self.outcomes != 1)}"
+
+    def __repr__(self) -> str:
+        lines = [
+            f"DrawOdds: {self.hand}, keep {self.kept or '-'}, draw {self.draws} ({self.rules} deck); {self.method}",
+            *(f"  {name:<16} {100 * p:8.4f}%" for name, p in self.categories.items()),
+            f"  P(improve on {self.original}) = {100 * self.p_improve:.4f}%",
+        ]
+        return "\n".join(lines)
+
+    def plot(self) -> Figure:
+        """A bar per final category: its probability in %, exact (no error bars)."""
+        return bar_chart(
+            list(self.categories),
+            [100 * p for p in self.categories.values()],
+            title=f"{self.hand}: keep {self.kept or '-'}, draw {self.draws}",
+            value_label="probability of the final hand (%)",
+            error_note=f"{self.method} ({self.rules} deck); no sampling error",
         )
 
 
@@ -161,8 +210,26 @@ def _labelled(counts: np.ndarray) -> dict[str, int]:
 
 
 def draw_odds(hand: CardsInput, discard: CardsInput, *, bug: bool = False, dead: CardsInput = "") -> DrawOdds:
-    """Exact odds of throwing ``discard`` (0 to 5 cards of ``hand``) and drawing as many from
-    the unseen cards; ``bug`` plays the 53-card deck with the joker, ``dead`` cards are out."""
+    """Exact odds of throwing ``discard`` and drawing as many cards from the unseen ones (rules
+    §4.1): every draw enumerated, each equally likely.
+
+    Parameters
+    ----------
+    hand:
+        The five cards, as text or codes.
+    discard:
+        The cards thrown, 0 to 5 cards of ``hand`` (empty: stand pat).
+    bug:
+        Play the 53-card deck with the Bug joker (rules §4.3: an ace, or the filler of a
+        straight or flush).
+    dead:
+        Cards known to be out of the stock (seen or folded); the discards are out too.
+
+    Returns
+    -------
+    DrawOdds
+        The final category distribution (counts and probabilities) and P(improve).
+    """
     rules = BUG if bug else STANDARD
     cards, kept, discards, unseen = _prepare(hand, discard, dead, rules)
     draws = len(discards)
