@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+import pandas as pd
 
 from analyzer.games.paigow.engine import _house_way_deals, _optimal_deals
 from analyzer.games.paigow.houseway import way_number
@@ -19,7 +20,28 @@ from analyzer.sim.seeds import new_seed
 
 @dataclass(frozen=True)
 class EdgeResult:
-    """The player's results over random deals for one strategy against a House-Way dealer."""
+    """The player's results over random deals for one strategy against a House-Way dealer.
+
+    Attributes
+    ----------
+    strategy:
+        How the player sets: ``"houseway"`` or ``"optimal"`` (the best split per hand).
+    way:
+        The House Way the dealer (and a ``houseway`` player) sets by.
+    win, push, loss:
+        The chances that the player wins both hands, wins one, loses (rules §5.1).
+    ev, stderr:
+        The player's expected result per unit bet and its standard error; the house edge is
+        ``-ev``.
+    run:
+        The Monte Carlo run's facts (its trials are deals).
+    rules:
+        The house rules of the settlement (commission, who banks).
+    inner_trials:
+        ``optimal`` only: the dealer hands of a separate sample that pick each hand's best split.
+    gain_over_house_way, gain_stderr:
+        ``optimal`` only: EV(optimal) - EV(House Way) on the same deals, and its standard error.
+    """
 
     strategy: str
     way: str
@@ -31,13 +53,37 @@ class EdgeResult:
     run: RunFacts
     rules: PaiGowRules
     inner_trials: int | None
-    gain_over_house_way: float | None = None  # optimal only: EV(optimal) - EV(House Way), same deals
+    gain_over_house_way: float | None = None
     gain_stderr: float | None = None
+
+    @property
+    def house_edge(self) -> float:
+        """The house's edge per unit bet: ``-ev``."""
+        return -self.ev
 
     def to_dict(self) -> dict:
         """The fields, with the run's facts and the rules (``commission``, ``player_banks``)
         spelled out in their places."""
         return inline_run(self.__dict__, "rules")
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row: the fields of :meth:`to_dict`."""
+        return pd.DataFrame([self.to_dict()])
+
+    def __repr__(self) -> str:
+        lines = [
+            f"EdgeResult: player sets by {self.strategy}, dealer by the House Way ({self.way}); "
+            f"{self.run.describe('deal')}",
+            f"  EV {100 * self.ev:+.3f}% ± {100 * self.stderr:.3f}% per unit bet "
+            f"(house edge {100 * self.house_edge:.3f}%)",
+            f"  win {100 * self.win:.3f}%  push {100 * self.push:.3f}%  loss {100 * self.loss:.3f}%",
+        ]
+        if self.gain_over_house_way is not None and self.gain_stderr is not None:
+            lines.append(
+                f"  gain over the House Way on the same deals {100 * self.gain_over_house_way:+.3f}% "
+                f"± {100 * self.gain_stderr:.3f}% (best split from {self.inner_trials:,} other dealer hands)"
+            )
+        return "\n".join(lines)
 
 
 @dataclass(frozen=True)
@@ -86,12 +132,42 @@ def house_edge(
     threads: int | None = None,
     progress: Progress | None = None,
 ) -> EdgeResult:
-    """The player's EV per unit bet over random deals (the house edge is its negative), settled
-    by the house ``rules``.
+    """The player's EV per unit bet over random deals against a dealer who sets by the House Way
+    (rules §5.1-5.3; the house edge is its negative), settled by the house ``rules``.
 
     ``optimal``: on every deal the player takes the split with the best EV estimated from
     ``inner_trials`` dealer hands of a separate sample, and is scored on the deal's own
     dealer hand, so the choice cannot flatter the score.
+
+    Parameters
+    ----------
+    strategy:
+        How the player sets: ``"houseway"`` (as the dealer does) or ``"optimal"``.
+    way:
+        The House Way: ``"foxwoods"``, ``"trump-plaza"`` or ``"improved"``.
+    stopping:
+        When the run stops (a trial count, a target standard error, a time limit).
+    seed:
+        The seed; ``None`` draws a fresh one, reported in the result.
+    chunk_size:
+        Deals per seeded chunk (at most 256 for ``optimal``): a result depends on the inputs,
+        the seed and this.
+    rules:
+        The house rules: the commission on wins and who banks.
+    inner_trials:
+        ``optimal``: the dealer hands that estimate each hand's best split.
+    scheduler:
+        A Dask scheduler address, else local threads.
+    threads:
+        Local threads (default: every core).
+    progress:
+        Called with (deals done, planned or ``None``) as the run goes.
+
+    Returns
+    -------
+    EdgeResult
+        The player's win, push and loss chances and EV ± standard error, and for ``optimal`` its
+        gain over the House Way on the same deals.
     """
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}: expected one of {', '.join(STRATEGIES)}")

@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass
 from itertools import combinations
 
 import numpy as np
+import pandas as pd
 
 from analyzer.cards import CardError, CardsInput, format_cards, parse_cards
 from analyzer.eval import hand_name
@@ -25,6 +26,7 @@ def parse_hand(cards: CardsInput) -> np.ndarray:
 
 
 def way_number(way: str) -> int:
+    """The kernels' number of a House Way name; ValueError naming the choices for any other."""
     try:
         return WAYS[way]
     except KeyError:
@@ -33,7 +35,8 @@ def way_number(way: str) -> int:
 
 @dataclass(frozen=True)
 class Setting:
-    """A split of 7 cards: the front (2 cards) and the back (5 cards) with their names."""
+    """A split of 7 cards (rules §5.1): the front (2 cards) and the back (5 cards), each as
+    canonical text with its name and its value (higher beats lower under Pai Gow rules, §5.2)."""
 
     front: str
     back: str
@@ -45,11 +48,44 @@ class Setting:
 
 @dataclass(frozen=True)
 class HouseWaySetting(Setting):
+    """How the House Way sets a hand (rules §5.3), and the rule that decided it.
+
+    Attributes
+    ----------
+    front, back, front_name, back_name, front_value, back_value:
+        The setting (see :class:`Setting`).
+    rule:
+        The House Way rule that applied first, numbered as in rules §5.3.
+    way:
+        The House Way: ``"foxwoods"``, ``"trump-plaza"`` or ``"improved"``.
+    """
+
     rule: str = ""
     way: str = "foxwoods"
 
     def to_dict(self) -> dict:
+        """The JSON the command line prints with ``--json``: every field."""
         return asdict(self)
+
+    def to_frame(self) -> pd.DataFrame:
+        """Two rows, ``front`` then ``back``: ``hand``, ``cards``, ``name`` and ``value``."""
+        return pd.DataFrame(
+            {
+                "hand": ["front", "back"],
+                "cards": [self.front, self.back],
+                "name": [self.front_name, self.back_name],
+                "value": [self.front_value, self.back_value],
+            }
+        )
+
+    def __repr__(self) -> str:
+        return "\n".join(
+            [
+                f"HouseWaySetting ({self.way}): {self.rule}",
+                f"  front  {self.front:<16} {self.front_name}",
+                f"  back   {self.back:<16} {self.back_name}",
+            ]
+        )
 
 
 def _setting(cards: np.ndarray, a: int, b: int) -> Setting:
@@ -65,8 +101,17 @@ def _setting(cards: np.ndarray, a: int, b: int) -> Setting:
     )
 
 
-def house_way_setting(cards: str | np.ndarray, way: str = "foxwoods") -> HouseWaySetting:
-    """How the House Way ``way`` sets a 7-card hand, and the rule that decided it."""
+def house_way_setting(cards: CardsInput, way: str = "foxwoods") -> HouseWaySetting:
+    """How the House Way ``way`` sets a 7-card hand (rules §5.3), and the rule that decided it.
+
+    Parameters
+    ----------
+    cards:
+        Seven cards, as text or codes, the joker (``Jk``) allowed.
+    way:
+        ``"foxwoods"`` (the default of §5.3), ``"trump-plaza"`` or ``"improved"`` (Foxwoods
+        with another two-pair rule).
+    """
     codes = parse_hand(cards)
     a, b, rule = _house_way(codes, way_number(way))
     return HouseWaySetting(**asdict(_setting(codes, a, b)), rule=RULES[rule], way=way)

@@ -31,6 +31,7 @@ class PaiGowRules:
             raise ValueError(f"paigow.player_banks must be True or False, got {self.player_banks!r}")
 
     def to_dict(self) -> dict:
+        """``commission`` and ``player_banks``, the keys of a result's JSON."""
         return {"commission": self.commission, "player_banks": self.player_banks}
 
 

@@ -14,8 +14,10 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
+from matplotlib.figure import Figure
 
-from analyzer.cards import cards_mask, format_cards
+from analyzer.cards import CardsInput, cards_mask, format_cards
+from analyzer.charts import bar_chart
 from analyzer.games.paigow.engine import _exact_split_tallies, sampled_split_tallies
 from analyzer.games.paigow.houseway import Setting, house_way_setting, legal_settings, parse_hand, way_number
 from analyzer.games.paigow.rules import PaiGowRules
@@ -32,7 +34,21 @@ DEALER_HANDS_PER_SECOND = 2.5e6  # Monte Carlo dealer settings per second per th
 
 @dataclass(frozen=True)
 class SplitFigures:
-    """One split's results against the House-Way dealer."""
+    """One split's results against the House-Way dealer (settled as in rules §5.1).
+
+    Attributes
+    ----------
+    setting:
+        The split: front and back cards, names and values.
+    win, push, loss:
+        The chances that the player wins both hands, wins one and loses one, loses (a copy
+        counts for the banker).
+    ev, stderr:
+        The expected result per unit bet (a win pays 1 less the commission) and its standard
+        error (0 when exact).
+    house_way:
+        Whether this is the split the House Way makes.
+    """
 
     setting: Setting
     win: float
@@ -43,6 +59,7 @@ class SplitFigures:
     house_way: bool
 
     def to_dict(self) -> dict:
+        """The split's cards and names, then its figures, under flat keys."""
         return {
             "front": self.setting.front,
             "back": self.setting.back,
@@ -59,19 +76,49 @@ class SplitFigures:
 
 @dataclass(frozen=True)
 class SplitAnalysis:
-    """Every legal split of a hand, best EV first."""
+    """Every legal split of a hand against a House-Way dealer, best EV first.
+
+    Attributes
+    ----------
+    cards:
+        The seven cards (canonical text).
+    way, rule:
+        The dealer's House Way, and the rule by which it sets this hand.
+    run:
+        How the figures were found: ``run.trials`` is the number of dealer hands, every one of
+        them (53,524,680) when exact.
+    rules:
+        The house rules of the settlement (commission, who banks).
+    splits:
+        One :class:`SplitFigures` per legal split (one per distinct pair of hand values), best EV
+        first.
+    """
 
     cards: str
     way: str
     rule: str
-    run: RunFacts  # trials: the dealer hands, every one of them (53,524,680) when exact
+    run: RunFacts
     rules: PaiGowRules
     splits: tuple[SplitFigures, ...]
 
+    @property
+    def best(self) -> SplitFigures:
+        """The split with the highest EV."""
+        return self.splits[0]
+
+    @property
+    def house_way(self) -> SplitFigures:
+        """The split the House Way makes."""
+        return next(s for s in self.splits if s.house_way)
+
     def to_frame(self) -> pd.DataFrame:
+        """One row per split, best EV first: ``front``, ``back``, their names, ``win``, ``push``,
+        ``loss``, ``ev``, ``stderr`` and ``house_way``."""
         return pd.DataFrame([s.to_dict() for s in self.splits])
 
     def to_dict(self) -> dict:
+        """The JSON the command line prints with ``--json``: the hand, the House Way rule, the
+        run's facts, the house rules and every split."""
         return {
             "cards": self.cards,
             "way": self.way,
@@ -80,6 +127,36 @@ class SplitAnalysis:
             **self.rules.to_dict(),
             "splits": [s.to_dict() for s in self.splits],
         }
+
+    def __repr__(self) -> str:
+        shown = 5  # the best splits and the House Way's; to_frame() has them all
+        listed = [s for i, s in enumerate(self.splits) if i < shown or s.house_way]
+        width = max(len(s.setting.front) for s in listed)
+        lines = [f"SplitAnalysis: {self.cards}; {self.run.describe('dealer hand')}"]
+        for s in listed:
+            error = "" if self.run.exact else f" ± {s.stderr:.4f}"
+            lines.append(
+                f"  front {s.setting.front:<{width}}  back {s.setting.back}  EV {s.ev:+.4f}{error}"
+                f"  win {100 * s.win:.2f}%  push {100 * s.push:.2f}%  loss {100 * s.loss:.2f}%"
+                + ("  House Way" if s.house_way else "")
+            )
+        if len(self.splits) > len(listed):
+            lines.append(f"  ... {len(self.splits) - len(listed)} more splits (to_frame() lists them all)")
+        lines.append(f"  House Way ({self.way}): {self.rule}")
+        return "\n".join(lines)
+
+    def plot(self) -> Figure:
+        """A bar per split (front | back), best first and highlighted, the House Way's marked:
+        EV per unit bet, with error bars of two standard errors unless exact."""
+        return bar_chart(
+            [f"{s.setting.front} | {s.setting.back}" + (" (House Way)" if s.house_way else "") for s in self.splits],
+            [s.ev for s in self.splits],
+            errors=None if self.run.exact else [2 * s.stderr for s in self.splits],
+            title=f"{self.cards}: EV of every split against a House-Way dealer ({self.way})",
+            value_label="EV per unit bet",
+            error_note=self.run.error_note("dealer hand"),
+            highlight=0,
+        )
 
 
 def settlement(tallies: np.ndarray, total: int, commission: float) -> tuple[float, float, float, float, float]:
@@ -136,7 +213,7 @@ def _exact_tallies(
 
 
 def split_ev(
-    cards: str | np.ndarray,
+    cards: CardsInput,
     *,
     way: str = "foxwoods",
     method: str = "auto",
@@ -148,8 +225,42 @@ def split_ev(
     threads: int | None = None,
     progress: Progress | None = None,
 ) -> SplitAnalysis:
-    """Every legal split's P(win), P(push), P(loss) and EV against a House-Way dealer, best first,
-    settled by the house ``rules``."""
+    """Every legal split's P(win), P(push), P(loss) and EV against a dealer who sets by the House
+    Way (rules §5.1-5.3), best first, settled by the house ``rules``.
+
+    Only legal splits are played (the back outranks the front, PG-6), one per distinct pair of
+    hand values. Exact: every one of the 53,524,680 dealer hands of the 46 other cards. Monte
+    Carlo: random dealer hands, the same ones for every split (common random numbers).
+
+    Parameters
+    ----------
+    cards:
+        The player's seven cards, as text or codes, the joker (``Jk``) allowed.
+    way:
+        The dealer's House Way: ``"foxwoods"``, ``"trump-plaza"`` or ``"improved"``.
+    method:
+        ``"auto"`` (exact when enumerating is estimated to be quicker than the Monte Carlo run
+        ``stopping`` asks for), ``"exact"`` or ``"monte-carlo"``.
+    stopping:
+        When a Monte Carlo run stops (a trial count, a target standard error, a time limit).
+    seed:
+        The Monte Carlo seed; ``None`` draws a fresh one, reported in the result.
+    chunk_size:
+        Dealer hands per seeded chunk: a result depends on the inputs, the seed and this.
+    rules:
+        The house rules: the commission on wins and who banks (who takes copies).
+    scheduler:
+        A Dask scheduler address, else local threads.
+    threads:
+        Local threads (default: every core).
+    progress:
+        Called with (dealer hands or tasks done, planned or ``None``) as the run goes.
+
+    Returns
+    -------
+    SplitAnalysis
+        Every legal split's figures, best EV first, with the House Way's marked.
+    """
     codes = parse_hand(cards)
     commission, player_banks = rules.commission, rules.player_banks
     number = way_number(way)

@@ -1,0 +1,213 @@
+"""Pai Gow Poker (rules §5), as ``pa.paigow``: the House Way, every split's EV, the house edge.
+
+The command line's ``poker-analyzer paigow houseway``, ``paigow split`` and ``paigow edge``; the
+engines are :func:`analyzer.games.paigow.houseway.house_way_setting`,
+:func:`analyzer.games.paigow.split.split_ev` and :func:`analyzer.games.paigow.edge.house_edge`.
+"""
+
+from __future__ import annotations
+
+from analyzer.api import _translate
+from analyzer.cards import CardsInput
+from analyzer.games.paigow.edge import EdgeResult, house_edge
+from analyzer.games.paigow.houseway import HouseWaySetting, house_way_setting
+from analyzer.games.paigow.rules import PaiGowRules
+from analyzer.games.paigow.split import SplitAnalysis, split_ev
+from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping
+
+
+def house_way(hand: CardsInput, *, way: str = "foxwoods") -> HouseWaySetting:
+    """How the House Way sets a seven-card hand (rules §5.3): the first of its rules that fits
+    decides the front (2 cards) and the back (5 cards).
+
+    Parameters
+    ----------
+    hand:
+        Seven cards: text such as ``"Ac Kd Kh 7s 5c 3d Jk"`` (``Jk`` the joker) or a list of cards.
+    way:
+        ``"foxwoods"`` (the default of §5.3), ``"trump-plaza"`` (its Trump Plaza two-pair rule) or
+        ``"improved"`` (the Wizard of Odds' improved two-pair rule).
+
+    Returns
+    -------
+    HouseWaySetting
+        ``front``, ``back``, their names and values, and the ``rule`` that decided.
+
+    Examples
+    --------
+    >>> import analyzer as pa
+    >>> pa.paigow.house_way("Ac Kd Kh 7s 5c 3d Jk")
+    HouseWaySetting (foxwoods): 5 two pair: split (lower pair in front)
+      front  Kd Kh            Pair of kings
+      back   Ac 7s 5c 3d Jk   Pair of aces
+    """
+    return house_way_setting(hand, way)
+
+
+def split(
+    hand: CardsInput,
+    *,
+    way: str = "foxwoods",
+    exact: bool | None = None,
+    trials: int | None = None,
+    target_se: float | None = None,
+    time_limit: float | None = None,
+    seed: int | None = None,
+    commission: float = 0.05,
+    player_banks: bool = False,
+    chunk_size: int = DEFAULT_CHUNK_SIZE // 4,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> SplitAnalysis:
+    """Every legal split of a seven-card hand with its P(win), P(push), P(loss) and EV against a
+    dealer who sets by the House Way (rules §5.1-5.3), best first.
+
+    Only legal splits are played (the back outranks the front, PG-6), one per distinct pair of
+    hand values. Settlement (§5.1): both hands won pays 1 less the commission, one each is a push,
+    both lost costs 1; a copy (identical hands) goes to the banker.
+
+    Parameters
+    ----------
+    hand:
+        The player's seven cards: text such as ``"Ac Kd Kh 7s 5c 3d Jk"`` or a list of cards.
+    way:
+        The dealer's House Way: ``"foxwoods"``, ``"trump-plaza"`` or ``"improved"``.
+    exact:
+        ``True`` enumerates all 53,524,680 dealer hands (about 30 s on one core), ``False`` forces
+        Monte Carlo; ``None`` (the default) picks the quicker for the precision asked, Monte Carlo
+        unless a long run is asked for.
+    trials:
+        Monte Carlo: stop after this many dealer hands (1,000,000 when no rule is given).
+    target_se:
+        Monte Carlo: stop once every split's standard error is at most this.
+    time_limit:
+        Monte Carlo: stop after this many seconds.
+    seed:
+        Monte Carlo seed; ``None`` draws a fresh one, reported in ``result.run.seed``.
+    commission:
+        The commission on the player's wins, in [0, 1) (PG-8: exactly 5% by default).
+    player_banks:
+        The player banks, so copies go to him (by default the dealer banks and takes them).
+    chunk_size:
+        Monte Carlo dealer hands per seeded chunk: a result depends on the inputs, the seed and
+        this.
+    threads:
+        Local threads (default: every core).
+    scheduler:
+        A Dask scheduler address, to run on a cluster instead of local threads.
+    progress:
+        Called as ``progress(done, planned)`` while the run goes.
+
+    Returns
+    -------
+    SplitAnalysis
+        ``splits``: one :class:`~analyzer.games.paigow.split.SplitFigures` per legal split
+        (``setting.front``, ``setting.back``, ``win``, ``push``, ``loss``, ``ev`` ± ``stderr``,
+        ``house_way``), best EV first; ``run``: how they were found.
+
+    Examples
+    --------
+    >>> import analyzer as pa
+    >>> result = pa.paigow.split("Ac Kd Kh 7s 5c 3d Jk", trials=20_000, seed=1)
+    >>> result.best.setting.front, result.house_way.setting.front
+    ('Kd Kh', 'Kd Kh')
+    >>> result
+    SplitAnalysis: Ac Kd Kh 7s 5c 3d Jk; Monte Carlo, 20,000 dealer hands, seed 1
+      front Kd Kh  back Ac 7s 5c 3d Jk  EV +0.7199 ± 0.0030  win 76.52%  push 22.78%  loss 0.70%  House Way
+      front Ac 7s  back Kd Kh 5c 3d Jk  EV +0.2842 ± 0.0046  win 42.64%  push 45.27%  loss 12.09%
+      front Ac 5c  back Kd Kh 7s 3d Jk  EV +0.2784 ± 0.0046  win 42.52%  push 44.91%  loss 12.56%
+      front Ac 3d  back Kd Kh 7s 5c Jk  EV +0.2750 ± 0.0047  win 42.52%  push 44.57%  loss 12.90%
+      front Kd 7s  back Ac Kh 5c 3d Jk  EV +0.1956 ± 0.0044  win 33.46%  push 54.31%  loss 12.23%
+      ... 6 more splits (to_frame() lists them all)
+      House Way (foxwoods): 5 two pair: split (lower pair in front)
+    """
+    return split_ev(
+        hand,
+        way=way,
+        method=_translate.method(exact),
+        stopping=Stopping(trials=trials, target_se=target_se, time_limit=time_limit),
+        seed=seed,
+        chunk_size=chunk_size,
+        rules=PaiGowRules(commission=commission, player_banks=player_banks),
+        scheduler=scheduler,
+        threads=threads,
+        progress=progress,
+    )
+
+
+def edge(
+    *,
+    strategy: str = "houseway",
+    way: str = "foxwoods",
+    trials: int | None = None,
+    target_se: float | None = None,
+    time_limit: float | None = None,
+    seed: int | None = None,
+    commission: float = 0.05,
+    player_banks: bool = False,
+    inner_trials: int = 2_000,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> EdgeResult:
+    """The player's EV per unit bet over random deals against a dealer who sets by the House Way
+    (rules §5.1-5.3); the house edge is its negative. Monte Carlo.
+
+    Parameters
+    ----------
+    strategy:
+        How the player sets: ``"houseway"`` (as the dealer does), or ``"optimal"``: on every
+        deal the split with the best EV estimated from ``inner_trials`` dealer hands of a separate
+        sample, scored on the deal's own dealer hand (so the choice cannot flatter the score).
+    way:
+        The House Way: ``"foxwoods"``, ``"trump-plaza"`` or ``"improved"``.
+    trials:
+        Stop after this many deals (1,000,000 when no stopping rule is given).
+    target_se:
+        Stop once the EV's standard error is at most this.
+    time_limit:
+        Stop after this many seconds.
+    seed:
+        The seed; ``None`` draws a fresh one, reported in ``result.run.seed``.
+    commission:
+        The commission on the player's wins, in [0, 1) (PG-8: exactly 5% by default).
+    player_banks:
+        The player banks, so copies go to him.
+    inner_trials:
+        ``optimal`` only: the dealer hands that estimate each hand's best split.
+    threads:
+        Local threads (default: every core).
+    scheduler:
+        A Dask scheduler address, to run on a cluster instead of local threads.
+    progress:
+        Called as ``progress(done, planned)`` while the run goes.
+
+    Returns
+    -------
+    EdgeResult
+        ``ev`` ± ``stderr``, ``house_edge``, ``win``, ``push``, ``loss``, and for ``optimal``
+        ``gain_over_house_way`` ± ``gain_stderr`` (paired on the same deals).
+
+    Examples
+    --------
+    >>> import analyzer as pa
+    >>> pa.paigow.edge(trials=50_000, seed=1)
+    EdgeResult: player sets by houseway, dealer by the House Way (foxwoods); Monte Carlo, 50,000 deals, seed 1
+      EV -3.285% ± 0.336% per unit bet (house edge 3.285%)
+      win 28.828%  push 40.500%  loss 30.672%
+    """
+    return house_edge(
+        strategy=strategy,
+        way=way,
+        stopping=Stopping(trials=trials, target_se=target_se, time_limit=time_limit),
+        seed=seed,
+        rules=PaiGowRules(commission=commission, player_banks=player_banks),
+        inner_trials=inner_trials,
+        scheduler=scheduler,
+        threads=threads,
+        progress=progress,
+    )
+
+
+__all__ = ["edge", "house_way", "split"]
