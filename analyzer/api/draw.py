@@ -6,12 +6,15 @@ The command line's ``poker-analyzer draw odds`` and ``draw advise``; the engines
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from analyzer.api import _translate
 from analyzer.cards import CardsInput
-from analyzer.games.draw.advise import DrawAdvice, stopping_rules
-from analyzer.games.draw.advise import advise as draw_advise
-from analyzer.games.draw.odds import DrawOdds, draw_odds
 from analyzer.sim.engine import Progress
+
+if TYPE_CHECKING:  # the engines are imported on first call, as those of the other games
+    from analyzer.games.draw.advise import DrawAdvice
+    from analyzer.games.draw.odds import DrawOdds
 
 
 def odds(
@@ -56,6 +59,8 @@ def odds(
       Pair              71.2858%
       P(improve on Pair of jacks) = 28.7142%
     """
+    from analyzer.games.draw.odds import draw_odds
+
     return draw_odds(hand, _translate.cards(discard), bug=bug, dead=_translate.cards(dead))
 
 
@@ -139,6 +144,9 @@ def advise(
       keep Jc Jd 8h 5s  draw 1  equity 61.22% ± 0.77%  P(improve) 17.02%
       ... 21 more options (to_frame() lists them all)
     """
+    from analyzer.games.draw.advise import advise as draw_advise
+    from analyzer.games.draw.advise import stopping_rules
+
     return draw_advise(
         hand,
         opponents=opponents,

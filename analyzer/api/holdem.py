@@ -7,13 +7,15 @@ The command line's ``poker-analyzer holdem equity``; the engine is
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from analyzer.api import _translate
 from analyzer.cards import CardsInput
-from analyzer.games._equity import EquityResult
-from analyzer.games.holdem.equity import holdem_equity
-from analyzer.ranges import Range
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping
+
+if TYPE_CHECKING:  # the engine is imported on first call: importing it builds the evaluator's tables
+    from analyzer.games._equity import EquityResult
+    from analyzer.ranges import Range
 
 
 def equity(
@@ -96,6 +98,8 @@ def equity(
       player 1  QQ+, AKs  equity 65.030% ± 0.337%  win 65.030%  tie 0.000%
       player 2  JhTh      equity 34.970% ± 0.337%  win 34.970%  tie 0.000%
     """
+    from analyzer.games.holdem.equity import holdem_equity
+
     return holdem_equity(
         hands,
         _translate.cards(board),

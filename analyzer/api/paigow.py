@@ -7,13 +7,17 @@ engines are :func:`analyzer.games.paigow.houseway.house_way_setting`,
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from analyzer.api import _translate
 from analyzer.cards import CardsInput
-from analyzer.games.paigow.edge import EdgeResult, house_edge
-from analyzer.games.paigow.houseway import HouseWaySetting, house_way_setting
 from analyzer.games.paigow.rules import PaiGowRules
-from analyzer.games.paigow.split import SplitAnalysis, split_ev
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping
+
+if TYPE_CHECKING:  # the engines are imported on first call: importing them builds the evaluator's tables
+    from analyzer.games.paigow.edge import EdgeResult
+    from analyzer.games.paigow.houseway import HouseWaySetting
+    from analyzer.games.paigow.split import SplitAnalysis
 
 
 def house_way(hand: CardsInput, *, way: str = "foxwoods") -> HouseWaySetting:
@@ -41,6 +45,8 @@ def house_way(hand: CardsInput, *, way: str = "foxwoods") -> HouseWaySetting:
       front  Kd Kh            Pair of kings
       back   Ac 7s 5c 3d Jk   Pair of aces
     """
+    from analyzer.games.paigow.houseway import house_way_setting
+
     return house_way_setting(hand, way)
 
 
@@ -122,6 +128,8 @@ def split(
       ... 6 more splits (to_frame() lists them all)
       House Way (foxwoods): 5 two pair: split (lower pair in front)
     """
+    from analyzer.games.paigow.split import split_ev
+
     return split_ev(
         hand,
         way=way,
@@ -197,6 +205,8 @@ def edge(
       EV -3.285% ± 0.336% per unit bet (house edge 3.285%)
       win 28.828%  push 40.500%  loss 30.672%
     """
+    from analyzer.games.paigow.edge import house_edge
+
     return house_edge(
         strategy=strategy,
         way=way,

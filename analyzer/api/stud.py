@@ -7,12 +7,14 @@ The command line's ``poker-analyzer stud equity``; the engine is
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from analyzer.api import _translate
 from analyzer.cards import CardsInput
-from analyzer.games._equity import EquityResult
-from analyzer.games.stud.equity import stud_equity
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping
+
+if TYPE_CHECKING:  # the engine is imported on first call: importing it builds the evaluator's tables
+    from analyzer.games._equity import EquityResult
 
 
 def equity(
@@ -82,6 +84,8 @@ def equity(
       player 1  AsAh7d  equity 77.755%  win 77.755%  tie 0.000%
       player 2  KsKh9c  equity 22.245%  win 22.245%  tie 0.000%
     """
+    from analyzer.games.stud.equity import stud_equity
+
     return stud_equity(
         hands,
         _translate.cards(dead),
