@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import numpy as np
 from matplotlib.figure import Figure
+from matplotlib.layout_engine import ConstrainedLayoutEngine
 
 
 def bar_chart(
@@ -40,7 +41,9 @@ def bar_chart(
         Index of a bar to draw in a stronger colour (the best option).
     """
     count = len(labels)
-    figure = Figure(figsize=(8, 1.2 + 0.38 * max(count, 1)), layout="constrained")
+    height = 1.2 + 0.38 * max(count, 1)
+    below = 0.25 / height if error_note else 0.0  # room for the note: the layout does not see figure texts
+    figure = Figure(figsize=(8, height), layout=ConstrainedLayoutEngine(rect=(0, below, 1, 1 - below)))
     axes = figure.subplots()
     colours = ["tab:blue"] * count
     if highlight is not None:
