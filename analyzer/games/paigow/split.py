@@ -152,8 +152,8 @@ class SplitAnalysis:
             [f"{s.setting.front} | {s.setting.back}" + (" (House Way)" if s.house_way else "") for s in self.splits],
             [s.ev for s in self.splits],
             errors=None if self.run.exact else [2 * s.stderr for s in self.splits],
-            title=f"{self.cards}: EV of every split against a House-Way dealer ({self.way})",
-            value_label="EV per unit bet",
+            title=f"{self.cards}: EV of each split",
+            value_label=f"EV per unit bet against a House-Way dealer ({self.way})",
             error_note=self.run.error_note("dealer hand"),
             highlight=0,
         )
