@@ -6,6 +6,6 @@ __all__, __getattr__, __dir__ = lazy_exports(
     __name__,
     {
         "odds": ["DrawOdds", "draw_odds"],
-        "advise": ["DrawOption", "advise", "discard_options"],
+        "advise": ["DrawAdvice", "DrawOption", "advise", "discard_options", "stopping_rules"],
     },
 )
