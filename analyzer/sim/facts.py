@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from analyzer.sim.engine import MonteCarloRun
+from analyzer.text import plural
 
 EXACT = "exact"
 MONTE_CARLO = "monte-carlo"
@@ -100,14 +101,14 @@ class RunFacts:
 
     def describe(self, unit: str = "trial") -> str:
         """The method and the sample size for people, ``unit`` naming what was enumerated or drawn
-        (plural with an "s" unless there is one).
+        (counted by :func:`analyzer.text.plural`).
 
         >>> RunFacts.enumerated(1_712_304, since=0.0).describe("deal")
         'exact, 1,712,304 deals'
         >>> RunFacts("monte-carlo", 200_000, 7, 4096, 0.5, "trials").describe()
         'Monte Carlo, 200,000 trials, seed 7'
         """
-        count = f"{self.trials:,} {unit}{'s' * (self.trials != 1)}"
+        count = plural(self.trials, unit)
         return f"exact, {count}" if self.exact else f"Monte Carlo, {count}, seed {self.seed}"
 
     def error_note(self, unit: str = "trial") -> str:

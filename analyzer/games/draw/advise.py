@@ -28,6 +28,7 @@ from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, mean_and
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.seeds import new_seed
 from analyzer.sim.showdown import TIE_UNITS
+from analyzer.text import plural
 
 MAX_OPPONENTS = 5
 DEFAULT_TRIALS = 200_000
@@ -132,7 +133,7 @@ class DrawAdvice:
     @property
     def title(self) -> str:
         """The hand, the opponents, their policy and the deck."""
-        against = f"{self.opponents} opponent{'s' * (self.opponents != 1)}"
+        against = plural(self.opponents, "opponent")
         jacks = ", jacks or better" if self.jacks_or_better else ""
         return f"{self.hand} against {against} ({self.policy} policy, {self.rules} deck{jacks})"
 

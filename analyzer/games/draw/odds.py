@@ -20,6 +20,7 @@ from analyzer.charts import bar_chart
 from analyzer.eval import BUG, STANDARD, Category, Rules, hand_name, make_kernels
 from analyzer.eval.kernels import stable_njit
 from analyzer.eval.values import CATEGORY_SHIFT
+from analyzer.text import plural
 
 HAND = 5
 CATEGORY_SLOTS = 11  # value >> 20: the categories 1..10, slot 0 unused
@@ -150,7 +151,7 @@ class DrawOdds:
     @property
     def method(self) -> str:
         """How the figures were found: ``"exact, 16,215 equally likely draws"``."""
-        return f"exact, {self.outcomes:,} equally likely draw{'s' * (self.outcomes != 1)}"
+        return f"exact, {plural(self.outcomes, 'equally likely draw')}"
 
     def __repr__(self) -> str:
         lines = [
