@@ -71,7 +71,7 @@ def test_import_analyzer_loads_no_numba():
 
 def test_importing_the_api_modules_compiles_no_kernel():
     code = """
-import gc
+import gc, sys
 import analyzer as pa
 for name in ("holdem", "stud", "draw", "paigow"):
     getattr(pa, name).__all__
@@ -83,6 +83,17 @@ print(len(kernels), sum(bool(d.signatures) for d in kernels), len(_CACHE))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     defined, compiled, tables = map(int, out.stdout.split())
     assert defined > 0 and compiled == 0 and tables == 0  # nothing compiled, loaded or run
+
+
+def test_the_engines_import_matplotlib_only_to_draw():
+    code = """
+import sys
+import analyzer.games.holdem.equity, analyzer.games.stud.equity, analyzer.games.draw.advise
+import analyzer.games.paigow.split, analyzer.games.paigow.edge
+print("matplotlib" in sys.modules)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
 
 
 def test_the_namespaces_are_the_api_modules():

@@ -8,13 +8,15 @@ Monte Carlo trials with a standard error).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pandas as pd
-from matplotlib.figure import Figure
 
-from analyzer.charts import bar_chart
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.showdown import PlayerEquity
+
+if TYPE_CHECKING:  # matplotlib is imported when a chart is drawn, not with the game
+    from matplotlib.figure import Figure
 
 GAME_TITLES = {"holdem": "Hold'em", "stud": "Five-card stud"}
 
@@ -90,6 +92,8 @@ class EquityResult:
     def plot(self) -> Figure:
         """A bar per player: equity in % of the pot, with error bars of two standard errors
         unless exact; the note under the chart gives the method and the number of deals."""
+        from analyzer.charts import bar_chart
+
         return bar_chart(
             [f"{i}: {p.hand}" for i, p in enumerate(self.players, start=1)],
             [100 * p.equity for p in self.players],

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
-from matplotlib.figure import Figure
 
 from analyzer.cards import CardError, CardsInput, check_disjoint, format_cards, parse_cards
-from analyzer.charts import bar_chart
 from analyzer.eval import Category
 from analyzer.games.draw.engine import HAND, POLICIES, TALLY_WIDTH, draw_kernels
 from analyzer.games.draw.odds import draw_odds
@@ -29,6 +28,9 @@ from analyzer.sim.facts import RunFacts
 from analyzer.sim.seeds import new_seed
 from analyzer.sim.showdown import TIE_UNITS
 from analyzer.text import plural
+
+if TYPE_CHECKING:  # matplotlib is imported when a chart is drawn, not with the game
+    from matplotlib.figure import Figure
 
 MAX_OPPONENTS = 5
 DEFAULT_TRIALS = 200_000
@@ -172,6 +174,8 @@ class DrawAdvice:
     def plot(self) -> Figure:
         """A bar per discard (labelled by the cards kept), best first and highlighted: equity in %
         of the pot with error bars of two standard errors."""
+        from analyzer.charts import bar_chart
+
         return bar_chart(
             [f"keep {o.keep or '-'}" for o in self.options],
             [100 * o.equity for o in self.options],

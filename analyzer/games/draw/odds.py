@@ -10,17 +10,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import comb
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
-from matplotlib.figure import Figure
 
 from analyzer.cards import CardError, CardsInput, format_card, format_cards, parse_cards
-from analyzer.charts import bar_chart
 from analyzer.eval import BUG, STANDARD, Category, Rules, hand_name, make_kernels
 from analyzer.eval.kernels import stable_njit
 from analyzer.eval.values import CATEGORY_SHIFT
 from analyzer.text import plural
+
+if TYPE_CHECKING:  # matplotlib is imported when a chart is drawn, not with the game
+    from matplotlib.figure import Figure
 
 HAND = 5
 CATEGORY_SLOTS = 11  # value >> 20: the categories 1..10, slot 0 unused
@@ -163,6 +165,8 @@ class DrawOdds:
 
     def plot(self) -> Figure:
         """A bar per final category: its probability in %, exact (no error bars)."""
+        from analyzer.charts import bar_chart
+
         return bar_chart(
             list(self.categories),
             [100 * p for p in self.categories.values()],

@@ -11,13 +11,12 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
-from matplotlib.figure import Figure
 
 from analyzer.cards import CardsInput, cards_mask, format_cards
-from analyzer.charts import bar_chart
 from analyzer.games.paigow.engine import _exact_split_tallies, sampled_split_tallies
 from analyzer.games.paigow.houseway import Setting, house_way_setting, legal_settings, parse_hand, way_number
 from analyzer.games.paigow.rules import PaiGowRules
@@ -26,6 +25,9 @@ from analyzer.sim.executors import local_workers
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import choose_exact
 from analyzer.sim.seeds import new_seed
+
+if TYPE_CHECKING:  # matplotlib is imported when a chart is drawn, not with the game
+    from matplotlib.figure import Figure
 
 DEALER_HANDS = math.comb(46, 7)  # 53,524,680
 EXACT_SECONDS = 30.0  # measured single-thread time of the exact enumeration
@@ -148,6 +150,8 @@ class SplitAnalysis:
     def plot(self) -> Figure:
         """A bar per split (front | back), best first and highlighted, the House Way's marked:
         EV per unit bet, with error bars of two standard errors unless exact."""
+        from analyzer.charts import bar_chart
+
         return bar_chart(
             [f"{s.setting.front} | {s.setting.back}" + (" (House Way)" if s.house_way else "") for s in self.splits],
             [s.ev for s in self.splits],
