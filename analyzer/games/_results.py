@@ -1,0 +1,165 @@
+"""What the results of the game analyses share: Python numbers, JSON-ready dicts, a one-line
+account of each run, a short text summary and the bar chart of values with error bars.
+
+A result is a frozen dataclass built from integer tallies, so its numbers arrive as numpy
+scalars; :class:`Result` turns them into Python numbers on construction (a notebook shows
+``0.5``, never ``np.float64(0.5)``). :func:`describe_run` says how the numbers were found
+("Monte Carlo, 4,000 samples per move, seed 1"; "exact, 3,024 orderings enumerated"), and
+:func:`value_chart` draws one bar per option or player with error bars of 2 standard errors,
+saying so under the chart.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from analyzer.sim.facts import RunFacts
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+Noun = tuple[str, str]  # a count noun, singular and plural: ("game", "games")
+SHOWN = 5  # options listed by a result's repr
+
+
+def plain(value: Any) -> Any:
+    """``value`` with every numpy scalar, also inside tuples, lists and dicts, made a Python number.
+
+    >>> plain((np.float64(0.5), [np.int64(3)], {"n": np.bool_(True)}))
+    (0.5, [3], {'n': True})
+    """
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, tuple):
+        return tuple(plain(v) for v in value)
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    return value
+
+
+def json_ready(value: Any) -> Any:
+    """``value`` with Python numbers only and every NaN (an undefined rate) made ``None``, through
+    tuples (made lists), lists and dicts, so that ``json.dumps`` writes strict JSON.
+
+    >>> json_ready({"p": float("nan"), "rows": (np.float64(0.25), 1)})
+    {'p': None, 'rows': [0.25, 1]}
+    """
+    value = plain(value)
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    if isinstance(value, tuple | list):
+        return [json_ready(v) for v in value]
+    if isinstance(value, dict):
+        return {k: json_ready(v) for k, v in value.items()}
+    return value
+
+
+class Result:
+    """Base of the frozen result dataclasses: on construction every field passes through
+    :func:`plain`, so the fields hold Python numbers (nested records are left as they are)."""
+
+    def __post_init__(self) -> None:
+        record: Any = self  # a dataclass instance (the subclasses are dataclasses)
+        for field in dataclasses.fields(record):
+            object.__setattr__(self, field.name, plain(getattr(self, field.name)))
+
+
+def count(n: int, noun: Noun) -> str:
+    """``n`` with thousands separators and the noun in the right number.
+
+    >>> count(1, ("game", "games")), count(4000, ("game", "games"))
+    ('1 game', '4,000 games')
+    """
+    return f"{n:,} {noun[0] if n == 1 else noun[1]}"
+
+
+def describe_run(run: RunFacts, sampled: Noun, enumerated: Noun | None = None) -> str:
+    """How a result's numbers were found: ``"Monte Carlo, N <sampled>, seed S"``, or for an
+    enumeration ``"exact, N <enumerated> enumerated"`` (``enumerated`` defaults to ``sampled``).
+
+    >>> describe_run(RunFacts("monte-carlo", 4000, 1, 500, 0.1, "trials"), ("game", "games"))
+    'Monte Carlo, 4,000 games, seed 1'
+    """
+    if run.exact:
+        return f"exact, {count(run.trials, enumerated or sampled)} enumerated"
+    return f"Monte Carlo, {count(run.trials, sampled)}, seed {run.seed}"
+
+
+def plus_minus(value: float, stderr: float, exact: bool, spec: str) -> str:
+    """``value ± stderr`` in the format ``spec`` (``"+.1f"``), or the value alone when exact.
+
+    >>> plus_minus(503.46, 2.51, False, ".1f"), plus_minus(0.25, 0.0, True, ".3f")
+    ('503.5 ± 2.5', '0.250')
+    """
+    if exact:
+        return format(value, spec)
+    return f"{format(value, spec)} ± {format(stderr, spec.lstrip('+'))}"
+
+
+def summary(title: str, how: str, rows: Sequence[tuple[str, str]], *, total: int, noun: Noun) -> str:
+    """A result's repr: the title, how it was found, then the first rows (label, figures) of
+    ``total`` items, each label padded to one width, and how many more there are.
+
+    >>> print(summary("Moves", "exact", [("Ah row 1", "EV 1.0"), ("Ah row 2", "EV 0.5")], total=3,
+    ...               noun=("move", "moves")))
+    Moves
+    exact
+      Ah row 1  EV 1.0
+      Ah row 2  EV 0.5
+      ... 1 more move
+    """
+    width = max((len(label) for label, _ in rows), default=0)
+    lines = [title, how] + [f"  {label.ljust(width)}  {figures}" for label, figures in rows]
+    if total > len(rows):
+        lines.append(f"  ... {count(total - len(rows), ('more ' + noun[0], 'more ' + noun[1]))}")
+    return "\n".join(lines)
+
+
+def value_chart(
+    labels: Sequence[str],
+    values: Sequence[float],
+    stderrs: Sequence[float],
+    *,
+    run: RunFacts,
+    sampled: Noun,
+    enumerated: Noun | None = None,
+    title: str,
+    value_label: str,
+) -> Figure:
+    """One bar per label with error bars of 2 standard errors (none when the run was exact), the
+    largest value highlighted, and a note under the chart saying how the values were found
+    (:func:`describe_run`) and what the error bars are."""
+    from analyzer.charts import bar_chart  # matplotlib only when a chart is drawn
+
+    note = describe_run(run, sampled, enumerated)
+    finite = [v if math.isfinite(v) else -math.inf for v in values]
+    return bar_chart(
+        labels,
+        values,
+        errors=None if run.exact else [2 * s for s in stderrs],
+        title=title,
+        value_label=value_label,
+        error_note=note if run.exact else f"{note}; error bars: 2 s.e.",
+        highlight=int(np.argmax(finite)) if finite else None,
+    )
+
+
+__all__ = [
+    "SHOWN",
+    "Noun",
+    "Result",
+    "count",
+    "describe_run",
+    "json_ready",
+    "plain",
+    "plus_minus",
+    "summary",
+    "value_chart",
+]
