@@ -66,6 +66,7 @@ STATE_SIZE = BET_RULES + 5
 
 
 def new_state() -> np.ndarray:
+    """An empty engine state (``STATE_SIZE`` zeros)."""
     return np.zeros(STATE_SIZE, np.int64)
 
 

@@ -17,11 +17,13 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
 from analyzer.cards import format_cards
+from analyzer.games._results import SHOWN, Result, describe_run, plus_minus, summary, value_chart
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.policies import BASE_POLICIES, GREEDY, POLICY_NAMES, _count_moves, _move_at
 from analyzer.games.head_to_head.position import OPPONENT, SIDE_NAMES, Position
@@ -38,14 +40,27 @@ from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import METHODS
 from analyzer.sim.seeds import new_seed
 
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
 DEFAULT_TRIALS = 10_000
 PLACEMENT_CHUNK = 500
 HALF_POT = E.ROW_POT // 2
+SAMPLED = ("sample per move", "samples per move")
+ENUMERATED = ("ordering of the cards to come", "orderings of the cards to come")
 
 
 @dataclass(frozen=True)
-class MoveValue:
-    """One legal placement and what it is worth for the rest of the round."""
+class MoveValue(Result):
+    """One legal placement and what it is worth for the rest of the round.
+
+    ``card`` goes to ``row`` (1-based, board order) on ``side`` ("you" or "opponent", the
+    latter only in Crazy rounds); in Share 2 the drawer hands ``given`` to the opponent.
+    ``ev`` is your expected chips from the rows still open ($200 a row, ties split, §2.6)
+    with its standard error ``stderr`` (0 when exact); ``regret`` the best move's ``ev``
+    minus this one's; ``row_win`` your share of each row (win 1, tie 1/2) and its standard
+    errors ``row_win_stderr``.
+    """
 
     card: str
     row: int  # 1-based, in board order
@@ -57,7 +72,14 @@ class MoveValue:
     row_win_stderr: tuple[float, ...]
     given: str | None = None  # Share 2: the card handed to the opponent
 
+    @property
+    def label(self) -> str:
+        """The move in words: ``"Qd row 2 you"``, in Share 2 with ``", give 7c"``."""
+        give = f", give {self.given}" if self.given else ""
+        return f"{self.card} row {self.row} {self.side}{give}"
+
     def to_dict(self) -> dict:
+        """The fields, the row shares as lists (the ``moves`` entries of ``--json``)."""
         return {
             "card": self.card,
             "row": self.row,
@@ -72,14 +94,28 @@ class MoveValue:
 
 
 @dataclass(frozen=True)
-class Placements:
+class Placements(Result):
+    """Every legal placement of ``position`` with its value, best first (module docstring).
+
+    ``policy`` and ``opponent_policy`` finish the round for you and the opponent; ``run``
+    says how: Monte Carlo (``run.trials`` samples of the hidden cards, each move seeing every
+    sample) or exact (``run.trials`` orderings of the cards still to come, all enumerated).
+    """
+
     position: Position
     policy: str
     opponent_policy: str
     run: RunFacts  # trials: samples of the hidden cards, or orderings enumerated
     moves: tuple[MoveValue, ...]  # best first
 
+    @property
+    def best(self) -> MoveValue:
+        """The move with the largest expected chips."""
+        return self.moves[0]
+
     def to_frame(self) -> pd.DataFrame:
+        """One row per move, best first: card, row, side, given, ev, stderr, regret and your
+        share of each row (``row1_win``, ``row2_win``, ...)."""
         rows = []
         for m in self.moves:
             row = {k: v for k, v in m.to_dict().items() if not k.startswith("row_win")}
@@ -88,6 +124,7 @@ class Placements:
         return pd.DataFrame(rows)
 
     def to_dict(self) -> dict:
+        """The position, the policies, the run's facts and the moves (what ``--json`` prints)."""
         return {
             "position": self.position.to_dict(),
             "policy": self.policy,
@@ -95,6 +132,33 @@ class Placements:
             **self.run.to_dict(),
             "moves": [m.to_dict() for m in self.moves],
         }
+
+    def __repr__(self) -> str:
+        rows = [
+            (m.label, f"EV ${plus_minus(m.ev, m.stderr, self.run.exact, '.1f')}, regret {m.regret:.1f}")
+            for m in self.moves[:SHOWN]
+        ]
+        return summary(
+            f"Head to Head placements: {self.position.describe()}; rollouts {self.policy} v {self.opponent_policy}",
+            describe_run(self.run, SAMPLED, ENUMERATED),
+            rows,
+            total=len(self.moves),
+            noun=("move", "moves"),
+        )
+
+    def plot(self, top: int = 15) -> Figure:
+        """The ``top`` best moves' expected chips as bars with 2 s.e. error bars."""
+        moves = self.moves[:top]
+        return value_chart(
+            [m.label for m in moves],
+            [m.ev for m in moves],
+            [m.stderr for m in moves],
+            run=self.run,
+            sampled=SAMPLED,
+            enumerated=ENUMERATED,
+            title=f"Where to place: {self.position.describe()}",
+            value_label="expected chips for the rest of the round ($)",
+        )
 
 
 @dataclass(frozen=True)
@@ -106,6 +170,7 @@ class PlacementJob:
     moves: int
 
     def run_chunk(self, rng: np.ndarray, trials: int) -> np.ndarray:
+        """The tallies (one row per move, ``TALLY_WIDTH`` wide) of ``trials`` samples from ``rng``."""
         tallies = np.zeros((self.moves, TALLY_WIDTH), np.int64)
         _sample_moves(self.state, self.kinds, rng.copy(), trials, tallies)
         return tallies

@@ -15,11 +15,13 @@ policy change in one seat never changes the other seat's luck or the cards.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 from numba import njit
 
+from analyzer.games._results import Result, describe_run, summary, value_chart
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.policies import BASE_POLICIES, POLICY_NAMES, ROLLOUT
 from analyzer.games.head_to_head.position import TYPE_CODES
@@ -29,6 +31,9 @@ from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.rng import next_u64
 from analyzer.sim.seeds import new_seed
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 DEFAULT_ROLLOUTS = 32
 GAME_CHUNK = 2_000
@@ -128,17 +133,22 @@ def _play_rounds(kind, crazy, rows, batch_rule, tiebreak, params, rng, rounds, t
 
 @dataclass(frozen=True)
 class GameJob:
+    """Monte Carlo chunks of whole games (:func:`_play_games`; picklable for Dask): the round
+    type code (0: the die picks), the Crazy flag, the rule codes and both seats' policies."""
+
     kind: int
     crazy: int
     settings: tuple[int, int]
     params: np.ndarray
 
     def run_chunk(self, rng: np.ndarray, games: int) -> np.ndarray:
+        """The game tallies (``GAME_TALLY``) of ``games`` games from ``rng``."""
         tallies = np.zeros(GAME_TALLY, np.int64)
         _play_games(self.kind, self.crazy, *self.settings, self.params, rng.copy(), games, tallies)
         return tallies
 
     def standard_error(self, tallies: np.ndarray, games: int) -> float:
+        """The standard error of the first player's win rate (for ``target_se`` stopping)."""
         return first_wins_se(tallies, games)
 
 
@@ -150,6 +160,8 @@ def first_wins_se(tallies: np.ndarray, games: int) -> float:
 
 @dataclass(frozen=True)
 class RoundJob:
+    """Monte Carlo chunks of single rounds (:func:`_play_rounds`; picklable for Dask)."""
+
     kind: int
     crazy: int
     rows: int
@@ -157,18 +169,32 @@ class RoundJob:
     params: np.ndarray
 
     def run_chunk(self, rng: np.ndarray, rounds: int) -> np.ndarray:
+        """The round tallies (``ROUND_TALLY``) of ``rounds`` rounds from ``rng``."""
         tallies = np.zeros(ROUND_TALLY, np.int64)
         _play_rounds(self.kind, self.crazy, self.rows, *self.settings, self.params, rng.copy(), rounds, tallies)
         return tallies
 
     def standard_error(self, tallies: np.ndarray, rounds: int) -> float:
+        """The standard error of the first mover's margin as a share of the chips at stake."""
         return mean_and_se(tallies[4], tallies[5], rounds)[1] / (2 * self.rows * E.ROW_POT)
 
 
+GAMES = ("game", "games")
+
+
 @dataclass(frozen=True)
-class HeadToHeadGames:
-    """Whole games between two policies: win rates and chip margins (first minus second);
-    ``run.trials`` is the number of games."""
+class HeadToHeadGames(Result):
+    """Whole games between two policies (§2.2-2.6): win rates and chip margins (first minus
+    second); ``run.trials`` is the number of games.
+
+    ``first`` is the round-1 first mover's policy (he moves first in rounds 1 and 3),
+    ``second`` the other's; ``round_type`` is a fixed type or ``roll`` (the die picks each
+    round, §2.4), ``crazy`` makes every round Crazy. ``first_wins`` and ``second_wins`` are the
+    shares of games won (a tie on chips is settled by the card draw, §2.6: ``tie_breaks`` is
+    how often); ``margin`` the mean chips of first minus second per game (of $2,400), with its
+    standard error and standard deviation. ``rounds``: per round, the first mover's margin
+    (± s.e.), his share of rounds won and the share of tied rounds.
+    """
 
     first: str
     second: str
@@ -186,6 +212,7 @@ class HeadToHeadGames:
     rounds: tuple[dict, ...] = field(default_factory=tuple)  # per round: the first mover's view
 
     def to_dict(self) -> dict:
+        """The fields with the run's facts inlined, the rule settings and the rounds (``--json``)."""
         d = {k: v for k, v in self.__dict__.items() if k not in ("settings", "rounds")}
         return {
             "games": self.run.trials,
@@ -195,7 +222,39 @@ class HeadToHeadGames:
         }
 
     def to_frame(self) -> pd.DataFrame:
+        """One row per round: round, rows, first mover ("first" or "second"), his margin and its
+        standard error, his share of rounds won, the share of ties."""
         return pd.DataFrame(self.rounds)
+
+    def __repr__(self) -> str:
+        kind = f"{self.round_type}{' Crazy' if self.crazy else ''}"
+        rows = [
+            (f"first ({self.first}) wins", f"{100 * self.first_wins:.2f}% ± {100 * self.first_wins_stderr:.2f}%"),
+            (f"second ({self.second}) wins", f"{100 * self.second_wins:.2f}%"),
+            ("chip margin", f"{self.margin:+.1f} ± {self.margin_stderr:.1f} $ per game (s.d. {self.margin_sd:.1f})"),
+        ]
+        rows += [
+            (
+                f"round {r['round']} ({r['rows']} rows)",
+                f"{r['first_mover']} moves first: margin {r['first_mover_margin']:+.1f} ± "
+                f"{r['first_mover_margin_stderr']:.1f} $, wins {100 * r['first_mover_wins']:.1f}%",
+            )
+            for r in self.rounds
+        ]
+        title = f"Head to Head games, {kind}: {self.first} (first) v {self.second} (second)"
+        return summary(title, describe_run(self.run, GAMES), rows, total=len(rows), noun=GAMES)
+
+    def plot(self) -> Figure:
+        """Both players' shares of games won, with 2 s.e. error bars."""
+        return value_chart(
+            [f"first: {self.first}", f"second: {self.second}"],
+            [self.first_wins, self.second_wins],
+            [self.first_wins_stderr] * 2,  # second wins = 1 - first wins
+            run=self.run,
+            sampled=GAMES,
+            title=f"Head to Head, {self.round_type}{' Crazy' if self.crazy else ''}: games won",
+            value_label="share of games won",
+        )
 
 
 def simulate_games(
@@ -263,9 +322,11 @@ def simulate_games(
 
 
 @dataclass(frozen=True)
-class HeadToHeadRounds:
-    """Single rounds of one type and size: the first mover's margin and win rate;
-    ``run.trials`` is the number of rounds."""
+class HeadToHeadRounds(Result):
+    """Single rounds of one type and size (§2.3-2.4), ``first`` the first mover F and
+    ``second`` the dealer D: the shares of rounds F wins, D wins and tie on chips, and F's
+    margin (his chips minus D's per round, of $200 a row) with its standard error and
+    standard deviation; ``run.trials`` is the number of rounds."""
 
     round_type: str
     crazy: bool
@@ -281,7 +342,27 @@ class HeadToHeadRounds:
     margin_sd: float
 
     def to_dict(self) -> dict:
+        """The fields with the run's facts inlined, and the number of rounds."""
         return {"rounds": self.run.trials, **inline_run(self.__dict__)}
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row (to stack with other round types and sizes): the round and the players, the
+        number of rounds and the seed, the shares won and tied, and the margin."""
+        row = {k: v for k, v in self.__dict__.items() if k != "run"}
+        return pd.DataFrame([{**row, "rounds": self.run.trials, "seed": self.run.seed}])
+
+    def __repr__(self) -> str:
+        rows = [
+            ("first mover wins", f"{100 * self.first_mover_wins:.2f}%"),
+            ("dealer wins", f"{100 * self.dealer_wins:.2f}%"),
+            ("ties", f"{100 * self.ties:.2f}%"),
+            ("margin", f"{self.margin:+.1f} ± {self.margin_stderr:.1f} $ per round (s.d. {self.margin_sd:.1f})"),
+        ]
+        title = (
+            f"Head to Head rounds, {self.round_type}{' Crazy' if self.crazy else ''}, {self.rows} rows: "
+            f"{self.first} (first mover) v {self.second} (dealer)"
+        )
+        return summary(title, describe_run(self.run, ("round", "rounds")), rows, total=len(rows), noun=("row", "rows"))
 
 
 def simulate_rounds(

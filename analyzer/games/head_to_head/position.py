@@ -60,17 +60,21 @@ class Position:
 
     @property
     def mover(self) -> int:
+        """The seat on turn: ``YOU`` (0), or ``OPPONENT`` (1) when you answer his bet."""
         return YOU if self.to_move == "you" else OPPONENT
 
     @property
     def rows(self) -> int:
+        """The active rows: round + 2 (§2.3)."""
         return self.round + 2
 
     @property
     def placed(self) -> int:
+        """The cards placed on the board so far, both sides."""
         return sum(map(len, self.you)) + sum(map(len, self.opponent))
 
     def sides(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """Your side and the opponent's, each one tuple of card codes per row."""
         return self.you, self.opponent
 
     def to_state(self) -> np.ndarray:
@@ -103,6 +107,7 @@ class Position:
         return st
 
     def to_dict(self) -> dict:
+        """The JSON form (module docstring), which :func:`position_from_dict` reads back."""
         return {
             "round": self.round,
             "type": self.type,
@@ -118,6 +123,7 @@ class Position:
         }
 
     def describe(self) -> str:
+        """The round, its rows and type, and how many cards are placed, in words."""
         crazy = " Crazy" if self.crazy else ""
         return f"round {self.round} ({self.rows} rows), {self.type}{crazy}, {self.placed} cards placed"
 

@@ -27,11 +27,13 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 from numba import njit
 
+from analyzer.games._results import SHOWN, Result, describe_run, plus_minus, summary, value_chart
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.betting.engine import (
     BASE,
@@ -53,10 +55,14 @@ from analyzer.games.head_to_head.betting.rules import BettingRules
 from analyzer.games.head_to_head.play import parse_policy
 from analyzer.games.head_to_head.position import OPPONENT, YOU, Position, position_from_dict
 from analyzer.games.head_to_head.rollout import _arrange, _future_draws, _next_code, _unseen_cards
+from analyzer.json_input import options_input
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo, run_tasks
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import METHODS
 from analyzer.sim.seeds import new_seed
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 BET_KEYS = {"stacks", "committed", "base", "closed", "rules"}
 DEFAULT_TRIALS = 2_000
@@ -66,6 +72,11 @@ NO_ROW = -1
 
 @dataclass(frozen=True)
 class BetPosition:
+    """A validated betting position (module docstring): the placement ``position`` plus both
+    stacks (you first), the chips each player has ``committed`` on each row's card this round,
+    the ``base`` left on each card ($100, or $50 after a decline), the 0-based rows ``closed``
+    to betting, and the betting ``rules``."""
+
     position: Position
     stacks: tuple[int, int] = (START_STACK, START_STACK)
     committed: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
@@ -82,6 +93,7 @@ class BetPosition:
         return NO_ROW
 
     def to_state(self) -> np.ndarray:
+        """The engine state of :meth:`Position.to_state` with the chips and the betting rules."""
         st = self.position.to_state()
         st[E.STACK], st[E.STACK + 1] = self.stacks
         st[E.BET_RULES : E.BET_RULES + 5] = self.rules.codes()
@@ -93,7 +105,14 @@ class BetPosition:
             st[E.BET_CLOSED + row] = int(not active or row in self.closed or _row_complete(st, row))
         return st
 
+    def describe(self) -> str:
+        """The position, whose turn it is to bet or answer, and the stacks, in words."""
+        facing = self.facing
+        situation = f"answering the opponent's bet on row {facing + 1}" if facing >= 0 else "your turn to bet"
+        return f"{self.position.describe()}; {situation}; stacks {self.stacks[0]} v {self.stacks[1]}"
+
     def to_dict(self) -> dict:
+        """The JSON form (module docstring), which :func:`bet_position_from_dict` reads back."""
         return {
             **self.position.to_dict(),
             "stacks": list(self.stacks),
@@ -126,7 +145,7 @@ def bet_position_from_dict(data: dict) -> BetPosition:
     place_data = {k: v for k, v in data.items() if k not in BET_KEYS}
     place_data["to_move"] = "opponent" if facing else "you"
     position = position_from_dict(place_data)
-    rules = BettingRules(**(data.get("rules") or {}))
+    rules = options_input(data.get("rules"), BettingRules)
     stacks = data.get("stacks", [START_STACK, START_STACK])
     if not isinstance(stacks, list) or len(stacks) != 2 or not all(isinstance(s, int) and s >= 0 for s in stacks):
         raise ValueError(f"stacks: expected [yours, the opponent's] in whole dollars, got {stacks!r}")
@@ -189,8 +208,17 @@ def _validate_chips(bet: BetPosition, facing: list[int]) -> None:
             raise ValueError(f"the bet asks {need} of you but your stack is {bet.stacks[0]} (table stakes)")
 
 
+SAMPLED = ("sample per action", "samples per action")
+ENUMERATED = ("ordering of the hidden cards", "orderings of the hidden cards")
+
+
 @dataclass(frozen=True)
-class ActionValue:
+class ActionValue(Result):
+    """One legal betting action and its value: ``action`` is "no bet", "bet" (``amount`` on
+    ``row``, 1-based), or, facing a bet on ``row``, "decline", "call" or "raise" (by
+    ``amount``); ``ev`` your stack at the end of the round minus now, with its standard error
+    (0 when exact); ``regret`` the best action's ``ev`` minus this one's."""
+
     action: str  # "no bet", "bet", "decline", "call" or "raise"
     row: int | None  # 1-based
     amount: int
@@ -198,21 +226,40 @@ class ActionValue:
     stderr: float
     regret: float
 
+    @property
+    def label(self) -> str:
+        """The action in words: ``"bet $50 on row 2"``, ``"call on row 3"``, ``"no bet"``."""
+        if self.action in ("bet", "raise"):
+            return f"{self.action} ${self.amount} on row {self.row}"
+        return self.action if self.row is None else f"{self.action} on row {self.row}"
+
     def to_dict(self) -> dict:
+        """The fields (the ``actions`` entries of ``--json``)."""
         return dict(self.__dict__)
 
 
 @dataclass(frozen=True)
-class BetValues:
+class BetValues(Result):
+    """Every legal betting action of ``position`` with its value, best first (module
+    docstring); ``players`` the placement and betting policies of you and the opponent, ``run``
+    how the values were found (samples of the hidden cards, or every ordering of them)."""
+
     position: BetPosition
     players: dict
     run: RunFacts  # trials: samples of the hidden cards, or their orderings enumerated
     actions: tuple[ActionValue, ...] = field(default_factory=tuple)  # best first
 
+    @property
+    def best(self) -> ActionValue:
+        """The action with the largest expected stack change."""
+        return self.actions[0]
+
     def to_frame(self) -> pd.DataFrame:
+        """One row per action, best first: action, row, amount, ev, stderr, regret."""
         return pd.DataFrame([a.to_dict() for a in self.actions])
 
     def to_dict(self) -> dict:
+        """The position, the players, the run's facts and the actions (what ``--json`` prints)."""
         return {
             "position": self.position.to_dict(),
             "players": self.players,
@@ -220,20 +267,56 @@ class BetValues:
             "actions": [a.to_dict() for a in self.actions],
         }
 
+    def __repr__(self) -> str:
+        rows = [
+            (a.label, f"EV {plus_minus(a.ev, a.stderr, self.run.exact, '+.1f')} $, regret {a.regret:.1f}")
+            for a in self.actions[:SHOWN]
+        ]
+        you, opponent = self.players["you"], self.players["opponent"]
+        title = (
+            f"Head to Head betting: {self.position.describe()}; you {you['placement']} + {you['betting']}, "
+            f"opponent {opponent['placement']} + {opponent['betting']}"
+        )
+        return summary(
+            title,
+            describe_run(self.run, SAMPLED, ENUMERATED),
+            rows,
+            total=len(self.actions),
+            noun=("action", "actions"),
+        )
+
+    def plot(self, top: int = 15) -> Figure:
+        """The ``top`` best actions' expected stack changes as bars with 2 s.e. error bars."""
+        actions = self.actions[:top]
+        return value_chart(
+            [a.label for a in actions],
+            [a.ev for a in actions],
+            [a.stderr for a in actions],
+            run=self.run,
+            sampled=SAMPLED,
+            enumerated=ENUMERATED,
+            title=f"Betting actions: {self.position.position.describe()}",
+            value_label="expected stack change to the end of the round ($)",
+        )
+
 
 @dataclass(frozen=True)
 class BetJob:
+    """Monte Carlo chunks of :func:`.policies._sample_bet_actions` (picklable for Dask)."""
+
     state: np.ndarray
     actions: np.ndarray
     params: np.ndarray
     bparams: np.ndarray
 
     def run_chunk(self, rng: np.ndarray, trials: int) -> np.ndarray:
+        """The tallies (per action: stack change, its square) of ``trials`` samples from ``rng``."""
         tallies = np.zeros((len(self.actions), 2), np.int64)
         _sample_bet_actions(self.state, YOU, self.actions, self.params, self.bparams, rng.copy(), trials, tallies)
         return tallies
 
     def standard_error(self, tallies: np.ndarray, trials: int) -> float:
+        """Not used for stopping (NaN): a betting analysis stops after its trials."""
         return math.nan
 
 

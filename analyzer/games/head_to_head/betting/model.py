@@ -28,6 +28,10 @@ ACTIONS = ("decline", "call", "raise")
 
 @dataclass(frozen=True)
 class ExchangeModel:
+    """The exchange model of the module docstring: the row's ``base`` on the card, the betting
+    limits (``min_bet``, ``max_raise``, ``row_cap``) and whether a decliner forfeits his chips
+    (``forfeit``, H-B2)."""
+
     base: int = BASE
     min_bet: int = 10
     max_raise: int = 100
@@ -45,6 +49,7 @@ class ExchangeModel:
         }
 
     def best_response(self, p: float, mine: int, theirs: int) -> str:
+        """The responder's best action of :meth:`response`: "decline", "call" or "raise"."""
         values = self.response(p, mine, theirs)
         return max(values, key=values.__getitem__)
 

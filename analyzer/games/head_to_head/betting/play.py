@@ -9,11 +9,13 @@ policy (:mod:`.bet_policies`): ``never``; ``threshold`` with optional parameters
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 from numba import njit
 
+from analyzer.games._results import Result, describe_run, summary, value_chart
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.betting.engine import START_STACK
 from analyzer.games.head_to_head.betting.policies import (
@@ -39,6 +41,9 @@ from analyzer.games.head_to_head.rules import HeadToHeadRules
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.seeds import new_seed
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 THRESHOLD_KEYS = {"bet": 1, "raise": 2, "call": 3, "size": 4, "cards": 6}
 # tallies: games, seat 0 wins, tie-breaks, final stack sum, its square, then the
@@ -110,6 +115,8 @@ def _play_betting_games(kind, crazy, batch_rule, tiebreak, bet_rules, params, bp
 
 @dataclass(frozen=True)
 class BettingGameJob:
+    """Monte Carlo chunks of whole betting games (:func:`_play_betting_games`; picklable for Dask)."""
+
     kind: int
     crazy: int
     settings: tuple[int, int]
@@ -118,6 +125,7 @@ class BettingGameJob:
     bparams: np.ndarray
 
     def run_chunk(self, rng: np.ndarray, games: int) -> np.ndarray:
+        """The tallies (``BET_TALLY``) of ``games`` betting games from ``rng``."""
         tallies = np.zeros(BET_TALLY, np.int64)
         _play_betting_games(
             self.kind, self.crazy, *self.settings, self.rules, self.params, self.bparams, rng.copy(), games, tallies
@@ -125,14 +133,27 @@ class BettingGameJob:
         return tallies
 
     def standard_error(self, tallies: np.ndarray, games: int) -> float:
+        """The standard error of the first player's win rate (for ``target_se`` stopping)."""
         return first_wins_se(tallies, games)
 
 
+GAMES = ("game", "games")
+END_STACKS = 2 * START_STACK + 1200  # both stacks at the end: $1,600 of stacks and $1,200 of base
+ROUND_ENDS = tuple(8 * sum(range(3, 3 + r)) for r in (1, 2, 3))  # placements by the end of each round
+
+
 @dataclass(frozen=True)
-class BettingGames:
-    """Betting games: the first player's win rate and final stack, and his mean stack
+class BettingGames(Result):
+    """Betting games (§2.7): the first player's win rate and final stack, and his mean stack
     after every placement of the game (``trajectory``, with standard errors); ``run.trials``
-    is the number of games."""
+    is the number of games.
+
+    A player is a placement policy (``first``, ``second``) and a betting policy
+    (``first_bets``, ``second_bets``); ``first`` moves first in round 1. Both stacks end at
+    $2,800 together (two $800 stacks and $1,200 of base), so the second's final stack is
+    $2,800 minus the first's; ``tie_breaks`` is the share of games tied on chips and settled
+    by the card draw.
+    """
 
     first: str
     first_bets: str
@@ -151,23 +172,54 @@ class BettingGames:
     trajectory_stderr: tuple[float, ...]
 
     def to_dict(self) -> dict:
+        """The fields with the run's facts inlined, the betting rules, the second player's final
+        stack and the trajectory (what ``--json`` prints)."""
         d = {k: v for k, v in self.__dict__.items() if k not in ("rules", "trajectory", "trajectory_stderr")}
         return {
             "games": self.run.trials,
             **inline_run(d),
             "rules": self.rules.__dict__,
-            "second_stack": 2 * START_STACK + 1200 - self.first_stack,
+            "second_stack": END_STACKS - self.first_stack,
             "trajectory": list(self.trajectory),
             "trajectory_stderr": list(self.trajectory_stderr),
         }
 
     def to_frame(self) -> pd.DataFrame:
+        """One row per placement of the game (1 to 96): the first player's mean stack after it
+        and its standard error."""
         return pd.DataFrame(
             {
                 "placement": np.arange(1, GAME_PLACEMENTS + 1),
                 "first_stack": self.trajectory,
                 "stderr": self.trajectory_stderr,
             }
+        )
+
+    def __repr__(self) -> str:
+        kind = f"{self.round_type}{' Crazy' if self.crazy else ''}"
+        rounds = ", ".join(f"{self.trajectory[end - 1]:.0f}" for end in ROUND_ENDS)
+        rows = [
+            ("first wins", f"{100 * self.first_wins:.2f}% ± {100 * self.first_wins_stderr:.2f}%"),
+            ("first's final stack", f"{self.first_stack:.1f} ± {self.first_stack_stderr:.1f} $ (of ${END_STACKS:,})"),
+            ("first's mean stack", f"{rounds} $ after rounds 1, 2, 3"),
+            ("settled by the card draw", f"{100 * self.tie_breaks:.2f}%"),
+        ]
+        title = (
+            f"Head to Head betting games, {kind}: {self.first} + {self.first_bets} (first) v "
+            f"{self.second} + {self.second_bets} (second)"
+        )
+        return summary(title, describe_run(self.run, GAMES), rows, total=len(rows), noun=GAMES)
+
+    def plot(self) -> Figure:
+        """Both players' shares of games won, with 2 s.e. error bars."""
+        return value_chart(
+            [f"first: {self.first} + {self.first_bets}", f"second: {self.second} + {self.second_bets}"],
+            [self.first_wins, 1 - self.first_wins],
+            [self.first_wins_stderr] * 2,
+            run=self.run,
+            sampled=GAMES,
+            title=f"Head to Head betting games, {self.round_type}{' Crazy' if self.crazy else ''}: games won",
+            value_label="share of games won",
         )
 
 

@@ -13,7 +13,11 @@ WINDOWS = {"turn": WINDOW_TURN, "receiver": WINDOW_RECEIVER}
 
 @dataclass(frozen=True)
 class BettingRules:
-    """The betting options of §2.7-2.8 with their documented defaults."""
+    """The betting options of §2.7-2.8 with their documented defaults:
+    ``decline_forfeits_own_chips`` (H-B2: a decliner's chips on the card go to the bettor, or
+    back to him), ``bet_window`` (H-B7: ``turn``, the player on turn only, or ``receiver``, also
+    the Share 2 receiver), ``min_bet`` (H-B6: the smallest bet and the step), ``row_cap`` (H-B3:
+    per player per row per round) and ``max_raise`` (§2.7: what one bet or raise adds)."""
 
     decline_forfeits_own_chips: bool = True  # H-B2
     bet_window: str = "turn"  # H-B7: the player on turn only, or also the Share 2 receiver
@@ -33,6 +37,7 @@ class BettingRules:
             raise ValueError(f"the max raise and the row cap must be multiples of the min bet ({self.min_bet})")
 
     def codes(self) -> np.ndarray:
+        """The kernels' codes: forfeit flag, bet window, min bet, row cap, max raise."""
         return np.array(
             [
                 int(self.decline_forfeits_own_chips),
