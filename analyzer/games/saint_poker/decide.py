@@ -21,7 +21,7 @@ revealed cards are what is left to pick.
 
 Each legal choice (river card, pair to reveal, or draft pick) is made, the others choose
 by a base policy at the same time, and the game is played out from hidden cards dealt
-from what you have not seen (:mod:`.game`). Reported per choice: P(win this round) (a
+from what you have not seen (:mod:`.rollout`). Reported per choice: P(win this round) (a
 share of the round's points; for a draft pick, the next round), the expected points of
 that round and of the whole rest of the game, with standard errors.
 
@@ -36,12 +36,13 @@ import math
 import time
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
 
 from analyzer.cards import cards_mask, check_disjoint, format_cards
+from analyzer.games._results import SHOWN, Result, describe_run, plus_minus, summary, value_chart
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.play import parse_policies
 from analyzer.games.saint_poker.policies import GREEDY, ROLLOUT, SAVE
@@ -51,6 +52,9 @@ from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import METHODS
 from analyzer.sim.seeds import new_seed
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 PHASES = {"river": E.RIVER, "reveal": E.REVEAL, "draft": E.DRAFT}
 KEYS = {"players", "round", "phase", "scores", "hand", "future", "river", "known", "removed", "revealed", "order"}
@@ -68,6 +72,9 @@ def _per_player(value, n: int, what: str) -> list[tuple[int, ...]]:
 
 @dataclass(frozen=True)
 class SaintPosition:
+    """A validated position seen by seat 0 (module docstring): cards are code tuples, ``known``
+    and ``revealed`` one tuple per player, ``order`` the draft picks still to come (yours first)."""
+
     players: int
     round: int
     phase: str
@@ -90,6 +97,8 @@ class SaintPosition:
         return start - 3 + 2 - self.order.count(seat)
 
     def to_state(self) -> np.ndarray:
+        """The engine state from seat 0's point of view: the opponents' hidden cards have the
+        right number but are placeholders, dealt afresh per sample from the unseen cards."""
         st = np.zeros(E.STATE_SIZE, np.int64)
         n = self.players
         st[E.PLAYERS], st[E.ROUND], st[E.PHASE] = n, self.round, PHASES[self.phase]
@@ -128,7 +137,12 @@ class SaintPosition:
         st[E.TOP], st[E.END] = 0, len(deck)
         return st
 
+    def describe(self) -> str:
+        """The players, round, phase and scores, in words."""
+        return f"{self.players} players, round {self.round}, {self.phase}; scores {'-'.join(map(str, self.scores))}"
+
     def to_dict(self) -> dict:
+        """The JSON form (module docstring), which :func:`position_from_dict` reads back."""
         fmt = format_cards
         return {
             "players": self.players,
@@ -225,8 +239,18 @@ def _validate(p: SaintPosition) -> None:
         raise ValueError(f"{removed} cards have left the game before round {p.round}, got {len(p.removed)}")
 
 
+SAMPLED = ("sample of the hidden cards", "samples of the hidden cards")
+ENUMERATED = ("hand of the hidden opponent", "hands of the hidden opponent")
+
+
 @dataclass(frozen=True)
-class ChoiceValue:
+class ChoiceValue(Result):
+    """One legal choice and its value: ``cards`` is the river card, the pair to reveal or the
+    draft pick; ``p_win_round`` your share of this round's win (ties shared; for a draft pick,
+    the next round's), ``points_now`` your expected points of that round and ``points_total``
+    of the whole rest of the game, with standard errors ``points_now_stderr`` and ``stderr``
+    (0 when exact)."""
+
     cards: str
     p_win_round: float
     points_now: float
@@ -235,20 +259,34 @@ class ChoiceValue:
     points_now_stderr: float
 
     def to_dict(self) -> dict:
+        """The fields (the ``choices`` entries of ``--json``)."""
         return dict(self.__dict__)
 
 
 @dataclass(frozen=True)
-class Decision:
+class Decision(Result):
+    """Every legal choice of ``position``'s phase with its value, best first by
+    ``points_total`` (module docstring); ``policy`` is the base policy of the players after the
+    choice, ``run`` says how the values were found (samples of the hidden cards, or every hand
+    the one hidden opponent may hold)."""
+
     position: SaintPosition
     policy: str
     run: RunFacts  # trials: samples of the hidden cards, or the opponent's hands enumerated
     choices: tuple[ChoiceValue, ...] = field(default_factory=tuple)  # best first (points_total)
 
+    @property
+    def best(self) -> ChoiceValue:
+        """The choice with the most expected points to the end of the game."""
+        return self.choices[0]
+
     def to_frame(self) -> pd.DataFrame:
+        """One row per choice, best first: cards, p_win_round, points_now, points_total and the
+        standard errors."""
         return pd.DataFrame([c.to_dict() for c in self.choices])
 
     def to_dict(self) -> dict:
+        """The position, the policy, the run's facts and the choices (what ``--json`` prints)."""
         return {
             "position": self.position.to_dict(),
             "policy": self.policy,
@@ -256,19 +294,56 @@ class Decision:
             "choices": [c.to_dict() for c in self.choices],
         }
 
+    def __repr__(self) -> str:
+        exact = self.run.exact
+        rows = [
+            (
+                c.cards,
+                f"points {plus_minus(c.points_total, c.stderr, exact, '.3f')} to the end, "
+                f"{plus_minus(c.points_now, c.points_now_stderr, exact, '.3f')} now, "
+                f"P(win round) {100 * c.p_win_round:.1f}%",
+            )
+            for c in self.choices[:SHOWN]
+        ]
+        return summary(
+            f"Saint Poker choices: {self.position.describe()}; then {self.policy}",
+            describe_run(self.run, SAMPLED, ENUMERATED),
+            rows,
+            total=len(self.choices),
+            noun=("choice", "choices"),
+        )
+
+    def plot(self, top: int = 15) -> Figure:
+        """The ``top`` best choices' expected points to the end of the game, with 2 s.e. error bars."""
+        choices = self.choices[:top]
+        return value_chart(
+            [c.cards for c in choices],
+            [c.points_total for c in choices],
+            [c.stderr for c in choices],
+            run=self.run,
+            sampled=SAMPLED,
+            enumerated=ENUMERATED,
+            title=f"Saint Poker: {self.position.describe()}",
+            value_label="expected points to the end of the game",
+        )
+
 
 @dataclass(frozen=True)
 class DecideJob:
+    """Monte Carlo chunks of :func:`.rollout._sample_choices` (picklable for Dask)."""
+
     state: np.ndarray
     choices: np.ndarray
     kinds: np.ndarray
 
     def run_chunk(self, rng: np.ndarray, trials: int) -> np.ndarray:
+        """The tallies (one row per choice, ``CHOICE_TALLY`` wide) of ``trials`` samples from ``rng``."""
         tallies = np.zeros((len(self.choices), CHOICE_TALLY), np.int64)
         _sample_choices(self.state, 0, self.choices, self.kinds, rng.copy(), trials, tallies)
         return tallies
 
     def standard_error(self, tallies: np.ndarray, trials: int) -> float:
+        """Not used for stopping (NaN): a decision stops after its trials."""
         return math.nan
 
 

@@ -13,11 +13,13 @@ becomes the river (S-1).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 from numba import njit
 
+from analyzer.games._results import Result, describe_run, summary, value_chart
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.policies import BASE_POLICIES, POLICY_NAMES, ROLLOUT, _seat_streams
 from analyzer.games.saint_poker.rollout import _play_game
@@ -25,6 +27,9 @@ from analyzer.games.saint_poker.rules import SaintPokerRules
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.seeds import new_seed
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 DEFAULT_ROLLOUTS = 8
 MAX_SCORE = 36
@@ -108,25 +113,39 @@ def _play_games(n, options, final_tie, params, rng, games, tallies):
 
 @dataclass(frozen=True)
 class GameJob:
+    """Monte Carlo chunks of whole games (:func:`_play_games`; picklable for Dask)."""
+
     players: int
     options: np.ndarray  # random priority (S-5), snake draft (S-10), face-down future river (S-1)
     final_tie: int  # SaintPokerRules.codes()
     params: np.ndarray
 
     def run_chunk(self, rng: np.ndarray, games: int) -> np.ndarray:
+        """The game tallies (``TALLY``) of ``games`` games from ``rng``."""
         tallies = np.zeros(TALLY, np.int64)
         _play_games(self.players, self.options, self.final_tie, self.params, rng, games, tallies)
         return tallies
 
     def standard_error(self, tallies: np.ndarray, games: int) -> float:
+        """Not used for stopping (NaN): a tournament stops after its games."""
         return float("nan")
 
 
+GAMES = ("game", "games")
+
+
 @dataclass(frozen=True)
-class SaintPokerGames:
+class SaintPokerGames(Result):
     """Saint Poker games: per seat the win share (shared wins split), mean score, how
     often each round is won, the score distribution; per round how often it ties;
-    ``run.trials`` is the number of games."""
+    ``run.trials`` is the number of games.
+
+    ``seats`` holds one dict per seat: ``seat``, ``policy``, ``wins`` and ``wins_stderr`` (a
+    win shared by w players counts 1/w, S-7), ``score`` and ``score_stderr``, ``won_round_1``
+    to ``won_round_8`` (the share of games in which the seat scored in that round) and
+    ``score_histogram`` (games by final score 0 to 36). ``tied_rounds``: per round, the share of
+    games in which two or more players won it.
+    """
 
     players: int
     policies: tuple[str, ...]
@@ -141,7 +160,33 @@ class SaintPokerGames:
         return {"games": self.run.trials, **inline_run(self.__dict__, "rules")}
 
     def to_frame(self) -> pd.DataFrame:
+        """One row per seat: seat, policy, wins, score (each with its standard error) and the
+        rounds won (``won_round_1`` ... ``won_round_8``)."""
         return pd.DataFrame([{k: v for k, v in s.items() if k != "score_histogram"} for s in self.seats])
+
+    def __repr__(self) -> str:
+        rows = [
+            (
+                f"seat {s['seat']} {s['policy']}",
+                f"wins {100 * s['wins']:.1f}% ± {100 * s['wins_stderr']:.1f}%, "
+                f"score {s['score']:.2f} ± {s['score_stderr']:.2f}",
+            )
+            for s in self.seats
+        ]
+        title = f"Saint Poker games, {self.players} players; final ties {self.rules.final_tie}"
+        return summary(title, describe_run(self.run, GAMES), rows, total=len(rows), noun=("seat", "seats"))
+
+    def plot(self) -> Figure:
+        """Each seat's share of the games won, with 2 s.e. error bars."""
+        return value_chart(
+            [f"seat {s['seat']}: {s['policy']}" for s in self.seats],
+            [s["wins"] for s in self.seats],
+            [s["wins_stderr"] for s in self.seats],
+            run=self.run,
+            sampled=GAMES,
+            title=f"Saint Poker, {self.players} players: games won (shared wins split)",
+            value_label="share of games won",
+        )
 
 
 def simulate_games(

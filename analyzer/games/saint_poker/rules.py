@@ -37,6 +37,7 @@ class SaintPokerRules:
         return options, FINAL_TIES[self.final_tie]
 
     def to_dict(self) -> dict:
+        """The four options by name (what results' ``to_dict`` spell out)."""
         return {
             "final_tie": self.final_tie,
             "random_priority": self.random_priority,
