@@ -18,12 +18,14 @@ each with its standard error.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 from numba import njit
 
 from analyzer.cards import format_cards
+from analyzer.games._results import SHOWN, Result, describe_run, summary, value_chart
 from analyzer.games.whist import engine as E
 from analyzer.games.whist.policies import POLICY_NAMES, _play_out
 from analyzer.games.whist.rules import WhistRules, bid_name, callable_suits
@@ -31,6 +33,9 @@ from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.rng import below
 from analyzer.sim.seeds import new_seed
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 TALLY = 5  # made; chips, chips^2; side tricks, side tricks^2
 DEFAULT_TRIALS = 20_000
@@ -111,8 +116,16 @@ def bid_options(hand: tuple[int, ...], rules: WhistRules) -> np.ndarray:
     return np.array(rows, np.int64)
 
 
+DEALS = ("deal", "deals")
+
+
 @dataclass(frozen=True)
-class BidValue:
+class BidValue(Result):
+    """One bid open to the hand and its value (module docstring): ``p_make`` (the pass game:
+    P(fewest tricks, ties included)), ``chips`` the expected chips of the hand's seat (W-5),
+    ``tricks`` the expected tricks of the bidder's side when play ended (W-8), each with its
+    standard error."""
+
     bid: str
     p_make: float
     p_make_stderr: float
@@ -122,11 +135,16 @@ class BidValue:
     tricks_stderr: float
 
     def to_dict(self) -> dict:
+        """The fields (the ``bids`` entries of ``--json``)."""
         return dict(self.__dict__)
 
 
 @dataclass(frozen=True)
-class BidReport:
+class BidReport(Result):
+    """Every bid open to ``hand`` from ``seat`` (0 forehand ... 3 dealer), best expected chips
+    first; ``policy`` is the card play of every seat, ``run.trials`` the random deals of the other
+    three hands (every bid played on each)."""
+
     hand: str
     seat: int
     rules: WhistRules
@@ -134,10 +152,17 @@ class BidReport:
     run: RunFacts
     bids: tuple[BidValue, ...] = field(default_factory=tuple)  # best expected chips first
 
+    @property
+    def best(self) -> BidValue:
+        """The bid with the largest expected chips."""
+        return self.bids[0]
+
     def to_frame(self) -> pd.DataFrame:
+        """One row per bid, best first: bid, p_make, chips, tricks, each with its standard error."""
         return pd.DataFrame([b.to_dict() for b in self.bids])
 
     def to_dict(self) -> dict:
+        """The hand, seat, rules, policy, the run's facts and the bids (what ``--json`` prints)."""
         return {
             "hand": self.hand,
             "seat": self.seat,
@@ -147,9 +172,39 @@ class BidReport:
             "bids": [b.to_dict() for b in self.bids],
         }
 
+    def __repr__(self) -> str:
+        rows = [
+            (
+                b.bid,
+                f"chips {b.chips:+.2f} ± {b.chips_stderr:.2f}, P(make) {100 * b.p_make:.1f}% ± "
+                f"{100 * b.p_make_stderr:.1f}%, tricks {b.tricks:.2f}",
+            )
+            for b in self.bids[:SHOWN]
+        ]
+        return summary(
+            f"Whist bids: {self.hand}; seat {self.seat}; {self.policy} play",
+            describe_run(self.run, DEALS),
+            rows,
+            total=len(self.bids),
+            noun=("bid", "bids"),
+        )
+
+    def plot(self) -> Figure:
+        """Every bid's expected chips, with 2 s.e. error bars."""
+        return value_chart(
+            [b.bid for b in self.bids],
+            [b.chips for b in self.bids],
+            [b.chips_stderr for b in self.bids],
+            run=self.run,
+            sampled=DEALS,
+            title=f"Whist bids: {self.hand} (seat {self.seat})",
+            value_label="expected chips of your seat",
+        )
+
 
 def summarize(options: np.ndarray, tallies: np.ndarray, n: int) -> list[BidValue]:
-    """Means and standard errors from the tallies of :func:`sample_bids`."""
+    """Means and standard errors of each bid of ``options`` from its row of the tallies of
+    :func:`_sample_bids` over ``n`` deals."""
     values = []
     for (contract, suit, joins), t in zip(options.tolist(), tallies):
         p, p_se = mean_and_se(t[0], t[0], n)

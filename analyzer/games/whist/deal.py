@@ -1,8 +1,28 @@
 """One Whist deal played card by card from Python: scripted deals, notebooks and tests.
 
->>> deal = WhistDeal(hands, "grand:s", bidder=1)   # hands: four 13-card strings, seat 0 first
->>> deal.play("Kd"); deal.legal()                   # the seat on turn plays; its legal cards
->>> deal.done, deal.tricks, deal.settle()
+Seat 0 is forehand; the seat on turn plays with :meth:`~analyzer.games._tricks.TrickDeal.play`,
+:meth:`~analyzer.games._tricks.TrickDeal.legal` lists its legal cards (following suit, and the
+called ace when its suit is first led, W-3), and play stops as soon as the contract is decided
+(W-8):
+
+>>> hands = [
+...     "As Ks Qs Js Ts 9s 8s Ah Kh Qh Ad Kd Ac",
+...     "7s 6s 5s 4s Jh Th 9h Qd Jd Td Kc Qc Jc",
+...     "3s 2s 8h 7h 6h 9d 8d 7d Tc 9c 8c 7c 6c",
+...     "5h 4h 3h 2h 6d 5d 4d 3d 2d 5c 4c 3c 2c",
+... ]
+>>> deal = WhistDeal(hands, "grandi", bidder=0)  # seat 0 must take the first 7 tricks
+>>> deal.turn, deal.legal()
+(0, '8s 9s Ts Js Qh Qs Kd Kh Ks Ac Ad Ah As')
+>>> deal.play("As")
+>>> deal.turn, deal.legal()  # seat 1 follows suit
+(1, '4s 5s 6s 7s')
+>>> while not deal.done:  # every seat plays its lowest legal card
+...     deal.play(deal.legal().split()[0])
+>>> deal.tricks, deal.made(0), deal.settle()  # 5 chips from each of the others (W-5)
+([7, 0, 0, 0], True, [15, -5, -5, -5])
+>>> WhistDeal(hands, "grand:c", bidder=1).partner  # the holder of the called ace
+0
 """
 
 from __future__ import annotations
@@ -16,7 +36,11 @@ from analyzer.games.whist.rules import WhistRules, callable_suits, parse_bid, pa
 
 
 class WhistDeal(TrickDeal):
-    """A deal under a contract; the engine's state is ``self.state``."""
+    """A deal under a contract (module docstring); the engine's state is ``self.state``.
+
+    ``hands``: four 13-card hands, seat 0 (forehand) first; ``bid``: ``pass``, ``nolo:SUIT``,
+    ``grand:SUIT``, ``solo-nolo`` or ``grandi``; ``bidder``: the bidder's seat; ``joiner``: the
+    seat joining a Solo-nolo (W-4); ``rules``: the rule settings (W-2, W-3, W-7)."""
 
     def __init__(
         self,
@@ -57,10 +81,13 @@ class WhistDeal(TrickDeal):
 
     @property
     def partner(self) -> int | None:
+        """The bidder's partner, the holder of the called ace (Nolo, Grand), or None."""
         partner = int(self.state[E.PARTNER])
         return None if partner < 0 else partner
 
     def made(self, seat: int) -> bool:
+        """Whether ``seat`` won the deal: his side made the contract or defeated it; in the pass
+        game, whether he took the fewest tricks (ties included)."""
         return bool(E._made(self.state, seat))
 
     def settle(self) -> list[int]:

@@ -19,13 +19,16 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
+import pandas as pd
 from numba import njit
 
+from analyzer.games._results import Result, describe_run, json_ready, summary, value_chart
 from analyzer.games._tricks import SUIT_MASKS
 from analyzer.games.whist import engine as E
-from analyzer.games.whist.bid import _deal_others, parse_policies
+from analyzer.games.whist.bid import DEALS, _deal_others, parse_policies
 from analyzer.games.whist.policies import _play_out
 from analyzer.games.whist.rules import WhistRules, bid_name, callable_suits, parse_bid
 from analyzer.games.whist.study_kernels import CHUNK, CONTRACTS, _hand_features, run_bidding_tables
@@ -34,12 +37,19 @@ from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_
 from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.seeds import derive_seed, new_seed
 
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
 MIN_CELL_DEALS = 200  # a table cell with fewer deals is never bid
 GAME_TALLY = 2 * CONTRACTS + 2 * E.SEATS + 1  # contract counts, made counts, chips and chips^2 per seat, joins
 
 
 @dataclass(frozen=True)
 class Contract:
+    """The contract an auction ends in: the contract code (``engine.CONTRACT_NAMES``), the
+    bidder's seat, the called suit (Nolo and Grand; -1 otherwise) and a Solo-nolo joiner's seat
+    (-1: none)."""
+
     contract: int
     bidder: int
     suit: int = -1
@@ -47,6 +57,7 @@ class Contract:
 
     @property
     def name(self) -> str:
+        """The bid's name: ``grand in spades``, ``solo-nolo``, ..."""
         return bid_name(self.contract, self.suit)
 
 
@@ -157,9 +168,16 @@ def bidding_values(
 
 
 @dataclass(frozen=True)
-class WhistGames:
+class WhistGames(Result):
     """Whole deals with the table bidder at every seat; ``run.trials`` is the number of deals,
-    ``run.seed`` the seed of the whole simulation (the bidders' table and the deals)."""
+    ``run.seed`` the seed of the whole simulation (the bidders' table and the deals).
+
+    ``contracts``: per contract name, ``share`` (of deals it was played) and ``p_made`` (of
+    those, made; NaN for the pass game and for a contract never played). ``seats``: per seat
+    (0 = forehand) the expected ``chips`` per deal and its ``chips_stderr``. ``joined``: the
+    share of deals with a Solo-nolo joiner (W-4). ``table_coverage``: the share of hands the
+    bidders' table covers (module docstring).
+    """
 
     run: RunFacts
     contracts: dict  # name -> {"share", "p_made"}
@@ -168,10 +186,38 @@ class WhistGames:
     table_coverage: float  # share of hands the bidders' table covers (module docstring)
 
     def to_dict(self) -> dict:
-        contracts = {
-            name: {k: (None if math.isnan(v) else v) for k, v in row.items()} for name, row in self.contracts.items()
-        }
-        return {"deals": self.run.trials, **inline_run(self.__dict__), "contracts": contracts}
+        """The fields with the run's facts inlined (``p_made`` NaN as ``null``; ``--json``)."""
+        return json_ready({"deals": self.run.trials, **inline_run(self.__dict__)})
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per contract: contract, share (of the deals) and p_made."""
+        return pd.DataFrame([{"contract": name, **row} for name, row in self.contracts.items()])
+
+    def __repr__(self) -> str:
+        rows = []
+        for name, row in self.contracts.items():
+            made = "" if math.isnan(row["p_made"]) else f", made {100 * row['p_made']:.1f}%"
+            rows.append((name, f"{100 * row['share']:.2f}% of deals{made}"))
+        rows += [
+            (f"seat {s['seat']}", f"chips {s['chips']:+.3f} ± {s['chips_stderr']:.3f} per deal") for s in self.seats
+        ]
+        title = (
+            f"Whist deals with bidding: Solo-nolo joined in {100 * self.joined:.2f}% of deals; the bidders' "
+            f"table covers {100 * self.table_coverage:.1f}% of hands"
+        )
+        return summary(title, describe_run(self.run, DEALS), rows, total=len(rows), noun=("row", "rows"))
+
+    def plot(self) -> Figure:
+        """Each seat's expected chips per deal, with 2 s.e. error bars."""
+        return value_chart(
+            [f"seat {s['seat']}" for s in self.seats],
+            [s["chips"] for s in self.seats],
+            [s["chips_stderr"] for s in self.seats],
+            run=self.run,
+            sampled=DEALS,
+            title="Whist deals with table bidders: chips by seat (0 = forehand, 3 = dealer)",
+            value_label="expected chips per deal",
+        )
 
 
 def simulate_bidding(

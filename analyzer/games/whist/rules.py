@@ -36,13 +36,16 @@ class WhistRules:
 
     @property
     def pass_ace_low(self) -> bool:
+        """Whether the ace ranks low in the pass game (W-7)."""
         return self.pass_ace == "low"
 
     @property
     def called_rule_code(self) -> int:
+        """The kernels' code of ``called_ace_rule`` (W-3)."""
         return CALLED_ACE_RULES[self.called_ace_rule]
 
     def to_dict(self) -> dict:
+        """The five options by name."""
         return asdict(self)
 
 
