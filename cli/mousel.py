@@ -72,14 +72,11 @@ def advise_command(
     with reported_errors():
         from analyzer.games.mousel.advise import advise
         from analyzer.games.mousel.policies import parse_thresholds
-        from analyzer.games.mousel.rules import MouselRules
+        from analyzer.games.mousel.rules import advice_rules
 
-        rules = MouselRules(
-            deck=deck,
-            pack_mode="continuation" if used.strip() else "single",
-            fail_mode=fail_mode.lower(),
-            single_participant=single.lower(),
-            stake=stake,
+        rules = advice_rules(
+            used,
+            {"deck": deck, "fail_mode": fail_mode.lower(), "single_participant": single.lower(), "stake": stake},
         )
         with progress_bar("deals", show_progress) as progress:
             advice = advise(
@@ -167,7 +164,7 @@ def play_command(
     baseline players with their own thresholds: each player's chips per deal."""
     with reported_errors():
         from analyzer.games.mousel.play import simulate_sessions
-        from analyzer.games.mousel.policies import parse_thresholds
+        from analyzer.games.mousel.policies import parse_player_thresholds
         from analyzer.games.mousel.rules import MouselRules
 
         rules = MouselRules(
@@ -177,7 +174,7 @@ def play_command(
             single_participant=single.lower(),
             stake=stake,
         )
-        styles = [parse_thresholds(part) for part in thresholds.split(";")]
+        styles = parse_player_thresholds(thresholds)
         with progress_bar("sessions", show_progress) as progress:
             stats = simulate_sessions(
                 players,

@@ -20,13 +20,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 import pandas as pd
 from numba import njit
 
 from analyzer.cards import CardError, check_disjoint, format_cards, parse_exact
+from analyzer.games._results import SHOWN, Result, describe_run, json_ready, summary, value_chart
 from analyzer.games.mousel import engine as E
 from analyzer.games.mousel.deal import OUTCOMES, _option_outcomes
 from analyzer.games.mousel.policies import BASELINE, SEARCH_DEPTH, play_code, seat_thresholds
@@ -34,6 +35,9 @@ from analyzer.games.mousel.rules import MouselRules
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.seeds import new_seed
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 TALLY = 7  # you declared; you made it; chips, chips^2; your tricks; value, value^2
 DEFAULT_TRIALS = 20_000
@@ -105,8 +109,17 @@ def option_rows(hand: tuple[int, ...]) -> tuple[np.ndarray, list[str]]:
     return np.array(rows, np.int64), names
 
 
+DEALS = ("deal", "deals")
+
+
 @dataclass(frozen=True)
-class OptionValue:
+class OptionValue(Result):
+    """One option and its value (module docstring): ``option`` is "fold" or "keep all" /
+    "exchange CARDS", then "declare" or "pass"; ``value`` (chips plus the change of your share of
+    the pot carried on) and ``chips`` (this deal) with their standard errors, ``p_declare``,
+    ``p_make`` (P(at least 2 tricks | you declared), NaN when you never did) and its standard
+    error, and ``tricks`` your expected tricks."""
+
     option: str
     value: float
     value_stderr: float
@@ -118,12 +131,20 @@ class OptionValue:
     tricks: float
 
     def to_dict(self) -> dict:
-        return {k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in self.__dict__.items()}
+        """The fields, NaN as ``None`` (the ``options`` entries of ``--json``)."""
+        return json_ready(self.__dict__)
 
 
 @dataclass(frozen=True)
-class MouselAdvice:
-    """Every option for a hand, best expected value first, and how the run went."""
+class MouselAdvice(Result):
+    """Every option for a hand, best expected value first, and how the run went.
+
+    ``hand`` and ``trump`` (the turned-up card) are seen from ``seat`` (0 forehand) at a table of
+    ``players``, with ``pot`` chips carried from earlier deals and ``used`` cards gone from the
+    pack (M-2); the other players are baseline players with the thresholds ``others`` (along,
+    declare, keep), the cards are played by ``play``; ``run.trials`` is the random deals of the
+    unseen cards, every option played on each.
+    """
 
     hand: str
     trump: str
@@ -139,16 +160,21 @@ class MouselAdvice:
 
     @property
     def best(self) -> OptionValue:
+        """The option with the largest expected value."""
         return self.options[0]
 
     @property
     def go_along(self) -> bool:
+        """Whether the best option goes along (is not "fold")."""
         return self.best.option != "fold"
 
     def to_frame(self) -> pd.DataFrame:
-        return pd.DataFrame([o.to_dict() for o in self.options])
+        """One row per option, best first: option, value, chips, p_declare, p_make (NaN when you
+        never declared), tricks, with the standard errors."""
+        return pd.DataFrame([o.__dict__ for o in self.options])
 
     def to_dict(self) -> dict:
+        """The inputs, the rules, the run's facts, the best option and every option (``--json``)."""
         return {
             "hand": self.hand,
             "trump": self.trump,
@@ -165,8 +191,36 @@ class MouselAdvice:
             "options": [o.to_dict() for o in self.options],
         }
 
+    def __repr__(self) -> str:
+        rows = []
+        for o in self.options[:SHOWN]:
+            make = "" if math.isnan(o.p_make) else f", P(make) {100 * o.p_make:.1f}%"
+            rows.append(
+                (o.option, f"value {o.value:+.3f} ± {o.value_stderr:.3f}, P(declare) {100 * o.p_declare:.1f}%{make}")
+            )
+        title = (
+            f"Mousel advice: {self.hand}, trump {self.trump}; {self.players} players, seat {self.seat}, "
+            f"pot {self.pot:g}; {self.play} play"
+        )
+        return summary(title, describe_run(self.run, DEALS), rows, total=len(self.options), noun=("option", "options"))
+
+    def plot(self, top: int = 15) -> Figure:
+        """The ``top`` best options' expected values, with 2 s.e. error bars."""
+        options = self.options[:top]
+        return value_chart(
+            [o.option for o in options],
+            [o.value for o in options],
+            [o.value_stderr for o in options],
+            run=self.run,
+            sampled=DEALS,
+            title=f"Mousel: {self.hand}, trump {self.trump}, {self.players} players, seat {self.seat}",
+            value_label="expected value (chips and share of the pot carried on)",
+        )
+
 
 def summarize(names: list[str], tallies: np.ndarray, n: int) -> list[OptionValue]:
+    """Each option's means and standard errors from its row of the tallies of
+    :func:`_sample_options` over ``n`` deals (``TALLY`` layout)."""
     values = []
     for name, t in zip(names, tallies):
         chips, chips_se = mean_and_se(t[2], t[3], n)

@@ -19,11 +19,15 @@ standard error over sessions), and how the deals went.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
+import pandas as pd
 from numba import njit
 
+from analyzer.games._results import Result, describe_run, json_ready, summary, value_chart
 from analyzer.games.mousel import engine as E
 from analyzer.games.mousel.deal import _run_deal
 from analyzer.games.mousel.policies import SEARCH_DEPTH, play_code
@@ -31,6 +35,9 @@ from analyzer.games.mousel.rules import MouselRules
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.seeds import new_seed
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 COUNTS = ("deals", "games", "redeals", "void", "declarer_made")
 CHUNK = 50
@@ -100,10 +107,20 @@ def _play_sessions(
             tallies[players + p] += per_deal * per_deal
 
 
+SESSIONS = ("session", "sessions")
+
+
 @dataclass(frozen=True)
-class MouselSessions:
+class MouselSessions(Result):
     """Sessions of successive deals: each player's chips per deal; ``run.trials`` is the
-    number of sessions."""
+    number of sessions.
+
+    Per player (seat 0 first): ``thresholds`` (along, declare, keep), ``chips_per_deal`` (the
+    mean over sessions of a session's chips / deals) with ``chips_per_deal_stderr``, and
+    ``dealt`` (his share of the deals dealt). ``shares`` of the deals: ``games`` played,
+    ``redeals`` (everyone who went along passed), ``void`` (fewer than two went along, M-8), and
+    ``declarer_made`` (of the games played; NaN when none was).
+    """
 
     players: int
     deals_per_session: int
@@ -115,7 +132,56 @@ class MouselSessions:
     shares: dict  # of deals: games played, redeals, void deals; P(declarer made)
 
     def to_dict(self) -> dict:
-        return {"sessions": self.run.trials, **inline_run(self.__dict__)}
+        """The fields with the run's facts inlined (NaN as ``null``; ``--json``)."""
+        return json_ready({"sessions": self.run.trials, **inline_run(self.__dict__)})
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per player: player, along, declare, keep, chips_per_deal, its stderr, dealt."""
+        return pd.DataFrame(
+            [
+                {
+                    "player": p,
+                    **dict(zip(("along", "declare", "keep"), style)),
+                    "chips_per_deal": chips,
+                    "chips_per_deal_stderr": se,
+                    "dealt": dealt,
+                }
+                for p, (style, chips, se, dealt) in enumerate(
+                    zip(self.thresholds, self.chips_per_deal, self.chips_per_deal_stderr, self.dealt)
+                )
+            ]
+        )
+
+    def __repr__(self) -> str:
+        rows = [
+            (f"player {p} ({','.join(f'{x:g}' for x in style)})", f"chips per deal {chips:+.4f} ± {se:.4f}")
+            for p, (style, chips, se) in enumerate(
+                zip(self.thresholds, self.chips_per_deal, self.chips_per_deal_stderr)
+            )
+        ]
+        shares = self.shares
+        made = shares["declarer_made"]
+        rows.append(
+            (
+                "deals",
+                f"played {100 * shares['games']:.1f}%, redealt {100 * shares['redeals']:.1f}%, void "
+                f"{100 * shares['void']:.1f}%" + ("" if math.isnan(made) else f"; declarer made {100 * made:.1f}%"),
+            )
+        )
+        title = f"Mousel sessions of {self.deals_per_session} deals, {self.players} players (along,declare,keep)"
+        return summary(title, describe_run(self.run, SESSIONS), rows, total=len(rows), noun=("row", "rows"))
+
+    def plot(self) -> Figure:
+        """Each player's chips per deal, with 2 s.e. error bars."""
+        return value_chart(
+            [f"player {p}: {','.join(f'{x:g}' for x in style)}" for p, style in enumerate(self.thresholds)],
+            self.chips_per_deal,
+            self.chips_per_deal_stderr,
+            run=self.run,
+            sampled=SESSIONS,
+            title=f"Mousel, {self.players} players: chips per deal by thresholds (along,declare,keep)",
+            value_label="chips per deal",
+        )
 
 
 def simulate_sessions(

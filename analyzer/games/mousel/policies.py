@@ -76,6 +76,12 @@ def parse_thresholds(text: str) -> tuple[float, float, float]:
     return values
 
 
+def parse_player_thresholds(text: str) -> list[tuple[float, float, float]]:
+    """Each player's ``along,declare,keep``, players separated by ``;`` (e.g.
+    ``1.3,1.6,0.3;0.7,1.6,0.3``), for :func:`.play.simulate_sessions`."""
+    return [parse_thresholds(part) for part in text.split(";")]
+
+
 @njit(cache=True, nogil=True)
 def _baseline_discards(hand, trump, keep):
     """The cards worth less than ``keep``."""

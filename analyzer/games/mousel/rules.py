@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from analyzer.games.mousel import engine as E
+from analyzer.json_input import options_input
 
 FAIL_MODES = {"payout": E.PAYOUT, "keep": E.KEEP}
 
@@ -37,6 +40,7 @@ class MouselRules:
             raise ValueError(f"mousel.stake must be positive, got {self.stake!r}")
 
     def check_players(self, players: int) -> None:
+        """Refuse a table of ``players`` the pack cannot serve: 3 to 8, at most 6 with 32 cards (M-1)."""
         if players not in range(E.MIN_PLAYERS, E.MAX_PLAYERS + 1):
             raise ValueError(f"players must be 3 to 8, got {players!r}")
         if self.deck == 32 and players > E.SHORT_DECK_MAX_PLAYERS:
@@ -44,15 +48,34 @@ class MouselRules:
 
     @property
     def short_deck(self) -> bool:
+        """Whether the pack is the 32-card one (7 to A, M-1)."""
         return self.deck == 32
 
     @property
     def fail_code(self) -> int:
+        """The kernels' code of ``fail_mode`` (M-4)."""
         return FAIL_MODES[self.fail_mode]
 
     @property
     def single_takes_pot(self) -> bool:
+        """Whether a lone participant takes the pot (M-8 ``takes_pot``)."""
         return self.single_participant == "takes_pot"
 
     def to_dict(self) -> dict:
+        """The five options by name."""
         return asdict(self)
+
+
+def advice_rules(used: str, options: MouselRules | Mapping[str, Any] | None = None) -> MouselRules:
+    """The rules of an advice on one deal: ``options`` as given (a :class:`MouselRules`, or a dict
+    of some of its fields), the pack mode, unless they name it, following from ``used``:
+    ``continuation`` when earlier deals of the pack used cards (M-2), else ``single``.
+
+    >>> advice_rules("Ah Kh").pack_mode, advice_rules("", {"deck": 32}).pack_mode
+    ('continuation', 'single')
+    """
+    if isinstance(options, MouselRules):
+        return options
+    fields = dict(options or {})
+    fields.setdefault("pack_mode", "continuation" if used.strip() else "single")
+    return options_input(fields, MouselRules)
