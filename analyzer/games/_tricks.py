@@ -38,6 +38,7 @@ SUIT_MASKS = np.array([sum(1 << (4 * r + s) for r in range(13)) for s in range(4
 
 @njit(cache=True, nogil=True, inline="always")
 def card_bit(card):
+    """The card's bit in a 52-bit mask: ``1 << card``."""
     return np.int64(1) << card
 
 
@@ -171,14 +172,17 @@ class TrickDeal:
 
     @property
     def turn(self) -> int:
+        """The seat on turn to play."""
         return int(self.state[self.engine.TURN])
 
     @property
     def done(self) -> bool:
+        """Whether the deal is over: every trick played, or (Whist, W-8) every contract decided early."""
         return bool(self.state[self.engine.DONE])
 
     @property
     def tricks(self) -> list[int]:
+        """The tricks each seat has taken, seat 0 first."""
         start = self.engine.TRICKS
         return self.state[start : start + self.seats].tolist()
 
