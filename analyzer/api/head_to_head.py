@@ -1,0 +1,394 @@
+"""Head to Head Poker (Reiner Knizia, 2005; rules §2): where to place a card, what to bet, whole
+games and single rounds, as ``poker-analyzer head-to-head place|bet|play`` computes them.
+
+A position is seen from the player to move ("you") and may be given as a dict in the JSON form
+of the position files (:mod:`analyzer.games.head_to_head.position`; betting positions add the
+chips, :mod:`analyzer.games.head_to_head.betting.bet`), as the path of such a file, or as the
+position object itself. Rows may be lists of cards or text, and a side may be one text with rows
+separated by ``/``::
+
+    {"round": 2, "type": "hold3", "common": "7s Kd 2h Qc", "you": "7h / / /",
+     "opponent": "Kc / / /", "cards": "Ah Qd 7c"}
+
+Policies are named as on the command line: ``random``, ``greedy`` and ``rollout[:N[:BASE]]``
+for placing cards; ``never``, ``random``, ``threshold[:bet=P,raise=P,call=P,size=D,cards=0|1]``
+and ``rollout[:N]`` for betting. Runs are seeded (``seed``; a fresh seed, reported in the result,
+when omitted) and give the same numbers on any number of threads.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from analyzer.games.head_to_head.betting.bet import BetPosition, BetValues
+    from analyzer.games.head_to_head.betting.play import BettingGames
+    from analyzer.games.head_to_head.betting.rules import BettingRules
+    from analyzer.games.head_to_head.place import Placements
+    from analyzer.games.head_to_head.play import HeadToHeadGames, HeadToHeadRounds
+    from analyzer.games.head_to_head.position import Position
+    from analyzer.games.head_to_head.rules import HeadToHeadRules
+    from analyzer.sim.engine import Progress
+
+__all__ = ["bet", "place", "play", "rounds"]
+
+
+def place(
+    position: Position | dict[str, Any] | str | Path,
+    *,
+    policy: str = "greedy",
+    opponent_policy: str | None = None,
+    trials: int = 10_000,
+    exact: bool | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> Placements:
+    """Every legal placement (card, row, side) of a position with its value, best first
+    (rules §2.4 round types, §2.9.1-5 analysis; ``poker-analyzer head-to-head place``).
+
+    Each move is played and the round finished by a policy pair, from the hidden cards (the
+    deck order; the opponent's hand in Hold 3 and Play 4) dealt afresh from the cards you have
+    not seen; every move sees the same samples. With greedy play on both sides the rest of the
+    round depends only on the order of the cards to come, and when those orderings are no more
+    than ``trials`` they are all enumerated (exact values, near the end of a round).
+
+    Parameters
+    ----------
+    position:
+        The position seen from the player to move: a dict in the JSON form (keys ``round``,
+        ``type`` -- draw1, share2, hold3, play4, open5 --, ``crazy``, ``common``, ``you``,
+        ``opponent``, ``cards``, ``dead``, ``batch_starter`` (H-G1), ``tiebreak`` (H-G2)), the
+        path of a JSON file holding it, or a :class:`~analyzer.games.head_to_head.position.Position`.
+    policy:
+        The rollout policy of both players after the move: ``greedy`` or ``random``.
+    opponent_policy:
+        The opponent's rollout policy, if not ``policy``.
+    trials:
+        Samples of the hidden cards per move (Monte Carlo), and the most orderings an automatic
+        choice enumerates.
+    exact:
+        ``None`` chooses (exact when the orderings are at most ``trials`` and both policies are
+        greedy), ``True`` forces enumeration, ``False`` Monte Carlo.
+    seed:
+        The Monte Carlo seed; a fresh one (reported in ``result.run.seed``) when ``None``.
+    threads, scheduler:
+        Local threads (default: all cores), or a Dask scheduler address to run the chunks on.
+    progress:
+        Called as ``progress(done, planned)`` while the run goes.
+
+    Returns
+    -------
+    Placements
+        ``moves`` best first, each with ``ev`` (your expected chips from the rows still open,
+        $200 a row, ties split), its standard error, ``regret`` and ``row_win`` (your share of
+        each row); ``run`` says how the values were found.
+
+    Examples
+    --------
+    >>> import analyzer as pa
+    >>> start = {"round": 3, "type": "draw1", "common": "7s Kd 2h Qc 9s", "cards": "Ah"}
+    >>> pa.head_to_head.place(start, trials=1000, seed=1)
+    Head to Head placements: round 3 (5 rows), draw1, 0 cards placed; rollouts greedy v greedy
+    Monte Carlo, 1,000 samples per move, seed 1
+      Ah row 3 you  EV $507.9 ± 6.3, regret 0.0
+      Ah row 1 you  EV $493.0 ± 6.1, regret 14.9
+      Ah row 5 you  EV $489.4 ± 6.4, regret 18.5
+      Ah row 4 you  EV $457.9 ± 6.4, regret 50.0
+      Ah row 2 you  EV $454.5 ± 6.3, regret 53.4
+    """
+    from analyzer.games.head_to_head.place import placement_values
+    from analyzer.games.head_to_head.position import Position, position_from_dict
+    from analyzer.json_input import read_input
+    from analyzer.sim.method import method_for
+
+    return placement_values(
+        read_input(position, Position, position_from_dict),
+        policy=policy,
+        opponent_policy=opponent_policy,
+        trials=trials,
+        seed=seed,
+        method=method_for(exact),
+        scheduler=scheduler,
+        threads=threads,
+        progress=progress,
+    )
+
+
+def bet(
+    position: BetPosition | dict[str, Any] | str | Path,
+    *,
+    policy: str = "greedy",
+    bet_policy: str = "threshold",
+    opponent_policy: str | None = None,
+    opponent_bet_policy: str | None = None,
+    trials: int = 2_000,
+    exact: bool | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> BetValues:
+    """Every legal betting action of a betting position with its value, best first (rules
+    §2.7, H-B1 to H-B7; analysis §2.9.8; ``poker-analyzer head-to-head bet``).
+
+    On your turn the actions are no bet and every allowed bet on every row open to betting;
+    when the opponent has more on a card than you, he has bet there and you answer: decline,
+    call or every allowed raise. Each action is played to the end of the round (the exchange
+    answered by the betting policies, the cards placed by the placement policies, the hidden
+    cards dealt from what you have not seen) and valued by your stack at the end of the round
+    minus now. At the last placement of a round with greedy placement every card the hidden
+    ones could be is enumerated (exact).
+
+    Parameters
+    ----------
+    position:
+        A betting position: a dict in the JSON form of a placement position (see :func:`place`)
+        plus ``stacks`` (yours, the opponent's), ``committed`` (``{"you": [...], "opponent":
+        [...]}``, chips on each row's card this round), ``base`` (per row: 100, or 50 after a
+        decline), ``closed`` (1-based rows closed to betting) and ``rules`` (the betting rules:
+        ``decline_forfeits_own_chips`` H-B2, ``bet_window`` H-B7, ``min_bet`` H-B6, ``row_cap``
+        H-B3, ``max_raise``); or the path of a JSON file holding it, or a
+        :class:`~analyzer.games.head_to_head.betting.bet.BetPosition`.
+    policy, bet_policy:
+        The placement policy (``greedy`` or ``random``) and the betting policy (``never``,
+        ``random`` or ``threshold[:...]``) of both players.
+    opponent_policy, opponent_bet_policy:
+        The opponent's, if not the same.
+    trials:
+        Samples of the hidden cards per action (Monte Carlo).
+    exact:
+        ``None`` chooses (exact at the last placement of a round with greedy placement),
+        ``True`` forces enumeration, ``False`` Monte Carlo.
+    seed:
+        The Monte Carlo seed; a fresh one (reported in ``result.run.seed``) when ``None``.
+    threads, scheduler:
+        Local threads (default: all cores), or a Dask scheduler address.
+    progress:
+        Called as ``progress(done, planned)`` while the run goes.
+
+    Returns
+    -------
+    BetValues
+        ``actions`` best first, each with ``ev`` (your expected stack change to the end of the
+        round), its standard error and ``regret``; ``run`` says how they were found.
+
+    Examples
+    --------
+    The opponent bets $100 on the last open row, whose last space is yours to fill:
+
+    >>> import analyzer as pa
+    >>> answer = {
+    ...     "round": 1, "type": "draw1", "common": "7s Kd 2h",
+    ...     "you": ["7h 7d 3c 4c", "Ks Kc 5d 4d", "2s 2c 9d Jh"],
+    ...     "opponent": ["As Ad 6h 6d", "Qs Qd Jc 8d", "3d 3h 4h"], "cards": [],
+    ...     "stacks": [800, 700], "committed": {"you": [0, 0, 0], "opponent": [0, 0, 100]},
+    ...     "base": [0, 0, 100],
+    ... }
+    >>> result = pa.head_to_head.bet(answer)
+    >>> result.best.label, round(result.best.ev, 1), result.run.method
+    ('call on row 3', 188.5, 'exact')
+    """
+    from analyzer.games.head_to_head.betting.bet import BetPosition, bet_position_from_dict, bet_values
+    from analyzer.json_input import read_input
+    from analyzer.sim.method import method_for
+
+    return bet_values(
+        read_input(position, BetPosition, bet_position_from_dict),
+        policy=policy,
+        bet_policy=bet_policy,
+        opponent_policy=opponent_policy,
+        opponent_bet_policy=opponent_bet_policy,
+        trials=trials,
+        seed=seed,
+        method=method_for(exact),
+        scheduler=scheduler,
+        threads=threads,
+        progress=progress,
+    )
+
+
+def play(
+    first: str = "greedy",
+    second: str = "random",
+    *,
+    round_type: str = "roll",
+    crazy: bool = False,
+    games: int = 10_000,
+    rules: HeadToHeadRules | dict[str, Any] | None = None,
+    betting: bool | BettingRules | dict[str, Any] = False,
+    first_bets: str | None = None,
+    second_bets: str | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> HeadToHeadGames | BettingGames:
+    """Simulate whole games (3 rounds of 3, 4 and 5 rows) between two policies (rules §2.2-2.6;
+    with ``betting``, the betting game of §2.7; ``poker-analyzer head-to-head play``).
+
+    ``first`` moves first in round 1 (the dealer alternates, so again in round 3). A game tied on
+    chips is settled by the card draw of §2.6. Each seat has its own random stream, so changing
+    one seat's policy changes neither the cards nor the other seat's luck.
+
+    Parameters
+    ----------
+    first, second:
+        The placement policies of the round-1 first mover and of the other player: ``random``,
+        ``greedy`` or ``rollout[:N[:BASE]]`` (N rollouts per move, 32 by default, under the base
+        policy, greedy by default).
+    round_type:
+        ``draw1``, ``share2``, ``hold3``, ``play4``, ``open5``, or ``roll``: the die picks each
+        round's type and a 6 makes it Crazy (§2.4).
+    crazy:
+        Every round Crazy (any placement on either side); needs a fixed ``round_type``.
+    games:
+        Games to simulate.
+    rules:
+        The no-betting rule options (:class:`~analyzer.games.head_to_head.rules.HeadToHeadRules`
+        or a dict): ``batch_starter`` (H-G1) and ``tiebreak`` (H-G2).
+    betting:
+        ``True`` plays the betting game ($800 stacks, bets on rows) under the default betting
+        rules; a :class:`~analyzer.games.head_to_head.betting.rules.BettingRules` or a dict of its
+        options (``decline_forfeits_own_chips`` H-B2, ``bet_window`` H-B7, ``min_bet`` H-B6,
+        ``row_cap`` H-B3, ``max_raise``) plays it under those.
+    first_bets, second_bets:
+        The betting game only: each player's betting policy, ``threshold`` by default.
+    seed:
+        The seed; a fresh one (reported in ``result.run.seed``) when ``None``.
+    threads, scheduler:
+        Local threads (default: all cores), or a Dask scheduler address.
+    progress:
+        Called as ``progress(done, planned)`` while the run goes.
+
+    Returns
+    -------
+    HeadToHeadGames or BettingGames
+        Without betting: win rates, the chip margin (first minus second) and the first mover's
+        margin per round. With betting: the first player's win rate, final stack and mean stack
+        after every placement.
+
+    Examples
+    --------
+    >>> import analyzer as pa
+    >>> pa.head_to_head.play("greedy", "random", games=500, seed=1)
+    Head to Head games, roll: greedy (first) v random (second)
+    Monte Carlo, 500 games, seed 1
+      first (greedy) wins   99.80% ± 0.20%
+      second (random) wins  0.20%
+      chip margin           +1689.2 ± 22.0 $ per game (s.d. 491.2)
+      round 1 (3 rows)      first moves first: margin +354.0 ± 12.8 $, wins 89.0%
+      round 2 (4 rows)      second moves first: margin -557.6 ± 13.4 $, wins 1.2%
+      round 3 (5 rows)      first moves first: margin +777.6 ± 12.8 $, wins 98.8%
+    """
+    from analyzer.games.head_to_head.betting.play import simulate_betting_games
+    from analyzer.games.head_to_head.betting.rules import BettingRules
+    from analyzer.games.head_to_head.play import simulate_games
+    from analyzer.games.head_to_head.rules import HeadToHeadRules
+    from analyzer.json_input import options_input
+
+    settings = options_input(rules, HeadToHeadRules)
+    if betting is False:
+        if first_bets is not None or second_bets is not None:
+            raise ValueError("first_bets and second_bets are betting policies: give betting=True too")
+        return simulate_games(
+            first,
+            second,
+            round_type=round_type,
+            crazy=crazy,
+            games=games,
+            seed=seed,
+            settings=settings,
+            scheduler=scheduler,
+            threads=threads,
+            progress=progress,
+        )
+    return simulate_betting_games(
+        first,
+        second,
+        first_bets=first_bets or "threshold",
+        second_bets=second_bets or "threshold",
+        round_type=round_type,
+        crazy=crazy,
+        games=games,
+        seed=seed,
+        settings=settings,
+        rules=options_input(None if betting is True else betting, BettingRules),
+        scheduler=scheduler,
+        threads=threads,
+        progress=progress,
+    )
+
+
+def rounds(
+    round_type: str,
+    *,
+    rows: int = 3,
+    crazy: bool = False,
+    first: str = "greedy",
+    second: str = "greedy",
+    rounds: int = 10_000,
+    rules: HeadToHeadRules | dict[str, Any] | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    scheduler: str | None = None,
+) -> HeadToHeadRounds:
+    """Simulate single rounds of one type and size (rules §2.3-2.4; analysis §2.9.6, the round
+    types study behind ``poker-analyzer head-to-head tables``): how the first mover fares.
+
+    Parameters
+    ----------
+    round_type:
+        ``draw1``, ``share2``, ``hold3``, ``play4`` or ``open5``.
+    rows:
+        3, 4 or 5 active rows (rounds 1, 2, 3).
+    crazy:
+        A Crazy round (any placement on either side).
+    first, second:
+        The policies of the first mover F and of the dealer D: ``random``, ``greedy`` or
+        ``rollout[:N[:BASE]]``.
+    rounds:
+        Rounds to simulate.
+    rules:
+        :class:`~analyzer.games.head_to_head.rules.HeadToHeadRules` or a dict: ``batch_starter``
+        (H-G1) and ``tiebreak`` (H-G2).
+    seed:
+        The seed; a fresh one (reported in ``result.run.seed``) when ``None``.
+    threads, scheduler:
+        Local threads (default: all cores), or a Dask scheduler address.
+
+    Returns
+    -------
+    HeadToHeadRounds
+        The shares of rounds F wins, D wins and tie, and F's chip margin per round with its
+        standard error and standard deviation.
+
+    Examples
+    --------
+    >>> import analyzer as pa
+    >>> pa.head_to_head.rounds("open5", rows=5, rounds=2000, seed=1)
+    Head to Head rounds, open5, 5 rows: greedy (first mover) v greedy (dealer)
+    Monte Carlo, 2,000 rounds, seed 1
+      first mover wins  49.35%
+      dealer wins       50.15%
+      ties              0.50%
+      margin            -3.0 ± 8.3 $ per round (s.d. 371.4)
+    """
+    from analyzer.games.head_to_head.play import simulate_rounds
+    from analyzer.games.head_to_head.rules import HeadToHeadRules
+    from analyzer.json_input import options_input
+
+    return simulate_rounds(
+        round_type,
+        crazy=crazy,
+        rows=rows,
+        first=first,
+        second=second,
+        rounds=rounds,
+        seed=seed,
+        settings=options_input(rules, HeadToHeadRules),
+        scheduler=scheduler,
+        threads=threads,
+    )
