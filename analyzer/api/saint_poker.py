@@ -1,0 +1,176 @@
+"""Saint Poker for 2 to 5 players (rules §3): the value of every river, reveal and draft choice,
+and whole games between policies, as ``poker-analyzer saint-poker decide|play`` computes them.
+
+A position is seen from seat 0 ("you") and may be given as a dict in the JSON form of the
+position files (:mod:`analyzer.games.saint_poker.decide`), as the path of such a file, or as the
+position object itself::
+
+    {"players": 3, "round": 1, "phase": "river", "scores": [0, 0, 0],
+     "hand": "As Kd 9h 9c 7s 5d 4c 3h 2s Qc", "river": "Jc 8d", "future": "Qd 2c",
+     "known": ["", "", ""], "removed": ""}
+
+Policies are named as on the command line: ``random``, ``greedy``, ``save`` and
+``rollout[:N[:BASE]]``. Runs are seeded (``seed``; a fresh seed, reported in the result, when
+omitted) and give the same numbers on any number of threads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from analyzer.games.saint_poker.decide import Decision, SaintPosition
+    from analyzer.games.saint_poker.play import SaintPokerGames
+    from analyzer.games.saint_poker.rules import SaintPokerRules
+    from analyzer.sim.engine import Progress
+
+__all__ = ["decide", "play"]
+
+
+def decide(
+    position: SaintPosition | dict[str, Any] | str | Path,
+    *,
+    policy: str | Sequence[str] = "greedy",
+    trials: int = 4_000,
+    exact: bool | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> Decision:
+    """Every legal choice of the current phase (river card, pair to reveal, or draft pick) with
+    its value, best first (rules §3.3, analysis §3.8; ``poker-analyzer saint-poker decide``).
+
+    Each choice is made, the others choose by the base policy at the same time, and the game is
+    played out from hidden cards dealt from what you have not seen. In the last round, with one
+    opponent holding hidden cards and deterministic opponents (``save`` at the river, ``greedy``
+    or ``save`` at the reveal), every hand he may hold is enumerated (exact).
+
+    Parameters
+    ----------
+    position:
+        The position seen by seat 0: a dict in the JSON form (keys ``players``, ``round``,
+        ``phase`` -- river, reveal or draft --, ``scores``, ``hand``, ``future``, ``river``,
+        ``known``, ``removed``, and in the draft ``revealed`` and ``order``), the path of a JSON
+        file holding it, or a :class:`~analyzer.games.saint_poker.decide.SaintPosition`.
+    policy:
+        The base policy of every player after the choice (``random``, ``greedy`` or ``save``),
+        or one per seat (a list, or names separated by commas; a shorter list is cycled).
+    trials:
+        Samples of the hidden cards per choice (Monte Carlo).
+    exact:
+        ``None`` chooses (exact when the hidden hands can be enumerated as above), ``True``
+        forces enumeration, ``False`` Monte Carlo.
+    seed:
+        The Monte Carlo seed; a fresh one (reported in ``result.run.seed``) when ``None``.
+    threads, scheduler:
+        Local threads (default: all cores), or a Dask scheduler address.
+    progress:
+        Called as ``progress(done, planned)`` while the run goes.
+
+    Returns
+    -------
+    Decision
+        ``choices`` best first by the expected points to the end of the game, each with
+        P(win this round) (for a draft pick, the next one), the expected points of that round
+        and of the rest of the game, with standard errors.
+
+    Examples
+    --------
+    >>> import analyzer as pa
+    >>> river = {"players": 3, "round": 1, "phase": "river", "hand": "As Kd 9h 9c 7s 5d 4c 3h 2s Qc",
+    ...          "river": "Jc 8d", "future": "Qd 2c"}
+    >>> pa.saint_poker.decide(river, trials=400, seed=1)
+    Saint Poker choices: 3 players, round 1, river; scores 0-0-0; then greedy
+    Monte Carlo, 400 samples of the hidden cards, seed 1
+      2s  points 11.732 ± 0.342 to the end, 0.250 ± 0.022 now, P(win round) 25.0%
+      5d  points 11.668 ± 0.313 to the end, 0.135 ± 0.017 now, P(win round) 13.5%
+      3h  points 11.582 ± 0.342 to the end, 0.198 ± 0.020 now, P(win round) 19.8%
+      4c  points 11.582 ± 0.338 to the end, 0.188 ± 0.020 now, P(win round) 18.8%
+      7s  points 11.380 ± 0.320 to the end, 0.152 ± 0.018 now, P(win round) 15.2%
+      ... 5 more choices
+    """
+    from analyzer.games.saint_poker.decide import SaintPosition, decide, position_from_dict
+    from analyzer.json_input import read_input
+    from analyzer.sim.method import method_for
+
+    return decide(
+        read_input(position, SaintPosition, position_from_dict),
+        policy=policy if isinstance(policy, str) else ",".join(policy),
+        trials=trials,
+        seed=seed,
+        method=method_for(exact),
+        scheduler=scheduler,
+        threads=threads,
+        progress=progress,
+    )
+
+
+def play(
+    players: int = 3,
+    policies: str | Sequence[str] = "greedy",
+    *,
+    games: int = 10_000,
+    rules: SaintPokerRules | dict[str, Any] | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> SaintPokerGames:
+    """Simulate whole games of 8 rounds (rules §3.2-3.5): each seat's win share, mean score and
+    rounds won (``poker-analyzer saint-poker play``).
+
+    Parameters
+    ----------
+    players:
+        2 to 5.
+    policies:
+        One policy per seat, seat 0 first (a list, or names separated by commas; a shorter list is
+        cycled): ``random``, ``greedy``, ``save`` or ``rollout[:N[:BASE]]`` (N simulations per
+        choice, 8 by default, under the base policy, greedy by default).
+    games:
+        Games to simulate.
+    rules:
+        The rule options (:class:`~analyzer.games.saint_poker.rules.SaintPokerRules` or a dict):
+        ``final_tie`` (S-7: ``shared``, or ``round8``, the round-8 hands break the tie),
+        ``random_priority`` (S-5: the draft's "youngest" drawn at random instead of seat order),
+        ``snake_draft`` (S-10: the second draft pass reversed) and ``future_face_up`` (S-1).
+    seed:
+        The seed; a fresh one (reported in ``result.run.seed``) when ``None``.
+    threads, scheduler:
+        Local threads (default: all cores), or a Dask scheduler address.
+    progress:
+        Called as ``progress(done, planned)`` while the run goes.
+
+    Returns
+    -------
+    SaintPokerGames
+        Per seat the win share (a shared win split), the mean score and the rounds won, each
+        with its standard error where it has one; per round the share of tied rounds.
+
+    Examples
+    --------
+    >>> import analyzer as pa
+    >>> pa.saint_poker.play(3, ["greedy", "save", "random"], games=400, seed=1)
+    Saint Poker games, 3 players; final ties shared
+    Monte Carlo, 400 games, seed 1
+      seat 0 greedy  wins 54.0% ± 2.5%, score 17.68 ± 0.33
+      seat 1 save    wins 44.8% ± 2.5%, score 15.61 ± 0.33
+      seat 2 random  wins 1.2% ± 0.6%, score 2.86 ± 0.20
+    """
+    from analyzer.games.saint_poker.play import simulate_games
+    from analyzer.games.saint_poker.rules import SaintPokerRules
+    from analyzer.json_input import options_input
+
+    return simulate_games(
+        players,
+        policies if isinstance(policies, str) else list(policies),
+        games=games,
+        seed=seed,
+        rules=options_input(rules, SaintPokerRules),
+        scheduler=scheduler,
+        threads=threads,
+        progress=progress,
+    )
