@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from analyzer.games._results import Result, describe_run, summary, value_chart
+from analyzer.games._results import Result, describe_run, json_ready, summary, value_chart
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.policies import BASE_POLICIES, POLICY_NAMES, ROLLOUT, _seat_streams
 from analyzer.games.saint_poker.rollout import _play_game
@@ -156,8 +156,8 @@ class SaintPokerGames(Result):
 
     def to_dict(self) -> dict:
         """The fields, with the run's facts and the rules (``final_tie``, ``random_priority``,
-        ``snake_draft``, ``future_face_up``) spelled out in their places."""
-        return {"games": self.run.trials, **inline_run(self.__dict__, "rules")}
+        ``snake_draft``, ``future_face_up``) spelled out in their places (lists for tuples; ``--json``)."""
+        return json_ready({"games": self.run.trials, **inline_run(self.__dict__, "rules")})
 
     def to_frame(self) -> pd.DataFrame:
         """One row per seat: seat, policy, wins, score (each with its standard error) and the
