@@ -6,17 +6,26 @@ studies' titles, the command line's tables) counts things the same way.
 
 from __future__ import annotations
 
+Noun = str | tuple[str, str]
+"""A counted noun: a word or phrase whose plural adds ``s`` (``"equally likely draw"``), or the
+pair (singular, plural) where it does not (``("sample per move", "samples per move")``)."""
 
-def plural(count: int, noun: str, plural_form: str | None = None) -> str:
+
+def plural(count: int, noun: Noun, plural_form: str | None = None) -> str:
     """``count`` and ``noun``, the noun singular when the count is exactly 1 and plural otherwise
     (0 players, 1 player, 2 players), the count with thousands separators.
 
     ``noun`` may be a phrase whose last word is counted (``"equally likely draw"``). The plural
-    adds ``s`` unless ``plural_form`` gives it (``plural(3, "match", "matches")``).
+    adds ``s`` unless ``plural_form`` gives it (``plural(3, "match", "matches")``) or ``noun`` is
+    a (singular, plural) pair.
 
     >>> plural(1, "player"), plural(0, "player"), plural(1_712_304, "deal")
     ('1 player', '0 players', '1,712,304 deals')
     >>> plural(1, "equally likely draw"), plural(2, "match", "matches")
     ('1 equally likely draw', '2 matches')
+    >>> plural(4000, ("sample per move", "samples per move"))
+    '4,000 samples per move'
     """
+    if isinstance(noun, tuple):
+        noun, plural_form = noun
     return f"{count:,} {noun if count == 1 else plural_form or noun + 's'}"

@@ -21,6 +21,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from analyzer.api import _translate
+
 if TYPE_CHECKING:
     from analyzer.games.head_to_head.betting.bet import BetPosition, BetValues
     from analyzer.games.head_to_head.betting.play import BettingGames
@@ -102,7 +104,6 @@ def place(
     from analyzer.games.head_to_head.place import placement_values
     from analyzer.games.head_to_head.position import Position, position_from_dict
     from analyzer.json_input import read_input
-    from analyzer.sim.method import method_for
 
     return placement_values(
         read_input(position, Position, position_from_dict),
@@ -110,7 +111,7 @@ def place(
         opponent_policy=opponent_policy,
         trials=trials,
         seed=seed,
-        method=method_for(exact),
+        method=_translate.method(exact),
         scheduler=scheduler,
         threads=threads,
         progress=progress,
@@ -193,7 +194,6 @@ def bet(
     """
     from analyzer.games.head_to_head.betting.bet import BetPosition, bet_position_from_dict, bet_values
     from analyzer.json_input import read_input
-    from analyzer.sim.method import method_for
 
     return bet_values(
         read_input(position, BetPosition, bet_position_from_dict),
@@ -203,7 +203,7 @@ def bet(
         opponent_bet_policy=opponent_bet_policy,
         trials=trials,
         seed=seed,
-        method=method_for(exact),
+        method=_translate.method(exact),
         scheduler=scheduler,
         threads=threads,
         progress=progress,

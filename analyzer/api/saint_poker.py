@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from analyzer.api import _translate
+
 if TYPE_CHECKING:
     from analyzer.games.saint_poker.decide import Decision, SaintPosition
     from analyzer.games.saint_poker.play import SaintPokerGames
@@ -94,14 +96,13 @@ def decide(
     """
     from analyzer.games.saint_poker.decide import SaintPosition, decide, position_from_dict
     from analyzer.json_input import read_input
-    from analyzer.sim.method import method_for
 
     return decide(
         read_input(position, SaintPosition, position_from_dict),
         policy=policy if isinstance(policy, str) else ",".join(policy),
         trials=trials,
         seed=seed,
-        method=method_for(exact),
+        method=_translate.method(exact),
         scheduler=scheduler,
         threads=threads,
         progress=progress,

@@ -3,8 +3,8 @@ account of each run, a short text summary and the bar chart of values with error
 
 A result is a frozen dataclass built from integer tallies, so its numbers arrive as numpy
 scalars; :class:`Result` turns them into Python numbers on construction (a notebook shows
-``0.5``, never ``np.float64(0.5)``). :func:`describe_run` says how the numbers were found
-("Monte Carlo, 4,000 samples per move, seed 1"; "exact, 3,024 orderings enumerated"), and
+``0.5``, never ``np.float64(0.5)``). :meth:`RunFacts.describe` says how the numbers were found
+("Monte Carlo, 4,000 samples per move, seed 1"; "exact, 3,024 orderings"), and
 :func:`value_chart` draws one bar per option or player with error bars of 2 standard errors,
 saying so under the chart.
 """
@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from analyzer.sim.facts import RunFacts
+from analyzer.text import Noun, plural
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-Noun = tuple[str, str]  # a count noun, singular and plural: ("game", "games")
 SHOWN = 5  # options listed by a result's repr
 
 
@@ -71,27 +71,6 @@ class Result:
             object.__setattr__(self, field.name, plain(getattr(self, field.name)))
 
 
-def count(n: int, noun: Noun) -> str:
-    """``n`` with thousands separators and the noun in the right number.
-
-    >>> count(1, ("game", "games")), count(4000, ("game", "games"))
-    ('1 game', '4,000 games')
-    """
-    return f"{n:,} {noun[0] if n == 1 else noun[1]}"
-
-
-def describe_run(run: RunFacts, sampled: Noun, enumerated: Noun | None = None) -> str:
-    """How a result's numbers were found: ``"Monte Carlo, N <sampled>, seed S"``, or for an
-    enumeration ``"exact, N <enumerated> enumerated"`` (``enumerated`` defaults to ``sampled``).
-
-    >>> describe_run(RunFacts("monte-carlo", 4000, 1, 500, 0.1, "trials"), ("game", "games"))
-    'Monte Carlo, 4,000 games, seed 1'
-    """
-    if run.exact:
-        return f"exact, {count(run.trials, enumerated or sampled)} enumerated"
-    return f"Monte Carlo, {count(run.trials, sampled)}, seed {run.seed}"
-
-
 def plus_minus(value: float, stderr: float, exact: bool, spec: str) -> str:
     """``value ± stderr`` in the format ``spec`` (``"+.1f"``), or the value alone when exact.
 
@@ -118,7 +97,8 @@ def summary(title: str, how: str, rows: Sequence[tuple[str, str]], *, total: int
     width = max((len(label) for label, _ in rows), default=0)
     lines = [title, how] + [f"  {label.ljust(width)}  {figures}" for label, figures in rows]
     if total > len(rows):
-        lines.append(f"  ... {count(total - len(rows), ('more ' + noun[0], 'more ' + noun[1]))}")
+        count, _, counted = plural(total - len(rows), noun).partition(" ")
+        lines.append(f"  ... {count} more {counted}")
     return "\n".join(lines)
 
 
@@ -135,10 +115,9 @@ def value_chart(
 ) -> Figure:
     """One bar per label with error bars of 2 standard errors (none when the run was exact), the
     largest value highlighted, and a note under the chart saying how the values were found
-    (:func:`describe_run`) and what the error bars are."""
+    (:meth:`RunFacts.error_note`)."""
     from analyzer.charts import bar_chart  # matplotlib only when a chart is drawn
 
-    note = describe_run(run, sampled, enumerated)
     finite = [v if math.isfinite(v) else -math.inf for v in values]
     return bar_chart(
         labels,
@@ -146,17 +125,14 @@ def value_chart(
         errors=None if run.exact else [2 * s for s in stderrs],
         title=title,
         value_label=value_label,
-        error_note=note if run.exact else f"{note}; error bars: 2 s.e.",
+        error_note=run.error_note(sampled, enumerated),
         highlight=int(np.argmax(finite)) if finite else None,
     )
 
 
 __all__ = [
     "SHOWN",
-    "Noun",
     "Result",
-    "count",
-    "describe_run",
     "json_ready",
     "plain",
     "plus_minus",

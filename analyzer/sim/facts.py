@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from analyzer.sim.engine import MonteCarloRun
-from analyzer.text import plural
+from analyzer.text import Noun, plural
 
 EXACT = "exact"
 MONTE_CARLO = "monte-carlo"
@@ -99,26 +99,28 @@ class RunFacts:
             "elapsed_seconds": self.elapsed,
         }
 
-    def describe(self, unit: str = "trial") -> str:
-        """The method and the sample size for people, ``unit`` naming what was enumerated or drawn
-        (counted by :func:`analyzer.text.plural`).
+    def describe(self, unit: Noun = "trial", enumerated: Noun | None = None) -> str:
+        """The method and the sample size for people: ``unit`` names what was drawn, and what
+        was enumerated unless ``enumerated`` names that (counted by :func:`analyzer.text.plural`).
 
         >>> RunFacts.enumerated(1_712_304, since=0.0).describe("deal")
         'exact, 1,712,304 deals'
         >>> RunFacts("monte-carlo", 200_000, 7, 4096, 0.5, "trials").describe()
         'Monte Carlo, 200,000 trials, seed 7'
         """
-        count = plural(self.trials, unit)
-        return f"exact, {count}" if self.exact else f"Monte Carlo, {count}, seed {self.seed}"
+        if self.exact:
+            return f"exact, {plural(self.trials, enumerated or unit)}"
+        return f"Monte Carlo, {plural(self.trials, unit)}, seed {self.seed}"
 
-    def error_note(self, unit: str = "trial") -> str:
+    def error_note(self, unit: Noun = "trial", enumerated: Noun | None = None) -> str:
         """What a chart of the run's figures shows: :meth:`describe`, then the error bars (two
         standard errors) or, for an enumeration, that there is no sampling error.
 
         >>> RunFacts("monte-carlo", 200_000, 7, 4096, 0.5, "trials").error_note("deal")
         'Monte Carlo, 200,000 deals, seed 7; error bars: 2 s.e.'
         """
-        return self.describe(unit) + ("; no sampling error" if self.exact else "; error bars: 2 s.e.")
+        note = "; no sampling error" if self.exact else "; error bars: 2 s.e."
+        return self.describe(unit, enumerated) + note
 
 
 def inline_run(fields: Mapping, *records: str) -> dict:

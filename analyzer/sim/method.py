@@ -8,18 +8,6 @@ METHODS = ("auto", "exact", "monte-carlo")
 MC_TRIALS_PER_SECOND = 40e6  # heads-up showdowns per second per thread, for the cost model
 
 
-def method_for(exact: bool | None) -> str:
-    """The method name for the Python API's ``exact`` argument: ``None`` lets the analysis choose
-    (``"auto"``), ``True`` forces enumeration (``"exact"``), ``False`` Monte Carlo.
-
-    >>> [method_for(x) for x in (None, True, False)]
-    ['auto', 'exact', 'monte-carlo']
-    """
-    if exact is None:
-        return "auto"
-    return "exact" if exact else "monte-carlo"
-
-
 def choose_exact(
     method: str, exact_seconds: float, stopping: Stopping, threads: int, trials_per_second: float = MC_TRIALS_PER_SECOND
 ) -> bool:
@@ -38,4 +26,4 @@ def choose_exact(
     return exact_seconds <= max(mc_seconds, 0.05)
 
 
-__all__ = ["MC_TRIALS_PER_SECOND", "METHODS", "choose_exact", "method_for"]
+__all__ = ["MC_TRIALS_PER_SECOND", "METHODS", "choose_exact"]

@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.cards import format_cards
-from analyzer.games._results import SHOWN, Result, describe_run, plus_minus, summary, value_chart
+from analyzer.games._results import SHOWN, Result, plus_minus, summary, value_chart
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.policies import BASE_POLICIES, GREEDY, POLICY_NAMES, _count_moves, _move_at
 from analyzer.games.head_to_head.position import OPPONENT, SIDE_NAMES, Position
@@ -140,7 +140,7 @@ class Placements(Result):
         ]
         return summary(
             f"Head to Head placements: {self.position.describe()}; rollouts {self.policy} v {self.opponent_policy}",
-            describe_run(self.run, SAMPLED, ENUMERATED),
+            self.run.describe(SAMPLED, ENUMERATED),
             rows,
             total=len(self.moves),
             noun=("move", "moves"),

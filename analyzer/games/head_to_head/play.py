@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from analyzer.games._results import Result, describe_run, summary, value_chart
+from analyzer.games._results import Result, summary, value_chart
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.policies import BASE_POLICIES, POLICY_NAMES, ROLLOUT
 from analyzer.games.head_to_head.position import TYPE_CODES
@@ -242,7 +242,7 @@ class HeadToHeadGames(Result):
             for r in self.rounds
         ]
         title = f"Head to Head games, {kind}: {self.first} (first) v {self.second} (second)"
-        return summary(title, describe_run(self.run, GAMES), rows, total=len(rows), noun=GAMES)
+        return summary(title, self.run.describe(GAMES), rows, total=len(rows), noun=GAMES)
 
     def plot(self) -> Figure:
         """Both players' shares of games won, with 2 s.e. error bars."""
@@ -362,7 +362,7 @@ class HeadToHeadRounds(Result):
             f"Head to Head rounds, {self.round_type}{' Crazy' if self.crazy else ''}, {self.rows} rows: "
             f"{self.first} (first mover) v {self.second} (dealer)"
         )
-        return summary(title, describe_run(self.run, ("round", "rounds")), rows, total=len(rows), noun=("row", "rows"))
+        return summary(title, self.run.describe(("round", "rounds")), rows, total=len(rows), noun=("row", "rows"))
 
 
 def simulate_rounds(

@@ -27,7 +27,7 @@ import pandas as pd
 from numba import njit
 
 from analyzer.cards import CardError, check_disjoint, format_cards, parse_exact
-from analyzer.games._results import SHOWN, Result, describe_run, json_ready, summary, value_chart
+from analyzer.games._results import SHOWN, Result, json_ready, summary, value_chart
 from analyzer.games.mousel import engine as E
 from analyzer.games.mousel.deal import OUTCOMES, _option_outcomes
 from analyzer.games.mousel.policies import BASELINE, SEARCH_DEPTH, play_code, seat_thresholds
@@ -202,7 +202,7 @@ class MouselAdvice(Result):
             f"Mousel advice: {self.hand}, trump {self.trump}; {self.players} players, seat {self.seat}, "
             f"pot {self.pot:g}; {self.play} play"
         )
-        return summary(title, describe_run(self.run, DEALS), rows, total=len(self.options), noun=("option", "options"))
+        return summary(title, self.run.describe(DEALS), rows, total=len(self.options), noun=("option", "options"))
 
     def plot(self, top: int = 15) -> Figure:
         """The ``top`` best options' expected values, with 2 s.e. error bars."""

@@ -27,7 +27,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from analyzer.games._results import Result, describe_run, json_ready, summary, value_chart
+from analyzer.games._results import Result, json_ready, summary, value_chart
 from analyzer.games.mousel import engine as E
 from analyzer.games.mousel.deal import _run_deal
 from analyzer.games.mousel.policies import SEARCH_DEPTH, play_code
@@ -169,7 +169,7 @@ class MouselSessions(Result):
             )
         )
         title = f"Mousel sessions of {self.deals_per_session} deals, {self.players} players (along,declare,keep)"
-        return summary(title, describe_run(self.run, SESSIONS), rows, total=len(rows), noun=("row", "rows"))
+        return summary(title, self.run.describe(SESSIONS), rows, total=len(rows), noun=("row", "rows"))
 
     def plot(self) -> Figure:
         """Each player's chips per deal, with 2 s.e. error bars."""

@@ -42,7 +42,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.cards import cards_mask, check_disjoint, format_cards
-from analyzer.games._results import SHOWN, Result, describe_run, plus_minus, summary, value_chart
+from analyzer.games._results import SHOWN, Result, plus_minus, summary, value_chart
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.play import parse_policies
 from analyzer.games.saint_poker.policies import GREEDY, ROLLOUT, SAVE
@@ -307,7 +307,7 @@ class Decision(Result):
         ]
         return summary(
             f"Saint Poker choices: {self.position.describe()}; then {self.policy}",
-            describe_run(self.run, SAMPLED, ENUMERATED),
+            self.run.describe(SAMPLED, ENUMERATED),
             rows,
             total=len(self.choices),
             noun=("choice", "choices"),

@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from analyzer.games._results import Result, describe_run, json_ready, summary, value_chart
+from analyzer.games._results import Result, json_ready, summary, value_chart
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.policies import BASE_POLICIES, POLICY_NAMES, ROLLOUT, _seat_streams
 from analyzer.games.saint_poker.rollout import _play_game
@@ -174,7 +174,7 @@ class SaintPokerGames(Result):
             for s in self.seats
         ]
         title = f"Saint Poker games, {self.players} players; final ties {self.rules.final_tie}"
-        return summary(title, describe_run(self.run, GAMES), rows, total=len(rows), noun=("seat", "seats"))
+        return summary(title, self.run.describe(GAMES), rows, total=len(rows), noun=("seat", "seats"))
 
     def plot(self) -> Figure:
         """Each seat's share of the games won, with 2 s.e. error bars."""

@@ -25,7 +25,7 @@ import pandas as pd
 from numba import njit
 
 from analyzer.cards import format_cards
-from analyzer.games._results import SHOWN, Result, describe_run, summary, value_chart
+from analyzer.games._results import SHOWN, Result, summary, value_chart
 from analyzer.games.whist import engine as E
 from analyzer.games.whist.policies import POLICY_NAMES, _play_out
 from analyzer.games.whist.rules import WhistRules, bid_name, callable_suits
@@ -183,7 +183,7 @@ class BidReport(Result):
         ]
         return summary(
             f"Whist bids: {self.hand}; seat {self.seat}; {self.policy} play",
-            describe_run(self.run, DEALS),
+            self.run.describe(DEALS),
             rows,
             total=len(self.bids),
             noun=("bid", "bids"),

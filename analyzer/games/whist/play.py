@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from analyzer.games._results import Result, describe_run, json_ready, summary, value_chart
+from analyzer.games._results import Result, json_ready, summary, value_chart
 from analyzer.games._tricks import SUIT_MASKS
 from analyzer.games.whist import engine as E
 from analyzer.games.whist.bid import DEALS, _deal_others, parse_policies
@@ -205,7 +205,7 @@ class WhistGames(Result):
             f"Whist deals with bidding: Solo-nolo joined in {100 * self.joined:.2f}% of deals; the bidders' "
             f"table covers {100 * self.table_coverage:.1f}% of hands"
         )
-        return summary(title, describe_run(self.run, DEALS), rows, total=len(rows), noun=("row", "rows"))
+        return summary(title, self.run.describe(DEALS), rows, total=len(rows), noun=("row", "rows"))
 
     def plot(self) -> Figure:
         """Each seat's expected chips per deal, with 2 s.e. error bars."""

@@ -33,7 +33,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from analyzer.games._results import SHOWN, Result, describe_run, plus_minus, summary, value_chart
+from analyzer.games._results import SHOWN, Result, plus_minus, summary, value_chart
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.betting.engine import (
     BASE,
@@ -279,7 +279,7 @@ class BetValues(Result):
         )
         return summary(
             title,
-            describe_run(self.run, SAMPLED, ENUMERATED),
+            self.run.describe(SAMPLED, ENUMERATED),
             rows,
             total=len(self.actions),
             noun=("action", "actions"),

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from analyzer.games._results import Result, describe_run, summary, value_chart
+from analyzer.games._results import Result, summary, value_chart
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.betting.engine import START_STACK
 from analyzer.games.head_to_head.betting.policies import (
@@ -208,7 +208,7 @@ class BettingGames(Result):
             f"Head to Head betting games, {kind}: {self.first} + {self.first_bets} (first) v "
             f"{self.second} + {self.second_bets} (second)"
         )
-        return summary(title, describe_run(self.run, GAMES), rows, total=len(rows), noun=GAMES)
+        return summary(title, self.run.describe(GAMES), rows, total=len(rows), noun=GAMES)
 
     def plot(self) -> Figure:
         """Both players' shares of games won, with 2 s.e. error bars."""
