@@ -137,7 +137,7 @@ def test_holdem_equity_same_seed_same_json():
 @pytest.mark.parametrize(
     "args, code, words",
     [
-        (["holdem", "equity", "AsKs"], 1, "1 player"),
+        (["holdem", "equity", "AsKs"], 1, "1 player: "),
         (["holdem", "equity", "AsKs", "QdQx"], 2, "'QdQx'"),
         (["holdem", "equity", "AsKs", "AsQd"], 1, "cannot all be dealt together"),
         (["holdem", "equity", "AsKs", "QdQc", "--board", "2c 3d"], 2, "0, 3, 4 or 5 cards"),

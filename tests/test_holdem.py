@@ -210,7 +210,7 @@ def test_category_distribution_sums_to_one():
 @pytest.mark.parametrize(
     "args, error, words",
     [
-        ((["AsKs"],), ValueError, "1 players"),
+        ((["AsKs"],), ValueError, "1 player: "),
         ((["AsKs"] * 11,), ValueError, "11 players"),
         ((["AsKs", "QdQc"], "2c3d"), CardError, "0, 3, 4 or 5 cards"),
         ((["AsKs", "QdQc"], "2c3d4h", "4h"), CardError, "card '4h' is in both the board and the dead cards"),

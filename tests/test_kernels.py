@@ -99,6 +99,7 @@ def test_batch_validation(hands, match):
     [
         ("As Ks Qs Js", "standard", "4 cards given"),
         ("As Ks", "standard", "2 cards given"),
+        ("As", "standard", "1 card given"),
         ("As Ks Qs Js Jk", "standard", "joker"),
         ([51, 47, 43, 39, 60], "standard", "bad card code 60"),
         ("As Ks Qs Js Ts", "nonsense", "unknown rules"),

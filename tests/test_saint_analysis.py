@@ -142,7 +142,7 @@ def test_choices_of_each_phase():
         ({"phase": "bet"}, "unknown phase"),
         ({"hand": "As Kd"}, "you hold 3 cards"),
         ({"river": "Jc 8d"}, "river phase the river holds the 3"),
-        ({"removed": "2c 2d"}, "35 cards have left"),
+        ({"removed": "2c 2d"}, "35 cards left the game"),
         ({"future": "Qd"}, "future river has 0"),
         ({"scores": [1]}, "scores"),
         ({"phase": "draft"}, "no draft after round 8"),

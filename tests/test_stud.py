@@ -76,7 +76,7 @@ def test_auto_picks_monte_carlo_for_early_streets_and_exact_late():
 @pytest.mark.parametrize(
     "hands, dead, error, words",
     [
-        (["AsAh"], "", ValueError, "1 players"),
+        (["AsAh"], "", ValueError, "1 player: "),
         (["AsAh"] * 8, "", ValueError, "8 players"),
         (["AsAh2c3c4c5c", "KsKh"], "", CardError, "player 1 has 6 cards"),
         (["AsAh", "AsKh"], "", CardError, "card 'As' is in both player 1's cards and player 2's cards"),

@@ -13,6 +13,7 @@ from analyzer.eval.kernels import make_kernels
 from analyzer.eval.profiles import Rules, get_rules
 from analyzer.eval.two_card import two_card_value
 from analyzer.eval.values import Category, category_of, hand_name, ranks_of
+from analyzer.text import plural
 
 CardsLike = str | np.ndarray | list | tuple
 
@@ -33,7 +34,7 @@ def hand_array(cards: CardsLike, rules: Rules, sizes: tuple[int, ...] = (5, 6, 7
         codes = parse_cards(format_cards(codes), allow_joker=rules.joker, rules_name=f"{rules.name} rules")
     if len(codes) not in sizes:
         allowed = "5 to 7" if sizes == (5, 6, 7) else "2 or 5 to 7"
-        raise CardError(f"{len(codes)} cards given: {rules.name} hands have {allowed} cards")
+        raise CardError(f"{plural(len(codes), 'card')} given: {rules.name} hands have {allowed} cards")
     return codes
 
 

@@ -286,7 +286,7 @@ def advise(
     rules = "bug" if bug else "standard"
     cards = parse_cards(hand, allow_joker=bug, rules_name=f"{rules} draw rules")
     if len(cards) != HAND:
-        raise CardError(f"{len(cards)} cards given: a draw hand has 5")
+        raise CardError(f"{plural(len(cards), 'card')} given: a draw hand has 5")
     dead_cards = parse_cards(dead, allow_joker=bug, rules_name=f"{rules} draw rules")
     check_disjoint({"the hand": cards, "the dead cards": dead_cards})
     if not 1 <= opponents <= MAX_OPPONENTS:

@@ -191,7 +191,7 @@ def _prepare(
     the hand; the unseen cards are the deck minus the hand (discards included) and the dead."""
     cards = _cards(hand, rules, "hand")
     if len(cards) != HAND:
-        raise CardError(f"hand has {len(cards)} cards: a draw hand has exactly {HAND}")
+        raise CardError(f"hand has {plural(len(cards), 'card')}: a draw hand has exactly {HAND}")
     thrown = _cards(discard, rules, "discard").tolist()
     gone = set(cards.tolist())
     for c in thrown:

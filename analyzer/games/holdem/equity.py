@@ -25,6 +25,7 @@ from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import choose_exact
 from analyzer.sim.seeds import new_seed
 from analyzer.sim.showdown import WIDTH, max_equity_se, player_equities
+from analyzer.text import plural
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 BOARD_SIZES = (0, 3, 4, 5)
@@ -64,7 +65,7 @@ def prepare_deal(ranges: Sequence[str | Range], board: CardsInput = "", dead: Ca
     if isinstance(ranges, str):
         raise ValueError("give one hand or range per player (a list), not a single string")
     if not MIN_PLAYERS <= len(ranges) <= MAX_PLAYERS:
-        raise ValueError(f"{len(ranges)} players: Hold'em equity takes {MIN_PLAYERS} to {MAX_PLAYERS}")
+        raise ValueError(f"{plural(len(ranges), 'player')}: Hold'em equity takes {MIN_PLAYERS} to {MAX_PLAYERS}")
     board_cards = parse_cards(board)
     dead_cards = parse_cards(dead)
     if len(board_cards) not in BOARD_SIZES:

@@ -15,13 +15,14 @@ import pandas as pd
 from analyzer.cards import CardError, CardsInput, format_cards, parse_cards
 from analyzer.eval import hand_name
 from analyzer.games.paigow.policies import RULES, WAYS, _house_way, split_values
+from analyzer.text import plural
 
 
 def parse_hand(cards: CardsInput) -> np.ndarray:
     """Seven Pai Gow cards, as text or codes (the joker allowed once)."""
     codes = parse_cards(cards, allow_joker=True, rules_name="Pai Gow rules")
     if len(codes) != 7:
-        raise CardError(f"{len(codes)} cards given: a Pai Gow hand has 7")
+        raise CardError(f"{plural(len(codes), 'card')} given: a Pai Gow hand has 7")
     return codes
 
 

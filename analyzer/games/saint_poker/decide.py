@@ -52,6 +52,7 @@ from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import METHODS
 from analyzer.sim.seeds import new_seed
+from analyzer.text import plural
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -207,13 +208,15 @@ def _validate(p: SaintPosition) -> None:
     if not set(p.known[0]) <= set(p.hand):
         raise ValueError("known of player 0: your known cards must be in your hand")
     if len(p.hand) != p.hand_size(0):
-        raise ValueError(f"round {p.round}, {p.phase} phase: you hold {p.hand_size(0)} cards, got {len(p.hand)}")
+        held = plural(p.hand_size(0), "card")
+        raise ValueError(f"round {p.round}, {p.phase} phase: you hold {held}, got {len(p.hand)}")
     for seat in range(1, n):
         if len(p.known[seat]) > p.hand_size(seat):
-            raise ValueError(f"player {seat} holds {p.hand_size(seat)} cards but {len(p.known[seat])} are known")
+            held = plural(p.hand_size(seat), "card")
+            raise ValueError(f"player {seat} holds {held} but {len(p.known[seat])} are known")
     future = f if p.round < E.ROUNDS else 0
     if len(p.future) != future:
-        raise ValueError(f"the future river has {future} cards in round {p.round}, got {len(p.future)}")
+        raise ValueError(f"the future river has {plural(future, 'card')} in round {p.round}, got {len(p.future)}")
     if p.phase == "river" and len(p.river) != f:
         raise ValueError(f"at the river phase the river holds the {f} former future cards, got {len(p.river)}")
     if p.phase == "reveal" and len(p.river) != E.RIVER_SIZE:
@@ -231,12 +234,12 @@ def _validate(p: SaintPosition) -> None:
             raise ValueError("draft: the two passes go in the same order (S-10)")
         if on_table != left:
             raise ValueError(
-                f"draft: {left} cards should be left to pick with {len(p.order)} picks to come, "
+                f"draft: {plural(left, 'card')} should be left to pick with {plural(len(p.order), 'pick')} to come, "
                 f"got {on_table} on the table"
             )
     removed = 5 * (p.round - 1)
     if len(p.removed) != removed:
-        raise ValueError(f"{removed} cards have left the game before round {p.round}, got {len(p.removed)}")
+        raise ValueError(f"{plural(removed, 'card')} left the game before round {p.round}, got {len(p.removed)}")
 
 
 SAMPLED = ("sample of the hidden cards", "samples of the hidden cards")

@@ -23,6 +23,7 @@ from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import choose_exact
 from analyzer.sim.seeds import new_seed
 from analyzer.sim.showdown import WIDTH, max_equity_se, player_equities
+from analyzer.text import plural
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 EXACT_SECONDS_PER_DEAL = 8e-9  # measured: 2.4 s for the 299M candidates of AsAh v KsKh
@@ -56,7 +57,7 @@ def prepare_stud(hands: Sequence[CardsInput], dead: CardsInput = "") -> StudDeal
     if isinstance(hands, str):
         raise ValueError("give one hand per player (a list), not a single string")
     if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
-        raise ValueError(f"{len(hands)} players: five-card stud equity takes {MIN_PLAYERS} to {MAX_PLAYERS}")
+        raise ValueError(f"{plural(len(hands), 'player')}: five-card stud equity takes {MIN_PLAYERS} to {MAX_PLAYERS}")
     known = tuple(parse_cards(h) for h in hands)
     for i, cards in enumerate(known, start=1):
         if len(cards) > HAND:
