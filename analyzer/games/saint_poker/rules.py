@@ -13,7 +13,7 @@ FINAL_TIES = {"shared": 0, "round8": 1}
 class SaintPokerRules:
     """``final_tie``: a tie for the most points is a ``shared`` win, or the round-8 hands
     break it (``round8``, S-7). ``random_priority``: the draft tie-break's "youngest" is
-    drawn at random each game instead of seat 0, 1, ... (S-5). ``snake_draft``: the second
+    drawn afresh at random for each draft instead of seat 0, 1, ... (S-5). ``snake_draft``: the second
     draft pass goes in reverse order (S-10; by default both passes go in the same order).
     ``future_face_up``: the future river is face up; ``False`` hides it until it becomes
     the river (S-1)."""
