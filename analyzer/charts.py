@@ -1,8 +1,10 @@
 """Chart primitives shared by live results (``result.plot()``) and the committed studies.
 
 Every function returns a matplotlib ``Figure`` built without pyplot (no global state, safe in
-threads); Jupyter shows a returned figure as a PNG. Charts say what their error bars are: the
-``error_note`` of :func:`bar_chart` is printed under the axes.
+threads), laid out by matplotlib's constrained layout. Jupyter shows a figure as a PNG once the
+inline backend is on (``%matplotlib inline``, or any pyplot import). Charts say what they are:
+the ``note`` of each function (method, sample size, what the error bars are; ``error_note`` for
+:func:`bar_chart`) is printed under the axes.
 """
 
 from __future__ import annotations
@@ -10,6 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.cm import ScalarMappable
+from matplotlib.colors import Normalize
 from matplotlib.figure import Figure
 from matplotlib.layout_engine import ConstrainedLayoutEngine
 
@@ -60,6 +65,42 @@ def bar_chart(
     return figure
 
 
+def add_note(figure: Figure, note: str | None) -> None:
+    """Write ``note`` (several lines allowed) under the figure's axes, left-aligned and small.
+
+    It is the figure's ``supxlabel``, so constrained layout keeps room for it."""
+    if note:
+        figure.supxlabel(note, x=0.01, ha="left", fontsize=8, color="0.3", multialignment="left")
+
+
+def centred_norm(values: np.ndarray, centre: float = 0.0) -> Normalize:
+    """A colour scale symmetric about ``centre``: ``centre`` maps to the middle of a diverging
+    colour map and the value farthest from it (ignoring NaN) to one end, so equal distances
+    above and below get equally strong colours."""
+    finite = np.asarray(values, float)
+    finite = finite[np.isfinite(finite)]
+    limit = float(np.abs(finite - centre).max()) if finite.size else 0.0
+    limit = limit or 1.0  # all equal to the centre, or no values: any nonzero span
+    return Normalize(centre - limit, centre + limit)
+
+
+def write_cells(axes: Axes, image: ScalarMappable, texts: np.ndarray, fontsize: float) -> None:
+    """Write ``texts[row, col]`` centred in each cell of ``image``, in black on light colours
+    and white on dark ones (relative luminance 0.299 R + 0.587 G + 0.114 B below 0.5); empty
+    texts and ``None`` are skipped."""
+    values = np.asarray(image.get_array(), float)
+    for (row, col), text in np.ndenumerate(texts):
+        if text is None or text == "":
+            continue
+        value = values[row, col]
+        if np.isfinite(value):
+            r, g, b, _ = image.cmap(image.norm(value))
+            colour = "white" if 0.299 * r + 0.587 * g + 0.114 * b < 0.5 else "black"
+        else:
+            colour = "black"
+        axes.text(col, row, text, ha="center", va="center", fontsize=fontsize, color=colour)
+
+
 def grid_heatmap(
     values: np.ndarray,
     labels: np.ndarray,
@@ -72,20 +113,45 @@ def grid_heatmap(
     vmax: float | None = None,
     fmt: str = "{:.0f}",
     cmap: str = "RdYlGn",
+    row_ticks: Sequence[str] | None = None,
+    col_ticks: Sequence[str] | None = None,
+    note: str | None = None,
 ) -> Figure:
-    """A square heatmap with a text label in each cell (the 13x13 hand chart)."""
-    size = values.shape[0]
-    figure = Figure(figsize=(0.62 * size + 2, 0.55 * size + 1.2))
+    """A square heatmap with each cell's label and value written in it (the 13x13 hand chart).
+
+    Parameters
+    ----------
+    values, labels:
+        Equal-shaped arrays: the cell values (NaN leaves a cell blank) and the name written
+        above each value (``None`` for none).
+    title, colorbar, row_label, col_label:
+        The title, the colour bar's label and the axis labels.
+    vmin, vmax, cmap:
+        The colour scale (the data's range by default).
+    fmt:
+        The format of each cell's value.
+    row_ticks, col_ticks:
+        Names of the rows and columns (for the hand chart the ranks A to 2), or no ticks.
+    note:
+        Method, sample size and precision, written under the chart (:func:`add_note`).
+    """
+    rows, cols = values.shape
+    figure = Figure(figsize=(0.62 * cols + 2.4, 0.55 * rows + 1.6), layout="constrained")
     axes = figure.subplots()
     image = axes.imshow(values, cmap=cmap, vmin=vmin, vmax=vmax)
+    texts = np.empty(values.shape, dtype=object)
     for (row, col), v in np.ndenumerate(values):
-        axes.text(col, row, f"{labels[row, col]}\n{fmt.format(v)}", ha="center", va="center", fontsize=7)
-    axes.set_xticks([])
-    axes.set_yticks([])
+        if np.isfinite(v):
+            name = labels[row, col]
+            texts[row, col] = fmt.format(v) if name is None else f"{name}\n{fmt.format(v)}"
+    write_cells(axes, image, texts, fontsize=7)
+    axes.set_xticks(range(cols), col_ticks) if col_ticks is not None else axes.set_xticks([])
+    axes.set_yticks(range(rows), row_ticks) if row_ticks is not None else axes.set_yticks([])
     axes.set_xlabel(col_label)
     axes.set_ylabel(row_label)
     axes.set_title(title)
     figure.colorbar(image, ax=axes, label=colorbar, shrink=0.8)
+    add_note(figure, note)
     return figure
 
 
@@ -102,18 +168,73 @@ def labeled_heatmap(
     vmin: float | None = None,
     vmax: float | None = None,
     cmap: str = "RdYlGn",
+    centre: float | None = None,
+    note: str | None = None,
+    fontsize: float = 9,
 ) -> Figure:
-    """A heatmap with named rows and columns and a text in each cell."""
+    """A heatmap with every row and column named and a text in each cell.
+
+    Parameters
+    ----------
+    values, texts:
+        Equal-shaped arrays: the values that colour the cells (NaN leaves a cell white) and the
+        text written in each (empty or ``None`` for none).
+    row_labels, col_labels:
+        The name of each row and column, all shown.
+    title, colorbar, row_label, col_label:
+        The title, the colour bar's label and the axis labels.
+    vmin, vmax, cmap:
+        The colour scale (the data's range by default).
+    centre:
+        If given, the colour scale is symmetric about this value (:func:`centred_norm`) and
+        ``vmin``/``vmax`` are ignored: use it with a diverging ``cmap`` for signed values.
+    note:
+        Method, sample size and what any "±" means, written under the chart (:func:`add_note`).
+    fontsize:
+        Size of the cell texts.
+    """
     rows, cols = values.shape
-    figure = Figure(figsize=(1.3 * cols + 3, 0.8 * rows + 2))
+    figure = Figure(figsize=(1.3 * cols + 3, 0.8 * rows + 2.2), layout="constrained")
     axes = figure.subplots()
-    image = axes.imshow(values, cmap=cmap, vmin=vmin, vmax=vmax, aspect="auto")
-    for (row, col), text in np.ndenumerate(texts):
-        axes.text(col, row, text, ha="center", va="center", fontsize=9)
-    axes.set_xticks(range(cols), col_labels)
-    axes.set_yticks(range(rows), row_labels)
+    if centre is None:
+        image = axes.imshow(values, cmap=cmap, vmin=vmin, vmax=vmax, aspect="auto")
+    else:
+        image = axes.imshow(values, cmap=cmap, norm=centred_norm(values, centre), aspect="auto")
+    write_cells(axes, image, texts, fontsize)
+    axes.set_xticks(range(cols), [str(c) for c in col_labels])
+    axes.set_yticks(range(rows), [str(r) for r in row_labels])
     axes.set_xlabel(col_label)
     axes.set_ylabel(row_label)
     axes.set_title(title, fontsize=10)
     figure.colorbar(image, ax=axes, label=colorbar)
+    add_note(figure, note)
     return figure
+
+
+def with_error(number: float, error: float | None = None, *, signed: bool = False) -> str:
+    """``number`` to the precision its error supports, then "± error" (pass the half-width the
+    chart's note names, such as 2 standard errors).
+
+    The error is shown to two significant digits and the number to the same decimal place
+    (never fewer than 0 decimals). Without an error, or with a zero or non-finite one, the
+    number alone, to 4 significant digits. ``signed`` writes a "+" before positive numbers.
+
+    >>> with_error(0.2, 0.0223), with_error(205.4, 9.6, signed=True), with_error(50.0, 0.0)
+    ('0.200 ± 0.022', '+205.4 ± 9.6', '50')
+    """
+    sign = "+" if signed else ""
+    if error is None or not np.isfinite(error) or error <= 0:
+        return f"{number:{sign}.4g}"
+    decimals = max(0, 1 - int(np.floor(np.log10(error))))
+    return f"{number:{sign}.{decimals}f} ± {error:.{decimals}f}"
+
+
+def count_text(values) -> str:
+    """A sample size as text: ``"200,000"`` when every value is the same, else
+    ``"1,000 to 4,000"`` (the smallest and the largest).
+
+    >>> count_text([200_000, 200_000]), count_text([4_000, 100, 4_000])
+    ('200,000', '100 to 4,000')
+    """
+    low, high = int(np.min(values)), int(np.max(values))
+    return f"{low:,}" if low == high else f"{low:,} to {high:,}"

@@ -9,6 +9,7 @@ Charts are matplotlib ``Figure`` objects (no pyplot, no global state).
 from __future__ import annotations
 
 import functools
+import io
 import json
 import os
 import platform
@@ -28,6 +29,7 @@ from matplotlib.figure import Figure
 import analyzer
 
 RESULTS_ROOT = Path("results")
+CSV_FLOAT_FORMAT = "%.10g"  # floats in the CSV tables: 10 significant digits
 
 
 @dataclass
@@ -118,10 +120,10 @@ def write_results(result: ResultSet, root: Path | str = RESULTS_ROOT) -> Path:
     try:
         files = []
         for stem, table in result.tables.items():
-            table.to_csv(staging / f"{stem}.csv", index=False, float_format="%.10g")
+            table.to_csv(staging / f"{stem}.csv", index=False, float_format=CSV_FLOAT_FORMAT)
             files.append(f"{stem}.csv")
         for stem, figure in result.figures.items():
-            figure.savefig(staging / f"{stem}.png", dpi=120, bbox_inches="tight")
+            save_figure(figure, staging / f"{stem}.png")
             files.append(f"{stem}.png")
         manifest = {"analysis": result.analysis, "name": result.name, **result.manifest, "files": sorted(files)}
         (staging / "manifest.json").write_text(json.dumps(manifest, indent=2, default=_jsonable) + "\n")
@@ -130,6 +132,17 @@ def write_results(result: ResultSet, root: Path | str = RESULTS_ROOT) -> Path:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return target
+
+
+def as_written(table: pd.DataFrame) -> pd.DataFrame:
+    """``table`` as :func:`write_results` writes it and ``pandas.read_csv`` reads it back: floats
+    to 10 significant digits, column types as read_csv infers them, empty texts as NaN."""
+    return pd.read_csv(io.StringIO(table.to_csv(index=False, float_format=CSV_FLOAT_FORMAT)))
+
+
+def save_figure(figure: Figure, path: Path | str) -> None:
+    """Write ``figure`` as the PNG every result folder holds: 120 dpi, cropped to its contents."""
+    figure.savefig(path, dpi=120, bbox_inches="tight")
 
 
 def _swap_in(staging: Path, target: Path) -> None:

@@ -6,11 +6,16 @@ or Better does to the game.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 import pandas as pd
+from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
+from matplotlib.patches import Patch
 
+from analyzer.charts import add_note, count_text
 from analyzer.eval import Category
 from analyzer.games.draw.advise import advise
 from analyzer.games.draw.engine import POLICIES, draw_kernels
@@ -18,6 +23,7 @@ from analyzer.games.draw.odds import draw_odds
 from analyzer.report import ResultSet, manifest_for
 from analyzer.sim.engine import Stopping, run_monte_carlo
 from analyzer.sim.seeds import derive_seed
+from analyzer.studies.registry import drawn_result
 
 STRATEGY_CHUNK = 1 << 15
 DEALS_CHUNK = 1 << 18
@@ -187,140 +193,169 @@ def tables(
 ) -> list[ResultSet]:
     """The three draw results: exact draw odds, the strategy chart and Jacks or Better."""
     start = time.perf_counter()
-    situations = draw_situations()
-    exact = ResultSet(
-        "draw",
-        "draw_odds",
-        {"draw_odds": situations},
-        {"draw_odds": _situations_figure(situations)},
-        manifest_for(
-            inputs={"situations": [s[0] for s in SITUATIONS], "decks": ["standard", "bug"]},
-            method="exact",
-            seed=None,
-            trials=None,
-            chunk_size=None,
-            elapsed=time.perf_counter() - start,
-            command="poker-analyzer draw tables",
-        ),
+    situations = {"draw_odds": draw_situations()}
+    manifest = manifest_for(
+        inputs={"situations": [s[0] for s in SITUATIONS], "decks": ["standard", "bug"]},
+        method="exact",
+        seed=None,
+        trials=None,
+        chunk_size=None,
+        elapsed=time.perf_counter() - start,
+        command="poker-analyzer draw tables",
     )
+    exact = drawn_result("draw", "draw_odds", situations, manifest, _situations_figures)
     start = time.perf_counter()
     strategy = strategy_table(
         trials=strategy_trials, seed=seed, threads=threads, scheduler=scheduler, progress=progress
     )
-    best = ResultSet(
-        "draw",
-        "strategy",
-        {"strategy": strategy},
-        {
-            "best_discard": _strategy_figure(strategy, strategy_trials, seed),
-            "predraw_equity": _equity_figure(strategy, strategy_trials, seed),
+    manifest = manifest_for(
+        inputs={
+            "classes": [c[0] for c in CLASSES],
+            "opponents": [1, 2, 3, 4, 5],
+            "policy": "standard",
+            "deck": "standard",
         },
-        manifest_for(
-            inputs={
-                "classes": [c[0] for c in CLASSES],
-                "opponents": [1, 2, 3, 4, 5],
-                "policy": "standard",
-                "deck": "standard",
-            },
-            method="monte-carlo",
-            seed=seed,
-            trials=strategy_trials * len(strategy),
-            chunk_size=STRATEGY_CHUNK,
-            elapsed=time.perf_counter() - start,
-            standard_errors={"max_equity_se": float(strategy.stderr.max())},
-            command="poker-analyzer draw tables",
-        ),
+        method="monte-carlo",
+        seed=seed,
+        trials=strategy_trials * len(strategy),
+        chunk_size=STRATEGY_CHUNK,
+        elapsed=time.perf_counter() - start,
+        standard_errors={"max_equity_se": float(strategy.stderr.max())},
+        command="poker-analyzer draw tables",
     )
+    best = drawn_result("draw", "strategy", {"strategy": strategy}, manifest, _strategy_figures)
     start = time.perf_counter()
-    job = jacks_or_better_table(trials=job_trials, seed=seed, threads=threads, scheduler=scheduler)
-    jacks = ResultSet(
-        "draw",
-        "jacks_or_better",
-        {"jacks_or_better": job},
-        {"jacks_or_better": _job_figure(job, job_trials)},
-        manifest_for(
-            inputs={"players": [2, 3, 4, 5, 6], "decks": ["standard", "bug"], "policy": "standard"},
-            method="monte-carlo",
-            seed=seed,
-            trials=job_trials * 10,
-            chunk_size=DEALS_CHUNK,
-            elapsed=time.perf_counter() - start,
-            standard_errors={"max_open_se": float(job.p_someone_opens_se.max())},
-            command="poker-analyzer draw tables",
-        ),
+    job = {"jacks_or_better": jacks_or_better_table(trials=job_trials, seed=seed, threads=threads, scheduler=scheduler)}
+    manifest = manifest_for(
+        inputs={"players": [2, 3, 4, 5, 6], "decks": ["standard", "bug"], "policy": "standard"},
+        method="monte-carlo",
+        seed=seed,
+        trials=job_trials * 10,
+        chunk_size=DEALS_CHUNK,
+        elapsed=time.perf_counter() - start,
+        standard_errors={"max_open_se": float(job["jacks_or_better"].p_someone_opens_se.max())},
+        command="poker-analyzer draw tables",
     )
+    jacks = drawn_result("draw", "jacks_or_better", job, manifest, _job_figures)
     return [exact, best, jacks]
 
 
-def _situations_figure(table: pd.DataFrame) -> Figure:
-    figure = Figure(figsize=(10, 4.5))
+def _situations_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    table = tables["draw_odds"]
+    figure = Figure(figsize=(10, 4.8), layout="constrained")
     axes = figure.subplots()
     names = [s[0] for s in SITUATIONS]
     x = np.arange(len(names))
     for offset, deck in ((-0.2, "standard"), (0.2, "bug")):
         part = table[table.deck == deck].set_index("situation").loc[names]
-        axes.bar(x + offset, 100 * part.p_improve, width=0.4, label=f"{deck} deck")
+        bars = axes.bar(x + offset, 100 * part.p_improve, width=0.4, label=f"{deck} deck")
+        axes.bar_label(bars, fmt="%.1f", fontsize=7)
     axes.set_xticks(x, names, rotation=25, ha="right")
     axes.set_ylabel("P(improve) (%)")
-    axes.set_title("Five-card draw: chance to improve on the original hand (exact, every draw)")
+    axes.set_title("Five-card draw: the chance to improve on the hand kept")
     axes.legend()
-    return figure
+    add_note(
+        figure,
+        f"Exact: every possible draw enumerated ({count_text(table.outcomes)} per situation); no sampling error.",
+    )
+    return {"draw_odds": figure}
 
 
-def _strategy_figure(strategy: pd.DataFrame, trials: int, seed: int) -> Figure:
+DRAW_COLOURS = ("#bbbbbb", "#4477aa", "#228833", "#ccbb44", "#ee6677", "#aa3377")  # 0 to 5 cards drawn
+
+
+def _strategy_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    strategy = tables["strategy"]
+    return {"best_discard": _discard_figure(strategy, manifest), "predraw_equity": _equity_figure(strategy, manifest)}
+
+
+def _discard_figure(strategy: pd.DataFrame, manifest: Mapping[str, Any]) -> Figure:
+    """The best cards to keep in each cell, coloured by how many cards that draws (a discrete
+    legend: whole card counts), with the equity margin over the runner-up discard."""
     classes = [c[0] for c in CLASSES]
     counts = sorted(strategy.opponents.unique())
-    figure = Figure(figsize=(11, 8))
+    figure = Figure(figsize=(12, 8.5), layout="constrained")
     axes = figure.subplots()
-    draws = strategy.pivot(index="class", columns="opponents", values="best_draws").loc[classes]
-    image = axes.imshow(draws.to_numpy(float), cmap="viridis", vmin=0, vmax=4, aspect="auto")
-    keep = strategy.pivot(index="class", columns="opponents", values="best_keep").loc[classes]
-    for (row, col), text in np.ndenumerate(keep.to_numpy()):
-        axes.text(col, row, text or "(draw 5)", ha="center", va="center", fontsize=7, color="white")
-    axes.set_xticks(range(len(counts)), counts)
+    draws = strategy.pivot(index="class", columns="opponents", values="best_draws").loc[classes].to_numpy(int)
+    axes.imshow(draws, cmap=ListedColormap(DRAW_COLOURS), vmin=-0.5, vmax=5.5, aspect="auto")
+    keep = strategy.pivot(index="class", columns="opponents", values="best_keep").loc[classes].to_numpy()
+    margin = strategy.pivot(index="class", columns="opponents", values="margin").loc[classes].to_numpy()
+    for (row, col), kept in np.ndenumerate(keep):
+        kept = "(draw 5)" if pd.isna(kept) or kept == "" else kept
+        text = f"{kept}\n+{100 * margin[row, col]:.1f} pts"
+        axes.text(col, row, text, ha="center", va="center", fontsize=7.5)
+    axes.set_xticks(range(len(counts)), [str(c) for c in counts])
     axes.set_yticks(range(len(classes)), classes)
     axes.set_xlabel("opponents (drawing by the standard policy)")
-    axes.set_title(
-        f"Five-card draw: the best cards to keep, by hand and number of opponents\n"
-        f"({trials:,} Monte Carlo trials per cell, common random numbers across discards, seed {seed})"
+    axes.set_title("Five-card draw: the best cards to keep, by hand and number of opponents")
+    used = sorted(set(draws.ravel().tolist()))
+    legend = [Patch(color=DRAW_COLOURS[n], label="stand pat" if n == 0 else f"draw {n}") for n in used]
+    axes.legend(handles=legend, title="cards drawn", loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)
+    add_note(
+        figure,
+        f"Monte Carlo: {count_text(strategy.trials)} deals per cell, every discard on the same deals (common random "
+        f"numbers), seed {manifest['seed']}.\nSecond line: the best discard's equity minus the runner-up's, in "
+        f"points; each equity's standard error is at most {100 * strategy.stderr.max():.2f} points.",
     )
-    figure.colorbar(image, ax=axes, label="cards drawn", shrink=0.8)
     return figure
 
 
-def _equity_figure(strategy: pd.DataFrame, trials: int, seed: int) -> Figure:
-    figure = Figure(figsize=(9, 5))
+def _equity_figure(strategy: pd.DataFrame, manifest: Mapping[str, Any]) -> Figure:
+    figure = Figure(figsize=(10, 5.5), layout="constrained")
     axes = figure.subplots()
-    for name, _ in CLASSES:
+    styles = ("-", "--", ":", "-.")
+    for i, (name, _) in enumerate(CLASSES):
         part = strategy[strategy["class"] == name]
-        axes.plot(part.opponents, 100 * part.equity, marker="o", label=name)
+        axes.plot(part.opponents, 100 * part.equity, marker="o", ls=styles[i // 10], label=name)
     axes.set_xlabel("opponents")
+    axes.set_xticks(sorted(strategy.opponents.unique()))
     axes.set_ylabel("equity with the best discard (%)")
-    axes.set_title(f"Five-card draw: pre-draw equity by hand ({trials:,} trials per point, seed {seed})")
-    axes.legend(fontsize=6, ncol=2)
+    axes.set_title("Five-card draw: pre-draw equity by hand")
+    axes.legend(fontsize=7, ncol=2)
     axes.grid(alpha=0.3)
+    add_note(
+        figure,
+        f"Monte Carlo: {count_text(strategy.trials)} deals per point, seed {manifest['seed']}; no error bars drawn: "
+        f"every standard error is at most {100 * strategy.stderr.max():.2f} points.",
+    )
     return figure
 
 
-def _job_figure(table: pd.DataFrame, trials: int) -> Figure:
-    figure = Figure(figsize=(12, 4.5))
+def _job_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    table = tables["jacks_or_better"]
+    figure = Figure(figsize=(12, 5), layout="constrained")
     left, right = figure.subplots(1, 2)
     for deck, style in (("standard", "-"), ("bug", "--")):
         part = table[(table.deck == deck)].drop_duplicates("players")
         left.plot(part.players, 100 * part.p_someone_opens, style, marker="o", label=f"{deck} deck")
     left.set_xlabel("players")
+    left.set_xticks(sorted(table.players.unique()))
     left.set_ylabel("deals someone can open (%)")
     left.set_title("How often someone holds jacks or better")
     left.legend()
-    part = table[(table.deck == "standard") & (table.players == 6)]
+    players = int(table.players.max())
+    part = table[(table.deck == "standard") & (table.players == players)]
     x = np.arange(len(part))
     right.bar(x - 0.2, 100 * part.winner_california, width=0.4, label="every deal (California)")
     right.bar(x + 0.2, 100 * part.winner_jacks_or_better, width=0.4, label="opened deals (jacks or better)")
     right.set_xticks(x, part.category, rotation=30, ha="right")
     right.set_ylabel("winning hand (%)")
-    right.set_title("Six players: the winning hand after the draw")
+    right.set_title(f"{players} players, standard deck: the winning hand after the draw")
     right.legend(fontsize=8)
-    figure.suptitle(
-        f"Five-card draw, Jacks or Better ({trials:,} deals per point, all players draw by the standard policy)"
+    figure.suptitle("Five-card draw, Jacks or Better (every player draws by the standard policy)")
+    opened = round(part.p_someone_opens.iloc[0] * part.trials.iloc[0])
+    add_note(
+        figure,
+        f"Monte Carlo: {count_text(table.trials)} deals per point (right: {opened:,} of them opened), seed "
+        f"{manifest['seed']}; no error bars drawn: the standard error of the opening rate is at most "
+        f"{100 * table.p_someone_opens_se.max():.2f} points, of a winning-hand share at most "
+        f"{100 * np.sqrt(0.25 / opened):.2f} points.",
     )
-    return figure
+    return {"jacks_or_better": figure}
+
+
+FIGURES = {
+    "draw/draw_odds": _situations_figures,
+    "draw/strategy": _strategy_figures,
+    "draw/jacks_or_better": _job_figures,
+}

@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +24,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analyzer.charts import labeled_heatmap
+from analyzer.charts import add_note, count_text, labeled_heatmap, with_error
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.play import simulate_games, simulate_rounds
 from analyzer.games.head_to_head.study_kernels import (
@@ -37,7 +37,7 @@ from analyzer.games.head_to_head.study_kernels import (
 from analyzer.report import ResultSet, manifest_for
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.seeds import derive_seed
-from analyzer.studies.registry import make_plan, run_parts
+from analyzer.studies.registry import drawn_result, make_plan, run_parts
 
 ANALYSIS = "head_to_head"
 TYPES = tuple(E.ROUND_TYPES.values())
@@ -118,17 +118,17 @@ def round_types_study(
         standard_errors={"max_margin_se": float(table.first_mover_margin_stderr.max())},
         command=COMMAND,
     )
-    return ResultSet(
-        ANALYSIS,
-        "round_types",
-        {"round_types": table},
-        {"first_mover_edge": _edge_figure(table, plan), "skill_gain": _gain_figure(table, plan)},
-        manifest,
-    )
+    tables = {"round_types": table}
+    return drawn_result(ANALYSIS, "round_types", tables, manifest, _round_type_figures)
 
 
-def _grouped_bars(table: pd.DataFrame, value: str, error: str, ylabel: str, title: str) -> Figure:
-    figure = Figure(figsize=(13, 4.5))
+def _round_type_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    table = tables["round_types"]
+    return {"first_mover_edge": _edge_figure(table, manifest), "skill_gain": _gain_figure(table, manifest)}
+
+
+def _grouped_bars(table: pd.DataFrame, value: str, error: str, ylabel: str, title: str, note: str) -> Figure:
+    figure = Figure(figsize=(13, 4.8), layout="constrained")
     axes = figure.subplots(1, 3, sharey=True)
     width = 0.38
     x = np.arange(len(TYPES))
@@ -151,28 +151,31 @@ def _grouped_bars(table: pd.DataFrame, value: str, error: str, ylabel: str, titl
     axes[0].set_ylabel(ylabel)
     axes[-1].legend()
     figure.suptitle(title)
+    add_note(figure, note)
     return figure
 
 
-def _edge_figure(table: pd.DataFrame, plan: StudyPlan) -> Figure:
+def _edge_figure(table: pd.DataFrame, manifest: Mapping[str, Any]) -> Figure:
     return _grouped_bars(
         table,
         "first_mover_margin",
         "first_mover_margin_stderr",
         "first mover's chip margin per round ($)",
-        f"Head to Head: the first mover's edge by round type, greedy v greedy "
-        f"({plan.rounds:,} Monte Carlo rounds per bar, error bars 2 s.e.)",
+        "Head to Head: the first mover's edge by round type, greedy v greedy",
+        f"Monte Carlo: {count_text(table['rounds'])} rounds per bar, seed {manifest['seed']}; "
+        "error bars 2 standard errors.",
     )
 
 
-def _gain_figure(table: pd.DataFrame, plan: StudyPlan) -> Figure:
+def _gain_figure(table: pd.DataFrame, manifest: Mapping[str, Any]) -> Figure:
     return _grouped_bars(
         table,
         "skill_gain",
         "skill_gain_stderr",
         "greedy's chip margin over random ($)",
-        f"Head to Head: how much skill pays by round type, greedy v random, seats averaged "
-        f"({2 * plan.rounds:,} Monte Carlo rounds per bar, error bars 2 s.e.)",
+        "Head to Head: how much skill pays by round type, greedy v random, seats averaged",
+        f"Monte Carlo: {count_text(2 * table['rounds'])} rounds per bar (half with greedy moving first), seed "
+        f"{manifest['seed']}; error bars 2 standard errors.",
     )
 
 
@@ -229,34 +232,35 @@ def tournament_study(
         standard_errors={"max_win_rate_se": float(matrix.win_rate_stderr.max())},
         command=COMMAND,
     )
-    return ResultSet(
-        ANALYSIS,
-        "tournament",
-        {"win_rates": matrix, "games": games},
-        {"win_rates": _tournament_figure(matrix, policies, plan)},
-        manifest,
-    )
+    tables = {"win_rates": matrix, "games": games}
+    return drawn_result(ANALYSIS, "tournament", tables, manifest, _tournament_figures)
 
 
-def _tournament_figure(matrix: pd.DataFrame, policies: tuple[str, ...], plan: StudyPlan) -> Figure:
-    order = list(policies)
+def _tournament_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    """The win-rate matrix; each cell's rate ± 2 s.e. to the digits the error needs (a policy
+    against itself wins exactly half its games, by symmetry)."""
+    matrix, games = tables["win_rates"], tables["games"]
+    order = list(dict.fromkeys(matrix.policy))
     values = matrix.pivot(index="policy", columns="opponent", values="win_rate").loc[order, order].to_numpy()
     ses = matrix.pivot(index="policy", columns="opponent", values="win_rate_stderr").loc[order, order].to_numpy()
-    texts = np.vectorize(lambda v, s: f"{100 * v:.1f}%\n± {100 * s:.1f}")(values, ses)
-    return labeled_heatmap(
+    texts = np.empty(values.shape, dtype=object)
+    for (row, col), v in np.ndenumerate(values):
+        texts[row, col] = "50%\nby symmetry" if row == col else f"{with_error(100 * v, 200 * float(ses[row, col]))}%"
+    figure = labeled_heatmap(
         100 * values,
         texts,
         order,
         order,
-        vmin=0,
-        vmax=100,
+        cmap="RdBu",
+        centre=50,
         colorbar="win rate (%)",
         row_label="policy",
         col_label="opponent",
-        title=f"Head to Head: whole-game win rate of the row policy, seats averaged\n"
-        f"({plan.games:,} Monte Carlo games per seating, {plan.rollout_games:,} with "
-        f"a rollout player; die-rolled round types)",
+        title="Head to Head: whole-game win rate of the row policy, seats averaged",
+        note=f"Monte Carlo: {count_text(games.games)} games per seating (each pairing plays both seatings), seed "
+        f"{manifest['seed']}; die-rolled round types. ± is 2 standard errors.",
     )
+    return {"win_rates": figure}
 
 
 def _run_kernel(kernel, width: int, plan: StudyPlan, i: int, threads, scheduler) -> np.ndarray:
@@ -293,25 +297,6 @@ def relations_study(
         if progress is not None:
             progress(i + 1, len(TYPES))
     table = pd.DataFrame(rows)
-    values = table.pivot(index="relation", columns="round_type", values="value").loc[list(RELATIONS), list(TYPES)]
-    ses = table.pivot(index="relation", columns="round_type", values="value_stderr").loc[list(RELATIONS), list(TYPES)]
-    texts = np.vectorize(lambda v, e: f"{v:+.1f}\n± {e:.1f}")(values.to_numpy(), ses.to_numpy())
-    limit = np.nanmax(np.abs(values.to_numpy()))
-    figure = labeled_heatmap(
-        values.to_numpy(),
-        texts,
-        RELATIONS,
-        TYPES,
-        vmin=-limit,
-        vmax=limit,
-        colorbar="value against the average placement ($)",
-        row_label="the card against the row's common card",
-        col_label="round type",
-        title=f"Head to Head: the first card of a round (3 rows), by its relation to the "
-        f"row's common card\n$ against the average placement of the same decision; "
-        f"{plan.positions:,} positions per type x {plan.samples} greedy rollouts "
-        f"per move (Monte Carlo)",
-    )
     manifest = manifest_for(
         inputs={
             "rows": STUDY_ROWS,
@@ -328,9 +313,35 @@ def relations_study(
         standard_errors={"max_value_se": float(table.value_stderr.max())},
         command=COMMAND,
     )
-    return ResultSet(
-        ANALYSIS, "opening_relations", {"opening_relations": table}, {"opening_relations": figure}, manifest
+    tables = {"opening_relations": table}
+    return drawn_result(ANALYSIS, "opening_relations", tables, manifest, _relations_figures)
+
+
+def _relations_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    table = tables["opening_relations"]
+    values = table.pivot(index="relation", columns="round_type", values="value").loc[list(RELATIONS), list(TYPES)]
+    ses = table.pivot(index="relation", columns="round_type", values="value_stderr").loc[list(RELATIONS), list(TYPES)]
+    texts = np.vectorize(lambda v, e: with_error(v, 2 * e, signed=True) if np.isfinite(v) else "")(
+        values.to_numpy(), ses.to_numpy()
     )
+    inputs = manifest["inputs"]
+    figure = labeled_heatmap(
+        values.to_numpy(),
+        texts,
+        RELATIONS,
+        TYPES,
+        cmap="RdBu",
+        centre=0,
+        colorbar="value against the average placement ($)",
+        row_label="the card against the row's common card",
+        col_label="round type",
+        title="Head to Head: the first card of a round (3 rows), by its relation to the row's common card\n"
+        "value in dollars against the average placement of the same decision",
+        note=f"Monte Carlo: {inputs['positions_per_type']:,} positions per round type (seed {manifest['seed']}), "
+        f"each move valued by {inputs['rollouts_per_move']} greedy rollouts; moves per cell "
+        f"{count_text(table.moves)}. ± is 2 standard errors.",
+    )
+    return {"opening_relations": figure}
 
 
 def blocking_study(
@@ -357,18 +368,6 @@ def blocking_study(
         if progress is not None:
             progress(i + 1, len(TYPES))
     table = pd.DataFrame(rows)
-    figure = Figure(figsize=(7, 4.2))
-    axes = figure.subplots()
-    axes.bar(TYPES, 100 * table.block_best, yerr=200 * table.block_best_stderr, capsize=4, color="tab:red")
-    axes.axhline(50, color="black", lw=0.8, ls="--")
-    axes.set_ylim(0, 100)
-    axes.set_xlabel("round type (Crazy, 3 rows)")
-    axes.set_ylabel("positions where blocking is best (%)")
-    axes.set_title(
-        f"Head to Head Crazy rounds: block or build?\n({plan.positions:,} positions from greedy play "
-        f"per type, {plan.samples} rollouts per move; error bars 2 s.e.)",
-        fontsize=10,
-    )
     manifest = manifest_for(
         inputs={
             "rows": STUDY_ROWS,
@@ -384,7 +383,35 @@ def blocking_study(
         standard_errors={"max_block_best_se": float(table.block_best_stderr.max())},
         command=COMMAND,
     )
-    return ResultSet(ANALYSIS, "block_or_build", {"block_or_build": table}, {"block_or_build": figure}, manifest)
+    tables = {"block_or_build": table}
+    return drawn_result(ANALYSIS, "block_or_build", tables, manifest, _blocking_figures)
+
+
+def _blocking_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    table = tables["block_or_build"]
+    figure = Figure(figsize=(7.5, 4.6), layout="constrained")
+    axes = figure.subplots()
+    axes.bar(table.round_type, 100 * table.block_best, yerr=200 * table.block_best_stderr, capsize=4, color="tab:red")
+    axes.axhline(50, color="black", lw=0.8, ls="--")
+    axes.set_ylim(0, 100)
+    axes.set_xlabel("round type (Crazy, 3 rows)")
+    axes.set_ylabel("positions where blocking is best (%)")
+    axes.set_title("Head to Head Crazy rounds: block or build?", fontsize=10)
+    add_note(
+        figure,
+        f"Monte Carlo: {count_text(table.positions)} positions from greedy play per round type, seed "
+        f"{manifest['seed']},\neach move valued by {manifest['inputs']['rollouts_per_move']} rollouts; "
+        "error bars 2 standard errors.",
+    )
+    return {"block_or_build": figure}
+
+
+FIGURES = {
+    f"{ANALYSIS}/round_types": _round_type_figures,
+    f"{ANALYSIS}/tournament": _tournament_figures,
+    f"{ANALYSIS}/opening_relations": _relations_figures,
+    f"{ANALYSIS}/block_or_build": _blocking_figures,
+}
 
 
 STUDIES = {

@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,13 +26,13 @@ from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
-from analyzer.charts import labeled_heatmap
+from analyzer.charts import add_note, count_text, labeled_heatmap, with_error
 from analyzer.games.head_to_head.betting.model import ACTIONS, ExchangeModel
 from analyzer.games.head_to_head.betting.play import simulate_betting_games
 from analyzer.report import ResultSet, manifest_for
 from analyzer.sim.engine import Progress
 from analyzer.sim.seeds import derive_seed
-from analyzer.studies.registry import make_plan, run_parts
+from analyzer.studies.registry import drawn_result, make_plan, run_parts
 
 ANALYSIS = "head_to_head/betting"
 COMMAND = "poker-analyzer head-to-head betting-tables"
@@ -84,24 +84,23 @@ def response_study(plan: BettingPlan, progress: Progress | None = None, **_) -> 
     )
     if progress is not None:
         progress(1, 1)
-    return ResultSet(
-        ANALYSIS,
-        "response_model",
-        {"responses": table, "thresholds": pd.DataFrame(thresholds), "bettor": bettor},
-        {"best_response": _response_figure(table), "bettor": _bettor_figure(bettor)},
-        manifest,
-    )
+    tables = {"responses": table, "thresholds": pd.DataFrame(thresholds), "bettor": bettor}
+    return drawn_result(ANALYSIS, "response_model", tables, manifest, _response_figures)
+
+
+def _response_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    return {"best_response": _response_figure(tables["responses"]), "bettor": _bettor_figure(tables["bettor"])}
 
 
 def _response_figure(table: pd.DataFrame) -> Figure:
-    figure = Figure(figsize=(12, 4.5))
+    figure = Figure(figsize=(12, 4.8), layout="constrained")
     axes = figure.subplots(1, 2, sharey=True)
     colours = ListedColormap(["tab:red", "tab:blue", "tab:green"])
     for ax, committed in zip(axes, (0, 100)):
         part = table[table.committed == committed]
-        grid = part.pivot(index="bet", columns="p", values="best").replace({a: i for i, a in enumerate(ACTIONS)})
+        grid = part.pivot(index="bet", columns="p", values="best")
         ax.imshow(
-            grid.to_numpy(dtype=float),
+            grid.apply(lambda column: column.map(ACTIONS.index)).to_numpy(dtype=float),
             cmap=colours,
             vmin=0,
             vmax=2,
@@ -110,31 +109,38 @@ def _response_figure(table: pd.DataFrame) -> Figure:
             extent=(-0.005, 1.005, 5, 105),
         )
         ax.set_xlabel("responder's win probability on the row")
-        ax.set_title(f"${committed} each already on the card")
-    axes[0].set_ylabel("bet to answer ($)")
-    axes[1].legend(handles=[Patch(color=colours(i), label=a) for i, a in enumerate(ACTIONS)], loc="upper left")
-    figure.suptitle(
-        "Head to Head betting: the best response to a bet (exact, one-row model; $100 base, "
-        "raises to $100, cap $200, forfeit on decline)"
+        ax.set_title(f"\\${committed} each already on the card")
+    axes[0].set_ylabel("bet to answer (\\$)")
+    figure.legend(
+        handles=[Patch(color=colours(i), label=a) for i, a in enumerate(ACTIONS)],
+        loc="outside right upper",
+        title="best",
+    )
+    figure.suptitle("Head to Head betting: the best response to a bet")
+    add_note(
+        figure,
+        "Exact: the one-row model's values on a grid of win probabilities (step 0.01) and bets (step \\$10); "
+        "\\$100 base, raises to \\$100, cap \\$200, forfeit on decline. No sampling error.",
     )
     return figure
 
 
 def _bettor_figure(bettor: pd.DataFrame) -> Figure:
-    figure = Figure(figsize=(7, 4.5))
+    figure = Figure(figsize=(7.5, 4.8), layout="constrained")
     ax = figure.subplots()
     for x in (0, 20, 50, 100):
         part = bettor[bettor.bet == x]
-        ax.plot(part.p, part.value, label="no bet" if x == 0 else f"bet ${x}")
+        ax.plot(part.p, part.value, label="no bet" if x == 0 else f"bet \\${x}")
     ax.set_xlabel("bettor's win probability on the row")
-    ax.set_ylabel("bettor's value from the card ($)")
-    ax.set_title(
-        "Head to Head betting: the value of each opening bet\n(exact, one-row model, nothing on the "
-        "card yet; the responder answers best)",
-        fontsize=10,
-    )
+    ax.set_ylabel("bettor's value from the card (\\$)")
+    ax.set_title("Head to Head betting: the value of each opening bet", fontsize=10)
     ax.grid(alpha=0.3)
     ax.legend()
+    add_note(
+        figure,
+        "Exact: the one-row model, nothing on the card yet, the responder answering best;\n"
+        "win probabilities in steps of 0.01. No sampling error.",
+    )
     return figure
 
 
@@ -158,25 +164,6 @@ def tuning_study(plan: BettingPlan, threads=None, scheduler=None, progress: Prog
         if progress is not None:
             progress(i + 1, len(cells))
     table = pd.DataFrame(rows)
-    even = 800 + 600  # the mean final stack of two equal players: 800 + half the $1,200 base
-    gain = table.pivot(index="bet", columns="call", values="stack").to_numpy() - even
-    ses = table.pivot(index="bet", columns="call", values="stack_stderr").to_numpy()
-    texts = np.vectorize(lambda v, s: f"{v:+.0f}\n± {s:.0f}")(gain, ses)
-    limit = np.abs(gain).max()
-    figure = labeled_heatmap(
-        gain,
-        texts,
-        BET_THRESHOLDS,
-        CALL_THRESHOLDS,
-        vmin=-limit,
-        vmax=limit,
-        colorbar="final stack minus $1,400 ($)",
-        row_label="bet when p >=",
-        col_label="call when p >=",
-        title=f"Head to Head betting: threshold policies against the default "
-        f"(bet 0.70, raise 0.85, call 0.45)\n{plan.games:,} Monte Carlo games per "
-        f"cell, greedy placement, die-rolled round types",
-    )
     best = table.loc[table["stack"].idxmax()]  # type: ignore[call-overload]  # pandas-stubs: idxmax is Hashable
     entrants = ("never", "threshold", f"threshold:bet={best.bet},call={best.call}", "threshold:bet=0.85,call=0.55")
     league_rows = []
@@ -211,13 +198,34 @@ def tuning_study(plan: BettingPlan, threads=None, scheduler=None, progress: Prog
         standard_errors={"max_stack_se": float(table.stack_stderr.max())},
         command=COMMAND,
     )
-    return ResultSet(
-        ANALYSIS,
-        "threshold_tuning",
-        {"threshold_tuning": table, "round_robin": league},
-        {"threshold_tuning": figure},
-        manifest,
+    tables = {"threshold_tuning": table, "round_robin": league}
+    return drawn_result(ANALYSIS, "threshold_tuning", tables, manifest, _tuning_figures)
+
+
+EVEN_STACK = 800 + 600  # the mean final stack of two equal players: 800 + half the $1,200 base
+
+
+def _tuning_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    table = tables["threshold_tuning"]
+    gain = table.pivot(index="bet", columns="call", values="stack")
+    ses = table.pivot(index="bet", columns="call", values="stack_stderr").loc[gain.index, gain.columns]
+    texts = np.vectorize(lambda v, s: with_error(v, 2 * s, signed=True))(gain.to_numpy() - EVEN_STACK, ses.to_numpy())
+    figure = labeled_heatmap(
+        gain.to_numpy() - EVEN_STACK,
+        texts,
+        [f"{b:g}" for b in gain.index],
+        [f"{c:g}" for c in gain.columns],
+        cmap="RdBu",
+        centre=0,
+        colorbar=f"final stack minus \\${EVEN_STACK:,} (\\$)",
+        row_label="bet when p >=",
+        col_label="call when p >=",
+        title="Head to Head betting: threshold policies against the default (bet 0.70, raise 0.85, call 0.45)",
+        note=f"Monte Carlo: {count_text(table.games)} games per cell, seed {manifest['seed']}; greedy placement, "
+        f"die-rolled round types. \\${EVEN_STACK:,} is the mean final stack of two equal players. "
+        "± is 2 standard errors.",
     )
+    return {"threshold_tuning": figure}
 
 
 def _versus(
@@ -260,16 +268,6 @@ def fresh_card_study(plan: BettingPlan, threads=None, scheduler=None, progress: 
         if progress is not None:
             progress(i + 1, 2)
     table = pd.DataFrame(rows)
-    figure = Figure(figsize=(6, 4))
-    ax = figure.subplots()
-    ax.bar(table.round_type, table.value_of_the_look, yerr=2 * table.value_stderr, capsize=5, color="tab:purple")
-    ax.set_xlabel("round type (every round)")
-    ax.set_ylabel("final stack: seeing minus blind ($ per game)")
-    ax.set_title(
-        f"Head to Head betting: the value of betting on a freshly drawn card\n(threshold v threshold, "
-        f"{plan.games:,} Monte Carlo games each; error bars 2 s.e.)",
-        fontsize=10,
-    )
     manifest = manifest_for(
         inputs={
             "policies": "threshold (sees its card) or threshold:cards=0 v threshold",
@@ -283,7 +281,25 @@ def fresh_card_study(plan: BettingPlan, threads=None, scheduler=None, progress: 
         standard_errors={"max_value_se": float(table.value_stderr.max())},
         command=COMMAND,
     )
-    return ResultSet(ANALYSIS, "fresh_card", {"fresh_card": table}, {"fresh_card": figure}, manifest)
+    tables = {"fresh_card": table}
+    return drawn_result(ANALYSIS, "fresh_card", tables, manifest, _fresh_card_figures)
+
+
+def _fresh_card_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    table = tables["fresh_card"]
+    figure = Figure(figsize=(6.5, 4.4), layout="constrained")
+    ax = figure.subplots()
+    ax.bar(table.round_type, table.value_of_the_look, yerr=2 * table.value_stderr, capsize=5, color="tab:purple")
+    ax.axhline(0, color="black", lw=0.8)
+    ax.set_xlabel("round type (every round)")
+    ax.set_ylabel("final stack: seeing minus blind (\\$ per game)")
+    ax.set_title("Head to Head betting: the value of betting on a freshly drawn card", fontsize=10)
+    add_note(
+        figure,
+        f"Monte Carlo: threshold v threshold, {count_text(table.games)} games for each of the two bettors, seed "
+        f"{manifest['seed']};\nerror bars 2 standard errors.",
+    )
+    return {"fresh_card": figure}
 
 
 def trajectory_study(plan: BettingPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
@@ -297,23 +313,6 @@ def trajectory_study(plan: BettingPlan, threads=None, scheduler=None, progress: 
         if progress is not None:
             progress(i + 1, len(matchups))
     table = pd.concat(frames, ignore_index=True)
-    figure = Figure(figsize=(9, 5))
-    ax = figure.subplots()
-    for (a, b), part in table.groupby(["first_bets", "second_bets"], sort=False):
-        ax.plot(part.placement, part.first_stack, label=f"{a} v {b} ({int(part.games.iloc[0]):,} games)")
-        ax.fill_between(
-            part.placement, part.first_stack - 2 * part.stderr, part.first_stack + 2 * part.stderr, alpha=0.2
-        )
-    for boundary in (24, 56):
-        ax.axvline(boundary + 0.5, color="grey", lw=0.8, ls="--")
-    ax.set_xlabel("placements into the game (rounds of 24, 32 and 40)")
-    ax.set_ylabel("first player's mean stack ($)")
-    ax.set_title(
-        "Head to Head betting: stack trajectories (Monte Carlo, greedy placement, die-rolled types; bands 2 s.e.)",
-        fontsize=10,
-    )
-    ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
     manifest = manifest_for(
         inputs={"matchups": [list(m) for m in matchups], "placement": "greedy v greedy"},
         method="monte-carlo",
@@ -324,9 +323,40 @@ def trajectory_study(plan: BettingPlan, threads=None, scheduler=None, progress: 
         standard_errors={"max_stack_se": float(table.stderr.max())},
         command=COMMAND,
     )
-    return ResultSet(
-        ANALYSIS, "stack_trajectories", {"stack_trajectories": table}, {"stack_trajectories": figure}, manifest
+    tables = {"stack_trajectories": table}
+    return drawn_result(ANALYSIS, "stack_trajectories", tables, manifest, _trajectory_figures)
+
+
+def _trajectory_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    table = tables["stack_trajectories"]
+    figure = Figure(figsize=(9.5, 5.4), layout="constrained")
+    ax = figure.subplots()
+    for (a, b), part in table.groupby(["first_bets", "second_bets"], sort=False):
+        ax.plot(part.placement, part.first_stack, label=f"{a} v {b} ({int(part.games.iloc[0]):,} games)")
+        ax.fill_between(
+            part.placement, part.first_stack - 2 * part.stderr, part.first_stack + 2 * part.stderr, alpha=0.2
+        )
+    for boundary in (24, 56):
+        ax.axvline(boundary + 0.5, color="grey", lw=0.8, ls="--")
+    ax.set_xlabel("placements into the game (rounds of 24, 32 and 40)")
+    ax.set_ylabel("first player's mean stack (\\$)")
+    ax.set_title("Head to Head betting: stack trajectories by betting match-up", fontsize=10)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    add_note(
+        figure,
+        f"Monte Carlo: games per match-up in the legend, seed {manifest['seed']}; greedy placement, die-rolled "
+        "round types; bands 2 standard errors.",
     )
+    return {"stack_trajectories": figure}
+
+
+FIGURES = {
+    f"{ANALYSIS}/response_model": _response_figures,
+    f"{ANALYSIS}/threshold_tuning": _tuning_figures,
+    f"{ANALYSIS}/fresh_card": _fresh_card_figures,
+    f"{ANALYSIS}/stack_trajectories": _trajectory_figures,
+}
 
 
 BETTING_STUDIES: dict[str, Callable[..., ResultSet]] = {

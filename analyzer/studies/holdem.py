@@ -11,14 +11,17 @@ class is enumerated exactly once and the 169x169 matrix averages its combos.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from itertools import permutations
+from typing import Any
 
 import numpy as np
 import pandas as pd
+from matplotlib.figure import Figure
 from numba import njit
 
-from analyzer.cards import CARD_BIT
-from analyzer.charts import grid_heatmap
+from analyzer.cards import CARD_BIT, RANKS
+from analyzer.charts import add_note, count_text, grid_heatmap
 from analyzer.games.holdem.engine import exact_showdowns
 from analyzer.games.holdem.equity import holdem_equity
 from analyzer.ranges import HAND_CLASSES, class_combos
@@ -26,6 +29,7 @@ from analyzer.report import ResultSet, manifest_for
 from analyzer.sim.engine import Progress, Stopping
 from analyzer.sim.showdown import EQUITY, TIE, TIE_UNITS, WIDTH
 from analyzer.studies._hand_classes import class_grid, class_table
+from analyzer.studies.registry import drawn_result
 
 HEADS_UP_BOARDS = 1_712_304  # C(48, 5)
 
@@ -58,21 +62,6 @@ def preflop_vs_random(
         progress,
     )
     cells = len(table)
-    figures = {}
-    for k in opponents:
-        part = table[table.opponents == k]
-        grid, labels = class_grid(dict(zip(part["class"], 100 * part.equity)))
-        figures[f"equity_vs_{k}"] = grid_heatmap(
-            grid,
-            labels,
-            fmt="{:.1f}",
-            colorbar="equity (%)",
-            title=f"Hold'em preflop equity against {k} random hand{'s' * (k > 1)}\n"
-            f"({trials:,} Monte Carlo trials per class, seed {seed}; max s.e. "
-            f"{100 * part.stderr.max():.2f} points)",
-            row_label="higher card for suited (above the diagonal), lower for offsuit",
-            col_label="lower card for suited, higher for offsuit (pairs on the diagonal)",
-        )
     manifest = manifest_for(
         inputs={"classes": 169, "opponents": list(opponents), "opponent_range": "random"},
         method="monte-carlo",
@@ -83,7 +72,32 @@ def preflop_vs_random(
         standard_errors={"max_equity_se": float(table.stderr.max())},
         command="poker-analyzer holdem preflop-table",
     )
-    return ResultSet("holdem", "preflop_vs_random", {"preflop_vs_random": table}, figures, manifest)
+    tables = {"preflop_vs_random": table}
+    return drawn_result("holdem", "preflop_vs_random", tables, manifest, _preflop_figures)
+
+
+def _preflop_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    """One 13x13 chart per opponent count, every cell labelled with its class and equity."""
+    table = tables["preflop_vs_random"]
+    figures = {}
+    for k in sorted(int(k) for k in table.opponents.unique()):
+        part = table[table.opponents == k]
+        grid, labels = class_grid(dict(zip(part["class"], 100 * part.equity)))
+        figures[f"equity_vs_{k}"] = grid_heatmap(
+            grid,
+            labels,
+            fmt="{:.1f}",
+            colorbar="equity (%)",
+            title=f"Hold'em preflop equity against {k} random hand{'s' if k > 1 else ''}",
+            row_label="higher card of a suited class, lower of an offsuit one",
+            col_label="lower card of a suited class, higher of an offsuit one",
+            row_ticks=RANK_ORDER,
+            col_ticks=RANK_ORDER,
+            note=f"Monte Carlo: {count_text(part.trials)} trials per class (one combo stands for its class), "
+            f"seed {manifest['seed']}; every cell's standard error is at most {100 * part.stderr.max():.2f} points.\n"
+            "Suited classes above the diagonal, offsuit below it, pairs on it.",
+        )
+    return figures
 
 
 # ---------------------------------------------------------------- heads-up matrix
@@ -170,9 +184,6 @@ def heads_up_matrix(
             "combo_pairs": grouped.combo_pairs,
         }
     )
-    matrix = np.full((169, 169), np.nan)
-    matrix[grouped.hero, grouped.villain] = 100 * grouped.equity
-    figure = _matrix_figure(matrix)
     manifest = manifest_for(
         inputs={"classes": 169, "matchups": len(keys), "suit_classes": len(unique)},
         method="exact",
@@ -182,23 +193,41 @@ def heads_up_matrix(
         elapsed=time.perf_counter() - start,
         command="poker-analyzer holdem heads-up-matrix",
     )
-    return ResultSet("holdem", "heads_up_matrix", {"heads_up_matrix": table}, {"heads_up_matrix": figure}, manifest)
+    tables = {"heads_up_matrix": table}
+    return drawn_result("holdem", "heads_up_matrix", tables, manifest, _matrix_figures)
 
 
-def _matrix_figure(matrix: np.ndarray):
-    from matplotlib.figure import Figure
-
-    figure = Figure(figsize=(11, 9.5))
+def _matrix_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    """The 169 x 169 matrix with every class named on all four sides, in the order of
+    ``HAND_CLASSES`` (pairs AA..22, suited AKs..32s, offsuit AKo..32o), white lines between the
+    three groups. At 5.2 points and 120 dpi a class name is about 9 pixels high, one per row."""
+    table = tables["heads_up_matrix"]
+    index = {name: i for i, name in enumerate(HAND_CLASSES)}
+    matrix = np.full((169, 169), np.nan)
+    matrix[table.hero.map(index), table.villain.map(index)] = 100 * table.equity
+    figure = Figure(figsize=(20, 19.6), layout="constrained")
     axes = figure.subplots()
     image = axes.imshow(matrix, cmap="RdYlGn", vmin=0, vmax=100)
-    ticks = [0, 13, 91]  # first pair, first suited, first offsuit class
-    axes.set_xticks(ticks, [HAND_CLASSES[t] for t in ticks])
-    axes.set_yticks(ticks, [HAND_CLASSES[t] for t in ticks])
+    for axis in (axes.set_xticks, axes.set_yticks):
+        axis(range(169), HAND_CLASSES, fontsize=5.2)
+    axes.tick_params(axis="x", labelrotation=90, top=True, labeltop=True)
+    axes.tick_params(axis="y", right=True, labelright=True)
+    axes.tick_params(length=1.5, pad=1)
+    for boundary in (12.5, 90.5):  # pairs | suited | offsuit
+        axes.axhline(boundary, color="white", lw=1.2)
+        axes.axvline(boundary, color="white", lw=1.2)
     axes.set_xlabel("villain class (pairs AA..22, suited AKs..32s, offsuit AKo..32o)")
     axes.set_ylabel("hero class (same order)")
-    axes.set_title(
-        "Hold'em heads-up preflop equity of every class against every class\n"
-        "(exact: every board of every combo matchup)"
+    axes.set_title("Hold'em heads-up preflop equity of the row class against the column class", fontsize=14)
+    figure.colorbar(image, ax=axes, label="hero equity (%)", shrink=0.5, pad=0.02)
+    inputs = manifest["inputs"]
+    add_note(
+        figure,
+        f"Exact: every board of each of the {inputs['matchups']:,} ordered combo matchups ({inputs['suit_classes']:,} "
+        "up to suit permutations), averaged over the combos of each class pair; no sampling error.",
     )
-    figure.colorbar(image, ax=axes, label="hero equity (%)", shrink=0.8)
-    return figure
+    return {"heads_up_matrix": figure}
+
+
+FIGURES = {"holdem/preflop_vs_random": _preflop_figures, "holdem/heads_up_matrix": _matrix_figures}
+RANK_ORDER = RANKS[::-1]  # the 13x13 chart's rows and columns: A to 2

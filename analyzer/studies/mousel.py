@@ -21,7 +21,7 @@ pot carried on and the deal passing round: his chips per deal for each pair of t
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +29,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
+from analyzer.charts import add_note, count_text
 from analyzer.games.mousel import engine as E
 from analyzer.games.mousel.play import simulate_sessions
 from analyzer.games.mousel.policies import BASELINE, play_code, seat_thresholds
@@ -37,7 +38,7 @@ from analyzer.games.mousel.study_kernels import BIN_WIDTH, BINS, PLANS, SIZE, ST
 from analyzer.report import ResultSet, manifest_for
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.seeds import derive_seed
-from analyzer.studies.registry import make_plan, run_parts
+from analyzer.studies.registry import drawn_result, make_plan, run_parts
 
 ANALYSIS = "mousel"
 COMMAND = "poker-analyzer mousel tables"
@@ -115,18 +116,8 @@ def thresholds_study(
         standard_errors={"max_value_se": float(by_strength.filter(like="_stderr").max().max())},
         command=COMMAND,
     )
-    return ResultSet(
-        ANALYSIS,
-        "thresholds",
-        {"by_strength": by_strength, "thresholds": thresholds},
-        {
-            "going_along": _gain_figure(by_strength, "along_gain", "going along (best plan) minus folding"),
-            "declaring": _gain_figure(
-                by_strength, "declare_gain", "declaring minus passing (after the baseline exchange)"
-            ),
-        },
-        manifest,
-    )
+    tables = {"by_strength": by_strength, "thresholds": thresholds}
+    return drawn_result(ANALYSIS, "thresholds", tables, manifest, _threshold_figures)
 
 
 def _bin_rows(players: int, pot: float, tallies: np.ndarray) -> list[dict]:
@@ -145,7 +136,7 @@ def _bin_rows(players: int, pot: float, tallies: np.ndarray) -> list[dict]:
         values = []
         for i, plan in enumerate(PLANS):
             _, value, value_sq, declared, made = tallies[i, b]
-            key = plan.replace(", ", "_").replace(" ", "_")
+            key = _plan_key(plan)
             mean, se = mean_and_se(value, value_sq, n)
             row[f"{key}_value"], row[f"{key}_value_stderr"] = mean, se
             values.append(mean)
@@ -182,22 +173,71 @@ def _thresholds(by_strength: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _gain_figure(by_strength: pd.DataFrame, gain: str, what: str) -> Figure:
-    figure = Figure(figsize=(12, 4.5))
+def _plan_key(plan: str) -> str:
+    """The column prefix of a plan in the ``by_strength`` table: ``keep all, declare`` ->
+    ``keep_all_declare``."""
+    return plan.replace(", ", "_").replace(" ", "_")
+
+
+def _gain_errors(by_strength: pd.DataFrame, gain: str) -> np.ndarray:
+    """Two standard errors of each bin's gain, sqrt(se1^2 + se2^2) of the two plans' means it
+    subtracts (for ``along_gain`` the best going-along plan and folding)."""
+
+    def se(plan: str) -> pd.Series:
+        return by_strength[f"{_plan_key(plan)}_value_stderr"]
+
+    if gain == "declare_gain":
+        return 2 * np.hypot(se("exchange, declare").to_numpy(), se("exchange, pass").to_numpy())
+    along = [_plan_key(p) for p in PLANS[1:]]
+    values = by_strength[[f"{k}_value" for k in along]].to_numpy()
+    errors = by_strength[[f"{k}_value_stderr" for k in along]].to_numpy()
+    best = errors[np.arange(len(by_strength)), values.argmax(axis=1)]
+    return 2 * np.hypot(best, se("fold").to_numpy())
+
+
+def _threshold_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    by_strength = tables["by_strength"]
+    return {
+        "going_along": _gain_figure(by_strength, manifest, "along_gain", "going along (best plan) minus folding"),
+        "declaring": _gain_figure(
+            by_strength, manifest, "declare_gain", "declaring minus passing (after the baseline exchange)"
+        ),
+    }
+
+
+def _gain_figure(by_strength: pd.DataFrame, manifest: Mapping[str, Any], gain: str, what: str) -> Figure:
+    """The gain by hand strength, one panel per carried pot, error bars 2 s.e. (:func:`_gain_errors`)."""
+    figure = Figure(figsize=(12, 5), layout="constrained")
     pots = sorted(by_strength.pot.unique())
     axes = np.atleast_1d(figure.subplots(1, len(pots), sharey=True))
+    errors = pd.Series(_gain_errors(by_strength, gain), index=by_strength.index)
+    shown = by_strength[by_strength.deals >= MIN_DEALS]
     for ax, pot in zip(axes, pots):
-        for players, part in by_strength[(by_strength.pot == pot) & (by_strength.deals >= MIN_DEALS)].groupby(
-            "players"
-        ):
-            ax.plot(part.strength_from + BIN_WIDTH / 2, part[gain], marker=".", label=f"{players} players")
+        for players, part in shown[shown.pot == pot].groupby("players"):
+            ax.errorbar(
+                part.strength_from + BIN_WIDTH / 2,
+                part[gain],
+                yerr=errors[part.index],
+                marker=".",
+                capsize=2,
+                label=f"{players} players",
+            )
         ax.axhline(0, color="black", lw=0.8)
         ax.set_title(f"carried pot {pot:g}")
         ax.set_xlabel("forehand's hand strength (expected tricks)")
         ax.grid(alpha=0.3)
-    axes[0].set_ylabel(f"value of {what}")
+    stake = manifest["inputs"]["rules"]["stake"]
+    axes[0].set_ylabel(f"chips per deal (stake {stake:g})")
     axes[0].legend(fontsize=8)
-    figure.suptitle(f"Mousel: {what}, against baseline players")
+    figure.suptitle(f"Mousel: the value of {what}, against baseline players")
+    add_note(
+        figure,
+        f"Monte Carlo: {manifest['inputs']['deals_per_cell']:,} random deals per player count and pot, seed "
+        f"{manifest['seed']}, binned by strength (bins with fewer than {MIN_DEALS} deals left out); a plan's value "
+        "is its chips plus the change of one's share of the pot carried on.\n"
+        "Error bars 2 standard errors, sqrt(se1² + se2²) of the two plans' means: the plans share their deals, "
+        "which this ignores (it overstates the error when their values move together).",
+    )
     return figure
 
 
@@ -257,14 +297,14 @@ def sessions_study(
         standard_errors={"max_chips_per_deal_se": float(table.chips_per_deal_stderr.max())},
         command=COMMAND,
     )
-    return ResultSet(
-        ANALYSIS, "sessions", {"sessions": table}, {"thresholds_long_run": _sessions_figure(table)}, manifest
-    )
+    tables = {"sessions": table}
+    return drawn_result(ANALYSIS, "sessions", tables, manifest, _sessions_figures)
 
 
-def _sessions_figure(table: pd.DataFrame) -> Figure:
+def _sessions_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    table = tables["sessions"]
     counts = sorted(table.players.unique())
-    figure = Figure(figsize=(4.5 * len(counts), 4))
+    figure = Figure(figsize=(4.5 * len(counts) + 0.5, 4.6), layout="constrained")
     axes = np.atleast_1d(figure.subplots(1, len(counts), sharey=True))
     for ax, players in zip(axes, counts):
         for declare, part in table[table.players == players].groupby("declare"):
@@ -280,10 +320,19 @@ def _sessions_figure(table: pd.DataFrame) -> Figure:
         ax.set_title(f"{players} players")
         ax.set_xlabel("goes along from strength")
         ax.grid(alpha=0.3)
-    axes[0].set_ylabel("chips per deal against baseline players (±2 s.e.)")
+    axes[0].set_ylabel("chips per deal against baseline players")
     axes[0].legend(fontsize=8)
     figure.suptitle("Mousel in the long run: one player's thresholds against the baseline")
-    return figure
+    inputs = manifest["inputs"]
+    add_note(
+        figure,
+        f"Monte Carlo: {count_text(table.sessions)} sessions of {inputs['deals_per_session']} deals per point (pot "
+        f"carried on, deal passing round), seed {manifest['seed']}; error bars 2 standard errors.",
+    )
+    return {"thresholds_long_run": figure}
+
+
+FIGURES = {f"{ANALYSIS}/thresholds": _threshold_figures, f"{ANALYSIS}/sessions": _sessions_figures}
 
 
 MOUSEL_STUDIES = {"thresholds": thresholds_study, "sessions": sessions_study}

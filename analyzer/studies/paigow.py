@@ -12,13 +12,17 @@ random hands of each pair-rank combination, with and without an ace or joker.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 import pandas as pd
+from matplotlib.colors import Normalize
 from matplotlib.figure import Figure
 
 from analyzer.cards import RANKS, cards_mask, format_cards
+from analyzer.charts import add_note, count_text, with_error, write_cells
 from analyzer.games.paigow.edge import EdgeResult, house_edge
 from analyzer.games.paigow.engine import sampled_split_tallies
 from analyzer.games.paigow.houseway import house_way_setting, legal_settings
@@ -28,6 +32,7 @@ from analyzer.games.paigow.split import settlement
 from analyzer.report import ResultSet, manifest_for
 from analyzer.sim.engine import Progress, Stopping, run_tasks
 from analyzer.sim.rng import chunk_state
+from analyzer.studies.registry import drawn_result
 
 RULES = PaiGowRules()  # the house rules of every table: 5% commission, the dealer banks
 
@@ -67,16 +72,6 @@ def edge_summary(
         ),
     ]
     table = pd.DataFrame([_edge_row(name, r) for name, r in runs])
-    figure = Figure(figsize=(8, 3.5))
-    axes = figure.subplots()
-    axes.barh(table.setting, -100 * table.ev, xerr=200 * table.stderr, color=["#4477aa", "#66ccee", "#228833"])
-    axes.set_xlabel("house edge (% of the bet; bars are 2 standard errors)")
-    axes.set_title(
-        f"Pai Gow Poker house edge against a Foxwoods House-Way dealer\n"
-        f"({trials:,} deals for the House Way rows, {optimal_trials:,} for the best split, seed {seed})"
-    )
-    for y, (ev, se) in enumerate(zip(table.ev, table.stderr)):
-        axes.text(-100 * ev + 200 * se, y, f"  {-100 * ev:.3f}% ± {100 * se:.3f}", va="center", fontsize=8)
     manifest = manifest_for(
         inputs={
             "way": "foxwoods",
@@ -92,7 +87,46 @@ def edge_summary(
         standard_errors={r[0]: r[1].stderr for r in runs},
         command="poker-analyzer paigow tables",
     )
-    return ResultSet("paigow", "house_edge", {"house_edge": table}, {"house_edge": figure}, manifest)
+    tables = {"house_edge": table}
+    return drawn_result("paigow", "house_edge", tables, manifest, _edge_figures)
+
+
+def _edge_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    """The house edge of each strategy, and the best split's gain over the House Way measured
+    on the same deals (paired, so far more precise than the difference of the two edges)."""
+    table = tables["house_edge"]
+    figure = Figure(figsize=(12, 3.8), layout="constrained")
+    left, right = figure.subplots(1, 2, width_ratios=(3, 2))
+    edge, error = -100 * table.ev, 200 * table.stderr
+    left.barh(table.setting, edge, xerr=error, capsize=4, color=["#4477aa", "#66ccee", "#228833"][: len(table)])
+    for y, (value, half) in enumerate(zip(edge, error)):
+        left.text(value + half, y, f"  {with_error(value, half)}%", va="center", fontsize=8)
+    left.set_xlim(0, 1.3 * float((edge + error).max()))
+    left.invert_yaxis()
+    left.set_xlabel("house edge (% of the bet)")
+    left.set_title("House edge against a Foxwoods House-Way dealer", fontsize=10)
+    paired = table[table.gain_over_house_way.notna()]
+    gain, gain_error = 100 * paired.gain_over_house_way, 200 * paired.gain_stderr
+    right.barh(
+        [f"{name}\nminus house way" for name in paired.setting], gain, xerr=gain_error, capsize=4, color="#228833"
+    )
+    for y, (value, half) in enumerate(zip(gain, gain_error)):
+        right.text(value + half, y, f"  {with_error(value, half)} points", va="center", fontsize=8)
+    right.set_xlim(0, 1.8 * float((gain + gain_error).max()) if len(paired) else 1)
+    right.axvline(0, color="black", lw=0.8)
+    right.set_xlabel("EV gained over the House Way (points of % of the bet)")
+    right.set_title("Paired: the same deals played both ways", fontsize=10)
+    figure.suptitle("Pai Gow Poker: the player's house edge by strategy (5% commission)")
+    house_way = table[table.strategy == "houseway"]
+    optimal = table[table.strategy == "optimal"]
+    add_note(
+        figure,
+        f"Monte Carlo, seed {manifest['seed']}: {count_text(house_way.trials)} deals per House-Way row; "
+        f"{count_text(optimal.trials)} deals for the best split, chosen per deal from "
+        f"{count_text(optimal.inner_trials)} dealer hands of a separate sample and scored on the deal's own "
+        "dealer hand.\nError bars and ± are 2 standard errors.",
+    )
+    return {"house_edge": figure}
 
 
 def _edge_row(setting: str, r: EdgeResult) -> dict:
@@ -209,10 +243,6 @@ def house_way_deviations(
         .sort_values("mean_ev_lost", ascending=False)
     )
     two_pair = _two_pair_grid(pair_hands, dealer_hands, rng, threads, scheduler)
-    figures = {
-        "ev_lost_histogram": _histogram(per_hand, dealer_hands, seed),
-        "two_pair_decisions": _two_pair_figure(two_pair, pair_hands, dealer_hands),
-    }
     manifest = manifest_for(
         inputs={
             "way": "foxwoods",
@@ -232,7 +262,15 @@ def house_way_deviations(
         command="poker-analyzer paigow tables",
     )
     tables = {"hands": per_hand, "patterns": patterns, "two_pair": two_pair}
-    return ResultSet("paigow", "house_way_deviations", tables, figures, manifest)
+    return drawn_result("paigow", "house_way_deviations", tables, manifest, _deviation_figures)
+
+
+def _deviation_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    inputs = manifest["inputs"]
+    return {
+        "ev_lost_histogram": _histogram(tables["hands"], inputs["dealer_hands_per_sample"], manifest["seed"]),
+        "two_pair_decisions": _two_pair_figure(tables["two_pair"], inputs["dealer_hands_per_sample"]),
+    }
 
 
 def _two_pair_hand(high: int, low: int, ace: bool, rng) -> np.ndarray:
@@ -296,49 +334,73 @@ def _two_pair_grid(pair_hands, dealer_hands, rng, threads, scheduler) -> pd.Data
 
 
 def _histogram(per_hand: pd.DataFrame, dealer_hands: int, seed: int) -> Figure:
-    figure = Figure(figsize=(8, 4))
+    figure = Figure(figsize=(9, 4.5), layout="constrained")
     axes = figure.subplots()
-    lost = 100 * per_hand.ev_lost
+    lost = 100 * per_hand.ev_lost.to_numpy(float)
     axes.hist(lost, bins=60, color="#4477aa", log=True)
-    axes.set_xlabel(
-        "EV given up by the House Way on one hand (% of the bet; best split chosen on an independent sample)"
-    )
+    axes.set_xlabel("EV given up by the House Way on one hand (% of the bet)")
     axes.set_ylabel("hands (log scale)")
-    axes.set_title(
-        f"Pai Gow: what following the Foxwoods House Way costs, hand by hand\n"
-        f"({len(per_hand):,} random hands, 2 x {dealer_hands:,} dealer hands each, seed {seed}; "
-        f"mean {lost.mean():.3f}%)"
+    axes.set_title("Pai Gow: what following the Foxwoods House Way costs, hand by hand")
+    mean, half = float(lost.mean()), 2 * float(lost.std(ddof=1)) / np.sqrt(len(lost))
+    add_note(
+        figure,
+        f"Monte Carlo, seed {seed}: {len(per_hand):,} random hands; per hand, the best split is chosen on "
+        f"{dealer_hands:,} dealer hands and both it and the House Way's are scored on {dealer_hands:,} others.\n"
+        f"Mean given up: {with_error(mean, half)}% of the bet (± 2 standard errors over hands).",
     )
     return figure
 
 
-def _two_pair_figure(grid: pd.DataFrame, pair_hands: int, dealer_hands: int) -> Figure:
-    figure = Figure(figsize=(13, 5.8))
+TWO_PAIR_SCALE = 12  # EV points at which the two-pair chart's colours saturate
+
+
+def _two_pair_figure(grid: pd.DataFrame, dealer_hands: int) -> Figure:
+    """Split minus keep for every pair of pair ranks, one panel without and one with an ace or
+    joker single; each cell names the Foxwoods decision and its mean ± 2 s.e."""
+    figure = Figure(figsize=(16, 7.6), layout="constrained")
     panels = figure.subplots(1, 2)
     order = list(RANKS)
+    high, low = grid.high_pair.astype(str).map(order.index), grid.low_pair.astype(str).map(order.index)
+    norm = Normalize(-TWO_PAIR_SCALE, TWO_PAIR_SCALE)
+    image = None
     for axes, ace in zip(panels, (False, True)):
-        part = grid[grid.ace_or_joker == ace]
+        here = (grid.ace_or_joker == ace).to_numpy()
         matrix = np.full((13, 13), np.nan)
-        for _, row in part.iterrows():
-            matrix[order.index(row.high_pair), order.index(row.low_pair)] = 100 * row.split_minus_keep
-        image = axes.imshow(matrix, cmap="RdBu", vmin=-12, vmax=12, origin="lower")
-        for _, row in part.iterrows():
-            y, x = order.index(row.high_pair), order.index(row.low_pair)
-            share = row.foxwoods_split_share
+        texts = np.empty((13, 13), dtype=object)
+        cells = zip(high[here], low[here], grid.split_minus_keep[here], grid.se[here], grid.foxwoods_split_share[here])
+        for y, x, gain, se, share in cells:
             mark = "S" if share == 1 else "k" if share == 0 else "s/k"
-            axes.text(x, y, f"{mark}\n{100 * row.split_minus_keep:+.0f}", ha="center", va="center", fontsize=6)
+            matrix[y, x] = 100 * gain
+            texts[y, x] = f"{mark}\n{100 * gain:+.0f}\n±{200 * se:.0f}"
+        image = axes.imshow(matrix, cmap="RdBu", norm=norm, origin="lower")
+        write_cells(axes, image, texts, fontsize=6.5)
         axes.set_xticks(range(13), order)
         axes.set_yticks(range(13), order)
         axes.set_xlabel("low pair")
         axes.set_ylabel("high pair")
         axes.set_title("with an ace or joker single" if ace else "no ace or joker")
-    figure.colorbar(image, ax=panels, label="EV(split) - EV(keep both pairs back), % of the bet", shrink=0.8)
+    assert image is not None  # two panels
+    figure.colorbar(
+        image,
+        ax=panels,
+        label=f"EV(split) - EV(keep both pairs back), points of % of the bet (clipped at ±{TWO_PAIR_SCALE})",
+        shrink=0.8,
+        extend="both",
+    )
     figure.suptitle(
-        f"Pai Gow two pair: split or keep? (blue: splitting is better; Foxwoods: S splits, k keeps, "
-        f"s/k depends on a king;\n"
-        f"{pair_hands} random hands per cell, {dealer_hands:,} dealer hands each)"
+        "Pai Gow two pair: split or keep? (blue: splitting is better; Foxwoods House Way: S splits, k keeps, "
+        "s/k depends on a king single)"
+    )
+    add_note(
+        figure,
+        f"Monte Carlo: {count_text(grid.hands)} random hands per cell, each against {dealer_hands:,} dealer hands "
+        "(both settings on the same ones); cell: the Foxwoods decision, the mean difference and ± 2 standard errors "
+        "over the cell's hands.",
     )
     return figure
+
+
+FIGURES = {"paigow/house_edge": _edge_figures, "paigow/house_way_deviations": _deviation_figures}
 
 
 def tables(

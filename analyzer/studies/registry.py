@@ -5,6 +5,11 @@ A study id is ``<game>.<name>`` (``holdem.preflop_table``, ``mousel.tables``); i
 and the run options ``threads``, ``scheduler`` and ``progress``. Both the ``tables`` commands of the
 command line and batch spec files run studies through :func:`run_study`, so a spec's ``[params]``
 are exactly the function's keyword parameters.
+
+Every chart of a study is a pure function of the tables and manifest it writes: each study
+module's ``FIGURES`` maps a result key ``<analysis>/<name>`` (the folder under ``results/``) to a
+:data:`FigureMaker`, which the study calls on the tables it has just computed and
+:func:`redraw` calls on the committed CSV files, so charts are redrawn without recomputing.
 """
 
 from __future__ import annotations
@@ -12,14 +17,22 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import inspect
+import json
+import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
-from analyzer.report import ResultSet
+import pandas as pd
+from matplotlib.figure import Figure
+
+from analyzer.report import ResultSet, as_written, save_figure
 from analyzer.sim.engine import Progress
 
 PlanT = TypeVar("PlanT")
+FigureMaker = Callable[[Mapping[str, pd.DataFrame], Mapping[str, Any]], dict[str, Figure]]
+"""Draws a result's charts from its tables (by file stem) and its manifest: chart stem -> figure."""
 
 
 @dataclass(frozen=True)
@@ -155,4 +168,74 @@ def run_study(
     return result if isinstance(result, list) else [result]
 
 
-__all__ = ["STUDIES", "Study", "get_study", "make_plan", "run_parts", "run_study"]
+def drawn_result(
+    analysis: str, name: str, tables: Mapping[str, pd.DataFrame], manifest: dict[str, Any], draw: FigureMaker
+) -> ResultSet:
+    """A study's result with its charts drawn by ``draw`` from the tables as their CSV files will
+    hold them (:func:`~analyzer.report.as_written`), so :func:`redraw` of the written folder gives
+    the very same charts."""
+    figures = draw({stem: as_written(table) for stem, table in tables.items()}, manifest)
+    return ResultSet(analysis, name, dict(tables), figures, manifest)
+
+
+def figure_maker(key: str) -> FigureMaker:
+    """The chart function of the result ``key`` (``holdem/heads_up_matrix``): the entry of the
+    ``FIGURES`` of the study module that writes it."""
+    for module in dict.fromkeys(s.module for s in STUDIES.values()):
+        makers: Mapping[str, FigureMaker] = getattr(importlib.import_module(module), "FIGURES", {})
+        if key in makers:
+            return makers[key]
+    raise ValueError(f"no study draws the charts of {key!r}")
+
+
+def read_result(folder: Path | str) -> tuple[dict[str, pd.DataFrame], dict[str, Any]]:
+    """The tables (by file stem) and the manifest of a result folder, as its study wrote them."""
+    folder = Path(folder)
+    manifest = json.loads((folder / "manifest.json").read_text())
+    tables = {Path(f).stem: pd.read_csv(folder / f) for f in manifest["files"] if f.endswith(".csv")}
+    return tables, manifest
+
+
+def draw_result(folder: Path | str) -> dict[str, Figure]:
+    """The charts of a result folder drawn afresh from its CSV tables and manifest (chart stem ->
+    figure): the same figures its study wrote, with the current chart code."""
+    tables, manifest = read_result(folder)
+    return figure_maker(f"{manifest['analysis']}/{manifest['name']}")(tables, manifest)
+
+
+def redraw(folder: Path | str) -> list[Path]:
+    """Redraw the PNG charts of a result folder from its tables (:func:`draw_result`), leaving the
+    tables and the manifest untouched; the paths written.
+
+    Each PNG is written to a temporary name and renamed into place, so no chart is ever half
+    written. The charts drawn must be exactly the PNG files the manifest lists."""
+    folder = Path(folder)
+    tables, manifest = read_result(folder)
+    figures = figure_maker(f"{manifest['analysis']}/{manifest['name']}")(tables, manifest)
+    listed = {Path(f).stem for f in manifest["files"] if f.endswith(".png")}
+    if set(figures) != listed:
+        raise ValueError(f"{folder}: the study draws {sorted(figures)}, the manifest lists {sorted(listed)}")
+    written = []
+    for stem, figure in figures.items():
+        path = folder / f"{stem}.png"
+        staging = folder / f".{stem}.redraw.png"
+        save_figure(figure, staging)
+        os.replace(staging, path)
+        written.append(path)
+    return written
+
+
+__all__ = [
+    "STUDIES",
+    "FigureMaker",
+    "Study",
+    "draw_result",
+    "drawn_result",
+    "figure_maker",
+    "get_study",
+    "make_plan",
+    "read_result",
+    "redraw",
+    "run_parts",
+    "run_study",
+]

@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +24,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
+from analyzer.charts import add_note, count_text
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.play import simulate_games
 from analyzer.games.saint_poker.rules import SaintPokerRules
@@ -31,7 +32,7 @@ from analyzer.games.saint_poker.study_kernels import SPEND_TALLY, draft_seats, s
 from analyzer.report import ResultSet, manifest_for
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.seeds import derive_seed
-from analyzer.studies.registry import make_plan, run_parts
+from analyzer.studies.registry import drawn_result, make_plan, run_parts
 
 ANALYSIS = "saint_poker"
 COMMAND = "poker-analyzer saint-poker tables"
@@ -95,17 +96,29 @@ def tournament_study(plan: SaintPlan, threads=None, scheduler=None, progress: Pr
         standard_errors={"max_wins_se": float(table.wins_stderr.max())},
         command=COMMAND,
     )
-    return ResultSet(
-        ANALYSIS,
-        "tournament",
-        {"tournament": table, "score_distribution": pd.DataFrame(histograms)},
-        {"win_share": _win_figure(table, plan), "rounds_won": _rounds_figure(table, plan)},
-        manifest,
+    tables = {"tournament": table, "score_distribution": pd.DataFrame(histograms)}
+    return drawn_result(ANALYSIS, "tournament", tables, manifest, _tournament_figures)
+
+
+def _tournament_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    table = tables["tournament"]
+    return {"win_share": _win_figure(table, manifest), "rounds_won": _rounds_figure(table, manifest)}
+
+
+def _games_note(table: pd.DataFrame, manifest: Mapping[str, Any], what: str) -> str:
+    """The sample of a tournament chart: games per point, for the rollout policy apart."""
+    rollout = table.policy.astype(str).str.startswith("rollout")
+    others = count_text(table.games[~rollout])
+    games = (
+        f"{others} games per point, {count_text(table.games[rollout])} with the rollout player"
+        if rollout.any()
+        else f"{others} games per point"
     )
+    return f"Monte Carlo: {games}, seed {manifest['seed']}; draft ties broken at random (S-5); {what}."
 
 
-def _win_figure(table: pd.DataFrame, plan: SaintPlan) -> Figure:
-    figure = Figure(figsize=(7, 4.5))
+def _win_figure(table: pd.DataFrame, manifest: Mapping[str, Any]) -> Figure:
+    figure = Figure(figsize=(7.5, 5), layout="constrained")
     ax = figure.subplots()
     for policy, part in table.groupby("policy", sort=False):
         ax.errorbar(part.players, 100 * part.wins, yerr=200 * part.wins_stderr, marker="o", capsize=3, label=policy)
@@ -113,32 +126,32 @@ def _win_figure(table: pd.DataFrame, plan: SaintPlan) -> Figure:
     ax.set_xticks(PLAYER_COUNTS)
     ax.set_xlabel("players (the others greedy)")
     ax.set_ylabel("win share of the policy's seat (%)")
-    ax.set_title(
-        f"Saint Poker: one policy against greedy opponents\n({plan.games:,} Monte Carlo games per point, "
-        f"{plan.rollout_games:,} with a rollout player; error bars 2 s.e.)",
-        fontsize=10,
-    )
+    ax.set_title("Saint Poker: one policy against greedy opponents", fontsize=10)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
+    add_note(figure, _games_note(table, manifest, "error bars 2 standard errors"))
     return figure
 
 
-def _rounds_figure(table: pd.DataFrame, plan: SaintPlan) -> Figure:
-    figure = Figure(figsize=(7, 4.5))
+def _rounds_figure(table: pd.DataFrame, manifest: Mapping[str, Any]) -> Figure:
+    """P(win round r) of each policy's seat; error bars 2 binomial s.e., sqrt(p (1 - p) / games)."""
+    figure = Figure(figsize=(7.5, 5), layout="constrained")
     ax = figure.subplots()
     part = table[table.players == SPEND_PLAYERS]
     rounds = np.arange(1, E.ROUNDS + 1)
     for _, row in part.iterrows():
-        ax.plot(rounds, [100 * row[f"won_round_{r}"] for r in rounds], marker="o", label=row.policy)
+        p = np.array([row[f"won_round_{r}"] for r in rounds], float)
+        error = 200 * np.sqrt(p * (1 - p) / row.games)
+        ax.errorbar(rounds, 100 * p, yerr=error, marker="o", capsize=2, label=row.policy)
     ax.set_xlabel("round (worth its number in points)")
     ax.set_ylabel("P(win the round) (%)")
     ax.set_title(
-        f"Saint Poker, {SPEND_PLAYERS} players: how often each policy wins each round against greedy "
-        f"opponents\n(Monte Carlo, {plan.games:,} games; {plan.rollout_games:,} for rollout)",
+        f"Saint Poker, {SPEND_PLAYERS} players: how often each policy wins each round against greedy opponents",
         fontsize=10,
     )
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
+    add_note(figure, _games_note(part, manifest, "error bars 2 binomial standard errors"))
     return figure
 
 
@@ -181,40 +194,6 @@ def ties_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress
                 {"players": n, "pick": k + 1, "rounds": int(t[3 * k]), "next_round_points": mean, "stderr": se}
             )
     picks = pd.DataFrame(pick_rows)
-    figure = Figure(figsize=(17, 4.5))
-    left, right, third = figure.subplots(1, 3)
-    for count, part in picks.groupby("players"):
-        third.errorbar(
-            part["pick"], part.next_round_points, yerr=2 * part.stderr, marker="o", capsize=3, label=f"{count} players"
-        )
-    third.set_xlabel("draft position (1 = first pick, the last of the round before)")
-    third.set_ylabel("points in the next round")
-    third.set_title("the draft seats")
-    third.legend(fontsize=8)
-    for count, part in ties.groupby("players"):
-        left.plot(part["round"], 100 * part.tied, marker="o", label=f"{count} players")
-    left.set_xlabel("round")
-    left.set_ylabel("rounds won by 2+ players (%)")
-    left.set_title("how often a round is shared")
-    left.legend(fontsize=8)
-    for count, part in seats.groupby("players"):
-        fair = 100 / count  # type: ignore[operator]  # pandas-stubs: a groupby key is any Scalar
-        right.errorbar(
-            part.seat,
-            100 * part.wins - fair,
-            yerr=200 * part.wins_stderr,
-            marker="o",
-            capsize=3,
-            label=f"{count} players",
-        )
-    right.axhline(0, color="black", lw=0.8)
-    right.set_xlabel("seat (0 = the 'youngest', first among tied draft pickers)")
-    right.set_ylabel("win share minus fair share (points of %)")
-    right.set_title("the draft tie-break seat")
-    right.legend(fontsize=8)
-    figure.suptitle(
-        f"Saint Poker, all greedy players ({plan.games:,} Monte Carlo games per player count; error bars 2 s.e.)"
-    )
     manifest = manifest_for(
         inputs={
             "players": list(PLAYER_COUNTS),
@@ -230,13 +209,56 @@ def ties_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress
         standard_errors={"max_wins_se": float(seats.wins_stderr.max())},
         command=COMMAND,
     )
-    return ResultSet(
-        ANALYSIS,
-        "ties_and_seats",
-        {"tied_rounds": ties, "seats": seats, "draft_positions": picks},
-        {"ties_and_seats": figure},
-        manifest,
+    tables = {"tied_rounds": ties, "seats": seats, "draft_positions": picks}
+    return drawn_result(ANALYSIS, "ties_and_seats", tables, manifest, _ties_figures)
+
+
+def _ties_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    """Shared rounds (error bars 2 binomial s.e.), the tie-break seat and the draft seats."""
+    ties, seats, picks = tables["tied_rounds"], tables["seats"], tables["draft_positions"]
+    games = manifest["inputs"]["games_per_player_count"]
+    figure = Figure(figsize=(17, 5), layout="constrained")
+    left, right, third = figure.subplots(1, 3)
+    for count, part in picks.groupby("players"):
+        third.errorbar(
+            part["pick"], part.next_round_points, yerr=2 * part.stderr, marker="o", capsize=3, label=f"{count} players"
+        )
+    third.set_xticks(sorted(picks["pick"].unique()))
+    third.set_xlabel("draft position (1 = first pick, the last of the round before)")
+    third.set_ylabel("points in the next round")
+    third.set_title("the draft seats")
+    third.legend(fontsize=8)
+    for count, part in ties.groupby("players"):
+        error = 200 * np.sqrt(part.tied * (1 - part.tied) / games)
+        left.errorbar(part["round"], 100 * part.tied, yerr=error, marker="o", capsize=2, label=f"{count} players")
+    left.set_xlabel("round")
+    left.set_ylabel("rounds won by 2+ players (%)")
+    left.set_title("how often a round is shared")
+    left.legend(fontsize=8)
+    for count, part in seats.groupby("players"):
+        fair = 100 / count  # type: ignore[operator]  # pandas-stubs: a groupby key is any Scalar
+        right.errorbar(
+            part.seat,
+            100 * part.wins - fair,
+            yerr=200 * part.wins_stderr,
+            marker="o",
+            capsize=3,
+            label=f"{count} players",
+        )
+    right.axhline(0, color="black", lw=0.8)
+    right.set_xticks(sorted(seats.seat.unique()))
+    right.set_xlabel("seat (0 = the 'youngest', first among tied draft pickers)")
+    right.set_ylabel("win share minus fair share (points of %)")
+    right.set_title("the draft tie-break seat")
+    right.legend(fontsize=8)
+    figure.suptitle("Saint Poker, all greedy players: shared rounds, the tie-break seat and the draft seats")
+    add_note(
+        figure,
+        f"Monte Carlo, seed {manifest['seed']}: {games:,} games per player count for the left and middle panels, "
+        f"{games:,} more for the right one ({count_text(picks.rounds)} rounds per point); error bars 2 standard "
+        "errors (binomial on the left).",
     )
+    return {"ties_and_seats": figure}
 
 
 def spend_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
@@ -258,18 +280,6 @@ def spend_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progres
         if progress is not None:
             progress(r, E.ROUNDS - 1)
     table = pd.DataFrame(rows)
-    figure = Figure(figsize=(7, 4.5))
-    ax = figure.subplots()
-    ax.errorbar(table["round"], table.spend_minus_save, yerr=2 * table.stderr, marker="o", capsize=3)
-    ax.axhline(0, color="black", lw=0.8)
-    ax.set_xlabel("round of the reveal")
-    ax.set_ylabel("points to the end: best pair minus saving pair")
-    ax.set_title(
-        f"Saint Poker, {SPEND_PLAYERS} greedy players: spend strong cards now or save them?\n"
-        f"({plan.positions} positions per round x {plan.samples} Monte Carlo samples; error bars 2 s.e.)",
-        fontsize=10,
-    )
-    ax.grid(alpha=0.3)
     manifest = manifest_for(
         inputs={
             "players": SPEND_PLAYERS,
@@ -285,7 +295,34 @@ def spend_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progres
         standard_errors={"max_gap_se": float(table.stderr.max())},
         command=COMMAND,
     )
-    return ResultSet(ANALYSIS, "spend_or_save", {"spend_or_save": table}, {"spend_or_save": figure}, manifest)
+    tables = {"spend_or_save": table}
+    return drawn_result(ANALYSIS, "spend_or_save", tables, manifest, _spend_figures)
+
+
+def _spend_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    table = tables["spend_or_save"]
+    figure = Figure(figsize=(7.5, 5), layout="constrained")
+    ax = figure.subplots()
+    ax.errorbar(table["round"], table.spend_minus_save, yerr=2 * table.stderr, marker="o", capsize=3)
+    ax.axhline(0, color="black", lw=0.8)
+    ax.set_xlabel("round of the reveal")
+    ax.set_ylabel("points to the end: best pair minus saving pair")
+    ax.set_title(f"Saint Poker, {SPEND_PLAYERS} greedy players: spend strong cards now or save them?", fontsize=10)
+    ax.grid(alpha=0.3)
+    samples = manifest["trials"] // int(table.positions.iloc[0])  # trials = positions x samples per position
+    add_note(
+        figure,
+        f"Monte Carlo: {count_text(table.positions)} positions per round, both reveals valued over {samples} deals "
+        f"of the unseen cards, seed {manifest['seed']};\nerror bars 2 standard errors.",
+    )
+    return {"spend_or_save": figure}
+
+
+FIGURES = {
+    f"{ANALYSIS}/tournament": _tournament_figures,
+    f"{ANALYSIS}/ties_and_seats": _ties_figures,
+    f"{ANALYSIS}/spend_or_save": _spend_figures,
+}
 
 
 SAINT_STUDIES = {"tournament": tournament_study, "ties_and_seats": ties_study, "spend_or_save": spend_study}

@@ -8,14 +8,18 @@ representative combo per class stands for the whole class.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
+from typing import Any
 
 import pandas as pd
 from matplotlib.figure import Figure
 
+from analyzer.charts import add_note, count_text
 from analyzer.games.stud.equity import stud_equity
 from analyzer.report import ResultSet, manifest_for
 from analyzer.sim.engine import Progress, Stopping
 from analyzer.studies._hand_classes import class_table
+from analyzer.studies.registry import drawn_result
 
 
 def starts_vs_random(
@@ -56,13 +60,14 @@ def starts_vs_random(
         standard_errors={"max_equity_se": float(table.stderr.max())},
         command="poker-analyzer stud starts-table",
     )
-    figure = _starts_figure(table, trials, seed)
-    return ResultSet("stud", "starts_vs_random", {"starts_vs_random": table}, {"starts_vs_random": figure}, manifest)
+    tables = {"starts_vs_random": table}
+    return drawn_result("stud", "starts_vs_random", tables, manifest, _starts_figures)
 
 
-def _starts_figure(table: pd.DataFrame, trials: int, seed: int) -> Figure:
+def _starts_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
     """Equity of pairs and of the best suited and offsuit start of each top card, by opponents."""
-    figure = Figure(figsize=(12, 5))
+    table = tables["starts_vs_random"]
+    figure = Figure(figsize=(12, 5.2), layout="constrained")
     axes = figure.subplots(1, 3, sharey=True)
     ranks = "AKQJT98765432"
     for ax, kind in zip(axes, ("pair", "suited", "offsuit")):
@@ -81,8 +86,14 @@ def _starts_figure(table: pd.DataFrame, trials: int, seed: int) -> Figure:
         ax.grid(alpha=0.3)
     axes[0].set_ylabel("equity (%)")
     axes[-1].legend(title="random opponents", fontsize=8)
-    figure.suptitle(
-        f"Five-card stud: equity of two-card starts against random opponents "
-        f"({trials:,} Monte Carlo trials per start, seed {seed})"
+    figure.suptitle("Five-card stud: equity of two-card starts against random opponents")
+    add_note(
+        figure,
+        f"Monte Carlo: {count_text(table.trials)} trials per start and opponent count (one combo stands for its "
+        f"class), seed {manifest['seed']}; no error bars drawn: every standard error is at most "
+        f"{100 * table.stderr.max():.2f} points.",
     )
-    return figure
+    return {"starts_vs_random": figure}
+
+
+FIGURES = {"stud/starts_vs_random": _starts_figures}

@@ -19,22 +19,23 @@ expected chips.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
-from analyzer.charts import labeled_heatmap
+from analyzer.charts import add_note, labeled_heatmap, with_error
 from analyzer.games.whist import engine as E
 from analyzer.games.whist.play import simulate_bidding
 from analyzer.games.whist.rules import WhistRules
 from analyzer.games.whist.study_kernels import BINS, CHUNK, CONTRACTS, FEATURES, run_bidding_tables
 from analyzer.report import ResultSet, manifest_for
 from analyzer.sim.engine import Progress, mean_and_se
-from analyzer.studies.registry import make_plan, run_parts
+from analyzer.studies.registry import drawn_result, make_plan, run_parts
 
 ANALYSIS = "whist"
 COMMAND = "poker-analyzer whist tables"
@@ -76,13 +77,15 @@ def bidding_study(
         standard_errors={"max_p_make_se": float(by_feature.p_make_stderr.max())},
         command=COMMAND,
     )
-    return ResultSet(
-        ANALYSIS,
-        "bidding",
-        {"by_feature": by_feature, "bidding_chart": chart},
-        {"p_make_by_feature": _feature_figure(by_feature), "bidding_chart": _chart_figure(chart)},
-        manifest,
-    )
+    tables = {"by_feature": by_feature, "bidding_chart": chart}
+    return drawn_result(ANALYSIS, "bidding", tables, manifest, _bidding_figures)
+
+
+def _bidding_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    return {
+        "p_make_by_feature": _feature_figure(tables["by_feature"], manifest),
+        "bidding_chart": _chart_figure(tables["bidding_chart"], manifest),
+    }
 
 
 def _feature_table(feature: np.ndarray) -> pd.DataFrame:
@@ -139,8 +142,8 @@ def _chart_table(grid: np.ndarray) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _feature_figure(table: pd.DataFrame) -> Figure:
-    figure = Figure(figsize=(14, 4.2))
+def _feature_figure(table: pd.DataFrame, manifest: Mapping[str, Any]) -> Figure:
+    figure = Figure(figsize=(14, 4.8), layout="constrained")
     axes = figure.subplots(1, 3, sharey=True)
     for ax, feature in zip(axes, FEATURES[:3]):
         part = table[(table.feature == feature) & (table.deals >= MIN_DEALS)]
@@ -157,19 +160,35 @@ def _feature_figure(table: pd.DataFrame) -> Figure:
         ax.set_xlabel(
             {"aces": "aces held", "hcp": "high-card points (A4 K3 Q2 J1)", "longest": "longest suit"}[feature]
         )
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.grid(alpha=0.3)
-    axes[0].set_ylabel("P(make) %, forehand bids (±2 s.e.)")
+    axes[0].set_ylabel("P(make) (%), forehand bids")
     axes[0].legend(fontsize=8)
     figure.suptitle("Whist: P(make) of each contract by the bidder's hand (heuristic play)")
+    add_note(
+        figure,
+        f"Monte Carlo: {manifest['trials']:,} random deals, every contract played on each, seed {manifest['seed']}; "
+        f"points with fewer than {MIN_DEALS} deals left out; error bars 2 standard errors.",
+    )
     return figure
 
 
-def _chart_figure(chart: pd.DataFrame) -> Figure:
-    hcp = list(dict.fromkeys(chart.hcp))
-    longest = list(dict.fromkeys(chart.longest))
+def _chart_figure(chart: pd.DataFrame, manifest: Mapping[str, Any]) -> Figure:
+    """The best contract of each cell and its expected chips ± 2 s.e., on a colour scale
+    centred at 0 chips (blue wins chips, red loses them), with the cell's number of deals."""
+    hcp = list(dict.fromkeys(chart.hcp.astype(str)))
+    longest = list(dict.fromkeys(chart.longest.astype(str)))
     values = chart.best_chips.to_numpy(float).reshape(len(hcp), len(longest))
+    errors = [
+        2 * row[f"{row.best}_chips_stderr"] if isinstance(row.best, str) and row.best else np.nan
+        for _, row in chart.iterrows()
+    ]
     texts = np.array(
-        [f"{b}\n{c:+.1f}" if b else "-" for b, c in zip(chart.best, chart.best_chips)], dtype=object
+        [
+            f"{b}\n{with_error(c, e, signed=True)}\n{n:,} deals" if np.isfinite(c) else f"{n:,} deal{'s' * (n != 1)}"
+            for b, c, e, n in zip(chart.best, chart.best_chips, errors, chart.deals)
+        ],
+        dtype=object,
     ).reshape(values.shape)
     return labeled_heatmap(
         values,
@@ -180,7 +199,12 @@ def _chart_figure(chart: pd.DataFrame) -> Figure:
         colorbar="expected chips of the best contract",
         row_label="high-card points",
         col_label="longest suit",
-        cmap="RdYlGn",
+        cmap="RdBu",
+        centre=0,
+        fontsize=8,
+        note=f"Monte Carlo: {manifest['trials']:,} random deals (deals per cell written in it), seed "
+        f"{manifest['seed']}; heuristic play; cells with fewer than {MIN_DEALS} deals left blank.\n"
+        '± is 2 standard errors; "pass" is the pass game, what passing yields when the other three pass too.',
     )
 
 
@@ -216,14 +240,29 @@ def auction_study(
         standard_errors={"max_chips_se": float(seats.chips_stderr.max())},
         command=COMMAND,
     )
-    figure = Figure(figsize=(6, 3.8))
+    tables = {"contracts": contracts, "seats": seats}
+    return drawn_result(ANALYSIS, "auction", tables, manifest, _auction_figures)
+
+
+def _auction_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    seats = tables["seats"]
+    figure = Figure(figsize=(6.5, 4.4), layout="constrained")
     ax = figure.subplots()
     ax.bar(seats.seat.astype(str), seats.chips, yerr=2 * seats.chips_stderr, capsize=4, color="tab:blue")
     ax.axhline(0, color="black", lw=0.8)
     ax.set_xlabel("seat (0 = forehand, bids first; 3 = dealer, bids last)")
-    ax.set_ylabel("chips per deal (±2 s.e.)")
+    ax.set_ylabel("chips per deal")
     ax.set_title("Whist with bidding: each seat's expected chips")
-    return ResultSet(ANALYSIS, "auction", {"contracts": contracts, "seats": seats}, {"seat_chips": figure}, manifest)
+    inputs = manifest["inputs"]
+    add_note(
+        figure,
+        f"Monte Carlo: {manifest['trials']:,} whole deals, seed {manifest['seed']}; every seat a table bidder\n"
+        f"built from {inputs['table_deals']:,} bidding-table deals; error bars 2 standard errors.",
+    )
+    return {"seat_chips": figure}
+
+
+FIGURES = {f"{ANALYSIS}/bidding": _bidding_figures, f"{ANALYSIS}/auction": _auction_figures}
 
 
 WHIST_STUDIES = {"bidding": bidding_study, "auction": auction_study}
