@@ -5,48 +5,124 @@
 #     text_representation:
 #       extension: .py
 #       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
 # ---
 
 # %% [markdown]
 # # Head to Head Poker
 #
-# Round types, the tournament, first placements, blocking and the betting game
-# (`results/head_to_head/`), and two live queries.
+# Round types, the policy tournament and the betting game (`results/head_to_head/`: tables read
+# with pandas, charts as committed), then live queries through the public API:
+# `pa.head_to_head.place`, `pa.head_to_head.bet` and `pa.head_to_head.play`. The last cell is an
+# interactive position chooser (ipywidgets): set the round, its type, the common cards and the
+# cards in hand, press the button to value every placement.
 
 # %%
+# %matplotlib inline
 from pathlib import Path
 
-import pandas as pd
-from matplotlib.figure import Figure
+import ipywidgets as widgets
+from IPython.display import Image, display
 
-from analyzer.games.head_to_head.place import placement_values
-from analyzer.games.head_to_head.position import position_from_dict
+import analyzer as pa
+from analyzer.studies.registry import read_result
 
 RESULTS = next(p for p in (Path("results"), Path("../results")) if p.exists()) / "head_to_head"
-rounds = pd.read_csv(RESULTS / "round_types" / "round_types.csv")
-league = pd.read_csv(RESULTS / "tournament" / "win_rates.csv")
-fresh = pd.read_csv(RESULTS / "betting" / "fresh_card" / "fresh_card.csv")
+rounds = read_result(RESULTS / "round_types")[0]["round_types"]
+league = read_result(RESULTS / "tournament")[0]["win_rates"]
+fresh = read_result(RESULTS / "betting" / "fresh_card")[0]["fresh_card"]
 rounds.pivot_table(index="round_type", columns=["crazy", "rows"], values="first_mover_margin").round(1)
 
-# %%
-figure = Figure(figsize=(8, 4))
-ax = figure.subplots()
-for crazy, part in rounds[rounds["rows"] == 5].groupby("crazy"):
-    ax.plot(part.round_type, part.skill_gain, marker="o", label="Crazy" if crazy else "normal")
-ax.set_ylabel("greedy's margin over random per round ($)")
-ax.set_title("Head to Head, 5 rows: how much skill pays by round type")
-ax.legend()
-figure
+# %% [markdown]
+# How much skill pays: greedy's chip margin over a random player, by round type and size (Monte
+# Carlo; error bars 2 s.e.).
 
-# %%
-print(league.pivot(index="policy", columns="opponent", values="win_rate").round(3))
-print(fresh[["round_type", "value_of_the_look", "value_stderr"]].to_string(index=False))
+# %% tags=["chart"]
+Image(filename=RESULTS / "round_types" / "skill_gain.png")
 
 # %% [markdown]
-# A live query: where to put a drawn ace at the start of round 3 (greedy rollouts).
+# Whole games between random, greedy and rollout players: the row policy's win rate, seats
+# averaged (± 2 s.e.; a policy against itself wins half its games by symmetry).
+
+# %% tags=["chart"]
+Image(filename=RESULTS / "tournament" / "win_rates.png")
 
 # %%
-position = position_from_dict({"round": 3, "type": "draw1", "common": "7s Kd 2h Qc 9s", "cards": "Ah"})
-result = placement_values(position, trials=500, seed=1)
-print(result.to_frame()[["card", "row", "side", "ev", "stderr"]].to_string(index=False))
-assert len(result.moves) == 5
+league.pivot(index="policy", columns="opponent", values="win_rate")
+
+# %% [markdown]
+# The betting game: threshold bettors against the default one, and what betting on a freshly
+# drawn card is worth.
+
+# %% tags=["chart"]
+Image(filename=RESULTS / "betting" / "threshold_tuning" / "threshold_tuning.png")
+
+# %%
+fresh[["round_type", "games", "value_of_the_look", "value_stderr"]]
+
+# %% [markdown]
+# ## Live queries
+#
+# Where to put a drawn ace at the start of round 3 (5 rows): every placement valued by greedy
+# rollouts on the same samples (Monte Carlo, fixed seed).
+
+# %%
+start = {"round": 3, "type": "draw1", "common": "7s Kd 2h Qc 9s", "cards": "Ah"}
+placements = pa.head_to_head.place(start, trials=1_000, seed=1)
+assert len(placements.moves) == 5
+placements
+
+# %% tags=["chart"]
+placements.plot()
+
+# %% [markdown]
+# A bet to answer on row 3 of round 1: decline, call or raise, each played out to the end of
+# the round by threshold bettors and greedy placement.
+
+# %%
+answer = {
+    "round": 1,
+    "type": "draw1",
+    "common": "7s Kd 2h",
+    "you": ["7h 7d 3c 4c", "Ks Kc 5d 4d", "2s 2c 9d Jh"],
+    "opponent": ["As Ad 6h 6d", "Qs Qd Jc 8d", "3d 3h 4h"],
+    "cards": [],
+    "stacks": [800, 700],
+    "committed": {"you": [0, 0, 0], "opponent": [0, 0, 100]},
+    "base": [0, 0, 100],
+}
+actions = pa.head_to_head.bet(answer, seed=1)
+actions
+
+# %% tags=["chart"]
+actions.plot()
+
+# %% [markdown]
+# Whole games, greedy against random (Monte Carlo, fixed seed).
+
+# %%
+pa.head_to_head.play("greedy", "random", games=2_000, seed=1)
+
+# %% [markdown]
+# ## Choose a position
+#
+# Interactive (ipywidgets): the round (1 to 3: 3, 4 or 5 rows), the round type, the common
+# cards (one per row) and the cards in hand; the rows start empty. Press the button to value
+# every placement by 1,000 greedy rollouts per move.
+
+
+# %%
+def placement_values(round_=3, kind="draw1", common="7s Kd 2h Qc 9s", cards="Ah", crazy=False):
+    position = {"round": round_, "type": kind, "common": common, "cards": cards, "crazy": crazy}
+    values = pa.head_to_head.place(position, trials=1_000)
+    display(values, values.plot())
+
+
+chooser = widgets.interact_manual(
+    placement_values,
+    round_=widgets.IntSlider(value=3, min=1, max=3, description="round"),
+    kind=widgets.Dropdown(options=["draw1", "share2", "hold3", "play4", "open5"], description="type"),
+)

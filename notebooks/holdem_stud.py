@@ -5,54 +5,125 @@
 #     text_representation:
 #       extension: .py
 #       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
 # ---
 
 # %% [markdown]
 # # Texas Hold'em and five-card stud
 #
-# The committed tables under `results/holdem/` and `results/stud/`, and one live query.
+# The committed tables under `results/holdem/` and `results/stud/` (read with pandas, their
+# charts shown as committed), then live queries through the public API: `pa.holdem.equity`
+# and `pa.stud.equity`. The last cell is an interactive calculator (ipywidgets): type hands or
+# ranges and a board, press the button.
 
 # %%
+# %matplotlib inline
 from pathlib import Path
 
-import pandas as pd
-from matplotlib.figure import Figure
+import ipywidgets as widgets
+import numpy as np
+from IPython.display import Image, display
 
-from analyzer.games.holdem.equity import holdem_equity
+import analyzer as pa
+from analyzer.charts import labeled_heatmap
+from analyzer.studies.registry import read_result
 
 RESULTS = next(p for p in (Path("results"), Path("../results")) if p.exists())
-preflop = pd.read_csv(RESULTS / "holdem" / "preflop_vs_random" / "preflop_vs_random.csv")
-matrix = pd.read_csv(RESULTS / "holdem" / "heads_up_matrix" / "heads_up_matrix.csv")
-stud = pd.read_csv(RESULTS / "stud" / "starts_vs_random" / "starts_vs_random.csv")
+preflop, preflop_manifest = read_result(RESULTS / "holdem" / "preflop_vs_random")
+matrix, matrix_manifest = read_result(RESULTS / "holdem" / "heads_up_matrix")
+stud, stud_manifest = read_result(RESULTS / "stud" / "starts_vs_random")
+preflop = preflop["preflop_vs_random"]
 preflop.head()
 
 # %% [markdown]
-# Equity of the ten best starting classes as the table fills up (Monte Carlo, see the manifest).
+# Equity of every starting class against one random hand (Monte Carlo; the note under the chart
+# gives the sample and the largest standard error). Charts for 2 to 9 opponents sit beside it.
 
-# %%
-top = preflop[preflop.opponents == 1].nlargest(10, "equity")["class"]
-figure = Figure(figsize=(8, 4.5))
-ax = figure.subplots()
-for name in top:
-    part = preflop[preflop["class"] == name]
-    ax.plot(part.opponents, part.equity, marker="o", label=name)
-ax.set_xlabel("random opponents")
-ax.set_ylabel("equity")
-ax.set_title("Hold'em: the best starts against 1 to 9 random hands")
-ax.legend(fontsize=7)
-figure
+# %% tags=["chart"]
+Image(filename=RESULTS / "holdem" / "preflop_vs_random" / "equity_vs_1.png")
 
 # %% [markdown]
-# The exact heads-up matrix: AA's worst matchups, and stud pairs against one opponent.
+# The exact heads-up matrix has every class against every class (`heads_up_matrix.png` names all
+# 169 on each side). Here is its corner of strong hands, drawn from the committed table.
 
-# %%
-print(matrix[matrix.hero == "AA"].nsmallest(5, "equity")[["villain", "equity"]].to_string(index=False))
-print(stud[(stud.kind == "pair") & (stud.opponents == 1)].head(5)[["class", "equity"]].to_string(index=False))
+# %% tags=["chart"]
+matrix = matrix["heads_up_matrix"]
+strong = ["AA", "KK", "QQ", "JJ", "TT", "99", "AKs", "AQs", "AJs", "KQs", "AKo", "AQo"]
+corner = matrix[matrix.hero.isin(strong) & matrix.villain.isin(strong)]
+grid = corner.pivot(index="hero", columns="villain", values="equity").loc[strong, strong].to_numpy() * 100
+labeled_heatmap(
+    grid,
+    np.vectorize(lambda v: "" if np.isnan(v) else f"{v:.1f}")(grid),
+    strong,
+    strong,
+    title="Hold'em heads-up: equity (%) of the row class against the column class",
+    colorbar="row class equity (%)",
+    row_label="hero",
+    col_label="villain",
+    cmap="RdBu",
+    centre=50,
+    fontsize=8,
+    note="Exact: every board of every combo matchup, averaged over the combos of each class pair "
+    "(results/holdem/heads_up_matrix); no sampling error.",
+)
 
 # %% [markdown]
-# A live query through the public API: exact AsKs against QdQc preflop.
+# AA's five worst matchups, and the stud pairs against one opponent (the stud chart below).
 
 # %%
-result = holdem_equity(["AsKs", "QdQc"])
-print(result.run.method, [round(p.equity, 6) for p in result.players])
+display(matrix[matrix.hero == "AA"].nsmallest(5, "equity")[["villain", "equity", "win", "tie"]])
+stud = stud["starts_vs_random"]
+stud[(stud.kind == "pair") & (stud.opponents == 1)].head(5)[["class", "equity", "stderr", "trials"]]
+
+# %% tags=["chart"]
+Image(filename=RESULTS / "stud" / "starts_vs_random" / "starts_vs_random.png")
+
+# %% [markdown]
+# ## Live queries
+#
+# Exact AsKs against QdQc preflop: every one of the 1,712,304 boards is enumerated.
+
+# %%
+result = pa.holdem.equity(["AsKs", "QdQc"])
 assert result.run.exact and abs(sum(p.equity for p in result.players) - 1) < 1e-12
+result
+
+# %% tags=["chart"]
+result.plot()
+
+# %% [markdown]
+# A range against a hand on a flop, by Monte Carlo with a fixed seed (so the numbers repeat);
+# `to_frame()` gives the table.
+
+# %%
+ranged = pa.holdem.equity(["QQ+, AKs", "JhTh"], board="Ah 9h 2c", exact=False, trials=50_000, seed=7)
+ranged.to_frame()
+
+# %% tags=["chart"]
+ranged.plot()
+
+# %% [markdown]
+# Five-card stud: two cards to come for each player, every deal enumerated.
+
+# %%
+pa.stud.equity(["As Ah 7d", "Ks Kh 9c"], dead="7c 2d")
+
+# %% [markdown]
+# ## Try your own hands
+#
+# Interactive (ipywidgets): hands or ranges in PokerStove syntax (`AsKs`, `QQ+, AKs`,
+# `random`), an optional third player and board; press the button to run. Exact where that is
+# quick, else 200,000 Monte Carlo deals.
+
+
+# %%
+def holdem_calculator(first="AsKs", second="QdQc", third="", board=""):
+    hands = [h for h in (first, second, third) if h.strip()]
+    answer = pa.holdem.equity(hands, board=board or None, trials=200_000)
+    display(answer, answer.plot())
+
+
+calculator = widgets.interact_manual(holdem_calculator)

@@ -5,41 +5,43 @@
 #     text_representation:
 #       extension: .py
 #       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
 # ---
 
 # %% [markdown]
 # # Whist and Mousel
 #
-# The Whist bidding tables and auction (`results/whist/`), the Mousel thresholds
-# (`results/mousel/`), a scripted Whist trick, and live queries for both games.
+# The Whist bidding tables and auction (`results/whist/`) and the Mousel thresholds
+# (`results/mousel/`): tables read with pandas, charts as committed. Then a scripted Whist trick
+# and live queries through the public API: `pa.whist.bid` and `pa.mousel.advise`.
 
 # %%
+# %matplotlib inline
 from pathlib import Path
 
-import pandas as pd
-from matplotlib.figure import Figure
+from IPython.display import Image
 
-from analyzer.games.mousel.advise import advise
-from analyzer.games.whist.bid import bid_values
+import analyzer as pa
 from analyzer.games.whist.deal import WhistDeal
-from analyzer.games.whist.rules import parse_hand
+from analyzer.studies.registry import read_result
 
 RESULTS = next(p for p in (Path("results"), Path("../results")) if p.exists())
-by_feature = pd.read_csv(RESULTS / "whist" / "bidding" / "by_feature.csv")
+by_feature = read_result(RESULTS / "whist" / "bidding")[0]["by_feature"]
 hcp = by_feature[(by_feature.feature == "hcp") & (by_feature.deals >= 200)]
 hcp.pivot(index="value", columns="contract", values="p_make").round(3)
 
-# %%
-figure = Figure(figsize=(7, 4))
-ax = figure.subplots()
-for contract, part in hcp.groupby("contract"):
-    ax.errorbar(part.value, part.chips, yerr=2 * part.chips_stderr, marker=".", capsize=2, label=contract)
-ax.axhline(0, color="black", lw=0.8)
-ax.set_xlabel("forehand's high-card points")
-ax.set_ylabel("expected chips of the contract")
-ax.legend(fontsize=8)
-ax.set_title("Whist: which contract pays, by high-card points")
-figure
+# %% [markdown]
+# The bidding chart: forehand's best contract by high-card points and longest suit, its
+# expected chips ± 2 s.e. and the deals in each cell (Monte Carlo; blue wins chips, red loses).
+
+# %% tags=["chart"]
+Image(filename=RESULTS / "whist" / "bidding" / "bidding_chart.png")
+
+# %% tags=["chart"]
+Image(filename=RESULTS / "whist" / "bidding" / "p_make_by_feature.png")
 
 # %% [markdown]
 # The called ace (W-3): spades are called; when spades are first led, the ace holder (seat 2)
@@ -56,28 +58,49 @@ deal = WhistDeal(
     "grand:s",
     bidder=0,
 )
-deal.play("Ks"), deal.play("Js")
-print("seat", deal.turn, "may play", deal.legal(), "- the partner is seat", deal.partner)
+deal.play("Ks")
+deal.play("Js")
 assert deal.legal() == "As"
+print(f"seat {deal.turn} may play {deal.legal()}; the partner is seat {deal.partner}")
+
+# %% [markdown]
+# Mousel: from which hand strength going along beats folding, and declaring beats passing, by
+# players and carried pot; the value of going along by strength (chips per deal, ± 2 s.e.).
 
 # %%
-thresholds = pd.read_csv(RESULTS / "mousel" / "thresholds" / "thresholds.csv")
+thresholds = read_result(RESULTS / "mousel" / "thresholds")[0]["thresholds"]
 thresholds.pivot(index="players", columns="pot", values=["go_along_from", "declare_from"])
 
-# %% [markdown]
-# The long run: one player's going-along threshold against baseline players (declaring from
-# 1.6), chips per deal over sessions with the pot carried on.
-
-# %%
-sessions = pd.read_csv(RESULTS / "mousel" / "sessions" / "sessions.csv")
-sessions[sessions.declare == 1.6].pivot(index="along", columns="players", values="chips_per_deal").round(3)
+# %% tags=["chart"]
+Image(filename=RESULTS / "mousel" / "thresholds" / "going_along.png")
 
 # %% [markdown]
-# Live queries: the bids of a Whist hand, and a Mousel hand's best plans.
+# The long run: one player's thresholds against baseline players over sessions with the pot
+# carried on.
+
+# %% tags=["chart"]
+Image(filename=RESULTS / "mousel" / "sessions" / "thresholds_long_run.png")
+
+# %% [markdown]
+# ## Live queries
+#
+# Every bid of a Whist hand, played out on the same random deals (Monte Carlo, fixed seed).
 
 # %%
-report = bid_values(parse_hand("As Ks 7s 4s Kh Th 6h 2h Qd 8d 3d Jc 5c"), trials=2_000, seed=1)
-print(report.to_frame().round(3).to_string(index=False))
-advice = advise("Kh Qh 9c 4d", "7h", 4, trials=2_000, seed=1)
-print(advice.to_frame().head(6).round(3).to_string(index=False))
+bids = pa.whist.bid("As Ks 7s 4s Kh Th 6h 2h Qd 8d 3d Jc 5c", trials=2_000, seed=1)
+bids
+
+# %% tags=["chart"]
+bids.plot()
+
+# %% [markdown]
+# A Mousel hand's plans (fold, or go along with each exchange and declare or pass) for forehand
+# of four players, hearts trumps.
+
+# %%
+advice = pa.mousel.advise("Kh Qh 9c 4d", "7h", 4, trials=2_000, seed=1)
 assert len(advice.options) == 33
+advice
+
+# %% tags=["chart"]
+advice.plot()
