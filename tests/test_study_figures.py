@@ -4,8 +4,10 @@ without recomputing, and labelled so a reader can use them.
 * A study run now and written, then redrawn from the CSV files it wrote, gives byte-identical
   PNGs: what a study draws depends on nothing but its tables and manifest.
 * Redrawing committed folders (copies of them) rewrites only the PNGs the manifest lists and
-  leaves every CSV and the manifest byte for byte as they were; every committed folder has a
-  chart function (slow tier: drawing all of them takes about a minute).
+  leaves every CSV and the manifest byte for byte as they were; with the matplotlib version
+  that drew the committed PNGs (their "Software" tag) the redrawn PNGs are the committed ones,
+  byte for byte. Every committed folder has a chart function (slow tier: drawing all of them
+  takes about a minute).
 * The heatmaps name every class or cell: the 169 x 169 matrix has all 169 classes on both axes,
   the 13x13 chart ranks A to 2 and a label in every cell.
 """
@@ -16,10 +18,12 @@ import json
 import shutil
 from pathlib import Path
 
+import matplotlib
 import numpy as np
 import pandas as pd
 import pytest
 from matplotlib.colors import Normalize
+from PIL import Image
 
 from analyzer.charts import centred_norm, labeled_heatmap, with_error
 from analyzer.ranges import HAND_CLASSES
@@ -28,6 +32,7 @@ from analyzer.studies.redraw import main, result_folders
 from analyzer.studies.registry import STUDIES, draw_result, figure_maker, redraw, run_study
 
 RESULTS = Path(__file__).resolve().parent.parent / "results"
+mpl = matplotlib.__version__
 
 
 def _files(folder: Path) -> dict[str, bytes]:
@@ -55,6 +60,8 @@ def test_redrawing_a_committed_folder_rewrites_only_its_pngs(tmp_path, key):
     for name in after:
         if not name.endswith(".png"):
             assert after[name] == before[name], name
+        elif Image.open(RESULTS / key / name).text.get("Software", "").startswith(f"Matplotlib version{mpl},"):
+            assert after[name] == before[name], f"{name}: redrawn from the committed tables, not the committed chart"
         else:
             assert after[name][:8] == b"\x89PNG\r\n\x1a\n"
     assert not list(folder.glob(".*"))  # no staging file left behind
