@@ -64,6 +64,8 @@ class StudyPlan:
 def round_types_study(
     plan: StudyPlan, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
 ) -> ResultSet:
+    """Every round type, Crazy or not, with 3, 4 and 5 rows: the first mover's edge (greedy v
+    greedy), the spread of the margin, and the skill gain of greedy over random, seats averaged."""
     start = time.perf_counter()
     rows, configs = [], [(k, c, n) for k in TYPES for c in (False, True) for n in (3, 4, 5)]
     for i, (kind, crazy, size) in enumerate(configs):
@@ -182,6 +184,8 @@ def _gain_figure(table: pd.DataFrame, manifest: Mapping[str, Any]) -> Figure:
 def tournament_study(
     plan: StudyPlan, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
 ) -> ResultSet:
+    """Whole games between random, greedy and rollout players: the row policy's win rate
+    against the column policy, both seatings averaged, and the per-seating table."""
     start = time.perf_counter()
     policies = ("random", "greedy", plan.rollout_policy)
     rows, pairs = [], [(a, b) for a in policies for b in policies]
@@ -278,6 +282,8 @@ def _run_kernel(kernel, width: int, plan: StudyPlan, i: int, threads, scheduler)
 def relations_study(
     plan: StudyPlan, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
 ) -> ResultSet:
+    """The first placement of a round (3 rows): each own-side move's value against the average
+    move of the same decision, by the card's relation to the row's common card."""
     start = time.perf_counter()
     rows = []
     for i, kind in enumerate(TYPES):
@@ -347,6 +353,8 @@ def _relations_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str
 def blocking_study(
     plan: StudyPlan, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
 ) -> ResultSet:
+    """Crazy rounds (3 rows) at positions from greedy play: how often the best move goes on
+    the opponent's side, and by how much it beats the best build."""
     start = time.perf_counter()
     rows = []
     for i, kind in enumerate(TYPES):

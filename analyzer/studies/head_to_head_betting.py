@@ -50,6 +50,8 @@ MATCHUPS = (
 
 @dataclass(frozen=True)
 class BettingPlan:
+    """How much each betting study simulates (the defaults make the committed results)."""
+
     games: int = 4_000  # per simulated cell or match-up
     rollout_games: int = 100  # for the match-up with a rollout bettor
     rollout_policy: str = "rollout:8"
@@ -57,6 +59,8 @@ class BettingPlan:
 
 
 def response_study(plan: BettingPlan, progress: Progress | None = None, **_) -> ResultSet:
+    """Exact, for the one-row exchange: the responder's value of decline, call and raise by
+    win probability and bet, where each response becomes best, and the bettor's value of each bet."""
     start = time.perf_counter()
     model = ExchangeModel()
     rows = []
@@ -145,6 +149,8 @@ def _bettor_figure(bettor: pd.DataFrame) -> Figure:
 
 
 def tuning_study(plan: BettingPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
+    """Threshold betting policies on a grid of bet and call thresholds against the default one,
+    then the best of the grid, the default, a cautious one and ``never`` against each other."""
     start = time.perf_counter()
     rows = []
     cells = [(b, c) for b in BET_THRESHOLDS for c in CALL_THRESHOLDS]
@@ -250,6 +256,8 @@ def _versus(
 
 
 def fresh_card_study(plan: BettingPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
+    """Draw 1 and Share 2: a threshold bettor who counts the card he just drew against one
+    blind to it, both against the default: what the look is worth."""
     start = time.perf_counter()
     rows = []
     for i, kind in enumerate(("draw1", "share2")):
@@ -303,6 +311,8 @@ def _fresh_card_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[st
 
 
 def trajectory_study(plan: BettingPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
+    """The first player's mean stack after every placement of a game, for several betting
+    match-ups."""
     start = time.perf_counter()
     frames = []
     matchups = MATCHUPS + ((plan.rollout_policy, "threshold"),)

@@ -49,6 +49,9 @@ MIN_DEALS = 300
 
 @dataclass(frozen=True)
 class MouselPlan:
+    """How much the Mousel studies simulate, and the baseline players (the defaults make the
+    committed results)."""
+
     deals: int = 400_000
     pots: tuple[float, ...] = (0.0, 4.0)
     play: str = "heuristic"
@@ -62,6 +65,8 @@ class MouselPlan:
 def thresholds_study(
     plan: MouselPlan, rules: MouselRules = MouselRules(), threads=None, scheduler=None, progress: Progress | None = None
 ) -> ResultSet:
+    """For 3 to 8 players and each carried pot, forehand's five plans on random deals, binned
+    by hand strength: each plan's value, P(make), and the going-along and declaring thresholds."""
     start = time.perf_counter()
     pack = np.array(E.deck_cards(rules.short_deck), np.int64)
     cells = [
@@ -248,6 +253,8 @@ DECLARE_GRID = (1.2, 1.6, 2.0)
 def sessions_study(
     plan: MouselPlan, rules: MouselRules = MouselRules(), threads=None, scheduler=None, progress: Progress | None = None
 ) -> ResultSet:
+    """One player with other going-along and declaring thresholds against baseline players,
+    over sessions with the pot carried on: his chips per deal for each pair of thresholds."""
     start = time.perf_counter()
     cells = [(n, a, d) for n in plan.session_players for a in ALONG_GRID for d in DECLARE_GRID]
     rows = []

@@ -42,6 +42,8 @@ SPEND_PLAYERS = 3
 
 @dataclass(frozen=True)
 class SaintPlan:
+    """How much the Saint Poker studies simulate (the defaults make the committed results)."""
+
     games: int = 4_000
     rollout_games: int = 100
     rollout_policy: str = "rollout:4"
@@ -51,6 +53,8 @@ class SaintPlan:
 
 
 def tournament_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
+    """For 2 to 5 players, each policy in one seat against greedy opponents (random draft
+    tie-break): win share, score, the score distribution and the rounds won."""
     start = time.perf_counter()
     policies = ("random", "greedy", "save", plan.rollout_policy)
     rows, histograms = [], []
@@ -156,6 +160,8 @@ def _rounds_figure(table: pd.DataFrame, manifest: Mapping[str, Any]) -> Figure:
 
 
 def ties_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
+    """All-greedy games with the fixed seat priority: tied rounds, each seat's win share, and
+    the points in the round after a draft by the position one picked in."""
     start = time.perf_counter()
     tie_rows, seat_rows = [], []
     for i, n in enumerate(PLAYER_COUNTS):
@@ -262,6 +268,8 @@ def _ties_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any
 
 
 def spend_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
+    """At each round's reveal in greedy games (3 players): revealing the best pair against
+    keeping the strong cards, by the points to the end of the game."""
     start = time.perf_counter()
     rows = []
     for r in range(1, E.ROUNDS):  # in round 8 the two cards left are the only pair

@@ -46,6 +46,9 @@ LONGEST_BANDS = ((4, 4), (5, 5), (6, 6), (7, 7), (8, 13))
 
 @dataclass(frozen=True)
 class WhistPlan:
+    """How much the Whist studies simulate, and the card play (the defaults make the committed
+    results)."""
+
     deals: int = 400_000
     game_deals: int = 200_000
     policy: str = "heuristic"
@@ -55,6 +58,8 @@ class WhistPlan:
 def bidding_study(
     plan: WhistPlan, rules: WhistRules = WhistRules(), threads=None, scheduler=None, progress: Progress | None = None
 ) -> ResultSet:
+    """Random deals with forehand bidding every contract on the same deal: P(make), chips and
+    tricks by hand feature, and the bidding chart by high-card points and longest suit."""
     start = time.perf_counter()
     feature, grid, deals = run_bidding_tables(
         plan.deals, plan.policy, rules, plan.seed, threads=threads, scheduler=scheduler, progress=progress
@@ -211,6 +216,8 @@ def _chart_figure(chart: pd.DataFrame, manifest: Mapping[str, Any]) -> Figure:
 def auction_study(
     plan: WhistPlan, rules: WhistRules = WhistRules(), threads=None, scheduler=None, progress: Progress | None = None
 ) -> ResultSet:
+    """Whole deals with bidding, every seat a table bidder built from the bidding grid: how
+    often each contract is played and made, and each seat's expected chips."""
     stats = simulate_bidding(
         deals=plan.game_deals,
         table_deals=plan.deals,
