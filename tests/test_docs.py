@@ -23,7 +23,8 @@ the repository.
 
 ``python tests/test_docs.py`` rewrites the output of every console example that no longer
 matches with what the command prints now (keeping as many lines before and after a ``...``
-line), the way to regenerate them when an output changes on purpose.
+line; from the second of two runs, so that timings are those of compiled kernels), the way to
+regenerate them when an output changes on purpose.
 """
 
 from __future__ import annotations
@@ -329,6 +330,7 @@ def update() -> None:
         for command in reversed(commands(path)):
             if not command.output:
                 continue
+            printed(command)  # a warm-up, so that the timings shown are those of compiled kernels
             text = printed(command)
             if matches(command.output, text):
                 continue  # unchanged but for timings: keep the lines as they are
