@@ -18,6 +18,7 @@ the repository.
   (the latest of each name). A title that names a file of the repository must match that file.
 * Python examples. Every ```pycon block runs as a doctest (ELLIPSIS on), the blocks of a file
   in order in one namespace; a ``>>>`` prompt in any other block is an error.
+* The API overview (docs/api/index.md) lists every public function of every game namespace.
 * Links. Every relative link target resolves to a file or folder inside the repository, and
   none is an absolute path or a ``file:`` URL; links to web sites are not followed.
 
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 import contextlib
 import doctest
+import importlib
 import io
 import os
 import re
@@ -43,6 +45,8 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
+
+import analyzer
 
 ROOT = Path(__file__).resolve().parent.parent
 SKIPPED_FOLDERS = {"site", "build", "dist", "node_modules", "__pycache__"}  # and every hidden one
@@ -295,6 +299,18 @@ def test_python_examples_run(path):
     report = io.StringIO()
     runner.run(test, out=report.write)
     assert runner.failures == 0, report.getvalue()
+
+
+def test_api_overview_lists_every_function_of_every_namespace():
+    rows = re.findall(r"^\| \[`pa\.(\w+)`\]\([^)]*\) \| ([^|]+) \|", (ROOT / "docs/api/index.md").read_text(), re.M)
+    listed = {name: set(re.findall(r"`(\w+)`", cell)) for name, cell in rows}
+    assert set(analyzer.GAMES) <= set(listed), "a game namespace is missing from docs/api/index.md"
+    for name, functions in listed.items():
+        module = importlib.import_module(f"analyzer.api.{name}" if name in analyzer.GAMES else f"analyzer.{name}")
+        if name in analyzer.GAMES:
+            assert functions == set(module.__all__), f"pa.{name}"
+        else:
+            assert all(callable(getattr(module, f, None)) for f in functions), f"pa.{name}"
 
 
 def link_targets(path: Path) -> list[str]:
