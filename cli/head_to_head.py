@@ -29,7 +29,10 @@ Tiebreak = Annotated[str, typer.Option("--tiebreak", metavar="RULE", help="Pair 
 def place(
     position: Annotated[
         Path | None,
-        typer.Argument(metavar="FILE", help="A position JSON file (see the README), or give the options below."),
+        typer.Argument(
+            metavar="FILE",
+            help="A position JSON file (its fields: docs/cli/head-to-head.md), or give the options below.",
+        ),
     ] = None,
     round_: Annotated[
         int | None, typer.Option("--round", "-r", min=1, max=3, metavar="N", help="Round 1, 2 or 3 (3, 4, 5 rows).")
@@ -342,7 +345,10 @@ def _play_betting(
 
 @head_to_head_app.command("bet")
 def bet(
-    position: Annotated[Path, typer.Argument(metavar="FILE", help="A betting position JSON file (see the README).")],
+    position: Annotated[
+        Path,
+        typer.Argument(metavar="FILE", help="A betting position JSON file (its fields: docs/cli/head-to-head.md)."),
+    ],
     policy: Annotated[
         str,
         typer.Option("--policy", "-p", metavar="POLICY", help="Placement policy of both players: greedy or random."),

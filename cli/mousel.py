@@ -48,7 +48,7 @@ def advise_command(
         typer.Option(
             "--others",
             metavar="THRESHOLDS",
-            help="The other players' thresholds along,declare,keep on the strength scale (README).",
+            help="The other players' thresholds along,declare,keep on the strength scale (docs/cli/mousel.md).",
         ),
     ] = "0.7,1.6,0.3",
     play: Annotated[

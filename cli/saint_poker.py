@@ -21,7 +21,9 @@ saint_poker_app = App(help="Saint Poker (2-5 players): river, reveal and draft d
 
 @saint_poker_app.command("decide")
 def decide_command(
-    position: Annotated[Path, typer.Argument(metavar="FILE", help="A position JSON file (see the README).")],
+    position: Annotated[
+        Path, typer.Argument(metavar="FILE", help="A position JSON file (its fields: docs/cli/saint-poker.md).")
+    ],
     policy: Annotated[
         str,
         typer.Option(

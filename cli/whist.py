@@ -186,7 +186,7 @@ def play_command(
     as_json: Json = False,
     show_progress: ShowProgress = None,
 ) -> None:
-    """Whole deals with bidding (every seat a table bidder, README): how often each contract
+    """Whole deals with bidding (every seat a table bidder, docs/cli/whist.md): how often each contract
     is played and made, and each seat's expected chips."""
     with reported_errors():
         from analyzer.games.whist.play import simulate_bidding
