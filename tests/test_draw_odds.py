@@ -1,4 +1,4 @@
-"""Exact five-card draw odds: table A.4 (../shared/rules/test-vectors-and-glossary.md) with every
+"""Exact five-card draw odds: table A.4 (docs/rules/draw.md#a-4) with every
 count derived by hand, the Bug joker (§4.3), dead cards, standing pat, the whole-hand draw
 against the evaluator's own enumeration, a brute force with itertools, and every input error."""
 

@@ -1,5 +1,5 @@
 """Exact category counts of every hand, against test vectors A.1-A.3b
-(../shared/rules/test-vectors-and-glossary.md; A.3 is the published table).
+(docs/rules/conventions.md#a-3; A.3 is the published table).
 
 The enumerations of every hand are the slow tier; the fast tier checks the same
 enumeration machinery against direct evaluation of every hand of a small deck."""
