@@ -2,31 +2,39 @@
 
 A result lives in ``results/<analysis>/<name>/``. Everything is first written to
 a temporary sibling folder and then swapped in with renames, so a reader (or an
-interrupted run) never sees a half-written result where a result belongs.
+interrupted run) never sees a half-written result where a result belongs; the next
+write cleans up what a killed writer left. A result is replaced only by one of the
+same spec (:data:`SPEC_FIELDS` of the manifest) unless the writer is told to force it.
 Charts are matplotlib ``Figure`` objects (no pyplot, no global state).
 """
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import io
 import json
 import os
 import platform
+import re
 import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
-from matplotlib.figure import Figure
 
 import analyzer
+
+if TYPE_CHECKING:  # only named in annotations: the output-folder check stays quick to import
+    import pandas as pd
+    from matplotlib.figure import Figure
 
 RESULTS_ROOT = Path("results")
 CSV_FLOAT_FORMAT = "%.10g"  # floats in the CSV tables: 10 significant digits
@@ -112,26 +120,170 @@ def revision_of(folder: Path | str, timeout: float = 5.0) -> str:
     return f"{head}-dirty" if status else head
 
 
-def write_results(result: ResultSet, root: Path | str = RESULTS_ROOT) -> Path:
-    """Write ``result`` to ``root/<analysis>/<name>/`` atomically and return that folder."""
-    target = Path(root) / result.analysis / result.name
-    target.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{result.name}.", dir=target.parent))
+# The fields of a manifest that say what was computed (the rest say when, where and how fast):
+# a result is only replaced by one of the same spec unless the writer is told to force it.
+SPEC_FIELDS = ("inputs", "method", "seed", "trials", "chunk_size")
+_STAGING = "staging-"  # staging folders are ``.<name>.staging-XXXXXXXX``
+_OLD = "old-"  # a replaced result waiting to be removed is ``.<name>.old-<nanoseconds>``
+_LEGACY_STAGING = re.compile(r"[a-z0-9_]{8}")  # ``.<name>.XXXXXXXX``, earlier versions' staging
+
+
+def check_writable(root: Path | str) -> None:
+    """Refuse a results root that cannot hold results, before anything is computed: ``root``
+    (or, when it does not exist yet, its nearest existing ancestor) must be a folder this
+    process can create folders in. Nothing is left behind: the probe folder is removed.
+
+    Raises ValueError naming ``root``."""
+    root = Path(root)
+    existing = root
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        where = "" if existing == root else f" ({existing} is not a folder)"
+        raise ValueError(f"cannot write results to {root}: not a folder{where}")
     try:
-        files = []
+        Path(tempfile.mkdtemp(prefix=".write-check.", dir=existing)).rmdir()
+    except OSError as error:
+        raise ValueError(f"cannot write results to {root}: {error.strerror or error}") from None
+
+
+def write_results(result: ResultSet, root: Path | str = RESULTS_ROOT, *, force: bool = False) -> Path:
+    """Write ``result`` to ``root/<analysis>/<name>/`` atomically and return that folder.
+
+    A folder there already is replaced only when its manifest has the same :data:`SPEC_FIELDS`
+    (the same spec run again) or ``force`` is true; otherwise a ValueError says what differs.
+    See :func:`write_result_sets`."""
+    return write_result_sets([result], root, force=force)[0]
+
+
+def write_result_sets(
+    results: Sequence[ResultSet], root: Path | str = RESULTS_ROOT, *, force: bool = False
+) -> list[Path]:
+    """Write every result of ``results`` under ``root`` (see :func:`write_results`); the folders.
+
+    Every result is checked against the folder it replaces before any is written, so a refused
+    run changes nothing. Each result is staged in a hidden sibling folder and swapped in with
+    renames. Writers of one ``root/<analysis>/`` folder take turns (an exclusive ``flock`` on
+    it), so the staging and replaced folders of this writer's naming found there belong to
+    writers that were killed: they are removed first, and a result a killed writer had moved
+    aside but not yet replaced is put back."""
+    planned = [(Path(root) / r.analysis / r.name, r, _manifest_of(r)) for r in results]
+    for target, _, manifest in planned:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with _writer_lock(target.parent) as locked:
+            if locked:
+                _recover(target)
+            if not force:
+                _check_replaceable(target, manifest)
+    written = []
+    for target, result, manifest in planned:
+        with _writer_lock(target.parent) as locked:
+            if locked:
+                _recover(target)
+            _write(result, manifest, target)
+        written.append(target)
+    return written
+
+
+def _manifest_of(result: ResultSet) -> dict:
+    """The manifest ``result`` is written with, as JSON values (lists, not tuples)."""
+    files = sorted([f"{stem}.csv" for stem in result.tables] + [f"{stem}.png" for stem in result.figures])
+    manifest = {"analysis": result.analysis, "name": result.name, **result.manifest, "files": files}
+    return json.loads(json.dumps(manifest, default=_jsonable))
+
+
+def _check_replaceable(target: Path, manifest: Mapping) -> None:
+    """Refuse to replace ``target`` unless it is absent or holds a result of the same spec."""
+    if not target.exists():
+        return
+    try:
+        held = json.loads((target / "manifest.json").read_text())
+        if not isinstance(held, dict):
+            raise ValueError
+    except (OSError, ValueError):
+        raise ValueError(f"{target}: exists and holds no result manifest: give --force to replace it") from None
+    old, new = _differences({k: held.get(k) for k in SPEC_FIELDS}, {k: manifest.get(k) for k in SPEC_FIELDS})
+    if old:
+        raise ValueError(
+            f"{target}: holds a result with {', '.join(old)}; this run has {', '.join(new)}: give --force to replace it"
+        )
+
+
+def _differences(held: Mapping, new: Mapping, prefix: str = "") -> tuple[list[str], list[str]]:
+    """``name value`` for every field (nested into dictionaries) where ``held`` and ``new``
+    differ, as two lists: the held values and the new ones."""
+    old_parts: list[str] = []
+    new_parts: list[str] = []
+    for key in sorted(set(held) | set(new), key=str):
+        a, b = held.get(key), new.get(key)
+        if a == b:
+            continue
+        if isinstance(a, dict) and isinstance(b, dict):
+            more_old, more_new = _differences(a, b, f"{prefix}{key}.")
+            old_parts += more_old
+            new_parts += more_new
+        else:
+            old_parts.append(f"{prefix}{key} {_short(a)}")
+            new_parts.append(f"{prefix}{key} {_short(b)}")
+    return old_parts, new_parts
+
+
+def _short(value, width: int = 40) -> str:
+    """``value`` as compact JSON, cut to ``width`` characters."""
+    text = json.dumps(value, separators=(",", ":"))
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+@contextmanager
+def _writer_lock(folder: Path) -> Iterator[bool]:
+    """Hold an exclusive ``flock`` on ``folder`` for the block; yields whether it is held
+    (False where the file system has no locks, as some network ones: then nothing is
+    known about other writers)."""
+    handle = os.open(folder, os.O_RDONLY)
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            locked = True
+        except OSError:
+            locked = False
+        yield locked
+    finally:
+        os.close(handle)  # releases the lock
+
+
+def _recover(target: Path) -> None:
+    """Clean up after killed writers of ``target`` (called holding the writer lock): put back
+    the newest result moved aside when ``target`` is missing, remove the other leftovers."""
+    prefix = f".{target.name}."
+    staged, replaced = [], []
+    for path in target.parent.iterdir():
+        tail = path.name[len(prefix) :]
+        if not path.name.startswith(prefix) or not path.is_dir() or path.is_symlink():
+            continue
+        if tail.startswith(_OLD) and tail[len(_OLD) :].isdigit():
+            replaced.append(path)
+        elif tail.startswith(_STAGING) or _LEGACY_STAGING.fullmatch(tail):
+            staged.append(path)
+    replaced.sort(key=lambda path: int(path.name[len(prefix) + len(_OLD) :]))
+    if replaced and not target.exists():
+        os.replace(replaced.pop(), target)
+    for path in staged + replaced:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def _write(result: ResultSet, manifest: Mapping, target: Path) -> None:
+    """Stage ``result`` next to ``target`` and swap it in."""
+    staging = Path(tempfile.mkdtemp(prefix=f".{result.name}.{_STAGING}", dir=target.parent))
+    try:
         for stem, table in result.tables.items():
             table.to_csv(staging / f"{stem}.csv", index=False, float_format=CSV_FLOAT_FORMAT)
-            files.append(f"{stem}.csv")
         for stem, figure in result.figures.items():
             save_figure(figure, staging / f"{stem}.png")
-            files.append(f"{stem}.png")
-        manifest = {"analysis": result.analysis, "name": result.name, **result.manifest, "files": sorted(files)}
-        (staging / "manifest.json").write_text(json.dumps(manifest, indent=2, default=_jsonable) + "\n")
+        (staging / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
         _swap_in(staging, target)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    return target
 
 
 def as_written(table: pd.DataFrame) -> pd.DataFrame:
@@ -153,7 +305,7 @@ def _swap_in(staging: Path, target: Path) -> None:
     os.chmod(staging, 0o777 & ~umask)  # mkdtemp makes it private; results are ordinary folders
     old = None
     if target.exists():
-        old = target.with_name(f".{target.name}.old-{time.time_ns()}")
+        old = target.with_name(f".{target.name}.{_OLD}{time.time_ns()}")
         os.replace(target, old)
     try:
         os.replace(staging, target)

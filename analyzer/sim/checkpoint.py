@@ -41,12 +41,14 @@ class CheckpointStore:
         return digest.hexdigest()[:40]
 
     def load(self, key: str):
-        """The result saved under ``key``, or None when there is none (the chunk still has to run)."""
+        """The result saved under ``key``, or None when there is none or it cannot be read back
+        (cut short by a crash of the machine before the disk had it all): the chunk runs again."""
         path = self.folder / f"{key}.pkl"
-        if not path.exists():
+        try:
+            with path.open("rb") as handle:
+                return pickle.load(handle)
+        except (FileNotFoundError, EOFError, pickle.UnpicklingError):
             return None
-        with path.open("rb") as handle:
-            return pickle.load(handle)
 
     def save(self, key: str, value) -> None:
         """Save ``value`` under ``key``: written to a temporary file and renamed into place, so a
