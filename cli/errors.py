@@ -12,11 +12,30 @@ import typer
 DEBUG_ENV = "POKER_ANALYZER_DEBUG"
 USAGE_ERROR = 2
 DOMAIN_ERROR = 1
+MAX_MESSAGE = 300  # characters of an error message; the rest (usually echoed input) is cut
 
 
-def fail(message: str, code: int) -> typer.Exit:
+def one_line(message: object) -> str:
+    """``message`` on one line (runs of white space become one space), cut to :data:`MAX_MESSAGE`
+    characters with ``...`` where input echoed in it would make it longer.
+
+    >>> one_line("bad  card\\n 'Zz'")
+    "bad card 'Zz'"
+    >>> len(one_line("x" * 100_000)) == MAX_MESSAGE
+    True
+    """
+    text = " ".join(str(message).split())
+    return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 3] + "..."
+
+
+def print_error(message: object) -> None:
+    """Print ``error: message`` on one line of stderr (see :func:`one_line`)."""
+    print(f"error: {one_line(message)}", file=sys.stderr)
+
+
+def fail(message: object, code: int) -> typer.Exit:
     """Print ``error: message`` on one line of stderr and return the exit to raise."""
-    print(f"error: {' '.join(str(message).split())}", file=sys.stderr)
+    print_error(message)
     return typer.Exit(code)
 
 
@@ -35,3 +54,7 @@ def reported_errors() -> Iterator[None]:
         if os.environ.get(DEBUG_ENV):
             raise
         raise fail(str(err), DOMAIN_ERROR) from None
+    except OSError as err:  # a file that cannot be read or written: name it and the reason
+        if os.environ.get(DEBUG_ENV):
+            raise
+        raise fail(f"{err.filename}: {err.strerror}" if err.filename and err.strerror else err, DOMAIN_ERROR) from None

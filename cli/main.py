@@ -10,7 +10,7 @@ import typer
 from cli.batch import batch_command
 from cli.commands import App
 from cli.draw import draw_app
-from cli.errors import DEBUG_ENV, USAGE_ERROR
+from cli.errors import DEBUG_ENV, USAGE_ERROR, print_error
 from cli.eval import eval_command
 from cli.head_to_head import head_to_head_app
 from cli.holdem import holdem_app
@@ -87,10 +87,10 @@ def main() -> None:
         if message:  # empty when the help was shown because no arguments were given
             ctx = getattr(err, "ctx", None)
             hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-            print(f"error: {message}{hint}", file=sys.stderr)
+            print_error(f"{message}{hint}")
         code = err.exit_code if err.exit_code else USAGE_ERROR
     if code == INTERRUPTED:  # Ctrl-C: typer returns this code; running chunks finished first
-        print("error: interrupted", file=sys.stderr)
+        print_error("interrupted")
     sys.exit(code if isinstance(code, int) else 0)
 
 
