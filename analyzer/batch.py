@@ -7,14 +7,18 @@ A spec names a registered study (:data:`analyzer.studies.STUDIES`) and its param
     rounds = 20000
     seed = 2026
 
-Each spec keeps its checkpoints in ``OUT/.checkpoints/<spec name>/`` with the spec's hash.
-A run started again with ``resume`` loads every finished chunk and computes only the rest,
-so its tables equal an uninterrupted run's; a spec that changed since its checkpoint is
-refused rather than mixed. Results are written atomically (:func:`analyzer.report.write_results`).
+Each spec keeps its checkpoints in ``OUT/.checkpoints/<spec name>-<hash of its resolved path>/``
+(so two specs called ``tables.toml`` in different folders never share one) with the hash of the
+spec's bytes. A run started again with ``resume`` loads every finished chunk and computes only
+the rest, so its tables equal an uninterrupted run's; a spec that changed since its checkpoint
+is refused rather than mixed. Results are written atomically, and replace results of another
+spec only when forced (:func:`analyzer.report.write_result_sets`); the checkpoints are removed
+once they are.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import shutil
 import tomllib
@@ -22,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from analyzer.report import write_results
+from analyzer.report import write_result_sets
 from analyzer.sim.checkpoint import checkpointing
 from analyzer.sim.engine import Progress
 from analyzer.studies import STUDIES, run_study
@@ -67,17 +71,29 @@ def read_spec(path: str | Path) -> Spec:
     return Spec(path=path, analysis=analysis, params=params, digest=hashlib.sha256(raw).hexdigest())
 
 
+def checkpoint_folder(spec: Spec, out: str | Path) -> Path:
+    """Where ``spec`` keeps its checkpoints under ``out``: ``.checkpoints/<spec name>-<key>``, the
+    key being the first 12 hex digits of the SHA-256 of the spec's resolved path."""
+    key = hashlib.sha256(str(spec.path.resolve()).encode()).hexdigest()[:12]
+    return Path(out) / ".checkpoints" / f"{spec.name}-{key}"
+
+
 def run_spec(
     spec: Spec,
     out: str | Path,
     *,
     resume: bool = False,
+    force: bool = False,
     threads: int | None = None,
     scheduler: str | None = None,
     progress: Progress | None = None,
 ) -> list[Path]:
-    """Run one spec with checkpoints and write its results under ``out``; the folders written."""
-    folder = Path(out) / ".checkpoints" / spec.name
+    """Run one spec with checkpoints and write its results under ``out``; the folders written.
+
+    ``resume`` continues from the spec's checkpoints (refused when the spec changed since);
+    ``force`` replaces results of a different spec (see :func:`analyzer.report.write_result_sets`).
+    """
+    folder = checkpoint_folder(spec, out)
     stamp = folder / "spec.sha256"
     if folder.exists():
         if resume and stamp.exists() and stamp.read_text() != spec.digest:
@@ -95,6 +111,11 @@ def run_spec(
             results = run_study(spec.analysis, params, threads=threads, scheduler=scheduler, progress=progress)
         except ValueError as error:
             raise ValueError(f"spec {spec.path}: {error}") from None
-    written = [write_results(result, out) for result in results]
+    try:
+        written = write_result_sets(results, out, force=force)
+    except ValueError as error:
+        raise ValueError(f"spec {spec.path}: {error}") from None
     shutil.rmtree(folder)
+    with contextlib.suppress(OSError):  # not empty when other specs have checkpoints there
+        folder.parent.rmdir()
     return written

@@ -10,7 +10,7 @@ import typer
 from cli.errors import reported_errors
 from cli.progress import progress_bar
 from cli.run_options import Scheduler, ShowProgress, Threads
-from cli.tables import Out
+from cli.tables import Force, Out, report_written
 
 
 def batch_command(
@@ -21,6 +21,7 @@ def batch_command(
         bool, typer.Option("--resume", help="Continue from the checkpoints of an interrupted run.")
     ] = False,
     out: Out = Path("results"),
+    force: Force = False,
     scheduler: Scheduler = None,
     threads: Threads = None,
     show_progress: ShowProgress = None,
@@ -28,11 +29,15 @@ def batch_command(
     """Run the analyses the spec files describe, checkpointing every finished chunk; results are
     written atomically under --out. With --resume an interrupted run continues where it stopped."""
     with reported_errors():
+        from analyzer.report import check_writable
+
+        check_writable(out)  # --out and every spec are checked before any runs
         from analyzer.batch import read_spec, run_spec
 
-        parsed = [read_spec(path) for path in specs]  # check them all before running any
+        parsed = [read_spec(path) for path in specs]
         for spec in parsed:
             with progress_bar(spec.name, show_progress) as progress:
-                folders = run_spec(spec, out, resume=resume, threads=threads, scheduler=scheduler, progress=progress)
-            for folder in folders:
-                print(f"wrote {folder}: {', '.join(sorted(p.name for p in folder.iterdir()))}")
+                folders = run_spec(
+                    spec, out, resume=resume, force=force, threads=threads, scheduler=scheduler, progress=progress
+                )
+            report_written(folders)

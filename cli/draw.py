@@ -15,7 +15,7 @@ from cli.console import stdout_console
 from cli.errors import reported_errors
 from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, Seed, ShowProgress, TargetSE, Threads, TimeLimit
-from cli.tables import Out, TableSeed, run_tables
+from cli.tables import Force, Out, TableSeed, run_tables
 
 draw_app = App(help="Five-card draw: what to throw, and how often it wins.")
 
@@ -150,6 +150,7 @@ def tables(
     ] = 1_000_000,
     seed: TableSeed = 2026,
     out: Out = Path("results"),
+    force: Force = False,
     scheduler: Scheduler = None,
     threads: Threads = None,
     show_progress: ShowProgress = None,
@@ -160,6 +161,7 @@ def tables(
         "draw.tables",
         {"strategy_trials": strategy_trials, "job_trials": deal_trials, "seed": seed},
         out=out,
+        force=force,
         threads=threads,
         scheduler=scheduler,
         show_progress=show_progress,

@@ -14,7 +14,7 @@ from cli.console import stdout_console
 from cli.errors import USAGE_ERROR, fail, reported_errors
 from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
-from cli.tables import Out, TableSeed, run_tables
+from cli.tables import Force, Out, TableSeed, run_tables
 
 head_to_head_app = App(help="Head to Head Poker (Knizia): where to place a card, and how the round types play.")
 
@@ -453,6 +453,7 @@ def betting_tables(
     ] = 100,
     seed: TableSeed = 2026,
     out: Out = Path("results"),
+    force: Force = False,
     scheduler: Scheduler = None,
     threads: Threads = None,
     show_progress: ShowProgress = None,
@@ -463,6 +464,7 @@ def betting_tables(
         "head_to_head.betting_tables",
         {"studies": study or None, "games": games, "rollout_games": rollout_games, "seed": seed},
         out=out,
+        force=force,
         threads=threads,
         scheduler=scheduler,
         show_progress=show_progress,
@@ -497,6 +499,7 @@ def tables(
     ] = 100,
     seed: TableSeed = 2026,
     out: Out = Path("results"),
+    force: Force = False,
     scheduler: Scheduler = None,
     threads: Threads = None,
     show_progress: ShowProgress = None,
@@ -516,6 +519,7 @@ def tables(
             "seed": seed,
         },
         out=out,
+        force=force,
         threads=threads,
         scheduler=scheduler,
         show_progress=show_progress,

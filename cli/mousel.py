@@ -14,7 +14,7 @@ from cli.console import stdout_console
 from cli.errors import reported_errors
 from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
-from cli.tables import Out, TableSeed, run_tables
+from cli.tables import Force, Out, TableSeed, run_tables
 
 mousel_app = App(help="Mousel (3-8 players): go along, exchange, declare.")
 
@@ -226,6 +226,7 @@ def tables_command(
     session_deals: Annotated[int, typer.Option("--session-deals", min=1, metavar="N", help="Deals per session.")] = 40,
     seed: TableSeed = 2026,
     out: Out = Path("results"),
+    force: Force = False,
     scheduler: Scheduler = None,
     threads: Threads = None,
     show_progress: ShowProgress = None,
@@ -244,6 +245,7 @@ def tables_command(
             "seed": seed,
         },
         out=out,
+        force=force,
         threads=threads,
         scheduler=scheduler,
         show_progress=show_progress,

@@ -28,7 +28,7 @@ from cli.run_options import (
     Trials,
     run_settings,
 )
-from cli.tables import Out, TableSeed, run_tables
+from cli.tables import Force, Out, TableSeed, run_tables
 
 paigow_app = App(help="Pai Gow Poker: how to set a hand and what the House Way costs.")
 
@@ -213,6 +213,7 @@ def tables(
     ] = 100_000,
     seed: TableSeed = 2026,
     out: Out = Path("results"),
+    force: Force = False,
     scheduler: Scheduler = None,
     threads: Threads = None,
     show_progress: ShowProgress = None,
@@ -228,6 +229,7 @@ def tables(
             "seed": seed,
         },
         out=out,
+        force=force,
         threads=threads,
         scheduler=scheduler,
         show_progress=show_progress,

@@ -14,7 +14,7 @@ from cli.console import stdout_console
 from cli.errors import reported_errors
 from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
-from cli.tables import Out, TableSeed, run_tables
+from cli.tables import Force, Out, TableSeed, run_tables
 
 saint_poker_app = App(help="Saint Poker (2-5 players): river, reveal and draft decisions; policy tournaments.")
 
@@ -187,6 +187,7 @@ def tables_command(
     ] = 60,
     seed: TableSeed = 2026,
     out: Out = Path("results"),
+    force: Force = False,
     scheduler: Scheduler = None,
     threads: Threads = None,
     show_progress: ShowProgress = None,
@@ -197,6 +198,7 @@ def tables_command(
         "saint_poker.tables",
         {"games": games, "rollout_games": rollout_games, "positions": positions, "samples": samples, "seed": seed},
         out=out,
+        force=force,
         threads=threads,
         scheduler=scheduler,
         show_progress=show_progress,

@@ -12,6 +12,10 @@ from cli.progress import progress_bar
 from cli.run_options import Scheduler, ShowProgress, Threads, check_seed
 
 Out = Annotated[Path, typer.Option("--out", metavar="DIR", help="Results root folder.")]
+Force = Annotated[
+    bool,
+    typer.Option("--force", help="Replace results made from a different spec (other trials, seed or parameters)."),
+]
 TableTrials = Annotated[
     int, typer.Option("--trials", "-n", min=1, metavar="N", help="Monte Carlo trials per table cell.")
 ]
@@ -33,28 +37,38 @@ def run_tables(
     params: dict,
     *,
     out: Path,
+    force: bool,
     threads: int | None,
     scheduler: str | None,
     show_progress: bool | None,
     label: str,
 ) -> None:
     """Run the registered study ``study_id`` (:mod:`analyzer.studies.registry`) with ``params``,
-    write each result under ``out`` and say which files it holds."""
+    write each result under ``out`` and say which files it holds. ``out`` is checked before
+    anything runs; a result made from a different spec is replaced only with ``force``
+    (:func:`analyzer.report.write_result_sets`)."""
     with reported_errors():
-        from analyzer.report import write_results
+        from analyzer.report import check_writable, write_result_sets
+
+        check_writable(out)  # before the study's modules are even imported
         from analyzer.studies import run_study
 
         with progress_bar(label, show_progress) as progress:
             results = run_study(study_id, params, threads=threads, scheduler=scheduler, progress=progress)
-        for result in results:
-            folder = write_results(result, out)
-            print(f"wrote {folder}: {', '.join(sorted(p.name for p in folder.iterdir()))}")
+        report_written(write_result_sets(results, out, force=force))
+
+
+def report_written(folders: list[Path]) -> None:
+    """Say which result folders were written and the files each holds."""
+    for folder in folders:
+        print(f"wrote {folder}: {', '.join(sorted(p.name for p in folder.iterdir()))}")
 
 
 def holdem_preflop_table(
     trials: TableTrials = 200_000,
     seed: TableSeed = 2026,
     out: Out = Path("results"),
+    force: Force = False,
     threads: Threads = None,
     scheduler: Scheduler = None,
     show_progress: ShowProgress = None,
@@ -64,6 +78,7 @@ def holdem_preflop_table(
         "holdem.preflop_table",
         {"trials": trials, "seed": seed},
         out=out,
+        force=force,
         threads=threads,
         scheduler=scheduler,
         show_progress=show_progress,
@@ -72,13 +87,18 @@ def holdem_preflop_table(
 
 
 def holdem_heads_up_matrix(
-    out: Out = Path("results"), threads: Threads = None, scheduler: Scheduler = None, show_progress: ShowProgress = None
+    out: Out = Path("results"),
+    force: Force = False,
+    threads: Threads = None,
+    scheduler: Scheduler = None,
+    show_progress: ShowProgress = None,
 ) -> None:
     """Exact heads-up equity of every class against every class (169 x 169): CSV and a heatmap."""
     run_tables(
         "holdem.heads_up_matrix",
         {},
         out=out,
+        force=force,
         threads=threads,
         scheduler=scheduler,
         show_progress=show_progress,
@@ -90,6 +110,7 @@ def stud_starts_table(
     trials: TableTrials = 200_000,
     seed: TableSeed = 2026,
     out: Out = Path("results"),
+    force: Force = False,
     threads: Threads = None,
     scheduler: Scheduler = None,
     show_progress: ShowProgress = None,
@@ -99,6 +120,7 @@ def stud_starts_table(
         "stud.starts_table",
         {"trials": trials, "seed": seed},
         out=out,
+        force=force,
         threads=threads,
         scheduler=scheduler,
         show_progress=show_progress,

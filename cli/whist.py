@@ -14,7 +14,7 @@ from cli.console import stdout_console
 from cli.errors import reported_errors
 from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
-from cli.tables import Out, TableSeed, run_tables
+from cli.tables import Force, Out, TableSeed, run_tables
 
 whist_app = App(help="Whist, Danish partner-ace variant: which bid a hand can make.")
 
@@ -138,6 +138,7 @@ def tables_command(
     pass_ace: PassAce = "high",
     seed: TableSeed = 2026,
     out: Out = Path("results"),
+    force: Force = False,
     scheduler: Scheduler = None,
     threads: Threads = None,
     show_progress: ShowProgress = None,
@@ -157,6 +158,7 @@ def tables_command(
             "pass_ace": pass_ace.lower(),
         },
         out=out,
+        force=force,
         threads=threads,
         scheduler=scheduler,
         show_progress=show_progress,

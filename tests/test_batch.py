@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.batch import read_spec
+from analyzer.batch import checkpoint_folder, read_spec
 from analyzer.studies import STUDIES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,7 +38,7 @@ def test_a_killed_run_resumes_to_the_same_tables(tmp_path):
     whole = _batch(str(spec), "--out", str(tmp_path / "whole"))
     assert whole.returncode == 0, whole.stderr
     out = tmp_path / "cut"
-    checkpoints = out / ".checkpoints" / "round_types"
+    checkpoints = checkpoint_folder(read_spec(spec), out)
     process = subprocess.Popen(
         [sys.executable, "-m", "cli.main", "batch", str(spec), "--out", str(out)],
         cwd=ROOT,
@@ -57,13 +57,13 @@ def test_a_killed_run_resumes_to_the_same_tables(tmp_path):
     resumed = _batch(str(spec), "--out", str(out), "--resume")
     assert resumed.returncode == 0, resumed.stderr
     assert _tables(out) == _tables(tmp_path / "whole")
-    assert not checkpoints.exists()  # cleaned up once the results are written
+    assert not (out / ".checkpoints").exists()  # cleaned up once the results are written
 
 
 def test_a_changed_spec_is_refused_on_resume(tmp_path):
     spec = tmp_path / "round_types.toml"
     spec.write_text(SPEC.format(seed=12))
-    checkpoints = tmp_path / ".checkpoints" / "round_types"
+    checkpoints = checkpoint_folder(read_spec(spec), tmp_path)
     checkpoints.mkdir(parents=True)
     (checkpoints / "spec.sha256").write_text(read_spec(spec).digest)
     spec.write_text(SPEC.format(seed=13))
