@@ -211,29 +211,33 @@ def _threshold_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str
 
 
 def _gain_figure(by_strength: pd.DataFrame, manifest: Mapping[str, Any], gain: str, what: str) -> Figure:
-    """The gain by hand strength, one panel per carried pot, error bars 2 s.e. (:func:`_gain_errors`)."""
+    """The gain by hand strength, one panel per carried pot, error bars 2 s.e. (:func:`_gain_errors`).
+
+    A panel with no bin of ``MIN_DEALS`` deals (a small run) says so, and the legend lists the
+    player counts drawn in any panel (an empty first panel would leave nothing to label)."""
     figure = Figure(figsize=(12, 5), layout="constrained")
     pots = sorted(by_strength.pot.unique())
     axes = np.atleast_1d(figure.subplots(1, len(pots), sharey=True))
     errors = pd.Series(_gain_errors(by_strength, gain), index=by_strength.index)
     shown = by_strength[by_strength.deals >= MIN_DEALS]
+    drawn: dict[str, Any] = {}
     for ax, pot in zip(axes, pots):
-        for players, part in shown[shown.pot == pot].groupby("players"):
-            ax.errorbar(
-                part.strength_from + BIN_WIDTH / 2,
-                part[gain],
-                yerr=errors[part.index],
-                marker=".",
-                capsize=2,
-                label=f"{players} players",
+        panel = shown[shown.pot == pot]
+        for players, part in panel.groupby("players"):
+            bars = ax.errorbar(
+                part.strength_from + BIN_WIDTH / 2, part[gain], yerr=errors[part.index], marker=".", capsize=2
             )
+            drawn.setdefault(f"{players} players", bars)
+        if panel.empty:
+            ax.text(0.5, 0.5, f"no bin with {MIN_DEALS} deals", transform=ax.transAxes, ha="center")
         ax.axhline(0, color="black", lw=0.8)
         ax.set_title(f"carried pot {pot:g}")
         ax.set_xlabel("forehand's hand strength (expected tricks)")
         ax.grid(alpha=0.3)
     stake = manifest["inputs"]["rules"]["stake"]
     axes[0].set_ylabel(f"chips per deal (stake {stake:g})")
-    axes[0].legend(fontsize=8)
+    if drawn:
+        axes[0].legend(list(drawn.values()), list(drawn), fontsize=8)
     figure.suptitle(f"Mousel: the value of {what}, against baseline players")
     add_note(
         figure,
