@@ -92,6 +92,8 @@ def run_spec(
 
     ``resume`` continues from the spec's checkpoints (refused when the spec changed since);
     ``force`` replaces results of a different spec (see :func:`analyzer.report.write_result_sets`).
+    When a replacement is refused the checkpoints are kept, so a forced resume computes nothing
+    again.
     """
     folder = checkpoint_folder(spec, out)
     stamp = folder / "spec.sha256"
@@ -113,8 +115,8 @@ def run_spec(
             raise ValueError(f"spec {spec.path}: {error}") from None
     try:
         written = write_result_sets(results, out, force=force)
-    except ValueError as error:
-        raise ValueError(f"spec {spec.path}: {error}") from None
+    except ValueError as error:  # a refused replacement: the checkpoints stay for a forced resume
+        raise ValueError(f"spec {spec.path}: {error} (with --resume, from the checkpoints)") from None
     shutil.rmtree(folder)
     with contextlib.suppress(OSError):  # not empty when other specs have checkpoints there
         folder.parent.rmdir()

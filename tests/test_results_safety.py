@@ -243,6 +243,21 @@ def test_a_spec_resumes_beside_another_specs_checkpoint_of_the_same_name(tmp_pat
     assert not (out / ".checkpoints").exists()  # no empty folder left after success
 
 
+def test_a_refused_batch_result_keeps_its_checkpoints_for_a_forced_resume(tmp_path):
+    spec_file = tmp_path / "tables.toml"
+    spec_file.write_text(SPEC.format(rounds=40))
+    out = tmp_path / "out"
+    run_spec(read_spec(spec_file), out)
+    spec_file.write_text(SPEC.format(rounds=50))
+    spec = read_spec(spec_file)
+    with pytest.raises(ValueError, match=r"give --force to replace it \(with --resume, from the checkpoints\)$"):
+        run_spec(spec, out)
+    assert list(checkpoint_folder(spec, out).glob("*.pkl"))  # every chunk is still there
+    (written,) = run_spec(spec, out, resume=True, force=True)
+    assert pd.read_csv(written / "round_types.csv").rounds.unique().tolist() == [50]
+    assert not (out / ".checkpoints").exists()
+
+
 def test_an_unreadable_checkpoint_chunk_runs_again(tmp_path):
     store = CheckpointStore(tmp_path)
     store.save("k", [1, 2])
