@@ -289,6 +289,8 @@ def _write(result: ResultSet, manifest: Mapping, target: Path) -> None:
 def as_written(table: pd.DataFrame) -> pd.DataFrame:
     """``table`` as :func:`write_results` writes it and ``pandas.read_csv`` reads it back: floats
     to 10 significant digits, column types as read_csv infers them, empty texts as NaN."""
+    import pandas as pd  # here, not at the top: the output-folder check imports this module first
+
     return pd.read_csv(io.StringIO(table.to_csv(index=False, float_format=CSV_FLOAT_FORMAT)))
 
 
