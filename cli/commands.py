@@ -11,6 +11,9 @@ instead:
 Help text is Markdown, so a paragraph reflows to the terminal's width however the docstring
 wraps it, and square brackets are text (``[params]``), not Rich markup. A choice keeps typer's
 list of its values (``<standard|pat>``).
+
+Every choice is case-insensitive (``--rules BUG``, ``--way TRUMP-PLAZA``), whatever its option
+declares: :func:`name_values` sets it for every parameter of every command, so none can differ.
 """
 
 from __future__ import annotations
@@ -33,10 +36,14 @@ def name_values(params: list[Any]) -> list[Any]:
     """Make ``params`` show as the module docstring says, in place, and return them.
 
     A flag gets the empty metavar, which typer prints instead of ``<bool>``; an argument becomes
-    a :class:`NamedArgument` (the subclass adds no state, so its class can be swapped).
-    Idempotent, so it may run on every help page and every parse.
+    a :class:`NamedArgument` (the subclass adds no state, so its class can be swapped); choices
+    become case-insensitive (typer reads ``case_sensitive`` for choices only, so it is set on
+    every typer parameter). Idempotent, so it may run on every help page and every parse.
     """
     for param in params:
+        descriptor = getattr(param, "type_descriptor", None)  # typer's parameters have one, Click's help none
+        if descriptor is not None:
+            descriptor.parameter_info.case_sensitive = False
         if isinstance(param, TyperOption) and param.is_flag and param.metavar is None:
             param.metavar = ""
         elif type(param) is TyperArgument:

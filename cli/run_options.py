@@ -4,29 +4,57 @@ from __future__ import annotations
 
 import functools
 import inspect
+import math
 from collections.abc import Callable
 from typing import Annotated
 
 import typer
+
+from analyzer.sim.executors import check_threads
 
 Exact = Annotated[bool, typer.Option("--exact", help="Force exact enumeration.")]
 MonteCarlo = Annotated[bool, typer.Option("--monte-carlo", help="Force Monte Carlo.")]
 Trials = Annotated[
     int | None, typer.Option("--trials", "-n", min=1, metavar="N", help="Monte Carlo: stop after N trials.")
 ]
+
+
+def finite_in(low: float, high: float) -> Callable[[float | None], float | None]:
+    """A callback of a float option taking the finite values from ``low`` to ``high``. It replaces
+    the option's ``min`` and ``max``: NaN compares false with every bound, so Click would refuse
+    it naming the wrong one, and ``inf`` is no number of seconds."""
+
+    def check(value: float | None) -> float | None:
+        if value is None:
+            return None
+        if not math.isfinite(value):
+            raise typer.BadParameter(f"expected a finite number, got {value}")
+        if not low <= value <= high:
+            raise typer.BadParameter(f"expected {low:g} to {high:g}, got {value:g}")
+        return value
+
+    return check
+
+
+MAX_TIME_LIMIT = 7 * 24 * 3600.0  # a week: longer limits are a typo, or no limit at all
+
 TargetSE = Annotated[
     float | None,
     typer.Option(
         "--target-se",
-        min=1e-9,
-        max=0.5,
+        callback=finite_in(1e-9, 0.5),
         metavar="X",
-        help="Monte Carlo: stop once every standard error is at most X (e.g. 0.001).",
+        help="Monte Carlo: stop once every standard error is at most X (e.g. 0.001; 1e-09 to 0.5).",
     ),
 ]
 TimeLimit = Annotated[
     float | None,
-    typer.Option("--time-limit", min=0.001, metavar="SECONDS", help="Monte Carlo: stop after this many seconds."),
+    typer.Option(
+        "--time-limit",
+        callback=finite_in(0.001, MAX_TIME_LIMIT),
+        metavar="SECONDS",
+        help="Monte Carlo: stop after this many seconds (0.001 to a week).",
+    ),
 ]
 
 
@@ -55,8 +83,19 @@ Scheduler = Annotated[
         help="Dask scheduler address (else DASK_SCHEDULER_ADDRESS, else local threads).",
     ),
 ]
+
+
+def threads_option(threads: int | None) -> int | None:
+    """A ``--threads`` callback: 1 to a few per core (:func:`analyzer.sim.executors.check_threads`)."""
+    try:
+        return check_threads(threads)
+    except ValueError as err:
+        raise typer.BadParameter(str(err)) from None
+
+
 Threads = Annotated[
-    int | None, typer.Option("--threads", min=1, metavar="N", help="Local threads (default: all cores).")
+    int | None,
+    typer.Option("--threads", callback=threads_option, metavar="N", help="Local threads (default: all cores)."),
 ]
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 ShowProgress = Annotated[
@@ -85,12 +124,16 @@ def run_settings(
     threads: int | None,
 ) -> dict:
     """The keyword arguments every equity function takes, from the shared options
-    (called inside a command's error handling: bad values become one-line errors)."""
+    (called inside a command's error handling: bad values become one-line usage errors)."""
     from analyzer.sim.engine import Stopping
 
+    try:
+        stopping = Stopping(trials=trials, target_se=target_se, time_limit=time_limit)
+    except ValueError as err:  # a trial count beyond the engine's bound
+        raise typer.BadParameter(str(err)) from None
     return dict(
         method=method_of(exact, monte_carlo),
-        stopping=Stopping(trials=trials, target_se=target_se, time_limit=time_limit),
+        stopping=stopping,
         seed=seed,
         chunk_size=chunk_size,
         scheduler=scheduler,

@@ -7,6 +7,20 @@ them strictly in index order and stops at the first *prefix* of chunks that meet
 a stopping rule (trial count, target standard error, or time limit). So a result
 depends only on (inputs, seed, chunk size) and, for the time limit, on how many
 chunks finished: rerunning with the reported trial count reproduces it exactly.
+
+Time limits hold whatever the chunk size. A running chunk cannot be interrupted (its
+kernel runs to the end), and the limit is checked as chunks are merged, so a run may
+overshoot by the time of the chunks in flight. Under a time limit the engine therefore
+first times chunk 0 at 1, 2, 4 ... trials (after one untimed trial that compiles the
+kernels), and runs in chunks of the largest of these powers of two expected to take at
+most :data:`CHUNK_SHARE` of the limit -- or of the size asked, when that is quick enough.
+The chunk size used is part of the result (``MonteCarloRun.chunk_size``, reported as every
+result's ``chunk_size``): rerunning with the reported trial count and chunk size reproduces
+the result bit for bit. Splitting a chunk instead would keep the size asked, but a job's
+chunk is one kernel call on a copy of its generator, so only the job could resume it.
+
+Sample sizes are bounded: at most :data:`MAX_TRIALS` trials, a finite time limit, at most
+:data:`MAX_ROLLOUTS` rollouts per choice in a policy (:func:`rollout_count`).
 """
 
 from __future__ import annotations
@@ -29,6 +43,9 @@ TARGET_SE_MAX_TRIALS = 1_000_000_000  # a target standard error alone stops here
 DEFAULT_CHUNK_SIZE = 1 << 18
 MIN_TRIALS_FOR_TARGET_SE = 20_000
 UNBOUNDED_TRIALS = 1 << 50
+MAX_TRIALS = 10**12  # about 7 hours of the fastest kernel (40 million showdowns a second) on one thread
+MAX_ROLLOUTS = 1_000_000  # simulations per choice of a rollout policy: a choice would already take seconds
+CHUNK_SHARE = 0.05  # under a time limit, a chunk is expected to take at most this share of it
 
 Progress = Callable[[int, int | None], None]  # (trials done, trials planned or None)
 
@@ -60,12 +77,12 @@ class Stopping:
     time_limit: float | None = None
 
     def __post_init__(self) -> None:
-        if self.trials is not None and self.trials < 1:
-            raise ValueError(f"trials must be at least 1, got {self.trials}")
+        if self.trials is not None and not 1 <= self.trials <= MAX_TRIALS:
+            raise ValueError(f"trials must be 1 to {MAX_TRIALS:,}, got {self.trials}")
         if self.target_se is not None and not 0 < self.target_se < 1:
             raise ValueError(f"target standard error must be between 0 and 1, got {self.target_se}")
-        if self.time_limit is not None and not self.time_limit > 0:
-            raise ValueError(f"time limit must be positive seconds, got {self.time_limit}")
+        if self.time_limit is not None and not 0 < self.time_limit < math.inf:
+            raise ValueError(f"time limit must be a finite positive number of seconds, got {self.time_limit}")
 
     @property
     def max_trials(self) -> int:
@@ -125,11 +142,11 @@ def run_monte_carlo(
     threads: int | None = None,
     progress: Progress | None = None,
 ) -> MonteCarloRun:
-    """Run ``job`` in seeded chunks until a stopping rule is met (see the module docstring)."""
-    if chunk_size < 1:
-        raise ValueError(f"chunk size must be at least 1, got {chunk_size}")
+    """Run ``job`` in seeded chunks until a stopping rule is met (see the module docstring:
+    under a time limit, the chunk size used may be smaller than ``chunk_size``)."""
+    if not 1 <= chunk_size <= MAX_TRIALS:
+        raise ValueError(f"chunk size must be 1 to {MAX_TRIALS:,}, got {chunk_size}")
     max_trials = stopping.max_trials
-    n_chunks = math.ceil(max_trials / chunk_size)
     planned = max_trials if max_trials < UNBOUNDED_TRIALS else None
     start = time.perf_counter()
     merged: np.ndarray | None = None
@@ -137,10 +154,15 @@ def run_monte_carlo(
     stopped_by = ""
     results: dict[int, np.ndarray] = {}
     store = checkpoint.current()
-    job_key = store.key("monte-carlo", job, seed, chunk_size) if store is not None else ""
     with executor(scheduler, threads) as (pool, workers):
+        if stopping.time_limit is not None:
+            chunk_size, first = _timed_chunk_size(job, pool, seed, chunk_size, max_trials, stopping.time_limit)
+            if first is not None:
+                results[0] = first
+        n_chunks = math.ceil(max_trials / chunk_size)
+        job_key = store.key("monte-carlo", job, seed, chunk_size) if store is not None else ""
+        next_chunk = len(results)
         pending: dict[Any, int] = {}
-        next_chunk = 0
         try:
             while not stopped_by:
                 while len(pending) < 2 * workers and next_chunk < n_chunks:
@@ -181,6 +203,32 @@ def run_monte_carlo(
         elapsed=time.perf_counter() - start,
         stopped_by=stopped_by,
     )
+
+
+def _timed_chunk_size(
+    job: ChunkJob, pool: Any, seed: int, chunk_size: int, max_trials: int, time_limit: float
+) -> tuple[int, np.ndarray | None]:
+    """The chunk size of a run under ``time_limit`` (module docstring), and the tallies of its
+    chunk 0 when timing it ran that chunk already (else None)."""
+    budget = CHUNK_SHARE * time_limit
+    first = min(chunk_size, max_trials)  # the trials of chunk 0 at the size asked
+
+    def timed(trials: int) -> tuple[np.ndarray, float]:
+        began = time.perf_counter()
+        tallies = pool.submit(job.run_chunk, chunk_state(seed, 0), trials).result()
+        return tallies, time.perf_counter() - began
+
+    timed(1)  # compiles the kernels on first use: not a measure of the rate
+    size = 1
+    while True:
+        tallies, seconds = timed(size)
+        if size == first:
+            return chunk_size, tallies
+        if 2 * size > first:
+            return (chunk_size, None) if seconds * first / size <= budget else (size, tallies)
+        if 2 * seconds > budget:
+            return size, tallies
+        size *= 2
 
 
 def _stop_rule(
@@ -240,6 +288,22 @@ def _as_completed(futures):
     while remaining:
         finished, remaining = wait(remaining, return_when=FIRST_COMPLETED)
         yield from finished
+
+
+def rollout_count(text: str, spec: str) -> int:
+    """The rollout count ``text`` of the policy ``spec`` (``rollout:N``), a whole number from 1 to
+    :data:`MAX_ROLLOUTS`.
+
+    >>> rollout_count("64", "rollout:64")
+    64
+    >>> rollout_count("99999999999999999999", "rollout:99999999999999999999")
+    Traceback (most recent call last):
+    ...
+    ValueError: bad rollout count in policy 'rollout:99999999999999999999': expected 1 to 1,000,000
+    """
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_ROLLOUTS):
+        raise ValueError(f"bad rollout count in policy {spec!r}: expected 1 to {MAX_ROLLOUTS:,}")
+    return int(text)
 
 
 def mean_and_se(total: float, total_sq: float, n: int) -> tuple[float, float]:

@@ -4,6 +4,11 @@ Dask is the optional ``distributed`` extra, imported only when a scheduler is
 given (``--scheduler ADDRESS`` or Dask's own ``DASK_SCHEDULER_ADDRESS``). Both
 paths are standard ``concurrent.futures`` executors, so the engine cannot tell
 them apart, and results never depend on which one ran.
+
+Local threads are bounded by :func:`max_threads`: the kernels are CPU-bound and release
+the GIL, so threads beyond the cores only take turns on them. A few per core still allow
+for hyperthreads and for testing schedules with more threads than cores; thousands only
+cost memory (every thread reserves its stack) and time to start.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from contextlib import contextmanager
 
 SCHEDULER_ENV = "DASK_SCHEDULER_ADDRESS"
+THREADS_PER_CORE = 4  # the most local threads per core (module docstring)
 
 
 def scheduler_address(scheduler: str | None) -> str | None:
@@ -28,9 +34,30 @@ def local_workers() -> int:
     return numba.config.NUMBA_NUM_THREADS
 
 
+def max_threads() -> int:
+    """The most local threads a run may ask for: :data:`THREADS_PER_CORE` per core."""
+    return THREADS_PER_CORE * (os.cpu_count() or 1)
+
+
+def check_threads(threads: int | None) -> int | None:
+    """``threads`` if it is None (every core) or 1 to :func:`max_threads`, else a ValueError.
+
+    >>> check_threads(1)
+    1
+    """
+    if threads is not None and not 1 <= threads <= max_threads():
+        cores = os.cpu_count() or 1
+        raise ValueError(
+            f"threads must be 1 to {max_threads()} ({THREADS_PER_CORE} per core, {cores} cores), got {threads}"
+        )
+    return threads
+
+
 @contextmanager
 def executor(scheduler: str | None = None, threads: int | None = None) -> Iterator[tuple[Executor, int]]:
-    """An executor and its number of workers (threads here, Dask worker threads there)."""
+    """An executor and its number of workers (threads here, Dask worker threads there);
+    ``threads`` is checked by :func:`check_threads` even when a scheduler is given."""
+    check_threads(threads)
     address = scheduler_address(scheduler)
     if address is None:
         workers = threads or local_workers()

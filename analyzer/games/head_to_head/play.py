@@ -27,7 +27,7 @@ from analyzer.games.head_to_head.policies import BASE_POLICIES, POLICY_NAMES, RO
 from analyzer.games.head_to_head.position import TYPE_CODES
 from analyzer.games.head_to_head.rollout import GAME_WIDTH, _play_game, _play_round
 from analyzer.games.head_to_head.rules import HeadToHeadRules
-from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.engine import Progress, Stopping, mean_and_se, rollout_count, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.rng import next_u64
 from analyzer.sim.seeds import new_seed
@@ -58,9 +58,7 @@ def parse_policy(spec: str) -> np.ndarray:
     if len(rest) > 2:
         raise ValueError(f"bad policy {spec!r}: expected rollout[:N[:BASE]]")
     if rest:
-        if not rest[0].isdigit() or int(rest[0]) < 1:
-            raise ValueError(f"bad rollout count in policy {spec!r}: expected a positive integer")
-        rollouts = int(rest[0])
+        rollouts = rollout_count(rest[0], spec)
     if len(rest) == 2:
         base = rest[1]
         if base not in BASE_POLICIES:

@@ -24,7 +24,7 @@ from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.policies import BASE_POLICIES, POLICY_NAMES, ROLLOUT, _seat_streams
 from analyzer.games.saint_poker.rollout import _play_game
 from analyzer.games.saint_poker.rules import SaintPokerRules
-from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.engine import Progress, Stopping, mean_and_se, rollout_count, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.seeds import new_seed
 
@@ -50,12 +50,12 @@ def parse_policy(spec: str) -> np.ndarray:
         if rest:
             raise ValueError(f"policy {name!r} takes no parameters, got {spec!r}")
         return np.array([POLICY_NAMES[name], 0, 0], np.int64)
-    if len(rest) > 2 or (rest and (not rest[0].isdigit() or int(rest[0]) < 1)):
-        raise ValueError(f"bad policy {spec!r}: expected rollout[:N[:BASE]] with N a positive integer")
+    if len(rest) > 2:
+        raise ValueError(f"bad policy {spec!r}: expected rollout[:N[:BASE]]")
     base = rest[1] if len(rest) == 2 else "greedy"
     if base not in BASE_POLICIES:
         raise ValueError(f"bad rollout base policy in {spec!r}: expected random, greedy or save")
-    return np.array([ROLLOUT, int(rest[0]) if rest else DEFAULT_ROLLOUTS, POLICY_NAMES[base]], np.int64)
+    return np.array([ROLLOUT, rollout_count(rest[0], spec) if rest else DEFAULT_ROLLOUTS, POLICY_NAMES[base]], np.int64)
 
 
 def parse_policies(specs: list[str] | str, players: int) -> np.ndarray:

@@ -38,7 +38,7 @@ from analyzer.games.head_to_head.play import (
     parse_round_type,
 )
 from analyzer.games.head_to_head.rules import HeadToHeadRules
-from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.engine import Progress, Stopping, mean_and_se, rollout_count, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.seeds import new_seed
 
@@ -62,9 +62,7 @@ def parse_bet_policy(spec: str) -> np.ndarray:
         if rest:
             raise ValueError(f"betting policy {name!r} takes no parameters, got {spec!r}")
     elif name == "rollout":
-        if rest and (not rest.isdigit() or int(rest) < 1):
-            raise ValueError(f"bad rollout count in betting policy {spec!r}: expected a positive integer")
-        params[5] = int(rest) if rest else DEFAULT_BET_ROLLOUTS
+        params[5] = rollout_count(rest, spec) if rest else DEFAULT_BET_ROLLOUTS
     else:
         params[:] = DEFAULT_THRESHOLD
         for item in filter(None, rest.split(",")):
