@@ -13,7 +13,7 @@ from cli.commands import App
 from cli.console import stdout_console
 from cli.errors import USAGE_ERROR, fail, reported_errors
 from cli.progress import progress_bar
-from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
+from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads, Yes
 from cli.tables import Force, Out, TableSeed, run_tables
 
 head_to_head_app = App(help="Head to Head Poker (Knizia): where to place a card, and how the round types play.")
@@ -70,6 +70,7 @@ def place(
         int, typer.Option("--trials", "-n", min=1, metavar="N", help="Samples of the hidden cards per move.")
     ] = 10_000,
     exact: Annotated[bool, typer.Option("--exact", help="Force exact enumeration (greedy policies).")] = False,
+    yes: Yes = False,
     monte_carlo: Annotated[bool, typer.Option("--monte-carlo", help="Force Monte Carlo.")] = False,
     seed: Seed = None,
     scheduler: Scheduler = None,
@@ -79,7 +80,7 @@ def place(
 ) -> None:
     """Every legal placement (card, row, side) with its expected chips for the rest of the
     round and each row's win probability, best first."""
-    from cli.run_options import method_of
+    from cli.run_options import confirmed, method_of
 
     option_values = {"--round": round_, "--type": round_type, "--common": common, "--cards": cards}
     if position is not None and any(v is not None for v in option_values.values()):
@@ -110,7 +111,7 @@ def place(
                 batch_starter=batch_starter,
                 tiebreak=tiebreak,
             )
-        with progress_bar("placements", show_progress) as progress:
+        with progress_bar("placements", show_progress) as progress, confirmed(yes):
             result = placement_values(
                 pos,
                 policy=policy,

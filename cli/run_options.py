@@ -5,7 +5,8 @@ from __future__ import annotations
 import functools
 import inspect
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Annotated
 
 import typer
@@ -13,6 +14,9 @@ import typer
 from analyzer.sim.executors import check_threads
 
 Exact = Annotated[bool, typer.Option("--exact", help="Force exact enumeration.")]
+Yes = Annotated[
+    bool, typer.Option("--yes", "-y", help="Run a forced exact enumeration however long it is estimated to take.")
+]
 MonteCarlo = Annotated[bool, typer.Option("--monte-carlo", help="Force Monte Carlo.")]
 Trials = Annotated[
     int | None, typer.Option("--trials", "-n", min=1, metavar="N", help="Monte Carlo: stop after N trials.")
@@ -154,21 +158,35 @@ _RUN_OPTIONS = {  # name: (annotation, default)
 }
 
 
+@contextmanager
+def confirmed(yes: bool) -> Iterator[None]:
+    """``--yes``: forced enumerations run however long they are estimated to take
+    (:func:`analyzer.sim.method.allow_exact`); without it, a long one is refused with its estimate."""
+    if not yes:
+        yield
+        return
+    from analyzer.sim.method import allow_exact
+
+    with allow_exact():
+        yield
+
+
 def with_run_options(command: Callable) -> Callable:
     """Give a typer command the shared run options (method, stopping rules, seed, chunk
     size, executor); it receives them as ``settings``, the keyword arguments of every
-    equity function (see :func:`run_settings`)."""
+    equity function (see :func:`run_settings`), and runs :func:`confirmed` by ``--yes``."""
     own = [p for p in inspect.signature(command, eval_str=True).parameters.values() if p.name != "settings"]
     shared = [
         inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
-        for name, (annotation, default) in _RUN_OPTIONS.items()
+        for name, (annotation, default) in {**_RUN_OPTIONS, "yes": (Yes, False)}.items()
     ]
     parameters = own + shared
 
     @functools.wraps(command)
     def with_settings(**kwargs):
         run = {name: kwargs.pop(name) for name in _RUN_OPTIONS}
-        return command(settings=run, **kwargs)
+        with confirmed(kwargs.pop("yes")):
+            return command(settings=run, **kwargs)
 
     # typer reads this signature (typeshed's functools.wraps result does not declare __signature__)
     with_settings.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
