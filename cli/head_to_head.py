@@ -391,10 +391,10 @@ def bet(
     from cli.run_options import method_of
 
     with reported_errors():
-        from analyzer.games.head_to_head.betting.bet import bet_position_from_dict, bet_values
-        from analyzer.json_input import read_json
+        from analyzer.games.head_to_head.betting.bet import BetPosition, bet_position_from_dict, bet_values
+        from analyzer.json_input import read_input
 
-        bet_position = bet_position_from_dict(read_json(position))
+        bet_position = read_input(position, BetPosition, bet_position_from_dict)
         with progress_bar("betting actions", show_progress) as progress:
             result = bet_values(
                 bet_position,

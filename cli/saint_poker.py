@@ -50,10 +50,10 @@ def decide_command(
     from cli.run_options import method_of
 
     with reported_errors():
-        from analyzer.games.saint_poker.decide import decide, position_from_dict
-        from analyzer.json_input import read_json
+        from analyzer.games.saint_poker.decide import SaintPosition, decide, position_from_dict
+        from analyzer.json_input import read_input
 
-        pos = position_from_dict(read_json(position))
+        pos = read_input(position, SaintPosition, position_from_dict)
         with progress_bar("choices", show_progress) as progress:
             result = decide(
                 pos,

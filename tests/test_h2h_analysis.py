@@ -117,10 +117,10 @@ def test_exact_needs_deterministic_policies():
         ({"cards": "Qh Qc"}, "hold 1 card"),
         ({"you": ["7h 7d 3c 5c 6c"]}, "holds 4"),
         ({"common": "7s Kd"}, "3 common cards"),
-        ({"type": "draw9"}, "unknown round type"),
-        ({"round": 4}, "round must be"),
+        ({"type": "draw9"}, "type: expected one of draw1"),
+        ({"round": 4}, "round: expected at most 3"),
         ({"crazy": False, "opponent": ["As Ad 6h 6d", "Qs Qd Jc 8d", "3d 3h"]}, "has placed"),
-        ({"bogus": 1}, "unknown position key"),
+        ({"bogus": 1}, "bogus: unknown key"),
     ],
 )
 def test_impossible_positions_are_refused(change, message):

@@ -137,16 +137,16 @@ def test_choices_of_each_phase():
 @pytest.mark.parametrize(
     "change, message",
     [
-        ({"players": 6}, "players must be"),
-        ({"round": 9}, "round must be"),
-        ({"phase": "bet"}, "unknown phase"),
+        ({"players": 6}, "players: expected at most 5"),
+        ({"round": 9}, "round: expected at most 8"),
+        ({"phase": "bet"}, "phase: expected one of river"),
         ({"hand": "As Kd"}, "you hold 3 cards"),
         ({"river": "Jc 8d"}, "river phase the river holds the 3"),
         ({"removed": "2c 2d"}, "35 cards left the game"),
         ({"future": "Qd"}, "future river has 0"),
         ({"scores": [1]}, "scores"),
         ({"phase": "draft"}, "no draft after round 8"),
-        ({"bogus": 1}, "unknown position key"),
+        ({"bogus": 1}, "bogus: unknown key"),
     ],
 )
 def test_impossible_positions_are_refused(change, message):

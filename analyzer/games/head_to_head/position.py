@@ -28,18 +28,56 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated, Any
 
 import numpy as np
+from pydantic import Field, PlainValidator, WithJsonSchema
+from pydantic_core import PydanticCustomError
 
 from analyzer.cards import cards_mask, check_disjoint, format_cards
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.rollout import _future_draws
 from analyzer.games.head_to_head.rules import BATCH_RULES, TIEBREAKS
-from analyzer.json_input import card_field, read_json
+from analyzer.json_input import CARDS_SCHEMA, MAX_CARDS, Cards, InputModel, card_field, choice, read_input, validate
 
 TYPE_CODES = {name: code for code, name in E.ROUND_TYPES.items()}
 YOU, OPPONENT = 0, 1  # the seats of a position: you (the player deciding) are seat 0
 SIDE_NAMES = ("you", "opponent")
+
+
+def _side(value: Any) -> str | list[str | list[str]]:
+    def cards(row: Any) -> bool:
+        return isinstance(row, str) or (
+            isinstance(row, list) and len(row) <= MAX_CARDS and all(isinstance(c, str) for c in row)
+        )
+
+    if isinstance(value, str) or (isinstance(value, list) and len(value) <= E.MAX_ROWS and all(map(cards, value))):
+        return value
+    raise PydanticCustomError(
+        "rows_type", "expected rows as a string (rows split by /) or a list of at most 5 rows of cards"
+    )
+
+
+_SIDE_SCHEMA = {"anyOf": [{"type": "string"}, {"type": "array", "items": CARDS_SCHEMA, "maxItems": E.MAX_ROWS}]}
+Side = Annotated[str | list[str | list[str]], PlainValidator(_side), WithJsonSchema(_SIDE_SCHEMA)]
+
+
+class PositionModel(InputModel):
+    """The JSON form of a Head to Head position (module docstring), with strict types; what the
+    types cannot say (row counts, whose turn, the cards each side holds) :func:`validate_position`
+    checks."""
+
+    round: Annotated[int, Field(ge=1, le=3)]
+    type: choice(TYPE_CODES)  # type: ignore[valid-type]
+    crazy: bool = False
+    common: Cards
+    you: Side = ""
+    opponent: Side = ""
+    cards: Cards
+    dead: Cards = ""
+    batch_starter: choice(BATCH_RULES) = "alternate"  # type: ignore[valid-type]
+    tiebreak: choice(TIEBREAKS) = "standard"  # type: ignore[valid-type]
+    to_move: choice(SIDE_NAMES) = "you"  # type: ignore[valid-type]
 
 
 @dataclass(frozen=True)
@@ -162,13 +200,11 @@ def _expected_cards(st: np.ndarray, seat: int) -> int:
     return _hand_size(st, seat)
 
 
-def _rows(value, rows: int, what: str) -> tuple[tuple[int, ...], ...]:
-    if value is None:
-        value = []
+def _rows(value: str | list, rows: int, what: str) -> tuple[tuple[int, ...], ...]:
     if isinstance(value, str):
-        value = value.split("/")
-    if not isinstance(value, list) or len(value) > rows:
-        raise ValueError(f"{what}: expected at most {rows} rows, got {value!r}")
+        value = value.split("/") if value.strip() else []
+    if len(value) > rows:
+        raise ValueError(f"{what}: expected at most {rows} rows in round {rows - 2}, got {len(value)}")
     parsed = [card_field(row, f"{what} row {i + 1}") for i, row in enumerate(value)]
     for i, row in enumerate(parsed):
         if len(row) > E.SLOTS:
@@ -176,61 +212,38 @@ def _rows(value, rows: int, what: str) -> tuple[tuple[int, ...], ...]:
     return tuple(parsed) + ((),) * (rows - len(parsed))
 
 
-def _choice(value, options: dict, what: str):
-    if value not in options:
-        raise ValueError(f"unknown {what} {value!r}: expected one of {', '.join(map(str, options))}")
-    return value
-
-
-def position_from_dict(data: dict) -> Position:
-    """A validated :class:`Position` from the JSON form (see the module docstring)."""
-    if not isinstance(data, dict):
-        raise ValueError("a position must be a JSON object")
-    unknown = set(data) - {
-        "round",
-        "type",
-        "crazy",
-        "common",
-        "you",
-        "opponent",
-        "cards",
-        "dead",
-        "batch_starter",
-        "tiebreak",
-        "to_move",
-    }
-    if unknown:
-        raise ValueError(f"unknown position key(s): {', '.join(sorted(unknown))}")
-    for key in ("round", "type", "common", "cards"):
-        if key not in data:
-            raise ValueError(f"the position has no {key!r}")
-    round_ = data["round"]
-    if round_ not in (1, 2, 3):
-        raise ValueError(f"round must be 1, 2 or 3, got {round_!r}")
-    rows = round_ + 2
+def position_from_model(m: PositionModel) -> Position:
+    """A validated :class:`Position` from its checked JSON form."""
+    rows = m.round + 2
     position = Position(
-        round=round_,
-        type=_choice(str(data["type"]).lower(), TYPE_CODES, "round type"),
-        crazy=bool(data.get("crazy", False)),
-        common=card_field(data["common"], "common"),
-        you=_rows(data.get("you"), rows, "you"),
-        opponent=_rows(data.get("opponent"), rows, "opponent"),
-        cards=card_field(data["cards"], "cards"),
-        dead=card_field(data.get("dead"), "dead"),
-        batch_starter=_choice(data.get("batch_starter", "alternate"), BATCH_RULES, "batch starter"),
-        tiebreak=_choice(data.get("tiebreak", "standard"), TIEBREAKS, "tiebreak"),
-        to_move=_choice(data.get("to_move", "you"), {"you": YOU, "opponent": OPPONENT}, "player to move"),
+        round=m.round,
+        type=m.type,
+        crazy=m.crazy,
+        common=card_field(m.common, "common"),
+        you=_rows(m.you, rows, "you"),
+        opponent=_rows(m.opponent, rows, "opponent"),
+        cards=card_field(m.cards, "cards"),
+        dead=card_field(m.dead, "dead"),
+        batch_starter=m.batch_starter,
+        tiebreak=m.tiebreak,
+        to_move=m.to_move,
     )
-    validate(position)
+    validate_position(position)
     return position
 
 
+def position_from_dict(data: Any) -> Position:
+    """A validated :class:`Position` from the JSON form (see the module docstring): types are
+    checked by :class:`PositionModel`, the rest by :func:`validate_position`."""
+    return position_from_model(validate(PositionModel, data))
+
+
 def read_position(path: str | Path) -> Position:
-    """A position from a JSON file."""
-    return position_from_dict(read_json(path))
+    """A position from a JSON file; its errors name the file."""
+    return read_input(path, Position, position_from_dict)
 
 
-def validate(p: Position) -> None:
+def validate_position(p: Position) -> None:
     """Refuse a position the rules cannot produce, naming what is wrong."""
     if len(p.common) != p.rows:
         raise ValueError(f"round {p.round} has {p.rows} common cards, got {len(p.common)}")

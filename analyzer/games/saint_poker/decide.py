@@ -36,10 +36,11 @@ import math
 import time
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import numpy as np
 import pandas as pd
+from pydantic import Field
 
 from analyzer.cards import cards_mask, check_disjoint, format_cards
 from analyzer.games._results import SHOWN, Result, plus_minus, summary, value_chart
@@ -47,7 +48,7 @@ from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.play import parse_policies
 from analyzer.games.saint_poker.policies import GREEDY, ROLLOUT, SAVE
 from analyzer.games.saint_poker.rollout import CHOICE_TALLY, _legal_choices, _sample_choices, _score_choices
-from analyzer.json_input import card_field
+from analyzer.json_input import Cards, InputModel, card_field, choice, validate
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import METHODS
@@ -58,16 +59,38 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 PHASES = {"river": E.RIVER, "reveal": E.REVEAL, "draft": E.DRAFT}
-KEYS = {"players", "round", "phase", "scores", "hand", "future", "river", "known", "removed", "revealed", "order"}
+MAX_SCORE = 10**6  # far above any score a game reaches; bounds the scores given
 DEFAULT_TRIALS = 4_000
 CHUNK = 200
 EXACT_LIMIT = 50_000
 
 
-def _per_player(value, n: int, what: str) -> list[tuple[int, ...]]:
+PerPlayer = Annotated[list[Cards], Field(max_length=E.MAX_PLAYERS)]
+
+
+class SaintPositionModel(InputModel):
+    """The JSON form of a Saint Poker position (module docstring), with strict types; what the
+    types cannot say (list lengths per player, hand sizes, the draft order) is checked after."""
+
+    players: Annotated[int, Field(ge=2, le=E.MAX_PLAYERS)]
+    round: Annotated[int, Field(ge=1, le=E.ROUNDS)]
+    phase: choice(PHASES) = "river"  # type: ignore[valid-type]
+    scores: Annotated[list[Annotated[int, Field(ge=0, le=MAX_SCORE)]], Field(max_length=E.MAX_PLAYERS)] | None = None
+    hand: Cards = ""
+    future: Cards = ""
+    river: Cards = ""
+    known: PerPlayer | None = None
+    removed: Cards = ""
+    revealed: PerPlayer | None = None
+    order: Annotated[list[Annotated[int, Field(ge=0, lt=E.MAX_PLAYERS)]], Field(max_length=2 * E.MAX_PLAYERS)] = Field(
+        default_factory=list
+    )
+
+
+def _per_player(value: list | None, n: int, what: str) -> list[tuple[int, ...]]:
     value = value if value is not None else [""] * n
-    if not isinstance(value, list) or len(value) != n:
-        raise ValueError(f"{what}: expected one entry per player ({n}), got {value!r}")
+    if len(value) != n:
+        raise ValueError(f"{what}: expected one entry per player ({n}), got {len(value)}")
     return [card_field(v, f"{what} of player {i}") for i, v in enumerate(value)]
 
 
@@ -160,40 +183,28 @@ class SaintPosition:
         }
 
 
-def position_from_dict(data: dict) -> SaintPosition:
-    """A validated position (module docstring)."""
-    if not isinstance(data, dict):
-        raise ValueError("a position must be a JSON object")
-    unknown = set(data) - KEYS
-    if unknown:
-        raise ValueError(f"unknown position key(s): {', '.join(sorted(unknown))}")
-    n: Any = data.get("players")  # JSON, checked below
-    if n not in range(2, E.MAX_PLAYERS + 1):
-        raise ValueError(f"players must be 2 to 5, got {n!r}")
-    r: Any = data.get("round")
-    if r not in range(1, E.ROUNDS + 1):
-        raise ValueError(f"round must be 1 to 8, got {r!r}")
-    phase = str(data.get("phase", "river")).lower()
-    if phase not in PHASES:
-        raise ValueError(f"unknown phase {phase!r}: expected river, reveal or draft")
+def position_from_dict(data: Any) -> SaintPosition:
+    """A validated position (module docstring): types are checked by :class:`SaintPositionModel`,
+    the rest by the rules of the round and phase."""
+    m = validate(SaintPositionModel, data)
+    n, r, phase = m.players, m.round, m.phase
     if phase == "draft" and r == E.ROUNDS:
         raise ValueError("there is no draft after round 8")
-    scores = data.get("scores", [0] * n)
-    if not isinstance(scores, list) or len(scores) != n or not all(isinstance(s, int) and s >= 0 for s in scores):
-        raise ValueError(f"scores: expected {n} non-negative whole numbers, got {scores!r}")
-    order = tuple(data.get("order", [])) if phase == "draft" else ()
+    scores = m.scores if m.scores is not None else [0] * n
+    if len(scores) != n:
+        raise ValueError(f"scores: expected {n} non-negative whole numbers, got {len(scores)}")
     position = SaintPosition(
         players=n,
         round=r,
         phase=phase,
         scores=tuple(scores),
-        hand=card_field(data.get("hand"), "hand"),
-        future=card_field(data.get("future"), "future"),
-        river=card_field(data.get("river"), "river"),
-        known=tuple(_per_player(data.get("known"), n, "known")),
-        removed=card_field(data.get("removed"), "removed"),
-        revealed=tuple(_per_player(data.get("revealed"), n, "revealed")),
-        order=order,
+        hand=card_field(m.hand, "hand"),
+        future=card_field(m.future, "future"),
+        river=card_field(m.river, "river"),
+        known=tuple(_per_player(m.known, n, "known")),
+        removed=card_field(m.removed, "removed"),
+        revealed=tuple(_per_player(m.revealed, n, "revealed")),
+        order=tuple(m.order) if phase == "draft" else (),
     )
     _validate(position)
     return position

@@ -27,11 +27,12 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated, Any
 
 import numpy as np
 import pandas as pd
 from numba import njit
+from pydantic import Field
 
 from analyzer.games._results import SHOWN, Result, plus_minus, summary, value_chart
 from analyzer.games.head_to_head import engine as E
@@ -53,9 +54,9 @@ from analyzer.games.head_to_head.betting.policies import (
 )
 from analyzer.games.head_to_head.betting.rules import BettingRules
 from analyzer.games.head_to_head.play import parse_policy
-from analyzer.games.head_to_head.position import OPPONENT, YOU, Position, position_from_dict
+from analyzer.games.head_to_head.position import OPPONENT, YOU, Position, PositionModel, position_from_model
 from analyzer.games.head_to_head.rollout import _arrange, _future_draws, _next_code, _unseen_cards
-from analyzer.json_input import options_input
+from analyzer.json_input import InputModel, options_from, options_model, validate
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo, run_tasks
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import METHODS
@@ -64,7 +65,9 @@ from analyzer.sim.seeds import new_seed
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-BET_KEYS = {"stacks", "committed", "base", "closed", "rules"}
+MAX_CHIPS = 10**9  # far above any stack a game reaches; bounds every amount
+Chips = Annotated[int, Field(ge=0, le=MAX_CHIPS)]
+RowChips = Annotated[list[Chips], Field(max_length=E.MAX_ROWS)]
 DEFAULT_TRIALS = 2_000
 BET_CHUNK = 100
 NO_ROW = -1
@@ -123,41 +126,57 @@ class BetPosition:
         }
 
 
-def _row_list(value, rows: int, what: str, default: int) -> tuple[int, ...]:
+class Committed(InputModel):
+    """The chips each player has on each row's card this round, you and the opponent."""
+
+    you: RowChips | None = None
+    opponent: RowChips | None = None
+
+
+class BetPositionModel(PositionModel):
+    """The JSON form of a betting position (module docstring): a position plus the chips, with
+    strict types and amounts from 0 to :data:`MAX_CHIPS`; ``to_move`` follows from the chips."""
+
+    stacks: Annotated[list[Chips], Field(min_length=2, max_length=2)] = Field(
+        default_factory=lambda: [START_STACK, START_STACK]
+    )
+    committed: Committed = Committed()
+    base: RowChips | None = None
+    closed: Annotated[list[Annotated[int, Field(ge=1, le=E.MAX_ROWS)]], Field(max_length=E.MAX_ROWS)] = Field(
+        default_factory=list
+    )
+    rules: options_model(BettingRules) = options_model(BettingRules)()  # type: ignore[valid-type]
+
+
+def _row_list(value: list[int] | None, rows: int, what: str, default: int) -> tuple[int, ...]:
     if value is None:
         return (default,) * rows
-    if not isinstance(value, list) or len(value) != rows or not all(isinstance(v, int) for v in value):
-        raise ValueError(f"{what}: expected a list of {rows} whole dollar amounts, got {value!r}")
+    if len(value) != rows:
+        raise ValueError(f"{what}: expected a list of {rows} amounts (one per row), got {len(value)}")
     return tuple(value)
 
 
-def bet_position_from_dict(data: dict) -> BetPosition:
-    """A validated betting position (module docstring)."""
-    if not isinstance(data, dict):
-        raise ValueError("a position must be a JSON object")
-    rows = data.get("round", 1) + 2 if data.get("round") in (1, 2, 3) else 3
-    committed = data.get("committed") or {}
-    if not isinstance(committed, dict) or set(committed) - {"you", "opponent"}:
-        raise ValueError('committed: expected {"you": [...], "opponent": [...]}')
-    mine = _row_list(committed.get("you"), rows, "committed you", 0)
-    theirs = _row_list(committed.get("opponent"), rows, "committed opponent", 0)
+def bet_position_from_dict(data: Any) -> BetPosition:
+    """A validated betting position (module docstring): types are checked by
+    :class:`BetPositionModel`, the chips against the position and the rules here."""
+    m = validate(BetPositionModel, data)
+    rows = m.round + 2
+    mine = _row_list(m.committed.you, rows, "committed.you", 0)
+    theirs = _row_list(m.committed.opponent, rows, "committed.opponent", 0)
     facing = [r for r in range(rows) if theirs[r] > mine[r]]
-    place_data = {k: v for k, v in data.items() if k not in BET_KEYS}
-    place_data["to_move"] = "opponent" if facing else "you"
-    position = position_from_dict(place_data)
-    rules = options_input(data.get("rules"), BettingRules)
-    stacks = data.get("stacks", [START_STACK, START_STACK])
-    if not isinstance(stacks, list) or len(stacks) != 2 or not all(isinstance(s, int) and s >= 0 for s in stacks):
-        raise ValueError(f"stacks: expected [yours, the opponent's] in whole dollars, got {stacks!r}")
-    closed = data.get("closed", [])
-    if not isinstance(closed, list) or not all(isinstance(r, int) and 1 <= r <= rows for r in closed):
-        raise ValueError(f"closed: expected row numbers from 1 to {rows}, got {closed!r}")
+    place = PositionModel.model_validate(
+        {**m.model_dump(include=set(PositionModel.model_fields)), "to_move": "opponent" if facing else "you"}
+    )
+    position = position_from_model(place)
+    rules = options_from(m.rules, BettingRules)
+    if any(r > rows for r in m.closed):
+        raise ValueError(f"closed: expected row numbers from 1 to {rows}, got {m.closed}")
     bet = BetPosition(
         position=position,
-        stacks=tuple(stacks),
+        stacks=(m.stacks[0], m.stacks[1]),
         committed=(mine, theirs),
-        base=_row_list(data.get("base"), rows, "base", BASE),
-        closed=tuple(r - 1 for r in closed),
+        base=_row_list(m.base, rows, "base", BASE),
+        closed=tuple(r - 1 for r in m.closed),
         rules=rules,
     )
     _validate_chips(bet, facing)
