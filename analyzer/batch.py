@@ -19,24 +19,103 @@ once they are.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
+import inspect
 import shutil
 import tomllib
+import typing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
+from pydantic import ConfigDict, Field, TypeAdapter, create_model, model_validator
+
+from analyzer.json_input import InputModel, shown, strict_type, validate
 from analyzer.report import write_result_sets
 from analyzer.sim.checkpoint import checkpointing
 from analyzer.sim.engine import Progress
 from analyzer.studies import STUDIES, run_study
 
 RANGE_PARAMS = ("opponents",)  # written [first, stop) in a spec, passed on as a range
+RUN_OPTIONS = ("threads", "scheduler", "progress")  # given by the batch command, not by a spec
+MAX_OPPONENTS = 9
+
+
+class OpponentRange(InputModel):
+    """A range of opponent counts written ``[first, stop)``: ``[1, 10]`` is 1 to 9 opponents."""
+
+    model_config = ConfigDict(json_schema_extra={"description": "[first, stop): from first to stop - 1 opponents"})
+
+    first: Annotated[int, Field(ge=1, le=MAX_OPPONENTS)]
+    stop: Annotated[int, Field(ge=2, le=MAX_OPPONENTS + 1)]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_pair(cls, value: Any) -> Any:
+        if isinstance(value, list) and len(value) == 2:
+            return {"first": value[0], "stop": value[1]}
+        raise ValueError(f"expected [first, stop], two integers, got {shown(value)}")
+
+    @model_validator(mode="after")
+    def _not_empty(self) -> OpponentRange:
+        if self.stop <= self.first:
+            raise ValueError(f"expected first < stop, got [{self.first}, {self.stop}]: no opponent count")
+        return self
+
+
+class PlanParams(InputModel):
+    """The parameters of a study that takes a plan: those not in its signature are kept for
+    the plan, which checks them."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+class SpecHead(InputModel):
+    """What every spec holds: a registered study id and a table of parameters."""
+
+    analysis: typing.Literal[tuple(STUDIES)]  # type: ignore[valid-type]
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+class StudySpec(InputModel):
+    """A spec for one study (made by :func:`spec_model`): its id and its checked parameters."""
+
+    analysis: str
+    params: InputModel
+
+
+@functools.cache
+def spec_model(analysis: str) -> type[StudySpec]:
+    """The strict model of a spec for ``analysis``: its parameters are the study function's
+    keyword parameters (run options aside) with their types made strict
+    (:func:`analyzer.json_input.strict_type`; opponent counts an :class:`OpponentRange`); a study
+    that takes a plan (``**plan``) checks those parameters against its plan when it starts."""
+    function = STUDIES[analysis].load()
+    hints = typing.get_type_hints(function)
+    fields: dict[str, Any] = {}
+    takes_plan = False
+    for name, parameter in inspect.signature(function).parameters.items():
+        if parameter.kind is inspect.Parameter.VAR_KEYWORD:
+            takes_plan = True
+        elif name not in RUN_OPTIONS:
+            kind = OpponentRange if name in RANGE_PARAMS else strict_type(hints[name])
+            fields[name] = (kind, parameter.default)
+    params = create_model(f"{analysis}.params", __base__=PlanParams if takes_plan else InputModel, **fields)
+    head: dict[str, Any] = {"analysis": (typing.Literal[analysis], ...), "params": (params, params())}
+    return create_model(f"{analysis} spec", __base__=StudySpec, **head)
+
+
+def spec_schema() -> dict[str, Any]:
+    """The JSON Schema of a batch spec: one alternative per registered study."""
+    specs: Any = typing.Union[tuple(spec_model(study) for study in STUDIES)]  # noqa: UP007 (built from a tuple)
+    return TypeAdapter(Annotated[specs, Field(discriminator="analysis")]).json_schema()
 
 
 @dataclass(frozen=True)
 class Spec:
-    """A checked spec file: the study it runs, its parameters and the hash of its bytes."""
+    """A checked spec file: the study it runs, its parameters (opponent counts as ranges) and
+    the hash of its bytes."""
 
     path: Path
     analysis: str
@@ -50,25 +129,25 @@ class Spec:
 
 
 def read_spec(path: str | Path) -> Spec:
-    """A spec file, checked: a known study and a table of parameters."""
+    """A spec file, checked: a known study and its parameters, each of the type the study
+    takes (:func:`spec_model`); every error is one line naming the file and the field."""
     path = Path(path)
     try:
         raw = path.read_bytes()
         data = tomllib.loads(raw.decode())
     except OSError as error:
         raise ValueError(f"cannot read spec {path}: {error.strerror}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise ValueError(f"spec {path} is not valid TOML: {error}") from None
-    unknown = set(data) - {"analysis", "params"}
-    if unknown:
-        raise ValueError(f"spec {path}: unknown key(s) {', '.join(sorted(unknown))}")
-    analysis = data.get("analysis")
-    if analysis not in STUDIES:
-        raise ValueError(f"spec {path}: unknown analysis {analysis!r}: expected one of {', '.join(STUDIES)}")
-    params = data.get("params", {})
-    if not isinstance(params, dict):
-        raise ValueError(f"spec {path}: [params] must be a table")
-    return Spec(path=path, analysis=analysis, params=params, digest=hashlib.sha256(raw).hexdigest())
+    except UnicodeDecodeError as error:
+        raise ValueError(f"spec {path} is not UTF-8 text (byte {error.start})") from None
+    except (tomllib.TOMLDecodeError, RecursionError) as error:
+        reason = error if isinstance(error, tomllib.TOMLDecodeError) else "nested too deeply"
+        raise ValueError(f"spec {path} is not valid TOML: {reason}") from None
+    head = validate(SpecHead, data, f"spec {path}")
+    spec = validate(spec_model(head.analysis), data, f"spec {path}")
+    checked = {**dict(spec.params), **(spec.params.model_extra or {})}
+    params = {k: checked[k] for k in head.params}  # in the spec's order
+    params = {k: range(v.first, v.stop) if isinstance(v, OpponentRange) else v for k, v in params.items()}
+    return Spec(path=path, analysis=head.analysis, params=params, digest=hashlib.sha256(raw).hexdigest())
 
 
 def checkpoint_folder(spec: Spec, out: str | Path) -> Path:
@@ -107,10 +186,9 @@ def run_spec(
             shutil.rmtree(folder)
     folder.mkdir(parents=True, exist_ok=True)
     stamp.write_text(spec.digest)
-    params = {k: (range(*v) if k in RANGE_PARAMS else v) for k, v in spec.params.items()}
     with checkpointing(folder):
         try:
-            results = run_study(spec.analysis, params, threads=threads, scheduler=scheduler, progress=progress)
+            results = run_study(spec.analysis, spec.params, threads=threads, scheduler=scheduler, progress=progress)
         except ValueError as error:
             raise ValueError(f"spec {spec.path}: {error}") from None
     try:

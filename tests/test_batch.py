@@ -74,8 +74,8 @@ def test_a_changed_spec_is_refused_on_resume(tmp_path):
 @pytest.mark.parametrize(
     "text, message",
     [
-        ('analysis = "chess"\n', "unknown analysis"),
-        ('analysis = "head_to_head.tables"\nbogus = 1\n', "unknown key"),
+        ('analysis = "chess"\n', "analysis: expected one of"),
+        ('analysis = "head_to_head.tables"\nbogus = 1\n', "bogus: unknown key"),
         ('analysis = "head_to_head.tables"\n[params]\nrounds = \n', "not valid TOML"),
         ('analysis = "head_to_head.tables"\n[params]\nrondas = 5\n', "unknown parameter 'rondas'"),
     ],

@@ -22,11 +22,12 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import pandas as pd
 from matplotlib.figure import Figure
 
+from analyzer.json_input import options_from, options_model, validate
 from analyzer.report import ResultSet, as_written, save_figure
 from analyzer.sim.engine import Progress
 
@@ -117,12 +118,14 @@ STUDIES: dict[str, Study] = {
 
 
 def make_plan(plan_type: type[PlanT], params: Mapping[str, Any]) -> PlanT:
-    """A study's plan dataclass from keyword parameters, naming any parameter it does not take."""
+    """A study's plan dataclass from keyword parameters, naming any parameter it does not take;
+    each value is checked against its field's type (:func:`analyzer.json_input.options_model`:
+    no float for an integer, no truthiness), so a bad spec value is one line naming it."""
     fields = {f.name for f in dataclasses.fields(plan_type)}  # type: ignore[arg-type]
     unknown = sorted(set(params) - fields)
     if unknown:
         raise ValueError(f"unknown parameter {unknown[0]!r}: expected one of {', '.join(sorted(fields))}")
-    return plan_type(**params)
+    return options_from(validate(options_model(cast(type, plan_type)), params, at=("params",)), plan_type)
 
 
 def run_parts(
