@@ -13,6 +13,9 @@ case (``10`` for ten) and the two ranks of a class in either order:
   (``AsKd``, ``A♠K♦``, ``10h9h``);
 * ``random`` (also ``any`` and ``100%``): all 1,326 combos.
 
+``Jk`` alone, and ``joker`` or ``Jk`` in two cards (``AsJk``), are refused: ``Jk`` is how cards
+spell the joker, which no Hold'em hand holds; the class is ``KJ`` (``JK``, ``kj`` ...).
+
 Any term may carry a weight: ``AKs:0.5`` or ``AKs@50`` (percent), in (0, 1]. Terms may overlap;
 a combo mentioned more than once keeps the weight of its *last* mention, so ``QQ+:0.5, AA`` holds
 AA at weight 1 and QQ, KK at 0.5.
@@ -36,6 +39,9 @@ from analyzer.cards import RANKS, CardError, CardsInput, format_card, format_car
 COMBO_COUNT = 1326
 Key = tuple[int, int, str]  # (higher rank, lower rank, "" for a pair or both suits, "s" or "o")
 
+SHOWN_TERM = 60  # a bad term longer than this is cut in error messages
+_JOKER = re.compile(r"Jk|joker", re.IGNORECASE)  # the joker in an explicit combo (any case)
+_NO_JOKER = "Jk is the joker, which no Hold'em hand holds (the class is KJ)"
 _EXPECTED = (
     "expected a pair (QQ, QQ+, 22-55), a class (AKs, AKo, AK, KTo+, A2s-A5s, T9s-QJs), "
     "two different cards (AsKd) or random, with an optional weight (:0.5 or @50)"
@@ -133,7 +139,9 @@ def class_grid_position(name: str) -> tuple[int, int]:
 
 
 def _bad(term: str, position: int, reason: str) -> RangeError:
-    return RangeError(f"bad range term {term!r} (term {position}): {reason}", term, position)
+    """The error for a bad term; a long term is cut in the message (kept whole in ``term``)."""
+    text = term if len(term) <= SHOWN_TERM else term[: SHOWN_TERM - 3] + "..."
+    return RangeError(f"bad range term {text!r} (term {position}): {reason}", term, position)
 
 
 def _rank(text: str) -> int:
@@ -184,7 +192,9 @@ def _class_indices(hand: Key) -> np.ndarray:
 
 
 def _explicit_combo(hand: str, term: str, position: int) -> int:
-    """Canonical index of a term that is exactly two different cards."""
+    """Canonical index of a term that is exactly two different cards (neither the joker)."""
+    if _JOKER.search(hand):
+        raise _bad(term, position, _NO_JOKER)
     try:
         first, second = parse_cards(hand)
     except ValueError:  # unreadable cards (CardError), or not exactly two of them
@@ -198,6 +208,8 @@ def _hand_indices(hand: str, term: str, position: int) -> np.ndarray:
         raise _bad(term, position, "no hand given")
     if hand.lower() in _EVERYTHING:
         return np.arange(COMBO_COUNT)
+    if hand == "Jk":  # the joker's spelling, not the class KJ (module docstring)
+        raise _bad(term, position, _NO_JOKER)
     if match := _PLUS_TERM.fullmatch(hand):
         hands = _plus_hands(_hand(match[1], match[2], match[3], term, position), bool(match[4]))
     elif match := _RUN_TERM.fullmatch(hand):
