@@ -29,9 +29,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import ConfigDict, Field, TypeAdapter, create_model, model_validator
+from pydantic import ConfigDict, Field, PlainSerializer, PlainValidator, TypeAdapter, WithJsonSchema, create_model
+from pydantic_core import PydanticCustomError
 
-from analyzer.json_input import InputModel, shown, strict_type, validate
+from analyzer.json_input import InputModel, strict_type, validate
 from analyzer.report import write_result_sets
 from analyzer.sim.checkpoint import checkpointing
 from analyzer.sim.engine import Progress
@@ -42,26 +43,31 @@ RUN_OPTIONS = ("threads", "scheduler", "progress")  # given by the batch command
 MAX_OPPONENTS = 9
 
 
-class OpponentRange(InputModel):
-    """A range of opponent counts written ``[first, stop)``: ``[1, 10]`` is 1 to 9 opponents."""
+def _opponent_range(value: Any) -> range:
+    if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)):
+        raise PydanticCustomError("range_type", "expected [first, stop], two integers")
+    first, stop = value
+    if not 1 <= first < stop <= MAX_OPPONENTS + 1:
+        raise PydanticCustomError("range_bounds", "expected 1 <= first < stop <= {limit}", {"limit": MAX_OPPONENTS + 1})
+    return range(first, stop)
 
-    model_config = ConfigDict(json_schema_extra={"description": "[first, stop): from first to stop - 1 opponents"})
 
-    first: Annotated[int, Field(ge=1, le=MAX_OPPONENTS)]
-    stop: Annotated[int, Field(ge=2, le=MAX_OPPONENTS + 1)]
-
-    @model_validator(mode="before")
-    @classmethod
-    def _from_pair(cls, value: Any) -> Any:
-        if isinstance(value, list) and len(value) == 2:
-            return {"first": value[0], "stop": value[1]}
-        raise ValueError(f"expected [first, stop], two integers, got {shown(value)}")
-
-    @model_validator(mode="after")
-    def _not_empty(self) -> OpponentRange:
-        if self.stop <= self.first:
-            raise ValueError(f"expected first < stop, got [{self.first}, {self.stop}]: no opponent count")
-        return self
+_COUNT = {"type": "integer", "minimum": 1, "maximum": MAX_OPPONENTS + 1}
+OpponentRange = Annotated[
+    range,
+    PlainValidator(_opponent_range),
+    PlainSerializer(lambda r: [r.start, r.stop]),
+    WithJsonSchema(
+        {
+            "type": "array",
+            "prefixItems": [_COUNT, _COUNT],
+            "minItems": 2,
+            "maxItems": 2,
+            "description": "[first, stop): from first to stop - 1 opponents",
+        }
+    ),
+]
+"""A range of opponent counts written ``[first, stop)``: ``[1, 10]`` is 1 to 9 opponents."""
 
 
 class PlanParams(InputModel):
@@ -99,10 +105,19 @@ def spec_model(analysis: str) -> type[StudySpec]:
         if parameter.kind is inspect.Parameter.VAR_KEYWORD:
             takes_plan = True
         elif name not in RUN_OPTIONS:
-            kind = OpponentRange if name in RANGE_PARAMS else strict_type(hints[name])
-            fields[name] = (kind, parameter.default)
+            default = parameter.default
+            if isinstance(default, range):  # not a JSON value: the schema shows its [first, stop]
+                fields[name] = (
+                    OpponentRange,
+                    Field(None, json_schema_extra={"default": [default.start, default.stop]}),
+                )
+            else:
+                fields[name] = (strict_type(hints[name]), default)
     params = create_model(f"{analysis}.params", __base__=PlanParams if takes_plan else InputModel, **fields)
-    head: dict[str, Any] = {"analysis": (typing.Literal[analysis], ...), "params": (params, params())}
+    head: dict[str, Any] = {
+        "analysis": (typing.Literal[analysis], ...),
+        "params": (params, Field(default_factory=params)),
+    }
     return create_model(f"{analysis} spec", __base__=StudySpec, **head)
 
 
@@ -138,15 +153,14 @@ def read_spec(path: str | Path) -> Spec:
     except OSError as error:
         raise ValueError(f"cannot read spec {path}: {error.strerror}") from None
     except UnicodeDecodeError as error:
-        raise ValueError(f"spec {path} is not UTF-8 text (byte {error.start})") from None
+        raise ValueError(f"spec {path}: not UTF-8 text (byte {error.start})") from None
     except (tomllib.TOMLDecodeError, RecursionError) as error:
         reason = error if isinstance(error, tomllib.TOMLDecodeError) else "nested too deeply"
-        raise ValueError(f"spec {path} is not valid TOML: {reason}") from None
+        raise ValueError(f"spec {path}: not valid TOML: {reason}") from None
     head = validate(SpecHead, data, f"spec {path}")
     spec = validate(spec_model(head.analysis), data, f"spec {path}")
     checked = {**dict(spec.params), **(spec.params.model_extra or {})}
     params = {k: checked[k] for k in head.params}  # in the spec's order
-    params = {k: range(v.first, v.stop) if isinstance(v, OpponentRange) else v for k, v in params.items()}
     return Spec(path=path, analysis=head.analysis, params=params, digest=hashlib.sha256(raw).hexdigest())
 
 

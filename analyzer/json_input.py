@@ -114,6 +114,7 @@ _MESSAGES = {
     "model_attributes_type": "expected an object",
     "missing": "missing",
     "cards_type": "expected cards as a string or a list of strings",
+    "range_type": "expected [first, stop], two integers",
     "extra_forbidden": "unknown key",
     "recursion_loop": "nested too deeply",
 }

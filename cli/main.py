@@ -18,6 +18,7 @@ from cli.mousel import mousel_app
 from cli.paigow import paigow_app
 from cli.ranges import range_app
 from cli.saint_poker import saint_poker_app
+from cli.schema import schema_command
 from cli.stud import stud_app
 from cli.whist import whist_app
 
@@ -57,6 +58,7 @@ def root(
 
 app.command("eval")(eval_command)
 app.command("batch")(batch_command)
+app.command("schema")(schema_command)
 app.add_typer(draw_app, name="draw")
 app.add_typer(head_to_head_app, name="head-to-head")
 app.add_typer(holdem_app, name="holdem")

@@ -202,7 +202,7 @@ def test_bet_takes_a_dict_or_a_file_and_matches_the_command_line(tmp_path):
 
 
 def test_bet_rules_in_a_position_name_the_known_options():
-    with pytest.raises(ValueError, match="rules.min_bets: unknown key \\(expected decline_forfeits"):
+    with pytest.raises(ValueError, match=r"rules.min_bets: unknown key \(expected decline_forfeits"):
         pa.head_to_head.bet({**BET, "rules": {"min_bets": 10}})
 
 
@@ -256,7 +256,7 @@ def test_play_with_betting_matches_the_engine_and_the_command_line():
     check_result(ours, rows=96)
     with pytest.raises(ValueError, match="betting=True"):
         pa.head_to_head.play(first_bets="never", games=10)
-    with pytest.raises(ValueError, match="HeadToHeadRules: .*: unknown key"):
+    with pytest.raises(ValueError, match=r"HeadToHeadRules: .*: unknown key"):
         pa.head_to_head.play(games=10, rules={"tie_break": "literal"})
 
 
