@@ -7,6 +7,10 @@ A spec names a registered study (:data:`analyzer.studies.STUDIES`) and its param
     rounds = 20000
     seed = 2026
 
+A spec is checked before anything runs against the model of its study (:func:`spec_model`): the
+study's keyword parameters with strict types, so ``trials = 100.5`` or ``opponents = 5`` is one
+line naming the field; ``poker-analyzer schema batch-spec`` prints the schema (:func:`spec_schema`).
+
 Each spec keeps its checkpoints in ``OUT/.checkpoints/<spec name>-<hash of its resolved path>/``
 (so two specs called ``tables.toml`` in different folders never share one) with the hash of the
 spec's bytes. A run started again with ``resume`` loads every finished chunk and computes only

@@ -21,7 +21,8 @@ Rows are given in board order; a row may be a list of cards or a string (``"7h 7
 (Share 2), your hand (Hold 3: 3 cards; Play 4: what is left of your 4), or the open
 cards (Open 5). The number of cards placed fixes whose turn it is, hence whether you
 are the first mover or the dealer, and, outside Crazy rounds, how many cards each side
-must have; a position the round type cannot produce is refused with the reason.
+must have; a position the round type cannot produce is refused with the reason. The types are
+checked first, strictly, by :class:`PositionModel` (``poker-analyzer schema h2h-position``).
 """
 
 from __future__ import annotations
