@@ -309,5 +309,5 @@ def options_input(value: Any, kind: type[T]) -> T:
 def options_from(checked: BaseModel, kind: type[T]) -> T:
     """The ``kind`` dataclass from its checked model (lists back to tuples); the dataclass's own
     checks run and their ``ValueError`` propagates."""
-    values = {k: tuple(v) if isinstance(v, list) else v for k, v in checked.model_dump().items()}
+    values = {k: tuple(v) if isinstance(v, list) else v for k, v in checked}
     return kind(**values)

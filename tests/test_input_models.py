@@ -9,9 +9,12 @@ under ``results/``) must satisfy the models; the ``schema`` command prints each 
 import json
 import re
 import tomllib
+import warnings
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from analyzer.batch import read_spec
@@ -252,6 +255,16 @@ def test_plan_parameters_are_typed_before_anything_runs(study, params, message):
         run_study(study, params)
 
 
+def test_a_valid_plan_is_made_without_a_warning():
+    from analyzer.studies.mousel import MouselPlan
+    from analyzer.studies.registry import make_plan
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert make_plan(MouselPlan, {"pots": [1, 2]}) == MouselPlan(pots=(1.0, 2.0))
+        assert make_plan(MouselPlan, {}) == MouselPlan()
+
+
 def test_api_rule_options_are_typed():
     import analyzer as pa
 
@@ -282,3 +295,27 @@ def test_the_schema_command_prints_each_model_s_schema(kind):
     else:
         assert schema["type"] == "object" and schema["additionalProperties"] is False
     assert runner.invoke(app, ["schema", "chess"]).exit_code == 2
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@pytest.mark.parametrize(
+    "read, base",
+    [(position_from_dict, PLACE), (bet_position_from_dict, BET), (saint_position_from_dict, SAINT)],
+    ids=["place", "bet", "saint"],
+)
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_json_value_in_any_field_is_read_or_refused_in_one_line(read, base, data):
+    keys = [*base, "bogus", "rules", "scores", "order", "known", "dead", "crazy", "tiebreak"]
+    changes = data.draw(st.dictionaries(st.sampled_from(keys), JSON_VALUES, min_size=1, max_size=3))
+    try:
+        read({**base, **changes})
+    except ValueError as error:  # CardError included
+        line = str(error)
+        assert line and "\n" not in line and len(line) <= LINE_LIMIT, line

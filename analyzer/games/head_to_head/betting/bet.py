@@ -165,7 +165,7 @@ def bet_position_from_dict(data: Any) -> BetPosition:
     theirs = _row_list(m.committed.opponent, rows, "committed.opponent", 0)
     facing = [r for r in range(rows) if theirs[r] > mine[r]]
     place = PositionModel.model_validate(
-        {**m.model_dump(include=set(PositionModel.model_fields)), "to_move": "opponent" if facing else "you"}
+        {**{name: getattr(m, name) for name in PositionModel.model_fields}, "to_move": "opponent" if facing else "you"}
     )
     position = position_from_model(place)
     rules = options_from(m.rules, BettingRules)
