@@ -45,7 +45,7 @@ INT64_MAX = 2**63 - 1
 STRICT = ConfigDict(strict=True, extra="forbid", frozen=True)
 BoundedInt = Annotated[int, Strict(), Field(ge=-INT64_MAX, le=INT64_MAX)]
 """An integer (never a float or a boolean) that fits the kernels' 64-bit integers."""
-FiniteFloat = Annotated[float, Field(allow_inf_nan=False, ge=-1e300, le=1e300)]
+FiniteFloat = Annotated[float, Field(allow_inf_nan=False)]
 """A finite number (an integer is accepted as its float)."""
 
 
@@ -113,8 +113,6 @@ _MESSAGES = {
     "model_type": "expected an object",
     "model_attributes_type": "expected an object",
     "missing": "missing",
-    "cards_type": "expected cards as a string or a list of strings",
-    "range_type": "expected [first, stop], two integers",
     "extra_forbidden": "unknown key",
     "recursion_loop": "nested too deeply",
 }
@@ -130,13 +128,13 @@ def _message(error: Mapping[str, Any]) -> str:
         return f"expected {'at least' if kind == 'greater_than_equal' else 'more than'} {ctx.get('ge', ctx.get('gt'))}"
     if kind in ("less_than_equal", "less_than"):
         return f"expected {'at most' if kind == 'less_than_equal' else 'less than'} {ctx.get('le', ctx.get('lt'))}"
-    if kind in ("too_short", "too_long"):
-        low, high = ctx.get("min_length"), ctx.get("max_length")
-        size = f"{low}" if kind == "too_short" else f"{high}"
-        return f"expected {'at least' if kind == 'too_short' else 'at most'} {size} items"
+    if kind == "too_short":
+        return f"expected at least {ctx['min_length']} items"
+    if kind == "too_long":
+        return f"expected at most {ctx['max_length']} items"
     if kind == "value_error":
         return str(ctx.get("error", error["msg"]))
-    message = str(error["msg"])
+    message = str(error["msg"])  # pydantic's, or a custom error's own (cards_type ...)
     return message[:1].lower() + message[1:]
 
 
