@@ -45,14 +45,15 @@ SAINT = {"players": 3, "round": 1, "phase": "river", "hand": "As Kd 9h 9c 7s 5d 
 SAINT = {**SAINT, "future": "Qd 2c"}
 
 
-def readme_examples() -> list[dict]:
-    """The JSON blocks of the README: the place, bet and Saint Poker position examples."""
-    blocks = re.findall(r"```json\n(.*?)```", (ROOT / "README.md").read_text(), re.S)
+def documented_examples() -> list[dict]:
+    """The JSON blocks of the command-line pages: the place, bet and Saint Poker position examples."""
+    pages = [ROOT / "docs" / "cli" / "head-to-head.md", ROOT / "docs" / "cli" / "saint-poker.md"]
+    blocks = [block for page in pages for block in re.findall(r"```json[^\n]*\n(.*?)```", page.read_text(), re.S)]
     return [json.loads(block) for block in blocks]
 
 
-def test_the_readme_examples_are_valid_positions():
-    place, bet, saint = readme_examples()
+def test_the_documented_examples_are_valid_positions():
+    place, bet, saint = documented_examples()
     assert isinstance(position_from_dict(place), Position)
     assert isinstance(bet_position_from_dict(bet), BetPosition)
     assert isinstance(saint_position_from_dict(saint), SaintPosition)

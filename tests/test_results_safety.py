@@ -271,8 +271,8 @@ def test_an_unreadable_checkpoint_chunk_runs_again(tmp_path):
 
 def test_error_lines_are_cut_to_a_few_hundred_characters(command):
     code, err = command("holdem", "equity", "A" * 100_000, "random")
-    assert code in (1, 2) and err.count("\n") == 1
-    assert len(err) == len("error: \n") + MAX_MESSAGE and err.rstrip().endswith("...")
+    assert code in (1, 2) and err.count("\n") == 1 and err.startswith("error: bad range term 'AAAA")
+    assert len(err) <= len("error: \n") + MAX_MESSAGE
 
 
 def test_a_usage_error_echoing_a_huge_value_is_one_short_line(command):
