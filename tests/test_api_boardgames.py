@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 
 import analyzer as pa
 from cli.main import app
+from positions import LAST_BET
 
 PLACE = {"round": 3, "type": "draw1", "common": "7s Kd 2h Qc 9s", "cards": "Ah"}
 TEXT_PLACE = {
@@ -37,18 +38,6 @@ LAST_PLACEMENT = {  # your last card fills the last space; rows 1 and 2 are comp
     "you": ["As Ah Ad Ac", "Ks Kc 5d 4d", "2s 2c 9d"],
     "opponent": ["Qs Qd Qh Qc", "Js Jc Jd Jh", "3d 3h 4h 8c"],
     "cards": ["2d"],
-}
-BET = {  # the README's betting position: the opponent bets $100 on the last open row
-    "round": 1,
-    "type": "draw1",
-    "common": "7s Kd 2h",
-    "you": ["7h 7d 3c 4c", "Ks Kc 5d 4d", "2s 2c 9d Jh"],
-    "opponent": ["As Ad 6h 6d", "Qs Qd Jc 8d", "3d 3h 4h"],
-    "cards": [],
-    "stacks": [800, 700],
-    "committed": {"you": [0, 0, 0], "opponent": [0, 0, 100]},
-    "base": [0, 0, 100],
-    "closed": [],
 }
 SAINT = {
     "players": 3,
@@ -188,22 +177,22 @@ def test_bet_takes_a_dict_or_a_file_and_matches_the_command_line(tmp_path):
     from analyzer.games.head_to_head.betting.bet import bet_position_from_dict, bet_values
 
     path = tmp_path / "bet.json"
-    path.write_text(json.dumps(BET))
-    engine = bet_values(bet_position_from_dict(BET)).to_dict()
-    for given in (BET, path, bet_position_from_dict(BET)):
+    path.write_text(json.dumps(LAST_BET))
+    engine = bet_values(bet_position_from_dict(LAST_BET)).to_dict()
+    for given in (LAST_BET, path, bet_position_from_dict(LAST_BET)):
         assert same(pa.head_to_head.bet(given).to_dict(), engine)
     assert same(cli_json("h2h", "bet", str(path)), engine)
-    result = pa.head_to_head.bet(BET)
+    result = pa.head_to_head.bet(LAST_BET)
     assert result.run.exact and result.best.label == "call on row 3"
     check_result(result, rows=len(result.actions))
-    sampled = pa.head_to_head.bet(BET, exact=False, trials=200, seed=4)
+    sampled = pa.head_to_head.bet(LAST_BET, exact=False, trials=200, seed=4)
     assert not sampled.run.exact and sampled.run.seed == 4
     check_result(sampled, rows=len(sampled.actions))
 
 
 def test_bet_rules_in_a_position_name_the_known_options():
     with pytest.raises(ValueError, match=r"rules.min_bets: unknown key \(expected decline_forfeits"):
-        pa.head_to_head.bet({**BET, "rules": {"min_bets": 10}})
+        pa.head_to_head.bet({**LAST_BET, "rules": {"min_bets": 10}})
 
 
 def test_play_matches_the_engine_and_the_command_line():

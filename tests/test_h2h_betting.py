@@ -23,20 +23,7 @@ from analyzer.games.head_to_head.betting.rules import BettingRules
 from analyzer.sim.rng import chunk_state
 from analyzer.sim.seeds import derive_seed
 from analyzer.studies.head_to_head_betting import tables
-
-# The last placement of a Draw 1 round: the opponent (on turn, holding his drawn card)
-# has bet $100 on row 3, the only open row; one space is left, on his side.
-LAST = {
-    "round": 1,
-    "type": "draw1",
-    "common": "7s Kd 2h",
-    "you": ["7h 7d 3c 4c", "Ks Kc 5d 4d", "2s 2c 9d Jh"],
-    "opponent": ["As Ad 6h 6d", "Qs Qd Jc 8d", "3d 3h 4h"],
-    "cards": [],
-    "committed": {"you": [0, 0, 0], "opponent": [0, 0, 100]},
-    "base": [0, 0, 100],
-    "stacks": [800, 700],
-}
+from positions import LAST_BET
 
 
 def _value(cards: list[int]) -> int:
@@ -45,13 +32,13 @@ def _value(cards: list[int]) -> int:
 
 def _row3_outcomes() -> list[float]:
     """Your share of row 3 (1, 1/2, 0) for every card the opponent may hold."""
-    seen = set(parse_cards(LAST["common"]))
+    seen = set(parse_cards(LAST_BET["common"]))
     for side in ("you", "opponent"):
-        for row in LAST[side]:
+        for row in LAST_BET[side]:
             seen |= set(parse_cards(row))
-    common = parse_cards(LAST["common"])[2]
-    mine = list(parse_cards(LAST["you"][2])) + [common]
-    theirs = list(parse_cards(LAST["opponent"][2])) + [common]
+    common = parse_cards(LAST_BET["common"])[2]
+    mine = list(parse_cards(LAST_BET["you"][2])) + [common]
+    theirs = list(parse_cards(LAST_BET["opponent"][2])) + [common]
     shares = []
     for card in (c for c in range(52) if c not in seen):
         a, b = _value(mine), _value(theirs + [card])
@@ -61,7 +48,7 @@ def _row3_outcomes() -> list[float]:
 
 @pytest.mark.parametrize("forfeit", [True, False])
 def test_exact_call_and_decline_equal_brute_force(forfeit):
-    data = {**LAST, "rules": {"decline_forfeits_own_chips": forfeit}}
+    data = {**LAST_BET, "rules": {"decline_forfeits_own_chips": forfeit}}
     result = bet_values(bet_position_from_dict(data))
     assert result.run.exact and result.run.trials == 52 - 3 - 23
     shares = _row3_outcomes()
@@ -75,7 +62,7 @@ def test_exact_call_and_decline_equal_brute_force(forfeit):
 
 
 def test_monte_carlo_action_values_agree_with_exact():
-    position = bet_position_from_dict(LAST)
+    position = bet_position_from_dict(LAST_BET)
     exact = {(a.action, a.amount): a.ev for a in bet_values(position).actions}
     sampled = bet_values(position, method="monte-carlo", trials=3_000, seed=4)
     for a in sampled.actions:
@@ -104,12 +91,12 @@ OPEN_ROUND = {"round": 1, "type": "draw1", "common": "7s Kd 2h", "you": ["9c"], 
             {"committed": {"you": [100, 0, 0], "opponent": [0, 0, 0]}},
             "more on the card",
         ),
-        (LAST, {"base": [100, 0, 100]}, "complete"),
-        (LAST, {"base": [0, 0, 50]}, "declined"),
-        (LAST, {"stacks": [50, 700]}, "table stakes"),
-        (LAST, {"committed": {"you": [0, 0, 0], "opponent": [0, 0, 105]}}, "multiples of 10"),
-        (LAST, {"rules": {"bet_window": "anyone"}}, "bet window"),
-        (LAST, {"stacks": [800]}, "stacks"),
+        (LAST_BET, {"base": [100, 0, 100]}, "complete"),
+        (LAST_BET, {"base": [0, 0, 50]}, "declined"),
+        (LAST_BET, {"stacks": [50, 700]}, "table stakes"),
+        (LAST_BET, {"committed": {"you": [0, 0, 0], "opponent": [0, 0, 105]}}, "multiples of 10"),
+        (LAST_BET, {"rules": {"bet_window": "anyone"}}, "bet window"),
+        (LAST_BET, {"stacks": [800]}, "stacks"),
     ],
 )
 def test_impossible_betting_positions_are_refused(base, change, message):
@@ -188,13 +175,13 @@ def test_betting_studies_run_small(tmp_path):
 
 def test_cli_bet_and_betting_play(tmp_path, cli):
     path = tmp_path / "bet.json"
-    path.write_text(json.dumps(LAST))
+    path.write_text(json.dumps(LAST_BET))
     run = cli("h2h", "bet", str(path), "--json")
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
     assert data["exact"] and data["actions"][0]["regret"] == 0
     assert {"action", "row", "amount", "ev", "stderr"} <= data["actions"][0].keys()
-    path.write_text(json.dumps({**LAST, "stacks": [50, 700]}))
+    path.write_text(json.dumps({**LAST_BET, "stacks": [50, 700]}))
     bad = cli("h2h", "bet", str(path))
     assert bad.returncode == 1 and bad.stderr.count("\n") == 1 and "table stakes" in bad.stderr
     play = cli(

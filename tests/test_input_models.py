@@ -25,22 +25,12 @@ from analyzer.games.saint_poker.decide import position_from_dict as saint_positi
 from analyzer.json_input import SHOWN_CHARS, read_input
 from analyzer.ranges import RangeError, parse
 from cli.main import app
+from positions import LAST_BET
 
 ROOT = Path(__file__).resolve().parents[1]
 LINE_LIMIT = 300  # an error line is at most a few hundred characters
 
 PLACE = {"round": 1, "type": "draw1", "common": "7s Kd 2h", "cards": "Ah"}
-BET = {
-    "round": 1,
-    "type": "draw1",
-    "common": "7s Kd 2h",
-    "you": ["7h 7d 3c 4c", "Ks Kc 5d 4d", "2s 2c 9d Jh"],
-    "opponent": ["As Ad 6h 6d", "Qs Qd Jc 8d", "3d 3h 4h"],
-    "cards": [],
-    "committed": {"you": [0, 0, 0], "opponent": [0, 0, 100]},
-    "base": [0, 0, 100],
-    "stacks": [800, 700],
-}
 SAINT = {"players": 3, "round": 1, "phase": "river", "hand": "As Kd 9h 9c 7s 5d 4c 3h 2s Qc", "river": "Jc 8d"}
 SAINT = {**SAINT, "future": "Qd 2c"}
 
@@ -61,7 +51,7 @@ def test_the_documented_examples_are_valid_positions():
 
 def test_the_base_examples_here_are_valid():
     assert position_from_dict(PLACE).round == 1
-    assert bet_position_from_dict(BET).facing == 2
+    assert bet_position_from_dict(LAST_BET).facing == 2
     assert saint_position_from_dict(SAINT).players == 3
 
 
@@ -127,7 +117,7 @@ def test_a_missing_key_and_a_non_object_are_refused():
     ],
 )
 def test_bet_positions_are_typed(change, field, message):
-    refused(bet_position_from_dict, {**BET, **change}, field, message)
+    refused(bet_position_from_dict, {**LAST_BET, **change}, field, message)
 
 
 @pytest.mark.parametrize(
@@ -164,7 +154,7 @@ def test_long_bad_values_are_cut():
 
 def test_a_file_s_errors_name_the_file_and_the_field(tmp_path):
     path = tmp_path / "position.json"
-    path.write_text(json.dumps({**BET, "rules": {"min_bet": "10"}}))
+    path.write_text(json.dumps({**LAST_BET, "rules": {"min_bet": "10"}}))
     with pytest.raises(ValueError, match=r'^.*position\.json: rules\.min_bet: expected an integer, got "10"$'):
         read_input(path, BetPosition, bet_position_from_dict)
 
@@ -189,7 +179,11 @@ runner = CliRunner()
     "command, data, message",
     [
         (["head-to-head", "place"], {**PLACE, "round": True}, "round: expected an integer, got true"),
-        (["head-to-head", "bet"], {**BET, "rules": {"min_bet": "10"}}, 'rules.min_bet: expected an integer, got "10"'),
+        (
+            ["head-to-head", "bet"],
+            {**LAST_BET, "rules": {"min_bet": "10"}},
+            'rules.min_bet: expected an integer, got "10"',
+        ),
         (["saint-poker", "decide"], {**SAINT, "scores": [True, 0, 0]}, "scores.0: expected an integer, got true"),
     ],
 )
@@ -270,7 +264,7 @@ def test_api_rule_options_are_typed():
     import analyzer as pa
 
     with pytest.raises(ValueError, match=r'rules\.min_bet: expected an integer, got "10"'):
-        pa.head_to_head.bet({**BET, "rules": {"min_bet": "10"}})
+        pa.head_to_head.bet({**LAST_BET, "rules": {"min_bet": "10"}})
     with pytest.raises(ValueError, match=r"HeadToHeadRules: tiebreak: expected"):
         pa.head_to_head.play(games=10, rules={"tiebreak": ["literal"]})
 
@@ -307,7 +301,7 @@ JSON_VALUES = st.recursive(
 
 @pytest.mark.parametrize(
     "read, base",
-    [(position_from_dict, PLACE), (bet_position_from_dict, BET), (saint_position_from_dict, SAINT)],
+    [(position_from_dict, PLACE), (bet_position_from_dict, LAST_BET), (saint_position_from_dict, SAINT)],
     ids=["place", "bet", "saint"],
 )
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
