@@ -191,7 +191,18 @@ def test_time_limit_stops_and_reports_a_reproducible_trial_count():
         chunk_size=20_000,
     )
     assert result.run.stopped_by == "time_limit"  # no trial cap was set
-    assert result.run.trials % 20_000 == 0 and result.run.elapsed >= 0.2
+    # Under a time limit a chunk may be made smaller (one takes at most 5% of the limit): the
+    # chunk size used is reported, the run stops between chunks, and the two reproduce it.
+    assert result.run.chunk_size <= 20_000 and result.run.trials % result.run.chunk_size == 0
+    assert result.run.elapsed >= 0.2
+    again = holdem_equity(
+        ["random", "random", "random"],
+        method="monte-carlo",
+        stopping=Stopping(trials=result.run.trials),
+        seed=3,
+        chunk_size=result.run.chunk_size,
+    )
+    assert [p.equity for p in again.players] == [p.equity for p in result.players]
 
 
 def test_auto_picks_exact_for_fixed_hands_and_monte_carlo_for_wide_ranges():
