@@ -261,9 +261,17 @@ def strict_type(annotation: Any) -> Any:
     if origin in (tuple, list, collections.abc.Sequence) and args:
         if origin is tuple and args[-1] is not Ellipsis:
             items = strict_type(args[0] if len(set(args)) == 1 else Any)
-            return Annotated[list[items], Field(min_length=len(args), max_length=len(args))]  # type: ignore[valid-type]
-        return Annotated[list[strict_type(args[0])], Field(max_length=MAX_ITEMS)]  # type: ignore[misc]
+            size = Field(min_length=len(args), max_length=len(args))
+            return Annotated[list[items], BeforeValidator(_tuple_as_list), size]  # type: ignore[valid-type]
+        items = strict_type(args[0])
+        return Annotated[list[items], BeforeValidator(_tuple_as_list), Field(max_length=MAX_ITEMS)]  # type: ignore[valid-type]
     return annotation
+
+
+def _tuple_as_list(value: Any) -> Any:
+    """A tuple as the list a JSON or TOML file would give (Python callers pass a plan's own
+    tuples); anything else as it is, for the strict list check."""
+    return list(value) if isinstance(value, tuple) else value
 
 
 @functools.cache

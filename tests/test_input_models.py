@@ -314,3 +314,12 @@ def test_any_json_value_in_any_field_is_read_or_refused_in_one_line(read, base, 
     except ValueError as error:  # CardError included
         line = str(error)
         assert line and "\n" not in line and len(line) <= LINE_LIMIT, line
+
+
+def test_python_callers_may_give_a_plans_tuples():
+    from analyzer.studies.mousel import MouselPlan
+    from analyzer.studies.registry import make_plan
+
+    assert make_plan(MouselPlan, {"pots": (0.0, 4.0)}).pots == (0.0, 4.0)
+    with pytest.raises(ValueError, match=r'^params\.pots: expected a list, got "x"$'):
+        make_plan(MouselPlan, {"pots": "x"})
