@@ -1,0 +1,379 @@
+"""Fuzzing every command in-process: whatever the command line and the files it names, the run
+ends with exit code 0, 1 or 2, no exception but ``SystemExit`` escapes, nothing prints a
+traceback, and a failure is exactly one line ``error: ...`` of at most a few hundred characters.
+
+Each example picks a command of the walked command tree (every command, none left out) and builds
+its command line from hypothesis strategies: each argument and option is left out, given a small
+valid value, or given a hostile one (zero, negative, huge, ``nan``, ``inf``, ``1e400``, empty,
+unicode, a lone surrogate as a non-UTF-8 argument decodes to, 5,000 characters, a wrong type);
+flags are on or off; options are sometimes repeated, and an unknown option is sometimes added.
+Position files (``head-to-head place|bet``, ``saint-poker decide``) and batch specs are written
+from a valid base with fields replaced by any JSON/TOML value (deeply nested ones included),
+removed or added, or replaced whole (text that is no JSON/TOML, bytes that are no UTF-8, a
+100,000-deep array).
+
+What keeps the runs fast, and what it leaves to other tests:
+
+* valid counts are small (``--trials 20`` ...), ``--no-progress`` is passed where it is taken, and
+  the working folder is a temporary one, so ``--out`` and its default ``results`` are there;
+* ``--yes`` is never passed and ``--scheduler`` gets only hostile values: a forced exact run of
+  any size, or a Dask cluster, is no fuzz case (their guards are tested in ``test_run_bounds.py``
+  and ``test_dask.py``);
+* the tables commands and ``batch`` run everything up to the study itself (option checks,
+  ``--out``, the spec models, the study's parameter binding); the study is then replaced by a
+  stub that writes nothing, since a committed table takes minutes (the studies' own plan checks
+  are tested in ``test_input_models.py``).
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import math
+import sys
+from pathlib import Path
+
+import pytest
+import typer.main
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import analyzer.batch
+import analyzer.studies
+from analyzer.studies.registry import get_study
+from cli.main import app, main
+
+MAX_LINE = 310  # "error: " and a message of at most cli.errors.MAX_MESSAGE characters
+
+
+def command_paths(command, path=()):
+    """Every leaf command under ``command`` with its path (the hidden short aliases are the same)."""
+    for name, sub in sorted(getattr(command, "commands", {}).items()):
+        if not sub.hidden:
+            if hasattr(sub, "commands"):
+                yield from command_paths(sub, (*path, name))
+            else:
+                yield (*path, name), sub
+
+
+COMMANDS = dict(command_paths(typer.main.get_command(app)))
+
+# --- values
+
+HOSTILE = st.sampled_from(
+    [
+        "0",
+        "-1",
+        "-0",
+        "1.5",
+        "100.5",
+        "nan",
+        "-nan",
+        "inf",
+        "-inf",
+        "1e400",
+        "1e30",
+        "99999999999999999999",
+        "-99999999999999999999",
+        "0x10",
+        "",
+        " ",
+        "x",
+        "true",
+        "[]",
+        "{}",
+        "null",
+        "Jk",
+        "AsAs",
+        "QQ+,",
+        "ÀÉ✓🂡",
+        "\udcff",  # a byte that is no UTF-8, as Python decodes it from the command line
+        "-",
+        "--",
+        "A" * 5000,
+        "1" * 400,
+        "/dev/null",
+        "/proc/x",
+        "tcp://",
+    ]
+)
+
+# Small valid values by option (or argument) name; a name missing here is only left out (its
+# default) or hostile. Per-command names win over the shared ones.
+VALID = {
+    "--trials": ["20", "50"],
+    "--seed": ["1", "7", "2026"],
+    "--threads": ["1", "2"],
+    "--target-se": ["0.05", "0.2"],
+    "--time-limit": ["0.2", "1"],
+    "--chunk-size": ["100", "1000"],
+    "--games": ["2", "4"],
+    "--rollout-games": ["2"],
+    "--rounds": ["2"],
+    "--positions": ["1", "2"],
+    "--samples": ["2"],
+    "--deals": ["2", "5"],
+    "--sessions": ["1", "2"],
+    "--session-deals": ["2"],
+    "--players": ["3", "4"],
+    "--opponents": ["1", "2"],
+    "--dead": ["2c", "7d 8h"],
+    "--board": ["Ah Kh Qh", "2c 3d 4h 5s"],
+    "--commission": ["0.05", "0"],
+    "--inner-trials": ["2"],
+    "--strategy-trials": ["20"],
+    "--deal-trials": ["20"],
+    "--hands": ["2"],
+    "--dealer-hands": ["20"],
+    "--edge-trials": ["20"],
+    "--optimal-trials": ["20"],
+    "--out": ["out", "out/deeper"],
+    "--top": ["1", "3"],
+    "--pot": ["0", "3"],
+    "--stake": ["1"],
+    "--seat": ["0", "1"],
+    "--trump": ["s", "h"],
+    "cards": ["As Ks Qs Js Ts", "2c 3d 4h 5s 7c"],
+    "ranges": ["AsKs", "QQ+", "random", "AKs, A5s-A2s", "AhAd:0.5"],
+    "hands": ["As Ks", "Qd Qc", "2c 3c 4c"],
+    "text": ["QQ+", "AKs, A5s-A2s, KTo+", "AsKd:0.5"],
+    "kind": ["h2h-position", "h2h-bet-position", "saint-position", "batch-spec"],
+}
+VALID_BY_COMMAND = {
+    ("eval",): {"cards": ["As Ks Qs Js Ts", "2c 3d 4h 5s 7c 8c 9d"]},
+    ("paigow", "houseway"): {"cards": ["As Ks Qs Js Ts 9s 8s", "2c 3d 4h 5s 7c 8c 9d"]},
+    ("paigow", "split"): {"cards": ["As Ks Qs Js Ts 9s 8s", "2c 3d 4h 5s 7c 8c 9d"], "--trials": ["20"]},
+    ("mousel", "advise"): {"hand": ["As Ks Qs Js", "2c 3d 4h 5s"], "--players": ["3", "5"]},
+    ("whist", "bid"): {"hand": ["As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s", "Ah Kd Qc Js Th 9d 8c 7s 6h 5d 4c 3s 2h"]},
+    ("whist", "play"): {"--deals": ["2"], "--table-deals": ["1000"]},
+    ("whist", "tables"): {"--game-deals": ["2"]},
+    ("head-to-head", "place"): {"--round": ["1", "2"], "--common": ["7s", "Kd"], "--cards": ["Ah", "2c 3c"]},
+    ("head-to-head", "play"): {"--games": ["2"], "--min-bet": ["10"], "--bet-window": ["1"]},
+}
+
+# --- input files
+
+PLACE = {"round": 1, "type": "draw1", "common": "7s Kd 2h", "cards": "Ah"}
+BET = {
+    "round": 1,
+    "type": "draw1",
+    "common": "7s Kd 2h",
+    "you": ["7h 7d 3c 4c", "Ks Kc 5d 4d", "2s 2c 9d Jh"],
+    "opponent": ["As Ad 6h 6d", "Qs Qd Jc 8d", "3d 3h 4h"],
+    "cards": [],
+    "committed": {"you": [0, 0, 0], "opponent": [0, 0, 100]},
+    "base": [0, 0, 100],
+    "stacks": [800, 700],
+}
+SAINT = {
+    "players": 3,
+    "round": 1,
+    "phase": "river",
+    "hand": "As Kd 9h 9c 7s 5d 4c 3h 2s Qc",
+    "river": "Jc 8d",
+    "future": "Qd 2c",
+}
+SPECS = [
+    {"analysis": "holdem.preflop_table", "params": {"trials": 100, "opponents": [1, 3]}},
+    {"analysis": "head_to_head.tables", "params": {"studies": ["round_types"], "rounds": 2, "seed": 5}},
+    {"analysis": "whist.tables", "params": {"deals": 100}},
+    {"analysis": "mousel.tables", "params": {"pots": [1, 2]}},
+    {"analysis": "stud.starts_table", "params": {"trials": 100}},
+]
+POSITION_BASES = {"place": PLACE, "bet": BET, "decide": SAINT}
+
+SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=20)
+    | st.sampled_from(["", "false", "0", "Ah", "7s Kd 2h", "standard", "crazy", "A" * 3000])
+)
+JSON_VALUES = st.recursive(
+    SCALARS, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+)
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+def toml_value(value) -> str:
+    """``value`` as a TOML value (what JSON values TOML has no form for, None, become a string)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf") if math.isinf(value) else repr(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_value(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{json.dumps(key)} = {toml_value(item)}" for key, item in value.items()) + "}"
+    return json.dumps("null" if value is None else value)
+
+
+def toml_text(spec: dict) -> str:
+    """A spec dictionary as TOML text: its top-level keys, then each table."""
+    lines = [f"{json.dumps(key)} = {toml_value(value)}" for key, value in spec.items() if not isinstance(value, dict)]
+    for key, value in spec.items():
+        if isinstance(value, dict):
+            lines.append(f"[{json.dumps(key)}]")
+            lines += [f"{json.dumps(name)} = {toml_value(item)}" for name, item in value.items()]
+    return "\n".join(lines) + "\n"
+
+
+@st.composite
+def mutated(draw, base: dict, nested: str | None = None) -> dict:
+    """``base`` with a few fields (of its table ``nested`` too) replaced, removed or added."""
+    data = json.loads(json.dumps(base))
+    for _ in range(draw(st.integers(0, 3))):
+        target = (
+            data[nested]
+            if nested and nested in data and isinstance(data[nested], dict) and draw(st.booleans())
+            else data
+        )
+        action = draw(st.sampled_from(["replace", "replace", "remove", "add"]))
+        keys = sorted(target)
+        if action == "add" or not keys:
+            target[draw(st.text(max_size=8) | st.sampled_from(sorted(base)))] = draw(JSON_VALUES)
+        elif action == "remove":
+            del target[draw(st.sampled_from(keys))]
+        else:
+            target[draw(st.sampled_from(keys))] = draw(JSON_VALUES)
+    return data
+
+
+@st.composite
+def input_file(draw, kind: str) -> bytes:
+    """The bytes of a position file (``kind`` is the command) or a batch spec: mostly a mutated
+    valid one, sometimes something else entirely."""
+    whole = draw(st.integers(0, 9))
+    if whole == 0:
+        return draw(st.sampled_from([b"", b"\xff\xfe not utf-8", DEEP.encode(), b"{", b"[1, 2", b"a = ", b"\x00"]))
+    if whole == 1:
+        value = draw(JSON_VALUES)
+        return (toml_text({"analysis": value}) if kind == "batch" else json.dumps(value)).encode()
+    if kind == "batch":
+        return toml_text(draw(mutated(draw(st.sampled_from(SPECS)), nested="params"))).encode()
+    return json.dumps(draw(mutated(POSITION_BASES[kind]))).encode()
+
+
+# --- command lines
+
+
+def positional(param) -> bool:
+    return not param.opts[0].startswith("-")
+
+
+@st.composite
+def command_line(draw, folder: Path) -> list[str]:
+    """A command of the tree and its arguments, files written under ``folder``."""
+    path = draw(st.sampled_from(sorted(COMMANDS)))
+    valid = {**VALID, **VALID_BY_COMMAND.get(path, {})}
+    args: list[str] = list(path)
+    files = iter(range(1000))
+
+    def file_argument() -> str:
+        name = folder / f"input{next(files)}{'.toml' if path == ('batch',) else '.json'}"
+        name.write_bytes(draw(input_file("batch" if path == ("batch",) else path[-1])))
+        return str(name)
+
+    def value(name: str) -> str:
+        if name in ("position", "specs") and draw(st.integers(0, 4)):
+            return file_argument()
+        choices = valid.get(name, [])
+        return (
+            draw(st.sampled_from(choices))
+            if choices and name != "--scheduler" and draw(st.integers(0, 2))
+            else draw(HOSTILE)
+        )
+
+    for param in COMMANDS[path].params:
+        name = param.name if positional(param) else param.opts[0]
+        if name == "--yes":
+            continue
+        if getattr(param, "is_flag", False):
+            if name == "--progress":
+                args.append(draw(st.sampled_from(["--no-progress"] * 9 + ["--progress"])))
+            elif draw(st.integers(0, 3)) == 0:
+                args.append(draw(st.sampled_from(param.opts + param.secondary_opts)))
+            continue
+        if positional(param):
+            count = draw(st.integers(1, 3)) if param.nargs == -1 else 1
+            if not param.required and draw(st.booleans()):
+                continue
+            args += [value(name) for _ in range(count)]
+            continue
+        present = param.required or draw(st.integers(0, 2)) == 0
+        repeats = draw(st.sampled_from([1] * 8 + [2])) if present else 0
+        for _ in range(repeats):
+            args += [draw(st.sampled_from(param.opts)), value(name)]
+    if draw(st.integers(0, 15)) == 0:
+        args.insert(len(path), draw(st.sampled_from(["--bogus", "--trials=", "-z", "--help-me"])))
+    return args
+
+
+@pytest.fixture
+def run(monkeypatch, capsys, tmp_path):
+    """Run the console script's entry point in-process in ``tmp_path``: ``run(argv)`` is the exit
+    code and what was printed to stderr. The studies are stubbed after their parameters bind."""
+
+    def bound_study(study_id, params=None, *, threads=None, scheduler=None, progress=None):
+        function = get_study(study_id).load()
+        try:
+            inspect.signature(function).bind(
+                threads=threads, scheduler=scheduler, progress=progress, **dict(params or {})
+            )
+        except TypeError as error:
+            raise ValueError(f"bad parameters for {study_id}: {error}") from None
+        return []
+
+    monkeypatch.setattr(analyzer.studies, "run_study", bound_study)
+    monkeypatch.setattr(analyzer.batch, "run_study", bound_study)
+    monkeypatch.chdir(tmp_path)
+
+    def invoke(argv: list[str]) -> tuple[int, str]:
+        monkeypatch.setattr(sys, "argv", ["poker-analyzer", *argv])
+        capsys.readouterr()
+        with pytest.raises(SystemExit) as stop:
+            main()
+        return stop.value.code, capsys.readouterr().err
+
+    return invoke
+
+
+def check(run, argv: list[str]) -> None:
+    code, err = run(argv)
+    shown = f"poker-analyzer {' '.join(argv)[:500]!r}: exit {code}, stderr {err[:1000]!r}"
+    assert code in (0, 1, 2), shown
+    assert "Traceback" not in err, shown
+    if code == 0:
+        assert "Warning" not in err, shown
+    else:
+        lines = err.splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: ") and len(lines[0]) > len("error: "), shown
+        assert len(lines[0]) <= MAX_LINE, shown
+
+
+FUZZ = settings(
+    derandomize=True,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture, HealthCheck.data_too_large],
+)
+
+
+def test_the_fuzz_reaches_every_command():
+    assert len(COMMANDS) == 30 and ("head-to-head", "place") in COMMANDS and ("batch",) in COMMANDS
+
+
+@settings(FUZZ, max_examples=300)
+@given(data=st.data())
+def test_every_command_line_ends_in_one_clean_line(run, tmp_path, data):
+    check(run, data.draw(command_line(tmp_path)))
+
+
+@pytest.mark.slow
+@settings(FUZZ, max_examples=3000)
+@given(data=st.data())
+def test_every_command_line_ends_in_one_clean_line_thoroughly(run, tmp_path, data):
+    check(run, data.draw(command_line(tmp_path)))
