@@ -128,6 +128,31 @@ VALID = {
     "--edge-trials": ["20"],
     "--optimal-trials": ["20"],
     "--out": ["out", "out/deeper"],
+    "--rules": ["standard", "bug", "PAIGOW"],
+    "--policy": ["random", "greedy"],
+    "--opponent-policy": ["random", "greedy"],
+    "--bet-policy": ["never", "threshold"],
+    "--opponent-bet-policy": ["never", "threshold"],
+    "--first": ["random", "greedy", "rollout:2"],
+    "--second": ["random", "greedy"],
+    "--first-bets": ["never", "threshold"],
+    "--second-bets": ["never", "rollout:2"],
+    "--tiebreak": ["standard", "literal"],
+    "--batch-starter": ["alternate", "strict"],
+    "--bet-window": ["turn", "receiver"],
+    "--type": ["draw1", "share2", "hold3"],
+    "--way": ["foxwoods", "trump-plaza", "improved"],
+    "--strategy": ["houseway", "optimal"],
+    "--called-ace-rule": ["when_led", "lead_only"],
+    "--pass-ace": ["high", "low"],
+    "--final-tie": ["shared", "round8"],
+    "--policies": ["random,greedy", "save"],
+    "--fail-mode": ["payout", "keep"],
+    "--single": ["void", "takes_pot"],
+    "--play": ["heuristic", "random"],
+    "--deck": ["52", "32"],
+    "--max-draw": ["3", "5"],
+    "--study": ["round_types", "tournament", "response_model", "fresh_card"],
     "--top": ["1", "3"],
     "--pot": ["0", "3"],
     "--stake": ["1"],
@@ -146,10 +171,22 @@ VALID_BY_COMMAND = {
     ("mousel", "advise"): {"hand": ["As Ks Qs Js", "2c 3d 4h 5s"], "--players": ["3", "5"]},
     ("whist", "bid"): {"hand": ["As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s", "Ah Kd Qc Js Th 9d 8c 7s 6h 5d 4c 3s 2h"]},
     ("whist", "play"): {"--deals": ["2"], "--table-deals": ["1000"]},
-    ("whist", "tables"): {"--game-deals": ["2"]},
-    ("head-to-head", "place"): {"--round": ["1", "2"], "--common": ["7s", "Kd"], "--cards": ["Ah", "2c 3c"]},
-    ("head-to-head", "play"): {"--games": ["2"], "--min-bet": ["10"], "--bet-window": ["1"]},
+    ("head-to-head", "place"): {"--type": [], "--dead": []},  # a valid place has its position file
+    ("draw", "advise"): {"--policy": ["standard", "pat"]},
+    ("head-to-head", "play"): {"--games": ["2"], "--min-bet": ["10"]},
+    ("draw", "odds"): {"--discard": ["2d", ""]},
+    ("saint-poker", "decide"): {"--policy": ["random", "greedy", "save"]},
+    ("head-to-head", "tables"): {"--rounds": ["10"], "--games": ["10"], "--positions": ["8"]},
+    ("head-to-head", "betting-tables"): {"--games": ["10"], "--study": ["response_model", "fresh_card"]},
+    ("saint-poker", "tables"): {"--games": ["10"], "--positions": ["4"]},
+    ("mousel", "tables"): {"--deals": ["100"], "--sessions": ["10"], "--play": ["heuristic"]},
+    ("whist", "tables"): {"--deals": ["100"], "--game-deals": ["2"]},
+    ("draw", "tables"): {"--strategy-trials": ["100"], "--deal-trials": ["100"]},
+    ("paigow", "tables"): {"--hands": ["10"], "--dealer-hands": ["100"], "--edge-trials": ["100"]},
 }
+
+# Counts given whenever they are valid, so that no valid run takes a default's minutes.
+COUNTS = {"--trials", "--games", "--deals", "--sessions", "--rollout-games", "--table-deals", "--inner-trials"}
 
 # --- input files
 
@@ -243,9 +280,17 @@ def mutated(draw, base: dict, nested: str | None = None) -> dict:
 
 
 @st.composite
-def input_file(draw, kind: str) -> bytes:
-    """The bytes of a position file (``kind`` is the command) or a batch spec: mostly a mutated
-    valid one, sometimes something else entirely."""
+def input_file(draw, kind: str, hostile: bool) -> bytes:
+    """The bytes of a position file (``kind`` is the command) or a batch spec: the valid base, or
+    if ``hostile`` mostly a mutated one and sometimes something else entirely."""
+    if kind == "batch":
+        base = draw(st.sampled_from(SPECS))
+        if not hostile:
+            return toml_text(base).encode()
+    else:
+        base = POSITION_BASES[kind]
+        if not hostile:
+            return json.dumps(base).encode()
     whole = draw(st.integers(0, 9))
     if whole == 0:
         return draw(st.sampled_from([b"", b"\xff\xfe not utf-8", DEEP.encode(), b"{", b"[1, 2", b"a = ", b"\x00"]))
@@ -253,8 +298,8 @@ def input_file(draw, kind: str) -> bytes:
         value = draw(JSON_VALUES)
         return (toml_text({"analysis": value}) if kind == "batch" else json.dumps(value)).encode()
     if kind == "batch":
-        return toml_text(draw(mutated(draw(st.sampled_from(SPECS)), nested="params"))).encode()
-    return json.dumps(draw(mutated(POSITION_BASES[kind]))).encode()
+        return toml_text(draw(mutated(base, nested="params"))).encode()
+    return json.dumps(draw(mutated(base))).encode()
 
 
 # --- command lines
@@ -266,48 +311,46 @@ def positional(param) -> bool:
 
 @st.composite
 def command_line(draw, folder: Path) -> list[str]:
-    """A command of the tree and its arguments, files written under ``folder``."""
+    """A command of the tree and its arguments, files written under ``folder``. A third of the
+    command lines are valid (no ``--exact`` or ``--monte-carlo``: a forced method is no small
+    run), a third have one hostile value (or file), a third any number."""
     path = draw(st.sampled_from(sorted(COMMANDS)))
     valid = {**VALID, **VALID_BY_COMMAND.get(path, {})}
+    params = [param for param in COMMANDS[path].params if param.opts[0] != "--yes"]
+    mode = draw(st.sampled_from(["valid", "one", "any"]))
+    bad = draw(st.integers(0, len(params) - 1)) if mode == "one" else -1
+    kind = "batch" if path == ("batch",) else path[-1]
     args: list[str] = list(path)
     files = iter(range(1000))
 
-    def file_argument() -> str:
-        name = folder / f"input{next(files)}{'.toml' if path == ('batch',) else '.json'}"
-        name.write_bytes(draw(input_file("batch" if path == ("batch",) else path[-1])))
-        return str(name)
+    def value(name: str, hostile: bool) -> str:
+        if name in ("position", "specs") and (not hostile or draw(st.integers(0, 4))):
+            file = folder / f"input{next(files)}{'.toml' if kind == 'batch' else '.json'}"
+            file.write_bytes(draw(input_file(kind, hostile)))
+            return str(file)
+        choices = [] if name == "--scheduler" else valid.get(name, [])
+        return draw(st.sampled_from(choices)) if choices and not hostile else draw(HOSTILE)
 
-    def value(name: str) -> str:
-        if name in ("position", "specs") and draw(st.integers(0, 4)):
-            return file_argument()
-        choices = valid.get(name, [])
-        return (
-            draw(st.sampled_from(choices))
-            if choices and name != "--scheduler" and draw(st.integers(0, 2))
-            else draw(HOSTILE)
-        )
-
-    for param in COMMANDS[path].params:
+    for index, param in enumerate(params):
         name = param.name if positional(param) else param.opts[0]
-        if name == "--yes":
-            continue
+        hostile = index == bad or (mode == "any" and draw(st.integers(0, 2)) == 0)
         if getattr(param, "is_flag", False):
-            if name == "--progress":
-                args.append(draw(st.sampled_from(["--no-progress"] * 9 + ["--progress"])))
-            elif draw(st.integers(0, 3)) == 0:
-                args.append(draw(st.sampled_from(param.opts + param.secondary_opts)))
+            if name == "--progress" and not hostile:
+                args.append("--no-progress")
+            elif hostile or (name not in ("--exact", "--monte-carlo") and draw(st.integers(0, 3)) == 0):
+                args += draw(st.lists(st.sampled_from(param.opts + param.secondary_opts), min_size=1, max_size=2))
             continue
+        usable = hostile or bool(valid.get(name)) or name in ("position", "specs")
         if positional(param):
-            count = draw(st.integers(1, 3)) if param.nargs == -1 else 1
-            if not param.required and draw(st.booleans()):
-                continue
-            args += [value(name) for _ in range(count)]
+            if param.nargs == -1 and not hostile and name in valid:  # distinct valid hands or ranges: no card twice
+                args += draw(st.lists(st.sampled_from(valid[name]), min_size=1, max_size=3, unique=True))
+            elif param.required or (usable and (mode == "valid" or draw(st.booleans()))):
+                args += [value(name, hostile) for _ in range(draw(st.integers(1, 3)) if param.nargs == -1 else 1)]
             continue
-        present = param.required or draw(st.integers(0, 2)) == 0
-        repeats = draw(st.sampled_from([1] * 8 + [2])) if present else 0
-        for _ in range(repeats):
-            args += [draw(st.sampled_from(param.opts)), value(name)]
-    if draw(st.integers(0, 15)) == 0:
+        if param.required or hostile or (usable and (name in COUNTS or draw(st.integers(0, 2)) == 0)):
+            for _ in range(2 if hostile and draw(st.integers(0, 5)) == 0 else 1):
+                args += [draw(st.sampled_from(param.opts)), value(name, hostile)]
+    if mode != "valid" and draw(st.integers(0, 15)) == 0:
         args.insert(len(path), draw(st.sampled_from(["--bogus", "--trials=", "-z", "--help-me"])))
     return args
 
@@ -377,3 +420,14 @@ def test_every_command_line_ends_in_one_clean_line(run, tmp_path, data):
 @given(data=st.data())
 def test_every_command_line_ends_in_one_clean_line_thoroughly(run, tmp_path, data):
     check(run, data.draw(command_line(tmp_path)))
+
+
+def test_a_forced_progress_bar_leaves_no_empty_line_off_a_terminal(run, tmp_path):
+    """Found by the fuzz: ``--progress`` with stderr no terminal printed an empty line before the
+    error line (rich's transient bar cannot be erased there)."""
+    from cli.progress import progress_bar
+
+    with progress_bar("x", True) as progress:
+        assert progress is None
+    assert run(["draw", "advise", "x", "--progress"]) == (2, run(["draw", "advise", "x", "--no-progress"])[1])
+    assert run(["draw", "advise", "x", "--progress"])[1].startswith("error: bad card 'x'")
