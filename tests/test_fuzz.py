@@ -415,7 +415,7 @@ def test_every_command_line_ends_in_one_clean_line(run, tmp_path, data):
 
 
 @pytest.mark.slow
-@settings(FUZZ, max_examples=3000)
+@settings(FUZZ, max_examples=2000)
 @given(data=st.data())
 def test_every_command_line_ends_in_one_clean_line_thoroughly(run, tmp_path, data):
     check(run, data.draw(command_line(tmp_path)))
