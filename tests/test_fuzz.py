@@ -40,6 +40,7 @@ from hypothesis import strategies as st
 
 from analyzer.studies.registry import Study
 from cli.main import app, main
+from positions import LAST_BET, PLACE, SAINT
 
 MAX_LINE = 310  # "error: " and a message of at most cli.errors.MAX_MESSAGE characters
 
@@ -188,26 +189,6 @@ COUNTS = {"--trials", "--games", "--deals", "--sessions", "--rollout-games", "--
 
 # --- input files
 
-PLACE = {"round": 1, "type": "draw1", "common": "7s Kd 2h", "cards": "Ah"}
-BET = {
-    "round": 1,
-    "type": "draw1",
-    "common": "7s Kd 2h",
-    "you": ["7h 7d 3c 4c", "Ks Kc 5d 4d", "2s 2c 9d Jh"],
-    "opponent": ["As Ad 6h 6d", "Qs Qd Jc 8d", "3d 3h 4h"],
-    "cards": [],
-    "committed": {"you": [0, 0, 0], "opponent": [0, 0, 100]},
-    "base": [0, 0, 100],
-    "stacks": [800, 700],
-}
-SAINT = {
-    "players": 3,
-    "round": 1,
-    "phase": "river",
-    "hand": "As Kd 9h 9c 7s 5d 4c 3h 2s Qc",
-    "river": "Jc 8d",
-    "future": "Qd 2c",
-}
 SPECS = [
     {"analysis": "holdem.preflop_table", "params": {"trials": 100, "opponents": [1, 3]}},
     {"analysis": "head_to_head.tables", "params": {"studies": ["round_types"], "rounds": 2, "seed": 5}},
@@ -215,7 +196,7 @@ SPECS = [
     {"analysis": "mousel.tables", "params": {"pots": [1, 2]}},
     {"analysis": "stud.starts_table", "params": {"trials": 100}},
 ]
-POSITION_BASES = {"place": PLACE, "bet": BET, "decide": SAINT}
+POSITION_BASES = {"place": PLACE, "bet": LAST_BET, "decide": SAINT}
 
 SCALARS = (
     st.none()

@@ -25,14 +25,10 @@ from analyzer.games.saint_poker.decide import position_from_dict as saint_positi
 from analyzer.json_input import SHOWN_CHARS, read_input
 from analyzer.ranges import RangeError, parse
 from cli.main import app
-from positions import LAST_BET
+from positions import LAST_BET, PLACE, SAINT
 
 ROOT = Path(__file__).resolve().parents[1]
 LINE_LIMIT = 300  # an error line is at most a few hundred characters
-
-PLACE = {"round": 1, "type": "draw1", "common": "7s Kd 2h", "cards": "Ah"}
-SAINT = {"players": 3, "round": 1, "phase": "river", "hand": "As Kd 9h 9c 7s 5d 4c 3h 2s Qc", "river": "Jc 8d"}
-SAINT = {**SAINT, "future": "Qd 2c"}
 
 
 def documented_examples() -> list[dict]:
