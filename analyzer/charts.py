@@ -16,7 +16,6 @@ from matplotlib.axes import Axes
 from matplotlib.cm import ScalarMappable
 from matplotlib.colors import Normalize
 from matplotlib.figure import Figure
-from matplotlib.layout_engine import ConstrainedLayoutEngine
 
 
 def bar_chart(
@@ -47,8 +46,7 @@ def bar_chart(
     """
     count = len(labels)
     height = 1.2 + 0.38 * max(count, 1)
-    below = 0.25 / height if error_note else 0.0  # room for the note: the layout does not see figure texts
-    figure = Figure(figsize=(8, height), layout=ConstrainedLayoutEngine(rect=(0, below, 1, 1 - below)))
+    figure = Figure(figsize=(8, height), layout="constrained")
     axes = figure.subplots()
     colours = ["tab:blue"] * count
     if highlight is not None:
@@ -60,8 +58,7 @@ def bar_chart(
     axes.set_xlabel(value_label)
     axes.set_title(title)
     axes.grid(axis="x", alpha=0.3)
-    if error_note:
-        figure.text(0.01, 0.0, error_note, fontsize=8, ha="left", va="bottom", color="0.35")
+    add_note(figure, error_note)
     return figure
 
 
