@@ -1,16 +1,16 @@
-"""Properties the lookup tables rest on, checked by enumeration."""
+"""Properties the lookup tables rest on, checked by enumeration, and the shipped data file
+checked against tables built afresh."""
 
 from itertools import product
 
 import numpy as np
+import pytest
 
 from analyzer.eval import BUG, PAIGOW, STANDARD
-from analyzer.eval.tables import (
-    CARD_KEY,
-    FLUSH_BITS,
-    MULTIPLIERS,
-    build_tables,
-)
+from analyzer.eval import tables as eval_tables
+from analyzer.eval.build_tables import build_tables, write_tables_file
+from analyzer.eval.profiles import PAIGOW_DOUBLE_ACE, Rules
+from analyzer.eval.tables import CARD_KEY, FLUSH_BITS, MULTIPLIERS, SHAPES, load_tables
 
 
 def _field_sums(symbols: int, max_last: int) -> list[int]:
@@ -32,18 +32,34 @@ def test_multipliers_keep_every_high_field_multiset_distinct():
 
 
 def test_value_table_is_a_gap_free_perfect_hash():
-    _lo, _hi, val, _flush = build_tables(PAIGOW)
+    _lo, _hi, val, _flush = load_tables(PAIGOW)
     assert len(val) == 100_165  # every rank multiset of 5, 6 or 7 cards, with or without a joker
     assert (val > 0).all()
 
 
-def test_tables_are_deterministic_and_shared_by_profiles_that_rank_alike():
-    from analyzer.eval.tables import _build_flush_table, _build_rank_tables
+@pytest.mark.parametrize("rules", [STANDARD, BUG, PAIGOW, PAIGOW_DOUBLE_ACE], ids=lambda r: r.name)
+def test_the_shipped_tables_are_the_tables_the_rules_build(rules):
+    shipped = load_tables(rules)
+    for name, built, held in zip(shipped._fields, build_tables(rules.wheel_second, rules.joker_flush_ace), shipped):
+        assert built.dtype == held.dtype and np.array_equal(built, held), name
 
-    assert build_tables(STANDARD) is build_tables(BUG)
-    again = _build_rank_tables(False) + (_build_flush_table(False, False),)
-    for a, b in zip(build_tables(STANDARD), again):
-        assert np.array_equal(a, b)
+
+def test_profiles_that_rank_alike_share_tables_and_every_shape_differs():
+    assert load_tables(STANDARD) is load_tables(BUG)
+    built = [load_tables(Rules("shape", joker=True, wheel_second=w, joker_flush_ace=f)) for w, f in SHAPES]
+    assert not np.array_equal(built[0].val, built[1].val)  # where the wheel ranks
+    assert not np.array_equal(built[1].flush, built[2].flush)  # what the joker is in a flush
+
+
+def test_a_tables_file_of_another_version_is_refused_with_the_way_to_rebuild(tmp_path, monkeypatch):
+    path = write_tables_file(tmp_path / "tables.npz")
+    monkeypatch.setattr(eval_tables, "TABLES_FILE", path)
+    monkeypatch.setattr(eval_tables, "_CACHE", {})
+    assert np.array_equal(eval_tables.load_tables(STANDARD).val, load_tables(STANDARD).val)
+    monkeypatch.setattr(eval_tables, "_CACHE", {})
+    monkeypatch.setattr(eval_tables, "TABLES_VERSION", eval_tables.TABLES_VERSION + 1)
+    with pytest.raises(RuntimeError, match=r"version 1, this code reads version 2.*build_tables"):
+        eval_tables.load_tables(STANDARD)
 
 
 def test_flush_bit_needs_five_cards_of_a_suit_counting_the_joker():

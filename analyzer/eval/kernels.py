@@ -36,7 +36,7 @@ from analyzer.eval.tables import (
     LANE_MASK,
     LOW_MASK,
     LOW_SHIFT,
-    build_tables,
+    load_tables,
 )
 
 _KERNELS: dict[Rules, SimpleNamespace] = {}
@@ -72,7 +72,7 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
     """The compiled kernels of a rule profile (created once per profile and process)."""
     if rules in _KERNELS:
         return _KERNELS[rules]
-    lo, hi, val, flush = build_tables(rules)
+    lo, hi, val, flush = load_tables(rules)
     tag = f"eval:{rules!r}:{tables_digest(lo, hi, val, flush)}"
     has_joker = rules.joker
     card_key = CARD_KEY

@@ -27,7 +27,7 @@ from numba import njit
 
 from analyzer.eval import BUG, STANDARD, make_kernels
 from analyzer.eval.kernels import stable_njit
-from analyzer.eval.tables import straight_run
+from analyzer.eval.valuing import straight_run
 from analyzer.sim.rng import below
 from analyzer.sim.showdown import SHARE
 
