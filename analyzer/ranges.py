@@ -30,11 +30,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from analyzer.cards import RANKS, CardError, CardsInput, format_card, format_cards, parse_cards
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 COMBO_COUNT = 1326
 Key = tuple[int, int, str]  # (higher rank, lower rank, "" for a pair or both suits, "s" or "o")
@@ -433,6 +436,8 @@ class Range:
         1  QsQd    QQ     1.0
         2  QsQc    QQ     1.0
         """
+        import pandas as pd  # here, not at the top: queries print without pandas
+
         ids = _COMBO_CLASS[_COMBO_INDEX[self.combos[:, 0], self.combos[:, 1]]]
         return pd.DataFrame(
             {

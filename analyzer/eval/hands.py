@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from analyzer.cards import JOKER, CardError, format_cards, parse_cards
 from analyzer.eval.kernels import make_kernels
@@ -14,6 +14,9 @@ from analyzer.eval.profiles import Rules, get_rules
 from analyzer.eval.two_card import two_card_value
 from analyzer.eval.values import Category, category_of, hand_name, ranks_of
 from analyzer.text import plural
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 CardsLike = str | np.ndarray | list | tuple
 
@@ -152,6 +155,8 @@ class HandDescription:
 
     def to_frame(self) -> pd.DataFrame:
         """One row: every field, the cards as text (``"Ah Ad Kc Ks 9h"``)."""
+        import pandas as pd  # here, not at the top: queries print without pandas
+
         return pd.DataFrame([{**asdict(self), "cards": " ".join(self.cards), "best_five": " ".join(self.best_five)}])
 
     def __repr__(self) -> str:

@@ -10,12 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import pandas as pd
-
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.showdown import PlayerEquity
 
 if TYPE_CHECKING:  # matplotlib is imported when a chart is drawn, not with the game
+    import pandas as pd
     from matplotlib.figure import Figure
 
 GAME_TITLES = {"holdem": "Hold'em", "stud": "Five-card stud"}
@@ -60,6 +59,8 @@ class EquityResult:
     def to_frame(self) -> pd.DataFrame:
         """One row per player: ``player`` (from 1), ``range``, ``combos``, ``equity``, ``win``,
         ``tie``, ``stderr`` (the category distributions are in :meth:`to_dict`)."""
+        import pandas as pd  # here, not at the top: queries print without pandas
+
         rows = []
         for i, p in enumerate(self.players, start=1):
             row = {"player": i, **p.to_dict()}

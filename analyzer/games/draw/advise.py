@@ -17,7 +17,6 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from analyzer.cards import CardError, CardsInput, check_disjoint, format_cards, parse_cards
 from analyzer.eval import Category
@@ -30,6 +29,7 @@ from analyzer.sim.showdown import TIE_UNITS
 from analyzer.text import plural
 
 if TYPE_CHECKING:  # matplotlib is imported when a chart is drawn, not with the game
+    import pandas as pd
     from matplotlib.figure import Figure
 
 MAX_OPPONENTS = 5
@@ -143,6 +143,8 @@ class DrawAdvice:
         """One row per discard, best equity first: ``discard``, ``keep``, ``draws``, ``equity``,
         ``stderr``, ``win``, ``tie``, ``p_improve`` (the category distributions are in
         :meth:`to_dict`)."""
+        import pandas as pd  # here, not at the top: queries print without pandas
+
         return pd.DataFrame([{k: v for k, v in o.to_dict().items() if "categories" not in k} for o in self.options])
 
     def to_dict(self) -> dict:

@@ -13,7 +13,6 @@ from math import comb
 from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from analyzer.cards import CardError, CardsInput, format_card, format_cards, parse_cards
 from analyzer.eval import BUG, STANDARD, Category, Rules, hand_name, make_kernels
@@ -22,6 +21,7 @@ from analyzer.eval.values import CATEGORY_SHIFT
 from analyzer.text import plural
 
 if TYPE_CHECKING:  # matplotlib is imported when a chart is drawn, not with the game
+    import pandas as pd
     from matplotlib.figure import Figure
 
 HAND = 5
@@ -142,6 +142,8 @@ class DrawOdds:
     def to_frame(self) -> pd.DataFrame:
         """One row per final category that occurs, best first: ``category``, ``count`` (draws)
         and ``probability``."""
+        import pandas as pd  # here, not at the top: queries print without pandas
+
         return pd.DataFrame(
             {
                 "category": list(self.category_counts),

@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from analyzer.cards import format_cards
 from analyzer.games._results import SHOWN, Result, plus_minus, summary, value_chart
@@ -42,6 +41,7 @@ from analyzer.sim.method import METHODS, check_exact_cost
 from analyzer.sim.seeds import new_seed
 
 if TYPE_CHECKING:
+    import pandas as pd
     from matplotlib.figure import Figure
 
 DEFAULT_TRIALS = 10_000
@@ -118,6 +118,8 @@ class Placements(Result):
     def to_frame(self) -> pd.DataFrame:
         """One row per move, best first: card, row, side, given, ev, stderr, regret and your
         share of each row (``row1_win``, ``row2_win``, ...)."""
+        import pandas as pd  # here, not at the top: queries print without pandas
+
         rows = []
         for m in self.moves:
             row = {k: v for k, v in m.to_dict().items() if not k.startswith("row_win")}

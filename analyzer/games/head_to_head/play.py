@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 from numba import njit
 
 from analyzer.games._results import Result, summary, value_chart
@@ -33,6 +32,7 @@ from analyzer.sim.rng import next_u64
 from analyzer.sim.seeds import new_seed
 
 if TYPE_CHECKING:
+    import pandas as pd
     from matplotlib.figure import Figure
 
 DEFAULT_ROLLOUTS = 32
@@ -222,6 +222,8 @@ class HeadToHeadGames(Result):
     def to_frame(self) -> pd.DataFrame:
         """One row per round: round, rows, first mover ("first" or "second"), his margin and its
         standard error, his share of rounds won, the share of ties."""
+        import pandas as pd  # here, not at the top: queries print without pandas
+
         return pd.DataFrame(self.rounds)
 
     def __repr__(self) -> str:
@@ -346,6 +348,8 @@ class HeadToHeadRounds(Result):
     def to_frame(self) -> pd.DataFrame:
         """One row (to stack with other round types and sizes): the round and the players, the
         number of rounds and the seed, the shares won and tied, and the margin."""
+        import pandas as pd  # here, not at the top: queries print without pandas
+
         row = {k: v for k, v in self.__dict__.items() if k != "run"}
         return pd.DataFrame([{**row, "rounds": self.run.trials, "seed": self.run.seed}])
 

@@ -23,7 +23,6 @@ from itertools import combinations
 from typing import TYPE_CHECKING, cast
 
 import numpy as np
-import pandas as pd
 from numba import njit
 
 from analyzer.cards import CardError, check_disjoint, format_cards, parse_exact
@@ -37,6 +36,7 @@ from analyzer.sim.facts import RunFacts
 from analyzer.sim.seeds import new_seed
 
 if TYPE_CHECKING:
+    import pandas as pd
     from matplotlib.figure import Figure
 
 TALLY = 7  # you declared; you made it; chips, chips^2; your tricks; value, value^2
@@ -171,6 +171,8 @@ class MouselAdvice(Result):
     def to_frame(self) -> pd.DataFrame:
         """One row per option, best first: option, value, chips, p_declare, p_make (NaN when you
         never declared), tricks, with the standard errors."""
+        import pandas as pd  # here, not at the top: queries print without pandas
+
         return pd.DataFrame([o.__dict__ for o in self.options])
 
     def to_dict(self) -> dict:

@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 from numba import njit
 
 from analyzer.games._results import Result, json_ready, summary, value_chart
@@ -37,6 +36,7 @@ from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.seeds import new_seed
 
 if TYPE_CHECKING:
+    import pandas as pd
     from matplotlib.figure import Figure
 
 COUNTS = ("deals", "games", "redeals", "void", "declarer_made")
@@ -137,6 +137,8 @@ class MouselSessions(Result):
 
     def to_frame(self) -> pd.DataFrame:
         """One row per player: player, along, declare, keep, chips_per_deal, its stderr, dealt."""
+        import pandas as pd  # here, not at the top: queries print without pandas
+
         return pd.DataFrame(
             [
                 {

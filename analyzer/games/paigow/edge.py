@@ -5,9 +5,9 @@ player who sets by the House Way or by the best split (the house edge is its neg
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from analyzer.games.paigow.engine import _house_way_deals, _optimal_deals
 from analyzer.games.paigow.houseway import way_number
@@ -16,6 +16,9 @@ from analyzer.games.paigow.split import settlement
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.seeds import new_seed
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,8 @@ class EdgeResult:
 
     def to_frame(self) -> pd.DataFrame:
         """One row: the fields of :meth:`to_dict`."""
+        import pandas as pd  # here, not at the top: queries print without pandas
+
         return pd.DataFrame([self.to_dict()])
 
     def __repr__(self) -> str:

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from analyzer.cards import CardError, CardsInput, format_cards, parse_cards
 from analyzer.eval import hand_name
 from analyzer.games.paigow.policies import RULES, WAYS, _house_way, split_values
 from analyzer.text import plural
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def parse_hand(cards: CardsInput) -> np.ndarray:
@@ -70,6 +73,8 @@ class HouseWaySetting(Setting):
 
     def to_frame(self) -> pd.DataFrame:
         """Two rows, ``front`` then ``back``: ``hand``, ``cards``, ``name`` and ``value``."""
+        import pandas as pd  # here, not at the top: queries print without pandas
+
         return pd.DataFrame(
             {
                 "hand": ["front", "back"],

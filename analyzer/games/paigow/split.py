@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from analyzer.cards import CardsInput, cards_mask, format_cards
 from analyzer.games.paigow.engine import _exact_split_tallies, sampled_split_tallies
@@ -27,6 +26,7 @@ from analyzer.sim.method import choose_exact
 from analyzer.sim.seeds import new_seed
 
 if TYPE_CHECKING:  # matplotlib is imported when a chart is drawn, not with the game
+    import pandas as pd
     from matplotlib.figure import Figure
 
 DEALER_HANDS = math.comb(46, 7)  # 53,524,680
@@ -116,6 +116,8 @@ class SplitAnalysis:
     def to_frame(self) -> pd.DataFrame:
         """One row per split, best EV first: ``front``, ``back``, their names, ``win``, ``push``,
         ``loss``, ``ev``, ``stderr`` and ``house_way``."""
+        import pandas as pd  # here, not at the top: queries print without pandas
+
         return pd.DataFrame([s.to_dict() for s in self.splits])
 
     def to_dict(self) -> dict:

@@ -39,7 +39,6 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Annotated, Any
 
 import numpy as np
-import pandas as pd
 from pydantic import Field
 
 from analyzer.cards import cards_mask, check_disjoint, format_cards
@@ -56,6 +55,7 @@ from analyzer.sim.seeds import new_seed
 from analyzer.text import plural
 
 if TYPE_CHECKING:
+    import pandas as pd
     from matplotlib.figure import Figure
 
 PHASES = {"river": E.RIVER, "reveal": E.REVEAL, "draft": E.DRAFT}
@@ -297,6 +297,8 @@ class Decision(Result):
     def to_frame(self) -> pd.DataFrame:
         """One row per choice, best first: cards, p_win_round, points_now, points_total and the
         standard errors."""
+        import pandas as pd  # here, not at the top: queries print without pandas
+
         return pd.DataFrame([c.to_dict() for c in self.choices])
 
     def to_dict(self) -> dict:

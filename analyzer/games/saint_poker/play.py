@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 from numba import njit
 
 from analyzer.games._results import Result, json_ready, summary, value_chart
@@ -29,6 +28,7 @@ from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.seeds import new_seed
 
 if TYPE_CHECKING:
+    import pandas as pd
     from matplotlib.figure import Figure
 
 DEFAULT_ROLLOUTS = 8
@@ -162,6 +162,8 @@ class SaintPokerGames(Result):
     def to_frame(self) -> pd.DataFrame:
         """One row per seat: seat, policy, wins, score (each with its standard error) and the
         rounds won (``won_round_1`` ... ``won_round_8``)."""
+        import pandas as pd  # here, not at the top: queries print without pandas
+
         return pd.DataFrame([{k: v for k, v in s.items() if k != "score_histogram"} for s in self.seats])
 
     def __repr__(self) -> str:

@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 from numba import njit
 
 from analyzer.cards import format_cards
@@ -35,6 +34,7 @@ from analyzer.sim.rng import below
 from analyzer.sim.seeds import new_seed
 
 if TYPE_CHECKING:
+    import pandas as pd
     from matplotlib.figure import Figure
 
 TALLY = 5  # made; chips, chips^2; side tricks, side tricks^2
@@ -159,6 +159,8 @@ class BidReport(Result):
 
     def to_frame(self) -> pd.DataFrame:
         """One row per bid, best first: bid, p_make, chips, tricks, each with its standard error."""
+        import pandas as pd  # here, not at the top: queries print without pandas
+
         return pd.DataFrame([b.to_dict() for b in self.bids])
 
     def to_dict(self) -> dict:

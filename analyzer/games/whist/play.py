@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 from numba import njit
 
 from analyzer.games._results import Result, json_ready, summary, value_chart
@@ -38,6 +37,7 @@ from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.seeds import derive_seed, new_seed
 
 if TYPE_CHECKING:
+    import pandas as pd
     from matplotlib.figure import Figure
 
 MIN_CELL_DEALS = 200  # a table cell with fewer deals is never bid
@@ -191,6 +191,8 @@ class WhistGames(Result):
 
     def to_frame(self) -> pd.DataFrame:
         """One row per contract: contract, share (of the deals) and p_made."""
+        import pandas as pd  # here, not at the top: queries print without pandas
+
         return pd.DataFrame([{"contract": name, **row} for name, row in self.contracts.items()])
 
     def __repr__(self) -> str:

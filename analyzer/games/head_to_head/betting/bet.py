@@ -30,7 +30,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any
 
 import numpy as np
-import pandas as pd
 from numba import njit
 from pydantic import Field
 
@@ -63,6 +62,7 @@ from analyzer.sim.method import METHODS
 from analyzer.sim.seeds import new_seed
 
 if TYPE_CHECKING:
+    import pandas as pd
     from matplotlib.figure import Figure
 
 MAX_CHIPS = 10**9  # far above any stack a game reaches; bounds every amount
@@ -275,6 +275,8 @@ class BetValues(Result):
 
     def to_frame(self) -> pd.DataFrame:
         """One row per action, best first: action, row, amount, ev, stderr, regret."""
+        import pandas as pd  # here, not at the top: queries print without pandas
+
         return pd.DataFrame([a.to_dict() for a in self.actions])
 
     def to_dict(self) -> dict:

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 from numba import njit
 
 from analyzer.games._results import Result, summary, value_chart
@@ -43,6 +42,7 @@ from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.seeds import new_seed
 
 if TYPE_CHECKING:
+    import pandas as pd
     from matplotlib.figure import Figure
 
 THRESHOLD_KEYS = {"bet": 1, "raise": 2, "call": 3, "size": 4, "cards": 6}
@@ -185,6 +185,8 @@ class BettingGames(Result):
     def to_frame(self) -> pd.DataFrame:
         """One row per placement of the game (1 to 96): the first player's mean stack after it
         and its standard error."""
+        import pandas as pd  # here, not at the top: queries print without pandas
+
         return pd.DataFrame(
             {
                 "placement": np.arange(1, GAME_PLACEMENTS + 1),
