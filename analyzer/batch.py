@@ -16,8 +16,10 @@ Each spec keeps its checkpoints in ``OUT/.checkpoints/<spec name>-<hash of its r
 spec's bytes. A run started again with ``resume`` loads every finished chunk and computes only
 the rest, so its tables equal an uninterrupted run's; a spec that changed since its checkpoint
 is refused rather than mixed. Results are written atomically, and replace results of another
-spec only when forced (:func:`analyzer.report.write_result_sets`); the checkpoints are removed
-once they are.
+spec only when forced: :func:`check_spec` refuses such a spec before anything runs, from the
+specs its study states up front, and the write checks again
+(:func:`analyzer.report.write_result_sets`); the checkpoints are removed once the results are
+written.
 """
 
 from __future__ import annotations
@@ -37,13 +39,13 @@ from pydantic import ConfigDict, Field, PlainSerializer, PlainValidator, TypeAda
 from pydantic_core import PydanticCustomError
 
 from analyzer.json_input import InputModel, strict_type, validate
-from analyzer.report import write_result_sets
+from analyzer.report import check_replaceable, write_result_sets
 from analyzer.sim.checkpoint import checkpointing
 from analyzer.sim.engine import Progress
-from analyzer.studies import STUDIES, run_study
+from analyzer.studies import STUDIES, run_study, study_specs
+from analyzer.studies.registry import RUN_OPTIONS
 
 RANGE_PARAMS = ("opponents",)  # written [first, stop) in a spec, passed on as a range
-RUN_OPTIONS = ("threads", "scheduler", "progress")  # given by the batch command, not by a spec
 MAX_OPPONENTS = 9
 
 
@@ -175,6 +177,16 @@ def checkpoint_folder(spec: Spec, out: str | Path) -> Path:
     return Path(out) / ".checkpoints" / f"{spec.name}-{key}"
 
 
+def check_spec(spec: Spec, out: str | Path) -> None:
+    """Refuse ``spec``, before anything runs, when a result it writes would replace a result of
+    a different spec under ``out`` (:func:`analyzer.report.check_replaceable`); raises
+    ValueError naming the spec file."""
+    try:
+        check_replaceable(out, study_specs(spec.analysis, spec.params))
+    except ValueError as error:
+        raise ValueError(f"spec {spec.path}: {error}") from None
+
+
 def run_spec(
     spec: Spec,
     out: str | Path,
@@ -188,10 +200,12 @@ def run_spec(
     """Run one spec with checkpoints and write its results under ``out``; the folders written.
 
     ``resume`` continues from the spec's checkpoints (refused when the spec changed since);
-    ``force`` replaces results of a different spec (see :func:`analyzer.report.write_result_sets`).
-    When a replacement is refused the checkpoints are kept, so a forced resume computes nothing
-    again.
+    ``force`` replaces results of a different spec, which are otherwise refused before anything
+    runs (:func:`check_spec`). Should the write still refuse a replacement (a different result
+    written there meanwhile), the checkpoints are kept, so a forced resume computes nothing again.
     """
+    if not force:
+        check_spec(spec, out)
     folder = checkpoint_folder(spec, out)
     stamp = folder / "spec.sha256"
     if folder.exists():

@@ -4,7 +4,9 @@ A result lives in ``results/<analysis>/<name>/``. Everything is first written to
 a temporary sibling folder and then swapped in with renames, so a reader (or an
 interrupted run) never sees a half-written result where a result belongs; the next
 write cleans up what a killed writer left. A result is replaced only by one of the
-same spec (:data:`SPEC_FIELDS` of the manifest) unless the writer is told to force it.
+same spec (:data:`SPEC_FIELDS` of the manifest) unless the writer is told to force it;
+a study states each result's spec before it computes anything (:class:`ResultSpec`), so
+:func:`check_replaceable` refuses a run before it starts, and the write checks again.
 Charts are matplotlib ``Figure`` objects (no pyplot, no global state).
 """
 
@@ -26,7 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -51,24 +53,47 @@ class ResultSet:
     manifest: dict = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class ResultSpec:
+    """What a result is computed from, known before anything is computed: the folder it is
+    written to (``<analysis>/<name>``) and the :data:`SPEC_FIELDS` its manifest carries.
+
+    A study builds each result's spec with one pure function of its parameters, used both by
+    the run (through :func:`manifest_for`) and by :func:`check_replaceable` before the run, so
+    the two cannot disagree. Facts known only once the run is over go in the manifest's
+    ``outcomes`` or ``standard_errors``, never in the spec."""
+
+    analysis: str
+    name: str
+    inputs: Mapping[str, Any]
+    method: str
+    seed: int | None
+    trials: int | None
+    chunk_size: int | None
+
+    def fields(self) -> dict[str, Any]:
+        """The :data:`SPEC_FIELDS` as a manifest holds them (JSON values: lists, not tuples)."""
+        fields = {"inputs": dict(self.inputs), "method": self.method, "seed": self.seed, "trials": self.trials}
+        return json.loads(json.dumps({**fields, "chunk_size": self.chunk_size}, default=_jsonable))
+
+
 def manifest_for(
+    spec: ResultSpec,
     *,
-    inputs: Mapping,
-    method: str,
-    seed: int | None,
-    trials: int | None,
-    chunk_size: int | None,
     elapsed: float,
     standard_errors: Mapping | None = None,
+    outcomes: Mapping | None = None,
     command: str | None = None,
 ) -> dict:
-    """The manifest fields every result carries (DESIGN.md, "Results")."""
-    return {
-        "inputs": dict(inputs),
-        "method": method,
-        "seed": seed,
-        "trials": trials,
-        "chunk_size": chunk_size,
+    """The manifest fields every result carries (DESIGN.md, "Results"): the fields of ``spec``,
+    then the facts of the run; ``outcomes`` (facts of the result that are neither a standard
+    error nor part of the spec, such as a coverage) only when given."""
+    manifest = {
+        "inputs": dict(spec.inputs),
+        "method": spec.method,
+        "seed": spec.seed,
+        "trials": spec.trials,
+        "chunk_size": spec.chunk_size,
         "standard_errors": dict(standard_errors or {}),
         "elapsed_seconds": round(elapsed, 3),
         "package_version": analyzer.__version__,
@@ -78,6 +103,9 @@ def manifest_for(
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
         "command": command,
     }
+    if outcomes:
+        manifest["outcomes"] = dict(outcomes)
+    return manifest
 
 
 @functools.cache
@@ -170,11 +198,7 @@ def write_result_sets(
     planned = [(Path(root) / r.analysis / r.name, r, _manifest_of(r)) for r in results]
     for target, _, manifest in planned:
         target.parent.mkdir(parents=True, exist_ok=True)
-        with _writer_lock(target.parent) as locked:
-            if locked:
-                _recover(target)
-            if not force:
-                _check_replaceable(target, manifest)
+        _check_target(target, None if force else {k: manifest.get(k) for k in SPEC_FIELDS})
     written = []
     for target, result, manifest in planned:
         with _writer_lock(target.parent) as locked:
@@ -185,6 +209,29 @@ def write_result_sets(
     return written
 
 
+def check_replaceable(root: Path | str, specs: Sequence[ResultSpec]) -> None:
+    """Refuse, before anything is computed, a run whose results would replace results of a
+    different spec under ``root``: the check :func:`write_result_sets` makes when it writes
+    (which stays the final guard), made from the specs a study states up front. Creates
+    nothing; what killed writers left in an existing ``root/<analysis>/`` is cleaned up first.
+
+    Raises ValueError naming the folder and what differs, ending "give --force to replace it"."""
+    for spec in specs:
+        target = Path(root) / spec.analysis / spec.name
+        if target.parent.is_dir():
+            _check_target(target, spec.fields())
+
+
+def _check_target(target: Path, fields: Mapping | None) -> None:
+    """Holding the writer lock of ``target``'s folder: clean up after killed writers, then
+    (unless ``fields`` is None: forced) refuse to replace a result of other spec ``fields``."""
+    with _writer_lock(target.parent) as locked:
+        if locked:
+            _recover(target)
+        if fields is not None:
+            _check_replaceable(target, fields)
+
+
 def _manifest_of(result: ResultSet) -> dict:
     """The manifest ``result`` is written with, as JSON values (lists, not tuples)."""
     files = sorted([f"{stem}.csv" for stem in result.tables] + [f"{stem}.png" for stem in result.figures])
@@ -192,8 +239,9 @@ def _manifest_of(result: ResultSet) -> dict:
     return json.loads(json.dumps(manifest, default=_jsonable))
 
 
-def _check_replaceable(target: Path, manifest: Mapping) -> None:
-    """Refuse to replace ``target`` unless it is absent or holds a result of the same spec."""
+def _check_replaceable(target: Path, fields: Mapping) -> None:
+    """Refuse to replace ``target`` unless it is absent or holds a result whose
+    :data:`SPEC_FIELDS` are ``fields``."""
     if not target.exists():
         return
     try:
@@ -202,7 +250,7 @@ def _check_replaceable(target: Path, manifest: Mapping) -> None:
             raise ValueError
     except (OSError, ValueError):
         raise ValueError(f"{target}: exists and holds no result manifest: give --force to replace it") from None
-    old, new = _differences({k: held.get(k) for k in SPEC_FIELDS}, {k: manifest.get(k) for k in SPEC_FIELDS})
+    old, new = _differences({k: held.get(k) for k in SPEC_FIELDS}, {k: fields.get(k) for k in SPEC_FIELDS})
     if old:
         raise ValueError(
             f"{target}: holds a result with {', '.join(old)}; this run has {', '.join(new)}: give --force to replace it"

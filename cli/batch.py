@@ -32,9 +32,12 @@ def batch_command(
         from analyzer.report import check_writable
 
         check_writable(out)  # --out and every spec are checked before any runs
-        from analyzer.batch import read_spec, run_spec
+        from analyzer.batch import check_spec, read_spec, run_spec
 
         parsed = [read_spec(path) for path in specs]
+        if not force:  # no spec runs when one would replace a result of another spec
+            for spec in parsed:
+                check_spec(spec, out)
         for spec in parsed:
             with progress_bar(spec.name, show_progress) as progress:
                 folders = run_spec(

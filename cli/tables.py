@@ -45,14 +45,17 @@ def run_tables(
 ) -> None:
     """Run the registered study ``study_id`` (:mod:`analyzer.studies.registry`) with ``params``,
     write each result under ``out`` and say which files it holds. ``out`` is checked before
-    anything runs; a result made from a different spec is replaced only with ``force``
-    (:func:`analyzer.report.write_result_sets`)."""
+    anything runs, and so is every result folder the study will write: one holding a result
+    made from a different spec is replaced only with ``force``
+    (:func:`analyzer.report.check_replaceable`; the write checks again)."""
     with reported_errors():
-        from analyzer.report import check_writable, write_result_sets
+        from analyzer.report import check_replaceable, check_writable, write_result_sets
 
         check_writable(out)  # before the study's modules are even imported
-        from analyzer.studies import run_study
+        from analyzer.studies import run_study, study_specs
 
+        if not force:
+            check_replaceable(out, study_specs(study_id, params))
         with progress_bar(label, show_progress) as progress:
             results = run_study(study_id, params, threads=threads, scheduler=scheduler, progress=progress)
         report_written(write_result_sets(results, out, force=force))

@@ -11,7 +11,7 @@ import pytest
 from matplotlib.figure import Figure
 
 import analyzer
-from analyzer.report import ResultSet, git_revision, manifest_for, revision_of, write_results
+from analyzer.report import ResultSet, ResultSpec, git_revision, manifest_for, revision_of, write_results
 
 REVISION = re.compile(r"[0-9a-f]{40}(-dirty)?")
 
@@ -20,11 +20,7 @@ def _result(value: float) -> ResultSet:
     figure = Figure()
     figure.subplots().plot([0, 1], [0, value])
     manifest = manifest_for(
-        inputs={"x": 1},
-        method="monte-carlo",
-        seed=3,
-        trials=10,
-        chunk_size=5,
+        ResultSpec("demo", "run", inputs={"x": 1}, method="monte-carlo", seed=3, trials=10, chunk_size=5),
         elapsed=0.5,
         standard_errors={"max": 0.1},
         command="test",

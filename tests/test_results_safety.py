@@ -21,7 +21,15 @@ import pytest
 import analyzer.batch
 import analyzer.studies
 from analyzer.batch import checkpoint_folder, read_spec, run_spec
-from analyzer.report import ResultSet, check_writable, manifest_for, write_result_sets, write_results
+from analyzer.report import (
+    ResultSet,
+    ResultSpec,
+    check_replaceable,
+    check_writable,
+    manifest_for,
+    write_result_sets,
+    write_results,
+)
 from analyzer.sim.checkpoint import CheckpointStore
 from cli.errors import MAX_MESSAGE
 from cli.main import main
@@ -30,10 +38,14 @@ ROOT = Path(__file__).resolve().parent.parent
 SPEC = 'analysis = "head_to_head.tables"\n\n[params]\nstudies = ["round_types"]\nrounds = {rounds}\nseed = 5\n'
 
 
-def _result(trials: int = 10, seed: int = 3, value: float = 1.0, name: str = "run") -> ResultSet:
-    manifest = manifest_for(
-        inputs={"x": 1, "players": [3, 4]}, method="monte-carlo", seed=seed, trials=trials, chunk_size=5, elapsed=0.1
+def _spec(trials: int = 10, seed: int = 3, name: str = "run") -> ResultSpec:
+    return ResultSpec(
+        "demo", name, inputs={"x": 1, "players": (3, 4)}, method="monte-carlo", seed=seed, trials=trials, chunk_size=5
     )
+
+
+def _result(trials: int = 10, seed: int = 3, value: float = 1.0, name: str = "run") -> ResultSet:
+    manifest = manifest_for(_spec(trials, seed, name), elapsed=0.1)
     return ResultSet("demo", name, {"table": pd.DataFrame({"a": [value]})}, {}, manifest)
 
 
@@ -193,6 +205,16 @@ def test_a_refused_result_set_writes_none_of_its_results(tmp_path):
     assert sorted(p.name for p in (tmp_path / "demo").iterdir()) == ["second"]
 
 
+def test_results_of_a_different_spec_are_refused_from_their_specs_alone(tmp_path):
+    write_results(_result(trials=200000, seed=7), tmp_path)
+    check_replaceable(tmp_path, [_spec(trials=200000, seed=7), _spec(name="new")])  # the same spec, or no result
+    message = "holds a result with seed 7, trials 200000; this run has seed 3, trials 2000: give --force"
+    with pytest.raises(ValueError, match=message):
+        check_replaceable(tmp_path, [_spec(name="new"), _spec(trials=2000)])
+    check_replaceable(tmp_path / "nowhere", [_spec()])
+    assert not (tmp_path / "nowhere").exists()  # the check creates nothing
+
+
 def test_the_tables_command_refuses_a_different_spec_in_one_line(tmp_path, command):
     def mousel_tables(deals: int, *more: str) -> tuple[int, str]:
         small = ["--sessions", "10", "--session-deals", "1", "--no-progress"]
@@ -243,18 +265,37 @@ def test_a_spec_resumes_beside_another_specs_checkpoint_of_the_same_name(tmp_pat
     assert not (out / ".checkpoints").exists()  # no empty folder left after success
 
 
-def test_a_refused_batch_result_keeps_its_checkpoints_for_a_forced_resume(tmp_path):
+def test_a_batch_spec_of_another_result_is_refused_before_it_runs(tmp_path):
     spec_file = tmp_path / "tables.toml"
     spec_file.write_text(SPEC.format(rounds=40))
     out = tmp_path / "out"
     run_spec(read_spec(spec_file), out)
     spec_file.write_text(SPEC.format(rounds=50))
     spec = read_spec(spec_file)
+    with pytest.raises(ValueError, match=r"this run has trials 4500: give --force to replace it$"):
+        run_spec(spec, out)
+    assert not checkpoint_folder(spec, out).exists()  # refused before anything ran
+
+
+def test_a_batch_result_refused_at_the_write_keeps_its_checkpoints_for_a_forced_resume(tmp_path, monkeypatch):
+    spec_file = tmp_path / "tables.toml"
+    spec_file.write_text(SPEC.format(rounds=40))
+    spec, out = read_spec(spec_file), tmp_path / "out"
+    real_run_study = analyzer.batch.run_study
+
+    def run_study_while_another_writes(*args, **kwargs):
+        results = real_run_study(*args, **kwargs)
+        (out / "head_to_head" / "round_types").mkdir(parents=True)  # another writer's result appears
+        (out / "head_to_head" / "round_types" / "manifest.json").write_text('{"trials": 7}')
+        return results
+
+    monkeypatch.setattr(analyzer.batch, "run_study", run_study_while_another_writes)
     with pytest.raises(ValueError, match=r"give --force to replace it \(with --resume, from the checkpoints\)$"):
         run_spec(spec, out)
     assert list(checkpoint_folder(spec, out).glob("*.pkl"))  # every chunk is still there
+    monkeypatch.setattr(analyzer.batch, "run_study", real_run_study)
     (written,) = run_spec(spec, out, resume=True, force=True)
-    assert pd.read_csv(written / "round_types.csv").rounds.unique().tolist() == [50]
+    assert pd.read_csv(written / "round_types.csv").rounds.unique().tolist() == [40]
     assert not (out / ".checkpoints").exists()
 
 

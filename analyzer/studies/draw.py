@@ -20,7 +20,7 @@ from analyzer.eval import Category
 from analyzer.games.draw.advise import advise
 from analyzer.games.draw.engine import POLICIES, draw_kernels
 from analyzer.games.draw.odds import draw_odds
-from analyzer.report import ResultSet, manifest_for
+from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.engine import Stopping, run_monte_carlo
 from analyzer.sim.seeds import derive_seed
 from analyzer.studies.registry import drawn_result
@@ -182,6 +182,50 @@ def jacks_or_better_table(
     return pd.DataFrame(rows)
 
 
+STRATEGY_OPPONENTS = range(1, 6)
+JACKS_PLAYERS = range(2, 7)
+DECKS = ("standard", "bug")
+COMMAND = "poker-analyzer draw tables"
+
+
+def tables_specs(*, strategy_trials: int, job_trials: int, seed: int) -> list[ResultSpec]:
+    """The specs of the three results of :func:`tables`, in its order."""
+    return [
+        ResultSpec(
+            "draw",
+            "draw_odds",
+            inputs={"situations": [s[0] for s in SITUATIONS], "decks": list(DECKS)},
+            method="exact",
+            seed=None,
+            trials=None,
+            chunk_size=None,
+        ),
+        ResultSpec(
+            "draw",
+            "strategy",
+            inputs={
+                "classes": [c[0] for c in CLASSES],
+                "opponents": list(STRATEGY_OPPONENTS),
+                "policy": "standard",
+                "deck": "standard",
+            },
+            method="monte-carlo",
+            seed=seed,
+            trials=strategy_trials * len(CLASSES) * len(STRATEGY_OPPONENTS),
+            chunk_size=STRATEGY_CHUNK,
+        ),
+        ResultSpec(
+            "draw",
+            "jacks_or_better",
+            inputs={"players": list(JACKS_PLAYERS), "decks": list(DECKS), "policy": "standard"},
+            method="monte-carlo",
+            seed=seed,
+            trials=job_trials * len(JACKS_PLAYERS) * len(DECKS),
+            chunk_size=DEALS_CHUNK,
+        ),
+    ]
+
+
 def tables(
     *,
     strategy_trials: int = 100_000,
@@ -192,51 +236,42 @@ def tables(
     progress=None,
 ) -> list[ResultSet]:
     """The three draw results: exact draw odds, the strategy chart and Jacks or Better."""
+    odds_spec, strategy_spec, jacks_spec = tables_specs(
+        strategy_trials=strategy_trials, job_trials=job_trials, seed=seed
+    )
     start = time.perf_counter()
     situations = {"draw_odds": draw_situations()}
-    manifest = manifest_for(
-        inputs={"situations": [s[0] for s in SITUATIONS], "decks": ["standard", "bug"]},
-        method="exact",
-        seed=None,
-        trials=None,
-        chunk_size=None,
-        elapsed=time.perf_counter() - start,
-        command="poker-analyzer draw tables",
-    )
-    exact = drawn_result("draw", "draw_odds", situations, manifest, _situations_figures)
+    manifest = manifest_for(odds_spec, elapsed=time.perf_counter() - start, command=COMMAND)
+    exact = drawn_result(odds_spec, situations, manifest, _situations_figures)
     start = time.perf_counter()
     strategy = strategy_table(
-        trials=strategy_trials, seed=seed, threads=threads, scheduler=scheduler, progress=progress
+        opponents=STRATEGY_OPPONENTS,
+        trials=strategy_trials,
+        seed=seed,
+        threads=threads,
+        scheduler=scheduler,
+        progress=progress,
     )
     manifest = manifest_for(
-        inputs={
-            "classes": [c[0] for c in CLASSES],
-            "opponents": [1, 2, 3, 4, 5],
-            "policy": "standard",
-            "deck": "standard",
-        },
-        method="monte-carlo",
-        seed=seed,
-        trials=strategy_trials * len(strategy),
-        chunk_size=STRATEGY_CHUNK,
+        strategy_spec,
         elapsed=time.perf_counter() - start,
         standard_errors={"max_equity_se": float(strategy.stderr.max())},
-        command="poker-analyzer draw tables",
+        command=COMMAND,
     )
-    best = drawn_result("draw", "strategy", {"strategy": strategy}, manifest, _strategy_figures)
+    best = drawn_result(strategy_spec, {"strategy": strategy}, manifest, _strategy_figures)
     start = time.perf_counter()
-    job = {"jacks_or_better": jacks_or_better_table(trials=job_trials, seed=seed, threads=threads, scheduler=scheduler)}
+    job = {
+        "jacks_or_better": jacks_or_better_table(
+            players=JACKS_PLAYERS, trials=job_trials, seed=seed, threads=threads, scheduler=scheduler
+        )
+    }
     manifest = manifest_for(
-        inputs={"players": [2, 3, 4, 5, 6], "decks": ["standard", "bug"], "policy": "standard"},
-        method="monte-carlo",
-        seed=seed,
-        trials=job_trials * 10,
-        chunk_size=DEALS_CHUNK,
+        jacks_spec,
         elapsed=time.perf_counter() - start,
         standard_errors={"max_open_se": float(job["jacks_or_better"].p_someone_opens_se.max())},
-        command="poker-analyzer draw tables",
+        command=COMMAND,
     )
-    jacks = drawn_result("draw", "jacks_or_better", job, manifest, _job_figures)
+    jacks = drawn_result(jacks_spec, job, manifest, _job_figures)
     return [exact, best, jacks]
 
 

@@ -34,10 +34,10 @@ from analyzer.games.head_to_head.study_kernels import (
     block_or_build,
     opening_relations,
 )
-from analyzer.report import ResultSet, manifest_for
+from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.seeds import derive_seed
-from analyzer.studies.registry import drawn_result, make_plan, run_parts
+from analyzer.studies.registry import Part, drawn_result, make_plan, part_specs, run_parts
 
 ANALYSIS = "head_to_head"
 TYPES = tuple(E.ROUND_TYPES.values())
@@ -61,13 +61,35 @@ class StudyPlan:
     seed: int = 2026
 
 
+ROUND_TYPE_CONFIGS = [(k, c, n) for k in TYPES for c in (False, True) for n in (3, 4, 5)]  # kind, Crazy, rows
+
+
+def round_types_spec(plan: StudyPlan) -> ResultSpec:
+    """The spec of :func:`round_types_study`'s result: ``rounds`` per configuration and pairing."""
+    return ResultSpec(
+        ANALYSIS,
+        "round_types",
+        inputs={
+            "round_types": list(TYPES),
+            "crazy": [False, True],
+            "rows": [3, 4, 5],
+            "edge_policies": "greedy v greedy",
+            "skill_gain": "greedy v random, both seats",
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=len(ROUND_TYPE_PAIRINGS) * plan.rounds * len(ROUND_TYPE_CONFIGS),
+        chunk_size=None,
+    )
+
+
 def round_types_study(
     plan: StudyPlan, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
 ) -> ResultSet:
     """Every round type, Crazy or not, with 3, 4 and 5 rows: the first mover's edge (greedy v
     greedy), the spread of the margin, and the skill gain of greedy over random, seats averaged."""
     start = time.perf_counter()
-    rows, configs = [], [(k, c, n) for k in TYPES for c in (False, True) for n in (3, 4, 5)]
+    rows, configs = [], ROUND_TYPE_CONFIGS
     for i, (kind, crazy, size) in enumerate(configs):
         even, strong_first, strong_second = (
             simulate_rounds(
@@ -104,24 +126,15 @@ def round_types_study(
         if progress is not None:
             progress(i + 1, len(configs))
     table = pd.DataFrame(rows)
+    spec = round_types_spec(plan)
     manifest = manifest_for(
-        inputs={
-            "round_types": list(TYPES),
-            "crazy": [False, True],
-            "rows": [3, 4, 5],
-            "edge_policies": "greedy v greedy",
-            "skill_gain": "greedy v random, both seats",
-        },
-        method="monte-carlo",
-        seed=plan.seed,
-        trials=3 * plan.rounds * len(configs),
-        chunk_size=None,
+        spec,
         elapsed=time.perf_counter() - start,
         standard_errors={"max_margin_se": float(table.first_mover_margin_stderr.max())},
         command=COMMAND,
     )
     tables = {"round_types": table}
-    return drawn_result(ANALYSIS, "round_types", tables, manifest, _round_type_figures)
+    return drawn_result(spec, tables, manifest, _round_type_figures)
 
 
 def _round_type_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
@@ -181,16 +194,41 @@ def _gain_figure(table: pd.DataFrame, manifest: Mapping[str, Any]) -> Figure:
     )
 
 
+def _tournament_policies(plan: StudyPlan) -> tuple[str, ...]:
+    return ("random", "greedy", plan.rollout_policy)
+
+
+def _tournament_pairs(plan: StudyPlan) -> list[tuple[str, str, int]]:
+    """Every seating of the tournament's policies: first, second and the games it is played."""
+    policies = _tournament_policies(plan)
+    return [
+        (a, b, plan.rollout_games if plan.rollout_policy in (a, b) else plan.games) for a in policies for b in policies
+    ]
+
+
+def tournament_spec(plan: StudyPlan) -> ResultSpec:
+    """The spec of :func:`tournament_study`'s result: the games of every seating."""
+    return ResultSpec(
+        ANALYSIS,
+        "tournament",
+        inputs={"policies": list(_tournament_policies(plan)), "round_types": "rolled on the die each round"},
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=sum(games for _, _, games in _tournament_pairs(plan)),
+        chunk_size=None,
+    )
+
+
 def tournament_study(
     plan: StudyPlan, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
 ) -> ResultSet:
     """Whole games between random, greedy and rollout players: the row policy's win rate
     against the column policy, both seatings averaged, and the per-seating table."""
     start = time.perf_counter()
-    policies = ("random", "greedy", plan.rollout_policy)
-    rows, pairs = [], [(a, b) for a in policies for b in policies]
-    for i, (a, b) in enumerate(pairs):
-        n_games = plan.rollout_games if plan.rollout_policy in (a, b) else plan.games
+    spec = tournament_spec(plan)
+    policies = _tournament_policies(plan)
+    rows, pairs = [], _tournament_pairs(plan)
+    for i, (a, b, n_games) in enumerate(pairs):
         stats = simulate_games(
             a, b, games=n_games, seed=derive_seed(plan.seed, 2, i), threads=threads, scheduler=scheduler
         )
@@ -227,17 +265,13 @@ def tournament_study(
             )
     matrix = pd.DataFrame(matrix_rows)
     manifest = manifest_for(
-        inputs={"policies": list(policies), "round_types": "rolled on the die each round"},
-        method="monte-carlo",
-        seed=plan.seed,
-        trials=int(games.games.sum()),
-        chunk_size=None,
+        spec,
         elapsed=time.perf_counter() - start,
         standard_errors={"max_win_rate_se": float(matrix.win_rate_stderr.max())},
         command=COMMAND,
     )
     tables = {"win_rates": matrix, "games": games}
-    return drawn_result(ANALYSIS, "tournament", tables, manifest, _tournament_figures)
+    return drawn_result(spec, tables, manifest, _tournament_figures)
 
 
 def _tournament_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
@@ -279,6 +313,25 @@ def _run_kernel(kernel, width: int, plan: StudyPlan, i: int, threads, scheduler)
     ).tallies
 
 
+def relations_spec(plan: StudyPlan) -> ResultSpec:
+    """The spec of :func:`relations_study`'s result: ``positions`` per round type."""
+    return ResultSpec(
+        ANALYSIS,
+        "opening_relations",
+        inputs={
+            "rows": STUDY_ROWS,
+            "positions_per_type": plan.positions,
+            "rollouts_per_move": plan.samples,
+            "policies": "greedy v greedy",
+            "moves": "own side, first placement of the round",
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=plan.positions * len(TYPES),
+        chunk_size=None,
+    )
+
+
 def relations_study(
     plan: StudyPlan, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
 ) -> ResultSet:
@@ -303,24 +356,15 @@ def relations_study(
         if progress is not None:
             progress(i + 1, len(TYPES))
     table = pd.DataFrame(rows)
+    spec = relations_spec(plan)
     manifest = manifest_for(
-        inputs={
-            "rows": STUDY_ROWS,
-            "positions_per_type": plan.positions,
-            "rollouts_per_move": plan.samples,
-            "policies": "greedy v greedy",
-            "moves": "own side, first placement of the round",
-        },
-        method="monte-carlo",
-        seed=plan.seed,
-        trials=plan.positions * len(TYPES),
-        chunk_size=None,
+        spec,
         elapsed=time.perf_counter() - start,
         standard_errors={"max_value_se": float(table.value_stderr.max())},
         command=COMMAND,
     )
     tables = {"opening_relations": table}
-    return drawn_result(ANALYSIS, "opening_relations", tables, manifest, _relations_figures)
+    return drawn_result(spec, tables, manifest, _relations_figures)
 
 
 def _relations_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
@@ -350,6 +394,24 @@ def _relations_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str
     return {"opening_relations": figure}
 
 
+def blocking_spec(plan: StudyPlan) -> ResultSpec:
+    """The spec of :func:`blocking_study`'s result: ``positions`` per round type."""
+    return ResultSpec(
+        ANALYSIS,
+        "block_or_build",
+        inputs={
+            "rows": STUDY_ROWS,
+            "positions_per_type": plan.positions,
+            "rollouts_per_move": plan.samples,
+            "positions": "uniform point of a greedy v greedy Crazy round",
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=plan.positions * len(TYPES),
+        chunk_size=None,
+    )
+
+
 def blocking_study(
     plan: StudyPlan, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
 ) -> ResultSet:
@@ -376,23 +438,15 @@ def blocking_study(
         if progress is not None:
             progress(i + 1, len(TYPES))
     table = pd.DataFrame(rows)
+    spec = blocking_spec(plan)
     manifest = manifest_for(
-        inputs={
-            "rows": STUDY_ROWS,
-            "positions_per_type": plan.positions,
-            "rollouts_per_move": plan.samples,
-            "positions": "uniform point of a greedy v greedy Crazy round",
-        },
-        method="monte-carlo",
-        seed=plan.seed,
-        trials=plan.positions * len(TYPES),
-        chunk_size=None,
+        spec,
         elapsed=time.perf_counter() - start,
         standard_errors={"max_block_best_se": float(table.block_best_stderr.max())},
         command=COMMAND,
     )
     tables = {"block_or_build": table}
-    return drawn_result(ANALYSIS, "block_or_build", tables, manifest, _blocking_figures)
+    return drawn_result(spec, tables, manifest, _blocking_figures)
 
 
 def _blocking_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
@@ -423,10 +477,10 @@ FIGURES = {
 
 
 STUDIES = {
-    "round_types": round_types_study,
-    "tournament": tournament_study,
-    "opening_relations": relations_study,
-    "block_or_build": blocking_study,
+    "round_types": Part(round_types_spec, round_types_study),
+    "tournament": Part(tournament_spec, tournament_study),
+    "opening_relations": Part(relations_spec, relations_study),
+    "block_or_build": Part(blocking_spec, blocking_study),
 }
 
 
@@ -443,3 +497,8 @@ def tables(
     return run_parts(
         STUDIES, studies, make_plan(StudyPlan, plan), threads=threads, scheduler=scheduler, progress=progress
     )
+
+
+def tables_specs(*, studies: Sequence[str] | None, **plan: Any) -> list[ResultSpec]:
+    """The specs of the results :func:`tables` writes with the same parameters, in its order."""
+    return part_specs(STUDIES, studies, make_plan(StudyPlan, plan))

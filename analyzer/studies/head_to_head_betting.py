@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,10 +29,10 @@ from matplotlib.patches import Patch
 from analyzer.charts import add_note, count_text, labeled_heatmap, with_error
 from analyzer.games.head_to_head.betting.model import ACTIONS, ExchangeModel
 from analyzer.games.head_to_head.betting.play import simulate_betting_games
-from analyzer.report import ResultSet, manifest_for
+from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.engine import Progress
 from analyzer.sim.seeds import derive_seed
-from analyzer.studies.registry import drawn_result, make_plan, run_parts
+from analyzer.studies.registry import Part, drawn_result, make_plan, part_specs, run_parts
 
 ANALYSIS = "head_to_head/betting"
 COMMAND = "poker-analyzer head-to-head betting-tables"
@@ -40,6 +40,8 @@ P_GRID = np.round(np.linspace(0, 1, 101), 2)
 BET_GRID = tuple(range(10, 101, 10))
 BET_THRESHOLDS = (0.45, 0.55, 0.65, 0.75, 0.85)
 CALL_THRESHOLDS = (0.15, 0.25, 0.35, 0.45, 0.55)
+BEST_OF_GRID = "best of the grid"  # the round robin's entrant found by the grid
+ROUND_ROBIN = ("never", "threshold", BEST_OF_GRID, "threshold:bet=0.85,call=0.55")
 MATCHUPS = (
     ("threshold", "never"),
     ("threshold", "threshold"),
@@ -56,6 +58,19 @@ class BettingPlan:
     rollout_games: int = 100  # for the match-up with a rollout bettor
     rollout_policy: str = "rollout:8"
     seed: int = 2026
+
+
+def response_spec(plan: BettingPlan) -> ResultSpec:
+    """The spec of :func:`response_study`'s result (exact: no seed, no trials)."""
+    return ResultSpec(
+        ANALYSIS,
+        "response_model",
+        inputs={"model": ExchangeModel().__dict__, "p_grid": "0..1 step 0.01", "bets": list(BET_GRID)},
+        method="exact",
+        seed=None,
+        trials=None,
+        chunk_size=None,
+    )
 
 
 def response_study(plan: BettingPlan, progress: Progress | None = None, **_) -> ResultSet:
@@ -77,19 +92,11 @@ def response_study(plan: BettingPlan, progress: Progress | None = None, **_) -> 
         first = {a: part.loc[part.best == a, "p"].min() for a in ACTIONS}
         thresholds.append({"committed": on_card, "bet": size, "call_from": first["call"], "raise_from": first["raise"]})
     bettor = pd.DataFrame([{"p": p, "bet": x, "value": v} for p in P_GRID for x, v in model.bet_values(p).items()])
-    manifest = manifest_for(
-        inputs={"model": model.__dict__, "p_grid": "0..1 step 0.01", "bets": list(BET_GRID)},
-        method="exact",
-        seed=None,
-        trials=None,
-        chunk_size=None,
-        elapsed=time.perf_counter() - start,
-        command=COMMAND,
-    )
+    manifest = manifest_for(response_spec(plan), elapsed=time.perf_counter() - start, command=COMMAND)
     if progress is not None:
         progress(1, 1)
     tables = {"responses": table, "thresholds": pd.DataFrame(thresholds), "bettor": bettor}
-    return drawn_result(ANALYSIS, "response_model", tables, manifest, _response_figures)
+    return drawn_result(response_spec(plan), tables, manifest, _response_figures)
 
 
 def _response_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
@@ -148,12 +155,35 @@ def _bettor_figure(bettor: pd.DataFrame) -> Figure:
     return figure
 
 
+TUNING_CELLS = [(b, c) for b in BET_THRESHOLDS for c in CALL_THRESHOLDS]
+
+
+def tuning_spec(plan: BettingPlan) -> ResultSpec:
+    """The spec of :func:`tuning_study`'s result: ``games`` per grid cell and per ordered pair of
+    the round robin (whose best-of-the-grid entrant is found by the run, so named by its role)."""
+    return ResultSpec(
+        ANALYSIS,
+        "threshold_tuning",
+        inputs={
+            "opponent": "threshold (default)",
+            "bet": list(BET_THRESHOLDS),
+            "call": list(CALL_THRESHOLDS),
+            "placement": "greedy v greedy",
+            "round_robin": list(ROUND_ROBIN),
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=plan.games * (len(TUNING_CELLS) + len(ROUND_ROBIN) * (len(ROUND_ROBIN) - 1)),
+        chunk_size=None,
+    )
+
+
 def tuning_study(plan: BettingPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
     """Threshold betting policies on a grid of bet and call thresholds against the default one,
     then the best of the grid, the default, a cautious one and ``never`` against each other."""
     start = time.perf_counter()
     rows = []
-    cells = [(b, c) for b in BET_THRESHOLDS for c in CALL_THRESHOLDS]
+    cells = TUNING_CELLS
     for i, (bet, call) in enumerate(cells):
         stats = _versus(f"threshold:bet={bet},call={call}", "threshold", plan, (1, i), threads, scheduler)
         rows.append(
@@ -171,11 +201,12 @@ def tuning_study(plan: BettingPlan, threads=None, scheduler=None, progress: Prog
             progress(i + 1, len(cells))
     table = pd.DataFrame(rows)
     best = table.loc[table["stack"].idxmax()]  # type: ignore[call-overload]  # pandas-stubs: idxmax is Hashable
-    entrants = ("never", "threshold", f"threshold:bet={best.bet},call={best.call}", "threshold:bet=0.85,call=0.55")
+    found = f"threshold:bet={best.bet},call={best.call}"
+    entrants = [found if entrant == BEST_OF_GRID else entrant for entrant in ROUND_ROBIN]
     league_rows = []
     for i, a in enumerate(entrants):
         for j, b in enumerate(entrants):
-            if a != b:
+            if i != j:
                 stats = _versus(a, b, plan, (2, i, j), threads, scheduler)
                 league_rows.append(
                     {
@@ -189,23 +220,13 @@ def tuning_study(plan: BettingPlan, threads=None, scheduler=None, progress: Prog
                 )
     league = pd.DataFrame(league_rows)
     manifest = manifest_for(
-        inputs={
-            "opponent": "threshold (default)",
-            "bet": list(BET_THRESHOLDS),
-            "call": list(CALL_THRESHOLDS),
-            "placement": "greedy v greedy",
-            "round_robin": list(entrants),
-        },
-        method="monte-carlo",
-        seed=plan.seed,
-        trials=plan.games * (len(cells) + len(league)),
-        chunk_size=None,
+        tuning_spec(plan),
         elapsed=time.perf_counter() - start,
         standard_errors={"max_stack_se": float(table.stack_stderr.max())},
         command=COMMAND,
     )
     tables = {"threshold_tuning": table, "round_robin": league}
-    return drawn_result(ANALYSIS, "threshold_tuning", tables, manifest, _tuning_figures)
+    return drawn_result(tuning_spec(plan), tables, manifest, _tuning_figures)
 
 
 EVEN_STACK = 800 + 600  # the mean final stack of two equal players: 800 + half the $1,200 base
@@ -255,12 +276,31 @@ def _versus(
     )
 
 
+FRESH_CARD_ROUNDS = ("draw1", "share2")
+
+
+def fresh_card_spec(plan: BettingPlan) -> ResultSpec:
+    """The spec of :func:`fresh_card_study`'s result: ``games`` for each bettor in each round type."""
+    return ResultSpec(
+        ANALYSIS,
+        "fresh_card",
+        inputs={
+            "policies": "threshold (sees its card) or threshold:cards=0 v threshold",
+            "round_types": list(FRESH_CARD_ROUNDS),
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=2 * len(FRESH_CARD_ROUNDS) * plan.games,
+        chunk_size=None,
+    )
+
+
 def fresh_card_study(plan: BettingPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
     """Draw 1 and Share 2: a threshold bettor who counts the card he just drew against one
     blind to it, both against the default: what the look is worth."""
     start = time.perf_counter()
     rows = []
-    for i, kind in enumerate(("draw1", "share2")):
+    for i, kind in enumerate(FRESH_CARD_ROUNDS):
         seeing = _versus("threshold", "threshold", plan, (3, i), threads, scheduler, kind)
         blind = _versus("threshold:cards=0", "threshold", plan, (3, i), threads, scheduler, kind)
         rows.append(
@@ -274,23 +314,16 @@ def fresh_card_study(plan: BettingPlan, threads=None, scheduler=None, progress: 
             }
         )
         if progress is not None:
-            progress(i + 1, 2)
+            progress(i + 1, len(FRESH_CARD_ROUNDS))
     table = pd.DataFrame(rows)
     manifest = manifest_for(
-        inputs={
-            "policies": "threshold (sees its card) or threshold:cards=0 v threshold",
-            "round_types": ["draw1", "share2"],
-        },
-        method="monte-carlo",
-        seed=plan.seed,
-        trials=4 * plan.games,
-        chunk_size=None,
+        fresh_card_spec(plan),
         elapsed=time.perf_counter() - start,
         standard_errors={"max_value_se": float(table.value_stderr.max())},
         command=COMMAND,
     )
     tables = {"fresh_card": table}
-    return drawn_result(ANALYSIS, "fresh_card", tables, manifest, _fresh_card_figures)
+    return drawn_result(fresh_card_spec(plan), tables, manifest, _fresh_card_figures)
 
 
 def _fresh_card_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
@@ -310,12 +343,29 @@ def _fresh_card_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[st
     return {"fresh_card": figure}
 
 
+def _matchups(plan: BettingPlan) -> tuple[tuple[str, str], ...]:
+    return MATCHUPS + ((plan.rollout_policy, "threshold"),)
+
+
+def trajectory_spec(plan: BettingPlan) -> ResultSpec:
+    """The spec of :func:`trajectory_study`'s result (its games are in its table, by match-up)."""
+    return ResultSpec(
+        ANALYSIS,
+        "stack_trajectories",
+        inputs={"matchups": [list(m) for m in _matchups(plan)], "placement": "greedy v greedy"},
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=None,
+        chunk_size=None,
+    )
+
+
 def trajectory_study(plan: BettingPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
     """The first player's mean stack after every placement of a game, for several betting
     match-ups."""
     start = time.perf_counter()
     frames = []
-    matchups = MATCHUPS + ((plan.rollout_policy, "threshold"),)
+    matchups = _matchups(plan)
     for i, (a, b) in enumerate(matchups):
         games = plan.rollout_games if a == plan.rollout_policy else plan.games
         stats = _versus(a, b, plan, (4, i), threads, scheduler, games=games)
@@ -324,17 +374,13 @@ def trajectory_study(plan: BettingPlan, threads=None, scheduler=None, progress: 
             progress(i + 1, len(matchups))
     table = pd.concat(frames, ignore_index=True)
     manifest = manifest_for(
-        inputs={"matchups": [list(m) for m in matchups], "placement": "greedy v greedy"},
-        method="monte-carlo",
-        seed=plan.seed,
-        trials=None,
-        chunk_size=None,
+        trajectory_spec(plan),
         elapsed=time.perf_counter() - start,
         standard_errors={"max_stack_se": float(table.stderr.max())},
         command=COMMAND,
     )
     tables = {"stack_trajectories": table}
-    return drawn_result(ANALYSIS, "stack_trajectories", tables, manifest, _trajectory_figures)
+    return drawn_result(trajectory_spec(plan), tables, manifest, _trajectory_figures)
 
 
 def _trajectory_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
@@ -369,11 +415,11 @@ FIGURES = {
 }
 
 
-BETTING_STUDIES: dict[str, Callable[..., ResultSet]] = {
-    "response_model": response_study,
-    "threshold_tuning": tuning_study,
-    "fresh_card": fresh_card_study,
-    "stack_trajectories": trajectory_study,
+BETTING_STUDIES = {
+    "response_model": Part(response_spec, response_study),
+    "threshold_tuning": Part(tuning_spec, tuning_study),
+    "fresh_card": Part(fresh_card_spec, fresh_card_study),
+    "stack_trajectories": Part(trajectory_spec, trajectory_study),
 }
 
 
@@ -390,3 +436,8 @@ def tables(
     return run_parts(
         BETTING_STUDIES, studies, make_plan(BettingPlan, plan), threads=threads, scheduler=scheduler, progress=progress
     )
+
+
+def tables_specs(*, studies: Sequence[str] | None, **plan: Any) -> list[ResultSpec]:
+    """The specs of the results :func:`tables` writes with the same parameters, in its order."""
+    return part_specs(BETTING_STUDIES, studies, make_plan(BettingPlan, plan))

@@ -25,13 +25,29 @@ from analyzer.charts import add_note, count_text, grid_heatmap
 from analyzer.games.holdem.engine import exact_showdowns
 from analyzer.games.holdem.equity import holdem_equity
 from analyzer.ranges import HAND_CLASSES, class_combos
-from analyzer.report import ResultSet, manifest_for
+from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.engine import Progress, Stopping
 from analyzer.sim.showdown import EQUITY, TIE, TIE_UNITS, WIDTH
 from analyzer.studies._hand_classes import class_grid, class_table
 from analyzer.studies.registry import drawn_result
 
 HEADS_UP_BOARDS = 1_712_304  # C(48, 5)
+HEADS_UP_MATCHUPS = 1326 * 1225  # ordered pairs of disjoint two-card hands: C(52, 2) x C(50, 2)
+HEADS_UP_SUIT_CLASSES = 47_008  # those matchups up to the 24 suit permutations and the swap of the hands
+
+
+def preflop_vs_random_spec(*, opponents: range, trials: int, seed: int, chunk_size: int) -> ResultSpec:
+    """The spec of :func:`preflop_vs_random`'s result: ``trials`` for each of the 169 classes
+    and each opponent count."""
+    return ResultSpec(
+        "holdem",
+        "preflop_vs_random",
+        inputs={"classes": 169, "opponents": list(opponents), "opponent_range": "random"},
+        method="monte-carlo",
+        seed=seed,
+        trials=trials * len(HAND_CLASSES) * len(opponents),
+        chunk_size=chunk_size,
+    )
 
 
 def preflop_vs_random(
@@ -46,6 +62,7 @@ def preflop_vs_random(
 ) -> ResultSet:
     """Equity of each of the 169 classes against 1 to 9 random hands (Monte Carlo)."""
     start = time.perf_counter()
+    spec = preflop_vs_random_spec(opponents=opponents, trials=trials, seed=seed, chunk_size=chunk_size)
     stopping = Stopping(trials=trials)
     table = class_table(
         lambda hero, k, s: holdem_equity(
@@ -61,19 +78,14 @@ def preflop_vs_random(
         seed,
         progress,
     )
-    cells = len(table)
     manifest = manifest_for(
-        inputs={"classes": 169, "opponents": list(opponents), "opponent_range": "random"},
-        method="monte-carlo",
-        seed=seed,
-        trials=trials * cells,
-        chunk_size=chunk_size,
+        spec,
         elapsed=time.perf_counter() - start,
         standard_errors={"max_equity_se": float(table.stderr.max())},
         command="poker-analyzer holdem preflop-table",
     )
     tables = {"preflop_vs_random": table}
-    return drawn_result("holdem", "preflop_vs_random", tables, manifest, _preflop_figures)
+    return drawn_result(spec, tables, manifest, _preflop_figures)
 
 
 def _preflop_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
@@ -140,6 +152,19 @@ def _exact_matchups(keys):
     return out
 
 
+def heads_up_matrix_spec() -> ResultSpec:
+    """The spec of :func:`heads_up_matrix`'s result: every board of every suit class."""
+    return ResultSpec(
+        "holdem",
+        "heads_up_matrix",
+        inputs={"classes": 169, "matchups": HEADS_UP_MATCHUPS, "suit_classes": HEADS_UP_SUIT_CLASSES},
+        method="exact",
+        seed=None,
+        trials=HEADS_UP_SUIT_CLASSES * HEADS_UP_BOARDS,
+        chunk_size=None,
+    )
+
+
 def heads_up_matrix(
     *, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
 ) -> ResultSet:
@@ -157,6 +182,8 @@ def heads_up_matrix(
     flipped = backward < forward
     keys = np.where(flipped, backward, forward)
     unique, inverse = np.unique(keys, return_inverse=True)
+    if (len(keys), len(unique)) != (HEADS_UP_MATCHUPS, HEADS_UP_SUIT_CLASSES):  # the spec's counts
+        raise AssertionError(f"{len(keys)} matchups in {len(unique)} suit classes")
     batches = np.array_split(unique, max(1, len(unique) // 500))
     results = run_tasks(
         _exact_matchups, [(b,) for b in batches], scheduler=scheduler, threads=threads, progress=progress
@@ -184,17 +211,14 @@ def heads_up_matrix(
             "combo_pairs": grouped.combo_pairs,
         }
     )
+    spec = heads_up_matrix_spec()
     manifest = manifest_for(
-        inputs={"classes": 169, "matchups": len(keys), "suit_classes": len(unique)},
-        method="exact",
-        seed=None,
-        trials=len(unique) * HEADS_UP_BOARDS,
-        chunk_size=None,
+        spec,
         elapsed=time.perf_counter() - start,
         command="poker-analyzer holdem heads-up-matrix",
     )
     tables = {"heads_up_matrix": table}
-    return drawn_result("holdem", "heads_up_matrix", tables, manifest, _matrix_figures)
+    return drawn_result(spec, tables, manifest, _matrix_figures)
 
 
 def _matrix_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:

@@ -35,10 +35,10 @@ from analyzer.games.mousel.play import simulate_sessions
 from analyzer.games.mousel.policies import BASELINE, play_code, seat_thresholds
 from analyzer.games.mousel.rules import MouselRules
 from analyzer.games.mousel.study_kernels import BIN_WIDTH, BINS, PLANS, SIZE, STATS, threshold_tables
-from analyzer.report import ResultSet, manifest_for
+from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.seeds import derive_seed
-from analyzer.studies.registry import drawn_result, make_plan, run_parts
+from analyzer.studies.registry import Part, drawn_result, make_plan, part_specs, run_parts
 
 ANALYSIS = "mousel"
 COMMAND = "poker-analyzer mousel tables"
@@ -62,6 +62,35 @@ class MouselPlan:
     seed: int = 2026
 
 
+def _threshold_cells(plan: MouselPlan, rules: MouselRules) -> list[tuple[int, float]]:
+    """The cells of the thresholds study: players (as many as the deck deals to) and carried pot."""
+    players = [n for n in PLAYER_COUNTS if not (rules.short_deck and n > E.SHORT_DECK_MAX_PLAYERS)]
+    return [(n, pot) for n in players for pot in plan.pots]
+
+
+def thresholds_spec(plan: MouselPlan, rules: MouselRules) -> ResultSpec:
+    """The spec of :func:`thresholds_study`'s result: ``deals`` per cell."""
+    cells = _threshold_cells(plan, rules)
+    return ResultSpec(
+        ANALYSIS,
+        "thresholds",
+        inputs={
+            "deals_per_cell": plan.deals,
+            "players": list(dict.fromkeys(n for n, _ in cells)),
+            "pots": list(plan.pots),
+            "seat": "forehand (seat 0)",
+            "play": plan.play,
+            "others_along_declare_keep": list(plan.others),
+            "rules": rules.to_dict(),
+            "plans": list(PLANS),
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=plan.deals * len(cells),
+        chunk_size=CHUNK,
+    )
+
+
 def thresholds_study(
     plan: MouselPlan, rules: MouselRules = MouselRules(), threads=None, scheduler=None, progress: Progress | None = None
 ) -> ResultSet:
@@ -69,9 +98,7 @@ def thresholds_study(
     by hand strength: each plan's value, P(make), and the going-along and declaring thresholds."""
     start = time.perf_counter()
     pack = np.array(E.deck_cards(rules.short_deck), np.int64)
-    cells = [
-        (n, pot) for n in PLAYER_COUNTS if not (rules.short_deck and n > E.SHORT_DECK_MAX_PLAYERS) for pot in plan.pots
-    ]
+    cells = _threshold_cells(plan, rules)
     rows = []
     for i, (players, pot) in enumerate(cells):
         job = KernelJob(
@@ -102,27 +129,15 @@ def thresholds_study(
             progress(i + 1, len(cells))
     by_strength = pd.DataFrame(rows)
     thresholds = _thresholds(by_strength)
+    spec = thresholds_spec(plan, rules)
     manifest = manifest_for(
-        inputs={
-            "deals_per_cell": plan.deals,
-            "players": [c[0] for c in cells[:: len(plan.pots)]],
-            "pots": list(plan.pots),
-            "seat": "forehand (seat 0)",
-            "play": plan.play,
-            "others_along_declare_keep": list(plan.others),
-            "rules": rules.to_dict(),
-            "plans": list(PLANS),
-        },
-        method="monte-carlo",
-        seed=plan.seed,
-        trials=plan.deals * len(cells),
-        chunk_size=CHUNK,
+        spec,
         elapsed=time.perf_counter() - start,
         standard_errors={"max_value_se": float(by_strength.filter(like="_stderr").max().max())},
         command=COMMAND,
     )
     tables = {"by_strength": by_strength, "thresholds": thresholds}
-    return drawn_result(ANALYSIS, "thresholds", tables, manifest, _threshold_figures)
+    return drawn_result(spec, tables, manifest, _threshold_figures)
 
 
 def _bin_rows(players: int, pot: float, tallies: np.ndarray) -> list[dict]:
@@ -254,13 +269,40 @@ ALONG_GRID = (0.4, 0.7, 1.0, 1.3, 1.6, 1.9, 2.2)
 DECLARE_GRID = (1.2, 1.6, 2.0)
 
 
+def _session_cells(plan: MouselPlan) -> list[tuple[int, float, float]]:
+    """The cells of the sessions study: players and the hero's going-along and declaring thresholds."""
+    return [(n, a, d) for n in plan.session_players for a in ALONG_GRID for d in DECLARE_GRID]
+
+
+def sessions_spec(plan: MouselPlan, rules: MouselRules) -> ResultSpec:
+    """The spec of :func:`sessions_study`'s result: ``sessions`` per cell."""
+    return ResultSpec(
+        ANALYSIS,
+        "sessions",
+        inputs={
+            "players": list(plan.session_players),
+            "sessions": plan.sessions,
+            "deals_per_session": plan.session_deals,
+            "others_along_declare_keep": list(plan.others),
+            "along_grid": list(ALONG_GRID),
+            "declare_grid": list(DECLARE_GRID),
+            "play": plan.play,
+            "rules": rules.to_dict(),
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=plan.sessions * len(_session_cells(plan)),
+        chunk_size=None,
+    )
+
+
 def sessions_study(
     plan: MouselPlan, rules: MouselRules = MouselRules(), threads=None, scheduler=None, progress: Progress | None = None
 ) -> ResultSet:
     """One player with other going-along and declaring thresholds against baseline players,
     over sessions with the pot carried on: his chips per deal for each pair of thresholds."""
     start = time.perf_counter()
-    cells = [(n, a, d) for n in plan.session_players for a in ALONG_GRID for d in DECLARE_GRID]
+    cells = _session_cells(plan)
     rows = []
     for i, (players, along, declare) in enumerate(cells):
         hero = (along, declare, plan.others[2])
@@ -289,27 +331,15 @@ def sessions_study(
         if progress is not None:
             progress(i + 1, len(cells))
     table = pd.DataFrame(rows)
+    spec = sessions_spec(plan, rules)
     manifest = manifest_for(
-        inputs={
-            "players": list(plan.session_players),
-            "sessions": plan.sessions,
-            "deals_per_session": plan.session_deals,
-            "others_along_declare_keep": list(plan.others),
-            "along_grid": list(ALONG_GRID),
-            "declare_grid": list(DECLARE_GRID),
-            "play": plan.play,
-            "rules": rules.to_dict(),
-        },
-        method="monte-carlo",
-        seed=plan.seed,
-        trials=int(table.sessions.sum()),
-        chunk_size=None,
+        spec,
         elapsed=time.perf_counter() - start,
         standard_errors={"max_chips_per_deal_se": float(table.chips_per_deal_stderr.max())},
         command=COMMAND,
     )
     tables = {"sessions": table}
-    return drawn_result(ANALYSIS, "sessions", tables, manifest, _sessions_figures)
+    return drawn_result(spec, tables, manifest, _sessions_figures)
 
 
 def _sessions_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
@@ -346,7 +376,10 @@ def _sessions_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str,
 FIGURES = {f"{ANALYSIS}/thresholds": _threshold_figures, f"{ANALYSIS}/sessions": _sessions_figures}
 
 
-MOUSEL_STUDIES = {"thresholds": thresholds_study, "sessions": sessions_study}
+MOUSEL_STUDIES = {
+    "thresholds": Part(thresholds_spec, thresholds_study),
+    "sessions": Part(sessions_spec, sessions_study),
+}
 
 
 def tables(
@@ -369,3 +402,8 @@ def tables(
         scheduler=scheduler,
         progress=progress,
     )
+
+
+def tables_specs(*, studies: Sequence[str] | None, deck: int, **plan: Any) -> list[ResultSpec]:
+    """The specs of the results :func:`tables` writes with the same parameters, in its order."""
+    return part_specs(MOUSEL_STUDIES, studies, make_plan(MouselPlan, plan), rules=MouselRules(deck=deck))

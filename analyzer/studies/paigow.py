@@ -29,34 +29,73 @@ from analyzer.games.paigow.houseway import house_way_setting, legal_settings
 from analyzer.games.paigow.policies import WAYS, split_values
 from analyzer.games.paigow.rules import PaiGowRules
 from analyzer.games.paigow.split import settlement
-from analyzer.report import ResultSet, manifest_for
+from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.engine import Progress, Stopping, run_tasks
 from analyzer.sim.rng import chunk_state
 from analyzer.studies.registry import drawn_result
 
 RULES = PaiGowRules()  # the house rules of every table: 5% commission, the dealer banks
+EDGE_CHUNK = 1 << 16  # trials per chunk of the House Way runs
+OPTIMAL_CHUNK = 256  # and of the best-split run, whose every trial tries each split
+INNER_TRIALS = 2_000  # dealer hands valuing each split in the best-split run
+PAIR_HANDS = 24  # hands per cell of the two-pair grid
+COMMAND = "poker-analyzer paigow tables"
+
+
+def edge_summary_spec(*, trials: int, optimal_trials: int, inner_trials: int, seed: int) -> ResultSpec:
+    """The spec of :func:`edge_summary`'s result: two House Way runs of ``trials`` and the
+    best-split run of ``optimal_trials``."""
+    return ResultSpec(
+        "paigow",
+        "house_edge",
+        inputs={
+            "way": "foxwoods",
+            "commission": RULES.commission,
+            "inner_trials": inner_trials,
+            "optimal_chunk_size": OPTIMAL_CHUNK,
+        },
+        method="monte-carlo",
+        seed=seed,
+        trials=2 * trials + optimal_trials,
+        chunk_size=EDGE_CHUNK,
+    )
 
 
 def edge_summary(
     *,
     trials: int = 20_000_000,
     optimal_trials: int = 100_000,
-    inner_trials: int = 2_000,
+    inner_trials: int = INNER_TRIALS,
     seed: int = 2026,
     threads: int | None = None,
     scheduler: str | None = None,
 ) -> ResultSet:
     """House Way against House Way (player and banker) and the optimal setting against it."""
     start = time.perf_counter()
+    spec = edge_summary_spec(trials=trials, optimal_trials=optimal_trials, inner_trials=inner_trials, seed=seed)
     banker = replace(RULES, player_banks=True)
     runs = [
         (
             "house way, player",
-            house_edge(stopping=Stopping(trials=trials), seed=seed, rules=RULES, threads=threads, scheduler=scheduler),
+            house_edge(
+                stopping=Stopping(trials=trials),
+                chunk_size=EDGE_CHUNK,
+                seed=seed,
+                rules=RULES,
+                threads=threads,
+                scheduler=scheduler,
+            ),
         ),
         (
             "house way, player banks",
-            house_edge(stopping=Stopping(trials=trials), seed=seed, rules=banker, threads=threads, scheduler=scheduler),
+            house_edge(
+                stopping=Stopping(trials=trials),
+                chunk_size=EDGE_CHUNK,
+                seed=seed,
+                rules=banker,
+                threads=threads,
+                scheduler=scheduler,
+            ),
         ),
         (
             "best split per hand, player",
@@ -64,6 +103,7 @@ def edge_summary(
                 strategy="optimal",
                 stopping=Stopping(trials=optimal_trials),
                 inner_trials=inner_trials,
+                chunk_size=OPTIMAL_CHUNK,
                 seed=seed,
                 rules=RULES,
                 threads=threads,
@@ -73,22 +113,13 @@ def edge_summary(
     ]
     table = pd.DataFrame([_edge_row(name, r) for name, r in runs])
     manifest = manifest_for(
-        inputs={
-            "way": "foxwoods",
-            "commission": RULES.commission,
-            "inner_trials": inner_trials,
-            "optimal_chunk_size": int(table.chunk_size.iloc[2]),
-        },
-        method="monte-carlo",
-        seed=seed,
-        trials=2 * trials + optimal_trials,
-        chunk_size=int(table.chunk_size.iloc[0]),
+        spec,
         elapsed=time.perf_counter() - start,
         standard_errors={r[0]: r[1].stderr for r in runs},
-        command="poker-analyzer paigow tables",
+        command=COMMAND,
     )
     tables = {"house_edge": table}
-    return drawn_result("paigow", "house_edge", tables, manifest, _edge_figures)
+    return drawn_result(spec, tables, manifest, _edge_figures)
 
 
 def _edge_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
@@ -208,11 +239,32 @@ def _deviation_batch(hands, seeds, dealer_hands):
     return rows
 
 
+def house_way_deviations_spec(*, hands: int, dealer_hands: int, pair_hands: int, seed: int) -> ResultSpec:
+    """The spec of :func:`house_way_deviations`'s result: two dealer samples of ``dealer_hands``
+    for each random hand and for both settings of each of the 156 two-pair cells' hands."""
+    return ResultSpec(
+        "paigow",
+        "house_way_deviations",
+        inputs={
+            "way": "foxwoods",
+            "hands": hands,
+            "dealer_hands_per_sample": dealer_hands,
+            "two_pair_hands_per_cell": pair_hands,
+            "commission": RULES.commission,
+            "seeding": "each hand's two dealer samples are seeded from the run seed and the hand (no chunks)",
+        },
+        method="monte-carlo",
+        seed=seed,
+        trials=2 * dealer_hands * (hands + 2 * 156 * pair_hands),
+        chunk_size=None,
+    )
+
+
 def house_way_deviations(
     *,
     hands: int = 4_000,
     dealer_hands: int = 20_000,
-    pair_hands: int = 24,
+    pair_hands: int = PAIR_HANDS,
     seed: int = 2026,
     threads: int | None = None,
     scheduler: str | None = None,
@@ -220,6 +272,7 @@ def house_way_deviations(
 ) -> ResultSet:
     """Where the Foxwoods House Way's setting is not the best, and what it costs."""
     start = time.perf_counter()
+    spec = house_way_deviations_spec(hands=hands, dealer_hands=dealer_hands, pair_hands=pair_hands, seed=seed)
     rng = np.random.default_rng(seed)
     deals = np.array([rng.permutation(53)[:7] for _ in range(hands)], np.uint8)
     seeds = rng.integers(0, 2**63, hands)
@@ -244,25 +297,14 @@ def house_way_deviations(
     )
     two_pair = _two_pair_grid(pair_hands, dealer_hands, rng, threads, scheduler)
     manifest = manifest_for(
-        inputs={
-            "way": "foxwoods",
-            "hands": hands,
-            "dealer_hands_per_sample": dealer_hands,
-            "two_pair_hands_per_cell": pair_hands,
-            "commission": RULES.commission,
-            "seeding": "each hand's two dealer samples are seeded from the run seed and the hand (no chunks)",
-        },
-        method="monte-carlo",
-        seed=seed,
-        trials=2 * dealer_hands * (hands + 2 * 156 * pair_hands),
-        chunk_size=None,
+        spec,
         elapsed=time.perf_counter() - start,
         # pandas-stubs types Series.sem() as any Scalar
         standard_errors={"mean_ev_lost": float(per_hand.ev_lost.sem())},  # type: ignore[arg-type]
-        command="poker-analyzer paigow tables",
+        command=COMMAND,
     )
     tables = {"hands": per_hand, "patterns": patterns, "two_pair": two_pair}
-    return drawn_result("paigow", "house_way_deviations", tables, manifest, _deviation_figures)
+    return drawn_result(spec, tables, manifest, _deviation_figures)
 
 
 def _deviation_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
@@ -401,6 +443,16 @@ def _two_pair_figure(grid: pd.DataFrame, dealer_hands: int) -> Figure:
 
 
 FIGURES = {"paigow/house_edge": _edge_figures, "paigow/house_way_deviations": _deviation_figures}
+
+
+def tables_specs(
+    *, edge_trials: int, optimal_trials: int, hands: int, dealer_hands: int, seed: int
+) -> list[ResultSpec]:
+    """The specs of the two results of :func:`tables`, in its order."""
+    return [
+        edge_summary_spec(trials=edge_trials, optimal_trials=optimal_trials, inner_trials=INNER_TRIALS, seed=seed),
+        house_way_deviations_spec(hands=hands, dealer_hands=dealer_hands, pair_hands=PAIR_HANDS, seed=seed),
+    ]
 
 
 def tables(

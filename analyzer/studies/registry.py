@@ -6,6 +6,13 @@ and the run options ``threads``, ``scheduler`` and ``progress``. Both the ``tabl
 command line and batch spec files run studies through :func:`run_study`, so a spec's ``[params]``
 are exactly the function's keyword parameters.
 
+Every study also states, from its parameters alone, the results it will write: its spec function
+(:attr:`Study.specs`, in the same module) takes the study's parameters, run options aside, and
+returns one :class:`~analyzer.report.ResultSpec` per result, built by the very functions the run
+builds its manifests with. :func:`study_specs` calls it, so a run that would replace a result of
+another spec is refused before it computes anything (:func:`analyzer.report.check_replaceable`).
+A multi-part study names each part's spec and run functions together in a :class:`Part`.
+
 Every chart of a study is a pure function of the tables and manifest it writes: each study
 module's ``FIGURES`` maps a result key ``<analysis>/<name>`` (the folder under ``results/``) to a
 :data:`FigureMaker`, which the study calls on the tables it has just computed and
@@ -28,7 +35,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analyzer.json_input import options_from, options_model, validate
-from analyzer.report import ResultSet, as_written, save_figure
+from analyzer.report import ResultSet, ResultSpec, as_written, save_figure
 from analyzer.sim.engine import Progress
 
 PlanT = TypeVar("PlanT")
@@ -38,16 +45,23 @@ FigureMaker = Callable[[Mapping[str, pd.DataFrame], Mapping[str, Any]], dict[str
 
 @dataclass(frozen=True)
 class Study:
-    """One registered study: its id, where its function is, and what it writes."""
+    """One registered study: its id, where its function and its spec function are (both in
+    ``module``), and what it writes."""
 
     id: str
     module: str
     function: str
+    specs: str
     summary: str
 
     def load(self) -> Callable[..., ResultSet | list[ResultSet]]:
         """The study's function (its module is imported on first use)."""
         return getattr(importlib.import_module(self.module), self.function)
+
+    def load_specs(self) -> Callable[..., ResultSpec | list[ResultSpec]]:
+        """The study's spec function: the study's parameters (every one given, run options
+        aside) to the spec of each result it writes."""
+        return getattr(importlib.import_module(self.module), self.specs)
 
 
 STUDIES: dict[str, Study] = {
@@ -57,60 +71,70 @@ STUDIES: dict[str, Study] = {
             "holdem.preflop_table",
             "analyzer.studies.holdem",
             "preflop_vs_random",
+            "preflop_vs_random_spec",
             "equity of the 169 starting classes against 1 to 9 random hands",
         ),
         Study(
             "holdem.heads_up_matrix",
             "analyzer.studies.holdem",
             "heads_up_matrix",
+            "heads_up_matrix_spec",
             "exact heads-up equity of every class against every class",
         ),
         Study(
             "stud.starts_table",
             "analyzer.studies.stud",
             "starts_vs_random",
+            "starts_vs_random_spec",
             "five-card stud starts against 1 to 6 random hands",
         ),
         Study(
             "draw.tables",
             "analyzer.studies.draw",
             "tables",
+            "tables_specs",
             "exact draw odds, the best discard by hand and opponents, Jacks or Better",
         ),
         Study(
             "paigow.tables",
             "analyzer.studies.paigow",
             "tables",
+            "tables_specs",
             "the house edge by strategy and where the House Way is wrong",
         ),
         Study(
             "head_to_head.tables",
             "analyzer.studies.head_to_head",
             "tables",
+            "tables_specs",
             "round types, a policy tournament, opening relations, block or build",
         ),
         Study(
             "head_to_head.betting_tables",
             "analyzer.studies.head_to_head_betting",
             "tables",
+            "tables_specs",
             "the betting game: response model, threshold tuning, fresh cards, stacks",
         ),
         Study(
             "saint_poker.tables",
             "analyzer.studies.saint_poker",
             "tables",
+            "tables_specs",
             "tournaments, ties and draft seats, spending or saving strong cards",
         ),
         Study(
             "whist.tables",
             "analyzer.studies.whist",
             "tables",
+            "tables_specs",
             "P(make) and chips of every contract by hand features; whole deals with bidding",
         ),
         Study(
             "mousel.tables",
             "analyzer.studies.mousel",
             "tables",
+            "tables_specs",
             "going-along and declaring thresholds; thresholds over long sessions",
         ),
     )
@@ -128,16 +152,35 @@ def make_plan(plan_type: type[PlanT], params: Mapping[str, Any]) -> PlanT:
     return options_from(validate(options_model(cast(type, plan_type)), params, at=("params",)), plan_type)
 
 
-def run_parts(
-    parts: Mapping[str, Callable[..., ResultSet]], names: Sequence[str] | None, plan: Any, **options: Any
-) -> list[ResultSet]:
-    """Run the parts ``names`` (all by default) of a multi-part study, in order: each is
-    ``part(plan, **options)``."""
+@dataclass(frozen=True)
+class Part:
+    """One part of a multi-part study: ``spec(plan, **inputs)`` is the spec of the result it
+    writes, ``run(plan, **inputs, **run_options)`` computes that result (building its manifest
+    from ``spec``)."""
+
+    spec: Callable[..., ResultSpec]
+    run: Callable[..., ResultSet]
+
+
+def _chosen(parts: Mapping[str, Part], names: Sequence[str] | None) -> tuple[str, ...]:
+    """The part names ``names`` (all, in order, by default), each checked to be a part."""
     names = tuple(parts) if names is None else tuple(names)
     unknown = sorted(set(names) - set(parts))
     if unknown:
         raise ValueError(f"unknown study {unknown[0]!r}: expected one of {', '.join(parts)}")
-    return [parts[name](plan, **options) for name in names]
+    return names
+
+
+def run_parts(parts: Mapping[str, Part], names: Sequence[str] | None, plan: Any, **options: Any) -> list[ResultSet]:
+    """Run the parts ``names`` (all by default) of a multi-part study, in order: each is
+    ``part.run(plan, **options)``."""
+    return [parts[name].run(plan, **options) for name in _chosen(parts, names)]
+
+
+def part_specs(parts: Mapping[str, Part], names: Sequence[str] | None, plan: Any, **inputs: Any) -> list[ResultSpec]:
+    """The specs of the results :func:`run_parts` writes with the same ``names`` and ``plan``:
+    each is ``part.spec(plan, **inputs)``, ``inputs`` being the options besides the run options."""
+    return [parts[name].spec(plan, **inputs) for name in _chosen(parts, names)]
 
 
 def get_study(study_id: str) -> Study:
@@ -146,6 +189,16 @@ def get_study(study_id: str) -> Study:
         return STUDIES[study_id]
     except KeyError:
         raise ValueError(f"unknown study {study_id!r}: expected one of {', '.join(STUDIES)}") from None
+
+
+RUN_OPTIONS = ("threads", "scheduler", "progress")  # how a study runs, not what it computes
+
+
+def _bound(study_id: str, function: Callable[..., Any], params: Mapping[str, Any]) -> inspect.BoundArguments:
+    try:
+        return inspect.signature(function).bind(**{name: None for name in RUN_OPTIONS}, **params)
+    except TypeError as error:
+        raise ValueError(f"bad parameters for {study_id}: {error}") from None
 
 
 def run_study(
@@ -163,22 +216,40 @@ def run_study(
     study = get_study(study_id)
     function = study.load()
     params = dict(params or {})
-    try:
-        inspect.signature(function).bind(threads=threads, scheduler=scheduler, progress=progress, **params)
-    except TypeError as error:
-        raise ValueError(f"bad parameters for {study_id}: {error}") from None
+    _bound(study_id, function, params)
     result = function(threads=threads, scheduler=scheduler, progress=progress, **params)
     return result if isinstance(result, list) else [result]
 
 
+def study_specs(study_id: str, params: Mapping[str, Any] | None = None) -> list[ResultSpec]:
+    """The spec of every result :func:`run_study` writes with the same ``params``, in the same
+    order, computed from the parameters alone (nothing is run): the study's spec function
+    called with every parameter of the study, the defaults of the study's function filled in.
+
+    Raises ValueError as :func:`run_study` does for parameters the study does not take, and
+    for values its plan refuses."""
+    study = get_study(study_id)
+    function = study.load()
+    bound = _bound(study_id, function, dict(params or {}))
+    bound.apply_defaults()
+    arguments: dict[str, Any] = {}
+    for name, value in bound.arguments.items():
+        if bound.signature.parameters[name].kind is inspect.Parameter.VAR_KEYWORD:
+            arguments.update(value)
+        elif name not in RUN_OPTIONS:
+            arguments[name] = value
+    specs = study.load_specs()(**arguments)
+    return specs if isinstance(specs, list) else [specs]
+
+
 def drawn_result(
-    analysis: str, name: str, tables: Mapping[str, pd.DataFrame], manifest: dict[str, Any], draw: FigureMaker
+    spec: ResultSpec, tables: Mapping[str, pd.DataFrame], manifest: dict[str, Any], draw: FigureMaker
 ) -> ResultSet:
-    """A study's result with its charts drawn by ``draw`` from the tables as their CSV files will
-    hold them (:func:`~analyzer.report.as_written`), so :func:`redraw` of the written folder gives
-    the very same charts."""
+    """A study's result for the folder of ``spec``, with its charts drawn by ``draw`` from the
+    tables as their CSV files will hold them (:func:`~analyzer.report.as_written`), so
+    :func:`redraw` of the written folder gives the very same charts."""
     figures = draw({stem: as_written(table) for stem, table in tables.items()}, manifest)
-    return ResultSet(analysis, name, dict(tables), figures, manifest)
+    return ResultSet(spec.analysis, spec.name, dict(tables), figures, manifest)
 
 
 def figure_maker(key: str) -> FigureMaker:
@@ -229,16 +300,20 @@ def redraw(folder: Path | str) -> list[Path]:
 
 
 __all__ = [
+    "RUN_OPTIONS",
     "STUDIES",
     "FigureMaker",
+    "Part",
     "Study",
     "draw_result",
     "drawn_result",
     "figure_maker",
     "get_study",
     "make_plan",
+    "part_specs",
     "read_result",
     "redraw",
     "run_parts",
     "run_study",
+    "study_specs",
 ]

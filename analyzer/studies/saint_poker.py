@@ -29,10 +29,10 @@ from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.play import simulate_games
 from analyzer.games.saint_poker.rules import SaintPokerRules
 from analyzer.games.saint_poker.study_kernels import SPEND_TALLY, draft_seats, spend_or_save
-from analyzer.report import ResultSet, manifest_for
+from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.seeds import derive_seed
-from analyzer.studies.registry import drawn_result, make_plan, run_parts
+from analyzer.studies.registry import Part, drawn_result, make_plan, part_specs, run_parts
 
 ANALYSIS = "saint_poker"
 COMMAND = "poker-analyzer saint-poker tables"
@@ -52,15 +52,44 @@ class SaintPlan:
     seed: int = 2026
 
 
+def _tournament_policies(plan: SaintPlan) -> tuple[str, ...]:
+    return ("random", "greedy", "save", plan.rollout_policy)
+
+
+def _tournament_cells(plan: SaintPlan) -> list[tuple[int, str, int]]:
+    """Every cell of the tournament: players, the policy in seat 0 and the games it is played."""
+    return [
+        (n, p, plan.rollout_games if p == plan.rollout_policy else plan.games)
+        for n in PLAYER_COUNTS
+        for p in _tournament_policies(plan)
+    ]
+
+
+def tournament_spec(plan: SaintPlan) -> ResultSpec:
+    """The spec of :func:`tournament_study`'s result: the games of every cell."""
+    return ResultSpec(
+        ANALYSIS,
+        "tournament",
+        inputs={
+            "players": list(PLAYER_COUNTS),
+            "policies": list(_tournament_policies(plan)),
+            "opponents": "greedy",
+            "draft_priority": "random (S-5)",
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=sum(games for _, _, games in _tournament_cells(plan)),
+        chunk_size=None,
+    )
+
+
 def tournament_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
     """For 2 to 5 players, each policy in one seat against greedy opponents (random draft
     tie-break): win share, score, the score distribution and the rounds won."""
     start = time.perf_counter()
-    policies = ("random", "greedy", "save", plan.rollout_policy)
     rows, histograms = [], []
-    cells = [(n, p) for n in PLAYER_COUNTS for p in policies]
-    for i, (n, policy) in enumerate(cells):
-        games = plan.rollout_games if policy == plan.rollout_policy else plan.games
+    cells = _tournament_cells(plan)
+    for i, (n, policy, games) in enumerate(cells):
         stats = simulate_games(
             n,
             [policy] + ["greedy"] * (n - 1),
@@ -86,22 +115,13 @@ def tournament_study(plan: SaintPlan, threads=None, scheduler=None, progress: Pr
             progress(i + 1, len(cells))
     table = pd.DataFrame(rows)
     manifest = manifest_for(
-        inputs={
-            "players": list(PLAYER_COUNTS),
-            "policies": list(policies),
-            "opponents": "greedy",
-            "draft_priority": "random (S-5)",
-        },
-        method="monte-carlo",
-        seed=plan.seed,
-        trials=int(table.games.sum()),
-        chunk_size=None,
+        tournament_spec(plan),
         elapsed=time.perf_counter() - start,
         standard_errors={"max_wins_se": float(table.wins_stderr.max())},
         command=COMMAND,
     )
     tables = {"tournament": table, "score_distribution": pd.DataFrame(histograms)}
-    return drawn_result(ANALYSIS, "tournament", tables, manifest, _tournament_figures)
+    return drawn_result(tournament_spec(plan), tables, manifest, _tournament_figures)
 
 
 def _tournament_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
@@ -159,6 +179,24 @@ def _rounds_figure(table: pd.DataFrame, manifest: Mapping[str, Any]) -> Figure:
     return figure
 
 
+def ties_spec(plan: SaintPlan) -> ResultSpec:
+    """The spec of :func:`ties_study`'s result: ``games`` of whole games and of drafts per player count."""
+    return ResultSpec(
+        ANALYSIS,
+        "ties_and_seats",
+        inputs={
+            "players": list(PLAYER_COUNTS),
+            "policies": "greedy",
+            "draft_priority": "seat",
+            "games_per_player_count": plan.games,
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=2 * plan.games * len(PLAYER_COUNTS),
+        chunk_size=None,
+    )
+
+
 def ties_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
     """All-greedy games with the fixed seat priority: tied rounds, each seat's win share, and
     the points in the round after a draft by the position one picked in."""
@@ -201,22 +239,13 @@ def ties_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress
             )
     picks = pd.DataFrame(pick_rows)
     manifest = manifest_for(
-        inputs={
-            "players": list(PLAYER_COUNTS),
-            "policies": "greedy",
-            "draft_priority": "seat",
-            "games_per_player_count": plan.games,
-        },
-        method="monte-carlo",
-        seed=plan.seed,
-        trials=2 * plan.games * len(PLAYER_COUNTS),
-        chunk_size=None,
+        ties_spec(plan),
         elapsed=time.perf_counter() - start,
         standard_errors={"max_wins_se": float(seats.wins_stderr.max())},
         command=COMMAND,
     )
     tables = {"tied_rounds": ties, "seats": seats, "draft_positions": picks}
-    return drawn_result(ANALYSIS, "ties_and_seats", tables, manifest, _ties_figures)
+    return drawn_result(ties_spec(plan), tables, manifest, _ties_figures)
 
 
 def _ties_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
@@ -267,6 +296,24 @@ def _ties_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any
     return {"ties_and_seats": figure}
 
 
+def spend_spec(plan: SaintPlan) -> ResultSpec:
+    """The spec of :func:`spend_study`'s result (trials: positions x samples per position)."""
+    return ResultSpec(
+        ANALYSIS,
+        "spend_or_save",
+        inputs={
+            "players": SPEND_PLAYERS,
+            "rounds": list(range(1, E.ROUNDS)),
+            "positions": "reveal of greedy games",
+            "after": "greedy for everyone",
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=plan.positions * plan.samples,
+        chunk_size=None,
+    )
+
+
 def spend_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
     """At each round's reveal in greedy games (3 players): revealing the best pair against
     keeping the strong cards, by the points to the end of the game."""
@@ -289,22 +336,13 @@ def spend_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progres
             progress(r, E.ROUNDS - 1)
     table = pd.DataFrame(rows)
     manifest = manifest_for(
-        inputs={
-            "players": SPEND_PLAYERS,
-            "rounds": list(range(1, E.ROUNDS)),
-            "positions": "reveal of greedy games",
-            "after": "greedy for everyone",
-        },
-        method="monte-carlo",
-        seed=plan.seed,
-        trials=plan.positions * plan.samples,
-        chunk_size=None,
+        spend_spec(plan),
         elapsed=time.perf_counter() - start,
         standard_errors={"max_gap_se": float(table.stderr.max())},
         command=COMMAND,
     )
     tables = {"spend_or_save": table}
-    return drawn_result(ANALYSIS, "spend_or_save", tables, manifest, _spend_figures)
+    return drawn_result(spend_spec(plan), tables, manifest, _spend_figures)
 
 
 def _spend_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
@@ -333,7 +371,11 @@ FIGURES = {
 }
 
 
-SAINT_STUDIES = {"tournament": tournament_study, "ties_and_seats": ties_study, "spend_or_save": spend_study}
+SAINT_STUDIES = {
+    "tournament": Part(tournament_spec, tournament_study),
+    "ties_and_seats": Part(ties_spec, ties_study),
+    "spend_or_save": Part(spend_spec, spend_study),
+}
 
 
 def tables(
@@ -349,3 +391,8 @@ def tables(
     return run_parts(
         SAINT_STUDIES, studies, make_plan(SaintPlan, plan), threads=threads, scheduler=scheduler, progress=progress
     )
+
+
+def tables_specs(*, studies: Sequence[str] | None, **plan: Any) -> list[ResultSpec]:
+    """The specs of the results :func:`tables` writes with the same parameters, in its order."""
+    return part_specs(SAINT_STUDIES, studies, make_plan(SaintPlan, plan))

@@ -16,10 +16,25 @@ from matplotlib.figure import Figure
 
 from analyzer.charts import add_note, count_text
 from analyzer.games.stud.equity import stud_equity
-from analyzer.report import ResultSet, manifest_for
+from analyzer.ranges import HAND_CLASSES
+from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.engine import Progress, Stopping
 from analyzer.studies._hand_classes import class_table
 from analyzer.studies.registry import drawn_result
+
+
+def starts_vs_random_spec(*, opponents: range, trials: int, seed: int, chunk_size: int) -> ResultSpec:
+    """The spec of :func:`starts_vs_random`'s result: ``trials`` for each of the 169 starts and
+    each opponent count."""
+    return ResultSpec(
+        "stud",
+        "starts_vs_random",
+        inputs={"classes": 169, "opponents": list(opponents), "opponent_cards": "five random cards"},
+        method="monte-carlo",
+        seed=seed,
+        trials=trials * len(HAND_CLASSES) * len(opponents),
+        chunk_size=chunk_size,
+    )
 
 
 def starts_vs_random(
@@ -34,6 +49,7 @@ def starts_vs_random(
 ) -> ResultSet:
     """Equity of each two-card start against 1 to 6 random five-card stud hands."""
     start = time.perf_counter()
+    spec = starts_vs_random_spec(opponents=opponents, trials=trials, seed=seed, chunk_size=chunk_size)
     stopping = Stopping(trials=trials)
     table = class_table(
         lambda hero, k, s: stud_equity(
@@ -49,19 +65,14 @@ def starts_vs_random(
         seed,
         progress,
     )
-    cells = len(table)
     manifest = manifest_for(
-        inputs={"classes": 169, "opponents": list(opponents), "opponent_cards": "five random cards"},
-        method="monte-carlo",
-        seed=seed,
-        trials=trials * cells,
-        chunk_size=chunk_size,
+        spec,
         elapsed=time.perf_counter() - start,
         standard_errors={"max_equity_se": float(table.stderr.max())},
         command="poker-analyzer stud starts-table",
     )
     tables = {"starts_vs_random": table}
-    return drawn_result("stud", "starts_vs_random", tables, manifest, _starts_figures)
+    return drawn_result(spec, tables, manifest, _starts_figures)
 
 
 def _starts_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:

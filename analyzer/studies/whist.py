@@ -33,9 +33,9 @@ from analyzer.games.whist import engine as E
 from analyzer.games.whist.play import simulate_bidding
 from analyzer.games.whist.rules import WhistRules
 from analyzer.games.whist.study_kernels import BINS, CHUNK, CONTRACTS, FEATURES, run_bidding_tables
-from analyzer.report import ResultSet, manifest_for
+from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.engine import Progress, mean_and_se
-from analyzer.studies.registry import drawn_result, make_plan, run_parts
+from analyzer.studies.registry import Part, drawn_result, make_plan, part_specs, run_parts
 
 ANALYSIS = "whist"
 COMMAND = "poker-analyzer whist tables"
@@ -55,18 +55,11 @@ class WhistPlan:
     seed: int = 2026
 
 
-def bidding_study(
-    plan: WhistPlan, rules: WhistRules = WhistRules(), threads=None, scheduler=None, progress: Progress | None = None
-) -> ResultSet:
-    """Random deals with forehand bidding every contract on the same deal: P(make), chips and
-    tricks by hand feature, and the bidding chart by high-card points and longest suit."""
-    start = time.perf_counter()
-    feature, grid, deals = run_bidding_tables(
-        plan.deals, plan.policy, rules, plan.seed, threads=threads, scheduler=scheduler, progress=progress
-    )
-    by_feature = _feature_table(feature)
-    chart = _chart_table(grid)
-    manifest = manifest_for(
+def bidding_spec(plan: WhistPlan, rules: WhistRules) -> ResultSpec:
+    """The spec of :func:`bidding_study`'s result: ``deals`` random deals."""
+    return ResultSpec(
+        ANALYSIS,
+        "bidding",
         inputs={
             "deals": plan.deals,
             "bidder": "forehand (seat 0)",
@@ -76,14 +69,31 @@ def bidding_study(
         },
         method="monte-carlo",
         seed=plan.seed,
-        trials=deals,
+        trials=plan.deals,
         chunk_size=CHUNK,
+    )
+
+
+def bidding_study(
+    plan: WhistPlan, rules: WhistRules = WhistRules(), threads=None, scheduler=None, progress: Progress | None = None
+) -> ResultSet:
+    """Random deals with forehand bidding every contract on the same deal: P(make), chips and
+    tricks by hand feature, and the bidding chart by high-card points and longest suit."""
+    start = time.perf_counter()
+    feature, grid, _ = run_bidding_tables(
+        plan.deals, plan.policy, rules, plan.seed, threads=threads, scheduler=scheduler, progress=progress
+    )
+    by_feature = _feature_table(feature)
+    chart = _chart_table(grid)
+    spec = bidding_spec(plan, rules)
+    manifest = manifest_for(
+        spec,
         elapsed=time.perf_counter() - start,
         standard_errors={"max_p_make_se": float(by_feature.p_make_stderr.max())},
         command=COMMAND,
     )
     tables = {"by_feature": by_feature, "bidding_chart": chart}
-    return drawn_result(ANALYSIS, "bidding", tables, manifest, _bidding_figures)
+    return drawn_result(spec, tables, manifest, _bidding_figures)
 
 
 def _bidding_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
@@ -213,6 +223,26 @@ def _chart_figure(chart: pd.DataFrame, manifest: Mapping[str, Any]) -> Figure:
     )
 
 
+def auction_spec(plan: WhistPlan, rules: WhistRules) -> ResultSpec:
+    """The spec of :func:`auction_study`'s result: ``game_deals`` whole deals, the bidders built
+    from ``deals`` bidding-table deals (how much of the hands their table covers is an outcome)."""
+    return ResultSpec(
+        ANALYSIS,
+        "auction",
+        inputs={
+            "deals": plan.game_deals,
+            "table_deals": plan.deals,
+            "bidders": "table bidder at every seat",
+            "play": plan.policy,
+            "rules": rules.to_dict(),
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=plan.game_deals,
+        chunk_size=None,
+    )
+
+
 def auction_study(
     plan: WhistPlan, rules: WhistRules = WhistRules(), threads=None, scheduler=None, progress: Progress | None = None
 ) -> ResultSet:
@@ -230,25 +260,16 @@ def auction_study(
     )
     contracts = pd.DataFrame([{"contract": name, **row} for name, row in stats.contracts.items()])
     seats = pd.DataFrame(stats.seats)
+    spec = auction_spec(plan, rules)
     manifest = manifest_for(
-        inputs={
-            "deals": plan.game_deals,
-            "table_deals": plan.deals,
-            "bidders": "table bidder at every seat",
-            "table_coverage": stats.table_coverage,
-            "play": plan.policy,
-            "rules": rules.to_dict(),
-        },
-        method="monte-carlo",
-        seed=plan.seed,
-        trials=stats.run.trials,
-        chunk_size=None,
+        spec,
         elapsed=stats.run.elapsed,
         standard_errors={"max_chips_se": float(seats.chips_stderr.max())},
+        outcomes={"table_coverage": stats.table_coverage},
         command=COMMAND,
     )
     tables = {"contracts": contracts, "seats": seats}
-    return drawn_result(ANALYSIS, "auction", tables, manifest, _auction_figures)
+    return drawn_result(spec, tables, manifest, _auction_figures)
 
 
 def _auction_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
@@ -272,7 +293,7 @@ def _auction_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, 
 FIGURES = {f"{ANALYSIS}/bidding": _bidding_figures, f"{ANALYSIS}/auction": _auction_figures}
 
 
-WHIST_STUDIES = {"bidding": bidding_study, "auction": auction_study}
+WHIST_STUDIES = {"bidding": Part(bidding_spec, bidding_study), "auction": Part(auction_spec, auction_study)}
 
 
 def tables(
@@ -289,7 +310,7 @@ def tables(
     """Run the named studies (all by default, in the order of ``WHIST_STUDIES``) with a
     :class:`WhistPlan` made of the keyword parameters ``plan``, under the rule options
     ``call_own_ace`` (W-2), ``called_ace_rule`` (W-3) and ``pass_ace`` (W-7) of :class:`WhistRules`."""
-    rules = WhistRules(call_own_ace=call_own_ace, called_ace_rule=called_ace_rule, pass_ace=pass_ace)
+    rules = _rules(call_own_ace, called_ace_rule, pass_ace)
     return run_parts(
         WHIST_STUDIES,
         studies,
@@ -299,3 +320,15 @@ def tables(
         scheduler=scheduler,
         progress=progress,
     )
+
+
+def tables_specs(
+    *, studies: Sequence[str] | None, call_own_ace: bool, called_ace_rule: str, pass_ace: str, **plan: Any
+) -> list[ResultSpec]:
+    """The specs of the results :func:`tables` writes with the same parameters, in its order."""
+    rules = _rules(call_own_ace, called_ace_rule, pass_ace)
+    return part_specs(WHIST_STUDIES, studies, make_plan(WhistPlan, plan), rules=rules)
+
+
+def _rules(call_own_ace: bool, called_ace_rule: str, pass_ace: str) -> WhistRules:
+    return WhistRules(call_own_ace=call_own_ace, called_ace_rule=called_ace_rule, pass_ace=pass_ace)
