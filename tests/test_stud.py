@@ -8,8 +8,10 @@ import numpy as np
 import pytest
 
 from analyzer.cards import CardError, format_card, parse_cards
-from analyzer.games.stud.equity import stud_equity
+from analyzer.games.stud.engine import _completions, _exact_deals
+from analyzer.games.stud.equity import _exact, prepare_stud, stud_equity
 from analyzer.sim.engine import Stopping
+from analyzer.sim.showdown import WIDTH
 
 E7 = [eval7.Card(format_card(c)) for c in range(52)]
 
@@ -52,6 +54,39 @@ def test_exact_equals_a_brute_force_over_every_deal(hands, dead):
     result = stud_equity(hands, dead, method="exact")
     assert result.run.method == "exact"
     assert np.allclose([p.equity for p in result.players], brute_force(hands, dead), rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize(
+    "hands, dead",
+    [
+        (["AsAhKd7c", "KsKh2c", "QdQh5s9s"], "3d"),  # the first player has fewer completions than the second
+        (["AsKsQsJsTs", "9h9d7c6c", "2c3c4d"], ""),  # a made hand, walked last
+        (["", ""], " ".join(format_card(c) for c in range(33))),  # two unknown hands from 19 cards
+    ],
+)
+def test_the_exact_walk_in_parts_equals_the_walk_in_one(hands, dead):
+    deal = prepare_stud(hands, dead)
+    lists = [_completions(k.astype(np.uint8), deal.free_cards()) for k in deal.known]
+    offsets = np.cumsum([0] + [len(m) for m, _ in lists]).astype(np.int64)
+    one_walk = np.zeros((len(hands), WIDTH), np.int64)  # one call, in the players' own order
+    one_walk_deals = _exact_deals(
+        np.concatenate([m for m, _ in lists]), np.concatenate([v for _, v in lists]), offsets, 0, offsets[1], one_walk
+    )
+    whole, deals = _exact(deal, tasks=1)
+    assert deals == one_walk_deals and np.array_equal(whole, one_walk)
+    seen: list[tuple[int, int | None]] = []
+    parts, parted_deals = _exact(deal, threads=2, progress=lambda done, total: seen.append((done, total)), tasks=7)
+    assert parted_deals == deals and parts.dtype == np.int64 and np.array_equal(parts, whole)
+    assert [done for done, _ in seen] == list(range(1, 8)) and {total for _, total in seen} == {7}
+
+
+def test_a_forced_exact_stud_equity_reports_its_progress_to_the_end():
+    seen: list[tuple[int, int | None]] = []
+    hands = ["AsAhKd7c", "KsKh2c"]
+    result = stud_equity(hands, "3d", method="exact", progress=lambda done, total: seen.append((done, total)))
+    assert result.run.method == "exact" and len(seen) > 1
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen) and seen[-1][0] == seen[-1][1]
+    assert np.allclose([p.equity for p in result.players], brute_force(hands, "3d"), rtol=0, atol=1e-12)
 
 
 def test_monte_carlo_is_within_four_standard_errors_of_exact():

@@ -3,7 +3,8 @@
 Exact: every completion of each player's known cards is listed once with its
 card mask and value; a depth-first walk over the players then visits every
 choice of completions that uses no card twice, i.e. every deal of the unknown
-cards. Monte Carlo deals the unknown cards uniformly with rejection.
+cards, in parts by ranges of the first player's completions. Monte Carlo deals
+the unknown cards uniformly with rejection.
 """
 
 from __future__ import annotations
@@ -54,19 +55,21 @@ def _completions(known, free_cards):
 
 
 @njit(cache=True, nogil=True)
-def _exact_deals(masks, values, offsets, tallies):
+def _exact_deals(masks, values, offsets, first, stop, tallies):
     """Tally every choice of one completion per player (rows ``offsets[p]:offsets[p+1]``
-    of ``masks``/``values``) whose cards are disjoint. Returns the number of deals."""
+    of ``masks``/``values``; for player 0 only rows ``first:stop``) whose cards are disjoint.
+    Returns the number of deals. Splitting player 0's rows into ranges splits the walk into
+    parts whose tallies and deals add up to the whole walk's."""
     n = offsets.shape[0] - 1
     choice = np.zeros(n, np.int64)
     used = np.zeros(n + 1, np.uint64)  # used[p]: cards taken by players before p
     hand_values = np.zeros(n, np.int64)
     deals = 0
     p = 0
-    choice[0] = offsets[0] - 1
+    choice[0] = first - 1
     while p >= 0:
         choice[p] += 1
-        if choice[p] == offsets[p + 1]:
+        if choice[p] == (stop if p == 0 else offsets[p + 1]):
             p -= 1
             continue
         row = choice[p]

@@ -17,7 +17,7 @@ import numpy as np
 from analyzer.cards import CardError, CardsInput, cards_mask, check_disjoint, format_cards, parse_cards
 from analyzer.games._equity import EquityResult
 from analyzer.games.stud.engine import HAND, _completions, _exact_deals, _monte_carlo_deals
-from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, run_monte_carlo
+from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, run_monte_carlo, run_tasks
 from analyzer.sim.executors import local_workers
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import choose_exact
@@ -27,6 +27,7 @@ from analyzer.text import plural
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 EXACT_SECONDS_PER_DEAL = 8e-9  # measured: 2.4 s for the 299M candidates of AsAh v KsKh
+EXACT_TASKS = 256  # the exact walk's parts, at most: each a range of the first player's completions
 
 
 @dataclass(frozen=True)
@@ -101,14 +102,41 @@ class StudMonteCarlo:
         return max_equity_se(tallies, trials)
 
 
-def _exact(deal: StudDeal) -> tuple[np.ndarray, int]:
+def _exact(
+    deal: StudDeal,
+    scheduler: str | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+    tasks: int = EXACT_TASKS,
+) -> tuple[np.ndarray, int]:
+    """Exact tallies and the number of deals: the walk of :func:`~.engine._exact_deals` in up to
+    ``tasks`` parts (run with :func:`~analyzer.sim.engine.run_tasks`, which reports each part
+    done to ``progress``), their integer tallies summed, so the result is the one walk's
+    whatever the number of parts. The player with the most completions is walked first (the
+    tallies are per player, so the order changes nothing), which gives the most parts."""
     free = deal.free_cards()
     lists = [_completions(k.astype(np.uint8), free) for k in deal.known]
-    masks = np.concatenate([m for m, _ in lists])
-    values = np.concatenate([v for _, v in lists])
-    offsets = np.cumsum([0] + [len(m) for m, _ in lists]).astype(np.int64)
-    tallies = np.zeros((len(deal.known), WIDTH), np.int64)
-    deals = _exact_deals(masks, values, offsets, tallies)
+    order = sorted(range(len(lists)), key=lambda p: -len(lists[p][0]))
+    masks = np.concatenate([lists[p][0] for p in order])
+    values = np.concatenate([lists[p][1] for p in order])
+    offsets = np.cumsum([0] + [len(lists[p][0]) for p in order]).astype(np.int64)
+    parts = np.array_split(np.arange(offsets[1]), min(int(offsets[1]), tasks))
+    results = run_tasks(
+        _exact_part,
+        [(masks, values, offsets, int(rows[0]), int(rows[-1]) + 1, len(order)) for rows in parts],
+        scheduler=scheduler,
+        threads=threads,
+        progress=progress,
+    )
+    walked = np.sum([t for t, _ in results], axis=0)
+    tallies = np.zeros_like(walked)
+    tallies[order] = walked  # back in the players' order
+    return tallies, sum(deals for _, deals in results)
+
+
+def _exact_part(masks, values, offsets, first, stop, players):
+    tallies = np.zeros((players, WIDTH), np.int64)
+    deals = _exact_deals(masks, values, offsets, first, stop, tallies)
     return tallies, int(deals)
 
 
@@ -151,7 +179,8 @@ def stud_equity(
     categories:
         Also tally each player's final-hand category distribution.
     progress:
-        Called with (trials done, planned or ``None``) as a Monte Carlo run goes.
+        Called with (trials done, planned or ``None``) as a Monte Carlo run goes, or with (parts
+        done, parts) as the exact enumeration goes.
 
     Returns
     -------
@@ -167,7 +196,7 @@ def stud_equity(
     sizes = [1] * len(labels)
     start = time.perf_counter()
     if exact:
-        tallies, deals = _exact(deal)
+        tallies, deals = _exact(deal, scheduler, threads, progress)
         players = player_equities(tallies, deals, labels, sizes, exact=True, categories=categories)
         return EquityResult(
             game="stud",
