@@ -14,7 +14,7 @@ from cli.commands import App
 from cli.console import stdout_console
 from cli.errors import reported_errors
 from cli.progress import progress_bar
-from cli.run_options import Json, Scheduler, Seed, ShowProgress, TargetSE, Threads, TimeLimit
+from cli.run_options import Json, Scheduler, Seed, ShowProgress, TargetSE, Threads, TimeLimit, check_count
 from cli.tables import Force, Out, TableSeed, run_tables
 
 draw_app = App(help="Five-card draw: what to throw, and how often it wins.")
@@ -82,7 +82,10 @@ def advise_command(
     ] = False,
     dead: Dead = "",
     trials: Annotated[
-        int | None, typer.Option("--trials", "-n", min=1, metavar="N", help="Monte Carlo trials (default 200,000).")
+        int | None,
+        typer.Option(
+            "--trials", "-n", min=1, callback=check_count, metavar="N", help="Monte Carlo trials (default 200,000)."
+        ),
     ] = None,
     target_se: TargetSE = None,
     time_limit: TimeLimit = None,
@@ -143,10 +146,16 @@ def advise_command(
 @draw_app.command("tables")
 def tables(
     strategy_trials: Annotated[
-        int, typer.Option("--strategy-trials", min=100, metavar="N", help="Trials per strategy-chart cell.")
+        int,
+        typer.Option(
+            "--strategy-trials", min=100, callback=check_count, metavar="N", help="Trials per strategy-chart cell."
+        ),
     ] = 100_000,
     deal_trials: Annotated[
-        int, typer.Option("--deal-trials", min=100, metavar="N", help="Deals per Jacks-or-Better point.")
+        int,
+        typer.Option(
+            "--deal-trials", min=100, callback=check_count, metavar="N", help="Deals per Jacks-or-Better point."
+        ),
     ] = 1_000_000,
     seed: TableSeed = 2026,
     out: Out = Path("results"),

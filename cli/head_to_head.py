@@ -13,7 +13,7 @@ from cli.commands import App
 from cli.console import stdout_console
 from cli.errors import USAGE_ERROR, fail, reported_errors
 from cli.progress import progress_bar
-from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads, Yes
+from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads, Yes, check_count
 from cli.tables import Force, Out, TableSeed, run_tables
 
 head_to_head_app = App(help="Head to Head Poker (Knizia): where to place a card, and how the round types play.")
@@ -67,7 +67,10 @@ def place(
         typer.Option("--opponent-policy", metavar="POLICY", help="The opponent's rollout policy (default: --policy)."),
     ] = None,
     trials: Annotated[
-        int, typer.Option("--trials", "-n", min=1, metavar="N", help="Samples of the hidden cards per move.")
+        int,
+        typer.Option(
+            "--trials", "-n", min=1, callback=check_count, metavar="N", help="Samples of the hidden cards per move."
+        ),
     ] = 10_000,
     exact: Annotated[bool, typer.Option("--exact", help="Force exact enumeration (greedy policies).")] = False,
     yes: Yes = False,
@@ -170,7 +173,9 @@ def play(
         ),
     ] = "greedy",
     second: Annotated[str, typer.Option("--second", metavar="POLICY", help="Policy of the other player.")] = "random",
-    games: Annotated[int, typer.Option("--games", "-n", min=1, metavar="N", help="Games to simulate.")] = 10_000,
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, callback=check_count, metavar="N", help="Games to simulate.")
+    ] = 10_000,
     batch_starter: BatchStarter = "alternate",
     tiebreak: Tiebreak = "standard",
     betting: Annotated[
@@ -373,7 +378,10 @@ def bet(
         ),
     ] = None,
     trials: Annotated[
-        int, typer.Option("--trials", "-n", min=1, metavar="N", help="Samples of the hidden cards per action.")
+        int,
+        typer.Option(
+            "--trials", "-n", min=1, callback=check_count, metavar="N", help="Samples of the hidden cards per action."
+        ),
     ] = 2_000,
     exact: Annotated[
         bool, typer.Option("--exact", help="Force exact enumeration (last placement of a round).")
@@ -447,10 +455,20 @@ def betting_tables(
         ),
     ] = None,
     games: Annotated[
-        int, typer.Option("--games", min=10, metavar="N", help="Games per simulated cell or match-up.")
+        int,
+        typer.Option(
+            "--games", min=10, callback=check_count, metavar="N", help="Games per simulated cell or match-up."
+        ),
     ] = 4_000,
     rollout_games: Annotated[
-        int, typer.Option("--rollout-games", min=2, metavar="N", help="Games for the match-up with a rollout bettor.")
+        int,
+        typer.Option(
+            "--rollout-games",
+            min=2,
+            callback=check_count,
+            metavar="N",
+            help="Games for the match-up with a rollout bettor.",
+        ),
     ] = 100,
     seed: TableSeed = 2026,
     out: Out = Path("results"),
@@ -484,19 +502,40 @@ def tables(
         ),
     ] = None,
     rounds: Annotated[
-        int, typer.Option("--rounds", min=10, metavar="N", help="Rounds per round type, size and policy pairing.")
+        int,
+        typer.Option(
+            "--rounds",
+            min=10,
+            callback=check_count,
+            metavar="N",
+            help="Rounds per round type, size and policy pairing.",
+        ),
     ] = 20_000,
     games: Annotated[
-        int, typer.Option("--games", min=10, metavar="N", help="Games per tournament seating (no rollout player).")
+        int,
+        typer.Option(
+            "--games",
+            min=10,
+            callback=check_count,
+            metavar="N",
+            help="Games per tournament seating (no rollout player).",
+        ),
     ] = 20_000,
     rollout_games: Annotated[
-        int, typer.Option("--rollout-games", min=2, metavar="N", help="Games per seating with a rollout player.")
+        int,
+        typer.Option(
+            "--rollout-games", min=2, callback=check_count, metavar="N", help="Games per seating with a rollout player."
+        ),
     ] = 200,
     positions: Annotated[
-        int, typer.Option("--positions", min=8, metavar="N", help="Sampled positions per round type.")
+        int,
+        typer.Option("--positions", min=8, callback=check_count, metavar="N", help="Sampled positions per round type."),
     ] = 400,
     samples: Annotated[
-        int, typer.Option("--samples", min=2, metavar="N", help="Rollouts per move at each sampled position.")
+        int,
+        typer.Option(
+            "--samples", min=2, callback=check_count, metavar="N", help="Rollouts per move at each sampled position."
+        ),
     ] = 100,
     seed: TableSeed = 2026,
     out: Out = Path("results"),

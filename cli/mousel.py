@@ -13,7 +13,7 @@ from cli.commands import App
 from cli.console import stdout_console
 from cli.errors import reported_errors
 from cli.progress import progress_bar
-from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
+from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads, check_count
 from cli.tables import Force, Out, TableSeed, run_tables
 
 mousel_app = App(help="Mousel (3-8 players): go along, exchange, declare.")
@@ -58,7 +58,10 @@ def advise_command(
         ),
     ] = "heuristic",
     trials: Annotated[
-        int, typer.Option("--trials", "-n", min=1, metavar="N", help="Random deals of the unseen cards.")
+        int,
+        typer.Option(
+            "--trials", "-n", min=1, callback=check_count, metavar="N", help="Random deals of the unseen cards."
+        ),
     ] = 20_000,
     top: Annotated[int, typer.Option("--top", min=1, metavar="N", help="Options shown (all with --json).")] = 12,
     seed: Seed = None,
@@ -136,9 +139,11 @@ def play_command(
             help="Each player's along,declare,keep; players separated by ';' and cycled.",
         ),
     ] = "1.3,1.6,0.3;0.7,1.6,0.3",
-    deals: Annotated[int, typer.Option("--deals", min=1, metavar="N", help="Deals per session.")] = 40,
+    deals: Annotated[
+        int, typer.Option("--deals", min=1, callback=check_count, metavar="N", help="Deals per session.")
+    ] = 40,
     sessions: Annotated[
-        int, typer.Option("--sessions", "-n", min=1, metavar="N", help="Sessions to simulate.")
+        int, typer.Option("--sessions", "-n", min=1, callback=check_count, metavar="N", help="Sessions to simulate.")
     ] = 2_000,
     continuation: Annotated[
         bool, typer.Option("--continuation", help="M-2: deals follow on from the same pack.")
@@ -214,16 +219,24 @@ def play_command(
 @mousel_app.command("tables")
 def tables_command(
     deals: Annotated[
-        int, typer.Option("--deals", "-n", min=100, metavar="N", help="Random deals per player count and pot.")
+        int,
+        typer.Option(
+            "--deals", "-n", min=100, callback=check_count, metavar="N", help="Random deals per player count and pot."
+        ),
     ] = 400_000,
     play: Annotated[
         str, typer.Option("--play", metavar="POLICY", help="Card play: heuristic, or exact (slow with many players).")
     ] = "heuristic",
     deck: Annotated[int, typer.Option("--deck", metavar="SIZE", help="M-1: 52, or 32 (then 3 to 6 players).")] = 52,
     sessions: Annotated[
-        int, typer.Option("--sessions", min=10, metavar="N", help="Sessions per cell of the long-run study.")
+        int,
+        typer.Option(
+            "--sessions", min=10, callback=check_count, metavar="N", help="Sessions per cell of the long-run study."
+        ),
     ] = 2_000,
-    session_deals: Annotated[int, typer.Option("--session-deals", min=1, metavar="N", help="Deals per session.")] = 40,
+    session_deals: Annotated[
+        int, typer.Option("--session-deals", min=1, callback=check_count, metavar="N", help="Deals per session.")
+    ] = 40,
     seed: TableSeed = 2026,
     out: Out = Path("results"),
     force: Force = False,

@@ -26,6 +26,7 @@ from cli.run_options import (
     Threads,
     TimeLimit,
     Trials,
+    check_count,
     run_settings,
 )
 from cli.tables import Force, Out, TableSeed, run_tables
@@ -148,7 +149,11 @@ def edge(
     inner_trials: Annotated[
         int,
         typer.Option(
-            "--inner-trials", min=1, metavar="N", help="optimal: dealer hands that estimate each hand's best split."
+            "--inner-trials",
+            min=1,
+            callback=check_count,
+            metavar="N",
+            help="optimal: dealer hands that estimate each hand's best split.",
         ),
     ] = 2_000,
     scheduler: Scheduler = None,
@@ -200,16 +205,28 @@ def edge(
 @paigow_app.command("tables")
 def tables(
     hands: Annotated[
-        int, typer.Option("--hands", min=10, metavar="N", help="Random hands for the House Way deviation study.")
+        int,
+        typer.Option(
+            "--hands", min=10, callback=check_count, metavar="N", help="Random hands for the House Way deviation study."
+        ),
     ] = 4_000,
     dealer_hands: Annotated[
-        int, typer.Option("--dealer-hands", min=100, metavar="N", help="Dealer hands per sample for each hand.")
+        int,
+        typer.Option(
+            "--dealer-hands", min=100, callback=check_count, metavar="N", help="Dealer hands per sample for each hand."
+        ),
     ] = 20_000,
     edge_trials: Annotated[
-        int, typer.Option("--edge-trials", min=1000, metavar="N", help="Deals for each House Way house edge.")
+        int,
+        typer.Option(
+            "--edge-trials", min=1000, callback=check_count, metavar="N", help="Deals for each House Way house edge."
+        ),
     ] = 20_000_000,
     optimal_trials: Annotated[
-        int, typer.Option("--optimal-trials", min=100, metavar="N", help="Deals for the best-split house edge.")
+        int,
+        typer.Option(
+            "--optimal-trials", min=100, callback=check_count, metavar="N", help="Deals for the best-split house edge."
+        ),
     ] = 100_000,
     seed: TableSeed = 2026,
     out: Out = Path("results"),

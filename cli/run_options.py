@@ -62,6 +62,20 @@ TimeLimit = Annotated[
 ]
 
 
+def check_count(value: int | None) -> int | None:
+    """A callback of a count option (``--games``, ``--deals``, ``--sessions`` ...): at most the
+    engine's :data:`~analyzer.sim.engine.MAX_TRIALS`, refused here so that the error names the
+    option typed rather than the engine's "trials" (checked here rather than with ``max``, whose
+    13-digit range would fill the help's type column)."""
+    if value is None:
+        return value
+    from analyzer.sim.engine import MAX_TRIALS  # here: --help stays instant
+
+    if value > MAX_TRIALS:
+        raise typer.BadParameter(f"expected at most {MAX_TRIALS:,}, got {value:,}")
+    return value
+
+
 def check_seed(seed: int | None) -> int | None:
     """A ``--seed`` callback: seeds are 64-bit words, 0 to 2**64 - 1 (checked here rather than with
     ``min`` and ``max``, whose 20-digit range would fill the help's type column)."""

@@ -13,7 +13,7 @@ from cli.commands import App
 from cli.console import stdout_console
 from cli.errors import reported_errors
 from cli.progress import progress_bar
-from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
+from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads, check_count
 from cli.tables import Force, Out, TableSeed, run_tables
 
 saint_poker_app = App(help="Saint Poker (2-5 players): river, reveal and draft decisions; policy tournaments.")
@@ -35,7 +35,10 @@ def decide_command(
         ),
     ] = "greedy",
     trials: Annotated[
-        int, typer.Option("--trials", "-n", min=1, metavar="N", help="Samples of the hidden cards per choice.")
+        int,
+        typer.Option(
+            "--trials", "-n", min=1, callback=check_count, metavar="N", help="Samples of the hidden cards per choice."
+        ),
     ] = 4_000,
     exact: Annotated[bool, typer.Option("--exact", help="Force exact enumeration (last round).")] = False,
     monte_carlo: Annotated[bool, typer.Option("--monte-carlo", help="Force Monte Carlo.")] = False,
@@ -97,7 +100,9 @@ def play_command(
             help="One policy per seat, comma-separated (cycled): random, greedy, save, rollout[:N[:BASE]].",
         ),
     ] = "greedy",
-    games: Annotated[int, typer.Option("--games", "-n", min=1, metavar="N", help="Games to simulate.")] = 10_000,
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, callback=check_count, metavar="N", help="Games to simulate.")
+    ] = 10_000,
     final_tie: Annotated[
         str,
         typer.Option(
@@ -172,18 +177,28 @@ def play_command(
 
 @saint_poker_app.command("tables")
 def tables_command(
-    games: Annotated[int, typer.Option("--games", min=10, metavar="N", help="Games per tournament pairing.")] = 4_000,
+    games: Annotated[
+        int, typer.Option("--games", min=10, callback=check_count, metavar="N", help="Games per tournament pairing.")
+    ] = 4_000,
     rollout_games: Annotated[
-        int, typer.Option("--rollout-games", min=2, metavar="N", help="Games with a rollout player.")
+        int,
+        typer.Option("--rollout-games", min=2, callback=check_count, metavar="N", help="Games with a rollout player."),
     ] = 100,
     positions: Annotated[
         int,
         typer.Option(
-            "--positions", min=4, metavar="N", help="Sampled positions per round for the spend-or-save study."
+            "--positions",
+            min=4,
+            callback=check_count,
+            metavar="N",
+            help="Sampled positions per round for the spend-or-save study.",
         ),
     ] = 60,
     samples: Annotated[
-        int, typer.Option("--samples", min=2, metavar="N", help="Samples per choice at each position.")
+        int,
+        typer.Option(
+            "--samples", min=2, callback=check_count, metavar="N", help="Samples per choice at each position."
+        ),
     ] = 60,
     seed: TableSeed = 2026,
     out: Out = Path("results"),

@@ -9,7 +9,7 @@ import typer
 
 from cli.errors import reported_errors
 from cli.progress import progress_bar
-from cli.run_options import Scheduler, ShowProgress, Threads, check_seed
+from cli.run_options import Scheduler, ShowProgress, Threads, check_count, check_seed
 
 Out = Annotated[Path, typer.Option("--out", metavar="DIR", help="Results root folder.")]
 Force = Annotated[
@@ -17,7 +17,8 @@ Force = Annotated[
     typer.Option("--force", help="Replace results made from a different spec (other trials, seed or parameters)."),
 ]
 TableTrials = Annotated[
-    int, typer.Option("--trials", "-n", min=1, metavar="N", help="Monte Carlo trials per table cell.")
+    int,
+    typer.Option("--trials", "-n", min=1, callback=check_count, metavar="N", help="Monte Carlo trials per table cell."),
 ]
 # The run options' Seed, but never None: the tables default to a fixed seed.
 TableSeed = Annotated[

@@ -13,7 +13,7 @@ from cli.commands import App
 from cli.console import stdout_console
 from cli.errors import reported_errors
 from cli.progress import progress_bar
-from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads
+from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads, check_count
 from cli.tables import Force, Out, TableSeed, run_tables
 
 whist_app = App(help="Whist, Danish partner-ace variant: which bid a hand can make.")
@@ -65,7 +65,10 @@ def bid_command(
         ),
     ] = "heuristic",
     trials: Annotated[
-        int, typer.Option("--trials", "-n", min=1, metavar="N", help="Random deals of the other hands.")
+        int,
+        typer.Option(
+            "--trials", "-n", min=1, callback=check_count, metavar="N", help="Random deals of the other hands."
+        ),
     ] = 20_000,
     call_own_ace: CallOwnAce = False,
     called_ace_rule: CalledAceRule = "when_led",
@@ -125,10 +128,18 @@ def bid_command(
 @whist_app.command("tables")
 def tables_command(
     deals: Annotated[
-        int, typer.Option("--deals", "-n", min=100, metavar="N", help="Random deals (each plays every contract).")
+        int,
+        typer.Option(
+            "--deals",
+            "-n",
+            min=100,
+            callback=check_count,
+            metavar="N",
+            help="Random deals (each plays every contract).",
+        ),
     ] = 400_000,
     game_deals: Annotated[
-        int, typer.Option("--game-deals", min=100, metavar="N", help="Whole deals with bidding.")
+        int, typer.Option("--game-deals", min=100, callback=check_count, metavar="N", help="Whole deals with bidding.")
     ] = 200_000,
     policy: Annotated[
         str, typer.Option("--policy", "-p", metavar="POLICY", help="Card play of every seat: heuristic or random.")
@@ -168,7 +179,9 @@ def tables_command(
 
 @whist_app.command("play")
 def play_command(
-    deals: Annotated[int, typer.Option("--deals", "-n", min=1, metavar="N", help="Whole deals to simulate.")] = 100_000,
+    deals: Annotated[
+        int, typer.Option("--deals", "-n", min=1, callback=check_count, metavar="N", help="Whole deals to simulate.")
+    ] = 100_000,
     table_deals: Annotated[
         int,
         typer.Option(

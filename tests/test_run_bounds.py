@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import analyzer as pa
-from analyzer.sim.engine import MAX_ROLLOUTS, Stopping, run_monte_carlo
+from analyzer.sim.engine import MAX_ROLLOUTS, MAX_TRIALS, Stopping, run_monte_carlo
 from analyzer.sim.executors import check_threads, max_threads
 from analyzer.sim.method import EXACT_CONFIRM_SECONDS, allow_exact, check_exact_cost
 from cli.main import app, main
@@ -109,6 +109,26 @@ def test_threads_are_bounded_by_a_few_per_core_in_the_api():
 def test_run_options_out_of_bounds_are_one_line_usage_errors(capsys, monkeypatch, option, words):
     code, out, err = cli(capsys, monkeypatch, "holdem", "equity", "AsKs", "QQ", "--monte-carlo", *option)
     assert code == 2 and out == "" and one_error_line(err, *words)
+
+
+@pytest.mark.parametrize(
+    "command, option",
+    [
+        (["head-to-head", "play"], "--games"),
+        (["saint-poker", "play"], "-n"),
+        (["whist", "play"], "--deals"),
+        (["mousel", "play"], "--sessions"),
+        (["mousel", "play"], "--deals"),
+        (["mousel", "tables"], "--session-deals"),
+        (["paigow", "tables"], "--edge-trials"),
+        (["head-to-head", "tables"], "--rounds"),
+        (["holdem", "preflop-table"], "--trials"),
+    ],
+)
+def test_count_options_are_bounded_naming_the_option_typed(capsys, monkeypatch, command, option):
+    code, out, err = cli(capsys, monkeypatch, *command, option, str(MAX_TRIALS + 1), "--no-progress")
+    assert code == 2 and out == "" and one_error_line(err, option, f"at most {MAX_TRIALS:,}")
+    assert "trials must" not in err[0]
 
 
 @pytest.mark.parametrize(
