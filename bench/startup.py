@@ -1,0 +1,336 @@
+"""Start-up: whole-process CPU time and peak memory of short queries, against the interpreter floor.
+
+Each workload is one whole process: the floor ``python -c "import numba, numpy"`` (the least
+any query can cost), ``poker-analyzer --help`` and six short queries (``eval``, ``holdem
+equity``, ``paigow houseway``, ``draw odds``, ``h2h place``, ``saint decide``). A process's CPU
+time is its user + system time and its memory its peak resident set (``ru_maxrss``), both from
+the rusage ``os.wait4`` returns for it, so they count the process and any children it waited
+for, from interpreter start to exit. The commands run with the Python that runs this script,
+through the console script's entry point (``cli.main:main``), with this checkout first on
+``PYTHONPATH``, so the benchmark measures the code it sits in. Every command must exit 0 (the
+benchmark stops with its stderr otherwise); what it prints is captured, never shown.
+
+The workloads run round-robin (floor, every command, floor, every command, ...), ``--rounds``
+rounds, so every row of a table meets the same load; a row reports the min, median and max
+over its rounds and the medians' ratios to the floor's. Modes (``--mode``):
+
+* ``warm``: Numba's cache already filled (the environment's cache, as a user has it): every
+  workload runs once untimed first. Default 5 rounds.
+* ``cold``: an empty Numba cache: every timed run gets a fresh, empty ``NUMBA_CACHE_DIR``, so
+  every kernel it needs is compiled (Python's bytecode caches stay). The table counts the cache
+  files each run wrote. Default 1 round: a cold query costs from seconds to minutes.
+* ``second``: whether the cache stays warm: in a fresh cache every command runs three times;
+  the table shows the three processes' CPU time and the cache files the second and the third
+  added or rewrote. Any file there means a later process recompiled a kernel an earlier one had
+  compiled already. Default 1 round.
+* ``all``: the three in turn.
+
+The issue's targets are shown beside the medians, met or not: warm ``eval``, ``holdem equity``
+and ``paigow houseway`` at most 1.5x the floor's CPU time and 1.3x its memory; cold ``eval`` and
+``holdem equity`` at most 5 CPU-s, every cold command at most 30 CPU-s; the second process adds
+nothing to the cache. The cold and second modes also stop if any Numba cache file appears in
+the source tree meanwhile (Numba ignoring ``NUMBA_CACHE_DIR``). The last line gives the wall
+time of the whole run.
+
+    python bench/startup.py [--mode warm|cold|second|all] [--rounds N] [--only NAME ...] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import shlex
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ENTRY_POINT = "import sys; from cli.main import main; sys.exit(main())"  # what the console script runs
+FLOOR = "floor"
+SAINT_POSITION = {
+    "players": 3,
+    "round": 1,
+    "phase": "river",
+    "hand": "As Kd 9h 9c 7s 5d 4c 3h 2s Qc",
+    "river": "Jc 8d",
+    "future": "Qd 2c",
+}
+POSITION_FILE = "{position}"  # stands for the Saint Poker position file in a command line
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "help": ("--help",),
+    "eval": ("eval", "As Ks Qs Js Ts 2c 3d"),
+    "holdem-equity": ("holdem", "equity", "AsKs", "QdQc"),
+    "paigow-houseway": ("paigow", "houseway", "Tc Td 6h 6s Ac 3d 2h"),
+    "draw-odds": ("draw", "odds", "Jc Jd 8h 5s 2c", "--discard", "8h 5s 2c"),
+    "h2h-place": ("h2h", "place", "--round", "1", "--type", "draw1", "--common", "7s Kd 2h", "--cards", "Ah",
+                  "--trials", "1000", "--seed", "1"),
+    "saint-decide": ("saint", "decide", POSITION_FILE, "--trials", "200", "--seed", "1"),
+}  # fmt: skip
+"""The queries by name (``--only``): the arguments after ``poker-analyzer``."""
+DEFAULT_ROUNDS = {"warm": 5, "cold": 1, "second": 1}
+MODES = tuple(DEFAULT_ROUNDS)
+WARM_TARGETS = {"eval", "holdem-equity", "paigow-houseway"}
+WARM_CPU_TARGET, WARM_MEMORY_TARGET = 1.5, 1.3  # times the floor's
+COLD_TARGETS = {"eval": 5.0, "holdem-equity": 5.0}  # CPU-s
+COLD_TARGET = 30.0  # CPU-s, any command
+MAXRSS_UNIT = 1 if sys.platform == "darwin" else 1024  # bytes per ru_maxrss unit
+CACHE_SUFFIXES = (".nbi", ".nbc")
+
+
+@dataclass(frozen=True)
+class Run:
+    """One whole process: user + system CPU seconds and peak resident MiB."""
+
+    cpu: float
+    mib: float
+
+
+def command_line(name: str, position: Path) -> list[str]:
+    """The process of a workload: the floor, or a query through the console script's entry point."""
+    if name == FLOOR:
+        return [sys.executable, "-c", "import numba, numpy"]
+    args = [str(position) if arg == POSITION_FILE else arg for arg in COMMANDS[name]]
+    return [sys.executable, "-c", ENTRY_POINT, *args]
+
+
+def shown(name: str) -> str:
+    """A workload as a user would type it."""
+    if name == FLOOR:
+        return 'python -c "import numba, numpy"'
+    args = ["position.json" if arg == POSITION_FILE else arg for arg in COMMANDS[name]]
+    return shlex.join(["poker-analyzer", *args])
+
+
+def run(name: str, position: Path, cache: Path | None = None) -> Run:
+    """Run a workload to its end, its output captured and its stdin empty, in the environment
+    with this checkout first on ``PYTHONPATH`` (and ``NUMBA_CACHE_DIR`` set to ``cache`` if
+    given); stop with the last line of its stderr unless it exits 0."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH")))))
+    if cache is not None:
+        env["NUMBA_CACHE_DIR"] = str(cache)
+    argv = command_line(name, position)
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        redirect = [
+            (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
+            (os.POSIX_SPAWN_DUP2, out.fileno(), 1),
+            (os.POSIX_SPAWN_DUP2, err.fileno(), 2),
+        ]
+        _, status, usage = os.wait4(os.posix_spawn(argv[0], argv, env, file_actions=redirect), 0)
+        code = os.waitstatus_to_exitcode(status)
+        if code != 0:
+            err.seek(0)
+            lines = err.read().decode(errors="replace").strip().splitlines()
+            sys.exit(f"{shown(name)} exited with {code}: {lines[-1] if lines else 'nothing on stderr'}")
+    return Run(usage.ru_utime + usage.ru_stime, usage.ru_maxrss * MAXRSS_UNIT / 2**20)
+
+
+def cache_files(folder: Path) -> dict[str, tuple[int, int]]:
+    """The Numba cache files under ``folder``: path relative to it -> (size, modification time)."""
+    found = {}
+    for path in folder.rglob("*"):
+        if path.suffix in CACHE_SUFFIXES:
+            stat = path.stat()
+            found[str(path.relative_to(folder))] = (stat.st_size, stat.st_mtime_ns)
+    return found
+
+
+def kernel_file(relative: str) -> str:
+    """A cache file's name under ``NUMBA_CACHE_DIR`` without the checkout's path, which Numba
+    puts in front (``analyzer/eval/__pycache__``-like folders become ``analyzer/eval/...``)."""
+    checkout = str(ROOT.relative_to(ROOT.anchor))
+    return relative.removeprefix(checkout).lstrip(os.sep)
+
+
+def changed(before: dict[str, tuple[int, int]], after: dict[str, tuple[int, int]]) -> list[str]:
+    """The cache files added or rewritten between two listings."""
+    return sorted(kernel_file(name) for name, stamp in after.items() if before.get(name) != stamp)
+
+
+@contextlib.contextmanager
+def source_tree_untouched() -> Iterator[None]:
+    """Stop if Numba writes a cache file into the source tree meanwhile: it then ignored
+    ``NUMBA_CACHE_DIR``, and the runs were not cold."""
+    before = cache_files(ROOT / "analyzer")
+    yield
+    written = changed(before, cache_files(ROOT / "analyzer"))
+    if written:
+        sys.exit(
+            f"Numba wrote {len(written)} cache files into the source tree ({written[0]}, ...) despite NUMBA_CACHE_DIR"
+        )
+
+
+def spread(values: list[float]) -> dict[str, float]:
+    """The min, median and max of some measurements."""
+    return {"min": min(values), "median": statistics.median(values), "max": max(values)}
+
+
+def target(
+    mode: str, name: str, cpu: dict[str, float], mib: dict[str, float], floor: Run
+) -> tuple[str | None, bool | None]:
+    """The issue's target for a workload in a mode, and whether its medians meet it (None, None
+    where the issue sets none)."""
+    if mode == "warm" and name in WARM_TARGETS:
+        met = cpu["median"] <= WARM_CPU_TARGET * floor.cpu and mib["median"] <= WARM_MEMORY_TARGET * floor.mib
+        return f"≤ {WARM_CPU_TARGET}x CPU, ≤ {WARM_MEMORY_TARGET}x MiB", met
+    if mode == "cold" and name != FLOOR:
+        limit = COLD_TARGETS.get(name, COLD_TARGET)
+        return f"≤ {limit:g} CPU-s", cpu["median"] <= limit
+    return None, None
+
+
+def measure(mode: str, names: list[str], rounds: int, position: Path) -> list[dict]:
+    """Warm or cold rows: every workload run ``rounds`` times round-robin (warm after one
+    untimed run of each; cold each time in a fresh, empty cache, whose files are counted)."""
+    runs: dict[str, list[Run]] = {name: [] for name in names}
+    files: dict[str, list[int]] = {name: [] for name in names}
+    if mode == "warm":
+        for name in names:
+            run(name, position)
+    for _ in range(rounds):
+        for name in names:
+            if mode == "warm":
+                runs[name].append(run(name, position))
+                continue
+            with tempfile.TemporaryDirectory() as folder:
+                runs[name].append(run(name, position, Path(folder)))
+                files[name].append(len(cache_files(Path(folder))))
+    floor = Run(*(statistics.median(getattr(r, field) for r in runs[FLOOR]) for field in ("cpu", "mib")))
+    rows = []
+    for name in names:
+        cpu, mib = spread([r.cpu for r in runs[name]]), spread([r.mib for r in runs[name]])
+        goal, met = target(mode, name, cpu, mib, floor)
+        row = {
+            "name": name,
+            "command": shown(name),
+            "cpu_s": cpu,
+            "mib": mib,
+            "cpu_x_floor": cpu["median"] / floor.cpu,
+            "mib_x_floor": mib["median"] / floor.mib,
+            "target": goal,
+            "met": met,
+        }
+        if mode == "cold":
+            row["cache_files"] = statistics.median(files[name])
+        rows.append(row)
+    return rows
+
+
+def second_processes(names: list[str], rounds: int, position: Path) -> list[dict]:
+    """Second-process rows: per round, each command (round-robin) runs three times in one fresh
+    cache; the CPU time of each process (medians over the rounds) and the cache files the second
+    and the third process added or rewrote (over all rounds)."""
+    cpu: dict[str, list[list[float]]] = {name: [[], [], []] for name in names}
+    rewritten: dict[str, list[set[str]]] = {name: [set(), set()] for name in names}
+    for _ in range(rounds):
+        for name in names:
+            with tempfile.TemporaryDirectory() as folder:
+                listing: dict[str, tuple[int, int]] = {}
+                for process in range(3):
+                    cpu[name][process].append(run(name, position, Path(folder)).cpu)
+                    now = cache_files(Path(folder))
+                    if process:
+                        rewritten[name][process - 1] |= set(changed(listing, now))
+                    listing = now
+    return [
+        {
+            "name": name,
+            "command": shown(name),
+            "cpu_s": dict(zip(("first", "second", "third"), map(statistics.median, cpu[name]))),
+            "rewritten_by_second": sorted(rewritten[name][0]),
+            "rewritten_by_third": sorted(rewritten[name][1]),
+            "target": "no file rewritten",
+            "met": not any(rewritten[name]),
+        }
+        for name in names
+    ]
+
+
+def met_text(met: bool | None) -> str:
+    return "" if met is None else "yes" if met else "NO"
+
+
+def print_tables(results: dict[str, dict], wall: float) -> None:
+    """The results as rich tables, one per mode, and the run's wall time."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(width=160)
+    for mode, result in results.items():
+        rounds = result["rounds"]
+        if mode == "second":
+            title = f"Start-up, second process: three processes in one fresh cache ({rounds} rounds, medians)"
+            table = Table(title=title)
+            for column in ("command", "1st CPU-s", "2nd CPU-s", "3rd CPU-s", "files the 2nd rewrote", "the 3rd"):
+                table.add_column(column, justify="right" if "CPU" in column else "left")
+            table.add_column("met")
+            for row in result["rows"]:
+                table.add_row(
+                    row["command"],
+                    *(f"{row['cpu_s'][k]:.2f}" for k in ("first", "second", "third")),
+                    ", ".join(row["rewritten_by_second"]) or "none",
+                    ", ".join(row["rewritten_by_third"]) or "none",
+                    met_text(row["met"]),
+                )
+            console.print(table)
+            continue
+        how = "after one untimed run each" if mode == "warm" else "each in an empty Numba cache"
+        table = Table(title=f"Start-up, {mode}: whole processes, {rounds} interleaved rounds, {how}")
+        columns = ["command", "CPU-s", "min-max", "x floor", "MiB", "min-max", "x floor"]
+        columns += ["cache files"] if mode == "cold" else []
+        for column in [*columns, "target", "met"]:
+            table.add_column(column, justify="left" if column in ("command", "target", "met") else "right")
+        for row in result["rows"]:
+            cells = [row["command"]]
+            for key, ratio in (("cpu_s", "cpu_x_floor"), ("mib", "mib_x_floor")):
+                values = row[key]
+                cells += [f"{values['median']:.2f}", f"{values['min']:.2f}-{values['max']:.2f}", f"{row[ratio]:.2f}"]
+            cells += [f"{row['cache_files']:g}"] if mode == "cold" else []
+            table.add_row(*cells, row["target"] or "", met_text(row["met"]))
+        console.print(table)
+    console.print(f"{wall:.0f} s wall in all")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mode", choices=(*MODES, "all"), default="warm")
+    parser.add_argument("--rounds", type=int, help="rounds of every mode (default: warm 5, cold 1, second 1)")
+    parser.add_argument(
+        "--only", nargs="+", choices=COMMANDS, metavar="NAME", help=f"only these: {', '.join(COMMANDS)}"
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    args = parser.parse_args()
+    if args.rounds is not None and args.rounds < 1:
+        parser.error("--rounds must be at least 1")
+    commands = args.only or list(COMMANDS)
+    start = time.perf_counter()
+    results = {}
+    with tempfile.TemporaryDirectory() as folder:
+        position = Path(folder, "position.json")
+        position.write_text(json.dumps(SAINT_POSITION), encoding="utf-8")
+        for mode in MODES if args.mode == "all" else (args.mode,):
+            rounds = args.rounds or DEFAULT_ROUNDS[mode]
+            if mode == "warm":
+                rows = measure(mode, [FLOOR, *commands], rounds, position)
+            else:
+                with source_tree_untouched():
+                    rows = (
+                        measure(mode, [FLOOR, *commands], rounds, position)
+                        if mode == "cold"
+                        else second_processes(commands, rounds, position)
+                    )
+            results[mode] = {"rounds": rounds, "rows": rows}
+    wall = time.perf_counter() - start
+    if args.json:
+        print(json.dumps({"modes": results, "wall_seconds": wall}, indent=2))
+    else:
+        print_tables(results, wall)
+
+
+if __name__ == "__main__":
+    main()
