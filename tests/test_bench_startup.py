@@ -1,0 +1,61 @@
+"""bench/startup.py cannot rot: its cheapest run (``--help`` against the floor, every mode) gives
+JSON of the documented shape, and a failing command stops it with one line. No timing is asserted."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent.parent / "bench" / "startup.py"
+
+
+def spread_ok(values: dict) -> bool:
+    return set(values) == {"min", "median", "max"} and 0 < values["min"] <= values["median"] <= values["max"]
+
+
+def test_every_mode_reports_help_against_the_floor():
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "--mode", "all", "--rounds", "1", "--only", "help", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    report = json.loads(done.stdout)
+    assert set(report) == {"modes", "wall_seconds"}
+    modes = report["modes"]
+    assert list(modes) == ["warm", "cold", "second"]
+    assert all(mode["rounds"] == 1 for mode in modes.values())
+    for name in ("warm", "cold"):
+        floor, help_row = modes[name]["rows"]
+        assert (floor["name"], help_row["name"]) == ("floor", "help")
+        assert floor["command"] == 'python -c "import numba, numpy"'
+        assert help_row["command"] == "poker-analyzer --help"
+        for row in (floor, help_row):
+            assert spread_ok(row["cpu_s"]) and spread_ok(row["mib"])
+        assert floor["cpu_x_floor"] == floor["mib_x_floor"] == 1
+        assert help_row["cpu_x_floor"] == pytest.approx(help_row["cpu_s"]["median"] / floor["cpu_s"]["median"])
+    # the issue sets no warm target for --help; cold, every command has the 30 CPU-s one
+    assert modes["warm"]["rows"][1]["target"] is None and modes["warm"]["rows"][1]["met"] is None
+    cold_help = modes["cold"]["rows"][1]
+    assert cold_help["target"] == "≤ 30 CPU-s" and cold_help["met"] is True
+    assert cold_help["cache_files"] == 0  # --help compiles nothing
+    (second,) = modes["second"]["rows"]
+    assert second["name"] == "help" and set(second["cpu_s"]) == {"first", "second", "third"}
+    assert second["rewritten_by_second"] == second["rewritten_by_third"] == [] and second["met"] is True
+
+
+def test_a_failing_command_stops_the_benchmark_with_its_error(monkeypatch, tmp_path):
+    spec = importlib.util.spec_from_file_location("startup", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    startup = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "startup", startup)  # its dataclass looks its module up
+    spec.loader.exec_module(startup)
+    monkeypatch.setitem(startup.COMMANDS, "bad", ("eval", "As Zz"))
+    with pytest.raises(SystemExit) as stop:
+        startup.run("bad", tmp_path / "position.json")
+    assert str(stop.value).startswith("poker-analyzer eval 'As Zz' exited with 2: error: bad card 'Zz'")
