@@ -8,7 +8,8 @@ the rusage ``os.wait4`` returns for it, so they count the process and any childr
 for, from interpreter start to exit. The commands run with the Python that runs this script,
 through the console script's entry point (``cli.main:main``), with this checkout first on
 ``PYTHONPATH``, so the benchmark measures the code it sits in. Every command must exit 0 (the
-benchmark stops with its stderr otherwise); what it prints is captured, never shown.
+benchmark stops with its stderr otherwise); what it prints is captured, never shown. Unix only
+(``os.posix_spawn``, ``os.wait4``).
 
 The workloads run round-robin (floor, every command, floor, every command, ...), ``--rounds``
 rounds, so every row of a table meets the same load; a row reports the min, median and max
@@ -20,15 +21,15 @@ over its rounds and the medians' ratios to the floor's. Modes (``--mode``):
   every kernel it needs is compiled (Python's bytecode caches stay). The table counts the cache
   files each run wrote. Default 1 round: a cold query costs from seconds to minutes.
 * ``second``: whether the cache stays warm: in a fresh cache every command runs three times;
-  the table shows the three processes' CPU time and the cache files the second and the third
-  added or rewrote. Any file there means a later process recompiled a kernel an earlier one had
-  compiled already. Default 1 round.
+  the table shows the three processes' CPU time and the kernels whose cache files the second
+  and the third process added or rewrote (the JSON lists the files). Any there means a later
+  process recompiled a kernel an earlier one had compiled already. Default 1 round.
 * ``all``: the three in turn.
 
-The issue's targets are shown beside the medians, met or not: warm ``eval``, ``holdem equity``
-and ``paigow houseway`` at most 1.5x the floor's CPU time and 1.3x its memory; cold ``eval`` and
-``holdem equity`` at most 5 CPU-s, every cold command at most 30 CPU-s; the second process adds
-nothing to the cache. The cold and second modes also stop if any Numba cache file appears in
+The project's targets (issue 18) are shown beside the medians, met or not: warm ``eval``,
+``holdem equity`` and ``paigow houseway`` at most 1.5x the floor's CPU time and 1.3x its memory;
+cold ``eval`` and ``holdem equity`` at most 5 CPU-s, every cold command at most 30 CPU-s; the
+second and third processes compile nothing. The cold and second modes also stop if any Numba cache file appears in
 the source tree meanwhile (Numba ignoring ``NUMBA_CACHE_DIR``). The last line gives the wall
 time of the whole run.
 
@@ -41,6 +42,7 @@ import argparse
 import contextlib
 import json
 import os
+import re
 import shlex
 import statistics
 import sys
@@ -81,6 +83,10 @@ COLD_TARGETS = {"eval": 5.0, "holdem-equity": 5.0}  # CPU-s
 COLD_TARGET = 30.0  # CPU-s, any command
 MAXRSS_UNIT = 1 if sys.platform == "darwin" else 1024  # bytes per ru_maxrss unit
 CACHE_SUFFIXES = (".nbi", ".nbc")
+CACHE_FILE = re.compile(
+    r"(?P<folder>.+)/(?P<module>[^/.]+)\.(?:.+\.)?(?P<name>[^.]+)-(?P<line>\d+)\.py\d+(?:\.\d+)?\.nb[ic]"
+)
+HASHED_FOLDER = re.compile(r"_[0-9a-f]{40}(?=[/\\])")  # Numba's folder per source folder: name_sha1
 
 
 @dataclass(frozen=True)
@@ -141,10 +147,22 @@ def cache_files(folder: Path) -> dict[str, tuple[int, int]]:
 
 
 def kernel_file(relative: str) -> str:
-    """A cache file's name under ``NUMBA_CACHE_DIR`` without the checkout's path, which Numba
-    puts in front (``analyzer/eval/__pycache__``-like folders become ``analyzer/eval/...``)."""
-    checkout = str(ROOT.relative_to(ROOT.anchor))
-    return relative.removeprefix(checkout).lstrip(os.sep)
+    """A cache file's path under ``NUMBA_CACHE_DIR`` without the hash of the source folder's
+    path that Numba appends to the folder's name (``eval_3f9c.../x.nbi`` becomes ``eval/x.nbi``)."""
+    return HASHED_FOLDER.sub("", relative, count=1)
+
+
+def kernels(files: list[str]) -> str:
+    """The kernels of some cache files, each once, as ``name (folder/module.py:line)``, from
+    Numba's file names (``folder/module.qualified.name-line.py311[.n].nbi|nbc``); ``none`` if
+    there are none."""
+    found = []
+    for file in files:
+        match = CACHE_FILE.fullmatch(file)
+        name = f"{match['name']} ({match['folder']}/{match['module']}.py:{match['line']})" if match else file
+        if name not in found:
+            found.append(name)
+    return ", ".join(found) or "none"
 
 
 def changed(before: dict[str, tuple[int, int]], after: dict[str, tuple[int, int]]) -> list[str]:
@@ -262,25 +280,25 @@ def print_tables(results: dict[str, dict], wall: float) -> None:
 
     console = Console(width=160)
     for mode, result in results.items():
-        rounds = result["rounds"]
+        rounds_text = f"{result['rounds']} round{'s' * (result['rounds'] != 1)}"
         if mode == "second":
-            title = f"Start-up, second process: three processes in one fresh cache ({rounds} rounds, medians)"
+            title = f"Start-up, second process: three processes in one fresh cache ({rounds_text}, medians)"
             table = Table(title=title)
-            for column in ("command", "1st CPU-s", "2nd CPU-s", "3rd CPU-s", "files the 2nd rewrote", "the 3rd"):
+            for column in ("command", "1st CPU-s", "2nd CPU-s", "3rd CPU-s", "kernels the 2nd compiled", "the 3rd"):
                 table.add_column(column, justify="right" if "CPU" in column else "left")
             table.add_column("met")
             for row in result["rows"]:
                 table.add_row(
                     row["command"],
                     *(f"{row['cpu_s'][k]:.2f}" for k in ("first", "second", "third")),
-                    ", ".join(row["rewritten_by_second"]) or "none",
-                    ", ".join(row["rewritten_by_third"]) or "none",
+                    kernels(row["rewritten_by_second"]),
+                    kernels(row["rewritten_by_third"]),
                     met_text(row["met"]),
                 )
             console.print(table)
             continue
         how = "after one untimed run each" if mode == "warm" else "each in an empty Numba cache"
-        table = Table(title=f"Start-up, {mode}: whole processes, {rounds} interleaved rounds, {how}")
+        table = Table(title=f"Start-up, {mode}: whole processes, {rounds_text} interleaved, {how}")
         columns = ["command", "CPU-s", "min-max", "x floor", "MiB", "min-max", "x floor"]
         columns += ["cache files"] if mode == "cold" else []
         for column in [*columns, "target", "met"]:

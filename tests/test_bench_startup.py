@@ -1,5 +1,6 @@
 """bench/startup.py cannot rot: its cheapest run (``--help`` against the floor, every mode) gives
-JSON of the documented shape, and a failing command stops it with one line. No timing is asserted."""
+JSON of the documented shape, a failing command stops it with one line, and Numba's cache files
+are shown by their kernels. No timing is asserted."""
 
 from __future__ import annotations
 
@@ -49,13 +50,32 @@ def test_every_mode_reports_help_against_the_floor():
     assert second["rewritten_by_second"] == second["rewritten_by_third"] == [] and second["met"] is True
 
 
-def test_a_failing_command_stops_the_benchmark_with_its_error(monkeypatch, tmp_path):
+@pytest.fixture
+def startup(monkeypatch):
+    """The benchmark script as a module."""
     spec = importlib.util.spec_from_file_location("startup", SCRIPT)
     assert spec is not None and spec.loader is not None
-    startup = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, "startup", startup)  # its dataclass looks its module up
-    spec.loader.exec_module(startup)
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "startup", module)  # its dataclass looks its module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_failing_command_stops_the_benchmark_with_its_error(startup, monkeypatch, tmp_path):
     monkeypatch.setitem(startup.COMMANDS, "bad", ("eval", "As Zz"))
     with pytest.raises(SystemExit) as stop:
         startup.run("bad", tmp_path / "position.json")
     assert str(stop.value).startswith("poker-analyzer eval 'As Zz' exited with 2: error: bad card 'Zz'")
+
+
+def test_cache_files_are_named_by_their_kernels(startup):
+    folder = "eval_" + "0123456789" * 4  # Numba's folder for a source folder: its name and a path hash
+    files = [
+        f"{folder}/kernels.make_kernels.locals.evaluate_cards-156.py311.2.nbc",
+        f"{folder}/kernels.make_kernels.locals.evaluate_cards-156.py311.nbi",
+        "draw_" + "ab" * 20 + "/odds.draw_category_counts-40.py311.nbi",
+    ]
+    shown = [startup.kernel_file(file) for file in files]
+    assert shown[0] == "eval/kernels.make_kernels.locals.evaluate_cards-156.py311.2.nbc"
+    assert startup.kernels(shown) == "evaluate_cards (eval/kernels.py:156), draw_category_counts (draw/odds.py:40)"
+    assert startup.kernels([]) == "none"
