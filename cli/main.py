@@ -9,6 +9,7 @@ import typer
 
 from cli.batch import batch_command
 from cli.commands import App
+from cli.compile_notice import compile_notice
 from cli.draw import draw_app
 from cli.errors import DEBUG_ENV, USAGE_ERROR, print_error
 from cli.eval import eval_command
@@ -20,6 +21,7 @@ from cli.ranges import range_app
 from cli.saint_poker import saint_poker_app
 from cli.schema import schema_command
 from cli.stud import stud_app
+from cli.warmup import warmup_command
 from cli.whist import whist_app
 
 INTERRUPTED = 130  # 128 + SIGINT, as shells report it
@@ -59,6 +61,7 @@ def root(
 app.command("eval")(eval_command)
 app.command("batch")(batch_command)
 app.command("schema")(schema_command)
+app.command("warmup")(warmup_command)
 app.add_typer(draw_app, name="draw")
 app.add_typer(head_to_head_app, name="head-to-head")
 app.add_typer(holdem_app, name="holdem")
@@ -76,7 +79,8 @@ app.add_typer(saint_poker_app, name="saint", hidden=True)
 def main() -> None:
     """Run the app; usage errors become one line on stderr with exit code 2."""
     try:
-        code = app(prog_name=PROG_NAME, standalone_mode=False)
+        with compile_notice(sys.argv[1:]):
+            code = app(prog_name=PROG_NAME, standalone_mode=False)
     except typer.Exit as stop:
         code = stop.exit_code
     except typer.Abort:

@@ -70,3 +70,49 @@ def test_the_second_process_finds_every_kernel_the_first_compiled(tmp_path):
     assert any(name.endswith(".nbc") for name in filled)
     _cli(EVAL, env)
     assert _cache_files(tmp_path) == filled  # nothing recompiled, nothing added
+
+
+def _warmup(games: list[str], env: dict) -> None:
+    subprocess.run(
+        [sys.executable, "-m", "cli.main", "warmup", *games],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, **env},
+    )
+
+
+def _compiles_nothing(commands: list[list[str]], cache: Path) -> None:
+    for args in commands:
+        before = _cache_files(cache)
+        _cli(args, {"NUMBA_CACHE_DIR": str(cache)})
+        assert _cache_files(cache) == before, f"{' '.join(args)} compiled {_cache_files(cache) - before}"
+
+
+def test_after_warming_up_the_evaluator_no_eval_compiles(tmp_path):
+    _warmup(["eval"], {"NUMBA_CACHE_DIR": str(tmp_path)})
+    assert _cache_files(tmp_path)
+    _compiles_nothing([EVAL, ["eval", "Ac Ad Ah As Jk", "-r", "bug"], ["eval", "Jk 2c", "--rules", "paigow"]], tmp_path)
+
+
+@pytest.mark.slow
+def test_after_warming_up_every_game_no_command_compiles(tmp_path):
+    place, saint = tmp_path / "place.json", tmp_path / "saint.json"
+    place.write_text(json.dumps(PLACE))
+    saint.write_text(json.dumps(SAINT))
+    cache = tmp_path / "cache"
+    _warmup([], {"NUMBA_CACHE_DIR": str(cache)})
+    commands = [args for name, args in QUERIES.items() if name not in ("h2h place", "saint decide")] + [
+        ["h2h", "place", str(place), "--seed", "1", "-n", "200"],
+        ["saint", "decide", str(saint), "--trials", "200", "--seed", "1"],
+        ["holdem", "equity", "QQ+, AKs", "22+, A2s+, KTo+", "random", "--board", "Kh 7d 2c", "-n", "2000"],
+        ["stud", "equity", "AsAh", "KsKh7d", "--dead", "Qc 5h", "--seed", "1"],
+        ["draw", "advise", "Ah Kh 9h 7h 2c", "--opponents", "2", "--trials", "1000", "--seed", "1"],
+        ["paigow", "split", "Tc Td 6h 6s Ac 3d 2h", "--trials", "1000", "--seed", "1"],
+        ["paigow", "edge", "--trials", "1000", "--seed", "1"],
+        ["h2h", "play", "--first", "greedy", "--second", "random", "--games", "100", "--seed", "1"],
+        ["saint", "play", "--players", "4", "--policies", "greedy,save,random,greedy", "--games", "20", "--seed", "1"],
+        ["whist", "bid", "As Ks 7s 4s Kh Th 6h 2h Qd 8d 3d Jc 5c", "--trials", "500", "--seed", "3"],
+        ["mousel", "advise", "Kh Qh 9c 4d", "--trump", "7h", "--players", "4", "--trials", "500", "--seed", "1"],
+    ]
+    _compiles_nothing(commands, cache)

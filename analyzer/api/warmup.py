@@ -1,0 +1,152 @@
+"""Compile the kernels of a game ahead of use: every kernel its commands and API verbs call.
+
+Numba compiles a kernel the first time it runs and keeps the machine code in its disk cache
+(``__pycache__`` beside the source, or ``NUMBA_CACHE_DIR``), so only the first run of each
+command pays for compiling. :func:`warmup` pays it up front, by running each verb of the game on
+a tiny input through the same path a real call takes: the very signatures the commands use are
+compiled and cached, nothing more. Later processes load them from the cache.
+
+>>> from analyzer.api.warmup import WARMUP_GAMES
+>>> WARMUP_GAMES[:3]
+('eval', 'holdem', 'stud')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+_POSITION_PLACE = {"round": 1, "type": "draw1", "common": "7s Kd 2h", "cards": "Ah"}
+_POSITION_BET = {
+    "round": 1,
+    "type": "draw1",
+    "common": "7s Kd 2h",
+    "you": ["7h 7d 3c 4c", "Ks Kc 5d 4d", "2s 2c 9d Jh"],
+    "opponent": ["As Ad 6h 6d", "Qs Qd Jc 8d", "3d 3h 4h"],
+    "cards": [],
+    "committed": {"you": [0, 0, 0], "opponent": [0, 0, 100]},
+    "base": [0, 0, 100],
+    "stacks": [800, 700],
+}
+_POSITION_SAINT = {
+    "players": 3,
+    "round": 1,
+    "phase": "river",
+    "hand": "As Kd 9h 9c 7s 5d 4c 3h 2s Qc",
+    "river": "Jc 8d",
+    "future": "Qd 2c",
+}
+
+
+def _eval() -> None:
+    import numpy as np
+
+    import analyzer as pa
+    from analyzer.eval import evaluate_batch
+
+    for cards, rules in (("As Ks Qs Js Ts 2c 3d", "standard"), ("Jk As Ks Qs Js", "bug"), ("Jk 2c", "paigow")):
+        pa.evaluate(cards, rules)
+    for rules in ("standard", "bug", "paigow"):
+        evaluate_batch(np.array([[0, 4, 8, 12, 17, 21, 25]], np.uint8), rules)
+
+
+def _holdem() -> None:
+    import analyzer as pa
+
+    pa.holdem.equity(["AsKs", "QdQc"], "Kh 7d 2c 5s")  # exact
+    pa.holdem.equity(["AsKs", "QdQc"], exact=False, trials=1000, seed=1)
+    pa.holdem.equity(["QQ+, AKs", "22+, A2s+", "random"], "Kh 7d 2c", exact=False, trials=1000, seed=1)
+    pa.holdem.equity(["QQ+", "AKs"], "Kh 7d 2c 5s", exact=True)  # exact ranges
+    pa.ranges.parse("QQ+, AKs").to_frame()
+
+
+def _stud() -> None:
+    import analyzer as pa
+
+    pa.stud.equity(["AsAh", "KsKh7d"], dead="Qc 5h", exact=False, trials=1000, seed=1)
+    pa.stud.equity(["AsAhKd7c", "KsKh7d6c"])  # exact
+
+
+def _draw() -> None:
+    import analyzer as pa
+
+    pa.draw.odds("Jc Jd 8h 5s 2c", "8h 5s 2c")
+    pa.draw.odds("Jk Jd 8h 5s 2c", "8h 5s 2c", bug=True)
+    pa.draw.advise("Ah Kh 9h 7h 2c", opponents=2, trials=200, seed=1)
+    pa.draw.advise("Jk Ad 7h 5s 2c", bug=True, jacks_or_better=True, four_with_ace=True, trials=200, seed=1)
+
+
+def _paigow() -> None:
+    import analyzer as pa
+
+    pa.paigow.house_way("Tc Td 6h 6s Ac 3d 2h")
+    pa.paigow.split("Tc Td 6h 6s Ac 3d 2h", exact=False, trials=1000, seed=1)
+    pa.paigow.split("Ac Kd 9h 7s 5c 3d 2h", exact=True, threads=1)
+    pa.paigow.edge(trials=1000, seed=1)
+    pa.paigow.edge(strategy="optimal", trials=20, inner_trials=20, seed=1)
+
+
+def _head_to_head() -> None:
+    import analyzer as pa
+
+    pa.head_to_head.place(_POSITION_PLACE, trials=100, seed=1)
+    pa.head_to_head.bet(_POSITION_BET, trials=100, seed=1)
+    pa.head_to_head.play("greedy", "random", games=20, seed=1)
+    pa.head_to_head.play("rollout:1", "greedy", round_type="open5", crazy=True, games=2, seed=1)
+    pa.head_to_head.play("greedy", "greedy", betting=True, first_bets="threshold", games=20, seed=1)
+    pa.head_to_head.rounds("hold3", rounds=20, seed=1)
+
+
+def _saint_poker() -> None:
+    import analyzer as pa
+
+    pa.saint_poker.decide(_POSITION_SAINT, trials=50, seed=1)
+    pa.saint_poker.play(4, "greedy,save,random,rollout:1", games=4, seed=1)
+
+
+def _whist() -> None:
+    import analyzer as pa
+
+    pa.whist.bid("As Ks 7s 4s Kh Th 6h 2h Qd 8d 3d Jc 5c", trials=100, seed=1)
+    pa.whist.play(deals=20, table_deals=100, seed=1)
+
+
+def _mousel() -> None:
+    import analyzer as pa
+
+    pa.mousel.advise("Kh Qh 9c 4d", "7h", 4, trials=100, seed=1)
+    pa.mousel.advise("Kh Qh 9c 4d", "7h", 5, play="exact", pot=4, trials=20, seed=1)
+    pa.mousel.play(4, sessions=5, deals=4, seed=1)
+
+
+WARMUPS: dict[str, Callable[[], None]] = {
+    "eval": _eval,
+    "holdem": _holdem,
+    "stud": _stud,
+    "draw": _draw,
+    "paigow": _paigow,
+    "head_to_head": _head_to_head,
+    "saint_poker": _saint_poker,
+    "whist": _whist,
+    "mousel": _mousel,
+}
+WARMUP_GAMES = tuple(WARMUPS)
+"""What :func:`warmup` can compile: the evaluator (``eval``) and every game namespace."""
+
+
+def warmup(*games: str) -> None:
+    """Compile (or load from the cache) every kernel the commands and verbs of ``games`` call.
+
+    Parameters
+    ----------
+    games:
+        Names from :data:`WARMUP_GAMES` (``"holdem"``, ``"head_to_head"`` ...); all of them when
+        none is given. Each is warmed up in this process, one after another (the command line's
+        ``poker-analyzer warmup`` runs them in parallel processes).
+
+    Raises ValueError naming an unknown game before anything is compiled.
+    """
+    unknown = [game for game in games if game not in WARMUPS]
+    if unknown:
+        raise ValueError(f"unknown game {unknown[0]!r}: expected one of {', '.join(WARMUP_GAMES)}")
+    for game in games or WARMUP_GAMES:
+        WARMUPS[game]()

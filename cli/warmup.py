@@ -1,0 +1,83 @@
+"""``poker-analyzer warmup``: compile every kernel of some games ahead, in parallel processes."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from enum import Enum
+from typing import Annotated
+
+import typer
+
+from cli.compile_notice import COMPILE_SECONDS
+from cli.errors import reported_errors
+from cli.progress import progress_bar
+from cli.run_options import ShowProgress
+
+
+class WarmupGame(str, Enum):
+    """What ``warmup`` compiles: the evaluator and each game, named as their command groups."""
+
+    eval = "eval"
+    holdem = "holdem"
+    stud = "stud"
+    draw = "draw"
+    paigow = "paigow"
+    head_to_head = "head-to-head"
+    saint_poker = "saint-poker"
+    whist = "whist"
+    mousel = "mousel"
+
+
+def _warm_up(game: str) -> float:
+    """Compile the kernels of ``game`` (an :data:`analyzer.api.warmup.WARMUP_GAMES` name) in this
+    worker process; the seconds it took."""
+    from analyzer.api.warmup import warmup
+
+    start = time.perf_counter()
+    warmup(game)
+    return time.perf_counter() - start
+
+
+def warmup_command(
+    games: Annotated[
+        list[WarmupGame] | None,
+        typer.Argument(
+            metavar="GAME",
+            help="eval, holdem, stud, draw, paigow, head-to-head, saint-poker, whist or mousel (all by default).",
+            show_default=False,
+        ),
+    ] = None,
+    processes: Annotated[
+        int | None,
+        typer.Option(
+            "--processes", "-p", min=1, max=64, metavar="N", help="Parallel processes (default: one per core)."
+        ),
+    ] = None,
+    show_progress: ShowProgress = None,
+) -> None:
+    """Compile every kernel the commands of the named games use (all games by default), so that no
+    later command pauses to compile: Numba caches the machine code on disk, and every later process
+    loads it. Each game runs its commands once on tiny inputs, in parallel processes. A first run
+    takes a few minutes on 2 cores; a second one only loads the cache."""
+    chosen = list(dict.fromkeys(games or list(WarmupGame)))
+    chosen.sort(key=lambda g: -COMPILE_SECONDS[g.value])  # the longest first: the pool ends sooner
+    workers = min(processes or os.cpu_count() or 1, len(chosen))
+    start = time.perf_counter()
+    with reported_errors(), progress_bar("compiling kernels", show_progress) as progress:
+        # spawned, not forked: a worker must not inherit a half-initialised compiler
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            running = {pool.submit(_warm_up, g.value.replace("-", "_")): g for g in chosen}
+            for done, future in enumerate(as_completed(running), 1):
+                seconds = future.result()
+                if progress is not None:
+                    progress(done, len(chosen))
+                print(f"{running[future].value}: {seconds:.1f} s")
+    from analyzer.text import plural
+
+    elapsed = time.perf_counter() - start
+    processes_text = plural(workers, ("process", "processes"))
+    print(f"compiled the kernels of {plural(len(chosen), 'game')} in {elapsed:.1f} s ({processes_text})")
