@@ -16,13 +16,7 @@ imported on first use (PEP 562), so ``import analyzer`` loads no kernel and comp
 from __future__ import annotations
 
 import importlib
-from importlib.metadata import PackageNotFoundError, version
 from typing import Any
-
-try:
-    __version__ = version("poker-analyzer")
-except PackageNotFoundError:  # running from a source tree that is not installed
-    __version__ = "0.0.0+source"
 
 GAMES = ("holdem", "stud", "draw", "paigow", "head_to_head", "saint_poker", "whist", "mousel")
 """The per-game namespaces (modules of :mod:`analyzer.api`), in the order the docs list them."""
@@ -30,8 +24,21 @@ GAMES = ("holdem", "stud", "draw", "paigow", "head_to_head", "saint_poker", "whi
 __all__ = ["__version__", "evaluate", "ranges", *GAMES]
 
 
+def _version() -> str:
+    """The installed distribution's version (read on first use of ``__version__``: reading the
+    package metadata costs tens of milliseconds, which a query does not need to pay)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("poker-analyzer")
+    except PackageNotFoundError:  # running from a source tree that is not installed
+        return "0.0.0+source"
+
+
 def __getattr__(name: str) -> Any:
-    if name in GAMES:
+    if name == "__version__":
+        value: Any = _version()
+    elif name in GAMES:
         value = importlib.import_module(f"analyzer.api.{name}")
     elif name == "ranges":  # the range syntax's own module is its namespace
         value = importlib.import_module("analyzer.ranges")

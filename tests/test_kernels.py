@@ -8,6 +8,7 @@ from numba import njit
 
 from analyzer.cards import CardError, format_cards
 from analyzer.eval import (
+    BUG,
     PAIGOW,
     STANDARD,
     best_five,
@@ -15,6 +16,8 @@ from analyzer.eval import (
     evaluate_batch,
     make_kernels,
 )
+from analyzer.eval.lookup import lookup_values
+from analyzer.eval.profiles import PAIGOW_DOUBLE_ACE
 from conftest import random_hands
 
 
@@ -49,9 +52,20 @@ def test_incremental_keys_batches_and_threads_agree(rng, rules, deck_size, k):
     incremental = np.empty(len(hands), np.int32)
     _incremental_evaluator(rules)(hands, incremental)
     single = [make_kernels(rules).evaluate_cards(h) for h in hands[:500]]
+    looked_up = lookup_values(hands, rules)  # the numpy path of single-hand queries
     assert (parallel == serial).all()
     assert (parallel == incremental).all()
     assert (parallel[:500] == single).all()
+    assert looked_up.dtype == np.int32 and (parallel == looked_up).all()
+
+
+@pytest.mark.parametrize("rules", [STANDARD, BUG, PAIGOW, PAIGOW_DOUBLE_ACE], ids=lambda r: r.name)
+def test_the_numpy_lookup_agrees_with_the_kernels_on_flushes_and_jokers(rng, rules):
+    """Flush hands are rare in random deals: deal hands of few suits (and the joker) on purpose."""
+    few_suits = np.array([c for c in range(52) if c & 3 < 2] + ([52] if rules.joker else []))
+    hands = np.array([rng.choice(few_suits, 7, replace=False) for _ in range(20_000)], np.uint8)
+    for k in (5, 6, 7):
+        assert (lookup_values(hands[:, :k], rules) == evaluate_batch(hands[:, :k], rules)).all()
 
 
 @pytest.mark.parametrize("rules, deck_size", [("standard", 52), ("bug", 53), ("paigow", 53)])

@@ -63,12 +63,20 @@ def _cache_files(folder: Path) -> set[str]:
     return {p.name for p in folder.rglob("*.nb[ic]")}
 
 
+def test_eval_runs_no_kernel(tmp_path):
+    run = _cli(EVAL, {"NUMBA_CACHE_DIR": str(tmp_path)})
+    assert "numba" not in json.loads(run.stderr.strip().splitlines()[-1])  # one hand: a numpy lookup
+    assert not _cache_files(tmp_path)
+
+
 def test_the_second_process_finds_every_kernel_the_first_compiled(tmp_path):
+    """Before the tables shipped as data, the process after a cold one recompiled the evaluator's
+    and the draw kernels (new ``.2.nbc`` files); only the third was warm."""
     env = {"NUMBA_CACHE_DIR": str(tmp_path)}
-    _cli(EVAL, env)  # cold: compiles and fills the empty cache
+    _cli(QUERIES["draw odds"], env)  # cold: compiles and fills the empty cache
     filled = _cache_files(tmp_path)
     assert any(name.endswith(".nbc") for name in filled)
-    _cli(EVAL, env)
+    _cli(QUERIES["draw odds"], env)
     assert _cache_files(tmp_path) == filled  # nothing recompiled, nothing added
 
 
@@ -91,7 +99,7 @@ def _compiles_nothing(commands: list[list[str]], cache: Path) -> None:
 
 def test_after_warming_up_the_evaluator_no_eval_compiles(tmp_path):
     _warmup(["eval"], {"NUMBA_CACHE_DIR": str(tmp_path)})
-    assert _cache_files(tmp_path)
+    assert _cache_files(tmp_path)  # the batch kernels and the Pai Gow two-card hand
     _compiles_nothing([EVAL, ["eval", "Ac Ad Ah As Jk", "-r", "bug"], ["eval", "Jk 2c", "--rules", "paigow"]], tmp_path)
 
 

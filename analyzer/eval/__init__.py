@@ -12,35 +12,16 @@ Kernels for use inside other ``@njit`` code come from
 ``empty_key`` for incremental keys.
 """
 
-from analyzer.eval.hands import (
-    HandDescription,
-    best_five,
-    describe_hand,
-    evaluate,
-    evaluate_batch,
-)
-from analyzer.eval.kernels import make_kernels
-from analyzer.eval.profiles import BUG, PAIGOW, PROFILES, STANDARD, Rules, get_rules
-from analyzer.eval.two_card import two_card_value
-from analyzer.eval.values import Category, category_of, describe, hand_name, ranks_of
+from analyzer._exports import lazy_exports
 
-__all__ = [
-    "BUG",
-    "PAIGOW",
-    "PROFILES",
-    "STANDARD",
-    "Category",
-    "HandDescription",
-    "Rules",
-    "best_five",
-    "category_of",
-    "describe",
-    "describe_hand",
-    "evaluate",
-    "evaluate_batch",
-    "get_rules",
-    "hand_name",
-    "make_kernels",
-    "ranks_of",
-    "two_card_value",
-]
+# imported on first use (PEP 562): a one-hand query imports no Numba (see analyzer.eval.lookup)
+__all__, __getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "hands": ["HandDescription", "best_five", "describe_hand", "evaluate", "evaluate_batch"],
+        "kernels": ["make_kernels"],
+        "profiles": ["BUG", "PAIGOW", "PROFILES", "STANDARD", "Rules", "get_rules"],
+        "two_card": ["two_card_value"],
+        "values": ["Category", "category_of", "describe", "hand_name", "ranks_of"],
+    },
+)

@@ -9,9 +9,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from analyzer.cards import JOKER, CardError, format_cards, parse_cards
-from analyzer.eval.kernels import make_kernels
+from analyzer.eval.lookup import lookup_values
 from analyzer.eval.profiles import Rules, get_rules
-from analyzer.eval.two_card import two_card_value
 from analyzer.eval.values import Category, category_of, hand_name, ranks_of
 from analyzer.text import plural
 
@@ -48,13 +47,17 @@ def _two_card_allowed(rules: Rules) -> tuple[int, ...]:
 def evaluate(cards: CardsLike, rules: str | Rules = "standard") -> int:
     """Value of the best five-card hand in 5-7 cards (higher is better).
 
-    Under Pai Gow rules two cards are valued as the Pai Gow front hand.
+    Under Pai Gow rules two cards are valued as the Pai Gow front hand. One hand is looked up
+    in plain numpy (:mod:`analyzer.eval.lookup`): no kernel runs, so no Numba start-up is paid;
+    :func:`evaluate_batch` evaluates many with the kernels.
     """
     rules = get_rules(rules)
     codes = hand_array(cards, rules, _two_card_allowed(rules))
     if len(codes) == 2:
+        from analyzer.eval.two_card import two_card_value  # a kernel: compiled code, imported when used
+
         return int(two_card_value(codes[0], codes[1]))
-    return int(make_kernels(rules).evaluate_cards(codes))
+    return int(lookup_values(codes[None, :], rules)[0])
 
 
 def evaluate_batch(
@@ -68,6 +71,8 @@ def evaluate_batch(
     if validate:
         _validate_batch(hands, rules)
     hands = hands.astype(np.uint8, copy=False)
+    from analyzer.eval.kernels import make_kernels  # the kernels: Numba, imported when used
+
     out = np.empty(hands.shape[0], np.int32)
     kernels = make_kernels(rules)
     (kernels.evaluate_batch if parallel else kernels.evaluate_rows)(hands, out)
@@ -97,12 +102,11 @@ def best_five(cards: CardsLike, rules: str | Rules = "standard") -> np.ndarray:
     value = evaluate(codes, rules)
     if len(codes) <= 5:
         return _in_significance_order(codes, value)
-    kernels = make_kernels(rules)
-    for combo in combinations(codes.tolist(), 5):
-        five = np.array(combo, np.uint8)
-        if kernels.evaluate_cards(five) == value:
-            return _in_significance_order(five, value)
-    raise AssertionError("no five-card subset reaches the hand's value")  # pragma: no cover
+    fives = np.array(list(combinations(codes.tolist(), 5)), np.uint8)
+    reaching = np.flatnonzero(lookup_values(fives, rules) == value)
+    if not reaching.size:  # pragma: no cover
+        raise AssertionError("no five-card subset reaches the hand's value")
+    return _in_significance_order(fives[reaching[0]], value)
 
 
 def _in_significance_order(cards: np.ndarray, value: int) -> np.ndarray:

@@ -8,7 +8,7 @@ compares directly with a back hand (a missing kicker counts below any card).
 
 from numba import njit
 
-from analyzer.eval.values import encode
+from analyzer.eval.valuing import encode
 
 
 @njit(cache=True, nogil=True)

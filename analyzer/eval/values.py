@@ -17,8 +17,6 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from numba import njit
-
 from analyzer.cards import RANK_NAMES, RANK_PLURALS, RANKS
 
 CATEGORY_SHIFT = 20
@@ -56,12 +54,6 @@ _CATEGORY_LABELS = {
     Category.STRAIGHT_FLUSH: "Straight flush",
     Category.FIVE_ACES: "Five aces",
 }
-
-
-@njit(cache=True, nogil=True)
-def encode(category, n1, n2, n3, n4, n5):
-    """Pack a category and five rank nibbles (rank + 1, 0 = none) into a value."""
-    return (category << 20) | (n1 << 16) | (n2 << 12) | (n3 << 8) | (n4 << 4) | n5
 
 
 def category_of(value: int) -> Category:

@@ -11,9 +11,13 @@ from __future__ import annotations
 
 from numba import njit
 
-from analyzer.eval.values import encode
-
 ACE = 12
+
+
+@njit(cache=True, nogil=True)
+def encode(category, n1, n2, n3, n4, n5):
+    """Pack a category and five rank nibbles (rank + 1, 0 = none) into a value."""
+    return (category << 20) | (n1 << 16) | (n2 << 12) | (n3 << 8) | (n4 << 4) | n5
 
 
 @njit(cache=True)
