@@ -21,6 +21,7 @@ from numba import njit
 
 from analyzer.cards import CARD_BIT
 from analyzer.eval.standard import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key, evaluate_lane, evaluate_ranks
+from analyzer.sim.bits import bit_count, trailing_zeros
 from analyzer.sim.rng import below, uniform
 from analyzer.sim.showdown import record_showdown
 
@@ -60,10 +61,12 @@ def exact_showdowns(holes, board, free, tallies, weight):
         return
     free_card = np.zeros((13, 4), np.int64)
     avail = np.zeros(13, np.int64)
-    for c in range(52):
-        if (free >> np.uint64(c)) & np.uint64(1):
-            free_card[c >> 2, c & 3] = 1
-            avail[c >> 2] += 1
+    bits = free
+    while bits:  # the free cards, lowest first
+        c = trailing_zeros(bits)
+        free_card[c >> 2, c & 3] = 1
+        avail[c >> 2] += 1
+        bits &= bits - np.uint64(1)
     counts = np.zeros(13, np.int64)
     distinct = np.zeros(BOARD_CARDS, np.int64)
     rank_values = np.zeros(n, np.int64)
@@ -189,9 +192,7 @@ def _exact_deals(holes_list, weights, board, excluded, tallies):
 @njit(cache=True, nogil=True)
 def _completions(free, k):
     """C(number of free cards, k)."""
-    m = 0
-    for c in range(52):
-        m += (free >> np.uint64(c)) & np.uint64(1)
+    m = bit_count(np.int64(free))  # a 52-bit mask: an int64 keeps the arithmetic in integers
     result = 1.0
     for i in range(k):
         result = result * (m - i) / (i + 1)
