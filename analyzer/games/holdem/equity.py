@@ -8,7 +8,6 @@ Monte Carlo in seeded chunks on threads or a Dask cluster.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -19,7 +18,7 @@ from analyzer.games._equity import EquityResult
 from analyzer.games.holdem.engine import _exact_assignments, _exact_deals, _monte_carlo_showdowns
 from analyzer.games.holdem.symmetry import MAX_ASSIGNMENTS, canonical_classes, suit_symmetries, valid_assignments
 from analyzer.ranges import EmptyRangeError, Range, parse
-from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, run_monte_carlo, run_tasks
+from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, clock_start, run_monte_carlo, run_tasks
 from analyzer.sim.executors import local_workers
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import choose_exact
@@ -238,7 +237,7 @@ def holdem_equity(
     exact = choose_exact(method, classes * EXACT_SECONDS[missing] / workers, stopping, workers)
     hands = list(deal.labels)
     sizes = [len(r) for r in deal.ranges]
-    start = time.perf_counter()
+    start = clock_start()
     if exact:
         tallies, total, deals = _run_exact(deal, scheduler, threads, progress)
         players = player_equities(tallies, total, hands, sizes, exact=True, categories=categories)

@@ -8,7 +8,6 @@ than the requested Monte Carlo precision, else seeded Monte Carlo.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -17,7 +16,7 @@ import numpy as np
 from analyzer.cards import CardError, CardsInput, cards_mask, check_disjoint, format_cards, parse_cards
 from analyzer.games._equity import EquityResult
 from analyzer.games.stud.engine import HAND, _completions, _exact_deals, _monte_carlo_deals
-from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, run_monte_carlo, run_tasks
+from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, clock_start, run_monte_carlo, run_tasks
 from analyzer.sim.executors import local_workers
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import choose_exact
@@ -194,7 +193,7 @@ def stud_equity(
     exact = choose_exact(method, deal.candidate_deals() * EXACT_SECONDS_PER_DEAL, stopping, workers)
     labels = [format_cards(k).replace(" ", "") or "(unknown)" for k in deal.known]
     sizes = [1] * len(labels)
-    start = time.perf_counter()
+    start = clock_start()
     if exact:
         tallies, deals = _exact(deal, scheduler, threads, progress)
         players = player_equities(tallies, deals, labels, sizes, exact=True, categories=categories)
