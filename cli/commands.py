@@ -18,6 +18,7 @@ declares: :func:`name_values` sets it for every parameter of every command, so n
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import typer
@@ -81,3 +82,19 @@ class App(typer.Typer):
     def command(self, name: str | None = None, *, cls: type[TyperCommand] | None = None, **options: Any) -> Any:
         """Register a command, built as a :class:`Command` unless ``cls`` says otherwise."""
         return super().command(name, cls=cls or Command, **options)
+
+
+ALIASES = {"h2h": "head-to-head", "saint": "saint-poker"}
+"""The hidden short names of the two long command groups: short name -> group."""
+
+
+def invoked_name(args: Sequence[str]) -> str | None:
+    """The command or group a command line runs: its first argument that is no option (the
+    root's options, ``--debug`` and ``--version``, take no value), or None.
+
+    >>> invoked_name(["--debug", "holdem", "equity", "AsKs"])
+    'holdem'
+    >>> invoked_name(["--help"]) is None
+    True
+    """
+    return next((arg for arg in args if not arg.startswith("-")), None)

@@ -25,6 +25,8 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from types import ModuleType
 
+from cli.commands import ALIASES, invoked_name
+
 NOTICE_AFTER = 1.0  # seconds of compiling before the line is printed
 
 COMPILE_SECONDS = {
@@ -41,8 +43,6 @@ COMPILE_SECONDS = {
 """About how long a command group's first run compiles, in seconds on a 2-core machine (the
 cold runs of ``bench/startup.py`` and ``poker-analyzer warmup``); the notice quotes it."""
 
-ALIASES = {"h2h": "head-to-head", "saint": "saint-poker"}
-
 
 def command_group(args: Sequence[str]) -> str | None:
     """The command group a command line runs (``holdem`` for ``holdem equity AsKs QdQc``; the
@@ -54,11 +54,9 @@ def command_group(args: Sequence[str]) -> str | None:
     >>> command_group(["--help"]) is None
     True
     """
-    for arg in args:
-        if not arg.startswith("-"):
-            group = ALIASES.get(arg, arg)
-            return group if group in COMPILE_SECONDS else None
-    return None
+    name = invoked_name(args)
+    group = ALIASES.get(name, name) if name is not None else None
+    return group if group in COMPILE_SECONDS else None
 
 
 def notice_text(group: str) -> str:

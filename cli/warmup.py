@@ -58,10 +58,11 @@ def warmup_command(
     ] = None,
     show_progress: ShowProgress = None,
 ) -> None:
-    """Compile every kernel the commands of the named games use (all games by default), so that no
-    later command pauses to compile: Numba caches the machine code on disk, and every later process
-    loads it. Each game runs its commands once on tiny inputs, in parallel processes. A first run
-    takes a few minutes on 2 cores; a second one only loads the cache."""
+    """Compile the kernels of the named games (all by default) ahead, one game per process.
+
+    Each game runs its commands once on tiny inputs, so every kernel they use is compiled into
+    Numba's disk cache and no later command pauses to compile. A first run takes a few minutes on
+    2 cores; a second one only loads the cache."""
     chosen = list(dict.fromkeys(games or list(WarmupGame)))
     chosen.sort(key=lambda g: -COMPILE_SECONDS[g.value])  # the longest first: the pool ends sooner
     workers = min(processes or os.cpu_count() or 1, len(chosen))

@@ -124,3 +124,23 @@ def test_after_warming_up_every_game_no_command_compiles(tmp_path):
         ["mousel", "advise", "Kh Qh 9c 4d", "--trump", "7h", "--players", "4", "--trials", "500", "--seed", "1"],
     ]
     _compiles_nothing(commands, cache)
+
+
+@pytest.mark.parametrize("args", [["holdem", "equity", "AsKs", "QdQc"], ["--debug", "h2h", "place"], ["eval", "As"]])
+def test_a_command_line_builds_only_the_command_it_runs(args):
+    from cli.commands import invoked_name
+    from cli.main import make_app
+
+    app = make_app(invoked_name(args))
+    names = [group.name for group in app.registered_groups] + [c.name for c in app.registered_commands]
+    assert names == [args[1] if args[0] == "--debug" else args[0]]
+
+
+@pytest.mark.parametrize("args", [[], ["--help"], ["holdm", "equity"], ["--version"]])
+def test_help_completion_and_unknown_names_see_every_command(args):
+    from cli.commands import invoked_name
+    from cli.main import make_app
+
+    app = make_app(invoked_name(args))
+    names = {group.name for group in app.registered_groups} | {c.name for c in app.registered_commands}
+    assert {"holdem", "h2h", "saint", "eval", "warmup", "schema"} <= names
