@@ -15,7 +15,7 @@ from __future__ import annotations
 from analyzer.cards import parse_cards
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head import policies as P
-from analyzer.sim.rng import chunk_state
+from analyzer.sim.seeds import chunk_state
 
 ALL_CARDS = list(range(52))
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from analyzer.games.draw.engine import draw_kernels
-from analyzer.sim.rng import chunk_state
+from analyzer.sim.seeds import chunk_state
 from analyzer.studies.draw import draw_situations, jacks_or_better_table, strategy_table
 
 

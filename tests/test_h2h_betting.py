@@ -20,8 +20,7 @@ from analyzer.games.head_to_head.betting.bet import bet_position_from_dict, bet_
 from analyzer.games.head_to_head.betting.model import ExchangeModel
 from analyzer.games.head_to_head.betting.play import parse_bet_policy, simulate_betting_games
 from analyzer.games.head_to_head.betting.rules import BettingRules
-from analyzer.sim.rng import chunk_state
-from analyzer.sim.seeds import derive_seed
+from analyzer.sim.seeds import chunk_state, derive_seed
 from analyzer.studies.head_to_head_betting import tables
 from positions import LAST_BET
 

@@ -21,7 +21,7 @@ from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head import rollout as R
 from analyzer.games.head_to_head.betting import engine as B
 from analyzer.games.head_to_head.betting import policies as BP
-from analyzer.sim.rng import chunk_state
+from analyzer.sim.seeds import chunk_state
 from h2h_script import build_state, visible_cards
 
 RANKS, SUITS = "23456789TJQKA", "cdhs"

@@ -16,7 +16,7 @@ from analyzer.cards import format_cards
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head import policies as P
 from analyzer.games.head_to_head import rollout as R
-from analyzer.sim.rng import chunk_state
+from analyzer.sim.seeds import chunk_state
 from h2h_script import (
     build_state,
     card,

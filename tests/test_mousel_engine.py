@@ -41,7 +41,7 @@ from analyzer.games.mousel import policies as P
 from analyzer.games.mousel.advise import _deal_table, advise
 from analyzer.games.mousel.deal import NO_GAME, MouselDeal, _run_deal
 from analyzer.games.mousel.rules import MouselRules
-from analyzer.sim.rng import chunk_state
+from analyzer.sim.seeds import chunk_state
 from mousel_referee import DECK, RANKS, SUITS, Referee, minimax
 
 # -- driving MouselDeal and the referee side by side --------------------------------------

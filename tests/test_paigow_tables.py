@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from analyzer.games.paigow.houseway import parse_hand
-from analyzer.sim.rng import chunk_state
+from analyzer.sim.seeds import chunk_state
 from analyzer.studies.paigow import _hand_deviation, _two_pair_hand, house_way_deviations
 
 

@@ -18,8 +18,7 @@ from analyzer.games.saint_poker.decide import decide, position_from_dict
 from analyzer.games.saint_poker.play import parse_policy, simulate_games
 from analyzer.games.saint_poker.policies import _least_needed
 from analyzer.games.saint_poker.rules import SaintPokerRules
-from analyzer.sim.rng import chunk_state
-from analyzer.sim.seeds import derive_seed
+from analyzer.sim.seeds import chunk_state, derive_seed
 from analyzer.studies.saint_poker import tables
 
 REMOVED = "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7c 7d 7h 7s 8c 8h 8s 9c 9d 9s Tc Td Th Ts Jd"

@@ -34,7 +34,7 @@ from analyzer.cards import format_card, parse_cards
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker import policies as P
 from analyzer.games.saint_poker import rollout as G
-from analyzer.sim.rng import chunk_state
+from analyzer.sim.seeds import chunk_state
 
 ALL = list(range(52))
 
@@ -497,7 +497,7 @@ _SUBPROCESS = textwrap.dedent("""
     import numpy as np
     import test_saint_engine as T
     from analyzer.games.saint_poker import engine as E, rollout as G, policies as P
-    from analyzer.sim.rng import chunk_state
+    from analyzer.sim.seeds import chunk_state
 
     out = {{}}
     st = T.drive_script(5, stop_round=8)          # round 8, every hand fully KNOWN

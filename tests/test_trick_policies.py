@@ -31,7 +31,7 @@ def test_the_bidding_tables_call_suits_as_w2_allows():
     from collections import Counter
 
     from analyzer.games.whist.study_kernels import _called_suit
-    from analyzer.sim.rng import chunk_state
+    from analyzer.sim.seeds import chunk_state
 
     hand = sum(1 << c for c in HAND)  # holds the ace of spades only
     rng = chunk_state(1, 0)

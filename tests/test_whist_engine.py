@@ -31,7 +31,7 @@ from analyzer.games.whist import policies as P
 from analyzer.games.whist.bid import bid_values
 from analyzer.games.whist.deal import WhistDeal
 from analyzer.games.whist.rules import WhistRules
-from analyzer.sim.rng import chunk_state
+from analyzer.sim.seeds import chunk_state
 from whist_referee import DECK, RANKS, SUITS, Referee, rank_key, suit_of
 
 # ---------------------------------------------------------------------------------------

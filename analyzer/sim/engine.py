@@ -36,7 +36,7 @@ import numpy as np
 
 from analyzer.sim import checkpoint
 from analyzer.sim.executors import executor
-from analyzer.sim.rng import chunk_state
+from analyzer.sim.seeds import chunk_state
 
 DEFAULT_TRIALS = 1_000_000
 TARGET_SE_MAX_TRIALS = 1_000_000_000  # a target standard error alone stops here at the latest

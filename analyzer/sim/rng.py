@@ -1,8 +1,7 @@
 """A small explicit-state random generator for Numba kernels: xoshiro256++.
 
-Each chunk of a run owns a 4-word ``uint64`` state seeded from
-``numpy.random.SeedSequence(seed, spawn_key=(chunk,))``, exactly the child
-``SeedSequence(seed).spawn(n)[chunk]``, so a chunk's stream depends only on the
+Each chunk of a run owns a 4-word ``uint64`` state,
+:func:`analyzer.sim.seeds.chunk_state`, so a chunk's stream depends only on the
 run seed and its index (never on threads, workers or the number of chunks).
 """
 
@@ -15,14 +14,6 @@ _R23, _R45, _R17 = np.uint64(23), np.uint64(45), np.uint64(17)
 _M32 = np.uint64(0xFFFFFFFF)
 _S32, _S11 = np.uint64(32), np.uint64(11)
 _INV53 = 1.0 / 9007199254740992.0
-
-
-def chunk_state(seed: int, chunk: int) -> np.ndarray:
-    """The generator state of chunk ``chunk`` of a run seeded with ``seed``."""
-    state = np.random.SeedSequence(seed, spawn_key=(chunk,)).generate_state(4, np.uint64)
-    if not state.any():  # xoshiro's one forbidden state; SeedSequence never yields it in practice
-        state[0] = 1
-    return state
 
 
 @njit(cache=True, nogil=True, inline="always")

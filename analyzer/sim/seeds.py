@@ -37,4 +37,14 @@ def derive_seed(seed: int, *keys: int) -> int:
     return int(np.random.SeedSequence([seed, *keys]).generate_state(1, np.uint64)[0])
 
 
-__all__ = ["derive_seed", "new_seed"]
+def chunk_state(seed: int, chunk: int) -> np.ndarray:
+    """The generator state of chunk ``chunk`` of a run seeded with ``seed`` (for the kernels'
+    xoshiro256++ of :mod:`analyzer.sim.rng`): ``numpy.random.SeedSequence(seed,
+    spawn_key=(chunk,))``, exactly the child ``SeedSequence(seed).spawn(n)[chunk]``."""
+    state = np.random.SeedSequence(seed, spawn_key=(chunk,)).generate_state(4, np.uint64)
+    if not state.any():  # xoshiro's one forbidden state; SeedSequence never yields it in practice
+        state[0] = 1
+    return state
+
+
+__all__ = ["chunk_state", "derive_seed", "new_seed"]

@@ -31,7 +31,7 @@ from analyzer.games.paigow.rules import PaiGowRules
 from analyzer.games.paigow.split import settlement
 from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.engine import Progress, Stopping, run_tasks
-from analyzer.sim.rng import chunk_state
+from analyzer.sim.seeds import chunk_state
 from analyzer.studies.registry import drawn_result
 
 RULES = PaiGowRules()  # the house rules of every table: 5% commission, the dealer banks
