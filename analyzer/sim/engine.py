@@ -132,6 +132,9 @@ class KernelJob:
         return math.nan
 
 
+_JIT_STARTED = False  # whether this process has initialised Numba's CPU target (clock_start)
+
+
 def clock_start() -> float:
     """The ``time.perf_counter()`` reading a run's elapsed time starts from, taken once Numba's
     one-time start-up of this process is done.
@@ -140,9 +143,12 @@ def clock_start() -> float:
     50 MB, whatever the kernel); started after it, the time a result reports is the analysis's own
     (a 5 ms enumeration reports milliseconds, not half a second). Idempotent and cheap after the
     first call."""
-    from numba.core.registry import cpu_target
+    global _JIT_STARTED
+    if not _JIT_STARTED:
+        from numba.core.registry import cpu_target
 
-    cpu_target.target_context.refresh()  # what a first call does; later calls find it done
+        cpu_target.target_context.refresh()  # what the first kernel call of a process does
+        _JIT_STARTED = True
     return time.perf_counter()
 
 
