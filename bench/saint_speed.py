@@ -7,20 +7,13 @@ No other Saint Poker simulator exists, so the ratios are to the target.
 
 from __future__ import annotations
 
+from analyzer.api.examples import SAINT
 from analyzer.games.saint_poker.decide import decide, position_from_dict
 from analyzer.games.saint_poker.play import simulate_games
 from analyzer.sim.executors import local_workers
 from timing import bench_arguments, best_seconds, report
 
 GAMES_TARGET = 20_000
-RIVER_DECISION = {
-    "players": 3,
-    "round": 1,
-    "phase": "river",
-    "hand": "As Kd 9h 9c 7s 5d 4c 3h 2s Qc",
-    "river": "Jc 8d",
-    "future": "Qd 2c",
-}
 
 
 def main() -> None:
@@ -39,7 +32,7 @@ def main() -> None:
             lambda: simulate_games(players, "greedy", games=games, seed=1, threads=threads), args.repeats
         )
         rows.append((f"greedy games, {players} players, {threads} threads", "games/s", games / seconds, None))
-    position = position_from_dict(RIVER_DECISION)
+    position = position_from_dict(SAINT)
     seconds = best_seconds(lambda: decide(position, trials=2_000, seed=1, threads=threads), 1)
     rows.append(
         (f"river decision, 3 players, round 1: 10 cards x 2,000 greedy games, {threads} threads", "s", seconds, None)

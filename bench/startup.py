@@ -55,6 +55,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from analyzer.api.examples import SAINT  # the Saint Poker position of saint-decide
+
 ROOT = Path(__file__).resolve().parent.parent
 ENTRY_POINT = "import sys; from cli.main import main; sys.exit(main())"  # what the console script runs
 FLOOR = "floor"
@@ -64,14 +66,6 @@ compiled kernel does in every process (the floor of a command that runs a kernel
 REFERENCES = {
     FLOOR: "import numba, numpy",
     JIT_FLOOR: "import numba, numpy; from numba.core.registry import cpu_target; cpu_target.target_context.refresh()",
-}
-SAINT_POSITION = {
-    "players": 3,
-    "round": 1,
-    "phase": "river",
-    "hand": "As Kd 9h 9c 7s 5d 4c 3h 2s Qc",
-    "river": "Jc 8d",
-    "future": "Qd 2c",
 }
 POSITION_FILE = "{position}"  # stands for the Saint Poker position file in a command line
 COMMANDS: dict[str, tuple[str, ...]] = {
@@ -357,7 +351,7 @@ def main() -> None:
     results = {}
     with tempfile.TemporaryDirectory() as folder:
         position = Path(folder, "position.json")
-        position.write_text(json.dumps(SAINT_POSITION), encoding="utf-8")
+        position.write_text(json.dumps(SAINT), encoding="utf-8")
         for mode in MODES if args.mode == "all" else (args.mode,):
             rounds = args.rounds or DEFAULT_ROUNDS[mode]
             if mode == "warm":

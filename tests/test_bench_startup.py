@@ -31,6 +31,8 @@ def test_every_mode_reports_help_against_the_floor():
     modes = report["modes"]
     assert list(modes) == ["warm", "cold", "second"]
     assert all(mode["rounds"] == 1 for mode in modes.values())
+    jit_floor = modes["warm"]["rows"].pop(1)  # the second reference, warm mode only
+    assert jit_floor["name"] == "jit-floor" and jit_floor["target"] is None
     for name in ("warm", "cold"):
         floor, help_row = modes[name]["rows"]
         assert (floor["name"], help_row["name"]) == ("floor", "help")

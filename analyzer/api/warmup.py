@@ -15,26 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-_POSITION_PLACE = {"round": 1, "type": "draw1", "common": "7s Kd 2h", "cards": "Ah"}
-_POSITION_BET = {
-    "round": 1,
-    "type": "draw1",
-    "common": "7s Kd 2h",
-    "you": ["7h 7d 3c 4c", "Ks Kc 5d 4d", "2s 2c 9d Jh"],
-    "opponent": ["As Ad 6h 6d", "Qs Qd Jc 8d", "3d 3h 4h"],
-    "cards": [],
-    "committed": {"you": [0, 0, 0], "opponent": [0, 0, 100]},
-    "base": [0, 0, 100],
-    "stacks": [800, 700],
-}
-_POSITION_SAINT = {
-    "players": 3,
-    "round": 1,
-    "phase": "river",
-    "hand": "As Kd 9h 9c 7s 5d 4c 3h 2s Qc",
-    "river": "Jc 8d",
-    "future": "Qd 2c",
-}
+from analyzer.api.examples import LAST_BET, PLACE, SAINT
 
 
 def _eval() -> None:
@@ -88,8 +69,8 @@ def _paigow() -> None:
 def _head_to_head() -> None:
     import analyzer as pa
 
-    pa.head_to_head.place(_POSITION_PLACE, trials=100, seed=1)
-    pa.head_to_head.bet(_POSITION_BET, trials=100, seed=1)
+    pa.head_to_head.place(PLACE, trials=100, seed=1)
+    pa.head_to_head.bet(LAST_BET, trials=100, seed=1)
     pa.head_to_head.play("greedy", "random", games=20, seed=1)
     pa.head_to_head.play("rollout:1", "greedy", round_type="open5", crazy=True, games=2, seed=1)
     pa.head_to_head.play("greedy", "greedy", betting=True, first_bets="threshold", games=20, seed=1)
@@ -99,7 +80,7 @@ def _head_to_head() -> None:
 def _saint_poker() -> None:
     import analyzer as pa
 
-    pa.saint_poker.decide(_POSITION_SAINT, trials=50, seed=1)
+    pa.saint_poker.decide(SAINT, trials=50, seed=1)
     pa.saint_poker.play(4, "greedy,save,random,rollout:1", games=4, seed=1)
 
 
