@@ -5,6 +5,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from enum import Enum
 from typing import Annotated
@@ -68,17 +69,23 @@ def warmup_command(
     workers = min(processes or os.cpu_count() or 1, len(chosen))
     start = time.perf_counter()
     with reported_errors(), progress_bar("compiling kernels", show_progress) as progress:
-        # spawned, not forked: a worker must not inherit a half-initialised compiler
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            running = {pool.submit(_warm_up, g.value.replace("-", "_")): g for g in chosen}
-            for done, future in enumerate(as_completed(running), 1):
-                seconds = future.result()
-                if progress is not None:
-                    progress(done, len(chosen))
-                print(f"{running[future].value}: {seconds:.1f} s")
+        for done, (game, seconds) in enumerate(compile_games([g.value for g in chosen], workers), 1):
+            if progress is not None:
+                progress(done, len(chosen))
+            print(f"{game}: {seconds:.1f} s")
     from analyzer.text import plural
 
     elapsed = time.perf_counter() - start
     processes_text = plural(workers, ("process", "processes"))
     print(f"compiled the kernels of {plural(len(chosen), 'game')} in {elapsed:.1f} s ({processes_text})")
+
+
+def compile_games(games: list[str], workers: int) -> Iterator[tuple[str, float]]:
+    """Warm up ``games`` (command group names) in ``workers`` spawned processes, yielding each game
+    and its seconds as it finishes. Spawned, not forked: a worker must not inherit a
+    half-initialised compiler."""
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        running = {pool.submit(_warm_up, game.replace("-", "_")): game for game in games}
+        for future in as_completed(running):
+            yield running[future], future.result()

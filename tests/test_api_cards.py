@@ -78,11 +78,11 @@ for name in ("holdem", "stud", "draw", "paigow"):
 from numba.core.dispatcher import Dispatcher
 from analyzer.eval.tables import _CACHE
 kernels = [d for d in gc.get_objects() if isinstance(d, Dispatcher)]
-print(len(kernels), sum(bool(d.signatures) for d in kernels), len(_CACHE))
+print(sum(bool(d.signatures) for d in kernels), len(_CACHE))
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    defined, compiled, tables = map(int, out.stdout.split())
-    assert defined > 0 and compiled == 0 and tables == 0  # nothing compiled, loaded or run
+    compiled, tables = map(int, out.stdout.split())
+    assert compiled == 0 and tables == 0  # nothing compiled, loaded or run (most kernels not even defined)
 
 
 def test_the_engines_import_matplotlib_only_to_draw():

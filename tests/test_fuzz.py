@@ -22,7 +22,9 @@ What keeps the runs fast, and what it leaves to other tests:
 * the tables commands and ``batch`` run everything up to the study itself (option checks,
   ``--out``, the spec models, the registry binding the study's parameters); the study function
   is replaced by a stub of its signature that returns no results, since a committed table
-  takes minutes (the studies' own plan checks are tested in ``test_input_models.py``).
+  takes minutes (the studies' own plan checks are tested in ``test_input_models.py``);
+* ``warmup`` parses its games and options, but compiles nothing (its worker pool is stubbed;
+  ``test_startup.py`` runs it for real).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ import typer.main
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import cli.warmup
 from analyzer.studies.registry import Study
 from cli.main import app, main
 from positions import LAST_BET, PLACE, SAINT
@@ -347,6 +350,8 @@ def run(monkeypatch, capsys, tmp_path):
         return functools.wraps(real_load(study))(lambda **_: [])
 
     monkeypatch.setattr(Study, "load", stubbed_load)
+    # warmup compiles every game in other processes (minutes): the fuzz checks its command line only
+    monkeypatch.setattr(cli.warmup, "compile_games", lambda games, workers: ((game, 0.0) for game in games))
     monkeypatch.chdir(tmp_path)
 
     def invoke(argv: list[str]) -> tuple[int, str]:
@@ -381,7 +386,8 @@ FUZZ = settings(
 
 
 def test_the_fuzz_reaches_every_command_and_stubs_only_the_studies(run, tmp_path):
-    assert len(COMMANDS) == 30 and ("head-to-head", "place") in COMMANDS and ("batch",) in COMMANDS
+    assert len(COMMANDS) == 31 and ("head-to-head", "place") in COMMANDS and ("warmup",) in COMMANDS
+    assert run(["warmup", "eval", "holdem"]) == (0, "")
     assert run(["holdem", "preflop-table", "--trials", "5", "--out", "out"]) == (0, "")
     assert not (tmp_path / "out").exists()
     assert run(["holdem", "preflop-table", "--trials", "5", "--out", "/dev/null"])[0] == 1
