@@ -15,6 +15,7 @@ from analyzer.games._tricks import TrickDeal
 from analyzer.games.mousel import engine as E
 from analyzer.games.mousel.policies import ALONG, DECLARE, KEEP, _baseline_discards, _play_out, _strength
 from analyzer.games.mousel.rules import FAIL_MODES
+from analyzer.sim.arrays import copy_into
 from analyzer.sim.bits import bit_count, nth_bit
 from analyzer.sim.rng import fresh_stream
 
@@ -84,8 +85,8 @@ def _option_outcomes(
     stream = np.empty(4, np.uint64)
     players = deal[E.PLAYERS]
     for i in range(options.shape[0]):
-        st[:] = deal
-        stream[:] = seed
+        copy_into(st, deal)
+        copy_into(stream, seed)
         next_pot = _run_deal(
             st,
             seat,

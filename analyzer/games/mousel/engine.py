@@ -25,6 +25,7 @@ from __future__ import annotations
 from numba import njit
 
 from analyzer.games._tricks import NO_SUIT, beats, card_bit, legal_cards
+from analyzer.sim.arrays import copy_into
 from analyzer.sim.bits import bit_count
 from analyzer.sim.deck import draw_card
 
@@ -72,7 +73,7 @@ def _setup(st, players, trump_card, stock):
     st[DECLARER] = st[LEADER] = st[TURN] = st[WINNER] = st[BEST] = -1
     st[LED] = NO_SUIT
     n = stock.shape[0]
-    st[DECK : DECK + n] = stock
+    copy_into(st[DECK : DECK + n], stock)
     st[TOP], st[END] = 0, n
 
 

@@ -31,6 +31,7 @@ from analyzer.games.mousel import engine as E
 from analyzer.games.mousel.deal import _run_deal
 from analyzer.games.mousel.policies import SEARCH_DEPTH, play_code
 from analyzer.games.mousel.rules import MouselRules
+from analyzer.sim.arrays import copy_into
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.seeds import new_seed
@@ -74,7 +75,7 @@ def _play_sessions(
                 dealer = (dealer + 1) % players  # the pack is used up: the deal passes on
                 fresh = True
             if fresh or not continuation:
-                left[:] = pack
+                copy_into(left, pack)
                 n_left = pack.shape[0]
                 fresh = False
             for seat in range(players):
@@ -95,7 +96,7 @@ def _play_sessions(
             counts[4] += declarer >= 0 and st[E.TRICKS + declarer] >= E.MAKE
             if continuation:
                 n_left = st[E.END] - st[E.TOP]
-                left[:n_left] = st[E.DECK + st[E.TOP] : E.DECK + st[E.END]]
+                copy_into(left[:n_left], st[E.DECK + st[E.TOP] : E.DECK + st[E.END]])
                 if participants < 2:  # nobody plays: the deal passes on
                     dealer = (dealer + 1) % players
                     fresh = True

@@ -22,6 +22,7 @@ from numba import njit
 
 from analyzer.games._tricks import card_bit, random_card, want_card
 from analyzer.games.mousel import engine as E
+from analyzer.sim.arrays import copy_into
 from analyzer.sim.bits import bit_count, nth_bit
 
 HEURISTIC, EXACT, RANDOM = 0, 1, 2
@@ -165,7 +166,7 @@ def _search(buf, root, alpha, beta):
         if moves[depth]:
             card = nth_bit(moves[depth], 0)
             moves[depth] &= moves[depth] - 1
-            buf[depth + 1, :] = buf[depth]
+            copy_into(buf[depth + 1], buf[depth])
             E.play(buf[depth + 1], card)
             lows[depth + 1], highs[depth + 1] = lows[depth], highs[depth]
             depth += 1
@@ -188,14 +189,15 @@ def _exact_card(st, buf):
     if cards & (cards - 1) == 0:
         return choice
     maximizing = seat == st[E.DECLARER]
-    buf[1, :] = st
+    copy_into(buf[1], st)
     E.play(buf[1], choice)
-    best = _search(buf, 1, -1, E.TRICKS_PER_DEAL + 1)
+    # np.int64(-1), not -1: a literal would compile _search once more, for that constant
+    best = _search(buf, 1, np.int64(-1), E.TRICKS_PER_DEAL + 1)
     rest = cards & ~card_bit(choice)
     while rest:
         card = nth_bit(rest, 0)
         rest &= rest - 1
-        buf[1, :] = st
+        copy_into(buf[1], st)
         E.play(buf[1], card)
         if maximizing:
             value = _search(buf, 1, best, best + 1)
@@ -204,7 +206,7 @@ def _exact_card(st, buf):
             value = _search(buf, 1, best - 1, best)
             better = value < best
         if better:
-            best = _search(buf, 1, -1, E.TRICKS_PER_DEAL + 1)
+            best = _search(buf, 1, np.int64(-1), E.TRICKS_PER_DEAL + 1)
             choice = card
     return choice
 
@@ -225,5 +227,5 @@ def _play_out(st, play_mode, buf, rng):
 @njit(cache=True, nogil=True)
 def _exact_declarer_tricks(st, buf):
     """The declarer's tricks under exact play from the start of play."""
-    buf[0, :] = st
+    copy_into(buf[0], st)
     return _search(buf, 0, -1, E.TRICKS_PER_DEAL + 1)
