@@ -22,6 +22,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.eval.standard import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
+from analyzer.sim.arrays import copy_into
 from analyzer.sim.bits import bit_count, nth_bit
 from analyzer.sim.deck import draw_card
 from analyzer.sim.rng import below
@@ -206,8 +207,7 @@ def _take(st, p, card):
 
 @njit(cache=True, nogil=True)
 def _begin_draft(st, rng):
-    order = _draft_order(st, rng)
-    st[ORDER : ORDER + st[PLAYERS]] = order
+    copy_into(st[ORDER : ORDER + st[PLAYERS]], _draft_order(st, rng))
     st[PICKS] = 0
 
 
@@ -257,7 +257,7 @@ def _resample_hidden(src, dst, viewer, rng):
     """Copy ``src`` into ``dst`` with each opponent's hidden cards (hand minus what he is
     known to hold), a face-down future river, and the deck dealt afresh from the cards
     ``viewer`` has not seen."""
-    dst[:] = src
+    copy_into(dst, src)
     unseen = _unseen_mask(src, viewer)
     n = 0
     for c in range(DECK_SIZE):

@@ -58,7 +58,8 @@ def _hand_strength(mask):
             ranks |= 1 << r
             score += 0.3 * k * r / 12
         score += 2.0 if k == 2 else 5.0 if k == 3 else 9.0 if k == 4 else 0.0
-    score += 1.5 * max(suits.max() - 2, 0)
+    longest = max(max(suits[0], suits[1]), max(suits[2], suits[3]))  # not suits.max(): 1 CPU-s less to compile
+    score += 1.5 * max(longest - 2, 0)
     ranks_low = (ranks << 1) | (ranks >> 12 & 1)  # the ace below the deuce
     run = best = 0
     for r in range(14):

@@ -25,6 +25,7 @@ from analyzer.games.saint_poker.policies import (
     _base_river,
     _seat_streams,
 )
+from analyzer.sim.arrays import copy_into
 from analyzer.sim.rng import next_u64
 
 CHOICE_TALLY = 5
@@ -83,7 +84,7 @@ def _play_out(st, kinds, deal_rng, rngs):
     """Finish the game with base policies."""
     none = np.zeros(2, np.int64)
     while st[E.PHASE] != E.OVER:
-        _step_base(st, kinds, deal_rng, rngs, -1, none)
+        _step_base(st, kinds, deal_rng, rngs, np.int64(-1), none)  # not -1: one signature, not two
 
 
 @njit(cache=True, nogil=True)
@@ -96,8 +97,8 @@ def _score_choices(base, me, choices, kinds, rng, work, tallies):
     now = base[E.ROUND] + (1 if base[E.PHASE] == E.DRAFT else 0)
     deal = np.empty(4, np.uint64)
     for c in range(choices.shape[0]):
-        work[:] = base
-        deal[:] = seed
+        copy_into(work, base)
+        copy_into(deal, seed)
         rngs = _seat_streams(deal, n)
         start = work[E.SCORE + me]
         _step_base(work, kinds, deal, rngs, me, choices[c])
@@ -145,7 +146,7 @@ def _step(st, params, deal_rng, rngs):
         if params[p, KIND] == ROLLOUT:
             _step_base(st, kinds, deal_rng, rngs, p, _rollout_choice(st, p, params[p], rngs[p]))
         else:
-            _step_base(st, kinds, deal_rng, rngs, -1, np.zeros(2, np.int64))
+            _step_base(st, kinds, deal_rng, rngs, np.int64(-1), np.zeros(2, np.int64))
         return
     # simultaneous phases: rollout players choose first, from the unchanged state
     forced = np.zeros((n, 2), np.int64)

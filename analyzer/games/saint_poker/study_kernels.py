@@ -27,7 +27,7 @@ def spend_or_save(n, round_, positions, samples, rng, tallies):
         rngs = _seat_streams(rng, E.MAX_PLAYERS)
         E._start_game(st, n, 0, rng)
         while not (st[E.ROUND] == round_ and st[E.PHASE] == E.REVEAL):
-            _step_base(st, kinds, rng, rngs, -1, none)
+            _step_base(st, kinds, rng, rngs, np.int64(-1), none)
         hand = st[E.HAND]
         (a, b), _ = _best_pair(st, hand)
         c, d = _least_needed(hand, 2)
@@ -57,7 +57,7 @@ def draft_seats(n, games, rng, tallies):
         E._start_game(st, n, 0, rng)
         while st[E.PHASE] != E.OVER:
             before = st[E.PHASE]
-            _step_base(st, kinds, rng, rngs, -1, none)
+            _step_base(st, kinds, rng, rngs, np.int64(-1), none)
             if before != E.REVEAL:
                 continue
             r = st[E.ROUND]  # the round just scored; rounds after the first follow a draft
