@@ -28,6 +28,7 @@ from analyzer.games._results import SHOWN, Result, summary, value_chart
 from analyzer.games.whist import engine as E
 from analyzer.games.whist.policies import POLICY_NAMES, _play_out
 from analyzer.games.whist.rules import WhistRules, bid_name, callable_suits
+from analyzer.sim.arrays import copy_into
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.rng import below
@@ -100,7 +101,7 @@ def _sample_bids(seat, hand, unseen, options, policies, pass_ace_low, called_rul
     for _ in range(trials):
         _deal_others(deal, seat, hand, cards, rng)
         for i in range(options.shape[0]):
-            st[:] = deal
+            copy_into(st, deal)
             joins = options[i, 2]
             bidder = (seat + 1) % E.SEATS if joins else seat
             E._start(st, options[i, 0], bidder, options[i, 1], seat if joins else -1, pass_ace_low, called_rule)

@@ -16,6 +16,7 @@ from analyzer.games.whist import engine as E
 from analyzer.games.whist.bid import _deal_others, parse_policies
 from analyzer.games.whist.policies import _play_out
 from analyzer.games.whist.rules import WhistRules
+from analyzer.sim.arrays import copy_into
 from analyzer.sim.bits import bit_count, nth_bit
 from analyzer.sim.engine import KernelJob, Progress, Stopping, run_monte_carlo
 from analyzer.sim.rng import below
@@ -71,7 +72,7 @@ def _bidding_tables(policies, call_own_ace, pass_ace_low, called_rule, trials, r
         bins[0], bins[1], bins[2] = aces, hcp, longest
         bins[3] = bit_count(hand & SUIT_MASKS[suit])
         for contract in range(CONTRACTS):
-            st[:] = deal
+            copy_into(st, deal)
             named = suit if contract == E.NOLO or contract == E.GRAND else -1
             E._start(st, contract, 0, named, -1, pass_ace_low, called_rule)
             _play_out(st, policies, rng)
