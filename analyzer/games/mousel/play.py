@@ -79,7 +79,7 @@ def _play_sessions(
                 n_left = pack.shape[0]
                 fresh = False
             for seat in range(players):
-                params[seat] = player_params[(dealer + 1 + seat) % players]
+                copy_into(params[seat], player_params[(dealer + 1 + seat) % players])
             dealt[dealer] += 1
             _deal_from(st, players, left[:n_left], rng)
             pot = _run_deal(st, -1, 0, 0, 0, params, play_mode, pot, stake, fail_mode, single_takes, buf, rng, chips)
