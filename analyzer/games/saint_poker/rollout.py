@@ -87,7 +87,7 @@ def _play_out(st, kinds, deal_rng, rngs):
         _step_base(st, kinds, deal_rng, rngs, np.int64(-1), none)  # not -1: one signature, not two
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _score_choices(base, me, choices, kinds, rng, work, tallies):
     """Add every choice's outcome to ``tallies`` (module docstring)."""
     seed = np.empty(4, np.uint64)
@@ -112,7 +112,7 @@ def _score_choices(base, me, choices, kinds, rng, work, tallies):
         tallies[c, 4] += total * total
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _sample_choices(st, me, choices, kinds, rng, trials, tallies):
     """Monte Carlo values of ``me``'s choices over ``trials`` deals of what he has not seen."""
     base = np.empty_like(st)
@@ -132,7 +132,7 @@ def _rollout_choice(st, p, seat_params, rng):
     return choices[np.argmax(tallies[:, 3])]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _step(st, params, deal_rng, rngs):
     """One phase step, each player by his policy (rollout players included)."""
     n = st[E.PLAYERS]
@@ -153,7 +153,7 @@ def _step(st, params, deal_rng, rngs):
     roll = np.zeros(n, np.bool_)
     for p in range(n):
         if params[p, KIND] == ROLLOUT:
-            forced[p] = _rollout_choice(st, p, params[p], rngs[p])
+            copy_into(forced[p], _rollout_choice(st, p, params[p], rngs[p]))
             roll[p] = True
     if phase == E.RIVER:
         cards = np.empty(n, np.int64)
@@ -164,7 +164,7 @@ def _step(st, params, deal_rng, rngs):
         pairs = np.empty((n, 2), np.int64)
         for p in range(n):
             if roll[p]:
-                pairs[p] = forced[p]
+                copy_into(pairs[p], forced[p])
             else:
                 pairs[p, 0], pairs[p, 1] = _base_pair(st, p, kinds[p], rngs[p])
         E._play_reveal(st, pairs)
@@ -172,7 +172,7 @@ def _step(st, params, deal_rng, rngs):
             E._begin_draft(st, deal_rng)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _play_game(st, n, random_priority, params, deal_rng, rngs, snake=0, future_hidden=0):
     """A whole game; the scores and per-round points are left in ``st``. Options: the
     draft's youngest drawn at random (S-5), a snake draft (S-10), a face-down future
