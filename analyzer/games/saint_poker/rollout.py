@@ -87,7 +87,7 @@ def _play_out(st, kinds, deal_rng, rngs):
         _step_base(st, kinds, deal_rng, rngs, np.int64(-1), none)  # not -1: one signature, not two
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _score_choices(base, me, choices, kinds, rng, work, tallies):
     """Add every choice's outcome to ``tallies`` (module docstring)."""
     seed = np.empty(4, np.uint64)
@@ -112,7 +112,7 @@ def _score_choices(base, me, choices, kinds, rng, work, tallies):
         tallies[c, 4] += total * total
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _sample_choices(st, me, choices, kinds, rng, trials, tallies):
     """Monte Carlo values of ``me``'s choices over ``trials`` deals of what he has not seen."""
     base = np.empty_like(st)
