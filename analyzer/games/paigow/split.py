@@ -9,7 +9,6 @@ identical hand (a copy) goes to the banker, the dealer unless ``player_banks``.
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -19,7 +18,15 @@ from analyzer.cards import CardsInput, cards_mask, format_cards
 from analyzer.games.paigow.engine import _exact_split_tallies, sampled_split_tallies
 from analyzer.games.paigow.houseway import Setting, house_way_setting, legal_settings, parse_hand, way_number
 from analyzer.games.paigow.rules import PaiGowRules
-from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, mean_and_se, run_monte_carlo, run_tasks
+from analyzer.sim.engine import (
+    DEFAULT_CHUNK_SIZE,
+    Progress,
+    Stopping,
+    clock_start,
+    mean_and_se,
+    run_monte_carlo,
+    run_tasks,
+)
 from analyzer.sim.executors import local_workers
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import choose_exact
@@ -275,7 +282,7 @@ def split_ev(
     backs = np.array([s.back_value for s in settings], np.int64)
     chosen = house_way_setting(codes, way)
     workers = threads or local_workers()
-    start = time.perf_counter()
+    start = clock_start()
     exact = choose_exact(method, EXACT_SECONDS / workers, stopping, workers, DEALER_HANDS_PER_SECOND)
     if exact:
         tallies = _exact_tallies(codes, fronts, backs, number, player_banks, scheduler, threads, progress)

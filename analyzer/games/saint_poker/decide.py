@@ -33,7 +33,6 @@ round is deterministic (``save`` for the others in the river phase; ``greedy`` o
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, Annotated, Any
@@ -48,7 +47,7 @@ from analyzer.games.saint_poker.play import parse_policies
 from analyzer.games.saint_poker.policies import GREEDY, ROLLOUT, SAVE
 from analyzer.games.saint_poker.rollout import CHOICE_TALLY, _legal_choices, _sample_choices, _score_choices
 from analyzer.json_input import Cards, InputModel, card_field, choice, validate
-from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.engine import Progress, Stopping, clock_start, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import METHODS
 from analyzer.sim.seeds import new_seed
@@ -415,7 +414,7 @@ def decide(
             "exact values need the last round (no draft), one opponent with hidden cards, and "
             "deterministic opponents (save in the river phase; greedy or save at the reveal)"
         )
-    start = time.perf_counter()
+    start = clock_start()
     if exact:
         assert hands is not None  # exact needs the enumerated hands (checked above)
         tallies = np.zeros((len(choices), CHOICE_TALLY), np.int64)

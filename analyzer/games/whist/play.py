@@ -32,7 +32,7 @@ from analyzer.games.whist.policies import _play_out
 from analyzer.games.whist.rules import WhistRules, bid_name, callable_suits, parse_bid
 from analyzer.games.whist.study_kernels import CHUNK, CONTRACTS, _hand_features, run_bidding_tables
 from analyzer.sim.bits import bit_count
-from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.engine import KernelJob, Progress, Stopping, clock_start, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.seeds import derive_seed, new_seed
 
@@ -236,7 +236,7 @@ def simulate_bidding(
     """Whole deals with the table bidder at every seat: how often each contract is played
     and made, and each seat's expected chips (seat 0 = forehand)."""
     used_seed = new_seed(seed)
-    start = time.perf_counter()
+    start = clock_start()
     values, coverage = bidding_values(
         deals=table_deals, policy=policy, rules=rules, seed=used_seed, threads=threads, scheduler=scheduler
     )
