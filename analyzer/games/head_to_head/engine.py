@@ -71,6 +71,14 @@ def new_state() -> np.ndarray:
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _copy(dst, src):
+    """``dst[:] = src`` for arrays of one length, as a loop: Numba's slice assignment of an
+    array compiles its shape-mismatch message, seconds of compile in every kernel above it."""
+    for i in range(src.shape[0]):
+        dst[i] = src[i]
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _slot_index(seat, row, slot):
     return BOARD + (seat * MAX_ROWS + row) * SLOTS + slot
 
@@ -227,7 +235,7 @@ def _literal_order(value):
     return value
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _row_value(st, seat, row):
     """The value of a complete side of a row: its 4 cards plus the common card."""
     c = st[COMMON + row]
@@ -285,7 +293,7 @@ def _seen_mask(st, viewer):
 def _unseen_deck(src, dst, viewer):
     """Copy ``src`` into ``dst`` with the deck made of every card ``viewer`` has not seen
     (ascending); returns their number."""
-    dst[:] = src
+    _copy(dst, src)
     seen = _seen_mask(src, viewer)
     n = 0
     for c in range(DECK_SIZE):

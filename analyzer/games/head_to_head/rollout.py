@@ -27,6 +27,7 @@ from analyzer.games.head_to_head.engine import (
     ROWS,
     SLOTS,
     TOP,
+    _copy,
     _count_index,
     _deal_hidden,
     _draw,
@@ -72,8 +73,8 @@ def _score_moves(base, kinds, rng, work, tallies, weight):
     seed = fresh_stream(rng)
     stream = np.empty(4, np.uint64)
     for m in range(_count_moves(base)):
-        work[:] = base
-        stream[:] = seed
+        _copy(work, base)
+        _copy(stream, seed)
         choice, row, side = _move_at(work, m)
         _place(work, choice, row, side)
         _play_out(work, kinds, stream)
@@ -172,7 +173,7 @@ def _future_draws(position):
     return st[TOP]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _rollout_move(st, seat_params, rng):
     """The rollout policy: the legal move with the best rollout total."""
     moves = _count_moves(st)
@@ -182,7 +183,7 @@ def _rollout_move(st, seat_params, rng):
     return _move_at(st, np.argmax(tallies[:, 0]))
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _policy_move(st, params, rngs):
     """The move of the player to move under his policy ``params[seat]``, with his own
     random stream ``rngs[seat]`` (so one seat's draws never shift the other's)."""
@@ -192,7 +193,7 @@ def _policy_move(st, params, rngs):
     return _base_move(st, params[seat, KIND], rngs[seat])
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _play_round(st, params, deal_rng, policy_rngs):
     """Finish a round: deals from ``deal_rng``, moves from each seat's policy."""
     while not _round_over(st):
@@ -228,7 +229,7 @@ def _card_draw_winner(st, rng):
             return 0 if a >> 2 > b >> 2 else 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _play_game(st, fixed_kind, fixed_crazy, batch_rule, tiebreak, params, deal_rng, policy_rngs, out):
     """One game of 3 rounds with 3, 4, 5 rows; seat 0 moves first in rounds 1 and 3
     (the dealer alternates, §2.2). ``out`` gets seat 0's chips, seat 1's chips, the

@@ -49,7 +49,8 @@ from analyzer.games.head_to_head.betting.engine import (
     _to_call,
     _window_seat,
 )
-from analyzer.games.head_to_head.policies import GREEDY
+from analyzer.games.head_to_head.policies import GREEDY, _base_move
+from analyzer.games.head_to_head.rollout import KIND as POLICY_KIND
 from analyzer.games.head_to_head.rollout import ROUNDS, _card_draw_winner, _policy_move, _round_type
 from analyzer.sim.rng import below, fresh_stream, next_u64
 
@@ -63,6 +64,7 @@ EQUITY_SAMPLES = 32
 ROLLOUT_SIZES = (50, 100)
 GAME_PLACEMENTS = 8 * (3 + 4 + 5)
 BET_GAME_WIDTH = 6  # final stacks, winner, seat 0's stack after each round
+NO_EXTRA = np.int64(-1)  # no card added: typed, as a literal -1 would compile a second specialization
 
 
 @njit(cache=True, nogil=True)
@@ -91,7 +93,7 @@ def _row_equity(st, seat, row, extra, rng):
             unseen[m] = c
             m += 1
     key0, mask0 = _side_key(st, seat, row, extra)
-    key1, mask1 = _side_key(st, 1 - seat, row, -1)
+    key1, mask1 = _side_key(st, 1 - seat, row, NO_EXTRA)
     need0 = E.SLOTS - st[E._count_index(seat, row)] - (extra >= 0)
     need1 = E.SLOTS - st[E._count_index(1 - seat, row)]
     need = need0 + need1
@@ -129,7 +131,7 @@ def _held_cards(st, seat):
 def _best_equity(st, seat, row, rng):
     """The row equity ``seat`` can reach with the best card he holds placed there (or
     with none, if that is better or his side is full)."""
-    p = _row_equity(st, seat, row, -1, rng)
+    p = _row_equity(st, seat, row, NO_EXTRA, rng)
     if st[E._count_index(seat, row)] < E.SLOTS:
         start, n = _held_cards(st, seat)
         for i in range(n):
@@ -142,7 +144,7 @@ def _estimated_equity(st, seat, row, bp, rng):
     """The threshold policy's ``p``: with the cards it holds, or blind to them."""
     if bp[USES_CARDS]:
         return _best_equity(st, seat, row, rng)
-    return _row_equity(st, seat, row, -1, rng)
+    return _row_equity(st, seat, row, NO_EXTRA, rng)
 
 
 @njit(cache=True, nogil=True)
@@ -239,13 +241,29 @@ def _finish_exchange(st, actor, row, bparams, rngs):
         actor = 1 - actor
 
 
-@njit(cache=True, nogil=True)
-def _place_and_settle(st, params, rngs):
-    """The placement of the player on turn; a row it completes is paid at once."""
-    choice, row, side = _policy_move(st, params, rngs)
+@njit(cache=True, nogil=True, inline="always")
+def _place_and_pay(st, choice, row, side):
+    """Make the placement; a row it completes is paid at once."""
     E._place(st, choice, row, side)
     if _row_complete(st, row):
         _settle_row(st, row)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _place_and_settle(st, params, rngs):
+    """The placement of the player on turn, under any placement policy (rollout included);
+    a row it completes is paid at once."""
+    choice, row, side = _policy_move(st, params, rngs)
+    _place_and_pay(st, choice, row, side)
+
+
+@njit(cache=True, nogil=True)
+def _base_place_and_settle(st, params, rngs):
+    """:func:`_place_and_settle` for base placement policies (random or greedy, as in every
+    rollout of a betting decision): the same move, without compiling the rollout policy."""
+    seat = E._mover(st)
+    choice, row, side = _base_move(st, params[seat, POLICY_KIND], rngs[seat])
+    _place_and_pay(st, choice, row, side)
 
 
 @njit(cache=True, nogil=True)
@@ -263,7 +281,7 @@ def _play_out_betting(st, params, bparams, rng):
             if row >= 0:
                 _pay(st, seat, row, amount)
                 _finish_exchange(st, 1 - seat, row, bparams, rngs)
-        _place_and_settle(st, params, rngs)
+        _base_place_and_settle(st, params, rngs)
 
 
 @njit(cache=True, nogil=True)
@@ -279,7 +297,7 @@ def _default_players():
     return params, bparams
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _play_action(st, seat, action, params, bparams, stream):
     """From a betting decision of ``seat``, carry out ``action`` = (row, response, amount)
     (opening: response -1 and row -1 for no bet), let base policies finish the exchange
@@ -295,7 +313,7 @@ def _play_action(st, seat, action, params, bparams, stream):
             _finish_exchange(st, 1 - seat, row, bparams, rngs)
     elif _act(st, seat, response, amount, row):
         _finish_exchange(st, 1 - seat, row, bparams, rngs)
-    _place_and_settle(st, params, rngs)
+    _base_place_and_settle(st, params, rngs)
     _play_out_betting(st, params, bparams, stream)
     return st[E.STACK + seat]
 
@@ -307,8 +325,8 @@ def _score_bet_actions(base, seat, actions, params, bparams, rng, work, tallies,
     seed = fresh_stream(rng)
     stream = np.empty(4, np.uint64)
     for a in range(actions.shape[0]):
-        work[:] = base
-        stream[:] = seed
+        E._copy(work, base)
+        E._copy(stream, seed)
         gain = _play_action(work, seat, actions[a], params, bparams, stream) - base[E.STACK + seat]
         tallies[a, 0] += weight * gain
         tallies[a, 1] += weight * gain * gain
@@ -363,13 +381,13 @@ def _response_actions(st, actor, row, amounts):
     return out[:n]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _rollout_open(st, seat, bp, rng):
     choice = _rollout_choice(st, seat, _opening_actions(st, seat, np.array(ROLLOUT_SIZES)), bp, rng)
     return choice[0], choice[2]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _rollout_respond(st, actor, row, bp, rng):
     top = _max_raise(st, actor, row)
     sizes = np.array([min(ROLLOUT_SIZES[-1], top)]) if top > 0 else np.zeros(0, np.int64)
@@ -377,21 +395,21 @@ def _rollout_respond(st, actor, row, bp, rng):
     return choice[1], choice[2]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _policy_open(st, seat, bp, rng):
     if bp[KIND] == ROLLOUT:
         return _rollout_open(st, seat, bp, rng)
     return _base_open(st, seat, bp, rng)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _policy_respond(st, actor, row, bp, rng):
     if bp[KIND] == ROLLOUT:
         return _rollout_respond(st, actor, row, bp, rng)
     return _base_respond(st, actor, row, bp, rng)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _betting_turn(st, params, bparams, deal_rng, rngs):
     """One placement of a betting round: deal, let the player on turn open at most one
     exchange (answered back and forth until a call or a decline), place; a row the
@@ -411,7 +429,7 @@ def _betting_turn(st, params, bparams, deal_rng, rngs):
     _place_and_settle(st, params, rngs)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _play_betting_game(
     st, kind, crazy, batch_rule, tiebreak, bet_rules, params, bparams, deal_rng, rngs, out, trajectory
 ):
