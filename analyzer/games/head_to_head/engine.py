@@ -29,6 +29,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.eval.standard import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
+from analyzer.sim.arrays import copy_into
 from analyzer.sim.deck import draw_card
 
 DRAW1, SHARE2, HOLD3, PLAY4, OPEN5 = 1, 2, 3, 4, 5
@@ -68,14 +69,6 @@ STATE_SIZE = BET_RULES + 5
 def new_state() -> np.ndarray:
     """An empty engine state (``STATE_SIZE`` zeros)."""
     return np.zeros(STATE_SIZE, np.int64)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _copy(dst, src):
-    """``dst[:] = src`` for arrays of one length, as a loop: Numba's slice assignment of an
-    array compiles its shape-mismatch message, seconds of compile in every kernel above it."""
-    for i in range(src.shape[0]):
-        dst[i] = src[i]
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -293,7 +286,7 @@ def _seen_mask(st, viewer):
 def _unseen_deck(src, dst, viewer):
     """Copy ``src`` into ``dst`` with the deck made of every card ``viewer`` has not seen
     (ascending); returns their number."""
-    _copy(dst, src)
+    copy_into(dst, src)
     seen = _seen_mask(src, viewer)
     n = 0
     for c in range(DECK_SIZE):

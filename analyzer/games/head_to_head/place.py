@@ -15,7 +15,6 @@ than the trials asked for, every one is enumerated and the values are exact.
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -34,7 +33,7 @@ from analyzer.games.head_to_head.rollout import (
     _sample_moves,
     _unseen_cards,
 )
-from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo, run_tasks
+from analyzer.sim.engine import Progress, Stopping, clock_start, mean_and_se, run_monte_carlo, run_tasks
 from analyzer.sim.executors import local_workers
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import METHODS, check_exact_cost
@@ -227,7 +226,7 @@ def placement_values(
         raise ValueError("exact values need deterministic policies: use --policy greedy")
     if method == "exact":
         check_exact_cost(n_orderings * n_moves * EXACT_SECONDS_PER_PLAYOUT / (threads or local_workers()))
-    start = time.perf_counter()
+    start = clock_start()
     if exact:
         tasks = [(state, kinds, d, lo, lo + 1) for lo in range(m if d else 1)]
         parts = run_tasks(_enumerate, tasks, scheduler=scheduler, threads=threads, progress=progress)

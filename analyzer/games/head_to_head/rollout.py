@@ -27,7 +27,6 @@ from analyzer.games.head_to_head.engine import (
     ROWS,
     SLOTS,
     TOP,
-    _copy,
     _count_index,
     _deal_hidden,
     _draw,
@@ -42,6 +41,7 @@ from analyzer.games.head_to_head.engine import (
     _unseen_deck,
 )
 from analyzer.games.head_to_head.policies import ROLLOUT, _base_move, _count_moves, _move_at, _play_out
+from analyzer.sim.arrays import copy_into
 from analyzer.sim.rng import below, fresh_stream
 
 TALLY_WIDTH = 2 + 2 * MAX_ROWS  # total, total^2, halves per row, halves^2 per row
@@ -73,8 +73,8 @@ def _score_moves(base, kinds, rng, work, tallies, weight):
     seed = fresh_stream(rng)
     stream = np.empty(4, np.uint64)
     for m in range(_count_moves(base)):
-        _copy(work, base)
-        _copy(stream, seed)
+        copy_into(work, base)
+        copy_into(stream, seed)
         choice, row, side = _move_at(work, m)
         _place(work, choice, row, side)
         _play_out(work, kinds, stream)

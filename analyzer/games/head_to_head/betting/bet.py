@@ -25,7 +25,6 @@ Exact at the last placement of a round with deterministic players (greedy placem
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -56,7 +55,7 @@ from analyzer.games.head_to_head.play import parse_policy
 from analyzer.games.head_to_head.position import OPPONENT, YOU, Position, PositionModel, position_from_model
 from analyzer.games.head_to_head.rollout import _arrange, _future_draws, _next_code, _unseen_cards
 from analyzer.json_input import InputModel, options_from, options_model, validate
-from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo, run_tasks
+from analyzer.sim.engine import Progress, Stopping, clock_start, mean_and_se, run_monte_carlo, run_tasks
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import METHODS
 from analyzer.sim.seeds import new_seed
@@ -395,7 +394,7 @@ def bet_values(
     exact = method == "exact" or (method == "auto" and last and deterministic)
     if exact and not (last and deterministic):
         raise ValueError("exact values need the last placement of a round and greedy placement")
-    start = time.perf_counter()
+    start = clock_start()
     if exact:
         m = len(_unseen_cards(state, YOU))
         hidden = int(state[E.HAND_N + OPPONENT] + (state[E.PENDING_N] if bet.position.mover == OPPONENT else 0))

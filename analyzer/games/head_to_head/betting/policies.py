@@ -52,6 +52,7 @@ from analyzer.games.head_to_head.betting.engine import (
 from analyzer.games.head_to_head.policies import GREEDY, _base_move
 from analyzer.games.head_to_head.rollout import KIND as POLICY_KIND
 from analyzer.games.head_to_head.rollout import ROUNDS, _card_draw_winner, _policy_move, _round_type
+from analyzer.sim.arrays import copy_into
 from analyzer.sim.rng import below, fresh_stream, next_u64
 
 NEVER, THRESHOLD, ROLLOUT, RANDOM = 0, 1, 2, 3
@@ -325,8 +326,8 @@ def _score_bet_actions(base, seat, actions, params, bparams, rng, work, tallies,
     seed = fresh_stream(rng)
     stream = np.empty(4, np.uint64)
     for a in range(actions.shape[0]):
-        E._copy(work, base)
-        E._copy(stream, seed)
+        copy_into(work, base)
+        copy_into(stream, seed)
         gain = _play_action(work, seat, actions[a], params, bparams, stream) - base[E.STACK + seat]
         tallies[a, 0] += weight * gain
         tallies[a, 1] += weight * gain * gain
