@@ -32,9 +32,10 @@ over its rounds and the medians' ratios to the floor's. Modes (``--mode``):
 The project's targets (issue 18) are shown beside the medians, met or not: warm ``eval``,
 ``holdem equity`` and ``paigow houseway`` at most 1.5x the floor's CPU time and 1.3x its memory;
 cold ``eval`` and ``holdem equity`` at most 5 CPU-s, every cold command at most 30 CPU-s; the
-second and third processes compile nothing. The cold and second modes also stop if any Numba cache file appears in
-the source tree meanwhile (Numba ignoring ``NUMBA_CACHE_DIR``). The last line gives the wall
-time of the whole run.
+second and third processes compile nothing. The cold and second modes also warn (and list in
+the JSON) any Numba cache file written into the source tree meanwhile: Numba ignoring
+``NUMBA_CACHE_DIR``, or another process compiling in the checkout. The last line gives the
+wall time of the whole run.
 
     python bench/startup.py [--mode warm|cold|second|all] [--rounds N] [--only NAME ...] [--json]
 """
@@ -178,15 +179,20 @@ def changed(before: dict[str, tuple[int, int]], after: dict[str, tuple[int, int]
 
 
 @contextlib.contextmanager
-def source_tree_untouched() -> Iterator[None]:
-    """Stop if Numba writes a cache file into the source tree meanwhile: it then ignored
-    ``NUMBA_CACHE_DIR``, and the runs were not cold."""
+def source_tree_watch() -> Iterator[list[str]]:
+    """The cache files written into the source tree while the block runs (a list filled when it
+    ends). Any there mean Numba ignored ``NUMBA_CACHE_DIR`` and the runs were not cold, unless
+    another process (a test suite, say) compiled in this checkout meanwhile: reported, with a
+    warning, rather than judged."""
     before = cache_files(ROOT / "analyzer")
-    yield
-    written = changed(before, cache_files(ROOT / "analyzer"))
+    written: list[str] = []
+    yield written
+    written += changed(before, cache_files(ROOT / "analyzer"))
     if written:
-        sys.exit(
-            f"Numba wrote {len(written)} cache files into the source tree ({written[0]}, ...) despite NUMBA_CACHE_DIR"
+        print(
+            f"warning: {len(written)} cache files were written into the source tree meanwhile ({written[0]}, ...): "
+            "Numba ignored NUMBA_CACHE_DIR, or another process compiled in this checkout",
+            file=sys.stderr,
         )
 
 
@@ -357,13 +363,15 @@ def main() -> None:
             if mode == "warm":
                 rows = measure(mode, [FLOOR, JIT_FLOOR, *commands], rounds, position)
             else:
-                with source_tree_untouched():
+                with source_tree_watch() as tree_written:
                     rows = (
                         measure(mode, [FLOOR, *commands], rounds, position)
                         if mode == "cold"
                         else second_processes(commands, rounds, position)
                     )
             results[mode] = {"rounds": rounds, "rows": rows}
+            if mode != "warm":
+                results[mode]["source_tree_written"] = tree_written
     wall = time.perf_counter() - start
     if args.json:
         print(json.dumps({"modes": results, "wall_seconds": wall}, indent=2))
