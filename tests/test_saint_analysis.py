@@ -20,6 +20,7 @@ from analyzer.games.saint_poker.policies import _least_needed
 from analyzer.games.saint_poker.rules import SaintPokerRules
 from analyzer.sim.seeds import chunk_state, derive_seed
 from analyzer.studies.saint_poker import tables
+from positions import SAINT
 
 REMOVED = "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7c 7d 7h 7s 8c 8h 8s 9c 9d 9s Tc Td Th Ts Jd"
 LAST_RIVER = {
@@ -82,20 +83,7 @@ def test_monte_carlo_values_agree_with_exact():
 
 
 def test_choices_of_each_phase():
-    river = decide(
-        position_from_dict(
-            {
-                "players": 3,
-                "round": 1,
-                "phase": "river",
-                "hand": "As Kd 9h 9c 7s 5d 4c 3h 2s Qc",
-                "river": "Jc 8d",
-                "future": "Qd 2c",
-            }
-        ),
-        trials=40,
-        seed=1,
-    )
+    river = decide(position_from_dict(SAINT), trials=40, seed=1)
     assert len(river.choices) == 10 and all(len(c.cards.split()) == 1 for c in river.choices)
     reveal = decide(
         position_from_dict(
