@@ -21,34 +21,12 @@ import numpy as np
 from analyzer.cards import format_card
 from analyzer.eval import BUG, PAIGOW, STANDARD, evaluate_batch, make_kernels
 from analyzer.eval.enumeration import enumerate_categories, value_checksum
-from timing import bench_arguments, best_seconds
-
-
-def random_hands(n: int, k: int, deck_size: int, seed: int) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    hands = np.empty((n, k), np.uint8)
-    block = 1_000_000
-    for start in range(0, n, block):
-        stop = min(n, start + block)
-        hands[start:stop] = np.argsort(rng.random((stop - start, deck_size)), axis=1)[:, :k]
-    return hands
+from timing import bench_arguments, best_seconds, random_hands, with_threads
 
 
 def best_rate(run: Callable[[], None], count: int, repeats: int) -> float:
     """Evaluations per second: ``count`` over the best of ``repeats`` timed runs of ``run``."""
     return count / best_seconds(run, repeats)
-
-
-def with_threads(threads: int, run: Callable[[], None]) -> Callable[[], None]:
-    def wrapped() -> None:
-        previous = numba.get_num_threads()
-        numba.set_num_threads(threads)
-        try:
-            run()
-        finally:
-            numba.set_num_threads(previous)
-
-    return wrapped
 
 
 def ours(hands: np.ndarray, rules, threads: int) -> Callable[[], None]:

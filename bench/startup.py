@@ -57,6 +57,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from analyzer.api.examples import SAINT  # the Saint Poker position of saint-decide
+from timing import spread
 
 ROOT = Path(__file__).resolve().parent.parent
 ENTRY_POINT = "import sys; from cli.main import main; sys.exit(main())"  # what the console script runs
@@ -194,11 +195,6 @@ def source_tree_watch() -> Iterator[list[str]]:
             "Numba ignored NUMBA_CACHE_DIR, or another process compiled in this checkout",
             file=sys.stderr,
         )
-
-
-def spread(values: list[float]) -> dict[str, float]:
-    """The min, median and max of some measurements."""
-    return {"min": min(values), "median": statistics.median(values), "max": max(values)}
 
 
 def target(

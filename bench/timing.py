@@ -1,12 +1,15 @@
-"""Timing shared by the benchmark scripts."""
+"""Timing, thread counts and random hands shared by the benchmark scripts."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import math
+import statistics
 import time
 from collections.abc import Callable
+
+import numpy as np
 
 
 def bench_arguments(doc: str, repeats: int = 3) -> argparse.ArgumentParser:
@@ -28,6 +31,38 @@ def best_seconds(run: Callable[[], object], repeats: int) -> float:
         run()
         fastest = min(fastest, time.perf_counter() - start)
     return fastest
+
+
+def spread(values: list[float]) -> dict[str, float]:
+    """The min, median and max of some measurements."""
+    return {"min": min(values), "median": statistics.median(values), "max": max(values)}
+
+
+def with_threads(threads: int, run: Callable[[], object]) -> Callable[[], object]:
+    """``run`` on ``threads`` Numba threads: the thread count set for the call and restored after."""
+    import numba
+
+    def wrapped() -> object:
+        previous = numba.get_num_threads()
+        numba.set_num_threads(threads)
+        try:
+            return run()
+        finally:
+            numba.set_num_threads(previous)
+
+    return wrapped
+
+
+def random_hands(n: int, k: int, deck_size: int, seed: int) -> np.ndarray:
+    """``n`` hands of ``k`` distinct card codes from ``0..deck_size - 1``, as ``uint8`` rows: each
+    row the first ``k`` of a uniformly random permutation (numpy's generator, ``seed``)."""
+    rng = np.random.default_rng(seed)
+    hands = np.empty((n, k), np.uint8)
+    block = 1_000_000
+    for start in range(0, n, block):
+        stop = min(n, start + block)
+        hands[start:stop] = np.argsort(rng.random((stop - start, deck_size)), axis=1)[:, :k]
+    return hands
 
 
 def report(title: str, rows: list[tuple], as_json: bool) -> None:

@@ -65,6 +65,7 @@ def startup(monkeypatch):
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     monkeypatch.setitem(sys.modules, "startup", module)  # its dataclass looks its module up
+    monkeypatch.syspath_prepend(str(SCRIPT.parent))  # its sibling module timing, as when run as a script
     spec.loader.exec_module(module)
     return module
 
