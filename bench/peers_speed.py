@@ -30,12 +30,15 @@ skipped and times the project alone.
   hands (5 million), QQ+,AKs v 22+,A2s+,KTo+ (10 million), on 1 and 2 threads. Deals per second
   (the peer stops a little past its deal limit; its own count is used).
 
-**Clocks.** One-thread figures are CPU time: the project's ``time.process_time`` (every thread of
-the process, so no work is missed whichever thread Numba or the engine runs it on) against the
-peer's thread CPU time (``eval_bench r``, ``a``, ``c``: one-thread programs) or process CPU time
-(``eq_bench``, whose one worker thread the main thread waits for). Two-thread figures are wall
-time, ``time.perf_counter`` against the peer's wall clock: what a second thread buys is elapsed
-time.
+**Clocks.** One-thread figures are CPU time, as the peer reports it: for the evaluations and
+enumerations the project's ``time.thread_time`` (the calling thread does the work, Numba's
+parallel kernels too when set to 1 thread) against the peer's thread CPU time (``eval_bench r``,
+``a``, ``c``); for equity the project's ``time.process_time`` (the engine runs its chunks on a
+pool thread even for 1 thread) against the peer's process CPU time (``eq_bench``, whose main
+thread waits for its worker). Two-thread figures are wall time, ``time.perf_counter`` against
+the peer's wall clock (``eval_bench R``, ``eq_bench``): what a second thread buys is elapsed time.
+The peer prints its seconds to 10 or 100 µs and its rates to 0.01 M/s: its seconds are the
+more precise of the two readings (for an exact flop, its count over its rate).
 
 **Rounds.** Every timed call is warm: each project call runs once untimed first (compilation,
 caches), and the first repetition printed by every peer process is dropped (page faults, first
@@ -111,7 +114,8 @@ class Workload:
     ``peer``: the driver and its arguments for a number of repetitions. ``count``: the work of one
     call for a rate (hands, deals), from the project's result and from a peer's line; ``None``
     times a call. ``check``: raises :class:`SystemExit` unless the results agree (the peer's lines
-    ``None`` without the peer).
+    ``None`` without the peer). ``cpu_clock``: the project's one-thread clock, ``time.thread_time``
+    when the calling thread does the work, else ``time.process_time``.
     """
 
     name: str
@@ -123,16 +127,22 @@ class Workload:
     peer: Callable[[int], list[str]]
     count: tuple[Callable[[object], int], Callable[[dict], int]] | None
     check: Callable[[dict[str, object], list[dict] | None], None]
+    cpu_clock: Callable[[], float] = time.thread_time
 
     @property
     def clock(self) -> str:
-        return "CPU" if self.threads == 1 else "wall"
+        """The project's clock: the CPU clock on 1 thread, else wall time."""
+        if self.threads > 1:
+            return "wall"
+        return "thread CPU" if self.cpu_clock is time.thread_time else "process CPU"
 
 
 def peer_line(line: str) -> dict:
-    """A driver's output line as a dict: its ``key=number`` fields as floats, its ``cats:`` and
-    ``eq:`` lists as lists of floats."""
+    """A driver's output line as a dict: its ``key=number`` fields as floats (and under ``steps``
+    the last printed digit's value of each: 0.0001 for ``0.0450``), its ``cats:`` and ``eq:``
+    lists as lists of floats."""
     fields: dict = {key: float(value) for key, value in FIELD.findall(line)}
+    fields["steps"] = {key: 10.0 ** -len(value.partition(".")[2]) for key, value in FIELD.findall(line)}
     fields.update({key: [float(x) for x in values.split()] for key, values in LIST.findall(line)})
     return fields
 
@@ -282,6 +292,7 @@ def workloads(hands: np.ndarray, hands_file: Path, quick: bool) -> list[Workload
                 eq_bench("enum", 1, players, board),
                 None,
                 exact,
+                cpu_clock=time.process_time,
             )
         )
     for name, players, deals in (
@@ -303,6 +314,7 @@ def workloads(hands: np.ndarray, hands_file: Path, quick: bool) -> list[Workload
                     eq_bench("mc", threads, players, None, deals),
                     deals_count,
                     sampled,
+                    cpu_clock=time.process_time,
                 )
             )
     return found
@@ -339,7 +351,7 @@ def run_peer(binaries: Path, workload: Workload) -> list[dict]:
 def project_round(workload: Workload) -> tuple[dict[str, float], dict[str, object]]:
     """Each project call of a workload timed ``calls`` times: the median figure (M per second, or
     ms per call) and the last result, per label."""
-    clock = time.process_time if workload.threads == 1 else time.perf_counter
+    clock = workload.cpu_clock if workload.threads == 1 else time.perf_counter
     figures, results = {}, {}
     for label, call in workload.project.items():
         seconds = []
@@ -354,11 +366,23 @@ def project_round(workload: Workload) -> tuple[dict[str, float], dict[str, objec
     return figures, results
 
 
+def peer_seconds(line: dict, clock: str) -> float:
+    """The seconds of one peer repetition on a clock (``cpu`` or ``wall``): the seconds it prints
+    (to 10 or 100 µs), or its hand or deal count over the rate it prints for that clock (to
+    0.01 M/s) where that has the smaller relative rounding error."""
+    seconds, steps = line[clock], line["steps"]
+    for key in (f"rate_{clock}", f"{clock}_rate"):
+        rate = line.get(key)
+        if rate and steps[key] / rate < steps[clock] / max(seconds, steps[clock]):
+            return line.get("hands", line.get("n", 0)) / (rate * 1e6)
+    return seconds
+
+
 def peer_figure(workload: Workload, lines: list[dict]) -> float:
     """The median figure of the peer's repetitions, on the workload's clock."""
-    key = "cpu" if workload.threads == 1 else "wall"
+    clock = "cpu" if workload.threads == 1 else "wall"
     count = workload.count[1] if workload.count else lambda line: 0
-    return statistics.median(figure(workload, count(line), line[key]) for line in lines)
+    return statistics.median(figure(workload, count(line), peer_seconds(line, clock)) for line in lines)
 
 
 def figure(workload: Workload, count: int, seconds: float) -> float:
