@@ -23,8 +23,8 @@ skipped and times the project alone.
   ``eval_bench c`` and ``a``.
 * ``exact-preflop``, ``exact-flop``, ``exact-turn``, ``exact-ranges-flop``: exact equity, 1
   thread, ``pa.holdem.equity(hands, board, exact=True, threads=1)`` (parsing, checks and result
-  included) against ``eq_bench enum 1``: AsKs v QdQc preflop, on Kh7d2c, on Kh7d2c5s, and AKs v
-  QQ on Kh7d2c. A time per call.
+  included) against ``eq_bench enum 1`` (its ranges parsed before its clock starts): AsKs v
+  QdQc preflop, on Kh7d2c, on Kh7d2c5s, and AKs v QQ on Kh7d2c. A time per call.
 * ``mc-hu-1t`` ... ``mc-ranges-2t``: Monte Carlo, ``pa.holdem.equity(hands, exact=False,
   trials=N, threads=T)`` against ``eq_bench mc T``: AsKs v QdQc (20 million deals), six random
   hands (5 million), QQ+,AKs v 22+,A2s+,KTo+ (10 million), on 1 and 2 threads. Deals per second
@@ -37,8 +37,8 @@ parallel kernels too when set to 1 thread) against the peer's thread CPU time (`
 pool thread even for 1 thread) against the peer's process CPU time (``eq_bench``, whose main
 thread waits for its worker). Two-thread figures are wall time, ``time.perf_counter`` against
 the peer's wall clock (``eval_bench R``, ``eq_bench``): what a second thread buys is elapsed time.
-The peer prints its seconds to 10 or 100 µs and its rates to 0.01 M/s: its seconds are the
-more precise of the two readings (for an exact flop, its count over its rate).
+The peer prints its seconds to 10 or 100 µs and its rates to 0.01 M/s: a repetition's seconds
+come from the finer of the two readings (for an exact flop, its deal count over its rate).
 
 **Rounds.** Every timed call is warm: each project call runs once untimed first (compilation,
 caches), and the first repetition printed by every peer process is dropped (page faults, first
@@ -113,9 +113,10 @@ class Workload:
     timed calls per round, each side. ``project``: label -> one call (its result is checked).
     ``peer``: the driver and its arguments for a number of repetitions. ``count``: the work of one
     call for a rate (hands, deals), from the project's result and from a peer's line; ``None``
-    times a call. ``check``: raises :class:`SystemExit` unless the results agree (the peer's lines
-    ``None`` without the peer). ``cpu_clock``: the project's one-thread clock, ``time.thread_time``
-    when the calling thread does the work, else ``time.process_time``.
+    times a call. ``check``: given the workload, the project's results and the peer's lines
+    (``None`` without the peer), raises :class:`SystemExit` unless they agree. ``cpu_clock``: the
+    project's one-thread clock, ``time.thread_time`` when the calling thread does the work, else
+    ``time.process_time``.
     """
 
     name: str
@@ -126,7 +127,7 @@ class Workload:
     project: dict[str, Callable[[], object]]
     peer: Callable[[int], list[str]]
     count: tuple[Callable[[object], int], Callable[[dict], int]] | None
-    check: Callable[[dict[str, object], list[dict] | None], None]
+    check: Callable[[Workload, dict[str, object], list[dict] | None], None]
     cpu_clock: Callable[[], float] = time.thread_time
 
     @property
@@ -148,10 +149,12 @@ def peer_line(line: str) -> dict:
 
 
 def fail(workload: Workload, message: str) -> None:
+    """Stop the run: a check of ``workload`` failed."""
     raise SystemExit(f"{workload.name}: {message}")
 
 
 def equities(result) -> list[float]:
+    """Every player's equity in an equity result, in the players' order."""
     return [player.equity for player in result.players]
 
 
