@@ -14,8 +14,8 @@ skipped and times the project alone.
 
 * ``eval-1t``, ``eval-2t``: the same ``--hands`` random 7-card hands (10 million, seed 2026),
   written to a file for the peer: ``eval_bench r`` (1 thread) and ``eval_bench R ... 2`` (2
-  threads) against the public, validating ``analyzer.eval.evaluate_batch(hands)`` on 1 and 2
-  Numba threads and against the raw kernel (``make_kernels(STANDARD).evaluate_rows``, 1 thread;
+  threads) against the public, validating ``analyzer.eval.evaluate_batch(hands, out=...)`` on 1
+  and 2 Numba threads and against the raw kernel (``make_kernels(STANDARD).evaluate_rows``, 1 thread;
   ``.evaluate_batch``, 2 threads) writing into a preallocated array. The peer's driver builds each
   hand from its 7 cards too.
 * ``all7-checksum``, ``all7-tallies``: every one of the C(52,7) hands, incremental, 1 thread:
@@ -179,6 +179,7 @@ def workloads(hands: np.ndarray, hands_file: Path, quick: bool) -> list[Workload
     """Every workload, sized for a full or a ``--quick`` run."""
     kernels = make_kernels(STANDARD)
     out = np.empty(len(hands), np.int32)
+    public_out = np.empty(len(hands), np.int32)  # reused, as the peer's driver reuses its array
 
     def kernel(run: Callable[[np.ndarray, np.ndarray], None]) -> Callable[[], np.ndarray]:
         def call() -> np.ndarray:
@@ -234,7 +235,7 @@ def workloads(hands: np.ndarray, hands_file: Path, quick: bool) -> list[Workload
             1,
             3,
             {
-                "evaluate_batch()": with_threads(1, lambda: evaluate_batch(hands)),
+                "evaluate_batch()": with_threads(1, lambda: evaluate_batch(hands, out=public_out)),
                 "kernel evaluate_rows": kernel(kernels.evaluate_rows),
             },
             lambda reps: ["eval_bench", "r", str(hands_file), str(reps)],
@@ -248,7 +249,7 @@ def workloads(hands: np.ndarray, hands_file: Path, quick: bool) -> list[Workload
             2,
             3,
             {
-                "evaluate_batch()": with_threads(2, lambda: evaluate_batch(hands)),
+                "evaluate_batch()": with_threads(2, lambda: evaluate_batch(hands, out=public_out)),
                 "kernel evaluate_batch": with_threads(2, kernel(kernels.evaluate_batch)),
             },
             lambda reps: ["eval_bench", "R", str(hands_file), str(reps), "2"],

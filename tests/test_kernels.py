@@ -94,18 +94,36 @@ def test_evaluate_accepts_codes_and_text_alike():
     assert evaluate([51, 47, 43, 39, 35]) == evaluate("As Ks Qs Js Ts")
 
 
+@pytest.mark.parametrize("parallel", [True, False], ids=["parallel", "serial"])
 @pytest.mark.parametrize(
-    "hands, match",
+    "hands, rules, match",
     [
-        (np.array([[0, 1, 2, 3]]), r"shape \(n, k\) with k from 5 to 7"),
-        (np.array([[0, 1, 2, 3, 52]]), "outside 0..51"),
-        (np.array([[0, 1, 2, 3, 4], [5, 6, 7, 8, 5]]), "hand 1 holds a card twice"),
-        (np.array([[0.0, 1, 2, 3, 4]]), "integer card codes"),
+        (np.array([[0, 1, 2, 3]]), "standard", r"shape \(n, k\) with k from 5 to 7"),
+        (np.array([[0, 1, 2, 3, 52]]), "standard", "hand 0 holds a card code outside 0..51"),
+        (np.array([[0, 1, 2, 3, 52]], np.uint8), "standard", "hand 0 holds a card code outside 0..51"),
+        (np.array([[0, 1, 2, 3, 4, 5, 6]] * 3 + [[0, 1, 2, 3, 4, 5, 200]], np.uint8), "standard", "hand 3 .* outside"),
+        (np.array([[0, 1, 2, 3, 256 + 4]]), "standard", "outside 0..51"),  # would wrap to 4 as a byte
+        (np.array([[-1, 1, 2, 3, 4]]), "standard", "outside 0..51"),
+        (np.array([[0, 1, 2, 3, 4], [5, 6, 7, 8, 5]]), "standard", "hand 1 holds a card twice"),
+        (np.array([[0, 1, 2, 3, 4, 5, 6], [5, 6, 7, 8, 9, 10, 10]], np.uint8), "standard", "hand 1 holds a card twice"),
+        (np.array([[52, 1, 2, 3, 52, 5]], np.uint8), "bug", "hand 0 holds a card twice: Jk"),
+        (np.array([[51, 51, 2, 3, 52]], np.uint8), "bug", "twice: As As"),  # the ace beside the joker bit
+        (np.array([[0.0, 1, 2, 3, 4]]), "standard", "integer card codes"),
     ],
 )
-def test_batch_validation(hands, match):
+def test_batch_validation(hands, rules, match, parallel):
     with pytest.raises(ValueError, match=match):
-        evaluate_batch(hands)
+        evaluate_batch(hands, rules, parallel=parallel)
+
+
+@pytest.mark.parametrize("rules", [STANDARD, BUG, PAIGOW], ids=lambda r: r.name)
+def test_validated_and_unvalidated_batches_agree(rng, rules):
+    """Every valid row passes the in-kernel check (jokers included) and gets the unchecked value."""
+    for k in (5, 6, 7):
+        hands = random_hands(rng, 20_000, k, rules.deck_size)
+        checked = evaluate_batch(hands, rules)
+        assert (checked == evaluate_batch(hands, rules, validate=False)).all()
+        assert (checked == evaluate_batch(hands, rules, parallel=False)).all()
 
 
 @pytest.mark.parametrize(
@@ -137,3 +155,12 @@ def test_a_custom_profile_named_like_a_built_in_gets_its_own_kernels():
     double_ace = Rules("paigow", joker=True, wheel_second=True, joker_flush_ace=True)
     assert hand_name(evaluate("Jk Ah Kh 9h 5h", double_ace)) == "Flush, A-A-K-9-5"
     assert hand_name(evaluate("Jk Ah Kh 9h 5h", "paigow")) == "Flush, A-K-Q-9-5"
+
+
+def test_batch_into_a_reused_array(rng):
+    hands = random_hands(rng, 1000, 7)
+    out = np.zeros(1000, np.int32)
+    assert evaluate_batch(hands, out=out) is out
+    assert (out == lookup_values(hands, STANDARD)).all()
+    with pytest.raises(ValueError, match=r"out must be a contiguous int32 array of shape \(1000,\)"):
+        evaluate_batch(hands, out=np.zeros(999, np.int32))

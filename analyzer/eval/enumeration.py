@@ -20,24 +20,28 @@ from numba import prange
 from analyzer.cards import CardError
 from analyzer.eval.kernels import make_kernels, stable_njit
 from analyzer.eval.profiles import Rules, get_rules
+from analyzer.eval.tables import CARD_KEY, CARD_MASK
 from analyzer.eval.values import Category
 
 _ENUMERATORS: dict[tuple[Rules, bool], Callable[..., None]] = {}
 TALLY_COPIES = 4  # consecutive hands add to different copies: no store-to-load chains
 LEAD_SLOTS = 11 << 8  # value >> 12: the category and the two leading rank nibbles
+VALUE_SLOTS = 11 << 20  # every hand value is below this
 
 
 def _make_enumerator(rules: Rules, tally: bool):
     kernels = make_kernels(rules)
-    evaluate_key = kernels.evaluate_key
-    card_key, card_mask, empty_key = kernels.card_key, kernels.card_mask, kernels.empty_key
+    key_value = kernels.key_value
+    empty_key = kernels.empty_key
+    six, one = np.uint64(6), np.uint64(1)
 
     @stable_njit(f"enumerate:{rules!r}:{tally}", nogil=True, parallel=True)
-    def enumerate_hands(deck, k, tasks, tallies, seen):
-        """Visit every k-subset of ``deck`` whose first two cards are a task. With
-        ``tally``: ``tallies[thread, copy, value >> 12] += 1`` and ``seen[value] = 1``;
-        without: ``tallies[thread, 0, 0]`` gets the sum of the values (a checksum)."""
-        n = deck.shape[0]
+    def enumerate_hands(deck_key, deck_mask, k, tasks, tallies, seen):
+        """Visit every k-subset of a deck (its cards' keys and masks) whose first two cards are
+        a task. With ``tally``: ``tallies[thread, copy, value >> 12] += 1`` and bit ``value`` of
+        the bitset ``seen`` set; without: ``tallies[thread, 0, 0]`` gets the sum of the values
+        (a checksum)."""
+        n = deck_key.shape[0]
         threads = tallies.shape[0]
         for t in prange(threads):
             idx = np.zeros(k, np.int64)
@@ -46,8 +50,8 @@ def _make_enumerator(rules: Rules, tally: bool):
             checksum = 0
             for task in range(t, tasks.shape[0], threads):
                 a, b = tasks[task, 0], tasks[task, 1]
-                keys[1] = empty_key + card_key[deck[a]] + card_key[deck[b]]
-                masks[1] = card_mask[deck[a]] | card_mask[deck[b]]
+                keys[1] = empty_key + deck_key[a] + deck_key[b]
+                masks[1] = deck_mask[a] | deck_mask[b]
                 idx[1] = b
                 depth = 2
                 idx[2] = b
@@ -55,14 +59,15 @@ def _make_enumerator(rules: Rules, tally: bool):
                     if depth == k - 2:  # the prefix is full: the last two cards by plain loops
                         key, mask = keys[depth - 1], masks[depth - 1]
                         for f in range(idx[depth - 1] + 1, n):
-                            key_f = key + card_key[deck[f]]
-                            mask_f = mask | card_mask[deck[f]]
+                            key_f = key + deck_key[f]
+                            mask_f = mask | deck_mask[f]
                             for g in range(f + 1, n):
-                                v = evaluate_key(key_f + card_key[deck[g]], mask_f | card_mask[deck[g]])
+                                v = key_value(key_f + deck_key[g], mask_f | deck_mask[g])
                                 if tally:
                                     tallies[t, g & 3, v >> 12] += 1
-                                    if seen[v] == 0:  # written once: threads share clean lines
-                                        seen[v] = 1
+                                    word, bit = np.uint64(v) >> six, one << (np.uint64(v) & np.uint64(63))
+                                    if not seen[word] & bit:  # written once: threads share clean lines
+                                        seen[word] |= bit
                                 else:
                                     checksum += v
                         depth -= 1
@@ -71,9 +76,8 @@ def _make_enumerator(rules: Rules, tally: bool):
                     if idx[depth] > n - (k - depth):
                         depth -= 1
                         continue
-                    card = deck[idx[depth]]
-                    keys[depth] = keys[depth - 1] + card_key[card]
-                    masks[depth] = masks[depth - 1] | card_mask[card]
+                    keys[depth] = keys[depth - 1] + deck_key[idx[depth]]
+                    masks[depth] = masks[depth - 1] | deck_mask[idx[depth]]
                     depth += 1
                     idx[depth] = idx[depth - 1]
             tallies[t, 0, 0] += checksum
@@ -105,8 +109,8 @@ def _run(rules: Rules, cards: int, deck: np.ndarray, tally: bool) -> tuple[np.nd
     if (rules, tally) not in _ENUMERATORS:
         _ENUMERATORS[rules, tally] = _make_enumerator(rules, tally)
     tallies = np.zeros((numba.get_num_threads(), TALLY_COPIES, LEAD_SLOTS), np.int64)
-    seen = np.zeros(11 << 20 if tally else 1, np.uint8)
-    _ENUMERATORS[rules, tally](deck, cards, _tasks(len(deck), cards), tallies, seen)
+    seen = np.zeros((VALUE_SLOTS if tally else 64) // 64, np.uint64)  # a bitset: 1.4 MB stays in cache
+    _ENUMERATORS[rules, tally](CARD_KEY[deck], CARD_MASK[deck], cards, _tasks(len(deck), cards), tallies, seen)
     return tallies.sum(axis=(0, 1)), seen
 
 
@@ -147,7 +151,7 @@ def enumerate_categories(rules: Rules | str, cards: int, deck: np.ndarray | None
         cards=cards,
         category_counts={cat: int(by_lead[cat].sum()) for cat in Category},
         royal_flushes=int(by_lead[Category.STRAIGHT_FLUSH, 13, 12]),
-        distinct_values=int(seen.sum()),
+        distinct_values=int(np.unpackbits(seen.view(np.uint8)).sum()),
     )
 
 

@@ -10,11 +10,15 @@ Every function here is ``@njit`` and can be called from other kernels:
 * ``evaluate_key(key, mask)``: value of a hand given its key and card mask
   (see :mod:`analyzer.eval.tables`); partial hands are extended with
   ``key + CARD_KEY[c]`` and ``mask | CARD_MASK[c]``.
+* ``key_value(key, mask)``: the same, inlined into the calling kernel (for inner loops).
 * ``evaluate_ranks(key)`` and ``evaluate_lane(lane)``: the two halves of a value,
   for algorithms that enumerate rank patterns and suit lanes separately.
 * ``evaluate_cards(cards)``: value of one hand (5-7 codes in a 1-D array).
 * ``evaluate_rows(hands, out)``: a batch, serially; ``evaluate_batch`` is the
-  same over all threads (``prange``).
+  same over all threads (``prange``). Their codes must be valid.
+* ``checked_rows(hands, out)`` and ``checked_batch(hands, out)``: the same, validating every
+  row in the loop (see :func:`make_kernels`): an invalid row gets the value -1, and the
+  kernel returns the number of invalid rows.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from analyzer.eval.tables import (
     LOW_SHIFT,
     load_tables,
 )
+from analyzer.sim.bits import bit_count
 
 _KERNELS: dict[Rules, SimpleNamespace] = {}
 
@@ -68,6 +73,22 @@ def tables_digest(*arrays: np.ndarray) -> str:
     return digest.hexdigest()[:16]
 
 
+def row_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """The key and card mask of every ``uint8`` code (256 entries), zero outside the profile's deck.
+
+    Batches index these by the raw byte, so no code can read outside a table, and an invalid
+    code adds no card bit: a row of ``k`` codes is valid exactly when the OR of its masks has
+    ``k`` bits set, ``k + 3`` when it holds the joker (whose mask has one bit in each of the four
+    suit lanes). A repeated card sets its bit once, a code outside the deck none, so either
+    leaves fewer bits (a repeated joker leaves ``k + 2``).
+    """
+    key = np.zeros(256, np.uint64)
+    mask = np.zeros(256, np.uint64)
+    key[: rules.deck_size] = CARD_KEY[: rules.deck_size]
+    mask[: rules.deck_size] = CARD_MASK[: rules.deck_size]
+    return key, mask
+
+
 def make_kernels(rules: Rules) -> SimpleNamespace:
     """The compiled kernels of a rule profile (created once per profile and process)."""
     if rules in _KERNELS:
@@ -77,6 +98,8 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
     has_joker = rules.joker
     card_key = CARD_KEY
     card_mask = CARD_MASK
+    row_key, row_mask = row_tables(rules)
+    s13, one = np.uint64(13), np.uint64(1)
     empty_key, flush_bits = EMPTY_KEY, FLUSH_BITS
     hi_base, high_shift, low_shift, low_mask, lane_mask = HI_BASE, HIGH_SHIFT, LOW_SHIFT, LOW_MASK, LANE_MASK
     s16, s32, s48 = np.uint64(16), np.uint64(32), np.uint64(48)
@@ -84,7 +107,8 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
 
     @stable_njit(tag, nogil=True, inline="always")
     def rank_lookup(key):
-        return val[hi[(key >> high_shift) - hi_base] + lo[(key >> low_shift) & low_mask]]
+        # unsigned index arithmetic: no negative-index wraparound test in the hot loop
+        return val[np.uint64(hi[(key >> high_shift) - hi_base]) + np.uint64(lo[(key >> low_shift) & low_mask])]
 
     @stable_njit(tag, nogil=True, inline="always")
     def flush_shift(key):
@@ -117,41 +141,72 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
         """Best flush or straight flush in one suit lane (rank bits, joker bit 13), or 0."""
         return flush[lane]
 
-    @stable_njit(tag, nogil=True)
-    def evaluate_key(key, mask):
+    @stable_njit(tag, nogil=True, inline="always")
+    def key_value(key, mask):
         if key & flush_bits:
             return flush_lookup(key, (mask >> flush_shift(key)) & lane_mask)
         return rank_lookup(key)
 
+    @stable_njit(tag, nogil=True)
+    def evaluate_key(key, mask):
+        return key_value(key, mask)
+
     @stable_njit(tag, nogil=True, inline="always")
-    def suit_lane(key, hands, i):
-        """The flush suit's lane, rebuilt from row ``i`` of the cards (flush hands are rare)."""
-        suit = np.int64(flush_shift(key) >> np.uint64(4))
-        lane: int | np.int64 = 0
+    def seven_cards(hands, i):
+        return hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4], hands[i, 5], hands[i, 6]
+
+    @stable_njit(tag, nogil=True, inline="always")
+    def seven_key(c):
+        """The key of seven codes, unrolled into independent adds."""
+        return (
+            (empty_key + row_key[c[0]] + row_key[c[1]])
+            + (row_key[c[2]] + row_key[c[3]])
+            + (row_key[c[4]] + row_key[c[5]] + row_key[c[6]])
+        )
+
+    @stable_njit(tag, nogil=True, inline="always")
+    def seven_mask(c):
+        return (
+            (row_mask[c[0]] | row_mask[c[1]])
+            | (row_mask[c[2]] | row_mask[c[3]])
+            | (row_mask[c[4]] | row_mask[c[5]] | row_mask[c[6]])
+        )
+
+    @stable_njit(tag, nogil=True, inline="always")
+    def row_key_mask(hands, i):
+        """The key and card mask of row ``i``, any length."""
+        key = empty_key
+        mask = np.uint64(0)
         for j in range(hands.shape[1]):
-            c = np.int64(hands[i, j])
-            if c == 52:
-                lane |= 1 << 13
-            elif c & 3 == suit:
-                lane |= 1 << (c >> 2)
-        return lane
+            key += row_key[hands[i, j]]
+            mask |= row_mask[hands[i, j]]
+        return key, mask
 
     @stable_njit(tag, nogil=True, inline="always")
     def evaluate_row(hands, i):
-        """Value of row ``i`` of a ``(n, k)`` array of hands."""
-        if hands.shape[1] == 7:  # unrolled: the common case, and independent adds
-            key = (
-                (empty_key + card_key[hands[i, 0]] + card_key[hands[i, 1]])
-                + (card_key[hands[i, 2]] + card_key[hands[i, 3]])
-                + (card_key[hands[i, 4]] + card_key[hands[i, 5]] + card_key[hands[i, 6]])
-            )
+        """Value of row ``i`` of a ``(n, k)`` array of valid hands; with seven cards (the common
+        case) the card mask is built only for the rare hand with five cards of a suit."""
+        if hands.shape[1] == 7:
+            c = seven_cards(hands, i)
+            key = seven_key(c)
+            if key & flush_bits:
+                return flush_lookup(key, (seven_mask(c) >> flush_shift(key)) & lane_mask)
+            return rank_lookup(key)
+        key, mask = row_key_mask(hands, i)
+        return key_value(key, mask)
+
+    @stable_njit(tag, nogil=True, inline="always")
+    def checked_row(hands, i):
+        """Value of row ``i``, or -1 when it holds a code outside the deck or a card twice
+        (the mask test of :func:`row_tables`)."""
+        if hands.shape[1] == 7:
+            c = seven_cards(hands, i)
+            key, mask = seven_key(c), seven_mask(c)
         else:
-            key = empty_key
-            for j in range(hands.shape[1]):
-                key += card_key[hands[i, j]]
-        if key & flush_bits:
-            return flush_lookup(key, suit_lane(key, hands, i))
-        return rank_lookup(key)
+            key, mask = row_key_mask(hands, i)
+        if bit_count(np.int64(mask)) != hands.shape[1] + 3 * np.int64((mask >> s13) & one):
+            return -1
+        return key_value(key, mask)
 
     @stable_njit(tag, nogil=True)
     def evaluate_cards(cards):
@@ -167,15 +222,36 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
         for i in prange(hands.shape[0]):
             out[i] = evaluate_row(hands, i)
 
+    @stable_njit(tag, nogil=True)
+    def checked_rows(hands, out):
+        invalid = 0
+        for i in range(hands.shape[0]):
+            v = checked_row(hands, i)
+            out[i] = v
+            invalid += v < 0
+        return invalid
+
+    @stable_njit(tag, nogil=True, parallel=True)
+    def checked_batch(hands, out):
+        invalid = 0
+        for i in prange(hands.shape[0]):
+            v = checked_row(hands, i)
+            out[i] = v
+            invalid += v < 0
+        return invalid
+
     kernels = SimpleNamespace(
         rules=rules,
         evaluate_key=evaluate_key,
+        key_value=key_value,
         evaluate_ranks=evaluate_ranks,
         evaluate_lane=evaluate_lane,
         evaluate_row=evaluate_row,
         evaluate_cards=evaluate_cards,
         evaluate_rows=evaluate_rows,
         evaluate_batch=evaluate_batch,
+        checked_rows=checked_rows,
+        checked_batch=checked_batch,
         card_key=card_key,
         card_mask=card_mask,
         empty_key=empty_key,
