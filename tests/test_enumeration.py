@@ -104,7 +104,8 @@ def test_every_seven_card_hand_of_the_joker_deck_under_pai_gow_rules():
 @pytest.mark.parametrize("rules", [STANDARD, PAIGOW], ids=lambda r: r.name)
 def test_checksum_enumeration_visits_the_same_hands(rng, rules):
     """The checksum mode sums the values the tally mode counts; on a small deck both
-    are checked against direct evaluation of every hand (the joker deck's holds the joker)."""
+    are checked against direct evaluation of every hand (the joker deck's holds the joker),
+    and so is the number of distinct values; the deck's order changes nothing."""
     from itertools import combinations
 
     import numpy as np
@@ -118,5 +119,6 @@ def test_checksum_enumeration_visits_the_same_hands(rng, rules):
     hands = np.array(list(combinations(deck.tolist(), 7)), np.uint8)
     values = evaluate_batch(hands, rules)
     assert value_checksum(rules, 7, deck) == int(values.astype(np.int64).sum())
-    counts = enumerate_categories(rules, 7, deck).category_counts
-    assert counts == {cat: int(((values >> 20) == cat).sum()) for cat in Category}
+    result = enumerate_categories(rules, 7, rng.permutation(deck))
+    assert result.category_counts == {cat: int(((values >> 20) == cat).sum()) for cat in Category}
+    assert result.distinct_values == len(np.unique(values))

@@ -20,7 +20,7 @@ from numba import prange
 from analyzer.cards import CardError
 from analyzer.eval.kernels import make_kernels, stable_njit
 from analyzer.eval.profiles import Rules, get_rules
-from analyzer.eval.tables import CARD_KEY, CARD_MASK
+from analyzer.eval.tables import CARD_KEY, CARD_MASK, COUNT_SHIFT, FLUSH_BITS, LOW_RANKS
 from analyzer.eval.values import Category
 
 _ENUMERATORS: dict[tuple[Rules, bool], Callable[..., None]] = {}
@@ -31,16 +31,30 @@ VALUE_SLOTS = 11 << 20  # every hand value is below this
 
 def _make_enumerator(rules: Rules, tally: bool):
     kernels = make_kernels(rules)
-    key_value = kernels.key_value
+    key_value, high_part, low_part, values = kernels.key_value, kernels.high_part, kernels.low_part, kernels.rank_values
     empty_key = kernels.empty_key
-    six, one = np.uint64(6), np.uint64(1)
+    one, three, six, twelve = np.uint64(1), np.uint64(3), np.uint64(6), np.uint64(12)
+    one_each_suit, flush_bits, one_card = np.uint64(0x1111), FLUSH_BITS, np.uint64(1 << COUNT_SHIFT)
+
+    @stable_njit(f"enumerate:{rules!r}:{tally}", nogil=True, inline="always")
+    def record(v, t, g, tallies, seen):
+        """Tally value ``v`` of a hand whose last card is ``g`` and mark it seen in the bitset."""
+        tallies[t, g & three, np.uint64(v) >> twelve] += 1
+        word, bit = np.uint64(v) >> six, one << (np.uint64(v) & np.uint64(63))
+        if not seen[word] & bit:  # written once: threads share clean lines
+            seen[word] |= bit
 
     @stable_njit(f"enumerate:{rules!r}:{tally}", nogil=True, parallel=True)
-    def enumerate_hands(deck_key, deck_mask, k, tasks, tallies, seen):
-        """Visit every k-subset of a deck (its cards' keys and masks) whose first two cards are
-        a task. With ``tally``: ``tallies[thread, copy, value >> 12] += 1`` and bit ``value`` of
-        the bitset ``seen`` set; without: ``tallies[thread, 0, 0]`` gets the sum of the values
-        (a checksum)."""
+    def enumerate_hands(deck_key, deck_mask, low_cards, k, tasks, tallies, seen, seen_ranks):
+        """Visit every k-subset of a deck (its cards' keys and masks, the ``low_cards`` of ranks
+        2-8 first) whose first two cards are a task. With ``tally``:
+        ``tallies[thread, copy, value >> 12] += 1`` and bit ``value`` of the bitset ``seen`` set,
+        or ``seen_ranks[thread, index]`` for a value looked up at ``VAL[index]``; without:
+        ``tallies[thread, 0, 0]`` gets the sum of the values (a checksum).
+
+        When no suit can reach five cards with the last card, the last card's loop looks up ranks
+        only, with half of the rank index held fixed: a card of rank 2-8 changes only the low
+        field (the high field gains one card), a higher card only the high field."""
         n = deck_key.shape[0]
         threads = tallies.shape[0]
         for t in prange(threads):
@@ -59,15 +73,32 @@ def _make_enumerator(rules: Rules, tally: bool):
                     if depth == k - 2:  # the prefix is full: the last two cards by plain loops
                         key, mask = keys[depth - 1], masks[depth - 1]
                         for f in range(idx[depth - 1] + 1, n):
-                            key_f = key + deck_key[f]
-                            mask_f = mask | deck_mask[f]
-                            for g in range(f + 1, n):
-                                v = key_value(key_f + deck_key[g], mask_f | deck_mask[g])
+                            key_f = key + deck_key[np.uint64(f)]  # unsigned indices: no wraparound tests
+                            if (key_f + one_each_suit) & flush_bits:  # a flush is possible
+                                mask_f = mask | deck_mask[np.uint64(f)]
+                                for g in range(f + 1, n):
+                                    v = key_value(key_f + deck_key[np.uint64(g)], mask_f | deck_mask[np.uint64(g)])
+                                    if tally:
+                                        record(v, t, np.uint64(g), tallies, seen)
+                                    else:
+                                        checksum += v
+                                continue
+                            high = high_part(key_f + one_card)
+                            for g in range(f + 1, low_cards):
+                                i = high + low_part(key_f + deck_key[np.uint64(g)])
+                                v = values[i]
                                 if tally:
-                                    tallies[t, g & 3, v >> 12] += 1
-                                    word, bit = np.uint64(v) >> six, one << (np.uint64(v) & np.uint64(63))
-                                    if not seen[word] & bit:  # written once: threads share clean lines
-                                        seen[word] |= bit
+                                    tallies[t, np.uint64(g) & three, np.uint64(v) >> twelve] += 1
+                                    seen_ranks[t, i] = 1
+                                else:
+                                    checksum += v
+                            low = low_part(key_f)
+                            for g in range(max(f + 1, low_cards), n):
+                                i = high_part(key_f + deck_key[np.uint64(g)]) + low
+                                v = values[i]
+                                if tally:
+                                    tallies[t, np.uint64(g) & three, np.uint64(v) >> twelve] += 1
+                                    seen_ranks[t, i] = 1
                                 else:
                                     checksum += v
                         depth -= 1
@@ -104,14 +135,25 @@ def _deck(rules: Rules, deck: np.ndarray | None) -> np.ndarray:
 
 
 def _run(rules: Rules, cards: int, deck: np.ndarray, tally: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The tallies by ``value >> 12`` (or the checksum in slot 0) and, with ``tally``, the
+    distinct values reached."""
     if not 5 <= cards <= 7:
         raise ValueError(f"hands of {cards} cards: the evaluator takes 5 to 7")
     if (rules, tally) not in _ENUMERATORS:
         _ENUMERATORS[rules, tally] = _make_enumerator(rules, tally)
-    tallies = np.zeros((numba.get_num_threads(), TALLY_COPIES, LEAD_SLOTS), np.int64)
+    threads = numba.get_num_threads()
+    tallies = np.zeros((threads, TALLY_COPIES, LEAD_SLOTS), np.int64)
     seen = np.zeros((VALUE_SLOTS if tally else 64) // 64, np.uint64)  # a bitset: 1.4 MB stays in cache
-    _ENUMERATORS[rules, tally](CARD_KEY[deck], CARD_MASK[deck], cards, _tasks(len(deck), cards), tallies, seen)
-    return tallies.sum(axis=(0, 1)), seen
+    values = make_kernels(rules).rank_values
+    seen_ranks = np.zeros((threads, len(values) if tally else 1), np.uint8)
+    deck = np.sort(deck)  # the order of the visit changes no tally; the ranks 2-8 come first
+    low_cards = int(np.searchsorted(deck, 4 * LOW_RANKS))
+    tasks = _tasks(len(deck), cards)
+    _ENUMERATORS[rules, tally](CARD_KEY[deck], CARD_MASK[deck], low_cards, cards, tasks, tallies, seen, seen_ranks)
+    if not tally:
+        return tallies.sum(axis=(0, 1)), np.zeros(0, np.int32)
+    flushes_or_any = np.flatnonzero(np.unpackbits(seen.view(np.uint8), bitorder="little"))
+    return tallies.sum(axis=(0, 1)), np.union1d(flushes_or_any, values[seen_ranks.any(axis=0)])
 
 
 def _tasks(n: int, k: int) -> np.ndarray:
@@ -151,7 +193,7 @@ def enumerate_categories(rules: Rules | str, cards: int, deck: np.ndarray | None
         cards=cards,
         category_counts={cat: int(by_lead[cat].sum()) for cat in Category},
         royal_flushes=int(by_lead[Category.STRAIGHT_FLUSH, 13, 12]),
-        distinct_values=int(np.unpackbits(seen.view(np.uint8)).sum()),
+        distinct_values=len(seen),
     )
 
 

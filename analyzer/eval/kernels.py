@@ -11,6 +11,8 @@ Every function here is ``@njit`` and can be called from other kernels:
   (see :mod:`analyzer.eval.tables`); partial hands are extended with
   ``key + CARD_KEY[c]`` and ``mask | CARD_MASK[c]``.
 * ``key_value(key, mask)``: the same, inlined into the calling kernel (for inner loops).
+* ``high_part(key) + low_part(key)``: the index in ``rank_values`` (the ``VAL`` table) of the
+  key's rank multiset, for enumerations that hold one half fixed (the best non-flush value).
 * ``evaluate_ranks(key)`` and ``evaluate_lane(lane)``: the two halves of a value,
   for algorithms that enumerate rank patterns and suit lanes separately.
 * ``evaluate_cards(cards)``: value of one hand (5-7 codes in a 1-D array).
@@ -105,10 +107,21 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
     s16, s32, s48 = np.uint64(16), np.uint64(32), np.uint64(48)
     b0, b1, b2 = np.uint64(0x8), np.uint64(0x80), np.uint64(0x800)
 
+    # unsigned index arithmetic: no negative-index wraparound test in the hot loop
+    @stable_njit(tag, nogil=True, inline="always")
+    def high_part(key):
+        """``HI`` of the key's high field and card count: where its block of rank multisets
+        starts in ``VAL``."""
+        return np.uint64(hi[(key >> high_shift) - hi_base])
+
+    @stable_njit(tag, nogil=True, inline="always")
+    def low_part(key):
+        """``LO`` of the key's low field: the rank multiset's offset in its block."""
+        return np.uint64(lo[(key >> low_shift) & low_mask])
+
     @stable_njit(tag, nogil=True, inline="always")
     def rank_lookup(key):
-        # unsigned index arithmetic: no negative-index wraparound test in the hot loop
-        return val[np.uint64(hi[(key >> high_shift) - hi_base]) + np.uint64(lo[(key >> low_shift) & low_mask])]
+        return val[high_part(key) + low_part(key)]
 
     @stable_njit(tag, nogil=True, inline="always")
     def flush_shift(key):
@@ -244,6 +257,9 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
         rules=rules,
         evaluate_key=evaluate_key,
         key_value=key_value,
+        high_part=high_part,
+        low_part=low_part,
+        rank_values=val,
         evaluate_ranks=evaluate_ranks,
         evaluate_lane=evaluate_lane,
         evaluate_row=evaluate_row,
