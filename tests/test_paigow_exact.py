@@ -1,6 +1,7 @@
 """Exact Pai Gow house edge: the setting table against the House Way, the inclusion-exclusion
 counter against brute force on reduced decks, the shared-card classes, and the full run."""
 
+import itertools
 import math
 
 import numpy as np
@@ -192,3 +193,30 @@ def test_exact_edge_sums_to_every_deal_and_agrees_with_monte_carlo(tmp_path):
     assert abs(result.ev - (-0.02734)) < 4 * 0.0001  # paigow edge --target-se 0.0001
     banks = exact_house_edge(way="foxwoods", cache=tmp_path, rules=PaiGowRules(player_banks=True))
     assert (banks.player_wins, banks.player_losses) == (result.player_losses, result.player_wins)
+
+
+def test_exact_result_settles_as_the_monte_carlo_edge():
+    from fractions import Fraction
+
+    from analyzer.games.paigow.exact_edge import ExactEdgeResult
+    from analyzer.sim.facts import RunFacts
+
+    run = RunFacts.enumerated(100, since=0.0)
+    result = ExactEdgeResult("foxwoods", 30, 40, 30, PaiGowRules(), run)
+    assert result.ev_fraction == Fraction(30 * 95 - 30 * 100, 100 * 100)
+    assert result.house_edge == pytest.approx(0.015)
+    assert result.to_dict()["ev_fraction"] == "-3/200" and result.to_dict()["exact"]
+
+
+def test_tasks_cover_every_class_once_the_biggest_alone():
+    from analyzer.games.paigow.exact_edge import task_bounds
+
+    _, sizes, _ = exact_count.shared_sets(13, True)
+    bounds = task_bounds(sizes)
+    assert bounds[0] == (0, 1) and bounds[-1][1] == len(sizes)
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(bounds))
+
+
+def test_exact_edge_command_refuses_an_unknown_way(cli):
+    run = cli("paigow", "exact-edge", "--way", "vegas")
+    assert run.returncode == 2 and "vegas" in run.stderr
