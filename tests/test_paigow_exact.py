@@ -172,7 +172,8 @@ def test_full_deck_classes_cut_the_work_tenfold():
 
 
 @pytest.mark.slow
-def test_full_table_is_cached_checked_and_rebuilt_when_wrong(tmp_path):
+def test_full_table_is_cached_checked_and_rebuilt_then_the_run_resumes(tmp_path):
+    """One slow test for the full deck, whose table takes a minute or two to build."""
     table = settings_table.full_table("foxwoods", tmp_path)
     assert table.shape == (math.comb(53, 7),)
     assert settings_table.agrees(table, FULL_DECK, WAYS["foxwoods"], hands=20_000, seed=5)
@@ -181,18 +182,26 @@ def test_full_table_is_cached_checked_and_rebuilt_when_wrong(tmp_path):
     broken = np.load(path)
     broken[:] = 0
     np.save(path, broken)
-    again = settings_table.full_table("foxwoods", tmp_path)
-    assert np.array_equal(again, table)
+    assert np.array_equal(settings_table.full_table("foxwoods", tmp_path), table)  # rebuilt
+    del table, broken
 
+    class Interrupted(Exception):
+        pass
 
-@pytest.mark.slow
-def test_exact_edge_sums_to_every_deal_and_agrees_with_monte_carlo(tmp_path):
-    result = exact_house_edge(way="foxwoods", cache=tmp_path)
+    def stop_after_a_few(done, total):
+        if done == 40:
+            raise Interrupted
+
+    with pytest.raises(Interrupted):
+        exact_house_edge(way="foxwoods", cache=tmp_path, progress=stop_after_a_few)
+    assert len(list(tmp_path.glob("exact-edge-foxwoods-*/*.pkl"))) >= 40
+    seen = []
+    result = exact_house_edge(way="foxwoods", cache=tmp_path, progress=lambda done, total: seen.append(done))
+    assert seen[0] > 40  # resumed: the saved tasks were not run again
     assert result.deals == DEALS == 8_250_459_031_214_400
     assert min(result.player_wins, result.pushes, result.player_losses) > 0
     assert abs(result.ev - (-0.02734)) < 4 * 0.0001  # paigow edge --target-se 0.0001
-    banks = exact_house_edge(way="foxwoods", cache=tmp_path, rules=PaiGowRules(player_banks=True))
-    assert (banks.player_wins, banks.player_losses) == (result.player_losses, result.player_wins)
+    assert not list(tmp_path.glob("exact-edge-*"))  # the checkpoints go once the run is done
 
 
 def test_exact_result_settles_as_the_monte_carlo_edge():
@@ -201,11 +210,12 @@ def test_exact_result_settles_as_the_monte_carlo_edge():
     from analyzer.games.paigow.exact_edge import ExactEdgeResult
     from analyzer.sim.facts import RunFacts
 
-    run = RunFacts.enumerated(100, since=0.0)
-    result = ExactEdgeResult("foxwoods", 30, 40, 30, PaiGowRules(), run)
-    assert result.ev_fraction == Fraction(30 * 95 - 30 * 100, 100 * 100)
-    assert result.house_edge == pytest.approx(0.015)
-    assert result.to_dict()["ev_fraction"] == "-3/200" and result.to_dict()["exact"]
+    result = ExactEdgeResult("foxwoods", 30, 45, 25, PaiGowRules(), RunFacts.enumerated(100, since=0.0))
+    assert result.ev_fraction == Fraction(30 * 95 - 25 * 100, 100 * 100) == Fraction(7, 200)
+    assert result.house_edge == pytest.approx(-0.035)
+    assert result.to_dict()["ev_fraction"] == "7/200" and result.to_dict()["exact"]
+    banks = result.under(PaiGowRules(commission=0.0, player_banks=True))
+    assert (banks.player_wins, banks.pushes, banks.player_losses) == (25, 45, 30) and banks.ev == -0.05
 
 
 def test_tasks_cover_every_class_once_the_biggest_alone():

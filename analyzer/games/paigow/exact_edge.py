@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -58,6 +58,14 @@ class ExactEdgeResult:
     player_losses: int
     rules: PaiGowRules
     run: RunFacts
+
+    def under(self, rules: PaiGowRules) -> ExactEdgeResult:
+        """The same deals settled by other house ``rules``: a new commission changes the EV only;
+        a change of banker swaps wins and losses (module docstring)."""
+        wins, losses = self.player_wins, self.player_losses
+        if rules.player_banks != self.rules.player_banks:
+            wins, losses = losses, wins
+        return replace(self, player_wins=wins, player_losses=losses, rules=rules)
 
     @property
     def deals(self) -> int:
@@ -188,16 +196,15 @@ def exact_house_edge(
     shutil.rmtree(points, ignore_errors=True)
     last_wins, last_banker = closed_form_terms(CARDS)
     wins, pushes, banker = finish(sum(t[0] for t in terms) + last_wins, sum(t[1] for t in terms) + last_banker, CARDS)
-    if rules.player_banks:
-        wins, banker = banker, wins
-    return ExactEdgeResult(
+    dealer_banks = ExactEdgeResult(
         way=way,
         player_wins=wins,
         pushes=pushes,
         player_losses=banker,
-        rules=rules,
+        rules=PaiGowRules(commission=rules.commission),
         run=RunFacts.enumerated(DEALS, since=start),
     )
+    return dealer_banks.under(rules)
 
 
 __all__ = ["DEALS", "ExactEdgeResult", "exact_house_edge", "task_bounds"]
