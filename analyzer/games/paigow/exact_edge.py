@@ -185,12 +185,10 @@ def exact_house_edge(
     classes = shared_sets(RANKS, JOKER)
     _LOADED[way, stamp] = (table, classes)
     try:
-        bounds = task_bounds(classes[1])
-        # the largest families first, so the threads finish together
-        order = sorted(range(len(bounds)), key=lambda t: bounds[t][0])
         points = folder / f"exact-edge-{way}-{stamp}"
-        with checkpoint.checkpointing(points):
-            terms = run_tasks(_task, [(way, stamp, *bounds[t]) for t in order], threads=threads, progress=progress)
+        with checkpoint.checkpointing(points):  # the biggest families (fewest shared cards) first
+            tasks = [(way, stamp, first, last) for first, last in task_bounds(classes[1])]
+            terms = run_tasks(_task, tasks, threads=threads, progress=progress)
     finally:
         del _LOADED[way, stamp]
     shutil.rmtree(points, ignore_errors=True)
