@@ -21,11 +21,12 @@ leaves one hand, paired with itself: a copy, so that term is ``-C(n, 7)`` banker
 
 Suit symmetry: a deck of ``ranks`` ranks in each of the 4 suits (position ``4 i + suit``)
 and at most one joker (the last position) is mapped to itself by every permutation of the
-suits. When the table's settings do not depend on which suit is which (the House Way looks
-at ranks, at suits only through flushes), S and every suit permutation of S give the same
-term, so one S per class is counted, weighted by the class size. A set S is 4 suit rows
-of rank masks; a class's representative has its rows in decreasing order of a fixed list
-of masks, and its class has ``24 / prod(m!)`` members for rows repeated ``m`` times.
+suits. When the table's settings do not depend on which suit is which (true of the House
+Way, which sees suits only through flushes: rules PG-9, and a test of random renamings),
+S and every suit permutation of S give the same term, so one S per class is counted,
+weighted by the class size. A set S is 4 suit rows of rank masks; a class's representative
+has its rows in decreasing order of a fixed list of masks, and its class has
+``24 / prod(m!)`` members for rows repeated ``m`` times.
 """
 
 from __future__ import annotations
@@ -48,14 +49,12 @@ def _row_masks(ranks: int) -> np.ndarray:
 
 
 @njit(cache=True)
-def _classes(masks, popcounts, joker, symmetric, fill, cards, sizes, weights):
-    """Walk the sets S of at most MAX_SHARED cards, one per suit class when ``symmetric``
-    (rows i0 >= i1 >= i2 >= i3 in mask order) else every set (weight 1); when ``fill``,
-    write each one's positions (increasing: rank, then suit), size and signed weight. Returns how many there are."""
+def _classes(masks, popcounts, ranks, joker, symmetric, fill, cards, sizes, weights):
+    """Walk the sets S of at most MAX_SHARED cards of the deck of ``ranks`` ranks (and the
+    joker), one per suit class when ``symmetric`` (rows i0 >= i1 >= i2 >= i3 in mask order)
+    else every set (weight 1); when ``fill``, write each one's positions (increasing: rank,
+    then suit), size and signed weight. Returns how many there are."""
     n = masks.shape[0]
-    ranks = 0
-    while (1 << ranks) <= masks[n - 1]:
-        ranks += 1
     count = 0
     rows = np.zeros(4, np.int64)
     for j in range(2 if joker else 1):
@@ -110,6 +109,7 @@ def shared_sets(ranks: int, joker: bool, symmetric: bool = True) -> tuple[np.nda
     total = _classes(
         masks,
         popcounts,
+        ranks,
         joker,
         symmetric,
         False,
@@ -120,7 +120,7 @@ def shared_sets(ranks: int, joker: bool, symmetric: bool = True) -> tuple[np.nda
     cards = np.full((total, 7), -1, np.int8)
     sizes = np.zeros(total, np.int64)
     weights = np.zeros(total, np.int64)
-    _classes(masks, popcounts, joker, symmetric, True, cards, sizes, weights)
+    _classes(masks, popcounts, ranks, joker, symmetric, True, cards, sizes, weights)
     order = np.argsort(sizes, kind="stable")
     return cards[order], sizes[order], weights[order]
 
