@@ -1,0 +1,164 @@
+"""Exact Hold'em showdowns of many fixed deals in one kernel call.
+
+A *deal* here is a few players' known hole cards, a board of 0, 3, 4 or 5 cards and dead cards.
+:func:`deal_tallies` completes the board of every deal exactly, each into its own tallies
+(:mod:`analyzer.sim.showdown`), with the one exact kernel of Hold'em,
+:func:`~analyzer.games.holdem.engine.exact_showdowns`, called deal after deal inside one
+compiled loop: no Python per deal. Deals are independent, so the list is cut into chunks of
+:data:`DEALS_PER_TASK` run on threads (or a Dask cluster), and every deal's tallies are the
+same whatever the number of threads.
+
+Deal ``q``'s tallies count each of its ``C(free, 5 - board)`` completions once (integer
+counts), so its equities are its tallies over that number of completions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from analyzer.cards import CARD_BIT, CardsInput
+from analyzer.games.holdem.engine import BOARD_CARDS, exact_showdowns
+from analyzer.games.holdem.equity import HoldemDeal, prepare_deal
+from analyzer.ranges import Range, parse
+from analyzer.sim.engine import Progress, run_tasks
+from analyzer.sim.showdown import WIDTH
+
+DEALS_PER_TASK = 256  # deals per chunk of work: a few milliseconds of a flop's deals
+FULL_DECK = np.uint64((1 << 52) - 1)
+
+
+@dataclass(frozen=True)
+class FixedDeals:
+    """Deals packed for the kernel, ``Q`` of them with up to ``N`` players.
+
+    Attributes
+    ----------
+    holes:
+        ``(Q, N, 2)`` card codes; deal ``q``'s players are rows ``0 .. players[q] - 1``.
+    players:
+        ``(Q,)`` the number of players of each deal.
+    boards:
+        ``(Q, 5)`` card codes; deal ``q``'s board is its first ``board_sizes[q]`` of them.
+    board_sizes:
+        ``(Q,)`` 0, 3, 4 or 5.
+    dead:
+        ``(Q,)`` each deal's dead cards as a card bit mask (bit ``c`` for card code ``c``).
+    """
+
+    holes: np.ndarray
+    players: np.ndarray
+    boards: np.ndarray
+    board_sizes: np.ndarray
+    dead: np.ndarray
+
+    @classmethod
+    def pack(cls, holes: list[np.ndarray], boards: list[np.ndarray], dead: list[np.uint64]) -> FixedDeals:
+        """The packed form of deals given one by one: ``holes[q]`` ``(n_q, 2)`` codes, ``boards[q]``
+        0 to 5 codes, ``dead[q]`` a card mask. The cards are assumed valid and disjoint."""
+        count = len(holes)
+        most = max((len(h) for h in holes), default=0)
+        packed_holes = np.zeros((count, most, 2), np.uint8)
+        packed_boards = np.zeros((count, BOARD_CARDS), np.uint8)
+        for q, (hole, board) in enumerate(zip(holes, boards)):
+            packed_holes[q, : len(hole)] = hole
+            packed_boards[q, : len(board)] = board
+        return cls(
+            packed_holes,
+            np.array([len(h) for h in holes], np.int64),
+            packed_boards,
+            np.array([len(b) for b in boards], np.int64),
+            np.array(dead, np.uint64).reshape(count),
+        )
+
+    @classmethod
+    def on_boards(cls, holes: np.ndarray, boards: np.ndarray, dead: np.uint64) -> FixedDeals:
+        """The same hands ``holes`` ``(n, 2)`` and dead cards on each board ``boards[q]`` (``(Q, m)``)."""
+        count, size = boards.shape
+        packed_boards = np.zeros((count, BOARD_CARDS), np.uint8)
+        packed_boards[:, :size] = boards
+        return cls(
+            np.broadcast_to(np.asarray(holes, np.uint8), (count, *np.shape(holes))).copy(),
+            np.full(count, len(holes), np.int64),
+            packed_boards,
+            np.full(count, size, np.int64),
+            np.full(count, dead, np.uint64),
+        )
+
+    def __len__(self) -> int:
+        return len(self.players)
+
+    def chunk(self, start: int, stop: int) -> tuple[np.ndarray, ...]:
+        """The kernel's arguments for deals ``start .. stop - 1``."""
+        return (
+            self.holes[start:stop],
+            self.players[start:stop],
+            self.boards[start:stop],
+            self.board_sizes[start:stop],
+            self.dead[start:stop],
+        )
+
+
+def prepare_hands(
+    hands: Sequence[str | Range], board: CardsInput, dead: CardsInput, what: str
+) -> tuple[HoldemDeal, np.ndarray]:
+    """The checked deal of one known hand per player (every check of
+    :func:`~analyzer.games.holdem.equity.prepare_deal`) and its hole cards ``(n, 2)``.
+
+    A range of more than one combo is refused, naming the player and ``what`` refuses it."""
+    if isinstance(hands, str):
+        raise ValueError("give one hand per player (a list), not a single string")
+    parsed = [h if isinstance(h, Range) else parse(h) for h in hands]
+    for i, hand in enumerate(parsed, start=1):
+        if len(hand) != 1:
+            raise ValueError(
+                f"player {i}'s {hand.canonical()!r} is a range of {len(hand):,} combos: {what} takes one "
+                "hand per player, such as 'AsKs' (Hold'em equity takes ranges)"
+            )
+    deal = prepare_deal(parsed, board, dead)
+    return deal, np.array([r.combos[0] for r in deal.ranges], np.uint8)
+
+
+def deal_tallies(
+    deals: FixedDeals,
+    *,
+    scheduler: str | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> np.ndarray:
+    """Exact showdown tallies ``(Q, N, WIDTH)`` (``int64``) of every deal, each completion of a
+    deal's board counted once; rows of absent players stay zero. Chunks of
+    :data:`DEALS_PER_TASK` deals run on ``threads`` local threads or the Dask ``scheduler``."""
+    starts = range(0, len(deals), DEALS_PER_TASK)
+    tasks = [deals.chunk(start, start + DEALS_PER_TASK) for start in starts]
+    results = run_tasks(_chunk_tallies, tasks, scheduler=scheduler, threads=threads, progress=progress)
+    if not results:
+        return np.zeros((0, deals.holes.shape[1], WIDTH), np.int64)
+    return np.concatenate(results)
+
+
+def _chunk_tallies(holes, players, boards, board_sizes, dead):
+    tallies = np.zeros((holes.shape[0], holes.shape[1], WIDTH), np.int64)
+    _deal_tallies(holes, players, boards, board_sizes, dead, tallies)
+    return tallies
+
+
+@njit(cache=True, nogil=True)
+def _deal_tallies(holes, players, boards, board_sizes, dead, tallies):
+    """Into ``tallies[q]``, every completion of deal ``q``'s board (the arrays of :class:`FixedDeals`)."""
+    one = np.int64(1)
+    for q in range(holes.shape[0]):
+        n = players[q]
+        size = board_sizes[q]
+        used = dead[q]
+        for p in range(n):
+            used |= CARD_BIT[holes[q, p, 0]] | CARD_BIT[holes[q, p, 1]]
+        for j in range(size):
+            used |= CARD_BIT[boards[q, j]]
+        exact_showdowns(holes[q, :n], boards[q, :size], ~used & FULL_DECK, tallies[q, :n], one)
+
+
+__all__ = ["DEALS_PER_TASK", "FixedDeals", "deal_tallies", "prepare_hands"]
