@@ -116,7 +116,7 @@ def prepare_hands(
         if len(hand) != 1:
             raise ValueError(
                 f"player {i}'s {hand.canonical()!r} is a range of {len(hand):,} combos: {what} takes one "
-                "hand per player, such as 'AsKs' (Hold'em equity takes ranges)"
+                "hand per player, such as 'AsKs' (ranges: Hold'em equity, holdem equity or pa.holdem.equity)"
             )
     deal = prepare_deal(parsed, board, dead)
     return deal, np.array([r.combos[0] for r in deal.ranges], np.uint8)
