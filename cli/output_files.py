@@ -32,7 +32,7 @@ def checked_output(path: Path | None, suffixes: tuple[str, ...], option: str, fo
     return path
 
 
-def write_atomically(path: Path, write: Callable[[Path], None]) -> None:
+def write_atomically(path: Path, write: Callable[[Path], object]) -> None:
     """Call ``write`` on a temporary sibling of ``path`` (same suffix), then rename it to ``path``."""
     handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=path.suffix, dir=path.parent)
     os.close(handle)
