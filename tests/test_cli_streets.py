@@ -75,7 +75,7 @@ def test_out_and_chart_files_are_written_and_replaced_only_with_force(run, tmp_p
         (["holdem", "flops", "QQ+", "AsKs"], 1, "player 1's 'QQ+' is a range of 18 combos"),
         (["holdem", "flops", "AsKs"], 1, "1 player"),
         (["holdem", "flops", "AsKs", "QdQx"], 2, "'QdQx'"),
-        (["holdem", "flops", "AsKs", "QdQc", "--dead", "As"], 1, "player 1's range"),
+        (["holdem", "flops", "AsKs", "QdQc", "--dead", "As"], 2, "'As' is in both player 1's hand and the dead"),
         (["holdem", "flops", "AsKs", "QdQc", "--out", "flops.txt"], 2, "--out takes a .csv or .json file"),
         (["holdem", "flops", "AsKs", "QdQc", "--chart", "flops.csv"], 2, "--chart takes a .png file"),
         (["holdem", "flops", "AsKs", "QdQc", "--out", "a.json", "--chart", "a.json"], 2, "the same file"),
@@ -83,7 +83,11 @@ def test_out_and_chart_files_are_written_and_replaced_only_with_force(run, tmp_p
         (["holdem", "flops", "AsKs", "QdQc", "--threads", "0"], 2, "threads must be 1 to"),
         (["holdem", "turns", "AsKs", "QdQc"], 2, "--board"),
         (["holdem", "turns", "AsKs", "QdQc", "--board", "Kh 7d 2c 5s"], 2, "a flop has 3 cards, got 4"),
-        (["holdem", "turns", "AsKs", "QdQc", "--board", "Kh 7d As"], 1, "player 1's range"),
+        (
+            ["holdem", "turns", "AsKs", "QdQc", "--board", "Kh 7d As"],
+            2,
+            "'As' is in both player 1's hand and the board",
+        ),
     ],
 )
 def test_errors_are_one_line_with_the_right_exit_code(run, args, code, words):

@@ -12,10 +12,12 @@ import pytest
 import analyzer as pa
 from analyzer.cards import CardError
 from analyzer.games.holdem.street_results import FAVOURITE, QUANTILES
+from analyzer.ranges import parse
 from analyzer.sim.showdown import TIE_UNITS
 from test_holdem import brute_force_equity
 
 HANDS = ["AsKs", "QdQc"]
+ALL_BUT_THREE = [c for c in range(52) if c not in (40, 41, 47, 51)][3:]  # dead cards leaving 3 of 48
 
 
 @pytest.fixture(scope="module")
@@ -165,11 +167,17 @@ def test_many_queries_equal_the_single_exact_calls():
         (lambda: pa.holdem.flops(["QQ+", "AKs"]), ValueError, "player 1's 'QQ+' is a range of 18 combos"),
         (lambda: pa.holdem.flops(["AsKs"]), ValueError, "1 player"),
         (lambda: pa.holdem.flops("AsKs QdQc"), ValueError, "a list"),
-        (lambda: pa.holdem.flops(["AsKs", "AsQd"]), ValueError, "cannot all be dealt together"),
+        (lambda: pa.holdem.flops(["AsKs", "AsQd"]), CardError, "'As' is in both player 1's hand and player 2's"),
         (lambda: pa.holdem.flops(["AsKs", "QdQx"]), CardError, "QdQx"),
-        (lambda: pa.holdem.flops(["AsKs", "QdQc"], dead="Qd"), ValueError, "player 2's range"),
+        (lambda: pa.holdem.flops(["AsKs", "QdQc"], dead="Qd"), CardError, "player 2's hand and the dead cards"),
+        (lambda: pa.holdem.flops(["AsKs", [40, 41, 42]]), CardError, "player 2's hand has 3 cards, not 2"),
+        (
+            lambda: pa.holdem.flops(["AsKs", "QdQc"], dead=list(range(40)) + [42, 43, 44, 45, 46]),
+            ValueError,
+            "leave 3 for",
+        ),
         (lambda: pa.holdem.turns(["AsKs", "QdQc"], "Kh 7d"), CardError, "a flop has 3 cards, got 2"),
-        (lambda: pa.holdem.turns(["AsKs", "QdQc"], "Kh 7d 2c", dead="7d"), CardError, "'7d' is in both"),
+        (lambda: pa.holdem.turns(["AsKs", "QdQc"], "Kh 7d 2c", dead="7d"), CardError, "'7d' is in both the board"),
         (lambda: pa.holdem.equities([(["AsKs", "QdQc"], "2c 3d")]), CardError, "query 0: a board has 0, 3, 4"),
         (lambda: pa.holdem.equities([(["AsKs", "QdQc"], ""), "AsKs"]), ValueError, "query 1: expected (hands"),
         (lambda: pa.holdem.equities([(["AsKs", "random"], "")]), ValueError, "query 0: player 2's 'random'"),
@@ -180,3 +188,9 @@ def test_bad_inputs_are_errors_naming_the_bad_part(call, error, words):
     with pytest.raises(error) as raised:
         call()
     assert words in str(raised.value)
+
+
+def test_hands_are_read_as_cards_codes_or_one_combo_ranges():
+    result = pa.holdem.equities([(["Ks As", [41, 40]], "Kh 7d 2c"), ([parse("AsKs"), "QdQc:0.5"], "Kh 7d 2c")])
+    assert [p.hand for p in result[0].players] == [p.hand for p in result[1].players] == ["AsKs", "QdQc"]
+    assert result[0].players == result[1].players == pa.holdem.equity(["AsKs", "QdQc"], "Kh 7d 2c").players

@@ -20,12 +20,23 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from analyzer.cards import CARD_BIT, CardsInput
+from analyzer.cards import (
+    CARD_BIT,
+    DECK_SIZE,
+    CardError,
+    CardsInput,
+    cards_mask,
+    check_disjoint,
+    format_card,
+    format_cards,
+    parse_cards,
+)
 from analyzer.games.holdem.engine import BOARD_CARDS, exact_showdowns
-from analyzer.games.holdem.equity import HoldemDeal, prepare_deal
+from analyzer.games.holdem.equity import BOARD_SIZES, MAX_PLAYERS, MIN_PLAYERS
 from analyzer.ranges import Range, parse
 from analyzer.sim.engine import Progress, run_tasks
 from analyzer.sim.showdown import WIDTH
+from analyzer.text import plural
 
 DEALS_PER_TASK = 256  # deals per chunk of work: a few milliseconds of a flop's deals
 FULL_DECK = np.uint64((1 << 52) - 1)
@@ -102,24 +113,74 @@ class FixedDeals:
         )
 
 
-def prepare_hands(
-    hands: Sequence[str | Range], board: CardsInput, dead: CardsInput, what: str
-) -> tuple[HoldemDeal, np.ndarray]:
-    """The checked deal of one known hand per player (every check of
-    :func:`~analyzer.games.holdem.equity.prepare_deal`) and its hole cards ``(n, 2)``.
+@dataclass(frozen=True)
+class KnownHands:
+    """Checked inputs of one deal of known hands: ``holes`` ``(n, 2)`` codes (high card first),
+    ``labels`` their canonical text, and the ``board`` and ``dead`` card codes."""
 
-    A range of more than one combo is refused, naming the player and ``what`` refuses it."""
+    holes: np.ndarray
+    labels: tuple[str, ...]
+    board: np.ndarray
+    dead: np.ndarray
+
+    @property
+    def excluded(self) -> np.uint64:
+        """The board and dead cards as a card bit mask (bit ``c`` for card code ``c``)."""
+        return cards_mask(np.concatenate([self.board, self.dead]))
+
+
+def prepare_hands(hands: Sequence[CardsInput | Range], board: CardsInput, dead: CardsInput, what: str) -> KnownHands:
+    """Parse and check one known hand per player, the board and the dead cards, as
+    :func:`~analyzer.games.holdem.equity.prepare_deal` checks ranges (2 to 10 players, a board
+    of 0, 3, 4 or 5 cards, enough cards left), every card held once (else a CardError naming it
+    and both holders). A hand is two cards (``"AsKs"``, ``"As Ks"``) or a one-combo range; a
+    range of more combos is refused, naming the player and ``what`` refuses it. Two card codes
+    (a list or array) are a hand too.
+
+    Hands and boards are read with :func:`~analyzer.cards.parse_cards` (microseconds), and
+    only text that is no two cards with the range parser, which finds what it holds."""
     if isinstance(hands, str):
         raise ValueError("give one hand per player (a list), not a single string")
-    parsed = [h if isinstance(h, Range) else parse(h) for h in hands]
-    for i, hand in enumerate(parsed, start=1):
-        if len(hand) != 1:
-            raise ValueError(
-                f"player {i}'s {hand.canonical()!r} is a range of {len(hand):,} combos: {what} takes one "
-                "hand per player, such as 'AsKs' (ranges: Hold'em equity, holdem equity or pa.holdem.equity)"
-            )
-    deal = prepare_deal(parsed, board, dead)
-    return deal, np.array([r.combos[0] for r in deal.ranges], np.uint8)
+    if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
+        raise ValueError(f"{plural(len(hands), 'player')}: {what} takes {MIN_PLAYERS} to {MAX_PLAYERS}")
+    holes = np.array([_hand(hand, i, what) for i, hand in enumerate(hands, start=1)], np.uint8)
+    board_cards, dead_cards = parse_cards(board), parse_cards(dead)
+    if len(board_cards) not in BOARD_SIZES:
+        raise CardError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {format_cards(board_cards)}")
+    parts = {f"player {i}'s hand": hole for i, hole in enumerate(holes, start=1)}
+    check_disjoint({**parts, "the board": board_cards, "the dead cards": dead_cards})
+    left = DECK_SIZE - holes.size - len(board_cards) - len(dead_cards)
+    if left < BOARD_CARDS - len(board_cards):
+        raise ValueError(
+            f"not enough cards: {plural(len(holes), 'player')}, {len(board_cards)} board and "
+            f"{len(dead_cards)} dead cards leave {left} for the board"
+        )
+    labels = tuple(format_card(hi) + format_card(lo) for hi, lo in holes.tolist())
+    return KnownHands(holes, labels, board_cards, dead_cards)
+
+
+def _hand(hand: CardsInput | Range, player: int, what: str) -> tuple[int, int]:
+    """Player ``player``'s two cards, high card first (see :func:`prepare_hands`)."""
+    if isinstance(hand, str):
+        try:
+            cards = parse_cards(hand)
+        except CardError:
+            cards = np.zeros(0, np.uint8)
+        if len(cards) != 2:
+            hand = parse(hand)  # names a bad term; else says what range the text is
+    elif not isinstance(hand, Range):
+        cards = parse_cards(hand)
+        if len(cards) != 2:
+            raise CardError(f"player {player}'s hand has {plural(len(cards), 'card')}, not 2")
+    if not isinstance(hand, Range):
+        return int(max(cards)), int(min(cards))
+    if len(hand) != 1:
+        raise ValueError(
+            f"player {player}'s {hand.canonical()!r} is a range of {plural(len(hand), 'combo')}: {what} takes "
+            "one hand per player, such as 'AsKs' (ranges: Hold'em equity, holdem equity or pa.holdem.equity)"
+        )
+    first, second = hand.combos[0].tolist()
+    return max(first, second), min(first, second)
 
 
 def deal_tallies(
@@ -161,4 +222,4 @@ def _deal_tallies(holes, players, boards, board_sizes, dead, tallies):
         exact_showdowns(holes[q, :n], boards[q, :size], ~used & FULL_DECK, tallies[q, :n], one)
 
 
-__all__ = ["DEALS_PER_TASK", "FixedDeals", "deal_tallies", "prepare_hands"]
+__all__ = ["DEALS_PER_TASK", "FixedDeals", "KnownHands", "deal_tallies", "prepare_hands"]

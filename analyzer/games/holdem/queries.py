@@ -104,18 +104,17 @@ def holdem_equities(
     """
     if isinstance(queries, str):
         raise ValueError("give a list of (hands, board) queries, not a single string")
-    deals, holes = [], []
+    deals = []
     for q, query in enumerate(queries):
         if isinstance(query, str) or not isinstance(query, Sequence) or len(query) not in (2, 3):
             raise ValueError(f"query {q}: expected (hands, board) or (hands, board, dead), got {query!r:.80}")
         hands, board, dead = (*query, "") if len(query) == 2 else query
         try:
-            deal, hole = prepare_hands(hands, board or "", dead or "", "a batch of queries")
+            deals.append(prepare_hands(hands, board or "", dead or "", "a batch of queries"))
         except ValueError as err:  # a CardError stays one (a usage error on the command line)
             raise (CardError if isinstance(err, CardError) else ValueError)(f"query {q}: {err}") from None
-        deals.append(deal)
-        holes.append(hole)
     start = clock_start()
+    holes = [d.holes for d in deals]
     packed = FixedDeals.pack(holes, [d.board for d in deals], [d.excluded for d in deals])
     tallies = deal_tallies(packed, scheduler=scheduler, threads=threads, progress=progress)
     results = []

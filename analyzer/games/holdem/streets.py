@@ -19,8 +19,7 @@ from itertools import combinations
 import numpy as np
 
 from analyzer.cards import CardError, CardsInput, format_cards, parse_cards
-from analyzer.games.holdem.boards import FixedDeals, deal_tallies, prepare_hands
-from analyzer.games.holdem.equity import HoldemDeal
+from analyzer.games.holdem.boards import FixedDeals, KnownHands, deal_tallies, prepare_hands
 from analyzer.games.holdem.street_results import StreetEquities
 from analyzer.games.holdem.symmetry import suit_symmetries
 from analyzer.ranges import Range
@@ -88,13 +87,14 @@ def _street(
     threads: int | None,
     progress: Progress | None,
 ) -> StreetEquities:
-    deal, holes = prepare_hands(hands, board, dead, f"Hold'em equity on every {street}")
+    deal = prepare_hands(hands, board, dead, f"Hold'em equity on every {street}")
+    holes = deal.holes
     start = clock_start()
     known = np.concatenate([holes.ravel(), deal.board, deal.dead]).astype(np.int64)
     left = np.setdiff1d(np.arange(52), known)
     new = NEW_CARDS[street]
     boards = np.array(list(combinations(left[::-1].tolist(), new)), np.int64).reshape(-1, new)  # high card first
-    representatives, inverse, counts = _board_classes(boards, _fixing_maps(deal, holes))
+    representatives, inverse, counts = _board_classes(boards, _fixing_maps(deal))
     known_board = np.broadcast_to(deal.board, (len(representatives), len(deal.board)))
     full_boards = np.concatenate([known_board, representatives], axis=1)
     deals = FixedDeals.on_boards(holes, full_boards.astype(np.uint8), deal.excluded)
@@ -119,11 +119,11 @@ def _street(
     )
 
 
-def _fixing_maps(deal: HoldemDeal, holes: np.ndarray) -> list[np.ndarray]:
+def _fixing_maps(deal: KnownHands) -> list[np.ndarray]:
     """The card maps of the suit permutations that fix each hand, the board and the dead cards
     as sets (:func:`~analyzer.games.holdem.symmetry.suit_symmetries` of each, intersected)."""
     maps = suit_symmetries(deal.board)
-    for cards in [*holes, deal.dead]:
+    for cards in [*deal.holes, deal.dead]:
         fixing = {tuple(m.tolist()) for m in suit_symmetries(np.asarray(cards))}
         maps = [m for m in maps if tuple(m.tolist()) in fixing]
     return maps
