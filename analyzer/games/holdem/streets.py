@@ -109,7 +109,7 @@ def _street(
         players=players,
         board=format_cards(deal.board),
         dead=format_cards(deal.dead),
-        cards=representatives[rows] if distinct else boards,
+        cards=representatives if distinct else boards,
         weights=counts if distinct else np.ones(len(boards), np.int64),
         equity=figures[:, :, EQUITY] / TIE_UNITS / completions,
         win=figures[:, :, WIN] / completions,
