@@ -138,6 +138,31 @@ def test_every_factory_kernel_has_the_same_cache_key_in_every_process():
     assert not [name for name in first if first[name] != second.get(name)]
 
 
+def test_one_list_names_the_games_warmup_compiles_and_every_group_that_runs_kernels():
+    """``analyzer.api.warmup.WARMUPS`` is the one list: the ``warmup`` choices and the compile
+    estimates are made from it. It names the evaluator and every game namespace, and as command
+    names every command group but ``range`` (plain Python: it imports no Numba), with ``eval``;
+    the docs list the same games."""
+    import re
+
+    import analyzer
+    from analyzer.api.warmup import WARMUP_GAMES, WARMUPS
+    from cli.compile_notice import COMPILE_SECONDS
+    from cli.main import COMMANDS, GROUPS
+    from cli.warmup import WarmupGame
+
+    assert ("eval", *analyzer.GAMES) == WARMUP_GAMES
+    names = [game.value for game in WarmupGame]
+    assert [game.name for game in WarmupGame] == list(WARMUP_GAMES)
+    assert "eval" in COMMANDS and set(names) == set(GROUPS) - {"range"} | {"eval"}
+    assert {name: warmup.compile_seconds for name, warmup in zip(names, WARMUPS.values())} == COMPILE_SECONDS
+    assert all(seconds > 0 for seconds in COMPILE_SECONDS.values())
+    docs = (Path(__file__).parents[1] / "docs/cli/index.md").read_text()
+    listed = re.search(r"all of them by default: ([^)]*)\)", docs)
+    assert listed is not None and re.findall(r"`([\w-]+)`", listed.group(1)) == names
+    assert "numba" not in json.loads(_cli(["range", "show", "QQ+"]).stderr.strip().splitlines()[-1])
+
+
 def test_after_warming_up_the_evaluator_no_eval_compiles(tmp_path):
     _warmup(["eval"], {"NUMBA_CACHE_DIR": str(tmp_path)})
     assert _cache_files(tmp_path)  # the batch kernels and the Pai Gow two-card hand
