@@ -104,10 +104,13 @@ import gc, hashlib, json
 from numba.core.registry import CPUDispatcher
 from numba.core.serialize import dumps
 from analyzer.eval import PROFILES, make_kernels
+from analyzer.eval.enumeration import _make_enumerator
 from analyzer.games.draw.engine import draw_kernels
 from analyzer.games.draw.odds import draw_counter
 for rules in PROFILES.values():
     make_kernels(rules)
+    for tally in (False, True):
+        _make_enumerator(rules, tally)
 for bug in (False, True):
     draw_kernels(bug)
     draw_counter(PROFILES["bug" if bug else "standard"])

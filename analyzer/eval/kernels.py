@@ -59,7 +59,11 @@ def stable_njit(tag: str, **options):
     Numba keys its disk cache by the pickled closure, and a closure that holds another
     kernel pickles that kernel's identity, a fresh ``uuid4`` per process by default: the
     cache would then never hit (every process recompiles and adds a file). ``tag`` must
-    name everything the closure depends on (profile and a digest of its tables).
+    name everything the closure depends on (profile and a digest of its tables). The same holds
+    for what the kernel reaches through its globals: a module-level ``@njit`` kernel or
+    intrinsic it calls is pickled with it, so such callees need a fixed identity too
+    (``_set_uuid``, as :mod:`analyzer.eval.row_sums` does), or must not be called from here
+    (``tests/test_startup.py`` hashes every factory kernel's closure in two processes).
     """
 
     def wrap(function):

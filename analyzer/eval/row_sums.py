@@ -90,6 +90,9 @@ def _row_sum(pairs: int, single: bool):
 
         return signature, codegen
 
+    # a stable identity: kernels that call the intrinsic pickle it into their cache key, and the
+    # default is a fresh uuid per process (every process would recompile them)
+    row_sum._set_uuid(f"poker-analyzer:row_sum:{pairs}:{single}")
     return row_sum
 
 
