@@ -1,17 +1,20 @@
-"""Hold'em equity on every flop, or on every turn of a flop: one exact enumeration per board.
+"""Hold'em equity on every flop, or on every turn of a flop, exactly.
 
 The boards of the street are every choice of its new cards from the cards left (C(48, 3) =
-17,296 flops heads-up), each completed exactly over every later card by one kernel call for
-all of them (:func:`~analyzer.games.holdem.boards.deal_tallies`). A permutation of the suits
-that fixes every hand, the board and the dead cards (as sets) maps a board onto one with the
-same figures, so each class of boards under those permutations is enumerated once, for its
-first board, and its figures are given to every member (AsKs v QdQc: diamonds and clubs swap,
-9,804 classes of the 17,296 flops). Every board is equally likely, so the players' equities
-over all boards are the equities before the street, to the last digit.
+17,296 flops heads-up), each completed exactly over every later card. Every flop at once comes
+from one pass over the five-card boards, each counted for its ten flops
+(:mod:`~analyzer.games.holdem.flop_sweep`); the turns of a flop are completed one by one by one
+kernel call for all of them (:func:`~analyzer.games.holdem.boards.deal_tallies`), each suit
+class of turns once. A permutation of the suits that fixes every hand, the board and the dead
+cards (as sets) maps a board onto one with the same figures (AsKs v QdQc: diamonds and clubs
+swap, 9,804 classes of the 17,296 flops); ``distinct=True`` lists one board per class. Every
+board is equally likely, so the players' equities over all boards are the equities before the
+street, to the last digit.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from itertools import combinations
@@ -20,6 +23,7 @@ import numpy as np
 
 from analyzer.cards import CardError, CardsInput, format_cards, parse_cards
 from analyzer.games.holdem.boards import FixedDeals, KnownHands, deal_tallies, prepare_hands
+from analyzer.games.holdem.flop_sweep import every_flop, flop_rank
 from analyzer.games.holdem.street_results import StreetEquities
 from analyzer.games.holdem.symmetry import suit_symmetries
 from analyzer.ranges import Range
@@ -93,15 +97,20 @@ def _street(
     known = np.concatenate([holes.ravel(), deal.board, deal.dead]).astype(np.int64)
     left = np.setdiff1d(np.arange(52), known)
     new = NEW_CARDS[street]
-    boards = np.array(list(combinations(left[::-1].tolist(), new)), np.int64).reshape(-1, new)  # high card first
+    boards = left[::-1][_subsets(len(left), new)]  # high card first
     representatives, inverse, counts = _board_classes(boards, _fixing_maps(deal))
-    known_board = np.broadcast_to(deal.board, (len(representatives), len(deal.board)))
-    full_boards = np.concatenate([known_board, representatives], axis=1)
-    deals = FixedDeals.on_boards(holes, full_boards.astype(np.uint8), deal.excluded)
-    tallies = deal_tallies(deals, scheduler=scheduler, threads=threads, progress=progress)
     completions = math.comb(len(left) - new, 5 - len(deal.board) - new)
-    overall = np.tensordot(counts, tallies, axes=1)
-    players = player_equities(overall, len(boards) * completions, list(deal.labels), [1] * len(holes), exact=True)
+    if street == "flop":  # one pass over the five-card boards counts every flop at once
+        every, overall = every_flop(holes, left, scheduler=scheduler, threads=threads, progress=progress)
+        tallies = every[flop_rank(np.sort(np.searchsorted(left, representatives), axis=1))]
+        showdowns = math.comb(len(left), 5)
+    else:
+        known_board = np.broadcast_to(deal.board, (len(representatives), len(deal.board)))
+        full_boards = np.concatenate([known_board, representatives], axis=1)
+        deals = FixedDeals.on_boards(holes, full_boards.astype(np.uint8), deal.excluded)
+        tallies = deal_tallies(deals, scheduler=scheduler, threads=threads, progress=progress)
+        overall, showdowns = np.tensordot(counts, tallies, axes=1), len(boards) * completions
+    players = player_equities(overall, showdowns, list(deal.labels), [1] * len(holes), exact=True)
     rows = np.arange(len(representatives)) if distinct else inverse
     figures = tallies[rows].astype(np.float64)
     return StreetEquities(
@@ -117,6 +126,15 @@ def _street(
         distinct=distinct,
         run=RunFacts.enumerated(len(boards) * completions, since=start),
     )
+
+
+@functools.cache
+def _subsets(m: int, k: int) -> np.ndarray:
+    """Every ``k``-subset of ``range(m)`` as rows of ascending positions, in lexicographic order
+    (made once per size; read-only)."""
+    subsets = np.array(list(combinations(range(m), k)), np.int64).reshape(-1, k)
+    subsets.flags.writeable = False
+    return subsets
 
 
 def _fixing_maps(deal: KnownHands) -> list[np.ndarray]:
