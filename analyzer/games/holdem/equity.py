@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -42,7 +43,13 @@ class HoldemDeal:
     board: np.ndarray
     dead: np.ndarray
 
-    @property
+    @cached_property
+    def symmetries(self) -> tuple[np.ndarray, ...]:
+        """The card maps of the suit permutations that fix the board and the dead cards
+        (:func:`~analyzer.games.holdem.symmetry.suit_symmetries`), the identity first."""
+        return suit_symmetries(np.concatenate([self.board, self.dead]))
+
+    @cached_property
     def excluded(self) -> np.uint64:
         """The board and dead cards as a card bit mask (bit ``c`` for card code ``c``)."""
         return cards_mask(np.concatenate([self.board, self.dead]))
@@ -70,20 +77,45 @@ def prepare_deal(ranges: Sequence[str | Range], board: CardsInput = "", dead: Ca
     if len(board_cards) not in BOARD_SIZES:
         raise CardError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {format_cards(board_cards)}")
     check_disjoint({"the board": board_cards, "the dead cards": dead_cards})
-    blocked = np.concatenate([board_cards, dead_cards]).tolist()
+    blocked = tuple(sorted(board_cards.tolist() + dead_cards.tolist()))
     parsed, labels = [], []
     for i, r in enumerate(ranges, start=1):
-        rng = r if isinstance(r, Range) else parse(r)
-        labels.append(rng.canonical())
         try:
-            parsed.append(rng.without(blocked))
-        except EmptyRangeError:
+            rng, label = _dealt_range(r, blocked) if isinstance(r, str) else _blocked_range(r, blocked)
+        except _NothingLeft as nothing:
             raise EmptyRangeError(
-                f"player {i}'s range {labels[-1]!r} has no combos left after the board and dead cards"
+                f"player {i}'s range {nothing.label!r} has no combos left after the board and dead cards"
             ) from None
+        parsed.append(rng)
+        labels.append(label)
     deal = HoldemDeal(tuple(parsed), tuple(labels), board_cards, dead_cards)
     _check_dealable(deal)
     return deal
+
+
+class _NothingLeft(Exception):
+    """No combo of the range labelled ``label`` is left after the blocked cards."""
+
+    def __init__(self, label: str) -> None:
+        super().__init__(label)
+        self.label = label
+
+
+def _blocked_range(rng: Range, blocked: tuple[int, ...]) -> tuple[Range, str]:
+    """``rng`` without the combos holding a ``blocked`` card, and its label (the canonical text
+    of ``rng`` as given); :class:`_NothingLeft` when no combo is left."""
+    label = rng.canonical()
+    try:
+        return rng.without(blocked), label
+    except EmptyRangeError:
+        raise _NothingLeft(label) from None
+
+
+@lru_cache(maxsize=1024)
+def _dealt_range(text: str, blocked: tuple[int, ...]) -> tuple[Range, str]:
+    """:func:`_blocked_range` of the range ``text``, cached: a pure function of the text and the
+    sorted blocked cards, and Ranges are immutable, so repeated queries parse nothing."""
+    return _blocked_range(parse(text), blocked)
 
 
 DEALABLE_SEARCH_NODES = 200_000
@@ -232,8 +264,8 @@ def holdem_equity(
     deal = prepare_deal(ranges, board, dead)
     workers = threads or local_workers()
     missing = 5 - len(deal.board)
-    symmetries = len(suit_symmetries(np.concatenate([deal.board, deal.dead])))
-    classes = deal.assignments() / (symmetries if deal.assignments() <= MAX_ASSIGNMENTS else 1)
+    assignments = deal.assignments()
+    classes = assignments / (len(deal.symmetries) if assignments <= MAX_ASSIGNMENTS else 1)
     exact = choose_exact(method, classes * EXACT_SECONDS[missing] / workers, stopping, workers)
     hands = list(deal.labels)
     sizes = [len(r) for r in deal.ranges]
@@ -298,7 +330,7 @@ def _run_exact(
 def _run_exact_by_suit_classes(
     deal: HoldemDeal, scheduler: str | None, threads: int | None, progress: Progress | None
 ) -> tuple[np.ndarray, float, int] | None:
-    maps = suit_symmetries(np.concatenate([deal.board, deal.dead]))
+    maps = deal.symmetries
     if len(maps) == 1 or deal.assignments() < len(maps):  # too few choices to gain anything
         return None
     listed = valid_assignments([r.combos for r in deal.ranges], [r.weights for r in deal.ranges])
