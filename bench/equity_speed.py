@@ -39,12 +39,10 @@ Row = tuple[str, str, str, float]
 
 
 def exact_kernel() -> Callable[[], None]:
-    holes = np.array([parse_cards(HERO), parse_cards(VILLAIN)], np.uint8)
-    used = np.uint64(sum(1 << int(c) for c in holes.ravel()))
-    free = ~used & np.uint64((1 << 52) - 1)
+    deal = np.array([[parse_cards(HERO), parse_cards(VILLAIN)]], np.int64)  # the types holdem_equity passes
     board = np.zeros(0, np.uint8)
-    tallies = np.zeros((2, WIDTH), np.int64)
-    return lambda: exact_showdowns(holes, board, free, tallies, 1)
+    tallies = np.zeros((2, WIDTH))
+    return lambda: exact_showdowns(deal, np.ones(1), board, np.uint64(0), tallies)
 
 
 def exact_rows(repeats: int) -> list[Row]:

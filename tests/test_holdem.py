@@ -279,14 +279,16 @@ def test_exact_weighted_runs_report_deals_not_weights():
         (["AK", "QQ", "JTs"], "", ""),  # three players
         pytest.param(["AK", "22+"], "", "5c 5d", marks=pytest.mark.slow),  # dead cards leave the c-d and h-s swaps
         (["QQ+, AKs", "JJ-99, AQs"], "2h 3h 4h", ""),  # a monotone flop: c, d, s permute freely
+        (["AsKs", "QdQc"], "", ""),  # fixed hands: the one deal, listed
+        (["AsKs", "QdQc", "7h6h"], "Kh 7d 2c", "3s"),
     ],
 )
-def test_exact_by_suit_classes_equals_combo_by_combo(ranges, board, dead):
+def test_exact_from_listed_deals_equals_combo_by_combo(ranges, board, dead):
     from analyzer.games.holdem.equity import _run_exact, prepare_deal
 
     deal = prepare_deal(ranges, board, dead)
-    by_class = _run_exact(deal, None, None, None, symmetry=True)
-    direct = _run_exact(deal, None, None, None, symmetry=False)
+    by_class = _run_exact(deal, None, None, None, listed=True)
+    direct = _run_exact(deal, None, None, None, listed=False)
     assert np.allclose(by_class[0], direct[0], rtol=1e-12, atol=0)
     assert by_class[1] == pytest.approx(direct[1], rel=1e-15) and by_class[2] == direct[2]
 

@@ -16,7 +16,7 @@ import numpy as np
 
 from analyzer.cards import CardError, CardsInput, cards_mask, check_disjoint, format_cards, parse_cards
 from analyzer.games._equity import EquityResult
-from analyzer.games.holdem.engine import _exact_assignments, _exact_deals, _monte_carlo_showdowns
+from analyzer.games.holdem.engine import _exact_assignments, _monte_carlo_showdowns, exact_showdowns
 from analyzer.games.holdem.symmetry import MAX_ASSIGNMENTS, canonical_classes, suit_symmetries, valid_assignments
 from analyzer.ranges import EmptyRangeError, Range, parse
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, clock_start, run_monte_carlo, run_tasks
@@ -301,14 +301,14 @@ def holdem_equity(
 
 
 def _run_exact(
-    deal: HoldemDeal, scheduler: str | None, threads: int | None, progress: Progress | None, symmetry: bool = True
+    deal: HoldemDeal, scheduler: str | None, threads: int | None, progress: Progress | None, listed: bool = True
 ) -> tuple[np.ndarray, float, int]:
-    """Exact tallies: (tallies, total weight, number of deals enumerated). By suit classes of
-    the combo choices when the board and dead cards leave a symmetry (see
-    :mod:`analyzer.games.holdem.symmetry`), else combo choice by combo choice, in tasks by
-    the first player's combos, summed in task order."""
-    if symmetry:
-        result = _run_exact_by_suit_classes(deal, scheduler, threads, progress)
+    """Exact tallies: (tallies, total weight, number of deals enumerated). With ``listed``, from
+    a list of deals where :func:`_run_listed` takes one (suit classes, or the one deal of fixed
+    hands); else combo choice by combo choice in the kernel, in tasks by the first player's
+    combos, summed in task order."""
+    if listed:
+        result = _run_listed(deal, scheduler, threads, progress)
         if result is not None:
             return result
     combos, offsets, weights = deal.packed()
@@ -327,22 +327,37 @@ def _run_exact(
     return tallies, total, int(sum(deals for _, _, deals in results))
 
 
-def _run_exact_by_suit_classes(
+def _run_listed(
     deal: HoldemDeal, scheduler: str | None, threads: int | None, progress: Progress | None
 ) -> tuple[np.ndarray, float, int] | None:
+    """Exact tallies from a list of deals, when it helps: the suit classes of the combo choices
+    (one representative each, with the summed weight of its members) when the board and dead
+    cards leave a symmetry and there are at least as many choices as symmetries, and at most
+    :data:`~analyzer.games.holdem.symmetry.MAX_ASSIGNMENTS`; the one deal when every player
+    holds one combo. Else None: :func:`_run_exact` enumerates combo by combo in the kernel.
+
+    The deals go to :func:`~analyzer.games.holdem.engine.exact_showdowns` in tasks of 64, so a
+    query of fixed hands compiles that kernel alone."""
     maps = deal.symmetries
-    if len(maps) == 1 or deal.assignments() < len(maps):  # too few choices to gain anything
+    symmetric = len(maps) > 1 and deal.assignments() >= len(maps)
+    if not symmetric and deal.assignments() > 1:
         return None
-    listed = valid_assignments([r.combos for r in deal.ranges], [r.weights for r in deal.ranges])
-    if listed is None:
-        return None
-    holes, weights = listed
-    if len(holes) == 0:
-        raise ValueError("the ranges cannot all be dealt together: every choice of hands uses a card twice")
-    representatives, summed = canonical_classes(holes, weights, maps)
+    if symmetric:
+        listed = valid_assignments([r.combos for r in deal.ranges], [r.weights for r in deal.ranges])
+        if listed is None:
+            return None
+        holes, weights = listed
+        if len(holes) == 0:
+            raise ValueError("the ranges cannot all be dealt together: every choice of hands uses a card twice")
+        representatives, summed = canonical_classes(holes, weights, maps)
+    else:  # the one deal, which prepare_deal found dealable
+        holes = np.array([[r.combos[0] for r in deal.ranges]], np.int64)
+        weights = np.array([math.prod(float(r.weights[0]) for r in deal.ranges)])
+        representatives, summed = holes, weights
     board = deal.board.astype(np.uint8)
-    batches = np.array_split(np.arange(len(representatives)), max(1, len(representatives) // 64))
-    tasks = [(representatives[b].astype(np.uint8), summed[b], board, deal.excluded) for b in batches]
+    parts = len(representatives) // 64
+    batches = np.array_split(np.arange(len(representatives)), parts) if parts > 1 else [slice(None)]
+    tasks = [(representatives[b], summed[b], board, deal.excluded) for b in batches]
     results = run_tasks(_exact_classes, tasks, scheduler=scheduler, threads=threads, progress=progress)
     free = 52 - len(deal.board) - len(deal.dead) - 2 * len(deal.ranges)
     completions = math.comb(free, 5 - len(deal.board))
@@ -351,7 +366,7 @@ def _run_exact_by_suit_classes(
 
 def _exact_classes(representatives, weights, board, excluded):
     tallies = np.zeros((representatives.shape[1], WIDTH), np.float64)
-    _exact_deals(representatives, weights, board, excluded, tallies)
+    exact_showdowns(representatives, weights, board, excluded, tallies)
     return tallies
 
 
