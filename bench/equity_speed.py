@@ -1,11 +1,12 @@
-"""Hold'em equity speed: exact heads-up preflop, Monte Carlo showdowns per second,
+"""Hold'em equity speed: exact heads-up preflop and on a flop, Monte Carlo showdowns per second,
 eval7's Monte Carlo equity on the same matchup, and the equity on every flop, in one run.
 
     python bench/equity_speed.py [--trials N] [--repeats R] [--only WORKLOAD ...] [--json]
 
-The matchup is AsKs against QdQc preflop. "Exact" is timed twice: the kernel alone
-(board rank patterns for one combo matchup) and the public ``holdem_equity`` call
-(parsing, checks, result). Every figure is the best of ``--repeats`` warm runs, except the
+The matchup is AsKs against QdQc, preflop and on the flop Kh 7d 2c. "Exact" is timed twice:
+the kernel alone (board rank patterns for one combo matchup) and the public ``holdem_equity``
+call (parsing, checks, result): the difference is the fixed cost of a query. Every figure is the
+best of ``--repeats`` warm runs (a flop query's, per call of a run of 1,000 calls), except the
 ``flops`` workload's: ``holdem_flops`` (all 17,296 flops in one call), a sample of
 :data:`FLOP_SAMPLE` single ``holdem_equity`` calls on flops (extrapolated to the 17,296 flops)
 and one exact preflop call, timed in ``--repeats`` interleaved rounds, medians reported.
@@ -21,7 +22,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from analyzer.cards import parse_cards
+from analyzer.cards import cards_mask, parse_cards
 from analyzer.games.holdem.engine import exact_showdowns
 from analyzer.games.holdem.equity import holdem_equity
 from analyzer.games.holdem.queries import holdem_equities
@@ -32,27 +33,45 @@ from analyzer.sim.showdown import WIDTH
 from timing import bench_arguments, best_seconds
 
 HERO, VILLAIN = "AsKs", "QdQc"
+FLOP = "Kh 7d 2c"
+FLOP_CALLS = 1000  # a flop query takes about 0.1 ms: timed over this many calls
 WORKLOADS = ("exact", "monte-carlo", "eval7", "flops")
 FLOP_SAMPLE = 500  # single flop calls timed per round, of the 17,296
 
 Row = tuple[str, str, str, float]
 
 
-def exact_kernel() -> Callable[[], None]:
-    deal = np.array([[parse_cards(HERO), parse_cards(VILLAIN)]], np.int64)  # the types holdem_equity passes
-    board = np.zeros(0, np.uint8)
+def exact_kernel(board_text: str) -> Callable[[], None]:
+    """The exact kernel's call for HERO v VILLAIN on the board, with the types holdem_equity passes."""
+    deal = np.array([[parse_cards(HERO), parse_cards(VILLAIN)]], np.int64)
+    board = parse_cards(board_text)
     tallies = np.zeros((2, WIDTH))
-    return lambda: exact_showdowns(deal, np.ones(1), board, np.uint64(0), tallies)
+    return lambda: exact_showdowns(deal, np.ones(1), board, cards_mask(board), tallies)
+
+
+def exact_query(board: str) -> Callable[[], object]:
+    """The public call for HERO v VILLAIN on the board, exact, on one thread."""
+    return lambda: holdem_equity([HERO, VILLAIN], board, method="exact", threads=1)
+
+
+def repeated(call: Callable[[], object], calls: int) -> Callable[[], None]:
+    """``call`` run ``calls`` times in a row."""
+
+    def run() -> None:
+        for _ in range(calls):
+            call()
+
+    return run
 
 
 def exact_rows(repeats: int) -> list[Row]:
-    """The exact preflop kernel alone and through ``holdem_equity``, one thread."""
-    kernel = best_seconds(exact_kernel(), repeats * 4)
-    api = best_seconds(lambda: holdem_equity([HERO, VILLAIN], method="exact", threads=1), repeats * 4)
-    return [
-        ("poker-analyzer", "exact AsKs v QdQc preflop, kernel, 1 thread", "ms", kernel * 1e3),
-        ("poker-analyzer", "exact AsKs v QdQc preflop, holdem_equity(), 1 thread", "ms", api * 1e3),
-    ]
+    """The exact kernel alone and through ``holdem_equity``, one thread, preflop and on a flop."""
+    rows = []
+    for board, where, calls in (("", "preflop", 1), (FLOP, f"on {FLOP}", FLOP_CALLS)):
+        for what, call in (("kernel", exact_kernel(board)), ("holdem_equity()", exact_query(board))):
+            seconds = best_seconds(repeated(call, calls), repeats * 4) / calls
+            rows.append(("poker-analyzer", f"exact AsKs v QdQc {where}, {what}, 1 thread", "ms", seconds * 1e3))
+    return rows
 
 
 def monte_carlo_rows(repeats: int, trials: int, threads: int) -> list[Row]:
