@@ -5,7 +5,7 @@ command can be silent for tens of seconds. While a command runs, :func:`compile_
 Numba's ``numba:compile`` events, which fire only for real compilations (never for kernels loaded
 from the cache); once compiling has taken :data:`NOTICE_AFTER` seconds it prints, once::
 
-    compiling kernels for holdem (first run only, about 8 s)...
+    compiling kernels for holdem (first run only, about 5 s)...
 
 (``poker-analyzer warmup`` compiles every game's kernels ahead.)
 
@@ -54,7 +54,7 @@ def notice_text(group: str) -> str:
     """The line printed for ``group``.
 
     >>> notice_text("holdem")
-    'compiling kernels for holdem (first run only, about 8 s)...'
+    'compiling kernels for holdem (first run only, about 5 s)...'
     """
     return f"compiling kernels for {group} (first run only, about {COMPILE_SECONDS[group]} s)..."
 

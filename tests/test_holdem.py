@@ -311,3 +311,14 @@ def test_board_and_dead_cards_as_codes_are_checked_like_text():
         holdem_equity(["AsKs", "QdQc"], board=[60, 1, 2])
     with pytest.raises(CardError, match="duplicate"):
         holdem_equity(["AsKs", "QdQc"], board=np.array([40, 40, 2], np.uint8))
+
+
+def test_a_range_text_is_parsed_once_per_board_and_dead_cards():
+    from analyzer.games.holdem.equity import prepare_deal
+
+    preflop = prepare_deal(["AA", "KK"])
+    on_board = prepare_deal(["AA", "KK"], "As 2c 3d")
+    with_dead = prepare_deal(["AA", "KK"], "2c 3d 4h", "Ah")
+    assert [len(d.ranges[0]) for d in (preflop, on_board, with_dead)] == [6, 3, 3]
+    assert prepare_deal(["AA", "KK"]).ranges[0] is preflop.ranges[0]  # cached: ranges are immutable
+    assert not preflop.ranges[0].combos.flags.writeable

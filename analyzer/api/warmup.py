@@ -115,7 +115,7 @@ class GameWarmup(NamedTuple):
 
 WARMUPS: dict[str, GameWarmup] = {
     "eval": GameWarmup(_eval, 5),
-    "holdem": GameWarmup(_holdem, 8),
+    "holdem": GameWarmup(_holdem, 5),
     "stud": GameWarmup(_stud, 6),
     "draw": GameWarmup(_draw, 10),
     "paigow": GameWarmup(_paigow, 15),

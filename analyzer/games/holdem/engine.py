@@ -54,7 +54,11 @@ def exact_showdowns(deals, weights, board, excluded, tallies):
 @njit(cache=True, nogil=True, inline="always")
 def _completions_of(holes, board, free, tallies, weight):
     """Add every completion of ``board`` with cards from the ``free`` mask (uint64 over
-    card codes) to ``tallies``, each multiplied by ``weight``. ``holes`` is (n, 2)."""
+    card codes) to ``tallies``, each multiplied by ``weight``. ``holes`` is (n, 2).
+
+    A whole board (the river) takes the same loop, once, for the empty multiset of new ranks:
+    each player's value is the larger of the rank value and the flush lane's, as on any
+    board, so no other evaluator (and no third inlined showdown) is compiled for it."""
     n = holes.shape[0]
     k = BOARD_CARDS - board.shape[0]
     values = np.zeros(n, np.int64)
@@ -154,7 +158,8 @@ def _completions_of(holes, board, free, tallies, weight):
 def _exact_assignments(combos, offsets, weights, board, excluded, tallies):
     """Exact showdowns over every non-conflicting choice of one combo per player,
     each weighted by the product of the combos' weights. Returns (the total weight,
-    the number of deals enumerated)."""
+    the number of deals enumerated). Calls :func:`exact_showdowns` one deal at a time (and so
+    compiles it once more): only ranges enumerated combo by combo compile this kernel."""
     n = offsets.shape[0] - 1
     choice = np.zeros(n, np.int64)
     for p in range(n):
