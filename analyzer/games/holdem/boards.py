@@ -39,7 +39,6 @@ from analyzer.sim.showdown import WIDTH
 from analyzer.text import plural
 
 DEALS_PER_TASK = 256  # deals per chunk of work: a few milliseconds of a flop's deals
-FULL_DECK = np.uint64((1 << 52) - 1)
 
 
 @dataclass(frozen=True)
@@ -210,16 +209,14 @@ def _chunk_tallies(holes, players, boards, board_sizes, dead):
 @njit(cache=True, nogil=True)
 def _deal_tallies(holes, players, boards, board_sizes, dead, tallies):
     """Into ``tallies[q]``, every completion of deal ``q``'s board (the arrays of :class:`FixedDeals`)."""
-    one = np.int64(1)
+    one = np.ones(1, np.int64)
     for q in range(holes.shape[0]):
         n = players[q]
         size = board_sizes[q]
-        used = dead[q]
-        for p in range(n):
-            used |= CARD_BIT[holes[q, p, 0]] | CARD_BIT[holes[q, p, 1]]
+        excluded = dead[q]
         for j in range(size):
-            used |= CARD_BIT[boards[q, j]]
-        exact_showdowns(holes[q, :n], boards[q, :size], ~used & FULL_DECK, tallies[q, :n], one)
+            excluded |= CARD_BIT[boards[q, j]]
+        exact_showdowns(holes[q : q + 1, :n], one, boards[q, :size], excluded, tallies[q, :n])
 
 
 __all__ = ["DEALS_PER_TASK", "FixedDeals", "KnownHands", "deal_tallies", "prepare_hands"]
