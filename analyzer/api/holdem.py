@@ -217,8 +217,9 @@ def equities(
     scheduler: str | None = None,
     progress: Progress | None = None,
 ) -> EquityBatch:
-    """Exact equity of many queries in one call: each query's answer is :func:`equity`'s exact
-    one, and all of them are enumerated by one kernel call, with no per-call floor.
+    """Exact equity of many queries in one call (rules §6.2): each query's answer is
+    :func:`equity`'s exact one, and all of them are enumerated by one kernel call, with no
+    per-call floor.
 
     Parameters
     ----------
