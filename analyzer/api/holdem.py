@@ -128,8 +128,9 @@ def flops(
     scheduler: str | None = None,
     progress: Progress | None = None,
 ) -> StreetEquities:
-    """Exact equity of known hands on every flop of the cards left, each flop completed over every
-    turn and river: how a preflop matchup does across the 17,296 flops (heads-up, no dead cards).
+    """Exact equity of known hands on every flop of the cards left (rules §6.2), each flop
+    completed over every turn and river: how a preflop matchup does across the 17,296 flops
+    (heads-up, no dead cards).
 
     Flops that a permutation of the suits fixing every hand and the dead cards maps onto each
     other have the same figures, so each such class is enumerated once; every flop is still
@@ -192,9 +193,22 @@ def turns(
     scheduler: str | None = None,
     progress: Progress | None = None,
 ) -> StreetEquities:
-    """Exact equity of known hands on every turn card after ``flop`` (three cards), each turn
-    completed over every river; the mean over the turns is the equity on the flop. The other
-    parameters and the result are those of :func:`flops`.
+    """Exact equity of known hands on every turn card after ``flop`` (rules §6.2), each turn
+    completed over every river; the mean over the turns is the equity on the flop.
+
+    Parameters
+    ----------
+    hands:
+        2 to 10 players' hands, one known hand each, as for :func:`flops`.
+    flop:
+        The three board cards.
+    dead, distinct, threads, scheduler, progress:
+        As for :func:`flops` (``distinct``: one row per suit class of turn cards).
+
+    Returns
+    -------
+    StreetEquities
+        As :func:`flops` returns, one row per turn card; ``players``: the equities on the flop.
 
     Examples
     --------
