@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -125,6 +126,13 @@ def parse_cards(text: CardsInput, *, allow_joker: bool = False, rules_name: str 
         raise CardError("no cards given")
     if not isinstance(text, str):
         text = " ".join(_card_text(item) for item in text)
+    return np.array(_parse_text(text, allow_joker, rules_name), dtype=np.uint8)
+
+
+@lru_cache(maxsize=4096)
+def _parse_text(text: str, allow_joker: bool, rules_name: str) -> tuple[int, ...]:
+    """The card codes of ``text``, for :func:`parse_cards`; cached, as a pure function of small
+    inputs (a repeated query parses its board once), and as a tuple, which no caller can change."""
     text = text.translate(_INVISIBLE)
     codes: list[int] = []
     seen: dict[int, int] = {}
@@ -157,7 +165,7 @@ def parse_cards(text: CardsInput, *, allow_joker: bool = False, rules_name: str 
             seen[code] = number
             codes.append(code)
             offset = match.end()
-    return np.array(codes, dtype=np.uint8)
+    return tuple(codes)
 
 
 def check_disjoint(parts: Mapping[str, ArrayLike]) -> None:

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from analyzer.cards import RANKS, CardError, CardsInput, format_card, format_cards, parse_cards
+from analyzer.cards import DECK_SIZE, RANKS, CardError, CardsInput, format_card, format_cards, parse_cards
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -420,8 +420,10 @@ class Range:
 
         Raises :class:`EmptyRangeError` when no combo is left.
         """
-        dead = parse_cards(cards).astype(np.int64)
-        keep = ~np.isin(self.combos, dead).any(axis=1)
+        dead = parse_cards(cards)
+        blocked = np.zeros(DECK_SIZE + 1, bool)  # by card code, the joker's too
+        blocked[dead] = True
+        keep = ~(blocked[self.combos[:, 0]] | blocked[self.combos[:, 1]])
         if not keep.any():
             raise EmptyRangeError(f"range {self.source!r} has no combos left without {format_cards(dead)}")
         return Range(self.combos[keep], self.weights[keep], self.source)

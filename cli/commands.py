@@ -88,6 +88,16 @@ ALIASES = {"h2h": "head-to-head", "saint": "saint-poker"}
 """The hidden short names of the two long command groups: short name -> group."""
 
 
+def group_name(game: str) -> str:
+    """The command group of a game named as its Python namespace (:data:`analyzer.GAMES`, the
+    games of :data:`analyzer.api.warmup.WARMUPS`): the same name with hyphens.
+
+    >>> group_name("head_to_head")
+    'head-to-head'
+    """
+    return game.replace("_", "-")
+
+
 def invoked_name(args: Sequence[str]) -> str | None:
     """The command or group a command line runs: its first argument that is no option (the
     root's options, ``--debug`` and ``--version``, take no value), or None.

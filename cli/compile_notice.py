@@ -5,7 +5,7 @@ command can be silent for tens of seconds. While a command runs, :func:`compile_
 Numba's ``numba:compile`` events, which fire only for real compilations (never for kernels loaded
 from the cache); once compiling has taken :data:`NOTICE_AFTER` seconds it prints, once::
 
-    compiling kernels for holdem (first run only, about 8 s)...
+    compiling kernels for holdem (first run only, about 5 s)...
 
 (``poker-analyzer warmup`` compiles every game's kernels ahead.)
 
@@ -25,25 +25,14 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from types import ModuleType
 
-from cli.commands import ALIASES, invoked_name
+from analyzer.api.warmup import WARMUPS
+from cli.commands import ALIASES, group_name, invoked_name
 
 NOTICE_AFTER = 1.0  # seconds of compiling before the line is printed
 
-COMPILE_SECONDS = {
-    "eval": 5,
-    "holdem": 8,
-    "stud": 6,
-    "draw": 10,
-    "paigow": 15,
-    "head-to-head": 60,
-    "saint-poker": 25,
-    "whist": 12,
-    "mousel": 15,
-}
-"""About how long the first command of a group compiles, in seconds on the 2-core machine this
-project is developed on (cold runs of ``bench/startup.py``; compiling all of a group's commands
-with ``warmup`` takes up to twice as long); the notice quotes it, and ``warmup`` starts the
-longest first."""
+COMPILE_SECONDS = {group_name(game): warmup.compile_seconds for game, warmup in WARMUPS.items()}
+"""Command group (or the ``eval`` command) -> about how long its first command compiles, in
+seconds (see :attr:`~analyzer.api.warmup.GameWarmup.compile_seconds`): the notice quotes it."""
 
 
 def command_group(args: Sequence[str]) -> str | None:
@@ -65,7 +54,7 @@ def notice_text(group: str) -> str:
     """The line printed for ``group``.
 
     >>> notice_text("holdem")
-    'compiling kernels for holdem (first run only, about 8 s)...'
+    'compiling kernels for holdem (first run only, about 5 s)...'
     """
     return f"compiling kernels for {group} (first run only, about {COMPILE_SECONDS[group]} s)..."
 

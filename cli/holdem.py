@@ -1,7 +1,8 @@
-"""``poker-analyzer holdem``: Texas Hold'em equity."""
+"""``poker-analyzer holdem``: Texas Hold'em equity, and equity on every flop or turn."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -9,10 +10,12 @@ import typer
 from cli.commands import App
 from cli.equity_output import print_equity
 from cli.errors import reported_errors
+from cli.output_files import checked_output
 from cli.progress import progress_bar
-from cli.run_options import Json, ShowProgress, run_settings, with_run_options
+from cli.run_options import Json, Scheduler, ShowProgress, Threads, run_settings, with_run_options
+from cli.street_output import CHART_SUFFIXES, OUT_SUFFIXES, print_streets, save_streets
 
-holdem_app = App(help="Texas Hold'em: equity of hands and ranges.")
+holdem_app = App(help="Texas Hold'em: equity of hands and ranges, on every flop or turn.")
 
 
 @holdem_app.command("equity")
@@ -41,6 +44,85 @@ def equity(
                 ranges, board, dead, categories=categories, progress=progress, **run_settings(**settings)
             )
     print_equity(result, as_json)
+
+
+Hands = Annotated[list[str], typer.Argument(metavar="HAND", help='2 to 10 known hands, e.g. "AsKs" "QdQc".')]
+Dead = Annotated[str, typer.Option("--dead", "-d", metavar="CARDS", help="Cards known to be out of play.")]
+Distinct = Annotated[
+    bool, typer.Option("--distinct", help="One row per suit class of boards (with its size), not every board.")
+]
+Out = Annotated[
+    Path | None, typer.Option("--out", "-o", metavar="FILE", help="Write every board to FILE (.csv or .json).")
+]
+Chart = Annotated[
+    Path | None, typer.Option("--chart", metavar="FILE", help="Draw player 1's equity histogram to FILE (.png).")
+]
+Force = Annotated[bool, typer.Option("--force", help="Replace --out and --chart files that exist.")]
+
+
+@holdem_app.command("flops")
+def flops(
+    hands: Hands,
+    dead: Dead = "",
+    distinct: Distinct = False,
+    out: Out = None,
+    chart: Chart = None,
+    force: Force = False,
+    as_json: Json = False,
+    threads: Threads = None,
+    scheduler: Scheduler = None,
+    show_progress: ShowProgress = None,
+) -> None:
+    """Exact equity of known hands on every flop, each completed over every turn and river: the
+    mean (the preflop equity), quantiles, how often player 1 is ahead, the best and worst flops."""
+    with reported_errors():
+        from analyzer.games.holdem.streets import holdem_flops
+
+        files = checked_files(out, chart, force)
+        with progress_bar("hold'em flops", show_progress) as progress:
+            result = holdem_flops(
+                hands, dead, distinct=distinct, scheduler=scheduler, threads=threads, progress=progress
+            )
+        print_streets(result, as_json)
+        save_streets(result, *files, as_json)
+
+
+@holdem_app.command("turns")
+def turns(
+    hands: Hands,
+    board: Annotated[str, typer.Option("--board", "-b", metavar="CARDS", help="The flop: 3 cards.")],
+    dead: Dead = "",
+    distinct: Distinct = False,
+    out: Out = None,
+    chart: Chart = None,
+    force: Force = False,
+    as_json: Json = False,
+    threads: Threads = None,
+    scheduler: Scheduler = None,
+    show_progress: ShowProgress = None,
+) -> None:
+    """Exact equity of known hands on every turn card after a flop, each completed over every
+    river: the mean (the equity on the flop), quantiles, the best and worst turns."""
+    with reported_errors():
+        from analyzer.games.holdem.streets import holdem_turns
+
+        files = checked_files(out, chart, force)
+        with progress_bar("hold'em turns", show_progress) as progress:
+            result = holdem_turns(
+                hands, board, dead, distinct=distinct, scheduler=scheduler, threads=threads, progress=progress
+            )
+        print_streets(result, as_json)
+        save_streets(result, *files, as_json)
+
+
+def checked_files(out: Path | None, chart: Path | None, force: bool) -> tuple[Path | None, Path | None]:
+    """``--out`` and ``--chart``, checked before the run (:func:`cli.output_files.checked_output`)."""
+    if out is not None and chart is not None and out.resolve() == chart.resolve():
+        raise typer.BadParameter("--out and --chart name the same file")
+    return (
+        checked_output(out, OUT_SUFFIXES, "--out", force),
+        checked_output(chart, CHART_SUFFIXES, "--chart", force),
+    )
 
 
 from cli.tables import holdem_heads_up_matrix, holdem_preflop_table  # noqa: E402

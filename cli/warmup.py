@@ -12,31 +12,24 @@ from typing import Annotated
 
 import typer
 
+from analyzer.api.warmup import WARMUP_GAMES, warmup
+from cli.commands import group_name
 from cli.compile_notice import COMPILE_SECONDS
 from cli.errors import reported_errors
 from cli.progress import progress_bar
 from cli.run_options import ShowProgress
 
+# mypy reads the members of a literal list only; these are made from the one list of games
+WarmupGame = Enum("WarmupGame", [(game, group_name(game)) for game in WARMUP_GAMES], type=str)  # type: ignore[misc]
+"""What ``warmup`` compiles: the games of :data:`~analyzer.api.warmup.WARMUPS` (member names),
+named as their command groups (values)."""
 
-class WarmupGame(str, Enum):
-    """What ``warmup`` compiles: the evaluator and each game, named as their command groups."""
-
-    eval = "eval"
-    holdem = "holdem"
-    stud = "stud"
-    draw = "draw"
-    paigow = "paigow"
-    head_to_head = "head-to-head"
-    saint_poker = "saint-poker"
-    whist = "whist"
-    mousel = "mousel"
+_GROUPS = [game.value for game in WarmupGame]
 
 
 def _warm_up(game: str) -> float:
     """Compile the kernels of ``game`` (an :data:`analyzer.api.warmup.WARMUP_GAMES` name) in this
     worker process; the seconds it took."""
-    from analyzer.api.warmup import warmup
-
     start = time.perf_counter()
     warmup(game)
     return time.perf_counter() - start
@@ -47,7 +40,7 @@ def warmup_command(
         list[WarmupGame] | None,
         typer.Argument(
             metavar="GAME",
-            help="eval, holdem, stud, draw, paigow, head-to-head, saint-poker, whist or mousel (all by default).",
+            help=f"{', '.join(_GROUPS[:-1])} or {_GROUPS[-1]} (all by default).",
             show_default=False,
         ),
     ] = None,
@@ -86,6 +79,6 @@ def compile_games(games: list[str], workers: int) -> Iterator[tuple[str, float]]
     half-initialised compiler."""
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        running = {pool.submit(_warm_up, game.replace("-", "_")): game for game in games}
+        running = {pool.submit(_warm_up, WarmupGame(game).name): game for game in games}
         for future in as_completed(running):
             yield running[future], future.result()

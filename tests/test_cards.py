@@ -54,6 +54,13 @@ def test_joker_spellings(text):
     assert parse_cards(text, allow_joker=True).tolist() == [JOKER]
 
 
+def test_a_parsed_text_is_a_fresh_array_each_time():
+    """Card texts are parsed once (cached), but no caller can change what the next one gets."""
+    first = parse_cards("As Kd")
+    first[0] = 0
+    assert parse_cards("As Kd").tolist() == [51, 45]
+
+
 def test_token_list_input():
     assert format_cards(parse_cards(["As", "kd", "10h"])) == "As Kd Th"
 

@@ -185,6 +185,17 @@ VALID_BY_COMMAND = {
     ("whist", "tables"): {"--deals": ["100"], "--game-deals": ["2"]},
     ("draw", "tables"): {"--strategy-trials": ["100"], "--deal-trials": ["100"]},
     ("paigow", "tables"): {"--hands": ["10"], "--dealer-hands": ["100"], "--edge-trials": ["100"]},
+    ("holdem", "flops"): {
+        "hands": ["AsKs", "QdQc", "7h7c"],
+        "--out": ["flops.csv", "flops.json"],
+        "--chart": ["f.png"],
+    },
+    ("holdem", "turns"): {
+        "hands": ["AsKs", "QdQc", "7h7c"],
+        "--board": ["Kh 7d 2c", "Ah Kh Qh"],
+        "--out": ["turns.csv", "turns.json"],
+        "--chart": ["t.png"],
+    },
 }
 
 # Counts given whenever they are valid, so that no valid run takes a default's minutes.
@@ -386,7 +397,7 @@ FUZZ = settings(
 
 
 def test_the_fuzz_reaches_every_command_and_stubs_only_the_studies(run, tmp_path):
-    assert len(COMMANDS) == 31 and ("head-to-head", "place") in COMMANDS and ("warmup",) in COMMANDS
+    assert len(COMMANDS) == 33 and {("holdem", "flops"), ("head-to-head", "place"), ("warmup",)} <= set(COMMANDS)
     assert run(["warmup", "eval", "holdem"]) == (0, "")
     assert run(["holdem", "preflop-table", "--trials", "5", "--out", "out"]) == (0, "")
     assert not (tmp_path / "out").exists()

@@ -279,14 +279,16 @@ def test_exact_weighted_runs_report_deals_not_weights():
         (["AK", "QQ", "JTs"], "", ""),  # three players
         pytest.param(["AK", "22+"], "", "5c 5d", marks=pytest.mark.slow),  # dead cards leave the c-d and h-s swaps
         (["QQ+, AKs", "JJ-99, AQs"], "2h 3h 4h", ""),  # a monotone flop: c, d, s permute freely
+        (["AsKs", "QdQc"], "", ""),  # fixed hands: the one deal, listed
+        (["AsKs", "QdQc", "7h6h"], "Kh 7d 2c", "3s"),
     ],
 )
-def test_exact_by_suit_classes_equals_combo_by_combo(ranges, board, dead):
+def test_exact_from_listed_deals_equals_combo_by_combo(ranges, board, dead):
     from analyzer.games.holdem.equity import _run_exact, prepare_deal
 
     deal = prepare_deal(ranges, board, dead)
-    by_class = _run_exact(deal, None, None, None, symmetry=True)
-    direct = _run_exact(deal, None, None, None, symmetry=False)
+    by_class = _run_exact(deal, None, None, None, listed=True)
+    direct = _run_exact(deal, None, None, None, listed=False)
     assert np.allclose(by_class[0], direct[0], rtol=1e-12, atol=0)
     assert by_class[1] == pytest.approx(direct[1], rel=1e-15) and by_class[2] == direct[2]
 
@@ -309,3 +311,14 @@ def test_board_and_dead_cards_as_codes_are_checked_like_text():
         holdem_equity(["AsKs", "QdQc"], board=[60, 1, 2])
     with pytest.raises(CardError, match="duplicate"):
         holdem_equity(["AsKs", "QdQc"], board=np.array([40, 40, 2], np.uint8))
+
+
+def test_a_range_text_is_parsed_once_per_board_and_dead_cards():
+    from analyzer.games.holdem.equity import prepare_deal
+
+    preflop = prepare_deal(["AA", "KK"])
+    on_board = prepare_deal(["AA", "KK"], "As 2c 3d")
+    with_dead = prepare_deal(["AA", "KK"], "2c 3d 4h", "Ah")
+    assert [len(d.ranges[0]) for d in (preflop, on_board, with_dead)] == [6, 3, 3]
+    assert prepare_deal(["AA", "KK"]).ranges[0] is preflop.ranges[0]  # cached: ranges are immutable
+    assert not preflop.ranges[0].combos.flags.writeable

@@ -9,8 +9,11 @@ engines' calls; the work happens in :mod:`analyzer.games`.
 
 from __future__ import annotations
 
-from analyzer.eval.hands import CardsLike, HandDescription, describe_hand
-from analyzer.eval.profiles import Rules
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the package imports nothing heavy: the command line reads its warmup table at start
+    from analyzer.eval.hands import CardsLike, HandDescription
+    from analyzer.eval.profiles import Rules
 
 
 def evaluate(cards: CardsLike, rules: str | Rules = "standard") -> HandDescription:
@@ -39,4 +42,6 @@ def evaluate(cards: CardsLike, rules: str | Rules = "standard") -> HandDescripti
     >>> pa.evaluate("Jk As Ks Qs Js", rules="bug").name
     'Royal flush'
     """
+    from analyzer.eval.hands import describe_hand
+
     return describe_hand(cards, rules)

@@ -1,13 +1,15 @@
-"""Texas Hold'em (rules §6.2), as ``pa.holdem``: the equity of hands and ranges at showdown.
+"""Texas Hold'em (rules §6.2), as ``pa.holdem``: the equity of hands and ranges at showdown,
+of known hands on every flop or every turn, and of many queries at once.
 
-The command line's ``poker-analyzer holdem equity``; the engine is
-:func:`analyzer.games.holdem.equity.holdem_equity`.
+The command line's ``poker-analyzer holdem equity``, ``holdem flops`` and ``holdem turns``; the
+engines are :func:`analyzer.games.holdem.equity.holdem_equity`,
+:mod:`analyzer.games.holdem.streets` and :func:`analyzer.games.holdem.queries.holdem_equities`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from analyzer.api import _translate
 from analyzer.cards import CardsInput
@@ -15,6 +17,8 @@ from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping
 
 if TYPE_CHECKING:  # the engine is imported on first call: importing it builds the evaluator's tables
     from analyzer.games._equity import EquityResult
+    from analyzer.games.holdem.queries import EquityBatch
+    from analyzer.games.holdem.street_results import StreetEquities
     from analyzer.ranges import Range
 
 
@@ -115,4 +119,155 @@ def equity(
     )
 
 
-__all__ = ["equity"]
+def flops(
+    hands: Sequence[str | Range],
+    dead: CardsInput | None = None,
+    *,
+    distinct: bool = False,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> StreetEquities:
+    """Exact equity of known hands on every flop of the cards left (rules §6.2), each flop
+    completed over every turn and river: how a preflop matchup does across the 17,296 flops
+    (heads-up, no dead cards).
+
+    Flops that a permutation of the suits fixing every hand and the dead cards maps onto each
+    other have the same figures, so each such class is enumerated once; every flop is still
+    listed, unless ``distinct`` asks for one row per class (its ``weights`` the class size).
+    The mean over the flops is the preflop equity, exactly: ``players`` equals
+    :func:`equity`'s preflop answer.
+
+    Parameters
+    ----------
+    hands:
+        2 to 10 players' hands, one known hand each (``"AsKs"``; a one-combo
+        :class:`~analyzer.ranges.Range` too). Ranges of several combos are refused: use
+        :func:`equity` for them.
+    dead:
+        Cards known to be out of play, or ``None``.
+    distinct:
+        One row per suit class of flops instead of every flop.
+    threads:
+        Local threads (default: every core); the figures do not depend on it.
+    scheduler:
+        A Dask scheduler address, to run on a cluster instead of local threads.
+    progress:
+        Called as ``progress(done, planned)`` (chunks of flops) while the run goes.
+
+    Returns
+    -------
+    StreetEquities
+        ``players``: the equities over all flops (the preflop ones); ``cards``, ``equity``,
+        ``win``, ``tie`` and ``weights``: one row per flop; ``distribution()``: player 1's
+        equity over the flops (mean, quantiles, histogram, how often ahead); ``best()`` and
+        ``worst()``; ``to_frame()``: one row per flop.
+
+    Examples
+    --------
+    >>> import analyzer as pa
+    >>> result = pa.holdem.flops(["AsKs", "QdQc"])
+    >>> result
+    StreetEquities: Hold'em equity on every flop; exact, 17,123,040 deals, 17,296 flops
+      player 1  AsKs  equity 46.214%  ahead on 38.0% of flops
+      player 2  QdQc  equity 53.786%  ahead on 62.0% of flops
+    >>> result.players == pa.holdem.equity(["AsKs", "QdQc"]).players
+    True
+    >>> result.best(2)
+    [('Ah Ad Ac', 1.0), ('Kh Kd Kc', 1.0)]
+    """
+    from analyzer.games.holdem.streets import holdem_flops
+
+    return holdem_flops(
+        hands, _translate.cards(dead), distinct=distinct, scheduler=scheduler, threads=threads, progress=progress
+    )
+
+
+def turns(
+    hands: Sequence[str | Range],
+    flop: CardsInput,
+    dead: CardsInput | None = None,
+    *,
+    distinct: bool = False,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> StreetEquities:
+    """Exact equity of known hands on every turn card after ``flop`` (rules §6.2), each turn
+    completed over every river; the mean over the turns is the equity on the flop.
+
+    Parameters
+    ----------
+    hands:
+        2 to 10 players' hands, one known hand each, as for :func:`flops`.
+    flop:
+        The three board cards.
+    dead, distinct, threads, scheduler, progress:
+        As for :func:`flops` (``distinct``: one row per suit class of turn cards).
+
+    Returns
+    -------
+    StreetEquities
+        As :func:`flops` returns, one row per turn card; ``players``: the equities on the flop.
+
+    Examples
+    --------
+    >>> import analyzer as pa
+    >>> result = pa.holdem.turns(["AsKs", "QdQc"], "Kh 7d 2c")
+    >>> round(result.players[0].equity, 6), len(result.cards), result.worst(2)
+    (0.912121, 45, [('Qs', 0.0), ('Qh', 0.0)])
+    """
+    from analyzer.games.holdem.streets import holdem_turns
+
+    return holdem_turns(
+        hands, flop, _translate.cards(dead), distinct=distinct, scheduler=scheduler, threads=threads, progress=progress
+    )
+
+
+def equities(
+    queries: Sequence[Sequence[Any]],
+    *,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> EquityBatch:
+    """Exact equity of many queries in one call (rules §6.2): each query's answer is
+    :func:`equity`'s exact one, and all of them are enumerated by one kernel call, with no
+    per-call floor.
+
+    Parameters
+    ----------
+    queries:
+        One ``(hands, board)`` or ``(hands, board, dead)`` per query: 2 to 10 known hands
+        (``["AsKs", "QdQc"]``; no ranges), 0, 3, 4 or 5 board cards and dead cards, as text
+        or codes (``None`` or ``""`` for none).
+    threads:
+        Local threads (default: every core); the figures do not depend on it.
+    scheduler:
+        A Dask scheduler address, to run on a cluster instead of local threads.
+    progress:
+        Called as ``progress(done, planned)`` (chunks of queries) while the run goes.
+
+    Returns
+    -------
+    EquityBatch
+        One :class:`~analyzer.games._equity.EquityResult` per query, in order (index it or
+        iterate it); ``to_frame()``: one row per query and player.
+
+    Examples
+    --------
+    >>> import analyzer as pa
+    >>> batch = pa.holdem.equities([(["AsKs", "QdQc"], "Kh 7d 2c"), (["AsKs", "QdQc", "7h7c"], "")])
+    >>> batch
+    EquityBatch: 2 Hold'em queries; exact, 1,371,744 deals
+      0  AsKs 91.212% v QdQc 8.788%  board Kh 7d 2c
+      1  AsKs 38.984% v QdQc 42.600% v 7h7c 18.417%
+    >>> batch[0].players == pa.holdem.equity(["AsKs", "QdQc"], board="Kh 7d 2c").players
+    True
+    """
+    from analyzer.games.holdem.queries import holdem_equities
+
+    return holdem_equities(queries, scheduler=scheduler, threads=threads, progress=progress)
+
+
+__all__ = ["equities", "equity", "flops", "turns"]

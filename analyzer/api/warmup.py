@@ -14,6 +14,7 @@ compiled and cached, nothing more. Later processes load them from the cache.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from analyzer.api.examples import LAST_BET, PLACE, SAINT
 
@@ -37,6 +38,7 @@ def _holdem() -> None:
     pa.holdem.equity(["AsKs", "QdQc"], exact=False, trials=1000, seed=1)
     pa.holdem.equity(["QQ+, AKs", "22+, A2s+", "random"], "Kh 7d 2c", exact=False, trials=1000, seed=1)
     pa.holdem.equity(["QQ+", "AKs"], "Kh 7d 2c 5s", exact=True)  # exact ranges
+    pa.holdem.turns(["AsKs", "QdQc"], "Kh 7d 2c")  # the many-deals kernel of flops, turns, equities
     pa.ranges.parse("QQ+, AKs").to_frame()
 
 
@@ -99,19 +101,35 @@ def _mousel() -> None:
     pa.mousel.play(4, sessions=5, deals=4, seed=1)
 
 
-WARMUPS: dict[str, Callable[[], None]] = {
-    "eval": _eval,
-    "holdem": _holdem,
-    "stud": _stud,
-    "draw": _draw,
-    "paigow": _paigow,
-    "head_to_head": _head_to_head,
-    "saint_poker": _saint_poker,
-    "whist": _whist,
-    "mousel": _mousel,
+class GameWarmup(NamedTuple):
+    """One game's warmup, and what its first command costs without it."""
+
+    run: Callable[[], None]
+    """Runs each verb of the game once on tiny inputs."""
+    compile_seconds: int
+    """About how long the first command of the game compiles, in seconds on the 2-core machine
+    this project is developed on (cold runs of ``bench/startup.py``; compiling all of a game's
+    commands with :func:`warmup` takes up to twice as long). The command line's compile notice
+    quotes it, and ``poker-analyzer warmup`` starts the longest first."""
+
+
+WARMUPS: dict[str, GameWarmup] = {
+    "eval": GameWarmup(_eval, 5),
+    "holdem": GameWarmup(_holdem, 5),
+    "stud": GameWarmup(_stud, 6),
+    "draw": GameWarmup(_draw, 10),
+    "paigow": GameWarmup(_paigow, 15),
+    "head_to_head": GameWarmup(_head_to_head, 60),
+    "saint_poker": GameWarmup(_saint_poker, 25),
+    "whist": GameWarmup(_whist, 12),
+    "mousel": GameWarmup(_mousel, 15),
 }
+"""Every game :func:`warmup` can compile, the one list of them: the evaluator (``eval``) and each
+game namespace of :data:`analyzer.GAMES`, under its namespace's name. The command line's
+``warmup`` choices and compile notices are made from it (``head_to_head`` is the command group
+``head-to-head``)."""
 WARMUP_GAMES = tuple(WARMUPS)
-"""What :func:`warmup` can compile: the evaluator (``eval``) and every game namespace."""
+"""The names of :data:`WARMUPS`, in its order."""
 
 
 def warmup(*games: str) -> None:
@@ -130,4 +148,4 @@ def warmup(*games: str) -> None:
     if unknown:
         raise ValueError(f"unknown game {unknown[0]!r}: expected one of {', '.join(WARMUP_GAMES)}")
     for game in games or WARMUP_GAMES:
-        WARMUPS[game]()
+        WARMUPS[game].run()

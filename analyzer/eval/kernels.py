@@ -18,13 +18,16 @@ Every function here is ``@njit`` and can be called from other kernels:
 * ``evaluate_cards(cards)``: value of one hand (5-7 codes in a 1-D array).
 * ``evaluate_rows(hands, out)``: a batch, serially; ``evaluate_batch`` is the
   same over all threads (``prange``). Their codes must be valid.
-* ``checked_rows(hands, out)`` and ``checked_batch(hands, out)``: the same, validating every
-  row in the loop (see :func:`make_kernels`): an invalid row gets the value -1, and the
-  kernel returns the number of invalid rows.
+* ``checked_rows(hands, out, *pair_tables())`` and ``checked_batch(...)``: the same,
+  validating every row in the loop (:mod:`analyzer.eval.row_sums`; ``pair_tables()`` is the
+  namespace's, built on first use and passed as arguments, since 1 MB is more than Numba freezes
+  into cached code): an invalid row gets the value -1, and the kernel returns the number of
+  invalid rows.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from types import SimpleNamespace
 
@@ -32,6 +35,7 @@ import numpy as np
 from numba import njit, prange
 
 from analyzer.eval.profiles import Rules
+from analyzer.eval.row_sums import POISON_FIELD, pair_tables, row_sum5, row_sum6, row_sum7
 from analyzer.eval.tables import (
     CARD_KEY,
     CARD_MASK,
@@ -44,7 +48,6 @@ from analyzer.eval.tables import (
     LOW_SHIFT,
     load_tables,
 )
-from analyzer.sim.bits import bit_count
 
 _KERNELS: dict[Rules, SimpleNamespace] = {}
 
@@ -56,7 +59,11 @@ def stable_njit(tag: str, **options):
     Numba keys its disk cache by the pickled closure, and a closure that holds another
     kernel pickles that kernel's identity, a fresh ``uuid4`` per process by default: the
     cache would then never hit (every process recompiles and adds a file). ``tag`` must
-    name everything the closure depends on (profile and a digest of its tables).
+    name everything the closure depends on (profile and a digest of its tables). The same holds
+    for what the kernel reaches through its globals: a module-level ``@njit`` kernel or
+    intrinsic it calls is pickled with it, so such callees need a fixed identity too
+    (``_set_uuid``, as :mod:`analyzer.eval.row_sums` does), or must not be called from here
+    (``tests/test_startup.py`` hashes every factory kernel's closure in two processes).
     """
 
     def wrap(function):
@@ -76,14 +83,8 @@ def tables_digest(*arrays: np.ndarray) -> str:
 
 
 def row_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
-    """The key and card mask of every ``uint8`` code (256 entries), zero outside the profile's deck.
-
-    Batches index these by the raw byte, so no code can read outside a table, and an invalid
-    code adds no card bit: a row of ``k`` codes is valid exactly when the OR of its masks has
-    ``k`` bits set, ``k + 3`` when it holds the joker (whose mask has one bit in each of the four
-    suit lanes). A repeated card sets its bit once, a code outside the deck none, so either
-    leaves fewer bits (a repeated joker leaves ``k + 2``).
-    """
+    """The key and card mask of every ``uint8`` code (256 entries), zero outside the profile's deck:
+    batches index these by the raw byte, so no code can read outside a table."""
     key = np.zeros(256, np.uint64)
     mask = np.zeros(256, np.uint64)
     key[: rules.deck_size] = CARD_KEY[: rules.deck_size]
@@ -101,7 +102,7 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
     card_key = CARD_KEY
     card_mask = CARD_MASK
     row_key, row_mask = row_tables(rules)
-    s13, one = np.uint64(13), np.uint64(1)
+    poison_field, rare_bits = POISON_FIELD, FLUSH_BITS | POISON_FIELD
     empty_key, flush_bits = EMPTY_KEY, FLUSH_BITS
     hi_base, high_shift, low_shift, low_mask, lane_mask = HI_BASE, HIGH_SHIFT, LOW_SHIFT, LOW_MASK, LANE_MASK
     s16, s32, s48 = np.uint64(16), np.uint64(32), np.uint64(48)
@@ -209,17 +210,21 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
         return key_value(key, mask)
 
     @stable_njit(tag, nogil=True, inline="always")
-    def checked_row(hands, i):
-        """Value of row ``i``, or -1 when it holds a code outside the deck or a card twice
-        (the mask test of :func:`row_tables`)."""
-        if hands.shape[1] == 7:
-            c = seven_cards(hands, i)
-            key, mask = seven_key(c), seven_mask(c)
+    def checked_row(flat, k, i, pair_rows, card_rows):
+        """Value of row ``i`` of the ``k``-code rows laid end to end in ``flat``, or -1 when it
+        holds a code outside the deck or a card twice (the test of :mod:`analyzer.eval.row_sums`)."""
+        if k == 7:
+            key, union, total = row_sum7(flat, 7 * i, pair_rows, card_rows)
+        elif k == 6:
+            key, union, total = row_sum6(flat, 6 * i, pair_rows, card_rows)
         else:
-            key, mask = row_key_mask(hands, i)
-        if bit_count(np.int64(mask)) != hands.shape[1] + 3 * np.int64((mask >> s13) & one):
-            return -1
-        return key_value(key, mask)
+            key, union, total = row_sum5(flat, 5 * i, pair_rows, card_rows)
+        key += empty_key
+        if (key & rare_bits) | (union ^ total):  # a flush, or an invalid row: rare
+            if (key & poison_field) | (union ^ total):
+                return -1
+            return key_value(key, union)
+        return rank_lookup(key)
 
     @stable_njit(tag, nogil=True)
     def evaluate_cards(cards):
@@ -236,19 +241,21 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
             out[i] = evaluate_row(hands, i)
 
     @stable_njit(tag, nogil=True)
-    def checked_rows(hands, out):
+    def checked_rows(hands, out, pair_rows, card_rows):
+        flat, k = hands.reshape(-1), hands.shape[1]
         invalid = 0
         for i in range(hands.shape[0]):
-            v = checked_row(hands, i)
+            v = checked_row(flat, k, i, pair_rows, card_rows)
             out[i] = v
             invalid += v < 0
         return invalid
 
     @stable_njit(tag, nogil=True, parallel=True)
-    def checked_batch(hands, out):
+    def checked_batch(hands, out, pair_rows, card_rows):
+        flat, k = hands.reshape(-1), hands.shape[1]
         invalid = 0
         for i in prange(hands.shape[0]):
-            v = checked_row(hands, i)
+            v = checked_row(flat, k, i, pair_rows, card_rows)
             out[i] = v
             invalid += v < 0
         return invalid
@@ -268,6 +275,7 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
         evaluate_batch=evaluate_batch,
         checked_rows=checked_rows,
         checked_batch=checked_batch,
+        pair_tables=functools.cache(lambda: pair_tables(row_key, row_mask, rules.deck_size)),
         card_key=card_key,
         card_mask=card_mask,
         empty_key=empty_key,

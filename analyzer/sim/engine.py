@@ -163,7 +163,8 @@ def run_monte_carlo(
     progress: Progress | None = None,
 ) -> MonteCarloRun:
     """Run ``job`` in seeded chunks until a stopping rule is met (see the module docstring:
-    under a time limit, the chunk size used may be smaller than ``chunk_size``)."""
+    under a time limit, the chunk size used may be smaller than ``chunk_size``). A run of one
+    chunk, or on one thread, runs on the calling thread (:func:`~analyzer.sim.executors.executor`)."""
     if not 1 <= chunk_size <= MAX_TRIALS:
         raise ValueError(f"chunk size must be 1 to {MAX_TRIALS:,}, got {chunk_size}")
     max_trials = stopping.max_trials
@@ -174,7 +175,8 @@ def run_monte_carlo(
     stopped_by = ""
     results: dict[int, np.ndarray] = {}
     store = checkpoint.current()
-    with executor(scheduler, threads) as (pool, workers):
+    known_chunks = math.ceil(max_trials / chunk_size) if stopping.time_limit is None else None
+    with executor(scheduler, threads, known_chunks) as (pool, workers):
         if stopping.time_limit is not None:
             chunk_size, first = _timed_chunk_size(job, pool, seed, chunk_size, max_trials, stopping.time_limit)
             if first is not None:
@@ -275,11 +277,12 @@ def run_tasks(
     threads: int | None = None,
     progress: Progress | None = None,
 ) -> list[Any]:
-    """``[function(*task) for task in tasks]`` on the executor, results in task order."""
+    """``[function(*task) for task in tasks]`` on the executor, results in task order: on the
+    calling thread when there is one task or one thread (:func:`~analyzer.sim.executors.executor`)."""
     results: list[Any] = [None] * len(tasks)
     store = checkpoint.current()
     keys = [store.key("task", function, task) for task in tasks] if store is not None else []
-    with executor(scheduler, threads) as (pool, _):
+    with executor(scheduler, threads, len(tasks)) as (pool, _):
         futures = {}
         for i, task in enumerate(tasks):
             saved = store.load(keys[i]) if store is not None else None

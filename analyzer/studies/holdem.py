@@ -20,7 +20,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 from numba import njit
 
-from analyzer.cards import CARD_BIT, RANKS
+from analyzer.cards import RANKS
 from analyzer.charts import add_note, count_text, grid_heatmap
 from analyzer.games.holdem.engine import exact_showdowns
 from analyzer.games.holdem.equity import holdem_equity
@@ -136,17 +136,16 @@ def _matchup_keys(first: np.ndarray, second: np.ndarray) -> np.ndarray:
 def _exact_matchups(keys):
     """Per canonical matchup code: the first hand's equity units, and its tie boards."""
     out = np.zeros((keys.shape[0], 2), np.int64)
-    holes = np.zeros((2, 2), np.uint8)
+    deal = np.zeros((1, 2, 2), np.int64)
+    weight = np.ones(1, np.int64)
     board = np.zeros(0, np.uint8)
-    full = np.uint64((1 << 52) - 1)
     for i in range(keys.shape[0]):
         k = keys[i]
-        holes[1, 1], k = k % 52, k // 52
-        holes[1, 0], k = k % 52, k // 52
-        holes[0, 1], holes[0, 0] = k % 52, k // 52
-        used = CARD_BIT[holes[0, 0]] | CARD_BIT[holes[0, 1]] | CARD_BIT[holes[1, 0]] | CARD_BIT[holes[1, 1]]
+        deal[0, 1, 1], k = k % 52, k // 52
+        deal[0, 1, 0], k = k % 52, k // 52
+        deal[0, 0, 1], deal[0, 0, 0] = k % 52, k // 52
         tallies = np.zeros((2, WIDTH), np.int64)
-        exact_showdowns(holes, board, ~used & full, tallies, 1)
+        exact_showdowns(deal, weight, board, np.uint64(0), tallies)
         out[i, 0] = tallies[0, EQUITY]
         out[i, 1] = tallies[0, TIE]
     return out

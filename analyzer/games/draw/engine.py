@@ -54,6 +54,22 @@ def _completing_ranks(ranks_bits, joker):
     return completing
 
 
+@njit(cache=True, nogil=True)
+def _completion_table():
+    """``table[joker, bits]``: :func:`_completing_ranks` of every 13-bit rank set, without
+    (``joker`` 0) and with (1) the joker.
+
+    The policy kernel looks its straight draws up here rather than calling
+    :func:`_completing_ranks`: a factory kernel's cache key pickles the kernels it holds with
+    their Python globals, and a module-level kernel pickles with a fresh identity in every
+    process, so a policy calling one would make every process recompile the advisor."""
+    table = np.zeros((2, 1 << 13), np.int8)
+    for bits in range(1 << 13):
+        table[0, bits] = _completing_ranks(bits, False)
+        table[1, bits] = _completing_ranks(bits, True)
+    return table
+
+
 def _make_kernels(rules):
     kernels = make_kernels(rules)
     evaluate_key, card_key, card_mask, empty_key = (
@@ -63,6 +79,7 @@ def _make_kernels(rules):
         kernels.empty_key,
     )
     deck_size = rules.deck_size
+    completing = _completion_table()
 
     @stable_njit(f"draw:{rules.name}", nogil=True)
     def value_of(cards):
@@ -93,11 +110,12 @@ def _make_kernels(rules):
         if category >= 2:
             return keep
         for s in range(4):  # four to a flush (the joker fits every suit)
-            suited = 0
+            suited, n_suited = 0, 0
             for i in range(HAND):
                 if i == joker or hand[i] & 3 == s:
                     suited |= 1 << i
-            if _bin_count(suited) >= 4:
+                    n_suited += 1
+            if n_suited >= 4:
                 return suited
         best_out, best_ranks = -1, 1  # four to an open-ended straight: the one with the most outs
         for out in range(HAND):
@@ -105,7 +123,8 @@ def _make_kernels(rules):
             for i in range(HAND):
                 if i != out and i != joker:
                     bits |= 1 << rank[i]
-            ranks_completing = _completing_ranks(bits, joker >= 0 and joker != out)
+            with_joker = 1 if joker >= 0 and joker != out else 0
+            ranks_completing = completing[with_joker, bits]
             if ranks_completing > best_ranks:
                 best_out, best_ranks = out, ranks_completing
         if best_out >= 0:
@@ -239,15 +258,6 @@ def _make_kernels(rules):
                 tallies[3, best >> 20] += 1
 
     return value_of, keep_mask, can_open, advise_trials, table_trials
-
-
-@njit(cache=True, nogil=True)
-def _bin_count(bits):
-    n = 0
-    while bits:
-        n += bits & 1
-        bits >>= 1
-    return n
 
 
 _BY_PROFILE: dict[str, tuple[Any, ...]] = {}

@@ -1,5 +1,14 @@
-"""Texas Hold'em (rules §6.2): exact and Monte Carlo equity of hands and ranges."""
+"""Texas Hold'em (rules §6.2): exact and Monte Carlo equity of hands and ranges, exact equity of
+known hands on every flop or turn, and many exact queries in one call."""
 
 from analyzer._exports import lazy_exports
 
-__all__, __getattr__, __dir__ = lazy_exports(__name__, {"equity": ["HoldemDeal", "holdem_equity", "prepare_deal"]})
+__all__, __getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "equity": ["HoldemDeal", "holdem_equity", "prepare_deal"],
+        "streets": ["holdem_flops", "holdem_turns"],
+        "queries": ["EquityBatch", "holdem_equities"],
+        "street_results": ["EquityDistribution", "StreetEquities"],
+    },
+)

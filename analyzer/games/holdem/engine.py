@@ -33,9 +33,32 @@ BOARD_CARDS = 5
 
 
 @njit(cache=True, nogil=True)
-def exact_showdowns(holes, board, free, tallies, weight):
+def exact_showdowns(deals, weights, board, excluded, tallies):
+    """Add to ``tallies`` every completion of ``board`` for each deal ``deals[d]`` (the (n, 2)
+    hole cards of the n players), each completion weighted by ``weights[d]``, drawn from the
+    cards held by no player of the deal and not in the ``excluded`` mask (uint64 over card
+    codes, the board's cards included).
+
+    The one kernel every exact Hold'em run calls: a deal, a list of deals (suit classes) or,
+    from :func:`_exact_assignments`, one choice of combos at a time. Each kernel that calls
+    another compiles the callee's code again, so the Python side calls this one directly."""
+    full = np.uint64((1 << 52) - 1)
+    for d in range(deals.shape[0]):
+        holes = deals[d]
+        used = excluded
+        for p in range(holes.shape[0]):
+            used |= CARD_BIT[holes[p, 0]] | CARD_BIT[holes[p, 1]]
+        _completions_of(holes, board, ~used & full, tallies, weights[d])
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _completions_of(holes, board, free, tallies, weight):
     """Add every completion of ``board`` with cards from the ``free`` mask (uint64 over
-    card codes) to ``tallies``, each multiplied by ``weight``. ``holes`` is (n, 2)."""
+    card codes) to ``tallies``, each multiplied by ``weight``. ``holes`` is (n, 2).
+
+    A whole board (the river) takes the same loop, once, for the empty multiset of new ranks:
+    each player's value is the larger of the rank value and the flush lane's, as on any
+    board, so no other evaluator (and no third inlined showdown) is compiled for it."""
     n = holes.shape[0]
     k = BOARD_CARDS - board.shape[0]
     values = np.zeros(n, np.int64)
@@ -43,10 +66,8 @@ def exact_showdowns(holes, board, free, tallies, weight):
     lanes = np.zeros((n, 4), np.int64)
     known_suit = np.zeros(4, np.int64)
     board_key = EMPTY_KEY
-    board_mask = np.uint64(0)
     for c in board:
         board_key += CARD_KEY[c]
-        board_mask |= CARD_MASK[c]
         known_suit[c & 3] += 1
     for p in range(n):
         base_key[p] = board_key + CARD_KEY[holes[p, 0]] + CARD_KEY[holes[p, 1]]
@@ -54,11 +75,6 @@ def exact_showdowns(holes, board, free, tallies, weight):
             lanes[p, c & 3] |= 1 << (c >> 2)
         for j in range(2):
             lanes[p, holes[p, j] & 3] |= 1 << (holes[p, j] >> 2)
-    if k == 0:
-        for p in range(n):
-            values[p] = evaluate_key(base_key[p], board_mask | CARD_MASK[holes[p, 0]] | CARD_MASK[holes[p, 1]])
-        record_showdown(values, tallies, weight)
-        return
     free_card = np.zeros((13, 4), np.int64)
     avail = np.zeros(13, np.int64)
     bits = free
@@ -75,7 +91,8 @@ def exact_showdowns(holes, board, free, tallies, weight):
     idx = np.zeros(k, np.int64)
     while True:
         # the multiset idx[0] <= ... <= idx[k-1] of new board ranks
-        counts[:] = 0
+        for r in range(13):  # a loop, not counts[:] = 0, which compiles a slice assignment
+            counts[r] = 0
         for j in range(k):
             counts[idx[j]] += 1
         boards = 1
@@ -141,16 +158,20 @@ def exact_showdowns(holes, board, free, tallies, weight):
 def _exact_assignments(combos, offsets, weights, board, excluded, tallies):
     """Exact showdowns over every non-conflicting choice of one combo per player,
     each weighted by the product of the combos' weights. Returns (the total weight,
-    the number of deals enumerated)."""
+    the number of deals enumerated). Calls :func:`exact_showdowns` one deal at a time (and so
+    compiles it once more): only ranges enumerated combo by combo compile this kernel."""
     n = offsets.shape[0] - 1
-    choice = offsets[:-1].copy()
-    holes = np.zeros((n, 2), np.uint8)
+    choice = np.zeros(n, np.int64)
+    for p in range(n):
+        choice[p] = offsets[p]
+    deal = np.zeros((1, n, 2), np.int64)
+    weight = np.ones(1)
     total = 0.0
     deals: int | np.int64 = 0
     while True:
         used = excluded
         ok = True
-        weight = 1.0
+        weight[0] = 1.0
         for p in range(n):
             c1, c2 = combos[choice[p], 0], combos[choice[p], 1]
             bits = CARD_BIT[c1] | CARD_BIT[c2]
@@ -158,13 +179,12 @@ def _exact_assignments(combos, offsets, weights, board, excluded, tallies):
                 ok = False
                 break
             used |= bits
-            holes[p, 0], holes[p, 1] = c1, c2
-            weight *= weights[choice[p]]
+            deal[0, p, 0], deal[0, p, 1] = c1, c2
+            weight[0] *= weights[choice[p]]
         if ok:
-            free = ~used & np.uint64((1 << 52) - 1)
-            exact_showdowns(holes, board, free, tallies, weight)
-            completions = _completions(free, BOARD_CARDS - board.shape[0])
-            total += weight * completions
+            exact_showdowns(deal, weight, board, excluded, tallies)
+            completions = _completions(~used & np.uint64((1 << 52) - 1), BOARD_CARDS - board.shape[0])
+            total += weight[0] * completions
             deals += np.int64(completions)
         p = n - 1
         while p >= 0:
@@ -175,18 +195,6 @@ def _exact_assignments(combos, offsets, weights, board, excluded, tallies):
             p -= 1
         if p < 0:
             return total, deals
-
-
-@njit(cache=True, nogil=True)
-def _exact_deals(holes_list, weights, board, excluded, tallies):
-    """Exact showdowns for each fixed deal ``holes_list[d]`` (n, 2), weighted by ``weights[d]``."""
-    full = np.uint64((1 << 52) - 1)
-    for d in range(holes_list.shape[0]):
-        holes = holes_list[d]
-        used = excluded
-        for p in range(holes.shape[0]):
-            used |= CARD_BIT[holes[p, 0]] | CARD_BIT[holes[p, 1]]
-        exact_showdowns(holes, board, ~used & full, tallies, weights[d])
 
 
 @njit(cache=True, nogil=True)

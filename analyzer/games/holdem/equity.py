@@ -10,12 +10,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 
 import numpy as np
 
 from analyzer.cards import CardError, CardsInput, cards_mask, check_disjoint, format_cards, parse_cards
 from analyzer.games._equity import EquityResult
-from analyzer.games.holdem.engine import _exact_assignments, _exact_deals, _monte_carlo_showdowns
+from analyzer.games.holdem.engine import _exact_assignments, _monte_carlo_showdowns, exact_showdowns
 from analyzer.games.holdem.symmetry import MAX_ASSIGNMENTS, canonical_classes, suit_symmetries, valid_assignments
 from analyzer.ranges import EmptyRangeError, Range, parse
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, clock_start, run_monte_carlo, run_tasks
@@ -42,7 +43,13 @@ class HoldemDeal:
     board: np.ndarray
     dead: np.ndarray
 
-    @property
+    @cached_property
+    def symmetries(self) -> tuple[np.ndarray, ...]:
+        """The card maps of the suit permutations that fix the board and the dead cards
+        (:func:`~analyzer.games.holdem.symmetry.suit_symmetries`), the identity first."""
+        return suit_symmetries(np.concatenate([self.board, self.dead]))
+
+    @cached_property
     def excluded(self) -> np.uint64:
         """The board and dead cards as a card bit mask (bit ``c`` for card code ``c``)."""
         return cards_mask(np.concatenate([self.board, self.dead]))
@@ -70,20 +77,45 @@ def prepare_deal(ranges: Sequence[str | Range], board: CardsInput = "", dead: Ca
     if len(board_cards) not in BOARD_SIZES:
         raise CardError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {format_cards(board_cards)}")
     check_disjoint({"the board": board_cards, "the dead cards": dead_cards})
-    blocked = np.concatenate([board_cards, dead_cards]).tolist()
+    blocked = tuple(sorted(board_cards.tolist() + dead_cards.tolist()))
     parsed, labels = [], []
     for i, r in enumerate(ranges, start=1):
-        rng = r if isinstance(r, Range) else parse(r)
-        labels.append(rng.canonical())
         try:
-            parsed.append(rng.without(blocked))
-        except EmptyRangeError:
+            rng, label = _dealt_range(r, blocked) if isinstance(r, str) else _blocked_range(r, blocked)
+        except _NothingLeft as nothing:
             raise EmptyRangeError(
-                f"player {i}'s range {labels[-1]!r} has no combos left after the board and dead cards"
+                f"player {i}'s range {nothing.label!r} has no combos left after the board and dead cards"
             ) from None
+        parsed.append(rng)
+        labels.append(label)
     deal = HoldemDeal(tuple(parsed), tuple(labels), board_cards, dead_cards)
     _check_dealable(deal)
     return deal
+
+
+class _NothingLeft(Exception):
+    """No combo of the range labelled ``label`` is left after the blocked cards."""
+
+    def __init__(self, label: str) -> None:
+        super().__init__(label)
+        self.label = label
+
+
+def _blocked_range(rng: Range, blocked: tuple[int, ...]) -> tuple[Range, str]:
+    """``rng`` without the combos holding a ``blocked`` card, and its label (the canonical text
+    of ``rng`` as given); :class:`_NothingLeft` when no combo is left."""
+    label = rng.canonical()
+    try:
+        return rng.without(blocked), label
+    except EmptyRangeError:
+        raise _NothingLeft(label) from None
+
+
+@lru_cache(maxsize=1024)
+def _dealt_range(text: str, blocked: tuple[int, ...]) -> tuple[Range, str]:
+    """:func:`_blocked_range` of the range ``text``, cached: a pure function of the text and the
+    sorted blocked cards, and Ranges are immutable, so repeated queries parse nothing."""
+    return _blocked_range(parse(text), blocked)
 
 
 DEALABLE_SEARCH_NODES = 200_000
@@ -232,8 +264,8 @@ def holdem_equity(
     deal = prepare_deal(ranges, board, dead)
     workers = threads or local_workers()
     missing = 5 - len(deal.board)
-    symmetries = len(suit_symmetries(np.concatenate([deal.board, deal.dead])))
-    classes = deal.assignments() / (symmetries if deal.assignments() <= MAX_ASSIGNMENTS else 1)
+    assignments = deal.assignments()
+    classes = assignments / (len(deal.symmetries) if assignments <= MAX_ASSIGNMENTS else 1)
     exact = choose_exact(method, classes * EXACT_SECONDS[missing] / workers, stopping, workers)
     hands = list(deal.labels)
     sizes = [len(r) for r in deal.ranges]
@@ -269,14 +301,14 @@ def holdem_equity(
 
 
 def _run_exact(
-    deal: HoldemDeal, scheduler: str | None, threads: int | None, progress: Progress | None, symmetry: bool = True
+    deal: HoldemDeal, scheduler: str | None, threads: int | None, progress: Progress | None, listed: bool = True
 ) -> tuple[np.ndarray, float, int]:
-    """Exact tallies: (tallies, total weight, number of deals enumerated). By suit classes of
-    the combo choices when the board and dead cards leave a symmetry (see
-    :mod:`analyzer.games.holdem.symmetry`), else combo choice by combo choice, in tasks by
-    the first player's combos, summed in task order."""
-    if symmetry:
-        result = _run_exact_by_suit_classes(deal, scheduler, threads, progress)
+    """Exact tallies: (tallies, total weight, number of deals enumerated). With ``listed``, from
+    a list of deals where :func:`_run_listed` takes one (suit classes, or the one deal of fixed
+    hands); else combo choice by combo choice in the kernel, in tasks by the first player's
+    combos, summed in task order."""
+    if listed:
+        result = _run_listed(deal, scheduler, threads, progress)
         if result is not None:
             return result
     combos, offsets, weights = deal.packed()
@@ -295,22 +327,37 @@ def _run_exact(
     return tallies, total, int(sum(deals for _, _, deals in results))
 
 
-def _run_exact_by_suit_classes(
+def _run_listed(
     deal: HoldemDeal, scheduler: str | None, threads: int | None, progress: Progress | None
 ) -> tuple[np.ndarray, float, int] | None:
-    maps = suit_symmetries(np.concatenate([deal.board, deal.dead]))
-    if len(maps) == 1 or deal.assignments() < len(maps):  # too few choices to gain anything
+    """Exact tallies from a list of deals, when it helps: the suit classes of the combo choices
+    (one representative each, with the summed weight of its members) when the board and dead
+    cards leave a symmetry and there are at least as many choices as symmetries, and at most
+    :data:`~analyzer.games.holdem.symmetry.MAX_ASSIGNMENTS`; the one deal when every player
+    holds one combo. Else None: :func:`_run_exact` enumerates combo by combo in the kernel.
+
+    The deals go to :func:`~analyzer.games.holdem.engine.exact_showdowns` in tasks of 64, so a
+    query of fixed hands compiles that kernel alone."""
+    maps = deal.symmetries
+    symmetric = len(maps) > 1 and deal.assignments() >= len(maps)
+    if not symmetric and deal.assignments() > 1:
         return None
-    listed = valid_assignments([r.combos for r in deal.ranges], [r.weights for r in deal.ranges])
-    if listed is None:
-        return None
-    holes, weights = listed
-    if len(holes) == 0:
-        raise ValueError("the ranges cannot all be dealt together: every choice of hands uses a card twice")
-    representatives, summed = canonical_classes(holes, weights, maps)
+    if symmetric:
+        listed = valid_assignments([r.combos for r in deal.ranges], [r.weights for r in deal.ranges])
+        if listed is None:
+            return None
+        holes, weights = listed
+        if len(holes) == 0:
+            raise ValueError("the ranges cannot all be dealt together: every choice of hands uses a card twice")
+        representatives, summed = canonical_classes(holes, weights, maps)
+    else:  # the one deal, which prepare_deal found dealable
+        holes = np.array([[r.combos[0] for r in deal.ranges]], np.int64)
+        weights = np.array([math.prod(float(r.weights[0]) for r in deal.ranges)])
+        representatives, summed = holes, weights
     board = deal.board.astype(np.uint8)
-    batches = np.array_split(np.arange(len(representatives)), max(1, len(representatives) // 64))
-    tasks = [(representatives[b].astype(np.uint8), summed[b], board, deal.excluded) for b in batches]
+    parts = len(representatives) // 64
+    batches = np.array_split(np.arange(len(representatives)), parts) if parts > 1 else [slice(None)]
+    tasks = [(representatives[b], summed[b], board, deal.excluded) for b in batches]
     results = run_tasks(_exact_classes, tasks, scheduler=scheduler, threads=threads, progress=progress)
     free = 52 - len(deal.board) - len(deal.dead) - 2 * len(deal.ranges)
     completions = math.comb(free, 5 - len(deal.board))
@@ -319,7 +366,7 @@ def _run_exact_by_suit_classes(
 
 def _exact_classes(representatives, weights, board, excluded):
     tallies = np.zeros((representatives.shape[1], WIDTH), np.float64)
-    _exact_deals(representatives, weights, board, excluded, tallies)
+    exact_showdowns(representatives, weights, board, excluded, tallies)
     return tallies
 
 

@@ -10,22 +10,39 @@ work by up to 24 times.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
 from itertools import permutations
 
 import numpy as np
 
 MAX_ASSIGNMENTS = 400_000  # beyond this, listing the combo choices costs more than it saves
+_PERMUTATIONS = tuple(permutations(range(4)))
 
 
-def suit_symmetries(known: np.ndarray) -> list[np.ndarray]:
-    """Card maps (52 codes -> codes) of the suit permutations that fix ``known`` as a set."""
-    maps = []
-    known_set = set(np.asarray(known).tolist())
-    for perm in permutations(range(4)):
-        card_map = np.array([4 * (c >> 2) + perm[c & 3] for c in range(52)], np.int64)
-        if {int(card_map[c]) for c in known_set} == known_set:
-            maps.append(card_map)
-    return maps
+def _card_map(perm: tuple[int, ...]) -> np.ndarray:
+    """The read-only card map (52 codes -> codes) of the suit permutation ``perm``."""
+    card_map = np.array([4 * (c >> 2) + perm[c & 3] for c in range(52)], np.int64)
+    card_map.setflags(write=False)
+    return card_map
+
+
+_CARD_MAPS = tuple(_card_map(perm) for perm in _PERMUTATIONS)
+
+
+def suit_symmetries(known: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Card maps (52 codes -> codes, read-only) of the suit permutations that fix ``known`` as a
+    set, the identity first; cached by the set of known cards."""
+    return _symmetries(frozenset(np.asarray(known).tolist()))
+
+
+@lru_cache(maxsize=4096)
+def _symmetries(known: frozenset[int]) -> tuple[np.ndarray, ...]:
+    return tuple(
+        card_map
+        for perm, card_map in zip(_PERMUTATIONS, _CARD_MAPS)
+        if all(4 * (c >> 2) + perm[c & 3] in known for c in known)
+    )
 
 
 def valid_assignments(
@@ -49,7 +66,9 @@ def valid_assignments(
     return holes, weights
 
 
-def canonical_classes(holes: np.ndarray, weights: np.ndarray, maps: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+def canonical_classes(
+    holes: np.ndarray, weights: np.ndarray, maps: Sequence[np.ndarray]
+) -> tuple[np.ndarray, np.ndarray]:
     """The classes of ``holes`` under ``maps``: (representatives (U, n, 2), summed weights (U,)).
     A deal's representative is the lexicographically smallest of its images, each hand
     written high card first."""

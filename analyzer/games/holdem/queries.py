@@ -1,0 +1,137 @@
+"""Many exact Hold'em equity queries in one call: a list of (hands, board) deals, one kernel call.
+
+Each query is checked as :func:`~analyzer.games.holdem.equity.holdem_equity` checks its input
+(one known hand per player), then all of them are enumerated exactly by one call of
+:func:`~analyzer.games.holdem.boards.deal_tallies`: a query costs its parsing and its
+enumeration, with no per-call floor. Each answer is the exact
+:class:`~analyzer.games._equity.EquityResult` that ``holdem_equity`` gives for that query.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from analyzer.cards import CardError, format_cards
+from analyzer.games._equity import EquityResult
+from analyzer.games._results import SHOWN
+from analyzer.games.holdem.boards import FixedDeals, deal_tallies, prepare_hands
+from analyzer.sim.engine import Progress, clock_start
+from analyzer.sim.facts import EXACT, RunFacts
+from analyzer.sim.showdown import player_equities
+from analyzer.text import plural
+
+if TYPE_CHECKING:  # pandas is imported by to_frame(), not with the game
+    import pandas as pd
+
+
+@dataclass(frozen=True)
+class EquityBatch:
+    """One exact :class:`~analyzer.games._equity.EquityResult` per query, in the order given;
+    iterate it, index it or take its ``len``.
+
+    Attributes
+    ----------
+    results:
+        The answers. Each one's ``run.trials`` is its own deals; its ``run.elapsed`` is the whole
+        batch's time, since the queries ran together.
+    run:
+        The batch's facts: ``run.trials`` is the deals of every query together.
+    """
+
+    results: tuple[EquityResult, ...]
+    run: RunFacts
+
+    def __len__(self) -> int:
+        return len(self.results)
+
+    def __getitem__(self, index: int) -> EquityResult:
+        return self.results[index]
+
+    def __iter__(self) -> Iterator[EquityResult]:
+        return iter(self.results)
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per query and player: ``query`` (from 0, the position in the list), ``board``,
+        ``dead``, ``player`` (from 1), ``hand``, ``equity``, ``win``, ``tie``."""
+        import pandas as pd  # here, not at the top: queries print without pandas
+
+        rows = [
+            {"query": q, "board": r.board, "dead": r.dead, "player": i, "hand": p.hand}
+            | {"equity": p.equity, "win": p.win, "tie": p.tie}
+            for q, r in enumerate(self.results)
+            for i, p in enumerate(r.players, start=1)
+        ]
+        return pd.DataFrame(rows)
+
+    def to_dict(self) -> dict:
+        """Plain data: the batch's run facts and each query's :meth:`EquityResult.to_dict`."""
+        return {**self.run.to_dict(), "queries": [r.to_dict() for r in self.results]}
+
+    def __repr__(self) -> str:
+        counted = plural(len(self), "Hold'em query", "Hold'em queries")
+        lines = [f"EquityBatch: {counted}; {self.run.describe('deal')}"]
+        for q, r in enumerate(self.results[:SHOWN]):
+            hands = " v ".join(f"{p.hand} {100 * p.equity:.3f}%" for p in r.players)
+            lines.append(f"  {q}  {hands}" + (f"  board {r.board}" if r.board else ""))
+        if len(self) > SHOWN:
+            lines.append(f"  ... {plural(len(self) - SHOWN, 'more query', 'more queries')}")
+        return "\n".join(lines)
+
+
+def holdem_equities(
+    queries: Sequence[Sequence[Any]],
+    *,
+    scheduler: str | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> EquityBatch:
+    """The exact equity of every query (rules §6.2), all enumerated by one kernel call.
+
+    Parameters
+    ----------
+    queries:
+        ``(hands, board)`` or ``(hands, board, dead)`` per query: 2 to 10 known hands
+        (``["AsKs", "QdQc"]``), 0, 3, 4 or 5 board cards and dead cards, as
+        :func:`~analyzer.games.holdem.equity.holdem_equity` takes them (text or codes; ``None``
+        for none).
+    scheduler, threads:
+        A Dask scheduler address, else this many local threads (default: every core).
+    progress:
+        Called with (chunks done, chunks planned) as the run goes.
+    """
+    if isinstance(queries, str):
+        raise ValueError("give a list of (hands, board) queries, not a single string")
+    deals = []
+    for q, query in enumerate(queries):
+        if isinstance(query, str) or not isinstance(query, Sequence) or len(query) not in (2, 3):
+            raise ValueError(f"query {q}: expected (hands, board) or (hands, board, dead), got {query!r:.80}")
+        hands, board, dead = (*query, "") if len(query) == 2 else query
+        try:
+            deals.append(prepare_hands(hands, board or "", dead or "", "a batch of queries"))
+        except ValueError as err:  # a CardError stays one (a usage error on the command line)
+            raise (CardError if isinstance(err, CardError) else ValueError)(f"query {q}: {err}") from None
+    start = clock_start()
+    holes = [d.holes for d in deals]
+    packed = FixedDeals.pack(holes, [d.board for d in deals], [d.excluded for d in deals])
+    tallies = deal_tallies(packed, scheduler=scheduler, threads=threads, progress=progress)
+    results = []
+    counts = [math.comb(52 - 2 * len(h) - len(d.board) - len(d.dead), 5 - len(d.board)) for d, h in zip(deals, holes)]
+    elapsed = RunFacts.enumerated(sum(counts), since=start)
+    for deal, hole, tally, count in zip(deals, holes, tallies, counts):
+        n = len(hole)
+        results.append(
+            EquityResult(
+                game="holdem",
+                players=player_equities(tally[:n], count, list(deal.labels), [1] * n, exact=True),
+                board=format_cards(deal.board),
+                dead=format_cards(deal.dead),
+                run=RunFacts(EXACT, count, None, None, elapsed.elapsed, EXACT),
+            )
+        )
+    return EquityBatch(tuple(results), elapsed)
+
+
+__all__ = ["EquityBatch", "holdem_equities"]

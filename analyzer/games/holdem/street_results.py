@@ -1,0 +1,240 @@
+"""The result of Hold'em equity on every card of the next street: every flop, or every turn.
+
+Each board of the street (the flop's three cards, or the turn card added to a known flop) is
+completed exactly over every later card, so a board's equities are exact, and each board is
+equally likely: the boards' mean equity, weighted by how many boards a row stands for, is the
+equity before the street. :class:`EquityDistribution` sums up one player's equity over the
+boards: mean, quantiles, a histogram, how often he is ahead or a big favourite.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from analyzer.cards import format_cards
+from analyzer.games._results import Result
+from analyzer.sim.facts import RunFacts
+from analyzer.sim.showdown import PlayerEquity
+from analyzer.text import plural
+
+if TYPE_CHECKING:  # pandas and matplotlib are imported by to_frame() and plot(), not with the game
+    import pandas as pd
+    from matplotlib.figure import Figure
+
+QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
+BINS = 10  # histogram bins of 10% of the pot each
+FAVOURITE = 0.8  # a "big favourite" has at least this equity
+
+
+@dataclass(frozen=True)
+class EquityDistribution(Result):
+    """One player's equity over the boards of a street, each board counted by its weight.
+
+    Attributes
+    ----------
+    player, hand:
+        The player (from 1) and his hand.
+    boards:
+        The number of boards (the sum of the weights).
+    mean:
+        The weighted mean equity: the equity before the street, up to rounding.
+    quantiles:
+        ``(q, equity)`` pairs for q = 10%, 25%, 50%, 75%, 90%: the smallest equity ``e`` such that
+        boards of equity at most ``e`` weigh at least ``q`` of all (the inverse distribution).
+    counts:
+        Boards per bin of 10% of the pot: ``[0, 0.1)``, ``[0.1, 0.2)`` ... ``[0.9, 1]``.
+    ahead:
+        The share of boards on which his equity is larger than every other player's.
+    favourite:
+        The share of boards on which his equity is at least :data:`FAVOURITE` (80%).
+    """
+
+    player: int
+    hand: str
+    boards: int
+    mean: float
+    quantiles: tuple[tuple[float, float], ...]
+    counts: tuple[int, ...]
+    ahead: float
+    favourite: float
+
+    @classmethod
+    def of(cls, equity: np.ndarray, weights: np.ndarray, player: int, hand: str) -> EquityDistribution:
+        """The distribution of column ``player - 1`` of ``equity`` (boards x players), board ``b``
+        weighing ``weights[b]``."""
+        mine = equity[:, player - 1]
+        others = np.delete(equity, player - 1, axis=1)
+        total = int(weights.sum())
+        order = np.argsort(mine, kind="stable")
+        cumulative = np.cumsum(weights[order])
+        quantiles = tuple(
+            (q, float(mine[order][np.searchsorted(cumulative, q * total, side="left")])) for q in QUANTILES
+        )
+        counts, _ = np.histogram(mine, bins=BINS, range=(0.0, 1.0), weights=weights)
+        ahead = weights[(mine > others.max(axis=1))].sum() / total
+        return cls(
+            player=player,
+            hand=hand,
+            boards=total,
+            mean=float(np.average(mine, weights=weights)),
+            quantiles=quantiles,
+            counts=tuple(int(c) for c in np.rint(counts)),
+            ahead=float(ahead),
+            favourite=float(weights[mine >= FAVOURITE].sum() / total),
+        )
+
+    def to_dict(self) -> dict:
+        """Plain data: the fields, the quantiles as ``{"10%": equity, ...}``."""
+        return {
+            "player": self.player,
+            "hand": self.hand,
+            "boards": self.boards,
+            "mean": self.mean,
+            "quantiles": {f"{100 * q:g}%": e for q, e in self.quantiles},
+            "histogram": {"bins": [i / BINS for i in range(BINS + 1)], "counts": list(self.counts)},
+            "ahead": self.ahead,
+            "favourite": self.favourite,
+        }
+
+
+@dataclass(frozen=True, eq=False)
+class StreetEquities(Result):
+    """Every player's exact equity on every board of a street (every flop, or every turn).
+
+    Attributes
+    ----------
+    street:
+        ``"flop"`` or ``"turn"``.
+    players:
+        One :class:`~analyzer.sim.showdown.PlayerEquity` per player over all the boards: the equity
+        before the street, exactly as :func:`~analyzer.games.holdem.equity.holdem_equity` finds it.
+    board, dead:
+        The known board before the street (``""`` before the flop) and the dead cards, canonical text.
+    cards:
+        ``(B, k)`` card codes of each row's new cards (3 for a flop, 1 for a turn), high card first.
+    weights:
+        ``(B,)`` how many boards each row stands for: all 1 when every board is listed, the size
+        of its suit class when ``distinct``.
+    equity, win, tie:
+        ``(B, n)`` each player's equity, win and tie shares on each row's board.
+    distinct:
+        Whether the rows are one board per suit class (boards that a permutation of the suits
+        fixing every hand, the board and the dead cards maps onto each other have the same
+        figures) rather than every board.
+    run:
+        How the figures were found: ``run.trials`` is the number of deals enumerated (each board
+        with each completion), the count of every board even when ``distinct``.
+    """
+
+    street: str
+    players: tuple[PlayerEquity, ...]
+    board: str
+    dead: str
+    cards: np.ndarray
+    weights: np.ndarray
+    equity: np.ndarray
+    win: np.ndarray
+    tie: np.ndarray
+    distinct: bool
+    run: RunFacts
+
+    @property
+    def title(self) -> str:
+        """``"Hold'em equity on every flop"`` with the board and dead cards, if any."""
+        parts = [f"Hold'em equity on every {self.street}"]
+        if self.board:
+            parts.append(f"board {self.board}")
+        if self.dead:
+            parts.append(f"dead {self.dead}")
+        return ", ".join(parts)
+
+    @property
+    def boards(self) -> list[str]:
+        """Each row's new cards as text (``"Ah Kd 7c"``), in the rows' order."""
+        return [format_cards(row) for row in self.cards.tolist()]
+
+    def distribution(self, player: int = 1) -> EquityDistribution:
+        """The distribution of ``player``'s (from 1) equity over the boards."""
+        if not 1 <= player <= len(self.players):
+            raise ValueError(f"player must be 1 to {len(self.players)}, got {player}")
+        return EquityDistribution.of(self.equity, self.weights, player, self.players[player - 1].hand)
+
+    def best(self, count: int = 3, player: int = 1) -> list[tuple[str, float]]:
+        """The ``count`` boards with ``player``'s highest equity, ``(cards, equity)``, best first
+        (ties in the rows' order)."""
+        order = np.argsort(-self.equity[:, player - 1], kind="stable")[:count]
+        return [(format_cards(self.cards[b]), float(self.equity[b, player - 1])) for b in order]
+
+    def worst(self, count: int = 3, player: int = 1) -> list[tuple[str, float]]:
+        """The ``count`` boards with ``player``'s lowest equity, ``(cards, equity)``, worst first."""
+        order = np.argsort(self.equity[:, player - 1], kind="stable")[:count]
+        return [(format_cards(self.cards[b]), float(self.equity[b, player - 1])) for b in order]
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per board: ``flop`` (or ``turn``: the new cards as text), ``weight``, then
+        ``equity_1``, ``win_1``, ``tie_1``, ``equity_2`` ... per player."""
+        import pandas as pd  # here, not at the top: queries print without pandas
+
+        columns: dict[str, object] = {self.street: self.boards, "weight": self.weights}
+        for p in range(len(self.players)):
+            columns[f"equity_{p + 1}"] = self.equity[:, p]
+            columns[f"win_{p + 1}"] = self.win[:, p]
+            columns[f"tie_{p + 1}"] = self.tie[:, p]
+        return pd.DataFrame(columns)
+
+    def to_dict(self) -> dict:
+        """The JSON the command line prints with ``--json``: the street, the run's facts, the board,
+        the dead cards, the players' equity before the street, player 1's distribution and one
+        object per board (``cards``, ``weight``, and per player ``equity``, ``win``, ``tie``)."""
+        return {
+            "game": "holdem",
+            "street": self.street,
+            **self.run.to_dict(),
+            "board": self.board,
+            "dead": self.dead,
+            "distinct": self.distinct,
+            "players": [p.to_dict() for p in self.players],
+            "distribution": self.distribution().to_dict(),
+            "boards": [
+                {"cards": cards, "weight": weight, "equity": equity, "win": win, "tie": tie}
+                for cards, weight, equity, win, tie in zip(
+                    self.boards,
+                    self.weights.tolist(),
+                    self.equity.tolist(),
+                    self.win.tolist(),
+                    self.tie.tolist(),
+                )
+            ],
+        }
+
+    def __repr__(self) -> str:
+        width = max(len(p.hand) for p in self.players)
+        rows = plural(len(self.cards), f"distinct {self.street}" if self.distinct else self.street)
+        lines = [f"StreetEquities: {self.title}; {self.run.describe('deal')}, {rows}"]
+        for i, p in enumerate(self.players, start=1):
+            ahead = self.distribution(i).ahead
+            lines.append(
+                f"  player {i}  {p.hand:<{width}}  equity {100 * p.equity:.3f}%"
+                f"  ahead on {100 * ahead:.1f}% of {self.street}s"
+            )
+        return "\n".join(lines)
+
+    def plot(self, player: int = 1) -> Figure:
+        """A bar per bin of 10% of the pot: the share of boards on which ``player``'s equity falls in it."""
+        from analyzer.charts import bar_chart
+
+        dist = self.distribution(player)
+        labels = [f"{10 * i}-{10 * (i + 1)}%" for i in range(BINS)]
+        return bar_chart(
+            labels,
+            [100 * c / dist.boards for c in dist.counts],
+            title=f"{dist.hand}: equity on every {self.street}" + (f", board {self.board}" if self.board else ""),
+            value_label=f"share of {self.street}s (%)",
+            error_note=f"{self.run.error_note('deal')}; mean equity {100 * dist.mean:.3f}%",
+        )
+
+
+__all__ = ["BINS", "FAVOURITE", "QUANTILES", "EquityDistribution", "StreetEquities"]

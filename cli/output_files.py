@@ -1,0 +1,48 @@
+"""Files a query command writes beside what it prints (``--out FILE``, ``--chart FILE``).
+
+Both are checked before anything runs: the suffix must name a format the option writes (else a
+usage error), and an existing file is replaced only with ``--force`` (else a one-line error, exit
+1), as result folders are. A file is written to a temporary sibling and renamed over the target,
+so a failed or interrupted write never leaves half a file.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+import typer
+
+
+def checked_output(path: Path | None, suffixes: tuple[str, ...], option: str, force: bool) -> Path | None:
+    """``path`` if the option ``option`` may write it: its suffix one of ``suffixes`` (any case),
+    its folder existing, and no file there unless ``force``. ``None`` stays ``None``."""
+    if path is None:
+        return None
+    if path.suffix.lower() not in suffixes:
+        raise typer.BadParameter(f"{option} takes a {' or '.join(suffixes)} file, got {str(path)!r:.100}")
+    if path.is_dir():
+        raise ValueError(f"{path}: is a folder, not a file")
+    if not path.parent.is_dir():
+        raise ValueError(f"{path}: the folder {path.parent} does not exist")
+    if path.exists() and not force:
+        raise ValueError(f"{path}: exists: give --force to replace it")
+    return path
+
+
+def write_atomically(path: Path, write: Callable[[Path], object]) -> None:
+    """Call ``write`` on a temporary sibling of ``path`` (same suffix), then rename it to ``path``."""
+    handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=path.suffix, dir=path.parent)
+    os.close(handle)
+    temporary = Path(name)
+    try:
+        write(temporary)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)  # mkstemp makes it private; outputs are ordinary files
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise

@@ -1,0 +1,92 @@
+"""Printing and saving the equity on every flop or turn (``holdem flops``, ``holdem turns``).
+
+The printed summary: every player's equity over the boards (the equity before the street) and
+how often he is ahead; player 1's equity over the boards (mean, quantiles, how often ahead or a
+big favourite); his best and worst boards. ``--json`` prints every board instead, ``--out``
+writes them (CSV or JSON) and ``--chart`` the histogram of player 1's equity (PNG).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from rich.table import Table
+
+from analyzer.text import plural
+from cli.console import stdout_console
+from cli.output_files import write_atomically
+
+OUT_SUFFIXES = (".csv", ".json")
+CHART_SUFFIXES = (".png",)
+EXTREMES = 3  # best and worst boards listed
+
+
+def print_streets(result, as_json: bool) -> None:
+    """Print an :class:`analyzer.games.holdem.street_results.StreetEquities` to stdout."""
+    if as_json:
+        from analyzer.games._results import json_ready
+
+        print(json.dumps(json_ready(result.to_dict())))
+        return
+    street, run = result.street, result.run
+    rows = plural(len(result.cards), street)
+    if result.distinct:
+        rows = f"{plural(len(result.cards), f'distinct {street}')} of {int(result.weights.sum()):,}"
+    console = stdout_console()
+    table = Table(
+        title=f"holdem {street}s (exact, {rows}, {plural(run.trials, 'deal')} enumerated; {run.elapsed:.3f} s)",
+        title_justify="left",
+    )
+    for column in ("player", "hand", "equity", "win", "tie", f"ahead on {street}s"):
+        table.add_column(column, justify="left" if column == "hand" else "right")
+    for i, p in enumerate(result.players, start=1):
+        ahead = result.distribution(i).ahead
+        shares = (f"{100 * share:.3f}%" for share in (p.equity, p.win, p.tie))
+        table.add_row(str(i), p.hand, *shares, f"{100 * ahead:.1f}%")
+    console.print(table)
+    dist = result.distribution()
+    spread = Table(title=f"player 1 ({dist.hand}) over the {street}s", title_justify="left")
+    labels = [f"{100 * q:g}%" if q != 0.5 else "median" for q, _ in dist.quantiles]
+    for column in ("mean", *labels, "ahead", "80%+"):
+        spread.add_column(column, justify="right")
+    spread.add_row(
+        f"{100 * dist.mean:.3f}%",
+        *(f"{100 * e:.1f}%" for _, e in dist.quantiles),
+        f"{100 * dist.ahead:.1f}%",
+        f"{100 * dist.favourite:.1f}%",
+    )
+    console.print(spread)
+    for name, boards in (("best", result.best(EXTREMES)), ("worst", result.worst(EXTREMES))):
+        listed = ", ".join(f"{cards} {100 * equity:.1f}%" for cards, equity in boards)
+        console.print(f"{name} {street}s for {dist.hand}: {listed}")
+    if result.board or result.dead:
+        console.print(f"board: {result.board or '-'}   dead: {result.dead or '-'}")
+
+
+def save_streets(result, out: Path | None, chart: Path | None, as_json: bool) -> None:
+    """Write every board to ``out`` (CSV or JSON by its suffix) and player 1's histogram to
+    ``chart`` (PNG), each through a temporary file, and say so (on stderr under ``--json``,
+    whose stdout is one JSON object)."""
+    written = []
+    if out is not None:
+        if out.suffix.lower() == ".csv":
+            from analyzer.report import CSV_FLOAT_FORMAT
+
+            frame = result.to_frame()
+            write_atomically(out, lambda path: frame.to_csv(path, index=False, float_format=CSV_FLOAT_FORMAT))
+        else:
+            from analyzer.games._results import json_ready
+
+            text = json.dumps(json_ready(result.to_dict()))
+            write_atomically(out, lambda path: path.write_text(text + "\n"))
+        written.append(out)
+    if chart is not None:
+        from analyzer.report import save_figure
+
+        figure = result.plot()
+        write_atomically(chart, lambda path: save_figure(figure, path))
+        written.append(chart)
+    for path in written:
+        print(f"wrote {path}", file=sys.stderr if as_json else sys.stdout)

@@ -1,0 +1,196 @@
+"""Hold'em equity on every flop or turn and many queries in one call (``pa.holdem.flops``,
+``turns``, ``equities``): against the single exact calls they bundle (which test_holdem.py checks
+against a brute force by eval7), against that brute force directly on a few boards, and the sums
+over the boards against the equity before the street, to the last digit."""
+
+import json
+import math
+
+import numpy as np
+import pytest
+
+import analyzer as pa
+from analyzer.cards import CardError
+from analyzer.games.holdem.street_results import FAVOURITE, QUANTILES
+from analyzer.ranges import parse
+from analyzer.sim.showdown import TIE_UNITS
+from test_holdem import brute_force_equity
+
+HANDS = ["AsKs", "QdQc"]
+ALL_BUT_THREE = [c for c in range(52) if c not in (40, 41, 47, 51)][3:]  # dead cards leaving 3 of 48
+
+
+@pytest.fixture(scope="module")
+def heads_up():
+    return pa.holdem.flops(HANDS)
+
+
+def summed(shares: np.ndarray, weights: np.ndarray, units: int) -> np.ndarray:
+    """The integer tallies behind per-board shares (each a whole number of ``units`` per board),
+    summed over the boards by weight: exact integers, no rounding."""
+    counts = shares * units
+    whole = np.rint(counts)
+    assert np.abs(counts - whole).max() < 1e-6
+    return (whole.astype(np.int64) * weights[:, None]).sum(axis=0)
+
+
+def check_sums_to(result, before, completions: int) -> None:
+    """The boards' tallies add up to ``before``'s figures exactly (computed as player_equities
+    computes them from tallies), and the overall players are ``before``'s."""
+    total = int(result.weights.sum()) * completions
+    equity = summed(result.equity, result.weights, TIE_UNITS * completions)
+    win = summed(result.win, result.weights, completions)
+    for p, player in enumerate(before.players):
+        assert float(equity[p]) / TIE_UNITS / total == player.equity
+        assert float(win[p]) / total == player.win
+    assert result.players == before.players
+
+
+def test_every_flop_is_listed_once_and_the_mean_is_the_preflop_equity(heads_up):
+    assert len(heads_up.cards) == math.comb(48, 3) == 17_296
+    assert len({tuple(sorted(row)) for row in heads_up.cards.tolist()}) == 17_296
+    assert not set(heads_up.cards.ravel().tolist()) & {51, 47, 41, 40}  # As Ks Qd Qc
+    assert (heads_up.weights == 1).all() and heads_up.run.exact
+    assert heads_up.run.trials == 17_296 * math.comb(45, 2)
+    check_sums_to(heads_up, pa.holdem.equity(HANDS), math.comb(45, 2))
+    assert heads_up.distribution().mean == pytest.approx(heads_up.players[0].equity, rel=1e-14)
+
+
+def test_each_flop_equals_the_single_exact_call(heads_up):
+    rng = np.random.default_rng(5)
+    for b in [*rng.choice(len(heads_up.cards), 25, replace=False), 0, len(heads_up.cards) - 1]:
+        single = pa.holdem.equity(HANDS, board=heads_up.boards[b], exact=True)
+        assert [p.equity for p in single.players] == heads_up.equity[b].tolist()
+        assert [p.win for p in single.players] == heads_up.win[b].tolist()
+        assert [p.tie for p in single.players] == heads_up.tie[b].tolist()
+
+
+@pytest.mark.parametrize(
+    "hands, dead",
+    [(["AhKh", "7s6s"], ""), (["Ac2c", "7h7d", "KdQd"], "5c 6c"), (["AsAd", "KsKd", "QhJh"], "2h")],
+    ids=str,
+)
+def test_flops_against_the_brute_force_and_the_preflop_equity(hands, dead):
+    result = pa.holdem.flops(hands, dead)
+    left = 52 - 2 * len(hands) - len(dead.split())
+    check_sums_to(result, pa.holdem.equity(hands, dead=dead), math.comb(left - 3, 2))
+    for b in (0, len(result.cards) // 3, len(result.cards) - 1):
+        expected = brute_force_equity(hands, result.boards[b], dead)
+        assert np.allclose(result.equity[b], expected, rtol=0, atol=1e-12)
+
+
+def test_turns_equal_single_calls_and_average_to_the_flop_equity():
+    hands, flop = ["AsKs", "QdQc", "8h7h"], "Kh 7d 2c"
+    result = pa.holdem.turns(hands, flop, dead="3s")
+    assert result.street == "turn" and result.board == "Kh 7d 2c" and result.dead == "3s"
+    assert len(result.cards) == 52 - 6 - 3 - 1 and result.cards.shape == (42, 1)
+    check_sums_to(result, pa.holdem.equity(hands, flop, "3s"), 41)
+    for b, turn in enumerate(result.boards):
+        single = pa.holdem.equity(hands, f"{flop} {turn}", "3s")
+        assert [p.equity for p in single.players] == result.equity[b].tolist()
+
+
+def test_distinct_lists_one_flop_per_suit_class_with_its_size(heads_up):
+    distinct = pa.holdem.flops(HANDS, distinct=True)
+    assert distinct.distinct and distinct.weights.sum() == 17_296
+    assert len(distinct.cards) == len(np.unique(distinct.cards, axis=0)) < 17_296
+    index = {tuple(row): b for b, row in enumerate(heads_up.cards.tolist())}
+    rows = [index[tuple(row)] for row in distinct.cards.tolist()]
+    assert (distinct.equity == heads_up.equity[rows]).all()
+    check_sums_to(distinct, pa.holdem.equity(HANDS), math.comb(45, 2))
+    # diamonds and clubs swap (Qd Qc), nothing else fixes both hands: classes of 1 or 2 flops
+    assert set(distinct.weights.tolist()) == {1, 2}
+
+
+def test_the_figures_do_not_depend_on_the_thread_count():
+    one = pa.holdem.flops(["AhKd", "9c9s"], threads=1)
+    for threads in (2, 3):
+        other = pa.holdem.flops(["AhKd", "9c9s"], threads=threads)
+        assert (other.equity == one.equity).all() and (other.tie == one.tie).all()
+    batch = [(["AsKs", "QdQc"], board) for board in ("", "2c 3d 4h", "2c 3d 4h 5s")] * 100
+    assert pa.holdem.equities(batch, threads=1).to_frame().equals(pa.holdem.equities(batch, threads=2).to_frame())
+
+
+def test_the_distribution_of_player_1s_equity(heads_up):
+    dist = heads_up.distribution()
+    mine = np.sort(heads_up.equity[:, 0])
+    assert dist.boards == 17_296 and sum(dist.counts) == 17_296
+    for q, value in dist.quantiles:  # the inverse distribution: the ceil(q B)-th smallest
+        assert value == mine[math.ceil(q * 17_296) - 1]
+    assert [q for q, _ in dist.quantiles] == list(QUANTILES)
+    assert dist.counts[0] == (mine < 0.1).sum() and dist.counts[-1] == (mine >= 0.9).sum()
+    assert dist.ahead == (mine > 0.5).mean() and dist.favourite == (mine >= FAVOURITE).mean()
+    second = heads_up.distribution(2)
+    assert second.hand == "QdQc" and second.ahead + dist.ahead + (mine == 0.5).mean() == pytest.approx(1)
+    assert heads_up.best(1) == [("Ah Ad Ac", 1.0)] and heads_up.worst(1)[0][1] == mine[0]
+    with pytest.raises(ValueError, match="player must be 1 to 2"):
+        heads_up.distribution(3)
+
+
+def test_frame_json_and_chart(heads_up):
+    frame = heads_up.to_frame()
+    assert list(frame.columns) == ["flop", "weight", "equity_1", "win_1", "tie_1", "equity_2", "win_2", "tie_2"]
+    assert len(frame) == 17_296 and frame["flop"][0] == heads_up.boards[0]
+    data = json.loads(json.dumps(heads_up.to_dict()))
+    assert data["street"] == "flop" and len(data["boards"]) == 17_296 and data["trials"] == heads_up.run.trials
+    assert data["boards"][0]["equity"] == heads_up.equity[0].tolist()
+    assert data["distribution"]["quantiles"]["50%"] == heads_up.distribution().quantiles[2][1]
+    figure = heads_up.plot()
+    assert len(figure.axes[0].patches) == 10
+
+
+def test_many_queries_equal_the_single_exact_calls():
+    queries = [
+        (["AsKs", "QdQc"], ""),
+        (["AsKs", "QdQc"], "Kh 7d 2c"),
+        (["AsKs", "QdQc", "7h7c"], "Kh 7d 2c 5s"),
+        (["AsKs", "QdQc"], "Kh 7d 2c 5s 9h"),
+        (["Ah2h", "KcKd", "7s6s", "JhTh"], "2c 3d 4h", "5h 6h"),
+        (["Ah2h", "KcKd"], None, "Qs"),
+    ]
+    batch = pa.holdem.equities(queries)
+    assert len(batch) == len(queries) and batch.run.exact
+    for result, (hands, board, *dead) in zip(batch, queries):
+        single = pa.holdem.equity(hands, board, *dead, exact=True)
+        assert result.players == single.players and result.run.trials == single.run.trials
+        assert (result.board, result.dead) == (single.board, single.dead)
+    assert batch.run.trials == sum(r.run.trials for r in batch)
+    frame = batch.to_frame()
+    assert len(frame) == 2 + 2 + 3 + 2 + 4 + 2 and frame["query"].max() == 5
+    assert json.loads(json.dumps(batch.to_dict()))["queries"][1]["board"] == "Kh 7d 2c"
+    assert len(pa.holdem.equities([])) == 0
+
+
+@pytest.mark.parametrize(
+    "call, error, words",
+    [
+        (lambda: pa.holdem.flops(["QQ+", "AKs"]), ValueError, "player 1's 'QQ+' is a range of 18 combos"),
+        (lambda: pa.holdem.flops(["AsKs"]), ValueError, "1 player"),
+        (lambda: pa.holdem.flops("AsKs QdQc"), ValueError, "a list"),
+        (lambda: pa.holdem.flops(["AsKs", "AsQd"]), CardError, "'As' is in both player 1's hand and player 2's"),
+        (lambda: pa.holdem.flops(["AsKs", "QdQx"]), CardError, "QdQx"),
+        (lambda: pa.holdem.flops(["AsKs", "QdQc"], dead="Qd"), CardError, "player 2's hand and the dead cards"),
+        (lambda: pa.holdem.flops(["AsKs", [40, 41, 42]]), CardError, "player 2's hand has 3 cards, not 2"),
+        (
+            lambda: pa.holdem.flops(["AsKs", "QdQc"], dead=list(range(40)) + [42, 43, 44, 45, 46]),
+            ValueError,
+            "leave 3 for",
+        ),
+        (lambda: pa.holdem.turns(["AsKs", "QdQc"], "Kh 7d"), CardError, "a flop has 3 cards, got 2"),
+        (lambda: pa.holdem.turns(["AsKs", "QdQc"], "Kh 7d 2c", dead="7d"), CardError, "'7d' is in both the board"),
+        (lambda: pa.holdem.equities([(["AsKs", "QdQc"], "2c 3d")]), CardError, "query 0: a board has 0, 3, 4"),
+        (lambda: pa.holdem.equities([(["AsKs", "QdQc"], ""), "AsKs"]), ValueError, "query 1: expected (hands"),
+        (lambda: pa.holdem.equities([(["AsKs", "random"], "")]), ValueError, "query 0: player 2's 'random'"),
+        (lambda: pa.holdem.equities("AsKs QdQc"), ValueError, "a list of"),
+    ],
+)
+def test_bad_inputs_are_errors_naming_the_bad_part(call, error, words):
+    with pytest.raises(error) as raised:
+        call()
+    assert words in str(raised.value)
+
+
+def test_hands_are_read_as_cards_codes_or_one_combo_ranges():
+    result = pa.holdem.equities([(["Ks As", [41, 40]], "Kh 7d 2c"), ([parse("AsKs"), "QdQc:0.5"], "Kh 7d 2c")])
+    assert [p.hand for p in result[0].players] == [p.hand for p in result[1].players] == ["AsKs", "QdQc"]
+    assert result[0].players == result[1].players == pa.holdem.equity(["AsKs", "QdQc"], "Kh 7d 2c").players
