@@ -91,6 +91,7 @@ def test_reduced_table_holds_the_house_way_of_every_hand_in_any_order(way, rng):
     table = build_table(deck, number)
     scales = value_scales(deck)
     assert len(table) == math.comb(21, 7)
+    assert np.array_equal(build_table(deck, number, threads=1), table)
     for rank in rng.choice(len(table), 3_000, replace=False):
         positions = np.zeros(7, np.int64)
         settings_table._unrank(rank, positions)

@@ -181,7 +181,7 @@ def exact_house_edge(
     folder = cache or default_cache()
     start = clock_start()
     stamp = table_stamp()
-    table = full_table(way, folder, progress)
+    table = full_table(way, folder, progress, threads)
     classes = shared_sets(RANKS, JOKER)
     _LOADED[way, stamp] = (table, classes)
     try:

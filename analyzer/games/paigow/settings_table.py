@@ -22,6 +22,7 @@ import math
 import os
 from pathlib import Path
 
+import numba
 import numpy as np
 from numba import njit, prange
 
@@ -120,7 +121,7 @@ def value_scales(deck: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.unique(fronts), np.unique(backs)
 
 
-def build_table(deck: np.ndarray, way: int, progress=None, blocks: int = 64) -> np.ndarray:
+def build_table(deck: np.ndarray, way: int, progress=None, blocks: int = 64, threads: int | None = None) -> np.ndarray:
     """The setting table of every 7-card hand of ``deck`` (card codes, increasing) under the
     House Way number ``way``: ``uint32`` keys ``back index << 8 | front index`` by colex rank.
 
@@ -134,6 +135,8 @@ def build_table(deck: np.ndarray, way: int, progress=None, blocks: int = 64) -> 
         Called with (blocks done, blocks) as the build goes.
     blocks:
         The rank range is built in this many parts (progress steps).
+    threads:
+        Numba threads for the build (default: every core).
     """
     deck = np.asarray(deck, np.uint8)
     fronts, backs = value_scales(deck)
@@ -141,12 +144,16 @@ def build_table(deck: np.ndarray, way: int, progress=None, blocks: int = 64) -> 
         raise ValueError(f"{len(fronts)} front values do not fit {FRONT_BITS} bits")
     hands = math.comb(len(deck), 7)
     table = np.empty(hands, np.uint32)
-    threads = max(1, os.cpu_count() or 1)
-    for part in range(blocks):
-        start, stop = hands * part // blocks, hands * (part + 1) // blocks
-        _fill(deck, way, fronts, backs, start, stop, 4 * threads, table)
-        if progress is not None:
-            progress(part + 1, blocks)
+    before = numba.get_num_threads()
+    numba.set_num_threads(min(threads or numba.config.NUMBA_NUM_THREADS, numba.config.NUMBA_NUM_THREADS))
+    try:
+        for part in range(blocks):
+            start, stop = hands * part // blocks, hands * (part + 1) // blocks
+            _fill(deck, way, fronts, backs, start, stop, 4 * numba.get_num_threads(), table)
+            if progress is not None:
+                progress(part + 1, blocks)
+    finally:
+        numba.set_num_threads(before)
     return table
 
 
@@ -186,7 +193,7 @@ def agrees(table: np.ndarray, deck: np.ndarray, way: int, hands: int = 2_000, se
     return True
 
 
-def full_table(way: str, cache: Path | None = None, progress=None) -> np.ndarray:
+def full_table(way: str, cache: Path | None = None, progress=None, threads: int | None = None) -> np.ndarray:
     """The full deck's setting table for the House Way ``way``: loaded from the cache when a
     file of the current stamp is there and agrees with the House Way on random hands, else
     built and saved (written to a temporary name and renamed, so a kill leaves no half file).
@@ -199,6 +206,8 @@ def full_table(way: str, cache: Path | None = None, progress=None) -> np.ndarray
         The folder of the cached tables (default :func:`default_cache`).
     progress:
         Called with (blocks done, blocks) while the table is built.
+    threads:
+        Numba threads for a build (default: every core).
     """
     number = policies.WAYS[way]
     path = table_path(way, cache)
@@ -206,7 +215,7 @@ def full_table(way: str, cache: Path | None = None, progress=None) -> np.ndarray
         table = np.load(path, mmap_mode="r")
         if table.shape == (math.comb(53, 7),) and table.dtype == np.uint32 and agrees(table, FULL_DECK, number):
             return np.ascontiguousarray(table)
-    table = build_table(FULL_DECK, number, progress)
+    table = build_table(FULL_DECK, number, progress, threads=threads)
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_suffix(".tmp.npy")
     np.save(temporary, table)
