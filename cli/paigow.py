@@ -202,6 +202,44 @@ def edge(
     )
 
 
+@paigow_app.command("exact-edge")
+def exact_edge(
+    way: WayOption = Way.foxwoods,
+    commission: Commission = 0.05,
+    player_banks: Banker = False,
+    cache: Annotated[
+        Path | None,
+        typer.Option(
+            "--cache",
+            metavar="DIR",
+            help="Folder of the setting tables (616 MB a way) and checkpoints [default: ~/.cache/poker-analyzer].",
+        ),
+    ] = None,
+    threads: Threads = None,
+    as_json: Json = False,
+    show_progress: ShowProgress = None,
+) -> None:
+    """The exact EV over all 8,250,459,031,214,400 deals, player and dealer both setting by the House Way:
+    minutes on 2 cores, resumed if interrupted."""
+    with reported_errors():
+        from analyzer.games.paigow.exact_edge import exact_house_edge
+        from analyzer.games.paigow.rules import PaiGowRules
+
+        rules = PaiGowRules(commission=commission, player_banks=player_banks)
+        with progress_bar("pai gow exact edge", show_progress) as progress:
+            result = exact_house_edge(way=way.value, rules=rules, cache=cache, threads=threads, progress=progress)
+    if as_json:
+        print(json.dumps(result.to_dict()))
+        return
+    console = stdout_console()
+    d = result.deals
+    console.print(f"House Way ({way.value}) against House Way, exact over {d:,} deals")
+    console.print(f"EV {100 * result.ev:+.5f}% per unit bet   (house edge {100 * result.house_edge:.5f}%)")
+    for name, count in (("win", result.player_wins), ("push", result.pushes), ("loss", result.player_losses)):
+        console.print(f"{name:<5} {count:>26,}  {100 * count / d:.5f}%")
+    console.print(f"{result.run.elapsed:.1f} s")
+
+
 @paigow_app.command("tables")
 def tables(
     hands: Annotated[

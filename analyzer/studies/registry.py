@@ -103,6 +103,13 @@ STUDIES: dict[str, Study] = {
             "the house edge by strategy and where the House Way is wrong",
         ),
         Study(
+            "paigow.exact_edge",
+            "analyzer.studies.paigow_exact",
+            "exact_edge",
+            "exact_edge_spec",
+            "the exact House Way house edge of each way over every deal, beside Monte Carlo",
+        ),
+        Study(
             "head_to_head.tables",
             "analyzer.studies.head_to_head",
             "tables",

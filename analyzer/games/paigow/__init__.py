@@ -8,6 +8,7 @@ __all__, __getattr__, __dir__ = lazy_exports(
         "houseway": ["HouseWaySetting", "Setting", "house_way_setting", "legal_settings", "parse_hand"],
         "split": ["SplitAnalysis", "SplitFigures", "split_ev"],
         "edge": ["EdgeResult", "house_edge"],
+        "exact_edge": ["ExactEdgeResult", "exact_house_edge"],
         "rules": ["PaiGowRules"],
     },
 )

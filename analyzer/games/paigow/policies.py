@@ -136,6 +136,21 @@ def _best_straight_or_flush(cards):
 
 
 @njit(cache=True, nogil=True)
+def _split_quads(cards, group):
+    """Two of the quad positions ``group`` to put in front: the two that leave the best back.
+    Every such front is the same pair; the back differs only when the joker is one of four
+    aces, where the real ace kept beside it may fill a flush (so the setting depends on the
+    cards, not on their order or on which suit is which)."""
+    best_a, best_b, best_back = group[0], group[1], -1
+    for i in range(4):
+        for j in range(i + 1, 4):
+            back = _five_card_value(cards, group[i], group[j])
+            if back > best_back:
+                best_a, best_b, best_back = group[i], group[j], back
+    return best_a, best_b
+
+
+@njit(cache=True, nogil=True)
 def _house_way(cards, way):
     """Set 7 card codes by the House Way ``way`` (0 Foxwoods, 1 Trump Plaza, 2 improved
     two-pair rule): returns (front card position, front card position, rule number)."""
@@ -182,11 +197,13 @@ def _house_way(cards, way):
         if n_trips > 0:
             return where[trips[0], 0], where[trips[0], 1], QUADS_WITH_PAIR
         if quad >= JACK:
-            return where[quad, 0], where[quad, 1], QUADS_HIGH
+            a, b = _split_quads(cards, where[quad, :4])
+            return a, b, QUADS_HIGH
         if SEVEN <= quad <= TEN:
             if _rank(cards[singles[0]]) >= KING:
                 return singles[0], singles[1], QUADS_MID_KEEP
-            return where[quad, 0], where[quad, 1], QUADS_MID_SPLIT
+            a, b = _split_quads(cards, where[quad, :4])
+            return a, b, QUADS_MID_SPLIT
         return singles[0], singles[1], QUADS_LOW
     # 3. full house
     if n_trips == 2:

@@ -1,0 +1,208 @@
+"""Pai Gow Poker: the exact House Way house edge over all C(53,7) x C(46,7) =
+8,250,459,031,214,400 deals, player and dealer both setting by the House Way.
+
+The counts come from :mod:`.exact_count` on the full deck's setting table
+(:mod:`.settings_table`), in tasks of suit classes of shared cards run on local threads and
+checkpointed in the cache folder, so an interrupted run resumes where it stopped.
+
+Settlement (rules §5.1, as :func:`.edge.house_edge` settles): a player win pays 1 less the
+commission, a push 0, a loss -1, so ``EV = ((1 - c) wins - losses) / deals``. When the
+player banks, copies go to him: over ordered pairs (P, D) the count of P at least as good as
+D on both hands equals, by swapping P and D, the count of D at least as good as P, so his
+wins are the dealer-banks banker wins and his losses the dealer-banks player wins.
+"""
+
+from __future__ import annotations
+
+import math
+import shutil
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+
+from analyzer.games.paigow.exact_count import closed_form_terms, family_terms, finish, shared_sets
+from analyzer.games.paigow.houseway import way_number
+from analyzer.games.paigow.rules import PaiGowRules
+from analyzer.games.paigow.settings_table import BINOMIAL, default_cache, full_table, table_stamp
+from analyzer.sim import checkpoint
+from analyzer.sim.engine import Progress, clock_start, run_tasks
+from analyzer.sim.facts import RunFacts
+
+DEALS = math.comb(53, 7) * math.comb(46, 7)  # 8,250,459,031,214,400
+RANKS, JOKER, CARDS = 13, True, 53
+TASKS = 256  # tasks of about equal work (the empty set of shared cards is one alone)
+
+
+@dataclass(frozen=True)
+class ExactEdgeResult:
+    """The exact results of House Way against House Way over every deal.
+
+    Attributes
+    ----------
+    way:
+        The House Way both hands are set by.
+    player_wins, pushes, player_losses:
+        How many of the 8,250,459,031,214,400 ordered deals (player hand, dealer hand) the
+        player wins, pushes and loses (copies to the banker).
+    rules:
+        The house rules of the settlement (commission, who banks).
+    run:
+        The enumeration's facts (its cases are deals).
+    """
+
+    way: str
+    player_wins: int
+    pushes: int
+    player_losses: int
+    rules: PaiGowRules
+    run: RunFacts
+
+    def under(self, rules: PaiGowRules) -> ExactEdgeResult:
+        """The same deals settled by other house ``rules``: a new commission changes the EV only;
+        a change of banker swaps wins and losses (module docstring)."""
+        wins, losses = self.player_wins, self.player_losses
+        if rules.player_banks != self.rules.player_banks:
+            wins, losses = losses, wins
+        return replace(self, player_wins=wins, player_losses=losses, rules=rules)
+
+    @property
+    def deals(self) -> int:
+        """Every deal counted: wins + pushes + losses."""
+        return self.player_wins + self.pushes + self.player_losses
+
+    @property
+    def ev_fraction(self) -> Fraction:
+        """The player's exact EV per unit bet, ``((1 - c) wins - losses) / deals``, with the
+        commission ``c`` read as the decimal it was given as."""
+        payout = 1 - Fraction(repr(self.rules.commission))
+        return (payout * self.player_wins - self.player_losses) / self.deals
+
+    @property
+    def ev(self) -> float:
+        """The player's EV per unit bet, as a float."""
+        return float(self.ev_fraction)
+
+    @property
+    def house_edge(self) -> float:
+        """The house's edge per unit bet: ``-ev``."""
+        return -self.ev
+
+    def to_dict(self) -> dict:
+        """The counts (as integers), the EV (also as an exact fraction), the rules and the run."""
+        return {
+            "way": self.way,
+            "deals": self.deals,
+            "player_wins": self.player_wins,
+            "pushes": self.pushes,
+            "player_losses": self.player_losses,
+            "win": self.player_wins / self.deals,
+            "push": self.pushes / self.deals,
+            "loss": self.player_losses / self.deals,
+            "ev": self.ev,
+            "ev_fraction": str(self.ev_fraction),
+            "house_edge": self.house_edge,
+            **self.rules.to_dict(),
+            **self.run.to_dict(),
+        }
+
+    def __repr__(self) -> str:
+        d = self.deals
+        return "\n".join(
+            [
+                f"ExactEdgeResult: House Way ({self.way}) against House Way; exact, {d:,} deals",
+                f"  EV {100 * self.ev:+.5f}% per unit bet (house edge {100 * self.house_edge:.5f}%)",
+                f"  wins {self.player_wins:,}  pushes {self.pushes:,}  losses {self.player_losses:,}",
+                f"  win {100 * self.player_wins / d:.4f}%  push {100 * self.pushes / d:.4f}%  "
+                f"loss {100 * self.player_losses / d:.4f}%",
+            ]
+        )
+
+
+_LOADED: dict[tuple[str, str], tuple[np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray]]] = {}
+
+
+def _task(way: str, stamp: str, start: int, stop: int) -> tuple[int, int]:
+    """The summed terms of the shared-card classes ``start`` to ``stop`` of the table of ``way``
+    (its arguments name the table, so a checkpoint key never hashes the table itself)."""
+    table, (cards, sizes, weights) = _LOADED[way, stamp]
+    wins, banker = family_terms(table, CARDS, cards[start:stop], sizes[start:stop], weights[start:stop])
+    return int(wins), int(banker)
+
+
+def task_bounds(sizes: np.ndarray, tasks: int = TASKS) -> list[tuple[int, int]]:
+    """Consecutive ranges of the classes (sorted by size) of about equal work, the family size
+    ``C(53 - |S|, 7 - |S|)`` of each; a class bigger than a share is a task alone."""
+    work = BINOMIAL[CARDS - sizes, 7 - sizes]
+    share = work.sum() / tasks
+    bounds, start, done = [], 0, 0
+    for i, w in enumerate(work.tolist()):
+        done += w
+        if done >= share:
+            bounds.append((start, i + 1))
+            start, done = i + 1, 0
+    if start < len(work):
+        bounds.append((start, len(work)))
+    return bounds
+
+
+def exact_house_edge(
+    *,
+    way: str = "foxwoods",
+    rules: PaiGowRules = PaiGowRules(),
+    cache: Path | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> ExactEdgeResult:
+    """The exact player's EV and counts over every deal, player and dealer both setting by the
+    House Way ``way`` (module docstring), settled by the house ``rules``.
+
+    Parameters
+    ----------
+    way:
+        ``"foxwoods"``, ``"trump-plaza"`` or ``"improved"``.
+    rules:
+        The house rules: the commission on wins and who banks.
+    cache:
+        The folder of the setting table and of the run's checkpoints (default: the user's cache
+        folder, :func:`.settings_table.default_cache`).
+    threads:
+        Local threads (default: every core).
+    progress:
+        Called with (steps done, steps) while the table is built, then while the tasks run.
+
+    Returns
+    -------
+    ExactEdgeResult
+        Exact integer counts of wins, pushes and losses, and the EV.
+    """
+    way_number(way)  # a ValueError naming the ways for any other
+    folder = cache or default_cache()
+    start = clock_start()
+    stamp = table_stamp()
+    table = full_table(way, folder, progress, threads)
+    classes = shared_sets(RANKS, JOKER)
+    _LOADED[way, stamp] = (table, classes)
+    try:
+        points = folder / f"exact-edge-{way}-{stamp}"
+        with checkpoint.checkpointing(points):  # the biggest families (fewest shared cards) first
+            tasks = [(way, stamp, first, last) for first, last in task_bounds(classes[1])]
+            terms = run_tasks(_task, tasks, threads=threads, progress=progress)
+    finally:
+        del _LOADED[way, stamp]
+    shutil.rmtree(points, ignore_errors=True)
+    last_wins, last_banker = closed_form_terms(CARDS)
+    wins, pushes, banker = finish(sum(t[0] for t in terms) + last_wins, sum(t[1] for t in terms) + last_banker, CARDS)
+    dealer_banks = ExactEdgeResult(
+        way=way,
+        player_wins=wins,
+        pushes=pushes,
+        player_losses=banker,
+        rules=PaiGowRules(commission=rules.commission),
+        run=RunFacts.enumerated(DEALS, since=start),
+    )
+    return dealer_banks.under(rules)
+
+
+__all__ = ["DEALS", "ExactEdgeResult", "exact_house_edge", "task_bounds"]

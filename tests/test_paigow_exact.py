@@ -1,0 +1,233 @@
+"""Exact Pai Gow house edge: the setting table against the House Way, the inclusion-exclusion
+counter against brute force on reduced decks, the shared-card classes, and the full run."""
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+from numba import njit
+
+from analyzer.games.paigow import exact_count, settings_table
+from analyzer.games.paigow.exact_edge import DEALS, exact_house_edge
+from analyzer.games.paigow.policies import WAYS, _house_way_values
+from analyzer.games.paigow.rules import PaiGowRules
+from analyzer.games.paigow.settings_table import BINOMIAL, FULL_DECK, build_table, colex_rank, value_scales
+
+
+def reduced_deck(ranks: int, joker: bool) -> np.ndarray:
+    """The card codes of the ``ranks`` highest ranks in 4 suits (and the joker), increasing:
+    position ``4 i + suit`` as :mod:`.exact_count` numbers them."""
+    return np.array([4 * r + s for r in range(13 - ranks, 13) for s in range(4)] + ([52] if joker else []), np.uint8)
+
+
+def expected_key(cards, way, scales) -> int:
+    fronts, backs = scales
+    front, back = _house_way_values(np.asarray(cards, np.uint8), way)
+    return int(np.searchsorted(backs, back)) << 8 | int(np.searchsorted(fronts, front))
+
+
+@njit(cache=True)
+def _brute_force(table, n):
+    """(wins, pushes, banker) over every ordered pair of disjoint hands, each pair enumerated:
+    the dealer's hands are the 7-card subsets of the cards the player's hand leaves."""
+    wins = banker = pairs = 0
+    player = np.zeros(7, np.int64)
+    dealer = np.zeros(7, np.int64)
+    rest = np.zeros(n - 7, np.int64)
+    for mask in range(1 << n):
+        bits = 0
+        m = mask
+        while m:
+            m &= m - 1
+            bits += 1
+        if bits != 7:
+            continue
+        i = j = 0
+        for c in range(n):
+            if mask >> c & 1:
+                player[i] = c
+                i += 1
+            else:
+                rest[j] = c
+                j += 1
+        key_p = table[colex_rank(player)]
+        for sub in range(1 << (n - 7)):
+            bits = 0
+            m = sub
+            while m:
+                m &= m - 1
+                bits += 1
+            if bits != 7:
+                continue
+            k = 0
+            for c in range(n - 7):
+                if sub >> c & 1:
+                    dealer[k] = rest[c]
+                    k += 1
+            key_d = table[colex_rank(dealer)]
+            fp, bp, fd, bd = key_p & 255, key_p >> 8, key_d & 255, key_d >> 8
+            if fp > fd and bp > bd:
+                wins += 1
+            elif fd >= fp and bd >= bp:
+                banker += 1
+            pairs += 1
+    return wins, pairs - wins - banker, banker
+
+
+def test_colex_rank_numbers_every_hand_once():
+    n = 12
+    ranks = set()
+    for mask in range(1 << n):
+        if mask.bit_count() == 7:
+            ranks.add(int(colex_rank(np.array([c for c in range(n) if mask >> c & 1], np.int64))))
+    assert ranks == set(range(math.comb(n, 7)))
+
+
+@pytest.mark.parametrize("way", list(WAYS))
+def test_reduced_table_holds_the_house_way_of_every_hand_in_any_order(way, rng):
+    deck = reduced_deck(5, True)
+    number = WAYS[way]
+    table = build_table(deck, number)
+    scales = value_scales(deck)
+    assert len(table) == math.comb(21, 7)
+    assert np.array_equal(build_table(deck, number, threads=1), table)
+    for rank in rng.choice(len(table), 3_000, replace=False):
+        positions = np.zeros(7, np.int64)
+        settings_table._unrank(rank, positions)
+        assert colex_rank(positions) == rank
+        cards = rng.permutation(deck[positions])
+        assert int(table[rank]) == expected_key(cards, number, scales)
+
+
+def test_house_way_depends_on_neither_order_nor_suits(rng):
+    """The claim suit symmetry rests on; it once failed for four aces with the joker."""
+    for way in WAYS.values():
+        for _ in range(3_000):
+            cards = rng.choice(53, 7, replace=False)
+            suits = rng.permutation(4)
+            renamed = np.array([c if c == 52 else 4 * (c >> 2) + suits[c & 3] for c in cards])
+            assert _house_way_values(cards.astype(np.uint8), way) == _house_way_values(
+                rng.permutation(renamed).astype(np.uint8), way
+            )
+
+
+@pytest.mark.parametrize("order", [[0, 1, 2, 3, 4, 5, 6], [3, 4, 5, 6, 2, 1, 0], [6, 0, 5, 1, 4, 2, 3]])
+def test_four_aces_with_the_joker_keep_the_flush_in_back(order):
+    from analyzer.cards import parse_cards
+
+    cards = parse_cards("Jh Qh Kh Ac Ad Ah Jk", allow_joker=True)[order]
+    _front, back = _house_way_values(cards, 0)
+    assert back >> 20 == 9  # a straight flush: Ah and the joker stay with J Q K of hearts
+
+
+@pytest.mark.parametrize("ranks, joker", [(4, False), (4, True), pytest.param(5, False, marks=pytest.mark.slow)])
+def test_counts_equal_brute_force_on_a_reduced_deck(ranks, joker):
+    deck = reduced_deck(ranks, joker)
+    table = build_table(deck, WAYS["foxwoods"])
+    truth = _brute_force(table, len(deck))
+    assert exact_count.count_outcomes(table, ranks, joker) == truth
+    assert exact_count.count_outcomes(table, ranks, joker, symmetric=False) == truth
+    assert sum(truth) == math.comb(len(deck), 7) * math.comb(len(deck) - 7, 7)
+    assert min(truth) > 0
+
+
+@pytest.mark.parametrize("ranks, joker", [(4, True), (4, False)])
+def test_counts_of_a_synthetic_table_equal_brute_force(ranks, joker, rng):
+    """The counter does not depend on the way: random keys, many ties, no suit symmetry."""
+    n = exact_count.deck_size(ranks, joker)
+    size = math.comb(n, 7)
+    table = (rng.integers(0, 40, size) << 8 | rng.integers(0, 25, size)).astype(np.uint32)
+    assert exact_count.count_outcomes(table, ranks, joker, symmetric=False) == _brute_force(table, n)
+
+
+def test_dominance_counts_pairs_as_their_definition(rng):
+    keys = (rng.integers(0, 30, 400) << 8 | rng.integers(0, 20, 400)).astype(np.uint32)
+    f, b = keys & 255, keys >> 8
+    wins = int(((f[:, None] > f[None, :]) & (b[:, None] > b[None, :])).sum())
+    banker = int(((f[None, :] >= f[:, None]) & (b[None, :] >= b[:, None])).sum())
+    assert exact_count.dominance(keys.copy()) == (wins, banker)
+
+
+@pytest.mark.parametrize("ranks, joker, symmetric", [(13, True, True), (5, True, False), (4, False, True)])
+def test_shared_sets_stand_for_every_set_once_with_its_sign(ranks, joker, symmetric):
+    n = exact_count.deck_size(ranks, joker)
+    cards, sizes, weights = exact_count.shared_sets(ranks, joker, symmetric)
+    for k in range(exact_count.MAX_SHARED + 1):
+        chosen = weights[sizes == k]
+        assert (np.sign(chosen) == (-1) ** k).all()
+        assert abs(int(chosen.sum())) == math.comb(n, k)
+    for s in np.flatnonzero(sizes > 1)[:2_000]:
+        assert (np.diff(cards[s, : sizes[s]]) > 0).all()
+    # inclusion-exclusion of no property counts every pair of disjoint hands
+    pairs = sum(int(w) * int(BINOMIAL[n - k, 7 - k]) ** 2 for k, w in zip(sizes, weights))
+    assert pairs - math.comb(n, 7) == math.comb(n, 7) * math.comb(n - 7, 7)
+
+
+def test_full_deck_classes_cut_the_work_tenfold():
+    """Every hand is in the families of its 2^7 - 1 subsets of at most 6 cards."""
+    _, sizes, weights = exact_count.shared_sets(13, True)
+    work = BINOMIAL[53 - sizes, 7 - sizes]
+    assert int((work * np.abs(weights)).sum()) == (2**7 - 1) * math.comb(53, 7)
+    assert (work * np.abs(weights)).sum() / work.sum() > 10
+
+
+@pytest.mark.slow
+def test_full_table_is_cached_checked_and_rebuilt_then_the_run_resumes(tmp_path):
+    """One slow test for the full deck, whose table takes a minute or two to build."""
+    table = settings_table.full_table("foxwoods", tmp_path)
+    assert table.shape == (math.comb(53, 7),)
+    assert settings_table.agrees(table, FULL_DECK, WAYS["foxwoods"], hands=20_000, seed=5)
+    path = settings_table.table_path("foxwoods", tmp_path)
+    assert path.exists() and settings_table.table_stamp() in path.name
+    broken = np.load(path)
+    broken[:] = 0
+    np.save(path, broken)
+    assert np.array_equal(settings_table.full_table("foxwoods", tmp_path), table)  # rebuilt
+    del table, broken
+
+    class Interrupted(Exception):
+        pass
+
+    def stop_after_a_few(done, total):
+        if done == 40:
+            raise Interrupted
+
+    with pytest.raises(Interrupted):
+        exact_house_edge(way="foxwoods", cache=tmp_path, progress=stop_after_a_few)
+    assert len(list(tmp_path.glob("exact-edge-foxwoods-*/*.pkl"))) >= 40
+    seen = []
+    result = exact_house_edge(way="foxwoods", cache=tmp_path, progress=lambda done, total: seen.append(done))
+    assert seen[0] > 40  # resumed: the saved tasks were not run again
+    assert result.deals == DEALS == 8_250_459_031_214_400
+    assert min(result.player_wins, result.pushes, result.player_losses) > 0
+    assert abs(result.ev - (-0.02734)) < 4 * 0.0001  # paigow edge --target-se 0.0001
+    assert not list(tmp_path.glob("exact-edge-*"))  # the checkpoints go once the run is done
+
+
+def test_exact_result_settles_as_the_monte_carlo_edge():
+    from fractions import Fraction
+
+    from analyzer.games.paigow.exact_edge import ExactEdgeResult
+    from analyzer.sim.facts import RunFacts
+
+    result = ExactEdgeResult("foxwoods", 30, 45, 25, PaiGowRules(), RunFacts.enumerated(100, since=0.0))
+    assert result.ev_fraction == Fraction(30 * 95 - 25 * 100, 100 * 100) == Fraction(7, 200)
+    assert result.house_edge == pytest.approx(-0.035)
+    assert result.to_dict()["ev_fraction"] == "7/200" and result.to_dict()["exact"]
+    banks = result.under(PaiGowRules(commission=0.0, player_banks=True))
+    assert (banks.player_wins, banks.pushes, banks.player_losses) == (25, 45, 30) and banks.ev == -0.05
+
+
+def test_tasks_cover_every_class_once_the_biggest_alone():
+    from analyzer.games.paigow.exact_edge import task_bounds
+
+    _, sizes, _ = exact_count.shared_sets(13, True)
+    bounds = task_bounds(sizes)
+    assert bounds[0] == (0, 1) and bounds[-1][1] == len(sizes)
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(bounds))
+
+
+def test_exact_edge_command_refuses_an_unknown_way(cli):
+    run = cli("paigow", "exact-edge", "--way", "vegas")
+    assert run.returncode == 2 and "vegas" in run.stderr
