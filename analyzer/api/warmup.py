@@ -38,7 +38,8 @@ def _holdem() -> None:
     pa.holdem.equity(["AsKs", "QdQc"], exact=False, trials=1000, seed=1)
     pa.holdem.equity(["QQ+, AKs", "22+, A2s+", "random"], "Kh 7d 2c", exact=False, trials=1000, seed=1)
     pa.holdem.equity(["QQ+", "AKs"], "Kh 7d 2c 5s", exact=True)  # exact ranges
-    pa.holdem.turns(["AsKs", "QdQc"], "Kh 7d 2c")  # the many-deals kernel of flops, turns, equities
+    pa.holdem.turns(["AsKs", "QdQc"], "Kh 7d 2c")  # the many-deals kernel of turns and equities
+    pa.holdem.flops(["AsKs", "QdQc"], dead=list(range(38)))  # the flop sweep, on the 10 cards left
     pa.ranges.parse("QQ+, AKs").to_frame()
 
 

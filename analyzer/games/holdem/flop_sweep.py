@@ -132,7 +132,7 @@ def every_flop(
     table_bytes = comb(len(free), 3) * (4 << len(holes))
     tasks_count = max(1, min(MAX_TASKS, len(free) - BOARD_CARDS + 1, TABLES_BYTES // table_bytes))
     lowest = np.arange(len(free) - BOARD_CARDS + 1)
-    tasks = [(holes, free, lowest[t::tasks_count]) for t in range(tasks_count)]
+    tasks = [(holes, free, np.ascontiguousarray(lowest[t::tasks_count])) for t in range(tasks_count)]  # one layout
     results = run_tasks(_sweep_task, tasks, scheduler=scheduler, threads=threads, progress=progress)
     counts = sum(r[0].astype(np.int64) for r in results)
     totals = sum(r[1] for r in results)
