@@ -140,7 +140,7 @@ def _subsets(m: int, k: int) -> np.ndarray:
 def _fixing_maps(deal: KnownHands) -> list[np.ndarray]:
     """The card maps of the suit permutations that fix each hand, the board and the dead cards
     as sets (:func:`~analyzer.games.holdem.symmetry.suit_symmetries` of each, intersected)."""
-    maps = suit_symmetries(deal.board)
+    maps = list(suit_symmetries(deal.board))
     for cards in [*deal.holes, deal.dead]:
         fixing = {tuple(m.tolist()) for m in suit_symmetries(np.asarray(cards))}
         maps = [m for m in maps if tuple(m.tolist()) in fixing]
