@@ -24,7 +24,10 @@ What keeps the runs fast, and what it leaves to other tests:
   is replaced by a stub of its signature that returns no results, since a committed table
   takes minutes (the studies' own plan checks are tested in ``test_input_models.py``);
 * ``warmup`` parses its games and options, but compiles nothing (its worker pool is stubbed;
-  ``test_startup.py`` runs it for real).
+  ``test_startup.py`` runs it for real);
+* ``paigow exact-edge`` parses and checks its options, but counts nothing: the count over every
+  deal (a 616 MB table and minutes) is a stub that checks the way and the threads as the real
+  one does and returns made-up counts (``test_paigow_exact.py`` runs it for real).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ import functools
 import json
 import math
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -40,7 +44,12 @@ import typer.main
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import analyzer.games.paigow.exact_edge
 import cli.warmup
+from analyzer.games.paigow.exact_edge import ExactEdgeResult
+from analyzer.games.paigow.houseway import way_number
+from analyzer.sim.executors import check_threads
+from analyzer.sim.facts import RunFacts
 from analyzer.studies.registry import Study
 from cli.main import app, main
 from positions import LAST_BET, PLACE, SAINT
@@ -348,6 +357,14 @@ def command_line(draw, folder: Path) -> list[str]:
     return args
 
 
+def _stub_exact_edge(*, way, rules, cache, threads, progress):
+    """``exact_house_edge`` without the count: the same checks of the way and the threads."""
+    way_number(way)
+    check_threads(threads)
+    counts = (3, 5, 4)  # made up: wins, pushes, losses
+    return ExactEdgeResult(way, *counts, rules, RunFacts.enumerated(sum(counts), since=time.perf_counter()))
+
+
 @pytest.fixture
 def run(monkeypatch, capsys, tmp_path):
     """Run the console script's entry point in-process in ``tmp_path``: ``run(argv)`` is the exit
@@ -363,6 +380,7 @@ def run(monkeypatch, capsys, tmp_path):
     monkeypatch.setattr(Study, "load", stubbed_load)
     # warmup compiles every game in other processes (minutes): the fuzz checks its command line only
     monkeypatch.setattr(cli.warmup, "compile_games", lambda games, workers: ((game, 0.0) for game in games))
+    monkeypatch.setattr(analyzer.games.paigow.exact_edge, "exact_house_edge", _stub_exact_edge)
     monkeypatch.chdir(tmp_path)
 
     def invoke(argv: list[str]) -> tuple[int, str]:
@@ -397,7 +415,9 @@ FUZZ = settings(
 
 
 def test_the_fuzz_reaches_every_command_and_stubs_only_the_studies(run, tmp_path):
-    assert len(COMMANDS) == 33 and {("holdem", "flops"), ("head-to-head", "place"), ("warmup",)} <= set(COMMANDS)
+    assert len(COMMANDS) == 34
+    assert {("holdem", "flops"), ("paigow", "exact-edge"), ("head-to-head", "place"), ("warmup",)} <= set(COMMANDS)
+    assert run(["paigow", "exact-edge", "--way", "improved", "--no-progress"])[0] == 0  # the stub, in seconds
     assert run(["warmup", "eval", "holdem"]) == (0, "")
     assert run(["holdem", "preflop-table", "--trials", "5", "--out", "out"]) == (0, "")
     assert not (tmp_path / "out").exists()
