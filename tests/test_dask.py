@@ -46,6 +46,19 @@ def test_unreachable_scheduler_is_a_clear_error():
         holdem_equity(*ARGS, **KWARGS, scheduler="tcp://127.0.0.1:9")
 
 
+def test_any_failure_to_connect_is_the_same_clear_error(monkeypatch):
+    """Found by the fuzz: a bogus address (``/proc/x``) sometimes fails inside Dask's event loop
+    with a bare AssertionError, not an OSError."""
+    import dask.distributed
+
+    def failing_client(*args, **kwargs):
+        raise AssertionError
+
+    monkeypatch.setattr(dask.distributed, "Client", failing_client)
+    with pytest.raises(ValueError, match=r"cannot reach the Dask scheduler at /proc/x: AssertionError"):
+        holdem_equity(*ARGS, **KWARGS, scheduler="/proc/x")
+
+
 @pytest.mark.slow
 def test_a_killed_worker_does_not_change_the_result(cluster):
     """A worker process dies in the middle of a run: Dask reruns its chunks elsewhere and

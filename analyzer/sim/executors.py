@@ -110,8 +110,9 @@ def executor(
         ) from None
     try:
         client = Client(address, timeout="5s")
-    except OSError as err:
-        raise ValueError(f"cannot reach the Dask scheduler at {address}: {err}") from None
+    except Exception as err:  # a bad address fails inside Dask in many ways (OSError, ValueError,
+        # even an AssertionError from its event loop): each is one clean error here
+        raise ValueError(f"cannot reach the Dask scheduler at {address}: {str(err) or type(err).__name__}") from None
     with client:
         workers = max(1, sum(client.nthreads().values()))
         yield client.get_executor(pure=False), workers
