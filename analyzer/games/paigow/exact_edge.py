@@ -91,8 +91,11 @@ class ExactEdgeResult:
 
     def to_dict(self) -> dict:
         """The counts (as integers), the EV (also as an exact fraction), the rules and the run."""
+        return {"way": self.way, **self.figures(), **self.rules.to_dict(), **self.run.to_dict()}
+
+    def figures(self) -> dict:
+        """The counts (as integers), their shares, the EV (also as an exact fraction) and the edge."""
         return {
-            "way": self.way,
             "deals": self.deals,
             "player_wins": self.player_wins,
             "pushes": self.pushes,
@@ -103,8 +106,6 @@ class ExactEdgeResult:
             "ev": self.ev,
             "ev_fraction": str(self.ev_fraction),
             "house_edge": self.house_edge,
-            **self.rules.to_dict(),
-            **self.run.to_dict(),
         }
 
     def __repr__(self) -> str:
