@@ -20,6 +20,20 @@ if TYPE_CHECKING:  # matplotlib is imported when a chart is drawn, not with the 
 GAME_TITLES = {"holdem": "Hold'em", "stud": "Five-card stud"}
 
 
+def equity_title(head: str, board: str, dead: str) -> str:
+    """``head`` with the board and the dead cards, where there are any.
+
+    >>> equity_title("Hold'em equity", "Kh 7d 2c", "")
+    "Hold'em equity, board Kh 7d 2c"
+    """
+    parts = [head]
+    if board:
+        parts.append(f"board {board}")
+    if dead:
+        parts.append(f"dead {dead}")
+    return ", ".join(parts)
+
+
 @dataclass(frozen=True)
 class EquityResult:
     """Every player's equity at showdown, exact (standard errors 0) or Monte Carlo.
@@ -49,12 +63,7 @@ class EquityResult:
     @property
     def title(self) -> str:
         """``"Hold'em equity"`` with the board and dead cards, if any."""
-        parts = [f"{GAME_TITLES[self.game]} equity"]
-        if self.board:
-            parts.append(f"board {self.board}")
-        if self.dead:
-            parts.append(f"dead {self.dead}")
-        return ", ".join(parts)
+        return equity_title(f"{GAME_TITLES[self.game]} equity", self.board, self.dead)
 
     def to_frame(self) -> pd.DataFrame:
         """One row per player: ``player`` (from 1), ``range``, ``combos``, ``equity``, ``win``,

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from analyzer.cards import format_cards
+from analyzer.games._equity import equity_title
 from analyzer.games._results import Result
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.showdown import PlayerEquity
@@ -144,12 +145,7 @@ class StreetEquities(Result):
     @property
     def title(self) -> str:
         """``"Hold'em equity on every flop"`` with the board and dead cards, if any."""
-        parts = [f"Hold'em equity on every {self.street}"]
-        if self.board:
-            parts.append(f"board {self.board}")
-        if self.dead:
-            parts.append(f"dead {self.dead}")
-        return ", ".join(parts)
+        return equity_title(f"Hold'em equity on every {self.street}", self.board, self.dead)
 
     @property
     def boards(self) -> list[str]:
