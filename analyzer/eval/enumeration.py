@@ -37,9 +37,14 @@ def _make_enumerator(rules: Rules, tally: bool):
     one_each_suit, flush_bits, one_card = np.uint64(0x1111), FLUSH_BITS, np.uint64(1 << COUNT_SHIFT)
 
     @stable_njit(f"enumerate:{rules!r}:{tally}", nogil=True, inline="always")
+    def count(v, t, g, tallies):
+        """Tally value ``v`` of a hand whose last card is ``g`` (consecutive cards, other copies)."""
+        tallies[t, g & three, np.uint64(v) >> twelve] += 1
+
+    @stable_njit(f"enumerate:{rules!r}:{tally}", nogil=True, inline="always")
     def record(v, t, g, tallies, seen):
         """Tally value ``v`` of a hand whose last card is ``g`` and mark it seen in the bitset."""
-        tallies[t, g & three, np.uint64(v) >> twelve] += 1
+        count(v, t, g, tallies)
         word, bit = np.uint64(v) >> six, one << (np.uint64(v) & np.uint64(63))
         if not seen[word] & bit:  # written once: threads share clean lines
             seen[word] |= bit
@@ -88,7 +93,7 @@ def _make_enumerator(rules: Rules, tally: bool):
                                 i = high + low_part(key_f + deck_key[np.uint64(g)])
                                 v = values[i]
                                 if tally:
-                                    tallies[t, np.uint64(g) & three, np.uint64(v) >> twelve] += 1
+                                    count(v, t, np.uint64(g), tallies)
                                     seen_ranks[t, i] = 1
                                 else:
                                     checksum += v
@@ -97,7 +102,7 @@ def _make_enumerator(rules: Rules, tally: bool):
                                 i = high_part(key_f + deck_key[np.uint64(g)]) + low
                                 v = values[i]
                                 if tally:
-                                    tallies[t, np.uint64(g) & three, np.uint64(v) >> twelve] += 1
+                                    count(v, t, np.uint64(g), tallies)
                                     seen_ranks[t, i] = 1
                                 else:
                                     checksum += v
