@@ -361,8 +361,8 @@ def _stub_exact_edge(*, way, rules, cache, threads, progress):
     """``exact_house_edge`` without the count: the same checks of the way and the threads."""
     way_number(way)
     check_threads(threads)
-    counts = (3, 5, 4)  # made up: wins, pushes, losses
-    return ExactEdgeResult(way, *counts, rules, RunFacts.enumerated(sum(counts), since=time.perf_counter()))
+    counts = (3, 5, 4)  # made up: wins, pushes, losses (and then copies)
+    return ExactEdgeResult(way, *counts, 2, 1, rules, RunFacts.enumerated(sum(counts), since=time.perf_counter()))
 
 
 @pytest.fixture

@@ -8,8 +8,10 @@ import numpy as np
 import pytest
 from numba import njit
 
-from analyzer.games.paigow import exact_count, settings_table
+from analyzer.games.paigow import dealer_counts, exact_count, settings_table, split
+from analyzer.games.paigow.engine import _exact_split_tallies
 from analyzer.games.paigow.exact_edge import DEALS, exact_house_edge
+from analyzer.games.paigow.houseway import legal_settings
 from analyzer.games.paigow.policies import WAYS, _house_way_values
 from analyzer.games.paigow.rules import PaiGowRules
 from analyzer.games.paigow.settings_table import BINOMIAL, FULL_DECK, build_table, colex_rank, value_scales
@@ -29,9 +31,10 @@ def expected_key(cards, way, scales) -> int:
 
 @njit(cache=True)
 def _brute_force(table, n):
-    """(wins, pushes, banker) over every ordered pair of disjoint hands, each pair enumerated:
-    the dealer's hands are the 7-card subsets of the cards the player's hand leaves."""
-    wins = banker = pairs = 0
+    """(wins, pushes, banker, high copies, low copies) over every ordered pair of disjoint
+    hands, each pair enumerated: the dealer's hands are the 7-card subsets of the cards the
+    player's hand leaves."""
+    wins = banker = pairs = high = low = 0
     player = np.zeros(7, np.int64)
     dealer = np.zeros(7, np.int64)
     rest = np.zeros(n - 7, np.int64)
@@ -71,8 +74,10 @@ def _brute_force(table, n):
                 wins += 1
             elif fd >= fp and bd >= bp:
                 banker += 1
+            high += bp == bd
+            low += fp == fd
             pairs += 1
-    return wins, pairs - wins - banker, banker
+    return wins, pairs - wins - banker, banker, high, low
 
 
 def test_colex_rank_numbers_every_hand_once():
@@ -128,7 +133,7 @@ def test_counts_equal_brute_force_on_a_reduced_deck(ranks, joker):
     truth = _brute_force(table, len(deck))
     assert exact_count.count_outcomes(table, ranks, joker) == truth
     assert exact_count.count_outcomes(table, ranks, joker, symmetric=False) == truth
-    assert sum(truth) == math.comb(len(deck), 7) * math.comb(len(deck) - 7, 7)
+    assert sum(truth[:3]) == math.comb(len(deck), 7) * math.comb(len(deck) - 7, 7)
     assert min(truth) > 0
 
 
@@ -146,7 +151,8 @@ def test_dominance_counts_pairs_as_their_definition(rng):
     f, b = keys & 255, keys >> 8
     wins = int(((f[:, None] > f[None, :]) & (b[:, None] > b[None, :])).sum())
     banker = int(((f[None, :] >= f[:, None]) & (b[None, :] >= b[:, None])).sum())
-    assert exact_count.dominance(keys.copy()) == (wins, banker)
+    high, low = int((b[:, None] == b[None, :]).sum()), int((f[:, None] == f[None, :]).sum())
+    assert exact_count.dominance(keys.copy()) == (wins, banker, high, low)
 
 
 @pytest.mark.parametrize("ranks, joker, symmetric", [(13, True, True), (5, True, False), (4, False, True)])
@@ -185,6 +191,11 @@ def test_full_table_is_cached_checked_and_rebuilt_then_the_run_resumes(tmp_path)
     np.save(path, broken)
     assert np.array_equal(settings_table.full_table("foxwoods", tmp_path), table)  # rebuilt
     del table, broken
+    for hand, rules in (("Tc Td 6h 6s Ac 3d 2h", PaiGowRules()), ("Jk Ah Kd Qd 9c 4s 4h", PaiGowRules(0.0, True))):
+        with pytest.MonkeyPatch.context() as patch:  # read from the table, not set again
+            patch.setattr(split, "_exact_tallies", None)
+            counted = split.split_ev(hand, method="exact", rules=rules, cache=tmp_path)
+        assert counted.splits == split.split_ev(hand, method="exact", rules=rules, table="off").splits
 
     class Interrupted(Exception):
         pass
@@ -205,18 +216,49 @@ def test_full_table_is_cached_checked_and_rebuilt_then_the_run_resumes(tmp_path)
     assert not list(tmp_path.glob("exact-edge-*"))  # the checkpoints go once the run is done
 
 
+@pytest.mark.parametrize("player_banks", [False, True])
+def test_splits_counted_from_a_table_equal_every_dealer_hand_set_again(player_banks, rng):
+    """On a deck of 7 ranks and the joker (26 cards left to the dealer, 657,800 hands)."""
+    deck = reduced_deck(7, True)
+    table = build_table(deck, WAYS["foxwoods"])
+    fronts, backs = value_scales(deck)
+    for _ in range(8):
+        held = np.sort(rng.choice(len(deck), 7, replace=False))
+        settings = legal_settings(deck[held])
+        front_values = np.array([s.front_value for s in settings], np.int64)
+        back_values = np.array([s.back_value for s in settings], np.int64)
+        rest = np.delete(deck, held)
+        tasks = np.array(list(itertools.combinations(range(len(rest)), 2)), np.int64)
+        truth = np.zeros((len(settings), 3), np.int64)
+        _exact_split_tallies(rest, front_values, back_values, WAYS["foxwoods"], player_banks, tasks, truth)
+        grid = dealer_counts.dealer_grid(table, len(deck), held, len(backs))
+        assert grid[-1, -1] == math.comb(len(rest), 7)
+        counted = dealer_counts.split_tallies(
+            grid, np.searchsorted(fronts, front_values), np.searchsorted(backs, back_values), player_banks
+        )
+        assert np.array_equal(counted, truth)
+
+
+def test_split_refuses_an_unknown_table_use(cli):
+    with pytest.raises(ValueError, match="setting-table use 'sometimes'"):
+        split.split_ev("Ac Kd 9h 7s 5c 3d 2h", method="exact", table="sometimes")
+    run = cli("paigow", "split", "Ac Kd 9h 7s 5c 3d 2h", "--table", "sometimes")
+    assert run.returncode == 2 and "sometimes" in run.stderr
+
+
 def test_exact_result_settles_as_the_monte_carlo_edge():
     from fractions import Fraction
 
     from analyzer.games.paigow.exact_edge import ExactEdgeResult
     from analyzer.sim.facts import RunFacts
 
-    result = ExactEdgeResult("foxwoods", 30, 45, 25, PaiGowRules(), RunFacts.enumerated(100, since=0.0))
+    result = ExactEdgeResult("foxwoods", 30, 45, 25, 9, 11, PaiGowRules(), RunFacts.enumerated(100, since=0.0))
     assert result.ev_fraction == Fraction(30 * 95 - 25 * 100, 100 * 100) == Fraction(7, 200)
     assert result.house_edge == pytest.approx(-0.035)
     assert result.to_dict()["ev_fraction"] == "7/200" and result.to_dict()["exact"]
     banks = result.under(PaiGowRules(commission=0.0, player_banks=True))
     assert (banks.player_wins, banks.pushes, banks.player_losses) == (25, 45, 30) and banks.ev == -0.05
+    assert (banks.high_copies, banks.low_copies) == (9, 11)  # a copy is a copy whoever banks
 
 
 def test_tasks_cover_every_class_once_the_biggest_alone():

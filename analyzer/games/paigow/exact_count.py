@@ -1,5 +1,5 @@
-"""Pai Gow Poker: exact counts of player wins and banker wins over every ordered pair of
-disjoint 7-card hands (player, dealer) of a deck, from a setting table.
+"""Pai Gow Poker: exact counts of player wins, banker wins and copies over every ordered
+pair of disjoint 7-card hands (player, dealer) of a deck, from a setting table.
 
 The player wins when his front and back both beat the dealer's, the banker when the
 dealer's are both at least as good (copies go to the banker); the rest push (rules §5.1).
@@ -7,7 +7,8 @@ With the keys of :mod:`.settings_table` the counts are, over ordered pairs (P, D
 disjoint hands,
 
 * ``wins   = #{f(P) > f(D) and b(P) > b(D)}``,
-* ``banker = #{f(D) >= f(P) and b(D) >= b(P)}``.
+* ``banker = #{f(D) >= f(P) and b(D) >= b(P)}``,
+* ``high copies = #{b(P) = b(D)}`` and ``low copies = #{f(P) = f(D)}`` (either hand a copy).
 
 Disjointness by inclusion-exclusion over the shared cards S: since
 ``sum_{S within P & D} (-1)^|S|`` is 1 when P and D are disjoint and 0 otherwise,
@@ -16,8 +17,10 @@ Disjointness by inclusion-exclusion over the shared cards S: since
 
 Each term is a two-dimensional dominance count in the family of hands that hold S: sort
 the family's keys (by back, then front) and sweep, with a Fenwick tree over front indices
-(strict: query before a back value's group is inserted; at least as good: after). |S| = 7
-leaves one hand, paired with itself: a copy, so that term is ``-C(n, 7)`` banker wins.
+(strict: query before a back value's group is inserted; at least as good: after); a value
+held by ``m`` hands of the family makes ``m^2`` ordered pairs of copies. |S| = 7 leaves one
+hand, paired with itself: a copy of both hands, so that term is ``-C(n, 7)`` banker wins,
+high copies and low copies.
 
 Suit symmetry: a deck of ``ranks`` ranks in each of the 4 suits (position ``4 i + suit``)
 and at most one joker (the last position) is mapped to itself by every permutation of the
@@ -32,6 +35,7 @@ has its rows in decreasing order of a fixed list of masks, and its class has
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -145,13 +149,15 @@ def _below(tree, slot):
 
 @njit(cache=True, nogil=True)
 def dominance(keys):
-    """(wins, banker) over ordered pairs (P, D) of entries of ``keys`` (sorted in place): P's
-    back and front both above D's, and D's both at least P's. Sort and sweep by back, a Fenwick
-    tree over fronts."""
+    """(wins, banker, high copies, low copies) over ordered pairs (P, D) of entries of ``keys``
+    (sorted in place): P's back and front both above D's; D's both at least P's; the same back;
+    the same front. Sort and sweep by back, a Fenwick tree over fronts."""
     keys.sort()
     tree = np.zeros(FRONT_SLOTS + 1, np.int64)
+    fronts = np.zeros(FRONT_SLOTS, np.int64)
     wins = 0
     banker = 0
+    high = 0
     n = keys.shape[0]
     start = 0
     while start < n:
@@ -163,10 +169,12 @@ def dominance(keys):
             wins += _below(tree, np.int64(keys[i] & (FRONT_SLOTS - 1)))
         for i in range(start, stop):
             _add(tree, np.int64(keys[i] & (FRONT_SLOTS - 1)), 1)
+            fronts[keys[i] & (FRONT_SLOTS - 1)] += 1
         for i in range(start, stop):
             banker += _below(tree, np.int64(keys[i] & (FRONT_SLOTS - 1)) + 1)
+        high += (stop - start) * (stop - start)
         start = stop
-    return wins, banker
+    return wins, banker, high, (fronts * fronts).sum()
 
 
 @njit(cache=True, nogil=True)
@@ -207,22 +215,24 @@ def _family_keys(table, n_cards, shared, size, keys):
 
 @njit(cache=True, nogil=True)
 def family_terms(table, n_cards, cards, sizes, weights):
-    """sum over the sets S given of weight(S) x (wins, banker) in the family of hands holding S."""
-    wins = 0
-    banker = 0
+    """sum over the sets S given of weight(S) x (wins, banker, high copies, low copies) in the
+    family of hands holding S."""
+    terms = np.zeros(4, np.int64)
     for s in range(cards.shape[0]):
         size = sizes[s]
         keys = np.empty(BINOMIAL[n_cards - size, 7 - size], np.uint32)
         _family_keys(table, n_cards, cards[s].astype(np.int64), size, keys)
-        w, b = dominance(keys)
-        wins += weights[s] * w
-        banker += weights[s] * b
-    return wins, banker
+        counts = dominance(keys)
+        for i in range(4):
+            terms[i] += weights[s] * counts[i]
+    return terms
 
 
-def closed_form_terms(n_cards: int) -> tuple[int, int]:
-    """The |S| = 7 term: each hand paired with itself is a copy, so ``(0, -C(n, 7))``."""
-    return 0, -math.comb(n_cards, 7)
+def closed_form_terms(n_cards: int) -> np.ndarray:
+    """The |S| = 7 term: each hand paired with itself is a copy of both hands, so
+    ``(0, -C(n, 7), -C(n, 7), -C(n, 7))``."""
+    hands = math.comb(n_cards, 7)
+    return np.array([0, -hands, -hands, -hands], np.int64)
 
 
 def deck_size(ranks: int, joker: bool) -> int:
@@ -230,9 +240,9 @@ def deck_size(ranks: int, joker: bool) -> int:
     return 4 * ranks + int(joker)
 
 
-def count_outcomes(table: np.ndarray, ranks: int, joker: bool, symmetric: bool = True) -> tuple[int, int, int]:
-    """Exact (player wins, pushes, banker wins) over every ordered pair of disjoint 7-card hands
-    of the deck of ``ranks`` ranks (and the joker), from its setting ``table`` (one process).
+def count_outcomes(table: np.ndarray, ranks: int, joker: bool, symmetric: bool = True) -> PairCounts:
+    """Exact counts over every ordered pair of disjoint 7-card hands of the deck of ``ranks``
+    ranks (and the joker), from its setting ``table`` (one process).
 
     Parameters
     ----------
@@ -247,15 +257,35 @@ def count_outcomes(table: np.ndarray, ranks: int, joker: bool, symmetric: bool =
     """
     n_cards = deck_size(ranks, joker)
     cards, sizes, weights = shared_sets(ranks, joker, symmetric)
-    wins, banker = family_terms(table, n_cards, cards, sizes, weights)
-    last_wins, last_banker = closed_form_terms(n_cards)
-    return finish(int(wins) + last_wins, int(banker) + last_banker, n_cards)
+    return finish(family_terms(table, n_cards, cards, sizes, weights), n_cards)
 
 
-def finish(wins: int, banker: int, n_cards: int) -> tuple[int, int, int]:
-    """(wins, pushes, banker) from the summed terms: pushes are the remaining disjoint pairs."""
+class PairCounts(NamedTuple):
+    """Counts over ordered pairs (player, dealer) of disjoint hands (module docstring)."""
+
+    wins: int
+    pushes: int
+    banker: int
+    high_copies: int
+    low_copies: int
+
+
+def finish(terms: np.ndarray, n_cards: int) -> PairCounts:
+    """The counts from the summed terms of every set of at most :data:`MAX_SHARED` shared cards
+    (wins, banker, high copies, low copies), with the closed-form |S| = 7 term added; pushes are
+    the remaining disjoint pairs."""
+    wins, banker, high, low = (int(t) for t in np.asarray(terms, np.int64) + closed_form_terms(n_cards))
     pairs = math.comb(n_cards, 7) * math.comb(n_cards - 7, 7)
-    return wins, pairs - wins - banker, banker
+    return PairCounts(wins, pairs - wins - banker, banker, high, low)
 
 
-__all__ = ["closed_form_terms", "count_outcomes", "deck_size", "dominance", "family_terms", "finish", "shared_sets"]
+__all__ = [
+    "PairCounts",
+    "closed_form_terms",
+    "count_outcomes",
+    "deck_size",
+    "dominance",
+    "family_terms",
+    "finish",
+    "shared_sets",
+]

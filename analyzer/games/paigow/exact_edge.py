@@ -9,7 +9,9 @@ Settlement (rules §5.1, as :func:`.edge.house_edge` settles): a player win pays
 commission, a push 0, a loss -1, so ``EV = ((1 - c) wins - losses) / deals``. When the
 player banks, copies go to him: over ordered pairs (P, D) the count of P at least as good as
 D on both hands equals, by swapping P and D, the count of D at least as good as P, so his
-wins are the dealer-banks banker wins and his losses the dealer-banks player wins.
+wins are the dealer-banks banker wins and his losses the dealer-banks player wins. Copies
+(a hand of the same value as the dealer's) are counted for each hand alone: a deal where
+both hands are copies is in both counts.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from analyzer.games.paigow.exact_count import closed_form_terms, family_terms, finish, shared_sets
+from analyzer.games.paigow.exact_count import family_terms, finish, shared_sets
 from analyzer.games.paigow.houseway import way_number
 from analyzer.games.paigow.rules import PaiGowRules
 from analyzer.games.paigow.settings_table import BINOMIAL, default_cache, full_table, table_stamp
@@ -46,6 +48,9 @@ class ExactEdgeResult:
     player_wins, pushes, player_losses:
         How many of the 8,250,459,031,214,400 ordered deals (player hand, dealer hand) the
         player wins, pushes and loses (copies to the banker).
+    high_copies, low_copies:
+        How many deals have the player's back (high hand) of the same value as the dealer's,
+        and his front (low hand).
     rules:
         The house rules of the settlement (commission, who banks).
     run:
@@ -56,6 +61,8 @@ class ExactEdgeResult:
     player_wins: int
     pushes: int
     player_losses: int
+    high_copies: int
+    low_copies: int
     rules: PaiGowRules
     run: RunFacts
 
@@ -100,9 +107,13 @@ class ExactEdgeResult:
             "player_wins": self.player_wins,
             "pushes": self.pushes,
             "player_losses": self.player_losses,
+            "high_copies": self.high_copies,
+            "low_copies": self.low_copies,
             "win": self.player_wins / self.deals,
             "push": self.pushes / self.deals,
             "loss": self.player_losses / self.deals,
+            "high_copy": self.high_copies / self.deals,
+            "low_copy": self.low_copies / self.deals,
             "ev": self.ev,
             "ev_fraction": str(self.ev_fraction),
             "house_edge": self.house_edge,
@@ -117,19 +128,20 @@ class ExactEdgeResult:
                 f"  wins {self.player_wins:,}  pushes {self.pushes:,}  losses {self.player_losses:,}",
                 f"  win {100 * self.player_wins / d:.4f}%  push {100 * self.pushes / d:.4f}%  "
                 f"loss {100 * self.player_losses / d:.4f}%",
+                f"  copies: high hand {100 * self.high_copies / d:.4f}%  low hand {100 * self.low_copies / d:.4f}%",
             ]
         )
 
 
 _LOADED: dict[tuple[str, str], tuple[np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray]]] = {}
+COUNTS = "v2"  # what a task returns (its checkpoints' format): wins, banker, high and low copies
 
 
-def _task(way: str, stamp: str, start: int, stop: int) -> tuple[int, int]:
+def _task(way: str, stamp: str, start: int, stop: int) -> np.ndarray:
     """The summed terms of the shared-card classes ``start`` to ``stop`` of the table of ``way``
     (its arguments name the table, so a checkpoint key never hashes the table itself)."""
     table, (cards, sizes, weights) = _LOADED[way, stamp]
-    wins, banker = family_terms(table, CARDS, cards[start:stop], sizes[start:stop], weights[start:stop])
-    return int(wins), int(banker)
+    return family_terms(table, CARDS, cards[start:stop], sizes[start:stop], weights[start:stop])
 
 
 def task_bounds(sizes: np.ndarray, tasks: int = TASKS) -> list[tuple[int, int]]:
@@ -186,20 +198,21 @@ def exact_house_edge(
     classes = shared_sets(RANKS, JOKER)
     _LOADED[way, stamp] = (table, classes)
     try:
-        points = folder / f"exact-edge-{way}-{stamp}"
+        points = folder / f"exact-edge-{way}-{stamp}-{COUNTS}"
         with checkpoint.checkpointing(points):  # the biggest families (fewest shared cards) first
             tasks = [(way, stamp, first, last) for first, last in task_bounds(classes[1])]
             terms = run_tasks(_task, tasks, threads=threads, progress=progress)
     finally:
         del _LOADED[way, stamp]
     shutil.rmtree(points, ignore_errors=True)
-    last_wins, last_banker = closed_form_terms(CARDS)
-    wins, pushes, banker = finish(sum(t[0] for t in terms) + last_wins, sum(t[1] for t in terms) + last_banker, CARDS)
+    counts = finish(np.sum(terms, axis=0), CARDS)
     dealer_banks = ExactEdgeResult(
         way=way,
-        player_wins=wins,
-        pushes=pushes,
-        player_losses=banker,
+        player_wins=counts.wins,
+        pushes=counts.pushes,
+        player_losses=counts.banker,
+        high_copies=counts.high_copies,
+        low_copies=counts.low_copies,
         rules=PaiGowRules(commission=rules.commission),
         run=RunFacts.enumerated(DEALS, since=start),
     )

@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import math
 import os
+from contextlib import contextmanager
 from pathlib import Path
 
 import numba
@@ -68,6 +69,13 @@ def _next_colex(positions):
         positions[j] = j
 
 
+@njit(cache=True, nogil=True)
+def _setting_key(cards, way, fronts, backs):
+    """The key ``back index << 8 | front index`` of the House Way setting of 7 ``cards``."""
+    front, back = _house_way_values(cards, way)
+    return np.searchsorted(backs, back) << FRONT_BITS | np.searchsorted(fronts, front)
+
+
 @njit(cache=True, parallel=True)
 def _fill(deck, way, fronts, backs, start, stop, blocks, table):
     """Set hands of colex ranks ``start`` to ``stop`` by the House Way into ``table``."""
@@ -83,11 +91,22 @@ def _fill(deck, way, fronts, backs, start, stop, blocks, table):
         for rank in range(first, last):
             for i in range(7):
                 cards[i] = deck[positions[i]]
-            front, back = _house_way_values(cards, way)
-            f = np.searchsorted(fronts, front)
-            b = np.searchsorted(backs, back)
-            table[rank] = (b << FRONT_BITS) | f
+            table[rank] = _setting_key(cards, way, fronts, backs)
             _next_colex(positions)
+
+
+@njit(cache=True)
+def _keys_of(deck, way, fronts, backs, ranks):
+    """The House Way keys of the hands of colex ranks ``ranks``."""
+    keys = np.zeros(ranks.shape[0], np.int64)
+    positions = np.zeros(7, np.int64)
+    cards = np.zeros(7, np.uint8)
+    for i in range(ranks.shape[0]):
+        _unrank(ranks[i], positions)
+        for j in range(7):
+            cards[j] = deck[positions[j]]
+        keys[i] = _setting_key(cards, way, fronts, backs)
+    return keys
 
 
 @njit(cache=True)
@@ -121,9 +140,44 @@ def value_scales(deck: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.unique(fronts), np.unique(backs)
 
 
-def build_table(deck: np.ndarray, way: int, progress=None, blocks: int = 64, threads: int | None = None) -> np.ndarray:
+def full_scales(cache: Path | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`value_scales` of the full deck, kept beside the tables as
+    ``paigow-scales-<stamp>.npz`` (finding them takes a fifth of a second; loading, a
+    millisecond)."""
+    path = (cache or default_cache()) / f"paigow-scales-{table_stamp()}.npz"
+    if path.exists():
+        with np.load(path) as saved:
+            return saved["fronts"], saved["backs"]
+    fronts, backs = value_scales(FULL_DECK)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(".tmp.npz")
+    np.savez(temporary, fronts=fronts, backs=backs)
+    os.replace(temporary, path)
+    return fronts, backs
+
+
+@contextmanager
+def numba_threads(threads: int | None):
+    """Run Numba's parallel loops on ``threads`` threads (default: every core) inside the block."""
+    before = numba.get_num_threads()
+    numba.set_num_threads(min(threads or numba.config.NUMBA_NUM_THREADS, numba.config.NUMBA_NUM_THREADS))
+    try:
+        yield
+    finally:
+        numba.set_num_threads(before)
+
+
+def build_table(
+    deck: np.ndarray,
+    way: int,
+    progress=None,
+    blocks: int = 64,
+    threads: int | None = None,
+    scales: tuple[np.ndarray, np.ndarray] | None = None,
+) -> np.ndarray:
     """The setting table of every 7-card hand of ``deck`` (card codes, increasing) under the
-    House Way number ``way``: ``uint32`` keys ``back index << 8 | front index`` by colex rank.
+    House Way number ``way``: read-only ``uint32`` keys ``back index << 8 | front index`` by
+    colex rank.
 
     Parameters
     ----------
@@ -137,23 +191,22 @@ def build_table(deck: np.ndarray, way: int, progress=None, blocks: int = 64, thr
         The rank range is built in this many parts (progress steps).
     threads:
         Numba threads for the build (default: every core).
+    scales:
+        The deck's :func:`value_scales`, when known.
     """
     deck = np.asarray(deck, np.uint8)
-    fronts, backs = value_scales(deck)
+    fronts, backs = scales or value_scales(deck)
     if len(fronts) >= 1 << FRONT_BITS:
         raise ValueError(f"{len(fronts)} front values do not fit {FRONT_BITS} bits")
     hands = math.comb(len(deck), 7)
     table = np.empty(hands, np.uint32)
-    before = numba.get_num_threads()
-    numba.set_num_threads(min(threads or numba.config.NUMBA_NUM_THREADS, numba.config.NUMBA_NUM_THREADS))
-    try:
+    with numba_threads(threads):
         for part in range(blocks):
             start, stop = hands * part // blocks, hands * (part + 1) // blocks
             _fill(deck, way, fronts, backs, start, stop, 4 * numba.get_num_threads(), table)
             if progress is not None:
                 progress(part + 1, blocks)
-    finally:
-        numba.set_num_threads(before)
+    table.flags.writeable = False  # as a loaded table is: the kernels see one array type
     return table
 
 
@@ -179,24 +232,41 @@ def table_path(way: str, cache: Path | None = None) -> Path:
     return (cache or default_cache()) / f"paigow-settings-{way}-{table_stamp()}.npy"
 
 
-def agrees(table: np.ndarray, deck: np.ndarray, way: int, hands: int = 2_000, seed: int = 0) -> bool:
-    """Whether ``table`` holds the House Way setting of ``hands`` random hands of ``deck``."""
+def agrees(
+    table: np.ndarray,
+    deck: np.ndarray,
+    way: int,
+    hands: int = 2_000,
+    seed: int = 0,
+    scales: tuple[np.ndarray, np.ndarray] | None = None,
+) -> bool:
+    """Whether ``table`` holds the House Way setting of ``hands`` random hands of ``deck``
+    (whose :func:`value_scales` are ``scales`` when given)."""
     deck = np.asarray(deck, np.uint8)
-    fronts, backs = value_scales(deck)
-    rng = np.random.default_rng(seed)
-    for _ in range(hands):
-        positions = np.sort(rng.choice(len(deck), 7, replace=False))
-        front, back = _house_way_values(deck[positions], way)
-        key = int(np.searchsorted(backs, back)) << FRONT_BITS | int(np.searchsorted(fronts, front))
-        if int(table[colex_rank(positions)]) != key:
-            return False
-    return True
+    fronts, backs = scales or value_scales(deck)
+    ranks = np.random.default_rng(seed).integers(0, len(table), hands)
+    return bool(np.array_equal(table[ranks], _keys_of(deck, way, fronts, backs, ranks)))
+
+
+def cached_table(way: str, cache: Path | None = None) -> np.ndarray | None:
+    """The full deck's setting table for the House Way ``way`` when a file of the current stamp
+    is in the cache and agrees with the House Way on random hands (memory-mapped, read-only),
+    else ``None``."""
+    path = table_path(way, cache)
+    if not path.exists():
+        return None
+    table = np.load(path, mmap_mode="r")
+    if table.shape != (math.comb(53, 7),) or table.dtype != np.uint32:
+        return None
+    if not agrees(table, FULL_DECK, policies.WAYS[way], scales=full_scales(cache)):
+        return None
+    return np.asarray(table)
 
 
 def full_table(way: str, cache: Path | None = None, progress=None, threads: int | None = None) -> np.ndarray:
-    """The full deck's setting table for the House Way ``way``: loaded from the cache when a
-    file of the current stamp is there and agrees with the House Way on random hands, else
-    built and saved (written to a temporary name and renamed, so a kill leaves no half file).
+    """The full deck's setting table for the House Way ``way``: :func:`cached_table` when there
+    is one, else built and saved (written to a temporary name and renamed, so a kill leaves no
+    half file).
 
     Parameters
     ----------
@@ -209,13 +279,11 @@ def full_table(way: str, cache: Path | None = None, progress=None, threads: int 
     threads:
         Numba threads for a build (default: every core).
     """
-    number = policies.WAYS[way]
+    table = cached_table(way, cache)
+    if table is not None:
+        return table
     path = table_path(way, cache)
-    if path.exists():
-        table = np.load(path, mmap_mode="r")
-        if table.shape == (math.comb(53, 7),) and table.dtype == np.uint32 and agrees(table, FULL_DECK, number):
-            return np.ascontiguousarray(table)
-    table = build_table(FULL_DECK, number, progress, threads=threads)
+    table = build_table(FULL_DECK, policies.WAYS[way], progress, threads=threads, scales=full_scales(cache))
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_suffix(".tmp.npy")
     np.save(temporary, table)
@@ -223,4 +291,15 @@ def full_table(way: str, cache: Path | None = None, progress=None, threads: int 
     return table
 
 
-__all__ = ["FULL_DECK", "build_table", "colex_rank", "default_cache", "full_table", "table_path", "value_scales"]
+__all__ = [
+    "FULL_DECK",
+    "build_table",
+    "cached_table",
+    "colex_rank",
+    "default_cache",
+    "full_scales",
+    "full_table",
+    "numba_threads",
+    "table_path",
+    "value_scales",
+]
