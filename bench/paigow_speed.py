@@ -6,8 +6,6 @@ hand (all 53,524,680 dealer hands), and House-Way house-edge deals per second.
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 from numba import njit
 
@@ -16,7 +14,7 @@ from analyzer.games.paigow.policies import _house_way_values
 from analyzer.games.paigow.split import split_ev
 from analyzer.sim.engine import Stopping
 from analyzer.sim.executors import local_workers
-from timing import bench_arguments, best_seconds
+from timing import bench_arguments, best_seconds, report
 
 HAND = "Tc Td 6h 6s Ac 3d 2h"
 
@@ -46,25 +44,14 @@ def main() -> None:
         (
             f"exact EV of every split of {HAND}, {threads} threads",
             "s",
-            best_seconds(lambda: split_ev(HAND, method="exact"), 1),
+            best_seconds(lambda: split_ev(HAND, method="exact", table="off"), 1),
         )
     )
     deals = 10_000_000
     for t in (1, threads):
         seconds = best_seconds(lambda: house_edge(stopping=Stopping(trials=deals), seed=1, threads=t), args.repeats)
         rows.append((f"House Way v House Way deals, {t} thread{'s' * (t > 1)}", "M deals/s", deals / seconds / 1e6))
-    if args.json:
-        print(json.dumps([{"workload": w, "unit": u, "value": v} for w, u, v in rows], indent=2))
-        return
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title=f"Pai Gow speed ({threads} threads available)")
-    for column in ("workload", "value", "unit"):
-        table.add_column(column, justify="left" if column == "workload" else "right")
-    for workload, unit, value in rows:
-        table.add_row(workload, f"{value:,.2f}", unit)
-    Console(width=120).print(table)
+    report(f"Pai Gow speed ({threads} threads available)", rows, args.json)
 
 
 if __name__ == "__main__":

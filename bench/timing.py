@@ -66,17 +66,21 @@ def random_hands(n: int, k: int, deck_size: int, seed: int) -> np.ndarray:
 
 
 def report(title: str, rows: list[tuple], as_json: bool) -> None:
-    """Print benchmark rows ``(workload, unit, value, ratio to a target or None)`` as JSON
-    or as a table."""
+    """Print benchmark rows ``(workload, unit, value)`` or ``(workload, unit, value, ratio to a
+    target or None)`` as JSON or as a table (with an 'x target' column when a row has a target)."""
+    rows = [(*row, None) if len(row) == 3 else tuple(row) for row in rows]
+    targets = any(ratio is not None for *_, ratio in rows)
     if as_json:
-        print(json.dumps([{"workload": w, "unit": u, "value": v, "vs_target": r} for w, u, v, r in rows], indent=2))
+        fields = ("workload", "unit", "value", "vs_target")[: 4 if targets else 3]
+        print(json.dumps([dict(zip(fields, row)) for row in rows], indent=2))
         return
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"{title}; 'x target' > 1 beats the target")
-    for column in ("workload", "value", "unit", "x target"):
+    table = Table(title=f"{title}; 'x target' > 1 beats the target" if targets else title)
+    for column in ("workload", "value", "unit", "x target")[: 4 if targets else 3]:
         table.add_column(column, justify="left" if column == "workload" else "right")
     for workload, unit, value, ratio in rows:
-        table.add_row(workload, f"{value:,.2f}", unit, "" if ratio is None else f"{ratio:.2f}")
+        cells = [workload, f"{value:,.3f}" if abs(value) < 10 else f"{value:,.2f}", unit]
+        table.add_row(*cells, *([] if not targets else ["" if ratio is None else f"{ratio:.2f}"]))
     Console(width=140).print(table)

@@ -64,9 +64,25 @@ def _paigow() -> None:
 
     pa.paigow.house_way("Tc Td 6h 6s Ac 3d 2h")
     pa.paigow.split("Tc Td 6h 6s Ac 3d 2h", exact=False, trials=1000, seed=1)
-    pa.paigow.split("Ac Kd 9h 7s 5c 3d 2h", exact=True, threads=1)
+    pa.paigow.split("Ac Kd 9h 7s 5c 3d 2h", exact=True, threads=1, table="off")
     pa.paigow.edge(trials=1000, seed=1)
     pa.paigow.edge(strategy="optimal", trials=20, inner_trials=20, seed=1)
+    _paigow_tables()
+
+
+def _paigow_tables() -> None:
+    """The kernels of the setting table (``paigow exact-edge``, ``paigow split --exact`` from
+    it) on a deck of 4 ranks and the joker: the same array types as the full deck's."""
+    import numpy as np
+
+    from analyzer.games.paigow import dealer_counts, exact_count, settings_table
+
+    deck = np.array([4 * r + s for r in range(9, 13) for s in range(4)] + [52], np.uint8)
+    scales = settings_table.value_scales(deck)
+    table = settings_table.build_table(deck, 0, scales=scales)
+    settings_table.agrees(table, deck, 0, hands=10, scales=scales)
+    exact_count.count_outcomes(table, 4, True)
+    dealer_counts.dealer_grid(table, len(deck), np.arange(7), len(scales[1]))
 
 
 def _head_to_head() -> None:
