@@ -28,11 +28,10 @@ from analyzer.cards import (
     cards_mask,
     check_disjoint,
     format_card,
-    format_cards,
     parse_cards,
 )
 from analyzer.games.holdem.engine import BOARD_CARDS, exact_showdowns
-from analyzer.games.holdem.equity import BOARD_SIZES, MAX_PLAYERS, MIN_PLAYERS
+from analyzer.games.holdem.equity import check_players, parse_board
 from analyzer.ranges import Range, parse
 from analyzer.sim.engine import Progress, run_tasks
 from analyzer.sim.showdown import WIDTH
@@ -138,14 +137,9 @@ def prepare_hands(hands: Sequence[CardsInput | Range], board: CardsInput, dead: 
 
     Hands and boards are read with :func:`~analyzer.cards.parse_cards` (microseconds), and
     only text that is no two cards with the range parser, which finds what it holds."""
-    if isinstance(hands, str):
-        raise ValueError("give one hand per player (a list), not a single string")
-    if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
-        raise ValueError(f"{plural(len(hands), 'player')}: {what} takes {MIN_PLAYERS} to {MAX_PLAYERS}")
+    check_players(hands, "hand", what)
     holes = np.array([_hand(hand, i, what) for i, hand in enumerate(hands, start=1)], np.uint8)
-    board_cards, dead_cards = parse_cards(board), parse_cards(dead)
-    if len(board_cards) not in BOARD_SIZES:
-        raise CardError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {format_cards(board_cards)}")
+    board_cards, dead_cards = parse_board(board), parse_cards(dead)
     parts = {f"player {i}'s hand": hole for i, hole in enumerate(holes, start=1)}
     check_disjoint({**parts, "the board": board_cards, "the dead cards": dead_cards})
     left = DECK_SIZE - holes.size - len(board_cards) - len(dead_cards)

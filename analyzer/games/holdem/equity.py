@@ -66,16 +66,28 @@ class HoldemDeal:
         return math.prod(len(r) for r in self.ranges)
 
 
+def check_players(entries: Sequence, each: str, what: str) -> None:
+    """One entry (``each``: "hand", "hand or range") per player, 2 to 10 of them, given as a list;
+    else a ValueError saying what ``what`` takes."""
+    if isinstance(entries, str):
+        raise ValueError(f"give one {each} per player (a list), not a single string")
+    if not MIN_PLAYERS <= len(entries) <= MAX_PLAYERS:
+        raise ValueError(f"{plural(len(entries), 'player')}: {what} takes {MIN_PLAYERS} to {MAX_PLAYERS}")
+
+
+def parse_board(board: CardsInput) -> np.ndarray:
+    """The board's cards: 0, 3, 4 or 5 of them, else a CardError showing them."""
+    cards = parse_cards(board)
+    if len(cards) not in BOARD_SIZES:
+        raise CardError(f"a board has 0, 3, 4 or 5 cards, got {len(cards)}: {format_cards(cards)}")
+    return cards
+
+
 def prepare_deal(ranges: Sequence[str | Range], board: CardsInput = "", dead: CardsInput = "") -> HoldemDeal:
     """Parse and check the inputs; every conflict is an error naming the bad part."""
-    if isinstance(ranges, str):
-        raise ValueError("give one hand or range per player (a list), not a single string")
-    if not MIN_PLAYERS <= len(ranges) <= MAX_PLAYERS:
-        raise ValueError(f"{plural(len(ranges), 'player')}: Hold'em equity takes {MIN_PLAYERS} to {MAX_PLAYERS}")
-    board_cards = parse_cards(board)
+    check_players(ranges, "hand or range", "Hold'em equity")
+    board_cards = parse_board(board)
     dead_cards = parse_cards(dead)
-    if len(board_cards) not in BOARD_SIZES:
-        raise CardError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}: {format_cards(board_cards)}")
     check_disjoint({"the board": board_cards, "the dead cards": dead_cards})
     blocked = tuple(sorted(board_cards.tolist() + dead_cards.tolist()))
     parsed, labels = [], []
