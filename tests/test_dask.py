@@ -46,6 +46,24 @@ def test_unreachable_scheduler_is_a_clear_error():
         holdem_equity(*ARGS, **KWARGS, scheduler="tcp://127.0.0.1:9")
 
 
+def test_a_failed_client_is_collected_before_the_error_leaves():
+    """A half-made Client left to a later garbage collection can deadlock the start of the next
+    one (its __del__ waits for the lock that start holds): none may outlive the error."""
+    import gc
+
+    from dask.distributed import Client
+
+    gc.collect()
+    for _ in range(3):
+        with pytest.raises(ValueError, match="cannot reach the Dask scheduler"):
+            holdem_equity(*ARGS, **KWARGS, scheduler="tcp://127.0.0.1:9")
+        gc.disable()  # what the next run's threads would find, before any collection of theirs
+        try:
+            assert not [o for o in gc.get_objects() if isinstance(o, Client)]
+        finally:
+            gc.enable()
+
+
 def test_any_failure_to_connect_is_the_same_clear_error(monkeypatch):
     """Found by the fuzz: a bogus address (``/proc/x``) sometimes fails inside Dask's event loop
     with a bare AssertionError, not an OSError."""

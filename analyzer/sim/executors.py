@@ -25,6 +25,7 @@ for a chunk, the run going on (seen under load: every time).
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 from collections.abc import Iterator
@@ -122,11 +123,18 @@ def executor(
             "a Dask scheduler was given but dask.distributed is not installed: "
             "pip install 'poker-analyzer[distributed]'"
         ) from None
+    reason: str | None = None
     try:
         client = Client(address, timeout="5s")
     except Exception as err:  # a bad address fails inside Dask in many ways (OSError, ValueError,
         # even an AssertionError from its event loop): each is one clean error here
-        raise ValueError(f"cannot reach the Dask scheduler at {address}: {str(err) or type(err).__name__}") from None
+        reason = str(err) or type(err).__name__
+    if reason is not None:
+        # The half-made Client is garbage now; collected later, its __del__ may run inside the
+        # start of the next Client's loop thread and wait for the lock that start holds (a
+        # deadlock seen in the fuzz tests). Collected here, it closes while nothing else runs.
+        gc.collect()
+        raise ValueError(f"cannot reach the Dask scheduler at {address}: {reason}")
     with client:
         workers = max(1, sum(client.nthreads().values()))
         yield client.get_executor(pure=False), workers
