@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 from numba import njit
 
-from analyzer.games.paigow import dealer_counts, exact_count, settings_table, split
+from analyzer.games.paigow import dealer_counts, exact_count, optimal_count, settings_table, split
 from analyzer.games.paigow.engine import _exact_split_tallies
 from analyzer.games.paigow.exact_edge import DEALS, exact_house_edge
 from analyzer.games.paigow.houseway import legal_settings
-from analyzer.games.paigow.policies import WAYS, _house_way_values
+from analyzer.games.paigow.policies import WAYS, _house_way_values, split_values
 from analyzer.games.paigow.rules import PaiGowRules
 from analyzer.games.paigow.settings_table import BINOMIAL, FULL_DECK, build_table, colex_rank, value_scales
 
@@ -30,44 +30,47 @@ def expected_key(cards, way, scales) -> int:
 
 
 @njit(cache=True)
+def _bits(mask):
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
+
+
+@njit(cache=True)
+def _split_by_mask(mask, items, chosen, rest):
+    """The items at the set bits of ``mask`` into ``chosen``, the others into ``rest``."""
+    i = j = 0
+    for c in range(items.shape[0]):
+        if mask >> c & 1:
+            chosen[i] = items[c]
+            i += 1
+        else:
+            rest[j] = items[c]
+            j += 1
+
+
+@njit(cache=True)
 def _brute_force(table, n):
     """(wins, pushes, banker, high copies, low copies) over every ordered pair of disjoint
     hands, each pair enumerated: the dealer's hands are the 7-card subsets of the cards the
     player's hand leaves."""
     wins = banker = pairs = high = low = 0
+    positions = np.arange(n)
     player = np.zeros(7, np.int64)
     dealer = np.zeros(7, np.int64)
     rest = np.zeros(n - 7, np.int64)
+    unused = np.zeros(n - 14, np.int64)
     for mask in range(1 << n):
-        bits = 0
-        m = mask
-        while m:
-            m &= m - 1
-            bits += 1
-        if bits != 7:
+        if _bits(mask) != 7:
             continue
-        i = j = 0
-        for c in range(n):
-            if mask >> c & 1:
-                player[i] = c
-                i += 1
-            else:
-                rest[j] = c
-                j += 1
+        _split_by_mask(mask, positions, player, rest)
         key_p = table[colex_rank(player)]
         for sub in range(1 << (n - 7)):
-            bits = 0
-            m = sub
-            while m:
-                m &= m - 1
-                bits += 1
-            if bits != 7:
+            if _bits(sub) != 7:
                 continue
-            k = 0
-            for c in range(n - 7):
-                if sub >> c & 1:
-                    dealer[k] = rest[c]
-                    k += 1
+            _split_by_mask(sub, rest, dealer, unused)
             key_d = table[colex_rank(dealer)]
             fp, bp, fd, bd = key_p & 255, key_p >> 8, key_d & 255, key_d >> 8
             if fp > fd and bp > bd:
@@ -244,6 +247,104 @@ def test_split_refuses_an_unknown_table_use(cli):
         split.split_ev("Ac Kd 9h 7s 5c 3d 2h", method="exact", table="sometimes")
     run = cli("paigow", "split", "Ac Kd 9h 7s 5c 3d 2h", "--table", "sometimes")
     assert run.returncode == 2 and "sometimes" in run.stderr
+
+
+@njit(cache=True)
+def _best_split_brute_force(table, deck, fronts, backs, payout_num, payout_den):
+    """(wins, losses) over every ordered pair of disjoint hands with the player on the split of
+    best EV ``num x wins - den x losses`` of his hand, and with the House Way's (the table's),
+    each dealer hand compared directly."""
+    n = deck.shape[0]
+    best_wins = best_losses = house_wins = house_losses = 0
+    positions = np.arange(n)
+    player = np.zeros(7, np.int64)
+    dealer = np.zeros(7, np.int64)
+    rest = np.zeros(n - 7, np.int64)
+    unused = np.zeros(n - 14, np.int64)
+    dealer_keys = np.zeros(BINOMIAL[n - 7, 7], np.int64)
+    for mask in range(1 << n):
+        if _bits(mask) != 7:
+            continue
+        _split_by_mask(mask, positions, player, rest)
+        cards = deck[player]
+        k = 0
+        for sub in range(1 << (n - 7)):
+            if _bits(sub) != 7:
+                continue
+            _split_by_mask(sub, rest, dealer, unused)
+            dealer_keys[k] = table[colex_rank(dealer)]
+            k += 1
+        best_score, chosen_wins, chosen_losses = -(1 << 62), 0, 0
+        for a in range(7):
+            for b in range(a + 1, 7):
+                front, back = split_values(cards, a, b)
+                if back <= front:
+                    continue
+                f, bk = np.searchsorted(fronts, front), np.searchsorted(backs, back)
+                wins = losses = 0
+                for key in dealer_keys:
+                    wins += f > key & 255 and bk > key >> 8
+                    losses += key & 255 >= f and key >> 8 >= bk
+                if payout_num * wins - payout_den * losses > best_score:
+                    best_score, chosen_wins, chosen_losses = payout_num * wins - payout_den * losses, wins, losses
+        best_wins += chosen_wins
+        best_losses += chosen_losses
+        own = table[colex_rank(player)]
+        for key in dealer_keys:
+            house_wins += own & 255 > key & 255 and own >> 8 > key >> 8
+            house_losses += key & 255 >= own & 255 and key >> 8 >= own >> 8
+    return best_wins, best_losses, house_wins, house_losses
+
+
+@pytest.mark.parametrize("ranks, joker", [(4, True), pytest.param(5, True, marks=pytest.mark.slow)])
+def test_best_split_counts_equal_brute_force_on_a_reduced_deck(ranks, joker):
+    """Per class of hands and shared cards against every hand's splits on every dealer hand;
+    the House Way's split gives the House Way counts."""
+    from fractions import Fraction
+
+    deck = reduced_deck(ranks, joker)
+    table = build_table(deck, WAYS["foxwoods"])
+    fronts, backs = value_scales(deck)
+    counts = optimal_count.split_counts(table, deck, ranks, joker, fronts, backs, exact_count.shared_sets(ranks, joker))
+    assert counts.orbit.sum() == math.comb(len(deck), 7)
+    best = optimal_count.best_splits(counts, Fraction(19, 20))
+    truth = _best_split_brute_force(table, deck, fronts, backs, 19, 20)
+    assert optimal_count.deal_totals(counts, best) == truth[:2]
+    assert optimal_count.deal_totals(counts, counts.house) == truth[2:]
+    house_way = exact_count.count_outcomes(table, ranks, joker)
+    assert truth[2:] == (house_way.wins, house_way.banker)
+    assert truth[0] - truth[1] > truth[2] - truth[3]  # the best split does better
+
+
+def test_committed_best_split_run_reproduces_the_house_way_count():
+    """The House Way row of ``results/paigow/optimal_edge`` (counted per hand class) equals the
+    House Way row of ``results/paigow/exact_edge`` (counted pair by pair family), deal for deal."""
+    import csv
+    from pathlib import Path
+
+    results = Path(__file__).parents[1] / "results" / "paigow"
+    with open(results / "optimal_edge" / "optimal_edge.csv") as file:
+        optimal = {row["strategy"]: row for row in csv.DictReader(file) if row["way"] == "foxwoods"}
+    with open(results / "exact_edge" / "exact_edge.csv") as file:
+        exact = next(r for r in csv.DictReader(file) if (r["way"], r["banker"]) == ("foxwoods", "dealer"))
+    fields = ("player_wins", "pushes", "player_losses", "ev_fraction")
+    assert [optimal["house way"][f] for f in fields] == [exact[f] for f in fields]
+    assert float(optimal["optimal"]["ev"]) > float(exact["ev"])
+
+
+def test_hand_classes_are_the_suit_permutation_orbits():
+    class_of, orbit, representatives = optimal_count.hand_classes(4, True)
+    deck = reduced_deck(4, True)
+    assert orbit.sum() == len(class_of) == math.comb(len(deck), 7)
+    assert (class_of[representatives] == np.arange(len(representatives))).all()
+    rng = np.random.default_rng(3)
+    for rank in rng.integers(0, len(class_of), 200):
+        positions = np.zeros(7, np.int64)
+        settings_table._unrank(rank, positions)
+        suits = rng.permutation(4)
+        moved = np.sort([p if p == 16 else 4 * (p >> 2) + suits[p & 3] for p in positions])
+        assert class_of[colex_rank(moved)] == class_of[rank]
+    assert set(orbit.tolist()) <= {1, 4, 6, 12, 24}
 
 
 def test_exact_result_settles_as_the_monte_carlo_edge():

@@ -178,9 +178,10 @@ def dominance(keys):
 
 
 @njit(cache=True, nogil=True)
-def _family_keys(table, n_cards, shared, size, keys):
+def _family_members(table, n_cards, shared, size, keys, ranks):
     """The keys of every 7-card hand of the ``n_cards`` deck holding the ``size`` positions
-    ``shared`` (increasing), in ``keys`` (length C(n_cards - size, 7 - size))."""
+    ``shared`` (increasing), in ``keys`` (length C(n_cards - size, 7 - size)), and their colex
+    ranks in ``ranks`` unless it is empty."""
     free = 7 - size
     others = np.zeros(n_cards - size, np.int64)
     m = 0
@@ -203,7 +204,10 @@ def _family_keys(table, n_cards, shared, size, keys):
             else:
                 hand[i] = others[pick[b]]
                 b += 1
-        keys[h] = table[colex_rank(hand)]
+        rank = colex_rank(hand)
+        keys[h] = table[rank]
+        if ranks.shape[0]:
+            ranks[h] = rank
         i = 0  # next combination of the picked positions, in colex order
         while i < free - 1 and pick[i] + 1 == pick[i + 1]:
             i += 1
@@ -218,10 +222,11 @@ def family_terms(table, n_cards, cards, sizes, weights):
     """sum over the sets S given of weight(S) x (wins, banker, high copies, low copies) in the
     family of hands holding S."""
     terms = np.zeros(4, np.int64)
+    no_ranks = np.empty(0, np.int64)
     for s in range(cards.shape[0]):
         size = sizes[s]
         keys = np.empty(BINOMIAL[n_cards - size, 7 - size], np.uint32)
-        _family_keys(table, n_cards, cards[s].astype(np.int64), size, keys)
+        _family_members(table, n_cards, cards[s].astype(np.int64), size, keys, no_ranks)
         counts = dominance(keys)
         for i in range(4):
             terms[i] += weights[s] * counts[i]

@@ -1,0 +1,255 @@
+"""Pai Gow Poker: the exact edge of optimal play over all 8,250,459,031,214,400 deals. On every
+hand the player takes the split with the best exact EV against the House-Way dealer, who
+banks (copies to him); the counts come from :mod:`.optimal_count` on the full deck's setting
+table, and the same run counts the House Way's own split, so the House Way against House Way
+figures of :func:`.exact_edge.exact_house_edge` come out beside them (a check on both).
+
+The best split depends on the commission (it weighs wins against losses), so the result is
+for one commission. The run is in parts; every minute or so the sums so far are saved in the
+cache folder, so an interrupted run resumes from the last save.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import shutil
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from analyzer.games.paigow import optimal_count
+from analyzer.games.paigow.exact_count import shared_sets
+from analyzer.games.paigow.exact_edge import CARDS, DEALS, JOKER, RANKS, task_bounds
+from analyzer.games.paigow.houseway import way_number
+from analyzer.games.paigow.settings_table import (
+    FULL_DECK,
+    default_cache,
+    full_scales,
+    full_table,
+    numba_threads,
+    table_stamp,
+)
+from analyzer.sim.engine import Progress, clock_start
+from analyzer.sim.facts import RunFacts
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+PARTS = 64  # progress steps of about equal work
+SAVE_EVERY = 60.0  # seconds between saves of the sums
+DEALER_HANDS = math.comb(CARDS - 7, 7)
+
+
+@dataclass(frozen=True)
+class OptimalEdgeResult:
+    """The exact results of the best split on every hand, and of the House Way's split, against
+    a House-Way dealer who banks.
+
+    Attributes
+    ----------
+    way:
+        The dealer's House Way (and the player's, in the ``house_way_*`` counts).
+    commission:
+        The commission on the player's wins, by which the best split was chosen.
+    optimal, house_way:
+        (player wins, pushes, player losses) over every deal, playing the best split or the
+        House Way's.
+    improved_hands:
+        Of the 154,143,080 hands, how many have a split of strictly better EV than the House
+        Way's.
+    classes:
+        How many classes of hands under suit permutations there are (one best split each).
+    run:
+        The enumeration's facts (its cases are deals).
+    """
+
+    way: str
+    commission: float
+    optimal: tuple[int, int, int]
+    house_way: tuple[int, int, int]
+    improved_hands: int
+    classes: int
+    run: RunFacts
+
+    def ev_fraction(self, counts: tuple[int, int, int]) -> Fraction:
+        """The exact EV per unit bet of ``counts``: ``((1 - c) wins - losses) / deals``."""
+        wins, _, losses = counts
+        return ((1 - Fraction(repr(self.commission))) * wins - losses) / DEALS
+
+    @property
+    def ev(self) -> float:
+        """The player's EV per unit bet with the best split on every hand."""
+        return float(self.ev_fraction(self.optimal))
+
+    @property
+    def house_way_ev(self) -> float:
+        """The player's EV per unit bet with the House Way's split."""
+        return float(self.ev_fraction(self.house_way))
+
+    @property
+    def gain(self) -> float:
+        """What the best split gains over the House Way per unit bet."""
+        return float(self.ev_fraction(self.optimal) - self.ev_fraction(self.house_way))
+
+    def rows(self) -> list[dict]:
+        """One row per strategy (``house way``, ``optimal``): counts, shares, the EV (also as an
+        exact fraction) and the house edge."""
+        rows = []
+        for strategy, counts in (("house way", self.house_way), ("optimal", self.optimal)):
+            wins, pushes, losses = counts
+            ev = self.ev_fraction(counts)
+            rows.append(
+                {
+                    "way": self.way,
+                    "strategy": strategy,
+                    "deals": DEALS,
+                    "player_wins": wins,
+                    "pushes": pushes,
+                    "player_losses": losses,
+                    "win": wins / DEALS,
+                    "push": pushes / DEALS,
+                    "loss": losses / DEALS,
+                    "ev": float(ev),
+                    "ev_fraction": str(ev),
+                    "house_edge": -float(ev),
+                }
+            )
+        return rows
+
+    def to_frame(self) -> pd.DataFrame:
+        """:meth:`rows` as a table."""
+        import pandas as pd  # here, not at the top: the command line prints without pandas
+
+        return pd.DataFrame(self.rows())
+
+    def to_dict(self) -> dict:
+        """The rows, the gain, the improved hands and the run."""
+        return {
+            "way": self.way,
+            "commission": self.commission,
+            "rows": self.rows(),
+            "gain": self.gain,
+            "improved_hands": self.improved_hands,
+            "classes": self.classes,
+            **self.run.to_dict(),
+        }
+
+    def __repr__(self) -> str:
+        return "\n".join(
+            [
+                f"OptimalEdgeResult: the best split on every hand against a House-Way dealer ({self.way}); "
+                f"exact, {DEALS:,} deals",
+                f"  optimal    EV {100 * self.ev:+.5f}% per unit bet",
+                f"  House Way  EV {100 * self.house_way_ev:+.5f}% per unit bet",
+                f"  gain {100 * self.gain:.5f}%; {self.improved_hands:,} of {math.comb(CARDS, 7):,} hands "
+                "have a better split than the House Way's",
+            ]
+        )
+
+
+def _saved_sums(folder: Path, shape: tuple[int, ...]) -> tuple[np.ndarray | None, int]:
+    """The sums saved in ``folder`` and how many parts they hold, if they fit ``shape``."""
+    try:
+        done = json.loads((folder / "parts.json").read_text())["parts"]
+        sums = np.load(folder / "sums.npy")
+    except (OSError, ValueError, KeyError):
+        return None, 0
+    return (sums, done) if sums.shape == shape[1:] else (None, 0)
+
+
+def _save_sums(folder: Path, sums: np.ndarray, parts: int) -> None:
+    """Save the summed ``sums`` and the parts they hold (each file written whole, then renamed)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    np.save(folder / "sums.tmp.npy", sums.sum(axis=0))
+    os.replace(folder / "sums.tmp.npy", folder / "sums.npy")
+    (folder / "parts.tmp.json").write_text(json.dumps({"parts": parts}))
+    os.replace(folder / "parts.tmp.json", folder / "parts.json")
+
+
+def optimal_house_edge(
+    *,
+    way: str = "foxwoods",
+    commission: float = 0.05,
+    cache: Path | None = None,
+    threads: int | None = None,
+    progress: Progress | None = None,
+) -> OptimalEdgeResult:
+    """The exact player's EV over every deal when he takes the best split of every hand by exact
+    EV against a House-Way dealer who banks, and when he takes the House Way's (module docstring).
+
+    Parameters
+    ----------
+    way:
+        The dealer's House Way: ``"foxwoods"``, ``"trump-plaza"`` or ``"improved"``.
+    commission:
+        The commission on the player's wins, in [0, 1): it decides which split is best.
+    cache:
+        The folder of the setting table and of the run's saved sums (default: the user's cache
+        folder).
+    threads:
+        Numba threads (default: every core).
+    progress:
+        Called with (steps done, steps) while the table is built, then while the parts run.
+
+    Returns
+    -------
+    OptimalEdgeResult
+        Exact integer counts for both strategies, the gain and the hands it comes from.
+    """
+    way_number(way)
+    if not 0 <= commission < 1:
+        raise ValueError(f"commission must be in [0, 1), got {commission}")
+    folder = cache or default_cache()
+    start = clock_start()
+    table = full_table(way, folder, progress, threads)
+    fronts, backs = full_scales(folder)
+    sets = shared_sets(RANKS, JOKER)
+    bounds = task_bounds(sets[1], PARTS)
+    saved = folder / f"optimal-edge-{way}-{table_stamp()}"
+    with numba_threads(threads):
+        splits = optimal_count.class_splits(table, FULL_DECK, RANKS, JOKER, fronts, backs)
+        sums = optimal_count.new_sums(splits)
+        previous, done = _saved_sums(saved, sums.shape)
+        if previous is not None:
+            sums[0] = previous
+        last_save = time.perf_counter()
+        for part in range(done, len(bounds)):
+            first, last = bounds[part]
+            optimal_count.add_terms(table, CARDS, len(fronts), len(backs), splits, sets, first, last, sums)
+            if time.perf_counter() - last_save > SAVE_EVERY and part + 1 < len(bounds):
+                _save_sums(saved, sums, part + 1)
+                last_save = time.perf_counter()
+            if progress is not None:
+                progress(part + 1, len(bounds))
+    counts = optimal_count.finish_counts(table, splits, sums)
+    del sums
+    payout = 1 - Fraction(repr(commission))
+    scores = optimal_count.split_scores(counts, payout)
+    best = scores.argmax(axis=1)
+    rows = np.arange(len(best))
+    improved = scores[rows, best] > scores[rows, counts.house]
+    result = OptimalEdgeResult(
+        way=way,
+        commission=commission,
+        optimal=_with_pushes(optimal_count.deal_totals(counts, best)),
+        house_way=_with_pushes(optimal_count.deal_totals(counts, counts.house)),
+        improved_hands=int(counts.orbit[improved].sum()),
+        classes=len(best),
+        run=RunFacts.enumerated(DEALS, since=start),
+    )
+    shutil.rmtree(saved, ignore_errors=True)
+    return result
+
+
+def _with_pushes(totals: tuple[int, int]) -> tuple[int, int, int]:
+    wins, losses = totals
+    return wins, DEALS - wins - losses, losses
+
+
+__all__ = ["OptimalEdgeResult", "optimal_house_edge"]
