@@ -104,7 +104,7 @@ def test_the_namespaces_are_the_api_modules():
         (pa.holdem, ["equities", "equity", "flops", "turns"]),
         (pa.stud, ["equity"]),
         (pa.draw, ["advise", "odds"]),
-        (pa.paigow, ["edge", "exact_edge", "house_way", "split"]),
+        (pa.paigow, ["edge", "exact_edge", "house_way", "optimal_edge", "split"]),
     ]:
         assert sorted(namespace.__all__) == verbs
         for verb in verbs:

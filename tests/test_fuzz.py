@@ -26,8 +26,9 @@ What keeps the runs fast, and what it leaves to other tests:
 * ``warmup`` parses its games and options, but compiles nothing (its worker pool is stubbed;
   ``test_startup.py`` runs it for real);
 * ``paigow exact-edge`` parses and checks its options, but counts nothing: the count over every
-  deal (a 616 MB table and minutes) is a stub that checks the way and the threads as the real
-  one does and returns made-up counts (``test_paigow_exact.py`` runs it for real).
+  deal (a 616 MB table and minutes), with either strategy, is a stub that checks the way and the
+  threads as the real one does and returns made-up counts (``test_paigow_exact.py`` runs the
+  House Way's for real, and the best split's on reduced decks).
 """
 
 from __future__ import annotations
@@ -45,9 +46,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import analyzer.games.paigow.exact_edge
+import analyzer.games.paigow.optimal_edge
 import cli.warmup
 from analyzer.games.paigow.exact_edge import ExactEdgeResult
 from analyzer.games.paigow.houseway import way_number
+from analyzer.games.paigow.optimal_edge import OptimalEdgeResult
 from analyzer.sim.executors import check_threads
 from analyzer.sim.facts import RunFacts
 from analyzer.studies.registry import Study
@@ -365,6 +368,14 @@ def _stub_exact_edge(*, way, rules, cache, threads, progress):
     return ExactEdgeResult(way, *counts, 2, 1, rules, RunFacts.enumerated(sum(counts), since=time.perf_counter()))
 
 
+def _stub_optimal_edge(*, way, commission, cache, threads, progress):
+    """``optimal_house_edge`` without the count: the same checks of the way and the threads."""
+    way_number(way)
+    check_threads(threads)
+    counts = (3, 5, 4)  # made up: wins, pushes, losses
+    return OptimalEdgeResult(way, commission, counts, counts, 0, 1, RunFacts.enumerated(12, since=time.perf_counter()))
+
+
 @pytest.fixture
 def run(monkeypatch, capsys, tmp_path):
     """Run the console script's entry point in-process in ``tmp_path``: ``run(argv)`` is the exit
@@ -381,6 +392,7 @@ def run(monkeypatch, capsys, tmp_path):
     # warmup compiles every game in other processes (minutes): the fuzz checks its command line only
     monkeypatch.setattr(cli.warmup, "compile_games", lambda games, workers: ((game, 0.0) for game in games))
     monkeypatch.setattr(analyzer.games.paigow.exact_edge, "exact_house_edge", _stub_exact_edge)
+    monkeypatch.setattr(analyzer.games.paigow.optimal_edge, "optimal_house_edge", _stub_optimal_edge)
     monkeypatch.chdir(tmp_path)
 
     def invoke(argv: list[str]) -> tuple[int, str]:
@@ -418,6 +430,9 @@ def test_the_fuzz_reaches_every_command_and_stubs_only_the_studies(run, tmp_path
     assert len(COMMANDS) == 34
     assert {("holdem", "flops"), ("paigow", "exact-edge"), ("head-to-head", "place"), ("warmup",)} <= set(COMMANDS)
     assert run(["paigow", "exact-edge", "--way", "improved", "--no-progress"])[0] == 0  # the stub, in seconds
+    assert run(["paigow", "exact-edge", "--strategy", "optimal", "--no-progress"])[0] == 0
+    code, err = run(["paigow", "exact-edge", "--strategy", "optimal", "--player-banks"])
+    assert code == 2 and "--player-banks" in err
     assert run(["warmup", "eval", "holdem"]) == (0, "")
     assert run(["holdem", "preflop-table", "--trials", "5", "--out", "out"]) == (0, "")
     assert not (tmp_path / "out").exists()

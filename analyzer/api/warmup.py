@@ -71,17 +71,19 @@ def _paigow() -> None:
 
 
 def _paigow_tables() -> None:
-    """The kernels of the setting table (``paigow exact-edge``, ``paigow split --exact`` from
-    it) on a deck of 4 ranks and the joker: the same array types as the full deck's."""
+    """The kernels of the setting table (``paigow exact-edge`` with either strategy, ``paigow
+    split --exact`` from it) on a deck of 4 ranks and the joker: the same array types as the
+    full deck's."""
     import numpy as np
 
-    from analyzer.games.paigow import dealer_counts, exact_count, settings_table
+    from analyzer.games.paigow import dealer_counts, exact_count, optimal_count, settings_table
 
     deck = np.array([4 * r + s for r in range(9, 13) for s in range(4)] + [52], np.uint8)
     scales = settings_table.value_scales(deck)
     table = settings_table.build_table(deck, 0, scales=scales)
     settings_table.agrees(table, deck, 0, hands=10, scales=scales)
     exact_count.count_outcomes(table, 4, True)
+    optimal_count.split_counts(table, deck, 4, True, *scales, exact_count.shared_sets(4, True))
     dealer_counts.dealer_grid(table, len(deck), np.arange(7), len(scales[1]))
 
 

@@ -110,6 +110,13 @@ STUDIES: dict[str, Study] = {
             "the exact House Way house edge of each way over every deal, beside Monte Carlo",
         ),
         Study(
+            "paigow.optimal_edge",
+            "analyzer.studies.paigow_optimal",
+            "optimal_edge",
+            "optimal_edge_spec",
+            "the exact house edge of the best split on every hand against the House Way",
+        ),
+        Study(
             "head_to_head.tables",
             "analyzer.studies.head_to_head",
             "tables",
