@@ -15,6 +15,7 @@ from analyzer.games.paigow.houseway import legal_settings
 from analyzer.games.paigow.policies import WAYS, _house_way_values, split_values
 from analyzer.games.paigow.rules import PaiGowRules
 from analyzer.games.paigow.settings_table import BINOMIAL, FULL_DECK, build_table, colex_rank, value_scales
+from analyzer.sim.bits import bit_count
 
 
 def reduced_deck(ranks: int, joker: bool) -> np.ndarray:
@@ -27,15 +28,6 @@ def expected_key(cards, way, scales) -> int:
     fronts, backs = scales
     front, back = _house_way_values(np.asarray(cards, np.uint8), way)
     return int(np.searchsorted(backs, back)) << 8 | int(np.searchsorted(fronts, front))
-
-
-@njit(cache=True)
-def _bits(mask):
-    count = 0
-    while mask:
-        mask &= mask - 1
-        count += 1
-    return count
 
 
 @njit(cache=True)
@@ -63,12 +55,12 @@ def _brute_force(table, n):
     rest = np.zeros(n - 7, np.int64)
     unused = np.zeros(n - 14, np.int64)
     for mask in range(1 << n):
-        if _bits(mask) != 7:
+        if bit_count(mask) != 7:
             continue
         _split_by_mask(mask, positions, player, rest)
         key_p = table[colex_rank(player)]
         for sub in range(1 << (n - 7)):
-            if _bits(sub) != 7:
+            if bit_count(sub) != 7:
                 continue
             _split_by_mask(sub, rest, dealer, unused)
             key_d = table[colex_rank(dealer)]
@@ -263,13 +255,13 @@ def _best_split_brute_force(table, deck, fronts, backs, payout_num, payout_den):
     unused = np.zeros(n - 14, np.int64)
     dealer_keys = np.zeros(BINOMIAL[n - 7, 7], np.int64)
     for mask in range(1 << n):
-        if _bits(mask) != 7:
+        if bit_count(mask) != 7:
             continue
         _split_by_mask(mask, positions, player, rest)
         cards = deck[player]
         k = 0
         for sub in range(1 << (n - 7)):
-            if _bits(sub) != 7:
+            if bit_count(sub) != 7:
                 continue
             _split_by_mask(sub, rest, dealer, unused)
             dealer_keys[k] = table[colex_rank(dealer)]
