@@ -27,23 +27,6 @@ def test_several_tasks_on_several_threads_run_on_a_pool():
     assert all(name.startswith("chunk") for name, _ in results)
 
 
-def _blocked_signals():
-    import signal
-
-    return signal.pthread_sigmask(signal.SIG_BLOCK, [])
-
-
-def test_pool_threads_leave_ctrl_c_to_the_main_thread():
-    """Python handles signals on the main thread only; a SIGINT taken by a pool thread would
-    leave the main thread asleep waiting for a chunk (the run would not stop)."""
-    import signal
-
-    with executor(threads=2, tasks=4) as (pool, _):
-        masks = [pool.submit(_blocked_signals).result() for _ in range(4)]
-    assert all(signal.SIGINT in mask for mask in masks)
-    assert signal.SIGINT not in _blocked_signals()
-
-
 def test_the_executor_is_inline_for_one_thread_or_one_task_and_a_pool_otherwise():
     with executor(None, 1) as (pool, workers):
         assert isinstance(pool, InlineExecutor) and workers == 1

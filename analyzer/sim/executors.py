@@ -16,18 +16,12 @@ each call at once on the calling thread, with no pool and no thread started, whi
 the fixed cost of a small query (a pool and its thread cost about 0.1 ms, a postflop heads-up
 enumeration less). The engine sees the same futures in the same order, so the results, the
 checkpoints and the progress reports are those of a pool.
-
-Pool threads block SIGINT (:func:`_keep_signals_for_the_main_thread`): the kernel hands a
-process's signal to any thread that does not block it, and Python runs its handler only on the
-main thread, so a Ctrl-C taken by a pool thread would leave the main thread asleep in its wait
-for a chunk, the run going on (seen under load: every time).
 """
 
 from __future__ import annotations
 
 import gc
 import os
-import signal
 from collections.abc import Iterator
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from contextlib import contextmanager
@@ -81,12 +75,6 @@ class InlineExecutor(Executor):
         return future
 
 
-def _keep_signals_for_the_main_thread() -> None:
-    """Block SIGINT in the calling (pool) thread, where the platform allows it."""
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-
-
 @contextmanager
 def executor(
     scheduler: str | None = None, threads: int | None = None, tasks: int | None = None
@@ -111,9 +99,7 @@ def executor(
         if workers == 1 or (tasks is not None and tasks <= 1):
             yield InlineExecutor(), 1
             return
-        with ThreadPoolExecutor(
-            max_workers=workers, thread_name_prefix="chunk", initializer=_keep_signals_for_the_main_thread
-        ) as pool:
+        with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="chunk") as pool:
             yield pool, workers
         return
     try:
