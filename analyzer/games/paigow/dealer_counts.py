@@ -22,9 +22,8 @@ import math
 import numpy as np
 from numba import get_num_threads, njit, prange
 
+from analyzer.games.paigow.exact_count import FRONT_SLOTS
 from analyzer.games.paigow.settings_table import BINOMIAL, FRONT_BITS, numba_threads
-
-FRONT_SLOTS = 1 << FRONT_BITS
 
 
 @njit(cache=True, parallel=True)

@@ -83,8 +83,7 @@ class ExactEdgeResult:
     def ev_fraction(self) -> Fraction:
         """The player's exact EV per unit bet, ``((1 - c) wins - losses) / deals``, with the
         commission ``c`` read as the decimal it was given as."""
-        payout = 1 - Fraction(repr(self.rules.commission))
-        return (payout * self.player_wins - self.player_losses) / self.deals
+        return (self.rules.payout * self.player_wins - self.player_losses) / self.deals
 
     @property
     def ev(self) -> float:

@@ -295,11 +295,6 @@ def split_scores(counts: SplitCounts, payout: Fraction) -> np.ndarray:
     return np.where(slots, scores, np.iinfo(np.int64).min)
 
 
-def best_splits(counts: SplitCounts, payout: Fraction) -> np.ndarray:
-    """Each class's slot of the split with the best EV (:func:`split_scores`), the first of equals."""
-    return split_scores(counts, payout).argmax(axis=1)
-
-
 def deal_totals(counts: SplitCounts, slots: np.ndarray) -> tuple[int, int]:
     """(player wins, player losses) over every deal when each class plays its split ``slots``."""
     rows = np.arange(len(slots))
@@ -312,7 +307,6 @@ __all__ = [
     "ClassSplits",
     "SplitCounts",
     "add_terms",
-    "best_splits",
     "class_splits",
     "deal_totals",
     "finish_counts",

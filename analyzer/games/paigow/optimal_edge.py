@@ -27,6 +27,7 @@ from analyzer.games.paigow import optimal_count
 from analyzer.games.paigow.exact_count import shared_sets
 from analyzer.games.paigow.exact_edge import CARDS, DEALS, JOKER, RANKS, task_bounds
 from analyzer.games.paigow.houseway import way_number
+from analyzer.games.paigow.rules import PaiGowRules
 from analyzer.games.paigow.settings_table import (
     FULL_DECK,
     default_cache,
@@ -80,7 +81,7 @@ class OptimalEdgeResult:
     def ev_fraction(self, counts: tuple[int, int, int]) -> Fraction:
         """The exact EV per unit bet of ``counts``: ``((1 - c) wins - losses) / deals``."""
         wins, _, losses = counts
-        return ((1 - Fraction(repr(self.commission))) * wins - losses) / DEALS
+        return (PaiGowRules(commission=self.commission).payout * wins - losses) / DEALS
 
     @property
     def ev(self) -> float:
@@ -203,8 +204,7 @@ def optimal_house_edge(
         Exact integer counts for both strategies, the gain and the hands it comes from.
     """
     way_number(way)
-    if not 0 <= commission < 1:
-        raise ValueError(f"commission must be in [0, 1), got {commission}")
+    payout = PaiGowRules(commission=commission).payout  # a ValueError for a commission out of [0, 1)
     folder = cache or default_cache()
     start = clock_start()
     table = full_table(way, folder, progress, threads)
@@ -229,7 +229,6 @@ def optimal_house_edge(
                 progress(part + 1, len(bounds))
     counts = optimal_count.finish_counts(table, splits, sums)
     del sums
-    payout = 1 - Fraction(repr(commission))
     scores = optimal_count.split_scores(counts, payout)
     best = scores.argmax(axis=1)
     rows = np.arange(len(best))

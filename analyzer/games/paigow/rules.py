@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from numbers import Real
 
 
@@ -29,6 +30,16 @@ class PaiGowRules:
             raise ValueError(f"paigow.commission must be in [0, 1), got {self.commission!r}")
         if not isinstance(self.player_banks, bool):
             raise ValueError(f"paigow.player_banks must be True or False, got {self.player_banks!r}")
+
+    @property
+    def payout(self) -> Fraction:
+        """What a win pays per unit bet, exactly: ``1 -`` the commission read as the decimal it
+        was given as (``0.05`` is ``1/20``, not the nearest binary fraction).
+
+        >>> PaiGowRules().payout
+        Fraction(19, 20)
+        """
+        return 1 - Fraction(repr(self.commission))
 
     def to_dict(self) -> dict:
         """``commission`` and ``player_banks``, the keys of a result's JSON."""

@@ -244,14 +244,12 @@ def _setting_table(use: str, way: str, cache: Path | None, threads, progress) ->
     return full_table(way, cache, progress, threads) if use == "build" else cached_table(way, cache)
 
 
-def _table_tallies(table, codes, settings, player_banks: bool, cache: Path | None, threads) -> np.ndarray:
+def _table_tallies(table, codes, fronts, backs, player_banks: bool, cache: Path | None, threads) -> np.ndarray:
     """Every split's (win, push, loss) over the dealer hands of the cards not in ``codes``, from
-    the setting ``table`` (:mod:`.dealer_counts`)."""
+    the setting ``table`` (:mod:`.dealer_counts`); ``fronts`` and ``backs`` are the splits' values."""
     front_scale, back_scale = full_scales(cache)
-    fronts = np.searchsorted(front_scale, [s.front_value for s in settings])
-    backs = np.searchsorted(back_scale, [s.back_value for s in settings])
     grid = dealer_grid(table, len(FULL_DECK), codes, len(back_scale), threads)
-    return split_tallies(grid, fronts, backs, player_banks)
+    return split_tallies(grid, np.searchsorted(front_scale, fronts), np.searchsorted(back_scale, backs), player_banks)
 
 
 def split_ev(
@@ -327,7 +325,7 @@ def split_ev(
     exact_seconds = EXACT_SECONDS / workers if setting_table is None else TABLE_SECONDS
     exact = choose_exact(method, exact_seconds, stopping, workers, DEALER_HANDS_PER_SECOND)
     if exact and setting_table is not None:
-        tallies = _table_tallies(setting_table, codes, settings, player_banks, cache, threads)
+        tallies = _table_tallies(setting_table, codes, fronts, backs, player_banks, cache, threads)
         facts = RunFacts.enumerated(DEALER_HANDS, since=start)
     elif exact:
         tallies = _exact_tallies(codes, fronts, backs, number, player_banks, scheduler, threads, progress)
