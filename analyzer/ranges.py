@@ -1,22 +1,34 @@
 """Texas Hold'em hand ranges in PokerStove/Equilab syntax (``analyzer.ranges``, the public API's
 ``pa.ranges``): :func:`parse` reads a range into a :class:`Range`, a weighted set of combos.
 
-A range is a list of comma-separated terms. Whitespace is ignored, ranks may be in any
-case (``10`` for ten) and the two ranks of a class in either order:
+A range is a list of terms separated by commas or spaces (``"QQ+, AKs"`` or ``"QQ+ AKs"``).
+Ranks may be in any case (``10`` for ten) and the two ranks of a class in either order:
 
-* pairs: ``QQ``; ``QQ+`` (QQ, KK, AA); ``22-55`` or ``55-22`` (every pair between the ends);
+* pairs: ``QQ``; ``QQ+`` (QQ, KK, AA); ``JJ-`` (JJ down to 22); ``22-55`` or ``55-22`` (every
+  pair between the ends);
 * classes: ``AKs`` (4 combos), ``AKo`` (12), ``AK`` (16); ``KTo+`` (KTo, KJo, KQo: the kicker
-  rises to one below the top card); ``A2s-A5s`` (one top card, the kickers between the ends);
-  ``T9s-QJs`` (both ranks shift together keeping the gap: T9s, JTs, QJs; the ends must have the
-  same gap and suffix);
+  rises to one below the top card); ``A5s-`` (A5s, A4s, A3s, A2s: the kicker falls to the
+  deuce); ``A2s-A5s`` (one top card, the kickers between the ends); ``T9s-QJs`` (both ranks
+  shift together keeping the gap: T9s, JTs, QJs; the ends must have the same gap and suffix);
+* wildcards: ``x`` (or ``X``, ``*``) is any rank other than the one given: ``Ax`` is every
+  combo of an ace and a lower card (192), ``Axs`` (also ``AXs``) the suited ones (48) and
+  ``Axo`` the offsuit ones (144); ``Kx`` is K2 to AK;
 * explicit combos: two cards in any spelling :func:`analyzer.cards.parse_cards` accepts
-  (``AsKd``, ``A♠K♦``, ``10h9h``);
+  (``AsKd``, ``A♠K♦``, ``10h9h``, or ``As Kd`` with a space);
+* the strongest hands: ``10%`` is the best 10% of the 1,326 combos and ``5%-15%`` the ones from
+  the best 5% to the best 15%, by the :func:`preflop_ranking` (each class's exact equity against
+  one random hand): the classes are taken best first, as many as make up the share most
+  closely;
 * ``random`` (also ``any`` and ``100%``): all 1,326 combos.
+
+Spaces inside a term are allowed around a weight's ``:`` or ``@`` and on both sides of a run's
+``-`` (``22 - 55``); two single cards in a row are one explicit combo.
 
 ``Jk`` alone, and ``joker`` or ``Jk`` in two cards (``AsJk``), are refused: ``Jk`` is how cards
 spell the joker, which no Hold'em hand holds; the class is ``KJ`` (``JK``, ``kj`` ...).
 
-Any term may carry a weight: ``AKs:0.5`` or ``AKs@50`` (percent), in (0, 1]. Terms may overlap;
+Any term may carry a weight: ``AKs:0.5``, ``AKs:50%`` or ``AKs@50`` (percent), in (0, 1]. Terms
+may overlap;
 a combo mentioned more than once keeps the weight of its *last* mention, so ``QQ+:0.5, AA`` holds
 AA at weight 1 and QQ, KK at 0.5.
 
@@ -27,9 +39,12 @@ and for the combos of a :class:`Range`: by class in chart order (pairs AA..22, s
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -40,20 +55,29 @@ if TYPE_CHECKING:
     import pandas as pd
 
 COMBO_COUNT = 1326
+RANKING_FILE = Path(__file__).with_name("preflop_vs_random.json")
+"""Each class's exact showdown counts against one random hand, the data :func:`preflop_ranking`
+ranks by; written by ``python -m analyzer.games.holdem.versus_random``."""
+RANKING_VERSION = 1
 Key = tuple[int, int, str]  # (higher rank, lower rank, "" for a pair or both suits, "s" or "o")
 
 SHOWN_TERM = 60  # a bad term longer than this is cut in error messages
 _JOKER = re.compile(r"Jk|joker", re.IGNORECASE)  # the joker in an explicit combo (any case)
 _NO_JOKER = "Jk is the joker, which no Hold'em hand holds (the class is KJ)"
 _EXPECTED = (
-    "expected a pair (QQ, QQ+, 22-55), a class (AKs, AKo, AK, KTo+, A2s-A5s, T9s-QJs), "
-    "two different cards (AsKd) or random, with an optional weight (:0.5 or @50)"
+    "expected a pair (QQ, QQ+, JJ-, 22-55), a class (AKs, AKo, AK, KTo+, A5s-, A2s-A5s, T9s-QJs), "
+    "a wildcard (Ax, Axs), two different cards (AsKd), a share (10%, 5%-15%) or random, "
+    "with an optional weight (:0.5, :50% or @50)"
 )
 _RANK = r"(10|[2-9TJQKA])"
 _HAND = rf"{_RANK}{_RANK}([SO]?)"
-_PLUS_TERM = re.compile(rf"{_HAND}(\+?)", re.IGNORECASE | re.ASCII)
+_PLUS_TERM = re.compile(rf"{_HAND}([+-]?)", re.IGNORECASE | re.ASCII)
 _RUN_TERM = re.compile(rf"{_HAND}-{_HAND}", re.IGNORECASE | re.ASCII)
+_WILD_TERM = re.compile(rf"(?:{_RANK}[X*]|[X*]{_RANK})([SO]?)", re.IGNORECASE | re.ASCII)
+_NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
+_SHARE_TERM = re.compile(rf"{_NUMBER}%(?:-{_NUMBER}%)?", re.ASCII)
 _WEIGHTED_TERM = re.compile(r"([^:@]*)(?:([:@])([^:@]*))?")
+_SPACED = re.compile(r"\s*([:@])\s*|\s+-\s+")  # spaces that stay inside one term
 _EVERYTHING = ("random", "any", "100%")
 
 
@@ -138,6 +162,16 @@ def class_grid_position(name: str) -> tuple[int, int]:
     return (low, high) if kind == "o" else (high, low)
 
 
+def class_at(row: int, col: int) -> str:
+    """The class at (row, col) of the 13x13 chart, the inverse of :func:`class_grid_position`.
+
+    >>> class_at(0, 1), class_at(1, 0), class_at(12, 12)
+    ('AKs', 'AKo', '22')
+    """
+    high, low = RANKS[12 - min(row, col)], RANKS[12 - max(row, col)]
+    return high + low + ("" if row == col else "s" if col > row else "o")
+
+
 # ---------------------------------------------------------------- parsing
 
 
@@ -159,14 +193,22 @@ def _hand(first: str, second: str, suffix: str, term: str, position: int) -> Key
     return hi, lo, suffix.lower()
 
 
-def _plus_hands(hand: Key, plus: bool) -> list[Key]:
-    """``QQ+``: the pair and every higher pair; ``KTo+``: the kicker rises to one below the top card."""
+def _open_hands(hand: Key, direction: str) -> list[Key]:
+    """``QQ+``: the pair and every higher pair; ``KTo+``: the kicker rises to one below the top
+    card. ``JJ-``: the pair and every lower pair; ``A5s-``: the kicker falls to the deuce."""
     hi, lo, suffix = hand
-    if not plus:
+    if not direction:
         return [hand]
     if hi == lo:
-        return [(r, r, "") for r in range(hi, 13)]
-    return [(hi, kicker, suffix) for kicker in range(lo, hi)]
+        return [(r, r, "") for r in (range(hi, 13) if direction == "+" else range(hi + 1))]
+    kickers = range(lo, hi) if direction == "+" else range(lo + 1)
+    return [(hi, kicker, suffix) for kicker in kickers]
+
+
+def _wild_hands(rank: str, suffix: str) -> list[Key]:
+    """``Ax``: the rank with every other rank (the higher one on top); ``Axs``, ``Axo`` one suffix."""
+    fixed = _rank(rank)
+    return [(max(fixed, other), min(fixed, other), suffix.lower()) for other in range(13) if other != fixed]
 
 
 def _run_hands(first: Key, second: Key, term: str, position: int) -> list[Key]:
@@ -184,6 +226,59 @@ def _run_hands(first: Key, second: Key, term: str, position: int) -> list[Key]:
     if a_hi - a_lo != b_hi - b_lo:
         raise _bad(term, position, "the ends of a run must have the same top card or the same gap")
     return [(a_hi + step, a_lo + step, suffix) for step in range(b_hi - a_hi + 1)]
+
+
+@functools.cache
+def preflop_ranking() -> tuple[str, ...]:
+    """The 169 classes best first by their exact equity against one random hand, heads-up (ties,
+    if any, in chart order): the order the ``N%`` terms of a range take hands in.
+
+    The equities are the integer showdown counts of :data:`RANKING_FILE`, counted over every
+    board and every opponent hand by :mod:`analyzer.games.holdem.versus_random`.
+
+    >>> preflop_ranking()[:8]
+    ('AA', 'KK', 'QQ', 'JJ', 'TT', '99', '88', 'AKs')
+    >>> preflop_ranking()[-1]
+    '32o'
+    """
+    data = json.loads(RANKING_FILE.read_text())
+    if data.get("version") != RANKING_VERSION:
+        raise RuntimeError(
+            f"{RANKING_FILE.name} is version {data.get('version')}, this code reads version {RANKING_VERSION}: "
+            "rebuild it with python -m analyzer.games.holdem.versus_random"
+        )
+    equity = {
+        name: (2 * wins + ties) / (2 * showdowns)
+        for name, wins, ties, showdowns in zip(data["classes"], data["wins"], data["ties"], data["showdowns"])
+    }
+    return tuple(sorted(HAND_CLASSES, key=lambda name: -equity[name]))
+
+
+@functools.cache
+def _ranked_prefixes() -> np.ndarray:
+    """Combo counts of the ranking's prefixes: entry k counts the best k classes."""
+    sizes = [len(_CLASS_ROWS[_CLASS_INDEX[name]]) for name in preflop_ranking()]
+    return np.cumsum([0, *sizes])
+
+
+def _best_classes(percent: float) -> int:
+    """How many classes, best first, make up ``percent`` of the 1,326 combos most closely (the
+    fewer when two counts are as close)."""
+    return int(np.argmin(np.abs(_ranked_prefixes() - percent / 100 * COMBO_COUNT)))
+
+
+def _share_hands(low: str, high: str | None, term: str, position: int) -> list[Key]:
+    """``10%``: the best classes making up 10% of the combos; ``5%-15%``: the best 15% without
+    the best 5%."""
+    bounds = [float(low)] if high is None else [float(low), float(high)]
+    if not all(0 <= b <= 100 for b in bounds):
+        raise _bad(term, position, "a share of hands is between 0% and 100%")
+    if high is not None and bounds[0] >= bounds[1]:
+        raise _bad(term, position, "a share N%-M% needs N below M")
+    first, last = (0, _best_classes(bounds[0])) if high is None else (_best_classes(b) for b in bounds)
+    if first >= last:
+        raise _bad(term, position, f"{term.split(':')[0]} holds no whole class (the smallest is 6 combos, 0.45%)")
+    return [_KEYS[_CLASS_INDEX[name]] for name in preflop_ranking()[first:last]]
 
 
 def _class_indices(hand: Key) -> np.ndarray:
@@ -214,7 +309,11 @@ def _hand_indices(hand: str, term: str, position: int) -> np.ndarray:
     if hand == "Jk":  # the joker's spelling, not the class KJ (module docstring)
         raise _bad(term, position, _NO_JOKER)
     if match := _PLUS_TERM.fullmatch(hand):
-        hands = _plus_hands(_hand(match[1], match[2], match[3], term, position), bool(match[4]))
+        hands = _open_hands(_hand(match[1], match[2], match[3], term, position), match[4])
+    elif match := _WILD_TERM.fullmatch(hand):
+        hands = _wild_hands(match[1] or match[2], match[3])
+    elif match := _SHARE_TERM.fullmatch(hand):
+        hands = _share_hands(match[1], match[2], term, position)
     elif match := _RUN_TERM.fullmatch(hand):
         start = _hand(match[1], match[2], match[3], term, position)
         end = _hand(match[4], match[5], match[6], term, position)
@@ -225,10 +324,11 @@ def _hand_indices(hand: str, term: str, position: int) -> np.ndarray:
 
 
 def _weight(value: str, sep: str, term: str, position: int) -> float:
-    """``:w`` is a fraction in (0, 1], ``@p`` a percentage in (0, 100]."""
-    scale = 100.0 if sep == "@" else 1.0
+    """``:w`` is a fraction in (0, 1], ``@p`` and ``:p%`` a percentage in (0, 100]."""
+    percent = sep == "@" or value.endswith("%")
+    scale = 100.0 if percent else 1.0
     try:
-        weight = float(value) / scale
+        weight = float(value.removesuffix("%")) / scale
     except ValueError:
         raise _bad(term, position, f"weight {value!r} is not a number") from None
     if not 0 < weight <= 1:
@@ -238,7 +338,7 @@ def _weight(value: str, sep: str, term: str, position: int) -> float:
 
 def _parse_term(term: str, position: int) -> tuple[np.ndarray, float]:
     """Canonical combo indices and weight (1 unless given) of one term."""
-    match = _WEIGHTED_TERM.fullmatch("".join(term.split()))
+    match = _WEIGHTED_TERM.fullmatch(term)
     if match is None:
         raise _bad(term, position, "more than one weight")
     hand, sep, value = match.groups()
@@ -246,9 +346,33 @@ def _parse_term(term: str, position: int) -> tuple[np.ndarray, float]:
     return _hand_indices(hand, term, position), weight
 
 
+def _is_card(word: str) -> bool:
+    """True when ``word`` (without a weight) is exactly one card other than the joker."""
+    try:
+        return len(parse_cards(word)) == 1 and not _JOKER.search(word)
+    except ValueError:
+        return False
+
+
+def _terms(text: str) -> list[str]:
+    """The terms of a range: split at commas and spaces, keeping a weight's ``:`` or ``@`` and a
+    run's spaced ``-`` with their term, and two single cards in a row (``As Kd``) as one combo.
+    A comma with nothing before it gives an empty term (reported as such)."""
+    terms: list[str] = []
+    for part in text.split(","):
+        words = _SPACED.sub(lambda m: m[1] or "-", part.strip()).split() or [""]
+        while words:
+            word = words.pop(0)
+            if words and _is_card(word) and _is_card(words[0].split(":")[0].split("@")[0]):
+                word += words.pop(0)
+            terms.append(word)
+    return terms
+
+
 def parse(text: str) -> Range:
-    """Parse a range: comma-separated terms in the syntax of the module docstring, each with an
-    optional weight; a combo mentioned more than once keeps the weight of its last mention.
+    """Parse a range: terms in the syntax of the module docstring, separated by commas or spaces,
+    each with an optional weight; a combo mentioned more than once keeps the weight of its last
+    mention.
 
     Parameters
     ----------
@@ -273,14 +397,16 @@ def parse(text: str) -> Range:
     (23, 22.5)
     >>> pa.ranges.parse("AKs, QQ+").canonical()
     'QQ+, AKs'
+    >>> len(pa.ranges.parse("JJ- A5s-")), len(pa.ranges.parse("Ax")), len(pa.ranges.parse("10%"))
+    (76, 192, 134)
     """
     if not isinstance(text, str):
         raise RangeError(f"a range is text such as 'QQ+, AKs', got {text!r}", str(text), 1)
     if not text.strip():
         raise RangeError("empty range: expected comma-separated terms such as 'QQ+, AKs, A5s-A2s'", text, 1)
     weights = np.zeros(COMBO_COUNT)
-    for position, term in enumerate(text.split(","), start=1):
-        indices, weight = _parse_term(term.strip(), position)
+    for position, term in enumerate(_terms(text), start=1):
+        indices, weight = _parse_term(term, position)
         weights[indices] = weight  # a later mention overwrites an earlier one
     present = np.flatnonzero(weights)
     return Range(_ALL_COMBOS[present], weights[present], text)
@@ -402,6 +528,25 @@ class Range:
         ids = _COMBO_CLASS[_COMBO_INDEX[self.combos[:, 0], self.combos[:, 1]]]
         return {HAND_CLASSES[i]: (self.combos[ids == i], self.weights[ids == i]) for i in np.unique(ids)}
 
+    @property
+    def share(self) -> float:
+        """The weighted combos as a share of all 1,326."""
+        return self.weighted_count / COMBO_COUNT
+
+    def grid(self) -> np.ndarray:
+        """The 13 x 13 hand chart (:func:`class_grid_position`: A first, suited classes above the
+        diagonal): each class's weighted combos in the range over its combos, 0 to 1.
+
+        >>> parse("AKs, QQ:0.5").grid()[:3, :3]
+        array([[0. , 1. , 0. ],
+               [0. , 0. , 0. ],
+               [0. , 0. , 0.5]])
+        """
+        grid = np.zeros((13, 13))
+        for name, (_, weights) in self.by_class().items():
+            grid[class_grid_position(name)] = weights.sum() / len(class_combos(name))
+        return grid
+
     def canonical(self) -> str:
         """Compact canonical text: complete classes of one weight as compacted class terms
         (``QQ+``, ``55-22``, ``KTo+``, ``A5s-A2s``, ``AK``, ``KT+``), then the combos of partial
@@ -450,12 +595,15 @@ class Range:
         )
 
     def to_dict(self) -> dict:
-        """JSON-friendly summary: source, canonical text, counts, combos (``"AsKd"``) and weights."""
+        """JSON-friendly summary: source, canonical text, counts, the share of all combos, the
+        13 x 13 :meth:`grid` (rows of it), combos (``"AsKd"``) and weights."""
         return {
             "source": self.source,
             "canonical": self.canonical(),
             "combo_count": len(self),
             "weighted_count": self.weighted_count,
+            "share": self.share,
+            "grid": self.grid().tolist(),
             "combos": [format_combo(c) for c in self.combos],
             "weights": self.weights.tolist(),
         }
@@ -467,10 +615,12 @@ __all__ = [
     "EmptyRangeError",
     "Range",
     "RangeError",
+    "class_at",
     "class_combos",
     "class_grid_position",
     "format_combo",
     "hand_class",
     "parse",
     "parse_range",
+    "preflop_ranking",
 ]

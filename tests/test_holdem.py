@@ -293,6 +293,29 @@ def test_exact_from_listed_deals_equals_combo_by_combo(ranges, board, dead):
     assert by_class[1] == pytest.approx(direct[1], rel=1e-15) and by_class[2] == direct[2]
 
 
+@pytest.mark.parametrize(
+    "ranges, board",
+    [
+        (["AsKs", "random"], ""),
+        (["72o", "random"], ""),
+        (["QQ+:0.5, AKs", "22+"], ""),
+        (["AKs", "QQ"], "Kh 7h 2c"),
+        (["AsKs", "QdQc"], ""),
+    ],
+)
+def test_class_count_estimates_the_classes_an_exact_run_lists(ranges, board):
+    """Burnside's count over the maps that fix the ranges is the class count before card
+    conflicts are removed: at least the classes listed and close to them."""
+    from analyzer.games.holdem.equity import prepare_deal
+    from analyzer.games.holdem.symmetry import canonical_classes, valid_assignments
+
+    deal = prepare_deal(ranges, board)
+    listed = valid_assignments([r.combos for r in deal.ranges], [r.weights for r in deal.ranges])
+    assert listed is not None
+    classes = len(canonical_classes(*listed, deal.symmetries)[0])
+    assert classes <= deal.classes() <= 1.15 * classes
+
+
 def test_suit_symmetries_fix_the_known_cards():
     from analyzer.games.holdem.symmetry import suit_symmetries
 

@@ -1,6 +1,7 @@
 """The preflop tables: the machinery on small runs, and the committed results against
 the equity functions they came from."""
 
+import json
 from itertools import permutations
 from pathlib import Path
 
@@ -9,7 +10,8 @@ import pandas as pd
 import pytest
 
 from analyzer.games.holdem.equity import holdem_equity
-from analyzer.ranges import HAND_CLASSES
+from analyzer.games.holdem.versus_random import ranking_data, versus_random
+from analyzer.ranges import HAND_CLASSES, RANKING_FILE, class_combos
 from analyzer.studies._hand_classes import class_grid
 from analyzer.studies.holdem import _exact_matchups, _matchup_keys, preflop_vs_random
 
@@ -34,14 +36,32 @@ def test_exact_matchup_kernel_agrees_with_holdem_equity():
 
 
 def test_preflop_table_machinery_on_a_small_run():
-    result = preflop_vs_random(opponents=range(1, 2), trials=2_000, seed=1, chunk_size=1_000)
+    result = preflop_vs_random(opponents=range(1, 3), trials=2_000, seed=1, chunk_size=1_000)
     table = result.tables["preflop_vs_random"]
-    assert len(table) == 169 and set(table["class"]) == set(HAND_CLASSES)
-    assert table.set_index("class").equity.idxmax() == "AA"
-    assert list(result.figures) == ["equity_vs_1"]
+    assert len(table) == 2 * 169 and set(table["class"]) == set(HAND_CLASSES)
+    exact, simulated = table[table.opponents == 1], table[table.opponents == 2]
+    assert (exact.stderr == 0).all() and exact.seed.isna().all() and (simulated.stderr > 0).all()
+    assert (exact.trials == [len(class_combos(c)) * 2_118_760 * 990 for c in exact["class"]]).all()
+    assert (simulated.trials == 2_000).all()
+    assert exact.set_index("class").equity.idxmax() == "AA"
+    assert list(result.figures) == ["equity_vs_1", "equity_vs_2"]
     _grid, labels = class_grid(dict(zip(table["class"], table.equity)))
     assert labels[0, 0] == "AA" and labels[0, 1] == "AKs" and labels[1, 0] == "AKo"
     assert result.manifest["chunk_size"] == 1_000 and result.manifest["trials"] == 169 * 2_000
+    assert result.manifest["method"] == "exact against 1 opponent, monte-carlo against 2 to 2"
+
+
+def test_one_pass_counts_equal_the_equity_engine():
+    """Against one random hand: the one-pass count over the boards and the enumeration of every
+    opponent hand agree to the last digit, and the shipped ranking data holds exactly them."""
+    counts = versus_random()
+    assert counts.boards == 134_459  # suit classes of the 2,598,960 boards
+    assert (counts.showdowns == [len(class_combos(c)) * 2_118_760 * 990 for c in HAND_CLASSES]).all()
+    i = HAND_CLASSES.index("AKs")
+    direct = holdem_equity(["AKs", "random"], method="exact").players[0]
+    assert counts.wins[i] / counts.showdowns[i] == pytest.approx(direct.win, abs=1e-15)
+    assert counts.ties[i] / counts.showdowns[i] == pytest.approx(direct.tie, abs=1e-15)
+    assert json.loads(RANKING_FILE.read_text()) == json.loads(json.dumps(ranking_data(counts)))
 
 
 committed = pytest.mark.skipif(not (RESULTS / "holdem").exists(), reason="results not generated")
@@ -60,12 +80,16 @@ def test_committed_heads_up_matrix_is_exact_and_consistent():
 
 @committed
 def test_committed_preflop_table_agrees_with_the_matrix_column_averages_heads_up():
-    """Against one random hand, a class's equity is the combo-weighted average of its
-    exact matchups: the Monte Carlo table must agree within a few standard errors."""
-    mc = pd.read_csv(RESULTS / "holdem" / "preflop_vs_random" / "preflop_vs_random.csv")
-    mc = mc[mc.opponents == 1].set_index("class")
+    """Against one random hand, a class's equity is the combo-weighted average of its exact
+    matchups: two exact computations by different algorithms, and the ranking data, agree."""
+    table = pd.read_csv(RESULTS / "holdem" / "preflop_vs_random" / "preflop_vs_random.csv")
+    one = table[table.opponents == 1].set_index("class")
     matrix = pd.read_csv(RESULTS / "holdem" / "heads_up_matrix" / "heads_up_matrix.csv")
     weighted = matrix.assign(w=matrix.combo_pairs * matrix.equity).groupby("hero")[["w", "combo_pairs"]].sum()
     exact = weighted.w / weighted.combo_pairs
-    z = (mc.equity - exact[mc.index]) / mc.stderr
-    assert (z.abs() < 5).all() and abs(z.mean()) < 0.5
+    assert len(one) == 169 and (one.stderr == 0).all()
+    assert np.abs(one.equity - exact[one.index]).max() < 1e-9  # the matrix's CSV holds 10 digits
+    data = json.loads(RANKING_FILE.read_text())
+    counts = zip(data["classes"], data["wins"], data["ties"], data["showdowns"])
+    shipped = {name: (2 * wins + ties) / (2 * n) for name, wins, ties, n in counts}
+    assert np.abs(one.equity - pd.Series(shipped)[one.index]).max() < 1e-10  # 10 digits here too

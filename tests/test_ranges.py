@@ -6,7 +6,7 @@ from collections import Counter
 import numpy as np
 import pytest
 import typer
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -16,11 +16,13 @@ from analyzer.ranges import (
     EmptyRangeError,
     Range,
     RangeError,
+    class_at,
     class_combos,
     class_grid_position,
     format_combo,
     hand_class,
     parse_range,
+    preflop_ranking,
 )
 from cli.ranges import range_app
 
@@ -61,8 +63,19 @@ def texts(text):
         ("64-97", {"64s", "75s", "86s", "97s", "64o", "75o", "86o", "97o"}),
         ("akS", {"AKs"}),
         ("109s", {"T9s"}),
-        ("10 9 o", {"T9o"}),
-        (" q q + ", {"QQ", "KK", "AA"}),
+        (" qq+ ", {"QQ", "KK", "AA"}),
+        ("JJ-", {"JJ", "TT", "99", "88", "77", "66", "55", "44", "33", "22"}),
+        ("33-", {"33", "22"}),
+        ("A5s-", {"A5s", "A4s", "A3s", "A2s"}),
+        ("K3o-", {"K3o", "K2o"}),
+        ("43-", {"43s", "42s", "43o", "42o"}),
+        ("Q2s-", {"Q2s"}),
+        ("AXs", {f"A{r}s" for r in "KQJT98765432"}),
+        ("Axo", {f"A{r}o" for r in "KQJT98765432"}),
+        ("xAs", {f"A{r}s" for r in "KQJT98765432"}),
+        ("5*s", {"A5s", "K5s", "Q5s", "J5s", "T5s", "95s", "85s", "75s", "65s", "54s", "53s", "52s"}),
+        ("QQ+ AKs", {"QQ", "KK", "AA", "AKs"}),
+        ("22 - 44\tAKo", {"22", "33", "44", "AKo"}),
     ],
 )
 def test_class_terms(text, classes):
@@ -120,10 +133,95 @@ def test_ranges_are_immutable_values():
     assert hand_range.source == "QQ+"
 
 
+def test_the_issue_counts():
+    counts = {text: len(parse_range(text)) for text in ["JJ-", "A5s-", "AXs", "Ax", "10%"]}
+    assert counts == {"JJ-": 60, "A5s-": 16, "AXs": 48, "Ax": 192, "10%": 134}  # 10% of 1,326 is 132.6
+    top = classes_of("10%")
+    assert "AA" in top and "72o" not in top
+
+
+def test_spaces_separate_terms_but_two_cards_make_one_combo():
+    assert texts("As Kd") == ["AsKd"]
+    assert texts("As Kd Qh Jc") == ["AsKd", "QhJc"]
+    assert texts("As Kd:0.5, QQ") == texts("QQ, AsKd")
+    assert parse_range("As Kd:0.5").weights.tolist() == [0.5]
+    assert parse_range("QQ+ AKs  A5s-A2s") == parse_range("QQ+, AKs, A5s-A2s")
+
+
+# ---------------------------------------------------------------- the strongest N%
+
+
+def test_shares_take_whole_classes_best_first_by_the_ranking():
+    ranking = preflop_ranking()
+    assert sorted(ranking) == sorted(HAND_CLASSES) and ranking[0] == "AA" and ranking[-1] == "32o"
+    sizes = np.cumsum([len(class_combos(name)) for name in ranking])
+    for percent in [0.5, 1, 2.5, 5, 10, 12.5, 20, 33, 50, 75, 99.9]:
+        chosen = parse_range(f"{percent}%")
+        k = len(chosen.by_class())
+        assert list(chosen.by_class()) == [c for c in HAND_CLASSES if c in ranking[:k]]  # a prefix
+        target = percent / 100 * 1326
+        assert len(chosen) == sizes[k - 1]
+        assert all(abs(sizes[k - 1] - target) <= abs(other - target) for other in [0, *sizes])  # the closest
+    assert parse_range("100%") == parse_range("random")
+
+
+def test_share_bands_are_the_difference_of_two_shares():
+    band = parse_range("5%-15%")
+    assert set(band.by_class()) == classes_of("15%") - classes_of("5%")
+    assert parse_range("0%-10%") == parse_range("10%")
+    assert parse_range("10%:50%").weighted_count == len(parse_range("10%")) / 2
+
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("0.1%", "holds no whole class"),
+        ("15%-5%", "needs N below M"),
+        ("120%", "between 0% and 100%"),
+        ("5%-5.1%", "holds no whole class"),
+        ("%", "expected a pair"),
+    ],
+)
+def test_bad_shares(text, words):
+    with pytest.raises(RangeError, match=words):
+        parse_range(text)
+
+
+# ---------------------------------------------------------------- against other parsers
+
+
+def _pokerkit_combos(text):
+    pokerkit = pytest.importorskip("pokerkit")
+    return {frozenset(parse_cards("".join(repr(c) for c in hand))) for hand in pokerkit.parse_range(text)}
+
+
+def _eval7_combos(text):
+    eval7 = pytest.importorskip("eval7")
+    return {frozenset(parse_cards(f"{a}{b}")) for (a, b), _ in eval7.HandRange(text).hands}
+
+
+_SHARED_TERMS = st.sampled_from(
+    ["AA", "QQ+", "22-55", "TT-77", "AKs", "AKo", "AQ", "A2s+", "K9o+", "T8+", "76s", "AsKd", "7h2c", "Qd9d"]
+)
+
+
+@settings(deadline=None)  # the first example imports both libraries
+@given(st.lists(_SHARED_TERMS, min_size=1, max_size=6))
+def test_terms_both_parsers_read_give_the_same_combos(terms):
+    ours = {frozenset(int(c) for c in combo) for combo in parse_range(" ".join(terms)).combos}
+    assert ours == _pokerkit_combos(" ".join(terms))  # pokerkit separates terms with spaces
+    assert ours == _eval7_combos(", ".join(terms))
+
+
+def test_runs_that_shift_both_ranks_against_pokerkit():
+    for text in ["T9s-QJs", "54-87", "T8o-KJo"]:
+        assert {frozenset(int(c) for c in combo) for combo in parse_range(text).combos} == _pokerkit_combos(text)
+
+
 # ---------------------------------------------------------------- weights
 
 
-@pytest.mark.parametrize("text", ["AKs:0.5", "AKs@50", "AKs : 0.5", "AKs @ 50", "aks:.5"])
+@pytest.mark.parametrize("text", ["AKs:0.5", "AKs@50", "AKs : 0.5", "AKs @ 50", "aks:.5", "AKs:50%", "AKs@50%"])
 def test_weight_spellings(text):
     hand_range = parse_range(text)
     assert hand_range.weights.tolist() == [0.5] * 4
@@ -362,11 +460,15 @@ def test_unknown_class_names(name):
 
 def test_to_dict_is_json():
     data = json.loads(json.dumps(parse_range("AA:0.5, AsKs").to_dict()))
+    grid = [[0.0] * 13 for _ in range(13)]
+    grid[0][0], grid[0][1] = 0.5, 0.25
     assert data == {
         "source": "AA:0.5, AsKs",
         "canonical": "AA:0.5, AsKs",
         "combo_count": 7,
         "weighted_count": 4.0,
+        "share": 4 / 1326,
+        "grid": grid,
         "combos": ["AsAh", "AsAd", "AsAc", "AhAd", "AhAc", "AdAc", "AsKs"],
         "weights": [0.5] * 6 + [1.0],
     }
@@ -379,18 +481,52 @@ def run(*args):
 
 
 def test_show():
-    result = run("show", "QQ+, AKs, A2s-A5s, KTo+, 22-55")
+    result = run("show", "QQ+, AKs, A2s-A5s, KTo+, 22-55", "--combos")
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert "QQ+, 55-22, AKs, A5s-A2s, KTo+" in lines[0]
-    assert lines[1].split() == ["combos", "98"]
+    assert lines[1].split() == ["combos", "98", "of", "1,326"]
+    assert lines[2].split() == ["share", "7.4%"]
     assert "weighted" not in result.stdout
     assert any(line.split()[:3] == ["AKs", "4", "AsKs"] for line in lines)
     assert any(line.split()[:2] == ["KTo", "12"] for line in lines)
 
 
+def chart_rows(stdout):
+    """The 13 rows of the printed chart, each as its 13 cells."""
+    lines = stdout.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.split() == list("AKQJT98765432"))
+    rows = [line.split() for line in lines[header + 1 : header + 14]]
+    assert [row[0] for row in rows] == list("AKQJT98765432")
+    return [row[1:] for row in rows]
+
+
+def test_show_prints_the_chart_with_partial_classes_as_shares():
+    result = run("show", "QQ+, AKs, AQs:0.5, AsJs, KTo+, 22")
+    assert result.exit_code == 0
+    rows = chart_rows(result.stdout)
+    grid = parse_range("QQ+, AKs, AQs:0.5, AsJs, KTo+, 22").grid()
+    for row in range(13):
+        for col in range(13):
+            name = class_at(row, col)
+            expected = name if grid[row, col] == 1 else "·" if grid[row, col] == 0 else f"{100 * grid[row, col]:.0f}%"
+            assert rows[row][col] == expected
+    assert rows[0][:4] == ["AA", "AKs", "50%", "25%"] and rows[2][1] == "KQo" and rows[12][12] == "22"
+    assert "AsKs" not in result.stdout  # no combo list without --combos
+
+
+def test_grid_matches_positions_and_weights():
+    hand_range = parse_range("AKs:0.5, T9o, 7h2c")
+    grid = hand_range.grid()
+    assert grid[class_grid_position("AKs")] == 0.5 and grid[class_grid_position("T9o")] == 1
+    assert grid[class_grid_position("72o")] == 1 / 12
+    assert grid.sum() == 0.5 + 1 + 1 / 12
+    assert all(class_grid_position(class_at(r, c)) == (r, c) for r in range(13) for c in range(13))
+    assert hand_range.share == (2 + 12 + 1) / 1326
+
+
 def test_show_weights_and_dead_cards():
-    result = run("show", "AA:0.5, AKs", "--dead", "as")
+    result = run("show", "AA:0.5, AKs", "--dead", "as", "--combos")
     assert result.exit_code == 0
     assert "weighted  4.5" in result.stdout and "dead      As" in result.stdout
     assert "AhAd:0.5" in result.stdout and "AsKs" not in result.stdout
@@ -403,6 +539,7 @@ def test_show_json():
     assert data["combo_count"] == len(data["combos"]) == 98 - 3 - 1 - 9
     assert data["canonical"].startswith("AA, QQ, 55-22, A5s-A2s, KsKh, KsKc, KhKc, AsKs, AhKh, AcKc, KsQh")
     assert not any("Kd" in combo for combo in data["combos"])
+    assert data["share"] == 85 / 1326 and len(data["grid"]) == 13 and data["grid"][0][0] == 1
 
 
 def test_show_bad_term_exits_2_with_one_line():

@@ -45,7 +45,7 @@ def test_a_study_states_only_the_parts_it_is_asked_for_with_its_parameters():
     (spec,) = study_specs("head_to_head.tables", {"studies": ["opening_relations"], "positions": 40, "seed": 5})
     assert (spec.name, spec.seed, spec.trials, spec.inputs["positions_per_type"]) == ("opening_relations", 5, 200, 40)
     (spec,) = study_specs("holdem.preflop_table", {"trials": 2000, "opponents": range(1, 3)})
-    assert (spec.trials, spec.inputs["opponents"]) == (2000 * 169 * 2, [1, 2])
+    assert (spec.trials, spec.inputs["opponents"]) == (2000 * 169, [1, 2])  # Monte Carlo against 2 only
     (spec,) = study_specs("mousel.tables", {"studies": ["thresholds"], "deck": 32})
     assert spec.inputs["players"] == [3, 4, 5, 6] and spec.inputs["rules"]["deck"] == 32
 
@@ -102,7 +102,7 @@ def test_the_tables_command_refuses_a_different_spec_before_running_the_study(st
     assert code == 1 and calls == []
     folder = committed_copy / "holdem" / "preflop_vs_random"
     assert err == (
-        f"error: {folder}: holds a result with trials 304200000; this run has trials 3042000: "
+        f"error: {folder}: holds a result with trials 270400000; this run has trials 2704000: "
         "give --force to replace it\n"
     )
     assert (folder / "manifest.json").read_bytes() == (PREFLOP / "manifest.json").read_bytes()
@@ -124,7 +124,7 @@ def test_batch_refuses_a_different_spec_before_running_any(stubbed, committed_co
     code, err, calls = stubbed("batch", str(other), str(preflop), "--no-progress", "--out", str(committed_copy))
     assert code == 1 and calls == []  # not even the first spec, whose results could be written
     assert err.startswith(f"error: spec {preflop}: {committed_copy / 'holdem' / 'preflop_vs_random'}: holds a result")
-    assert err.endswith("this run has trials 3042000: give --force to replace it\n")
+    assert err.endswith("this run has trials 2704000: give --force to replace it\n")
     assert not (committed_copy / ".checkpoints").exists()
     code, err, calls = stubbed("batch", str(preflop), "--force", "--no-progress", "--out", str(committed_copy))
     assert (code, err) == (0, "") and calls[0]["trials"] == 2000

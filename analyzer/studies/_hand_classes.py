@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import pandas as pd
@@ -26,8 +26,16 @@ def class_grid(values: dict[str, float]) -> tuple[np.ndarray, np.ndarray]:
     return grid, labels
 
 
+def class_kind(name: str) -> str:
+    """``pair``, ``suited`` or ``offsuit``: the kind of a class name."""
+    return "pair" if len(name) == 2 else "suited" if name.endswith("s") else "offsuit"
+
+
 def class_table(
-    equity_of: Callable[[str, int, int], EquityResult], opponents: range, seed: int, progress: Progress | None = None
+    equity_of: Callable[[str, int, int], EquityResult],
+    opponents: Sequence[int],
+    seed: int,
+    progress: Progress | None = None,
 ) -> pd.DataFrame:
     """One row per (class, opponent count): the first player's equity from
     ``equity_of(hero cards, opponents, cell seed)``, with one representative combo per class."""
@@ -38,11 +46,10 @@ def class_table(
             s = derive_seed(seed, i, k)
             result = equity_of(format_cards(class_combos(name)[0]), k, s)
             p = result.players[0]
-            kind = "pair" if len(name) == 2 else "suited" if name.endswith("s") else "offsuit"
             rows.append(
                 {
                     "class": name,
-                    "kind": kind,
+                    "kind": class_kind(name),
                     "opponents": k,
                     "equity": p.equity,
                     "stderr": p.stderr,
@@ -57,4 +64,4 @@ def class_table(
     return pd.DataFrame(rows)
 
 
-__all__ = ["class_grid", "class_table"]
+__all__ = ["class_grid", "class_kind", "class_table"]

@@ -1,8 +1,9 @@
-"""Hold'em preflop tables: the 169 starting classes against random opponents (Monte
-Carlo), and every class against every class heads-up (exact).
+"""Hold'em preflop tables: the 169 starting classes against random opponents (exact against
+one, Monte Carlo against more), and every class against every class heads-up (exact).
 
-Against random opponents every combo of a class has the same equity (the
-opponents are symmetric in suits), so one representative combo per class is
+Against one random hand, every class is counted exactly in one pass over the boards
+(:mod:`analyzer.games.holdem.versus_random`). Against more, every combo of a class has the
+same equity (the opponents are symmetric in suits), so one representative combo per class is
 simulated. Heads-up, the 1,624,350 ordered combo matchups fall into far fewer
 classes under the 24 permutations of suits and the swap of the two hands; each
 class is enumerated exactly once and the 169x169 matrix averages its combos.
@@ -24,11 +25,12 @@ from analyzer.cards import RANKS
 from analyzer.charts import add_note, count_text, grid_heatmap
 from analyzer.games.holdem.engine import exact_showdowns
 from analyzer.games.holdem.equity import holdem_equity
+from analyzer.games.holdem.versus_random import versus_random
 from analyzer.ranges import HAND_CLASSES, class_combos
 from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.engine import Progress, Stopping
 from analyzer.sim.showdown import EQUITY, TIE, TIE_UNITS, WIDTH
-from analyzer.studies._hand_classes import class_grid, class_table
+from analyzer.studies._hand_classes import class_grid, class_kind, class_table
 from analyzer.studies.registry import drawn_result
 
 HEADS_UP_BOARDS = 1_712_304  # C(48, 5)
@@ -37,15 +39,19 @@ HEADS_UP_SUIT_CLASSES = 47_008  # those matchups up to the 24 suit permutations 
 
 
 def preflop_vs_random_spec(*, opponents: range, trials: int, seed: int, chunk_size: int) -> ResultSpec:
-    """The spec of :func:`preflop_vs_random`'s result: ``trials`` for each of the 169 classes
-    and each opponent count."""
+    """The spec of :func:`preflop_vs_random`'s result: exact against one opponent, ``trials``
+    for each of the 169 classes and each larger opponent count."""
+    simulated = [k for k in opponents if k > 1]
+    methods = (["exact against 1 opponent"] if 1 in opponents else []) + (
+        [f"monte-carlo against {simulated[0]} to {simulated[-1]}"] if simulated else []
+    )
     return ResultSpec(
         "holdem",
         "preflop_vs_random",
         inputs={"classes": 169, "opponents": list(opponents), "opponent_range": "random"},
-        method="monte-carlo",
+        method=", ".join(methods),
         seed=seed,
-        trials=trials * len(HAND_CLASSES) * len(opponents),
+        trials=trials * len(HAND_CLASSES) * len(simulated),
         chunk_size=chunk_size,
     )
 
@@ -60,11 +66,13 @@ def preflop_vs_random(
     scheduler: str | None = None,
     progress: Progress | None = None,
 ) -> ResultSet:
-    """Equity of each of the 169 classes against 1 to 9 random hands (Monte Carlo)."""
+    """Equity of each of the 169 classes against 1 to 9 random hands: exact against one
+    (every board and opponent hand counted), Monte Carlo against more."""
     start = time.perf_counter()
     spec = preflop_vs_random_spec(opponents=opponents, trials=trials, seed=seed, chunk_size=chunk_size)
     stopping = Stopping(trials=trials)
-    table = class_table(
+    exact = _exact_against_one(threads, scheduler) if 1 in opponents else None
+    simulated = class_table(
         lambda hero, k, s: holdem_equity(
             [hero] + ["random"] * k,
             method="monte-carlo",
@@ -74,18 +82,38 @@ def preflop_vs_random(
             threads=threads,
             scheduler=scheduler,
         ),
-        opponents,
+        [k for k in opponents if k > 1],
         seed,
         progress,
     )
+    table = pd.concat([frame for frame in (exact, simulated) if frame is not None and len(frame)], ignore_index=True)
     manifest = manifest_for(
         spec,
         elapsed=time.perf_counter() - start,
-        standard_errors={"max_equity_se": float(table.stderr.max())},
+        standard_errors={"max_equity_se": float(simulated.stderr.max()) if len(simulated) else 0.0},
         command="poker-analyzer holdem preflop-table",
     )
     tables = {"preflop_vs_random": table}
     return drawn_result(spec, tables, manifest, _preflop_figures)
+
+
+def _exact_against_one(threads: int | None, scheduler: str | None) -> pd.DataFrame:
+    """The rows against one random hand, in the layout of :func:`class_table`: exact, so the
+    standard error is 0, ``trials`` counts the showdowns and there is no seed."""
+    counts = versus_random(threads=threads, scheduler=scheduler)
+    return pd.DataFrame(
+        {
+            "class": HAND_CLASSES,
+            "kind": [class_kind(name) for name in HAND_CLASSES],
+            "opponents": 1,
+            "equity": counts.equity,
+            "stderr": 0.0,
+            "win": counts.wins / counts.showdowns,
+            "tie": counts.ties / counts.showdowns,
+            "trials": counts.showdowns,
+            "seed": None,
+        }
+    )
 
 
 def _preflop_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
@@ -105,9 +133,14 @@ def _preflop_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, 
             col_label="lower card of a suited class, higher of an offsuit one",
             row_ticks=RANK_ORDER,
             col_ticks=RANK_ORDER,
-            note=f"Monte Carlo: {count_text(part.trials)} trials per class (one combo stands for its class), "
-            f"seed {manifest['seed']}; every cell's standard error is at most {100 * part.stderr.max():.2f} points.\n"
-            "Suited classes above the diagonal, offsuit below it, pairs on it.",
+            note=(
+                f"Exact: every board and every opponent hand counted ({count_text(part.trials)} showdowns per class).\n"
+                if k == 1
+                else f"Monte Carlo: {count_text(part.trials)} trials per class (one combo stands for its class), "
+                f"seed {manifest['seed']}; every cell's standard error is at most {100 * part.stderr.max():.2f} "
+                "points.\n"
+            )
+            + "Suited classes above the diagonal, offsuit below it, pairs on it.",
         )
     return figures
 

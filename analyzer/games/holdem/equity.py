@@ -17,7 +17,13 @@ import numpy as np
 from analyzer.cards import CardError, CardsInput, cards_mask, check_disjoint, format_cards, parse_cards
 from analyzer.games._equity import EquityResult
 from analyzer.games.holdem.engine import _exact_assignments, _monte_carlo_showdowns, exact_showdowns
-from analyzer.games.holdem.symmetry import MAX_ASSIGNMENTS, canonical_classes, suit_symmetries, valid_assignments
+from analyzer.games.holdem.symmetry import (
+    MAX_ASSIGNMENTS,
+    canonical_classes,
+    class_count,
+    suit_symmetries,
+    valid_assignments,
+)
 from analyzer.ranges import EmptyRangeError, Range, parse
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, clock_start, run_monte_carlo, run_tasks
 from analyzer.sim.executors import local_workers
@@ -60,6 +66,11 @@ class HoldemDeal:
         offsets = np.cumsum([0] + [len(r) for r in self.ranges]).astype(np.int64)
         weights = np.concatenate([r.weights for r in self.ranges]).astype(np.float64)
         return combos, offsets, weights
+
+    def classes(self) -> float:
+        """About how many suit classes the combo choices fall into
+        (:func:`~analyzer.games.holdem.symmetry.class_count`): what an exact run enumerates."""
+        return class_count([r.combos for r in self.ranges], [r.weights for r in self.ranges], self.symmetries)
 
     def assignments(self) -> int:
         """An upper bound on the number of combo choices (conflicts not removed)."""
@@ -277,7 +288,8 @@ def holdem_equity(
     workers = threads or local_workers()
     missing = 5 - len(deal.board)
     assignments = deal.assignments()
-    classes = assignments / (len(deal.symmetries) if assignments <= MAX_ASSIGNMENTS else 1)
+    listed = 1 < len(deal.symmetries) <= assignments <= MAX_ASSIGNMENTS  # as _run_listed decides
+    classes = deal.classes() if listed else assignments
     exact = choose_exact(method, classes * EXACT_SECONDS[missing] / workers, stopping, workers)
     hands = list(deal.labels)
     sizes = [len(r) for r in deal.ranges]

@@ -66,6 +66,35 @@ def valid_assignments(
     return holes, weights
 
 
+def _combo_keys(combos: np.ndarray, card_map: np.ndarray) -> np.ndarray:
+    """Each combo's image under ``card_map`` as one number, higher card first: ``52 * hi + lo``."""
+    image = card_map[combos.astype(np.int64)]
+    return 52 * image.max(axis=1) + image.min(axis=1)
+
+
+def class_count(
+    combos_by_player: Sequence[np.ndarray], weights_by_player: Sequence[np.ndarray], maps: Sequence[np.ndarray]
+) -> float:
+    """About how many classes :func:`canonical_classes` will find among the combo choices: by
+    Burnside's lemma, the mean over the maps that fix every player's weighted range of the
+    number of choices each fixes, a choice being fixed when each of its combos is (card
+    conflicts between players are not removed, so this is a little high). Cheap: no choice
+    is listed."""
+    originals = [_combo_keys(c, maps[0]) for c in combos_by_player]
+    dense = []  # each range's weights by combo key, 0 off the range
+    for keys, weights in zip(originals, weights_by_player):
+        by_key = np.zeros(52 * 52)
+        by_key[keys] = weights
+        dense.append(by_key)
+    fixing: list[float] = []
+    for card_map in maps:
+        images = [_combo_keys(c, card_map) for c in combos_by_player]
+        # a bijection of combos maps a range onto itself when every image is in it with its weight
+        if all(np.array_equal(d[k], w) for d, k, w in zip(dense, images, weights_by_player)):
+            fixing.append(float(np.prod([np.count_nonzero(k == o) for k, o in zip(images, originals)])))
+    return sum(fixing) / len(fixing)
+
+
 def canonical_classes(
     holes: np.ndarray, weights: np.ndarray, maps: Sequence[np.ndarray]
 ) -> tuple[np.ndarray, np.ndarray]:
