@@ -8,9 +8,10 @@ import numpy as np
 import pytest
 
 from analyzer.cards import CardError, format_card, parse_cards
-from analyzer.games.holdem.equity import holdem_equity
+from analyzer.games.holdem.equity import EXACT_SECONDS, holdem_equity
 from analyzer.ranges import EmptyRangeError, parse_range
 from analyzer.sim.engine import Stopping
+from analyzer.sim.method import choose_exact
 
 E7 = [eval7.Card(format_card(c)) for c in range(52)]
 
@@ -211,6 +212,15 @@ def test_auto_picks_exact_for_fixed_hands_and_monte_carlo_for_wide_ranges():
     assert holdem_equity(["random", "AsKs"], "2c3d4h", "", stopping=Stopping(trials=10_000_000)).run.method == "exact"
 
 
+def test_auto_weighs_a_hand_against_a_random_hand_by_its_suit_classes():
+    """AsKs against a random hand preflop enumerates 367 suit classes, not 1,326 / 24: the
+    default million trials are quicker, a standard error of 0.005% is not."""
+    assert holdem_equity(["AsKs", "random"], seed=1).run.method == "monte-carlo"
+    assert not choose_exact("auto", 367 * EXACT_SECONDS[5] / 2, Stopping(), 2)
+    precise = holdem_equity(["AsKs", "random"], stopping=Stopping(target_se=5e-5))
+    assert precise.run.method == "exact" and precise.run.trials == 1225 * 1_712_304
+
+
 def test_category_distribution_sums_to_one():
     result = holdem_equity(["AhKh", "QhJh"], "Th3h9c", categories=True)
     for p in result.players:
@@ -259,8 +269,6 @@ def test_an_impossible_deal_too_big_to_search_is_still_an_error_not_a_hang():
 
 
 def test_a_trial_cap_bounds_the_monte_carlo_cost_in_the_exact_or_monte_carlo_choice():
-    from analyzer.sim.method import choose_exact
-
     assert not choose_exact("auto", 10.0, Stopping(trials=1_000, target_se=1e-5), 2)
     assert choose_exact("auto", 10.0, Stopping(target_se=1e-5), 2)  # 2.5e9 trials would take longer
 
