@@ -28,14 +28,14 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, wait
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 import numpy as np
 
 from analyzer.sim import checkpoint
-from analyzer.sim.executors import executor
+from analyzer.sim.executors import InlineExecutor, executor
 from analyzer.sim.seeds import chunk_state
 
 DEFAULT_TRIALS = 1_000_000
@@ -282,28 +282,41 @@ def run_tasks(
     results: list[Any] = [None] * len(tasks)
     store = checkpoint.current()
     keys = [store.key("task", function, task) for task in tasks] if store is not None else []
+    pending = []
+    for i in range(len(tasks)):
+        saved = store.load(keys[i]) if store is not None else None
+        if saved is None:
+            pending.append(i)
+        else:
+            results[i] = saved
+    done = len(tasks) - len(pending)
     with executor(scheduler, threads, len(tasks)) as (pool, _):
-        futures = {}
-        for i, task in enumerate(tasks):
-            saved = store.load(keys[i]) if store is not None else None
-            if saved is None:
-                futures[pool.submit(function, *task)] = i
-            else:
-                results[i] = saved
-        done = len(tasks) - len(futures)
-        try:
-            for future in _as_completed(futures):
-                i = futures[future]
-                results[i] = future.result()
-                if store is not None:
-                    store.save(keys[i], results[i])
-                done += 1
-                if progress is not None:
-                    progress(done, len(tasks))
-        finally:
-            for future in futures:
-                future.cancel()
+        for i, result in _outcomes(pool, function, tasks, pending):
+            results[i] = result
+            if store is not None:
+                store.save(keys[i], result)
+            done += 1
+            if progress is not None:
+                progress(done, len(tasks))
     return results
+
+
+def _outcomes(pool: Executor, function: Callable[..., Any], tasks: Sequence[tuple], pending: list[int]):
+    """``(i, function(*tasks[i]))`` for each pending task as it finishes: one after the other on
+    the calling thread for an :class:`~analyzer.sim.executors.InlineExecutor` (no futures: a
+    query of one task pays nothing for the pool), else all submitted at once, and the ones
+    not yet started cancelled if the caller stops early (an error, Ctrl-C)."""
+    if isinstance(pool, InlineExecutor):
+        for i in pending:
+            yield i, function(*tasks[i])
+        return
+    futures = {pool.submit(function, *tasks[i]): i for i in pending}
+    try:
+        for future in _as_completed(futures):
+            yield futures[future], future.result()
+    finally:
+        for future in futures:
+            future.cancel()
 
 
 def _as_completed(futures):
