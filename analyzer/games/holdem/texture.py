@@ -32,7 +32,7 @@ Its *draws* (:data:`DRAWS`) are flags, any number of them at once. Every draw us
   *hole rank*. The hand has a straight when a window lies inside ``R``. Otherwise its *out ranks*
   are the ranks ``r`` missing from ``R`` that complete a window holding a hole rank (the window
   minus ``r`` inside ``R``). *Open-ended or double gutshot*: two or more out ranks (8 outs, as
-  Flopzilla counts open-enders: the double gutshot is one too); *Gutshot*: exactly one.
+  flop analysers count open-enders: the double gutshot is one too); *Gutshot*: exactly one.
 * *Flush draw and straight draw*: a flush draw and one of the two straight draws (a combo draw).
 * Backdoor draws, on a flop only (not counted on a turn): *Backdoor flush draw*, exactly three
   cards of a suit among the five, at least one of them a hole card; *Backdoor straight draw*, no
@@ -234,10 +234,10 @@ def tally_boards(holes, weights, boards, out):
         for r in range(12, -1, -1):
             if (rank_bits >> r) & 1:
                 if top < 0:
-                    top = r
+                    top = np.int64(r)
                 elif second < 0:
-                    second = r
-                lowest = r
+                    second = np.int64(r)
+                lowest = np.int64(r)
         for i in range(holes.shape[0]):
             c1, c2 = np.int64(holes[i, 0]), np.int64(holes[i, 1])
             if cards & ((np.int64(1) << c1) | (np.int64(1) << c2)):
