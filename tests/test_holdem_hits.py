@@ -243,6 +243,17 @@ def test_weights_and_dead_cards():
     assert_matches(result, referee(alive, parse_cards("Ks 7s 2s").tolist()))
     assert result.combos == len(alive) - sum(1 for c in alive if set(c) & set(parse_cards("Ks 7s 2s").tolist()))
     assert result.dead == "Ac 6h"
+    assert pa.holdem.hits(pa.ranges.parse(text), "Ks 7s 2s", "Ac 6h").to_dict() | {"elapsed_seconds": 0} == (
+        result.to_dict() | {"elapsed_seconds": 0}
+    )
+
+
+def test_too_many_dead_cards_for_every_flop():
+    dead = [c for c in range(52) if c not in parse_cards("As Ks 2c 2d 2h")]
+    with pytest.raises(ValueError, match="48 dead cards leave 4 cards"):
+        pa.holdem.hits("AsKs", dead=[*dead, int(parse_cards("2c")[0])])
+    result = pa.holdem.hits("AsKs", dead=dead)  # of the 10 flops, one holds neither As nor Ks
+    assert result.boards == 10 and result.weight == 0.1 and result.row("Trips on the board").share == 1
 
 
 # ---------------------------------------------------------------- every flop

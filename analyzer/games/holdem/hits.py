@@ -108,9 +108,7 @@ def _result(
     boards: int,
     start: float,
 ) -> HitsResult:
-    total = tallies[TOTAL]
-    if total == 0:
-        raise ValueError(f"range {label!r}: every combo holds a card of every flop left")
+    total = tallies[TOTAL]  # > 0: a combo in play leaves at least 3 of the 5 or more cards for a board
 
     def row(name: str, weight: float) -> HitRow:
         return HitRow(name, weight / boards, weight / total)

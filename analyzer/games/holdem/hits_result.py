@@ -45,8 +45,8 @@ class HitRow(Result):
 def combos_text(combos: float) -> str:
     """A weighted combo count for people: whole counts as integers, others with two decimals.
 
-    >>> combos_text(12.0), combos_text(1234.5), combos_text(0.125)
-    ('12', '1,234.50', '0.13')
+    >>> combos_text(12.0), combos_text(1234.5), combos_text(7.4541)
+    ('12', '1,234.50', '7.45')
     """
     return f"{combos:,.0f}" if combos == int(combos) else f"{combos:,.2f}"
 
@@ -154,7 +154,10 @@ class HitsResult(Result):
             [100 * r.share for r in rows],
             title=f"{self.range}: hits on {where}" + (f", dead {self.dead}" if self.dead else ""),
             value_label="share of the range's combos (%)",
-            error_note=f"{self.how}; no sampling error; draws may overlap; rows no combo makes are left out",
+            error_note=(
+                f"{self.how}; no sampling error\nmade hands first (one per combo), then draws (a combo may have"
+                " several); rows no combo makes are left out"
+            ),
         )
 
 
