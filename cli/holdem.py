@@ -10,12 +10,13 @@ import typer
 from cli.commands import App
 from cli.equity_output import print_equity
 from cli.errors import reported_errors
+from cli.hits_output import print_hits, save_hits_chart
 from cli.output_files import checked_output
 from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, ShowProgress, Threads, run_settings, with_run_options
 from cli.street_output import CHART_SUFFIXES, OUT_SUFFIXES, print_streets, save_streets
 
-holdem_app = App(help="Texas Hold'em: equity of hands and ranges, on every flop or turn.")
+holdem_app = App(help="Texas Hold'em: equity of hands and ranges, on every flop or turn; what a range hits on a flop.")
 
 
 @holdem_app.command("equity")
@@ -113,6 +114,36 @@ def turns(
             )
         print_streets(result, as_json)
         save_streets(result, *files, as_json)
+
+
+@holdem_app.command("hits")
+def hits(
+    hand_range: Annotated[str, typer.Argument(metavar="RANGE", help='One range, e.g. "QQ+, AKs, 76s" or random.')],
+    board: Annotated[
+        str,
+        typer.Option("--board", "-b", metavar="CARDS", help="The flop (3 cards) or turn (4); none: every flop."),
+    ] = "",
+    dead: Dead = "",
+    chart: Annotated[
+        Path | None, typer.Option("--chart", metavar="FILE", help="Draw the share of every row to FILE (.png).")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace the --chart file if it exists.")] = False,
+    as_json: Json = False,
+    threads: Threads = None,
+    scheduler: Scheduler = None,
+    show_progress: ShowProgress = None,
+) -> None:
+    """What a range makes and draws to on a flop or turn, or on every flop, exactly: the share of
+    its combos making each hand (by category and strength: set, overpair, top pair ...) and each
+    draw (flush draw, open-ender, gutshot, backdoors, overcards)."""
+    with reported_errors():
+        from analyzer.games.holdem.hits import holdem_hits
+
+        chart_file = checked_output(chart, CHART_SUFFIXES, "--chart", force)
+        with progress_bar("hold'em hits", show_progress) as progress:
+            result = holdem_hits(hand_range, board, dead, scheduler=scheduler, threads=threads, progress=progress)
+        print_hits(result, as_json)
+        save_hits_chart(result, chart_file, as_json)
 
 
 def checked_files(out: Path | None, chart: Path | None, force: bool) -> tuple[Path | None, Path | None]:

@@ -202,6 +202,11 @@ VALID_BY_COMMAND = {
         "--out": ["flops.csv", "flops.json"],
         "--chart": ["f.png"],
     },
+    ("holdem", "hits"): {
+        "hand_range": ["QQ+, AKs", "AhAd:0.5", "76s"],
+        "--board": ["Kh 7d 2c", "Ah Kh Qh Jd"],
+        "--chart": ["h.png"],
+    },
     ("holdem", "turns"): {
         "hands": ["AsKs", "QdQc", "7h7c"],
         "--board": ["Kh 7d 2c", "Ah Kh Qh"],
@@ -427,7 +432,7 @@ FUZZ = settings(
 
 
 def test_the_fuzz_reaches_every_command_and_stubs_only_the_studies(run, tmp_path):
-    assert len(COMMANDS) == 34
+    assert len(COMMANDS) == 35
     assert {("holdem", "flops"), ("paigow", "exact-edge"), ("head-to-head", "place"), ("warmup",)} <= set(COMMANDS)
     assert run(["paigow", "exact-edge", "--way", "improved", "--no-progress"])[0] == 0  # the stub, in seconds
     assert run(["paigow", "exact-edge", "--strategy", "optimal", "--no-progress"])[0] == 0

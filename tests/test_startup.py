@@ -21,6 +21,7 @@ QUERIES = {
     "eval": EVAL,
     "holdem equity": ["holdem", "equity", "AsKs", "QdQc"],
     "holdem flops": ["holdem", "flops", "AsKs", "QdQc"],
+    "holdem hits": ["holdem", "hits", "QQ+, AKs", "--board", "Kh 7d 2c"],
     "paigow houseway": ["paigow", "houseway", "Tc Td 6h 6s Ac 3d 2h"],
     "draw odds": ["draw", "odds", "Jc Jd 8h 5s 2c", "--discard", "8h 5s 2c"],
     "h2h place": ["h2h", "place", "{place}", "--seed", "1", "-n", "200"],

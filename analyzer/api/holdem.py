@@ -1,9 +1,11 @@
 """Texas Hold'em (rules §6.2), as ``pa.holdem``: the equity of hands and ranges at showdown,
-of known hands on every flop or every turn, and of many queries at once.
+of known hands on every flop or every turn, of many queries at once, and what a range makes and
+draws to on a flop.
 
-The command line's ``poker-analyzer holdem equity``, ``holdem flops`` and ``holdem turns``; the
-engines are :func:`analyzer.games.holdem.equity.holdem_equity`,
-:mod:`analyzer.games.holdem.streets` and :func:`analyzer.games.holdem.queries.holdem_equities`.
+The command line's ``poker-analyzer holdem equity``, ``holdem flops``, ``holdem turns`` and
+``holdem hits``; the engines are :func:`analyzer.games.holdem.equity.holdem_equity`,
+:mod:`analyzer.games.holdem.streets`, :func:`analyzer.games.holdem.queries.holdem_equities` and
+:func:`analyzer.games.holdem.hits.holdem_hits`.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping
 
 if TYPE_CHECKING:  # the engine is imported on first call: importing it builds the evaluator's tables
     from analyzer.games._equity import EquityResult
+    from analyzer.games.holdem.hits_result import HitsResult
     from analyzer.games.holdem.queries import EquityBatch
     from analyzer.games.holdem.street_results import StreetEquities
     from analyzer.ranges import Range
@@ -270,4 +273,76 @@ def equities(
     return holdem_equities(queries, scheduler=scheduler, threads=threads, progress=progress)
 
 
-__all__ = ["equities", "equity", "flops", "turns"]
+def hits(
+    hand_range: str | Range,
+    board: CardsInput | None = None,
+    dead: CardsInput | None = None,
+    *,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> HitsResult:
+    """What a range makes and draws to on a flop or a turn, or on every flop, exactly: the share
+    of its combos (by weight) making each made hand, by category and by relative strength (set,
+    overpair, top pair ...: a partition), and having each draw (flush draw, open-ended, gutshot,
+    backdoors, overcards; a combo may have several). Every row is defined in
+    :mod:`analyzer.games.holdem.texture`.
+
+    Parameters
+    ----------
+    hand_range:
+        One range (``"QQ+, AKs, 76s"``, ``"TT+:0.5"``, ``"random"``: :func:`analyzer.ranges.parse`)
+        or a :class:`~analyzer.ranges.Range`. Combos holding a board or dead card are dropped.
+    board:
+        3 cards (a flop) or 4 (a turn); ``None`` or ``""`` for every flop of the cards left, each
+        flop counted once with the combos that hold none of its cards.
+    dead:
+        Cards known to be out of play, or ``None``.
+    threads:
+        Local threads (default: every core); the figures do not depend on it.
+    scheduler:
+        A Dask scheduler address, to run on a cluster instead of local threads.
+    progress:
+        Called as ``progress(done, planned)`` (tasks of flops) while the run goes.
+
+    Returns
+    -------
+    HitsResult
+        ``made``, ``categories`` and ``draws``: rows of weighted ``combos`` and their ``share``
+        of the range; ``row(name)`` finds one; ``to_frame()``, ``to_dict()``, ``plot()``.
+
+    Examples
+    --------
+    >>> import analyzer as pa
+    >>> result = pa.holdem.hits("QQ+, AKs, 76s", board="Kh 7d 2c")
+    >>> result
+    HitsResult: Hold'em hits of QQ+, AKs, 76s, board Kh 7d 2c; exact, 21 hands, 21 combos
+      Set                                3   14.286%
+      Overpair                           6   28.571%
+      Top pair                           3   14.286%
+      Pocket pair below top card         6   28.571%
+      Second pair                        3   14.286%
+      Backdoor flush draw                4   19.048%
+    >>> result.row("Pair").combos, sum(row.share for row in result.made)
+    (18.0, 1.0)
+
+    On every flop, a pocket pair flops a set, a full house or quads on 2,352 of the 19,600 flops
+    left (2,304 holding a card of its rank, 48 three cards of another rank): 12%.
+
+    >>> every = pa.holdem.hits("22+")
+    >>> round(sum(every.row(name).share for name in ("Set", "Full house", "Four of a kind")), 12)
+    0.12
+    """
+    from analyzer.games.holdem.hits import holdem_hits
+
+    return holdem_hits(
+        hand_range,
+        _translate.cards(board),
+        _translate.cards(dead),
+        scheduler=scheduler,
+        threads=threads,
+        progress=progress,
+    )
+
+
+__all__ = ["equities", "equity", "flops", "hits", "turns"]

@@ -40,6 +40,7 @@ def _holdem() -> None:
     pa.holdem.equity(["QQ+", "AKs"], "Kh 7d 2c 5s", exact=True)  # exact ranges
     pa.holdem.turns(["AsKs", "QdQc"], "Kh 7d 2c")  # the many-deals kernel of turns and equities
     pa.holdem.flops(["AsKs", "QdQc"], dead=list(range(38)))  # the flop sweep, on the 10 cards left
+    pa.holdem.hits("QQ+, AKs", "Kh 7d 2c")  # the texture kernel (every flop and turns call it alike)
     pa.ranges.parse("QQ+, AKs").to_frame()
 
 

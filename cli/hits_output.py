@@ -1,0 +1,71 @@
+"""Printing and charting what a range makes and draws to (``holdem hits``).
+
+The printed tables: the made hands, each category with its relative-strength rows indented under
+it (a category of one row is that row), then the draws; each row's weighted combos and share of
+the range. ``--json`` prints the result's ``to_dict()`` instead, and ``--chart`` draws its bars (PNG).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from rich.table import Table
+
+from cli.console import stdout_console
+from cli.output_files import write_atomically
+
+
+def print_hits(result, as_json: bool) -> None:
+    """Print an :class:`analyzer.games.holdem.hits_result.HitsResult` to stdout."""
+    from analyzer.games.holdem.hits_result import CATEGORY_OF, combos_text  # with the engine, not --help
+
+    if as_json:
+        from analyzer.games._results import json_ready
+
+        print(json.dumps(json_ready(result.to_dict())))
+        return
+    console = stdout_console()
+    made = _table(f"holdem hits ({result.how}; {result.run.elapsed:.3f} s)", "made hand")
+    for category in result.categories:
+        rows = [r for r in result.made if CATEGORY_OF[r.name] == category.name]
+        _add(made, category.name, category)
+        if [r.name for r in rows] != [category.name]:
+            for r in rows:
+                _add(made, f"  {r.name}", r)
+    console.print(made)
+    draws = _table(None, "draw")
+    for r in result.draws:
+        _add(draws, r.name, r)
+    console.print(draws)
+    where = f"board: {result.board or 'every flop'}   dead: {result.dead or '-'}"
+    console.print(f"range: {result.range} ({combos_text(result.combos)} combos)   {where}")
+    if not result.board:
+        console.print(f"combos: the mean over the {result.boards:,} flops; share: of the range's combos on them")
+
+
+def _table(title: str | None, what: str) -> Table:
+    table = Table(title=title, title_justify="left")
+    table.add_column(what)
+    for column in ("combos", "share"):
+        table.add_column(column, justify="right")
+    return table
+
+
+def _add(table: Table, label: str, row) -> None:
+    from analyzer.games.holdem.hits_result import combos_text
+
+    table.add_row(label, combos_text(row.combos), f"{100 * row.share:.3f}%")
+
+
+def save_hits_chart(result, chart: Path | None, as_json: bool) -> None:
+    """Draw the result's bars to ``chart`` (PNG) through a temporary file, and say so (on stderr
+    under ``--json``, whose stdout is one JSON object)."""
+    if chart is None:
+        return
+    from analyzer.report import save_figure
+
+    figure = result.plot()
+    write_atomically(chart, lambda path: save_figure(figure, path))
+    print(f"wrote {chart}", file=sys.stderr if as_json else sys.stdout)
