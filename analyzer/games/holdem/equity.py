@@ -465,7 +465,8 @@ def _combo_tallies(
     each class ``representatives[u]`` enumerated on its own, every completion counted once
     (:func:`~analyzer.games.holdem.boards.deal_tallies`), then deal ``a`` adds
     ``weights[a]`` times the counts of its class ``members[a]`` to the row of each player's combo
-    (a suit permutation keeps the players' order)."""
+    (a suit permutation keeps the players' order). The counts take ``120 n`` bytes a class, at
+    most :data:`~analyzer.games.holdem.symmetry.MAX_ASSIGNMENTS` classes."""
     from analyzer.games.holdem.boards import FixedDeals, deal_tallies  # here: boards imports this module
 
     count, n = representatives.shape[:2]
