@@ -10,8 +10,9 @@ from analyzer.text import plural
 from cli.console import stdout_console
 
 
-def print_equity(result, as_json: bool) -> None:
-    """Print an :class:`analyzer.games._equity.EquityResult` to stdout."""
+def print_equity(result, as_json: bool, by_class: bool = False) -> None:
+    """Print an :class:`analyzer.games._equity.EquityResult` to stdout; after the players' table,
+    the breakdown of each range (a player of one combo has none to show), by class if asked."""
     if as_json:
         print(json.dumps(result.to_dict()))
         return
@@ -45,3 +46,30 @@ def print_equity(result, as_json: bool) -> None:
         if p.categories:
             parts = ", ".join(f"{name} {100 * share:.2f}%" for name, share in p.categories.items())
             console.print(f"player {i} final hands: {parts}")
+    for i, p in enumerate(result.players, start=1):
+        if p.breakdown is not None and p.combos > 1:
+            console.print(breakdown_table(i, p, by_class, run.exact))
+
+
+def breakdown_table(number: int, player, by_class: bool, exact: bool) -> Table:
+    """Player ``number``'s equity hand by hand (a :class:`~analyzer.sim.breakdown.Breakdown`),
+    best first: each combo or class, its share of the deals, equity (and, Monte Carlo, its
+    standard error and trials), win and tie."""
+    rows = player.breakdown.classes if by_class else player.breakdown.combos
+    unit = "class" if by_class else "combo"
+    title = f"player {number}, {player.hand}: equity {unit} by {unit}"
+    table = Table(title=title, title_justify="left")
+    columns = ["class"] if by_class else ["combo", "class"]
+    columns += ["weight", "equity"] + ([] if exact else ["± s.e.", "trials"]) + ["win", "tie"]
+    for column in columns:
+        table.add_column(column, justify="left" if column in ("combo", "class") else "right")
+    samples = rows.samples or (0,) * len(rows)
+    for hand, name, weight, equity, se, count, win, tie in zip(
+        rows.hands, rows.classes, rows.weights, rows.equity, rows.stderr, samples, rows.win, rows.tie
+    ):
+        cells = [name] if by_class else [hand, name]
+        cells += [f"{100 * weight:.3f}%", f"{100 * equity:.3f}%"]
+        cells += [] if exact else [f"{100 * se:.3f}%", f"{count:,}"]
+        cells += [f"{100 * win:.3f}%", f"{100 * tie:.3f}%"]
+        table.add_row(*cells)
+    return table

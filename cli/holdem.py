@@ -30,6 +30,12 @@ def equity(
     categories: Annotated[
         bool, typer.Option("--categories", help="Also the final-hand category distribution.")
     ] = False,
+    breakdown: Annotated[
+        bool, typer.Option("--breakdown", help="Also each range's equity combo by combo, best first.")
+    ] = False,
+    by_class: Annotated[
+        bool, typer.Option("--by-class", help="With --breakdown: one row per hand class (AKs, QQ), not per combo.")
+    ] = False,
     as_json: Json = False,
     show_progress: ShowProgress = None,
     settings: dict | None = None,
@@ -38,13 +44,21 @@ def equity(
     than the requested precision, else Monte Carlo with standard errors."""
     assert settings is not None  # with_run_options always passes it
     with reported_errors():
+        if by_class and not breakdown:
+            raise typer.BadParameter("--by-class groups the rows of --breakdown: add --breakdown")
         from analyzer.games.holdem.equity import holdem_equity
 
         with progress_bar("hold'em equity", show_progress) as progress:
             result = holdem_equity(
-                ranges, board, dead, categories=categories, progress=progress, **run_settings(**settings)
+                ranges,
+                board,
+                dead,
+                categories=categories,
+                breakdown=breakdown,
+                progress=progress,
+                **run_settings(**settings),
             )
-    print_equity(result, as_json)
+    print_equity(result, as_json, by_class=by_class)
 
 
 Hands = Annotated[list[str], typer.Argument(metavar="HAND", help='2 to 10 known hands, e.g. "AsKs" "QdQc".')]

@@ -36,6 +36,7 @@ def equity(
     time_limit: float | None = None,
     seed: int | None = None,
     categories: bool = False,
+    breakdown: bool = False,
     chunk_size: int = DEFAULT_CHUNK_SIZE,
     threads: int | None = None,
     scheduler: str | None = None,
@@ -71,6 +72,16 @@ def equity(
         Monte Carlo seed; ``None`` draws a fresh one, reported in ``result.run.seed``.
     categories:
         Also tally each player's final-hand category distribution (``players[i].categories``).
+    breakdown:
+        Also each player's equity combo by combo and class by class, from the same run
+        (``players[i].breakdown``, a :class:`~analyzer.sim.breakdown.Breakdown`). A combo's
+        equity is the player's pot share given that he holds it, over the other players'
+        ranges (their weights, the cards it blocks) and the boards; its weight is its share of
+        the deals: its own weight times the total weight of the others' combos that fit with it,
+        normalised to sum to 1 per player. So the weighted mean of the combos' equities is the
+        range's equity. Classes (``AKs``, ``QQ``) sum their combos' weights and average their
+        equities. Monte Carlo gives each combo the trials that dealt it (``samples``) and a
+        standard error from those alone; combos never dealt have no row.
     chunk_size:
         Monte Carlo deals per seeded chunk: a result depends on the inputs, the seed and this.
     threads:
@@ -104,6 +115,27 @@ def equity(
     EquityResult: Hold'em equity, board Ah 9h 2c; Monte Carlo, 20,000 deals, seed 7
       player 1  QQ+, AKs  equity 65.030% ± 0.337%  win 65.030%  tie 0.000%
       player 2  JhTh      equity 34.970% ± 0.337%  win 34.970%  tie 0.000%
+
+    The range's equity combo by combo and class by class, best first; the weighted mean of
+    the combos' equities is the range's equity:
+
+    >>> result = pa.holdem.equity(["AhKh", "QQ+, AKs"], board="Qh 7h 2c", breakdown=True)
+    >>> combos = result.players[1].breakdown.combos
+    >>> combos
+    HandEquities(12 rows: QsQd 74.444%, QsQc 74.444%, QdQc 74.444%, ...)
+    >>> combos.to_frame().tail(3)
+        hand class    weight    equity       win       tie  stderr samples
+    9   AcKc   AKs  0.083333  0.340909  0.045455  0.590909     0.0    None
+    10  AsKs   AKs  0.083333  0.318182  0.000000  0.636364     0.0    None
+    11  AdKd   AKs  0.083333  0.318182  0.000000  0.636364     0.0    None
+    >>> abs(sum(w * e for w, e in zip(combos.weights, combos.equity)) - result.players[1].equity) < 1e-12
+    True
+    >>> result.players[1].breakdown.classes.to_frame()
+      hand class  weight    equity       win       tie  stderr samples
+    0   QQ    QQ    0.25  0.744444  0.744444  0.000000     0.0    None
+    1   AA    AA    0.25  0.627273  0.627273  0.000000     0.0    None
+    2   KK    KK    0.25  0.530303  0.530303  0.000000     0.0    None
+    3  AKs   AKs    0.25  0.325758  0.015152  0.621212     0.0    None
     """
     from analyzer.games.holdem.equity import holdem_equity
 
@@ -118,6 +150,7 @@ def equity(
         scheduler=scheduler,
         threads=threads,
         categories=categories,
+        breakdown=breakdown,
         progress=progress,
     )
 

@@ -46,7 +46,8 @@ class EquityResult:
         One :class:`~analyzer.sim.showdown.PlayerEquity` per player, in the order given: the hand
         or range (canonical text), its combos, ``equity``, ``win`` (the chance to win alone),
         ``tie`` (the chance to split), ``stderr`` (0 when exact) and, when asked for,
-        ``categories`` (the final-hand category distribution).
+        ``categories`` (the final-hand category distribution) and ``breakdown`` (Hold'em: the
+        figures combo by combo and class by class, :class:`~analyzer.sim.breakdown.Breakdown`).
     board, dead:
         The board and the dead cards, canonical text (``""`` for none).
     run:
@@ -67,13 +68,14 @@ class EquityResult:
 
     def to_frame(self) -> pd.DataFrame:
         """One row per player: ``player`` (from 1), ``range``, ``combos``, ``equity``, ``win``,
-        ``tie``, ``stderr`` (the category distributions are in :meth:`to_dict`)."""
+        ``tie``, ``stderr`` (the category distributions and breakdowns are in :meth:`to_dict`)."""
         import pandas as pd  # here, not at the top: queries print without pandas
 
         rows = []
         for i, p in enumerate(self.players, start=1):
             row = {"player": i, **p.to_dict()}
             row.pop("categories", None)
+            row.pop("breakdown", None)
             rows.append(row)
         return pd.DataFrame(rows)
 

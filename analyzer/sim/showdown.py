@@ -10,12 +10,16 @@ over weighted ranges) the same layout holds weighted counts.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numba import njit
 
 from analyzer.eval.values import Category
 from analyzer.sim.engine import mean_and_se
+
+if TYPE_CHECKING:  # the breakdown module reads the tallies' layout from this one
+    from analyzer.sim.breakdown import Breakdown
 
 TIE_UNITS = 2520
 WIN, TIE, EQUITY, EQUITY_SQ, CATEGORY = 0, 1, 2, 3, 4
@@ -54,7 +58,8 @@ def record_showdown(values, tallies, weight):
 
 @dataclass(frozen=True)
 class PlayerEquity:
-    """One player's share of the pot: equity = win + tie shares."""
+    """One player's share of the pot: equity = win + tie shares; ``breakdown``, when asked for,
+    the same figures combo by combo and class by class (:class:`~analyzer.sim.breakdown.Breakdown`)."""
 
     hand: str
     combos: int
@@ -63,10 +68,12 @@ class PlayerEquity:
     tie: float
     stderr: float
     categories: dict[str, float] | None = None
+    breakdown: Breakdown | None = None
 
     def to_dict(self) -> dict:
         """The JSON form: ``range`` (the hand or range as given), combos, equity, win, tie,
-        stderr, and ``categories`` (final-hand shares by category) when they were asked for."""
+        stderr, ``categories`` (final-hand shares by category) and ``breakdown`` (its
+        :meth:`~analyzer.sim.breakdown.Breakdown.to_dict`) when they were asked for."""
         d = {
             "range": self.hand,
             "combos": self.combos,
@@ -77,6 +84,8 @@ class PlayerEquity:
         }
         if self.categories is not None:
             d["categories"] = self.categories
+        if self.breakdown is not None:
+            d["breakdown"] = self.breakdown.to_dict()
         return d
 
 

@@ -155,17 +155,21 @@ def _completions_of(holes, board, free, tallies, weight):
 
 
 @njit(cache=True, nogil=True)
-def _exact_assignments(combos, offsets, weights, board, excluded, tallies):
+def _exact_assignments(combos, offsets, weights, board, excluded, by_combo, tallies):
     """Exact showdowns over every non-conflicting choice of one combo per player,
     each weighted by the product of the combos' weights. Returns (the total weight,
     the number of deals enumerated). Calls :func:`exact_showdowns` one deal at a time (and so
-    compiles it once more): only ranges enumerated combo by combo compile this kernel."""
+    compiles it once more): only ranges enumerated combo by combo compile this kernel.
+
+    ``tallies`` has a row per player, or with ``by_combo`` a row per combo row of ``combos``:
+    each deal's showdowns then go, player by player, to the row of the combo he holds."""
     n = offsets.shape[0] - 1
     choice = np.zeros(n, np.int64)
     for p in range(n):
         choice[p] = offsets[p]
     deal = np.zeros((1, n, 2), np.int64)
     weight = np.ones(1)
+    scratch = np.zeros((n, tallies.shape[1]))  # one deal's tallies, when by_combo
     total = 0.0
     deals: int | np.int64 = 0
     while True:
@@ -182,7 +186,11 @@ def _exact_assignments(combos, offsets, weights, board, excluded, tallies):
             deal[0, p, 0], deal[0, p, 1] = c1, c2
             weight[0] *= weights[choice[p]]
         if ok:
-            exact_showdowns(deal, weight, board, excluded, tallies)
+            if by_combo:
+                exact_showdowns(deal, weight, board, excluded, scratch)
+                _move_rows(scratch, choice, tallies)
+            else:
+                exact_showdowns(deal, weight, board, excluded, tallies)
             completions = _completions(~used & np.uint64((1 << 52) - 1), BOARD_CARDS - board.shape[0])
             total += weight[0] * completions
             deals += np.int64(completions)
@@ -197,6 +205,16 @@ def _exact_assignments(combos, offsets, weights, board, excluded, tallies):
             return total, deals
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _move_rows(deal_tallies, rows, tallies):
+    """Add player ``p``'s row of one deal's ``deal_tallies`` to ``tallies[rows[p]]``, leaving
+    ``deal_tallies`` zero for the next deal (loops: a slice assignment compiles more code)."""
+    for p in range(deal_tallies.shape[0]):
+        for j in range(deal_tallies.shape[1]):
+            tallies[rows[p], j] += deal_tallies[p, j]
+            deal_tallies[p, j] = 0
+
+
 @njit(cache=True, nogil=True)
 def _completions(free, k):
     """C(number of free cards, k)."""
@@ -209,15 +227,23 @@ def _completions(free, k):
 
 @njit(cache=True, nogil=True)
 def _monte_carlo_showdowns(
-    combos, offsets, cumulative, uniform_weights, any_two, board, excluded, state, trials, tallies
+    combos, offsets, cumulative, uniform_weights, any_two, board, excluded, combo_rows, state, trials, tallies
 ):
     """``trials`` random showdowns: combos drawn by weight (redrawn together on a
     conflict, which samples the joint distribution exactly), the board completed
     uniformly. Players flagged ``any_two`` (the range is every unblocked combo) are
     dealt two cards from what is left instead: the number of ways to do that does
     not depend on the other hands, so the joint distribution is unchanged and no
-    redraw is needed. Returns 0, or -1 if a deal failed :data:`MAX_DEAL_ATTEMPTS` times."""
+    redraw is needed. Returns 0, or -1 if a deal failed :data:`MAX_DEAL_ATTEMPTS` times.
+
+    ``tallies`` has a row per player; or, when ``combo_rows`` is not None but ``(n, 52, 52)``
+    (the combo row of player ``p``'s cards ``a, b`` at ``[p, a, b]``), a row per combo row of
+    ``combos``, each showdown going, player by player, to the row of the combo he holds. Numba
+    compiles the two cases apart (it prunes the ``combo_rows is None`` branches), so per-player
+    runs keep their speed."""
     n = offsets.shape[0] - 1
+    rows = np.zeros(n, np.int64)  # each player's combo row, when by combo
+    scratch = np.zeros((n, tallies.shape[1]), np.int64)  # one showdown's tallies, when by combo
     k = BOARD_CARDS - board.shape[0]
     board_key = EMPTY_KEY
     board_mask = np.uint64(0)
@@ -235,6 +261,7 @@ def _monte_carlo_showdowns(
             fixed_used |= CARD_BIT[c1] | CARD_BIT[c2]
             hole_key[p] = CARD_KEY[c1] + CARD_KEY[c2]
             hole_mask[p] = CARD_MASK[c1] | CARD_MASK[c2]
+            rows[p] = p
     for _ in range(trials):
         attempts = 0
         while not fixed:
@@ -267,6 +294,8 @@ def _monte_carlo_showdowns(
                 used |= bits
                 hole_key[p] = CARD_KEY[c1] + CARD_KEY[c2]
                 hole_mask[p] = CARD_MASK[c1] | CARD_MASK[c2]
+                if combo_rows is not None:
+                    rows[p] = j
             if ok:
                 break
             attempts += 1
@@ -286,6 +315,8 @@ def _monte_carlo_showdowns(
                 used |= CARD_BIT[c2]
                 hole_key[p] = CARD_KEY[c1] + CARD_KEY[c2]
                 hole_mask[p] = CARD_MASK[c1] | CARD_MASK[c2]
+                if combo_rows is not None:
+                    rows[p] = combo_rows[p, c1, c2]
         key, mask = board_key, board_mask
         for _i in range(k):  # an unused card (a helper for this measured 20% slower: 34.5 v 43.8 M/s)
             c = below(state, 52)
@@ -296,5 +327,9 @@ def _monte_carlo_showdowns(
             mask |= CARD_MASK[c]
         for p in range(n):
             values[p] = evaluate_key(key + hole_key[p], mask | hole_mask[p])
-        record_showdown(values, tallies, 1)
+        if combo_rows is None:
+            record_showdown(values, tallies, 1)
+        else:
+            record_showdown(values, scratch, 1)
+            _move_rows(scratch, rows, tallies)
     return 0

@@ -3,13 +3,17 @@
 Exact enumeration (board rank patterns, see :mod:`analyzer.games.holdem.engine`)
 when it is estimated to be quicker than the requested Monte Carlo precision, else
 Monte Carlo in seeded chunks on threads or a Dask cluster.
+
+With ``breakdown`` every engine keeps its tallies per combo instead of per player (row ``c``:
+the showdowns of the deals that give combo ``c`` to its player; :mod:`analyzer.sim.breakdown`),
+and a player's tallies are the sum of his combos' rows.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 
 import numpy as np
@@ -24,13 +28,14 @@ from analyzer.games.holdem.symmetry import (
     suit_symmetries,
     valid_assignments,
 )
-from analyzer.ranges import EmptyRangeError, Range, parse
+from analyzer.ranges import EmptyRangeError, Range, format_combo, hand_class, parse
+from analyzer.sim.breakdown import breakdown as combo_breakdown
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, clock_start, run_monte_carlo, run_tasks
 from analyzer.sim.executors import local_workers
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import choose_exact
 from analyzer.sim.seeds import new_seed
-from analyzer.sim.showdown import WIDTH, max_equity_se, player_equities
+from analyzer.sim.showdown import WIDTH, PlayerEquity, max_equity_se, player_equities
 from analyzer.text import plural
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
@@ -75,6 +80,22 @@ class HoldemDeal:
     def assignments(self) -> int:
         """An upper bound on the number of combo choices (conflicts not removed)."""
         return math.prod(len(r) for r in self.ranges)
+
+    def combo_rows(self) -> np.ndarray:
+        """``(n, 52, 52)``: at ``[p, a, b]`` (and ``[p, b, a]``) the row in :meth:`packed` of
+        player ``p``'s combo of cards ``a`` and ``b``; -1 where he has no such combo."""
+        combos, offsets, _weights = self.packed()
+        rows = np.full((len(self.ranges), 52, 52), -1, np.int64)
+        for p in range(len(self.ranges)):
+            mine = np.arange(offsets[p], offsets[p + 1])
+            rows[p, combos[mine, 0], combos[mine, 1]] = mine
+            rows[p, combos[mine, 1], combos[mine, 0]] = mine
+        return rows
+
+
+def by_player(combo_tallies: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """Each player's tallies: the sum of his combos' rows (``offsets[p]`` to ``offsets[p + 1]``)."""
+    return np.add.reduceat(combo_tallies, offsets[:-1], axis=0)
 
 
 def check_players(entries: Sequence, each: str, what: str) -> None:
@@ -193,23 +214,32 @@ class HoldemMonteCarlo:
     any_two: np.ndarray
     board: np.ndarray
     excluded: np.uint64
+    combo_rows: np.ndarray | None
 
     @classmethod
-    def from_deal(cls, deal: HoldemDeal) -> HoldemMonteCarlo:
+    def from_deal(cls, deal: HoldemDeal, by_combo: bool = False) -> HoldemMonteCarlo:
         """The job of a validated deal: the packed combos, each range's cumulative weights (to
         draw a combo in proportion to its weight), which ranges are uniform (a combo drawn by
-        index) and which are any two cards (two cards drawn from the deck)."""
+        index) and which are any two cards (two cards drawn from the deck); with ``by_combo``,
+        :meth:`HoldemDeal.combo_rows`, so that the tallies are kept per combo."""
         combos, offsets, _weights = deal.packed()
         cumulative = np.concatenate([np.cumsum(r.weights) for r in deal.ranges])
         uniform = np.array([bool((r.weights == r.weights[0]).all()) for r in deal.ranges])
         unblocked = math.comb(52 - len(deal.board) - len(deal.dead), 2)
         any_two = np.array([bool(u) and len(r) == unblocked for u, r in zip(uniform, deal.ranges)])
-        return cls(combos, offsets, cumulative, uniform, any_two, deal.board.astype(np.uint8), deal.excluded)
+        rows = deal.combo_rows() if by_combo else None
+        return cls(combos, offsets, cumulative, uniform, any_two, deal.board.astype(np.uint8), deal.excluded, rows)
+
+    @property
+    def by_combo(self) -> bool:
+        """Whether the tallies have a row per combo (else one per player)."""
+        return self.combo_rows is not None
 
     def run_chunk(self, state: np.ndarray, trials: int) -> np.ndarray:
         """Showdown tallies (:mod:`analyzer.sim.showdown`) of ``trials`` random deals drawn with
-        the generator ``state``; a deal that fails 100,000 redraws in a row is an error."""
-        tallies = np.zeros((len(self.offsets) - 1, WIDTH), np.int64)
+        the generator ``state``, a row per player or per combo; a deal that fails 100,000
+        redraws in a row is an error."""
+        tallies = np.zeros((len(self.combos) if self.by_combo else len(self.offsets) - 1, WIDTH), np.int64)
         status = _monte_carlo_showdowns(
             self.combos,
             self.offsets,
@@ -218,6 +248,7 @@ class HoldemMonteCarlo:
             self.any_two,
             self.board,
             self.excluded,
+            self.combo_rows,
             state.copy(),
             trials,
             tallies,
@@ -228,7 +259,7 @@ class HoldemMonteCarlo:
 
     def standard_error(self, tallies: np.ndarray, trials: int) -> float:
         """The largest standard error of the players' equities (the target-s.e. stopping rule)."""
-        return max_equity_se(tallies, trials)
+        return max_equity_se(by_player(tallies, self.offsets) if self.by_combo else tallies, trials)
 
 
 def holdem_equity(
@@ -243,6 +274,7 @@ def holdem_equity(
     scheduler: str | None = None,
     threads: int | None = None,
     categories: bool = False,
+    breakdown: bool = False,
     progress: Progress | None = None,
 ) -> EquityResult:
     """Equity of each hand or range at showdown (rules §6.2): the best five of the two hole cards
@@ -275,6 +307,9 @@ def holdem_equity(
         Local threads (default: every core).
     categories:
         Also tally each player's final-hand category distribution.
+    breakdown:
+        Also each player's equity combo by combo and class by class (``players[i].breakdown``,
+        :mod:`analyzer.sim.breakdown`), from the same run.
     progress:
         Called with (trials or tasks done, planned or ``None``) as the run goes.
 
@@ -291,12 +326,10 @@ def holdem_equity(
     listed = 1 < len(deal.symmetries) <= assignments <= MAX_ASSIGNMENTS  # as _run_listed decides
     classes = deal.classes() if listed else assignments
     exact = choose_exact(method, classes * EXACT_SECONDS[missing] / workers, stopping, workers)
-    hands = list(deal.labels)
-    sizes = [len(r) for r in deal.ranges]
     start = clock_start()
     if exact:
-        tallies, total, deals = _run_exact(deal, scheduler, threads, progress)
-        players = player_equities(tallies, total, hands, sizes, exact=True, categories=categories)
+        tallies, total, deals = _run_exact(deal, scheduler, threads, progress, by_combo=breakdown)
+        players = _players(deal, tallies, total, exact=True, categories=categories, breakdown=breakdown)
         return EquityResult(
             game="holdem",
             players=players,
@@ -306,7 +339,7 @@ def holdem_equity(
         )
     seed = new_seed(seed)
     run = run_monte_carlo(
-        HoldemMonteCarlo.from_deal(deal),
+        HoldemMonteCarlo.from_deal(deal, by_combo=breakdown),
         seed=seed,
         stopping=stopping,
         chunk_size=chunk_size,
@@ -314,7 +347,7 @@ def holdem_equity(
         threads=threads,
         progress=progress,
     )
-    players = player_equities(run.tallies, run.trials, hands, sizes, exact=False, categories=categories)
+    players = _players(deal, run.tallies, run.trials, exact=False, categories=categories, breakdown=breakdown)
     return EquityResult(
         game="holdem",
         players=players,
@@ -324,15 +357,46 @@ def holdem_equity(
     )
 
 
+def _players(
+    deal: HoldemDeal, tallies: np.ndarray, total: float, *, exact: bool, categories: bool, breakdown: bool
+) -> tuple[PlayerEquity, ...]:
+    """The players' figures from a run's tallies over ``total`` (weight or trials): a row per
+    player, or with ``breakdown`` a row per combo, which also gives each player's breakdown."""
+    _combos, offsets, _weights = deal.packed()
+    rows = by_player(tallies, offsets) if breakdown else tallies
+    sizes = [len(r) for r in deal.ranges]
+    players = player_equities(rows, total, list(deal.labels), sizes, exact=exact, categories=categories)
+    if not breakdown:
+        return players
+    return tuple(
+        replace(
+            player,
+            breakdown=combo_breakdown(
+                tallies[offsets[p] : offsets[p + 1]],
+                [format_combo(c) for c in r.combos],
+                [hand_class(*c) for c in r.combos],
+                exact=exact,
+            ),
+        )
+        for p, (player, r) in enumerate(zip(players, deal.ranges))
+    )
+
+
 def _run_exact(
-    deal: HoldemDeal, scheduler: str | None, threads: int | None, progress: Progress | None, listed: bool = True
+    deal: HoldemDeal,
+    scheduler: str | None,
+    threads: int | None,
+    progress: Progress | None,
+    listed: bool = True,
+    by_combo: bool = False,
 ) -> tuple[np.ndarray, float, int]:
-    """Exact tallies: (tallies, total weight, number of deals enumerated). With ``listed``, from
-    a list of deals where :func:`_run_listed` takes one (suit classes, or the one deal of fixed
-    hands); else combo choice by combo choice in the kernel, in tasks by the first player's
-    combos, summed in task order."""
+    """Exact tallies: (tallies, total weight, number of deals enumerated), a row per player or,
+    ``by_combo``, per combo of :meth:`HoldemDeal.packed`. With ``listed``, from a list of deals
+    where :func:`_run_listed` takes one (suit classes, or the one deal of fixed hands); else
+    combo choice by combo choice in the kernel, in tasks by the first player's combos, summed
+    in task order."""
     if listed:
-        result = _run_listed(deal, scheduler, threads, progress)
+        result = _run_listed(deal, scheduler, threads, progress, by_combo)
         if result is not None:
             return result
     combos, offsets, weights = deal.packed()
@@ -342,9 +406,15 @@ def _run_exact(
         first = np.concatenate([combos[row : row + 1], combos[offsets[1] :]])
         first_weights = np.concatenate([weights[row : row + 1], weights[offsets[1] :]])
         first_offsets = np.concatenate([[0, 1], offsets[2:] - offsets[1] + 1])
-        tasks.append((first, first_offsets, first_weights, board, deal.excluded))
+        tasks.append((first, first_offsets, first_weights, board, deal.excluded, by_combo))
     results = run_tasks(_exact_one, tasks, scheduler=scheduler, threads=threads, progress=progress)
-    tallies = np.sum([t for t, _, _ in results], axis=0)
+    if by_combo:  # task ``row`` holds player 1's combo ``row``, then every later player's combos
+        tallies = np.zeros((len(combos), WIDTH))
+        for row, (part, _, _) in enumerate(results):
+            tallies[row] += part[0]
+            tallies[offsets[1] :] += part[1:]
+    else:
+        tallies = np.sum([t for t, _, _ in results], axis=0)
     total = float(sum(total for _, total, _ in results))
     if total == 0:
         raise ValueError("the ranges cannot all be dealt together: every choice of hands uses a card twice")
@@ -352,7 +422,7 @@ def _run_exact(
 
 
 def _run_listed(
-    deal: HoldemDeal, scheduler: str | None, threads: int | None, progress: Progress | None
+    deal: HoldemDeal, scheduler: str | None, threads: int | None, progress: Progress | None, by_combo: bool = False
 ) -> tuple[np.ndarray, float, int] | None:
     """Exact tallies from a list of deals, when it helps: the suit classes of the combo choices
     (one representative each, with the summed weight of its members) when the board and dead
@@ -361,7 +431,9 @@ def _run_listed(
     holds one combo. Else None: :func:`_run_exact` enumerates combo by combo in the kernel.
 
     The deals go to :func:`~analyzer.games.holdem.engine.exact_showdowns` in tasks of 64, so a
-    query of fixed hands compiles that kernel alone."""
+    query of fixed hands compiles that kernel alone. ``by_combo`` (rows per combo, as in
+    :func:`_run_exact`; with fixed hands they are the players' rows): the classes are
+    enumerated one by one (:func:`_combo_tallies`)."""
     maps = deal.symmetries
     symmetric = len(maps) > 1 and deal.assignments() >= len(maps)
     if not symmetric and deal.assignments() > 1:
@@ -373,19 +445,58 @@ def _run_listed(
         holes, weights = listed
         if len(holes) == 0:
             raise ValueError("the ranges cannot all be dealt together: every choice of hands uses a card twice")
-        representatives, summed = canonical_classes(holes, weights, maps)
+        representatives, summed, members = canonical_classes(holes, weights, maps)
     else:  # the one deal, which prepare_deal found dealable
         holes = np.array([[r.combos[0] for r in deal.ranges]], np.int64)
         weights = np.array([math.prod(float(r.weights[0]) for r in deal.ranges)])
         representatives, summed = holes, weights
+    free = 52 - len(deal.board) - len(deal.dead) - 2 * len(deal.ranges)
+    completions = math.comb(free, 5 - len(deal.board))
+    totals = float(weights.sum()) * completions, len(holes) * completions
+    if by_combo and symmetric:
+        return _combo_tallies(deal, holes, weights, representatives, members, scheduler, threads, progress), *totals
     board = deal.board.astype(np.uint8)
     parts = len(representatives) // 64
     batches = np.array_split(np.arange(len(representatives)), parts) if parts > 1 else [slice(None)]
     tasks = [(representatives[b], summed[b], board, deal.excluded) for b in batches]
     results = run_tasks(_exact_classes, tasks, scheduler=scheduler, threads=threads, progress=progress)
-    free = 52 - len(deal.board) - len(deal.dead) - 2 * len(deal.ranges)
-    completions = math.comb(free, 5 - len(deal.board))
-    return np.sum(results, axis=0), float(weights.sum()) * completions, len(holes) * completions
+    return np.sum(results, axis=0), *totals
+
+
+def _combo_tallies(
+    deal: HoldemDeal,
+    holes: np.ndarray,
+    weights: np.ndarray,
+    representatives: np.ndarray,
+    members: np.ndarray,
+    scheduler: str | None,
+    threads: int | None,
+    progress: Progress | None,
+) -> np.ndarray:
+    """Tallies per combo of the deals ``holes`` (weights ``weights``) from their suit classes:
+    each class ``representatives[u]`` enumerated on its own, every completion counted once
+    (:func:`~analyzer.games.holdem.boards.deal_tallies`), then deal ``a`` adds
+    ``weights[a]`` times the counts of its class ``members[a]`` to the row of each player's combo
+    (a suit permutation keeps the players' order). The counts take ``120 n`` bytes a class, at
+    most :data:`~analyzer.games.holdem.symmetry.MAX_ASSIGNMENTS` classes."""
+    from analyzer.games.holdem.boards import FixedDeals, deal_tallies  # here: boards imports this module
+
+    count, n = representatives.shape[:2]
+    boards = np.zeros((count, 5), np.uint8)
+    boards[:, : len(deal.board)] = deal.board
+    classes = FixedDeals(
+        representatives.astype(np.uint8),
+        np.full(count, n, np.int64),
+        boards,
+        np.full(count, len(deal.board), np.int64),
+        np.full(count, deal.excluded, np.uint64),
+    )
+    counts = deal_tallies(classes, scheduler=scheduler, threads=threads, progress=progress)
+    combo_rows = deal.combo_rows()
+    tallies = np.zeros((len(deal.packed()[0]), WIDTH))
+    for p in range(n):
+        np.add.at(tallies, combo_rows[p, holes[:, p, 0], holes[:, p, 1]], weights[:, None] * counts[members, p])
+    return tallies
 
 
 def _exact_classes(representatives, weights, board, excluded):
@@ -394,7 +505,7 @@ def _exact_classes(representatives, weights, board, excluded):
     return tallies
 
 
-def _exact_one(combos, offsets, weights, board, excluded):
-    tallies = np.zeros((len(offsets) - 1, WIDTH), np.float64)
-    total, deals = _exact_assignments(combos, offsets, weights, board, excluded, tallies)
+def _exact_one(combos, offsets, weights, board, excluded, by_combo):
+    tallies = np.zeros((len(combos) if by_combo else len(offsets) - 1, WIDTH), np.float64)
+    total, deals = _exact_assignments(combos, offsets, weights, board, excluded, by_combo, tallies)
     return tallies, total, deals

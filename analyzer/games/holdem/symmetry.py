@@ -97,10 +97,11 @@ def class_count(
 
 def canonical_classes(
     holes: np.ndarray, weights: np.ndarray, maps: Sequence[np.ndarray]
-) -> tuple[np.ndarray, np.ndarray]:
-    """The classes of ``holes`` under ``maps``: (representatives (U, n, 2), summed weights (U,)).
-    A deal's representative is the lexicographically smallest of its images, each hand
-    written high card first."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The classes of ``holes`` under ``maps``: (representatives (U, n, 2), summed weights (U,),
+    the class of each deal (A,)). A deal's representative is the lexicographically smallest of
+    its images, each hand written high card first; a permutation keeps the players' order, so
+    player ``p`` of a deal fares as player ``p`` of its representative."""
     best: np.ndarray | None = None
     for card_map in maps:
         image = np.sort(card_map[holes], axis=2)[:, :, ::-1].reshape(len(holes), -1)
@@ -115,4 +116,4 @@ def canonical_classes(
     assert best is not None, "no card maps (suit_symmetries always includes the identity)"
     unique, inverse = np.unique(best, axis=0, return_inverse=True)
     summed = np.bincount(inverse.ravel(), weights=weights, minlength=len(unique))
-    return unique.reshape(len(unique), -1, 2), summed
+    return unique.reshape(len(unique), -1, 2), summed, inverse.ravel()
