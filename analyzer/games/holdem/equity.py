@@ -163,6 +163,7 @@ def _dealt_range(text: str, blocked: tuple[int, ...]) -> tuple[Range, str]:
 
 
 DEALABLE_SEARCH_NODES = 200_000
+UNDEALABLE = "the ranges cannot all be dealt together: every choice of hands uses a card twice"
 
 
 class _SearchBudgetSpent(Exception):
@@ -181,6 +182,11 @@ def _check_dealable(deal: HoldemDeal) -> None:
             f"not enough cards: {len(deal.ranges)} players, {len(deal.board)} board "
             f"and {len(deal.dead)} dead cards leave {remaining} for the board"
         )
+    if all(len(r) == 1 for r in deal.ranges):  # known hands: dealable when no card is held twice
+        held = np.concatenate([r.combos[0] for r in deal.ranges])
+        if len(np.unique(held)) < len(held):
+            raise ValueError(UNDEALABLE)
+        return
     masks = [[(1 << int(a)) | (1 << int(b)) for a, b in r.combos] for r in deal.ranges]
     order = sorted(range(len(masks)), key=lambda i: len(masks[i]))
 
@@ -200,7 +206,7 @@ def _check_dealable(deal: HoldemDeal) -> None:
     except _SearchBudgetSpent:
         return
     if not dealable:
-        raise ValueError("the ranges cannot all be dealt together: every choice of hands uses a card twice")
+        raise ValueError(UNDEALABLE)
 
 
 @dataclass(frozen=True)
@@ -362,12 +368,12 @@ def _players(
 ) -> tuple[PlayerEquity, ...]:
     """The players' figures from a run's tallies over ``total`` (weight or trials): a row per
     player, or with ``breakdown`` a row per combo, which also gives each player's breakdown."""
-    _combos, offsets, _weights = deal.packed()
-    rows = by_player(tallies, offsets) if breakdown else tallies
     sizes = [len(r) for r in deal.ranges]
-    players = player_equities(rows, total, list(deal.labels), sizes, exact=exact, categories=categories)
     if not breakdown:
-        return players
+        return player_equities(tallies, total, list(deal.labels), sizes, exact=exact, categories=categories)
+    _combos, offsets, _weights = deal.packed()
+    rows = by_player(tallies, offsets)
+    players = player_equities(rows, total, list(deal.labels), sizes, exact=exact, categories=categories)
     return tuple(
         replace(
             player,
@@ -417,7 +423,7 @@ def _run_exact(
         tallies = np.sum([t for t, _, _ in results], axis=0)
     total = float(sum(total for _, total, _ in results))
     if total == 0:
-        raise ValueError("the ranges cannot all be dealt together: every choice of hands uses a card twice")
+        raise ValueError(UNDEALABLE)
     return tallies, total, int(sum(deals for _, _, deals in results))
 
 
@@ -444,7 +450,7 @@ def _run_listed(
             return None
         holes, weights = listed
         if len(holes) == 0:
-            raise ValueError("the ranges cannot all be dealt together: every choice of hands uses a card twice")
+            raise ValueError(UNDEALABLE)
         representatives, summed, members = canonical_classes(holes, weights, maps)
     else:  # the one deal, which prepare_deal found dealable
         holes = np.array([[r.combos[0] for r in deal.ranges]], np.int64)
