@@ -101,7 +101,7 @@ def test_the_namespaces_are_the_api_modules():
     assert pa.paigow.__name__ == "analyzer.api.paigow"
     assert pa.ranges.__name__ == "analyzer.ranges"
     for namespace, verbs in [
-        (pa.holdem, ["equities", "equity", "flops", "turns"]),
+        (pa.holdem, ["equities", "equity", "flops", "hits", "turns"]),
         (pa.stud, ["equity"]),
         (pa.draw, ["advise", "odds"]),
         (pa.paigow, ["edge", "exact_edge", "house_way", "optimal_edge", "split"]),

@@ -315,10 +315,11 @@ def hits(
     scheduler: str | None = None,
     progress: Progress | None = None,
 ) -> HitsResult:
-    """What a range makes and draws to on a flop or a turn, or on every flop, exactly: the share
-    of its combos (by weight) making each made hand, by category and by relative strength (set,
-    overpair, top pair ...: a partition), and having each draw (flush draw, open-ended, gutshot,
-    backdoors, overcards; a combo may have several). Every row is defined in
+    """What a range makes and draws to on a flop or a turn (rules §6.2: two hole cards and the
+    board), or on every flop, exactly: the share of its combos (by weight) making each made
+    hand, by category and by relative strength (set, overpair, top pair ...: a partition), and
+    having each draw (flush draw, open-ended, gutshot, backdoors, overcards; a combo may have
+    several). Every row is defined in
     :mod:`analyzer.games.holdem.texture`.
 
     Parameters
