@@ -17,14 +17,17 @@ MAX_MESSAGE = 300  # characters of an error message; the rest (usually echoed in
 
 def one_line(message: object) -> str:
     """``message`` on one line (runs of white space become one space), cut to :data:`MAX_MESSAGE`
-    characters with ``...`` where input echoed in it would make it longer.
+    characters with ``...`` where input echoed in it would make it longer. What UTF-8 cannot
+    write (a lone surrogate: bytes of the command line that were not UTF-8) is shown escaped.
 
     >>> one_line("bad  card\\n 'Zz'")
     "bad card 'Zz'"
     >>> len(one_line("x" * 100_000)) == MAX_MESSAGE
     True
+    >>> one_line("cannot reach \\udcff")
+    'cannot reach \\\\udcff'
     """
-    text = " ".join(str(message).split())
+    text = " ".join(str(message).encode("utf-8", "backslashreplace").decode("utf-8").split())
     return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 3] + "..."
 
 

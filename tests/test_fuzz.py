@@ -459,6 +459,13 @@ def test_every_command_line_ends_in_one_clean_line_thoroughly(run, tmp_path, dat
     check(run, data.draw(command_line(tmp_path)))
 
 
+def test_bytes_that_are_not_utf8_in_an_echoed_argument_stay_one_clean_line(run):
+    """Found by the fuzz: a scheduler address of a non-UTF-8 byte (a lone surrogate in argv)
+    made the error line itself fail to print."""
+    code, err = run(["holdem", "equity", "AsKs", "QdQc", "--scheduler", "\udcff", "--no-progress"])
+    assert code == 1 and err.startswith("error: ") and "\\udcff" in err and len(err.splitlines()) == 1
+
+
 def test_a_forced_progress_bar_leaves_no_empty_line_off_a_terminal(run, tmp_path):
     """Found by the fuzz: ``--progress`` with stderr no terminal printed an empty line before the
     error line (rich's transient bar cannot be erased there)."""
