@@ -60,7 +60,10 @@ def place(
     batch_starter: BatchStarter = "alternate",
     tiebreak: Tiebreak = "standard",
     policy: Annotated[
-        str, typer.Option("--policy", "-p", metavar="POLICY", help="Rollout policy for both players: greedy or random.")
+        str,
+        typer.Option(
+            "--policy", "-p", metavar="POLICY", help="Rollout policy for both players: greedy, tuned or random."
+        ),
     ] = "greedy",
     opponent_policy: Annotated[
         str | None,
@@ -169,7 +172,9 @@ def play(
     first: Annotated[
         str,
         typer.Option(
-            "--first", metavar="POLICY", help="Policy of the round-1 first mover: random, greedy, rollout[:N[:BASE]]."
+            "--first",
+            metavar="POLICY",
+            help="Policy of the round-1 first mover: random, greedy, tuned, rollout[:N[:BASE]].",
         ),
     ] = "greedy",
     second: Annotated[str, typer.Option("--second", metavar="POLICY", help="Policy of the other player.")] = "random",
@@ -357,7 +362,9 @@ def bet(
     ],
     policy: Annotated[
         str,
-        typer.Option("--policy", "-p", metavar="POLICY", help="Placement policy of both players: greedy or random."),
+        typer.Option(
+            "--policy", "-p", metavar="POLICY", help="Placement policy of both players: greedy, tuned or random."
+        ),
     ] = "greedy",
     bet_policy: Annotated[
         str,

@@ -12,12 +12,16 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from analyzer.cards import parse_cards
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head import policies as P
+from analyzer.games.head_to_head.greedy_params import HAND_SET
 from analyzer.sim.seeds import chunk_state
 
 ALL_CARDS = list(range(52))
+VECTORS = np.stack([HAND_SET, HAND_SET])  # each seat's greedy vector, as the kernels take it
 
 
 def cards(text: str) -> list[int]:

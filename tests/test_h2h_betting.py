@@ -22,6 +22,7 @@ from analyzer.games.head_to_head.betting.play import parse_bet_policy, simulate_
 from analyzer.games.head_to_head.betting.rules import BettingRules
 from analyzer.sim.seeds import chunk_state, derive_seed
 from analyzer.studies.head_to_head_betting import tables
+from h2h_script import VECTORS
 from positions import LAST_BET
 
 
@@ -206,7 +207,7 @@ def _conservation_breaches(seed_state, games, forfeit, window):
     trajectory = np.zeros(BP.GAME_PLACEMENTS, np.int64)
     breaches = 0
     for _ in range(games):
-        BP._play_betting_game(st, 0, 0, 0, 0, rules, params, bparams, seed_state, rngs, out, trajectory)
+        BP._play_betting_game(st, 0, 0, 0, 0, rules, params, VECTORS, bparams, seed_state, rngs, out, trajectory)
         breaches += out[0] + out[1] != 2800 or out[0] < 0 or out[1] < 0 or trajectory.min() < 0
     return breaches
 

@@ -22,7 +22,7 @@ from analyzer.games.head_to_head import rollout as R
 from analyzer.games.head_to_head.betting import engine as B
 from analyzer.games.head_to_head.betting import policies as BP
 from analyzer.sim.seeds import chunk_state
-from h2h_script import build_state, visible_cards
+from h2h_script import VECTORS, build_state, visible_cards
 
 RANKS, SUITS = "23456789TJQKA", "cdhs"
 DEFAULT_RULES = (1, 0, 10, 200, 100)  # forfeit, window, min bet, row cap, max raise
@@ -153,7 +153,7 @@ def test_stacks_carry_over_after_a_played_round():
     bparams = np.stack([bet_params(bet=500, call=300), bet_params(bet=500, call=300)])
     deal, rngs = chunk_state(5, 1), np.stack([chunk_state(5, 2), chunk_state(5, 3)])
     while not E._round_over(st):
-        BP._betting_turn(st, params, bparams, deal, rngs)
+        BP._betting_turn(st, params, VECTORS, bparams, deal, rngs)
         assert B._chips_in_play(st) == 1900
     s0, s1 = stacks(st)
     assert s0 + s1 == 1900 and (s0, s1) != (800, 800)  # fixed seed: some chips moved
@@ -490,7 +490,7 @@ def test_share2_window_in_play(window, bet_turns):
     seen = []
     for t in range(7):
         before = stacks(st)
-        BP._betting_turn(st, params, bparams, deal, rngs)
+        BP._betting_turn(st, params, VECTORS, bparams, deal, rngs)
         after = stacks(st)
         if after != before:
             assert after == (before[0] - 10, before[1] - 10)
@@ -611,7 +611,7 @@ def test_best_equity_at_least_row_equity_mid_round(kind):
                         q = BP._best_equity(st, seat, row, rng.copy())
                         assert 0.0 <= p <= q <= 1.0
                         checked += 1
-        BP._place_and_settle(st, params, rngs)
+        BP._place_and_settle(st, params, VECTORS, rngs)
     assert checked > 20
 
 
@@ -779,7 +779,7 @@ def run_games(kind, crazy, rules, placement, bets, games, seed, tiebreak=E.TIEBR
     rules = np.array(rules, np.int64)
     for _ in range(games):
         BP._play_betting_game(
-            st, kind, crazy, E.BATCH_ALTERNATE, tiebreak, rules, params, bparams, deal, rngs, out, trajectory
+            st, kind, crazy, E.BATCH_ALTERNATE, tiebreak, rules, params, VECTORS, bparams, deal, rngs, out, trajectory
         )
         yield out.copy(), trajectory.copy()
 
@@ -831,7 +831,7 @@ def test_never_betting_game_is_the_no_betting_game_at_half_stakes(kind, crazy, p
     deal = chunk_state(seed, 0)
     rngs = np.stack([chunk_state(seed, 1), chunk_state(seed, 2)])
     for bet_out, _ in betting:
-        R._play_game(st, kind, crazy, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, params, deal, rngs, out)
+        R._play_game(st, kind, crazy, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, params, VECTORS, deal, rngs, out)
         won = np.cumsum([out[5], out[8], out[11]])
         assert list(bet_out[3:6]) == [800 + w // 2 for w in won]
         assert bet_out[0] == 800 + out[0] // 2 and bet_out[1] == 800 + out[1] // 2
@@ -860,7 +860,7 @@ def test_round_invariants_step_by_step(kind, forfeit, window):
             deal, rngs = chunk_state(seed, 1), np.stack([chunk_state(seed, 2), chunk_state(seed, 3)])
             bparams = np.stack([b0, b1])
             while not E._round_over(st):
-                BP._betting_turn(st, params, bparams, deal, rngs)
+                BP._betting_turn(st, params, VECTORS, bparams, deal, rngs)
                 s0, s1 = stacks(st)
                 assert s0 >= 0 and s1 >= 0
                 assert B._chips_in_play(st) == total

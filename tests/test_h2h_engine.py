@@ -18,6 +18,7 @@ from analyzer.games.head_to_head import policies as P
 from analyzer.games.head_to_head import rollout as R
 from analyzer.sim.seeds import chunk_state
 from h2h_script import (
+    VECTORS,
     build_state,
     card,
     cards,
@@ -183,7 +184,7 @@ def test_open5_set_counts(rows, sets, unused):
     st = E.new_state()
     rng = chunk_state(5, rows)
     E._start_round(st, E.OPEN5, 0, rows, 0, 0, 0, rng)
-    P._play_out(st, np.zeros(2, np.int64), rng)
+    P._play_out(st, np.zeros(2, np.int64), VECTORS, rng)
     assert st[E.TURN] == 8 * rows
     assert st[E.TOP] == rows + 5 * sets and len(open_cards(st)) == unused
     check_conservation(st)
@@ -394,7 +395,7 @@ def test_play_game_conserves_chips(kinds):
     ties, rolled = 0, []
     modes = [(0, 0)] * 60 + [(k, c) for k in range(1, 6) for c in (0, 1) for _ in range(4)]
     for game, (fixed_kind, fixed_crazy) in enumerate(modes):
-        R._play_game(st, fixed_kind, fixed_crazy, game % 2, 0, params, deal, policy_rngs, out)
+        R._play_game(st, fixed_kind, fixed_crazy, game % 2, 0, params, VECTORS, deal, policy_rngs, out)
         check_game(out, fixed_kind, fixed_crazy)
         ties += out[0] == out[1]
         if not fixed_kind:
@@ -418,7 +419,7 @@ def test_play_game_with_rollout_seat():
     out = np.zeros(R.GAME_WIDTH, np.int64)
     policy_rngs = np.stack([chunk_state(41, 0), chunk_state(41, 1)])
     for game in range(2):
-        R._play_game(st, 0, 0, 0, 0, params, chunk_state(40, game), policy_rngs, out)
+        R._play_game(st, 0, 0, 0, 0, params, VECTORS, chunk_state(40, game), policy_rngs, out)
         check_game(out, 0, 0)
 
 
@@ -435,7 +436,7 @@ def test_play_round_conserves_cards(kind):
             for rows in (3, 4, 5):
                 for batch_rule in (E.BATCH_ALTERNATE, E.BATCH_STRICT):
                     E._start_round(st, kind, crazy, rows, rows % 2, batch_rule, 0, deal)
-                    R._play_round(st, params, deal, policy_rngs)
+                    R._play_round(st, params, VECTORS, deal, policy_rngs)
                     assert st[E.TURN] == 8 * rows and E._round_over(st)
                     check_conservation(st)
                     for seat in range(2):
@@ -454,12 +455,12 @@ def test_dealer_alternates_between_rounds():
     for game in range(10):
         out = np.zeros(R.GAME_WIDTH, np.int64)
         rngs = np.stack([chunk_state(70, 0), chunk_state(70, 1)])
-        R._play_game(E.new_state(), 0, 0, 0, 0, params, chunk_state(71, game), rngs.copy(), out)
+        R._play_game(E.new_state(), 0, 0, 0, 0, params, VECTORS, chunk_state(71, game), rngs.copy(), out)
         deal, st, chips = chunk_state(71, game), E.new_state(), []
         for r, first in enumerate((0, 1, 0)):
             kind, crazy = R._round_type(0, 0, deal)
             E._start_round(st, kind, crazy, r + 3, first, 0, 0, deal)
-            R._play_round(st, params, deal, rngs)
+            R._play_round(st, params, VECTORS, deal, rngs)
             chips.append(E._round_chips(st))
             assert (out[3 + 3 * r], out[4 + 3 * r]) == (kind, crazy)
         assert [out[5], out[8], out[11]] == chips
@@ -562,7 +563,7 @@ def test_policies_never_read_hidden_cards(kind, rows, turn, crazy):
         # player would compute) value the moves differently in the two copies
         cheat = [np.zeros((moves, R.TALLY_WIDTH), np.int64) for _ in range(2)]
         for pos, tally in zip((st, other), cheat):
-            R._score_moves(pos, np.ones(2, np.int64), chunk_state(9, k), np.empty_like(st), tally, 1)
+            R._score_moves(pos, np.ones(2, np.int64), VECTORS, chunk_state(9, k), np.empty_like(st), tally, 1)
         cheat_differs |= bool((cheat[0] != cheat[1]).any())
         assert P._greedy_move(st) == P._greedy_move(other)
         for seed in range(3):
@@ -571,8 +572,8 @@ def test_policies_never_read_hidden_cards(kind, rows, turn, crazy):
             assert (a == b).all()
         for params in (np.array([2, 8, 1]), np.array([2, 4, 0])):
             a, b = chunk_state(8, k), chunk_state(8, k)
-            move = R._rollout_move(st, params, a)
-            assert move == R._rollout_move(other, params, b)
+            move = R._rollout_move(st, params, VECTORS[0], a)
+            assert move == R._rollout_move(other, params, VECTORS[0], b)
             assert (a == b).all()
             assert 0 <= move[0] < E._choice_slice(st)[1] and E._is_open_space(st, move[1], move[2])
     assert cheat_differs
@@ -637,7 +638,7 @@ def test_sample_moves_last_draw1_placement():
     assert E._mover(st) == 1 and pending(st) == cards("8d") and P._count_moves(st) == 1
     for kinds in (np.zeros(2, np.int64), np.ones(2, np.int64)):
         tallies = np.zeros((1, R.TALLY_WIDTH), np.int64)
-        R._sample_moves(st, kinds, chunk_state(2, 0), 3, tallies)
+        R._sample_moves(st, kinds, VECTORS, chunk_state(2, 0), 3, tallies)
         halves = [0, 2, 1, 0, 0]
         assert list(tallies[0]) == [3 * 1, 3 * 1] + [3 * h for h in halves] + [3 * h * h for h in halves]
     done = st.copy()
@@ -684,14 +685,14 @@ def test_score_moves_share2_last_draw_turn(crazy):
     for kinds in (np.zeros(2, np.int64), np.ones(2, np.int64)):
         tallies = np.zeros((moves, R.TALLY_WIDTH), np.int64)
         work = np.empty_like(st)
-        R._score_moves(st, kinds, chunk_state(3, 0), work, tallies, 5)
+        R._score_moves(st, kinds, VECTORS, chunk_state(3, 0), work, tallies, 5)
         for m, v in enumerate(values):
             halves = [0, 1, v, 0, 0]
             assert list(tallies[m]) == [5 * v, 5 * v * v] + [5 * h for h in halves] + [5 * h * h for h in halves]
         sampled = np.zeros((moves, R.TALLY_WIDTH), np.int64)
-        R._sample_moves(st, kinds, chunk_state(4, 0), 4, sampled)
+        R._sample_moves(st, kinds, VECTORS, chunk_state(4, 0), 4, sampled)
         assert (sampled * 5 == tallies * 4).all()  # nothing hidden: every trial is the same
-    choice, row, side = R._rollout_move(st, np.array([2, 2, 0]), chunk_state(5, 0))
+    choice, row, side = R._rollout_move(st, np.array([2, 2, 0]), VECTORS[0], chunk_state(5, 0))
     assert expect[(pending(st)[choice], side)] == 2
     # the hand results by hand, through row_result after both placements
     done = st.copy()
@@ -738,9 +739,9 @@ def test_sample_moves_trials_are_independent():
     rng = chunk_state(5, 0)
     per_trial = np.zeros((n, moves, R.TALLY_WIDTH), np.int64)
     for i in range(n):  # one trial at a time, continuing the same stream ...
-        R._sample_moves(st, kinds, rng, 1, per_trial[i])
+        R._sample_moves(st, kinds, VECTORS, rng, 1, per_trial[i])
     together = np.zeros((moves, R.TALLY_WIDTH), np.int64)
-    R._sample_moves(st, kinds, chunk_state(5, 0), n, together)
+    R._sample_moves(st, kinds, VECTORS, chunk_state(5, 0), n, together)
     assert (per_trial.sum(axis=0) == together).all()  # ... is exactly one n-trial call
     x_wins = 1 - per_trial[:, m, 2] // 2  # F took row 0 with X (D's halves are 0)
     y_wins = per_trial[:, m, 3] // 2  # D took row 1 with Y

@@ -10,8 +10,9 @@ separated by ``/``::
     {"round": 2, "type": "hold3", "common": "7s Kd 2h Qc", "you": "7h / / /",
      "opponent": "Kc / / /", "cards": "Ah Qd 7c"}
 
-Policies are named as on the command line: ``random``, ``greedy`` and ``rollout[:N[:BASE]]``
-for placing cards; ``never``, ``random``, ``threshold[:bet=P,raise=P,call=P,size=D,cards=0|1]``
+Policies are named as on the command line: ``random``, ``greedy`` (hand-set weights), ``tuned``
+(greedy with the weights of the ``head_to_head.tuning`` study) and ``rollout[:N[:BASE]]`` for
+placing cards; ``never``, ``random``, ``threshold[:bet=P,raise=P,call=P,size=D,cards=0|1]``
 and ``rollout[:N]`` for betting. Runs are seeded (``seed``; a fresh seed, reported in the result,
 when omitted) and give the same numbers on any number of threads.
 """
@@ -65,7 +66,7 @@ def place(
         ``opponent``, ``cards``, ``dead``, ``batch_starter`` (H-G1), ``tiebreak`` (H-G2)), the
         path of a JSON file holding it, or a :class:`~analyzer.games.head_to_head.position.Position`.
     policy:
-        The rollout policy of both players after the move: ``greedy`` or ``random``.
+        The rollout policy of both players after the move: ``greedy``, ``tuned`` or ``random``.
     opponent_policy:
         The opponent's rollout policy, if not ``policy``.
     trials:
@@ -154,7 +155,7 @@ def bet(
         H-B3, ``max_raise``); or the path of a JSON file holding it, or a
         :class:`~analyzer.games.head_to_head.betting.bet.BetPosition`.
     policy, bet_policy:
-        The placement policy (``greedy`` or ``random``) and the betting policy (``never``,
+        The placement policy (``greedy``, ``tuned`` or ``random``) and the betting policy (``never``,
         ``random`` or ``threshold[:...]``) of both players.
     opponent_policy, opponent_bet_policy:
         The opponent's, if not the same.
@@ -237,8 +238,8 @@ def play(
     ----------
     first, second:
         The placement policies of the round-1 first mover and of the other player: ``random``,
-        ``greedy`` or ``rollout[:N[:BASE]]`` (N rollouts per move, 32 by default, under the base
-        policy, greedy by default).
+        ``greedy``, ``tuned`` or ``rollout[:N[:BASE]]`` (N rollouts per move, 32 by default, under
+        the base policy, greedy by default).
     round_type:
         ``draw1``, ``share2``, ``hold3``, ``play4``, ``open5``, or ``roll``: the die picks each
         round's type and a 6 makes it Crazy (§2.4).

@@ -124,6 +124,13 @@ STUDIES: dict[str, Study] = {
             "round types, a policy tournament, opening relations, block or build",
         ),
         Study(
+            "head_to_head.tuning",
+            "analyzer.studies.head_to_head_tuning",
+            "tuning",
+            "tuning_spec",
+            "greedy's parameter vector tuned by paired self-play against hand-set greedy",
+        ),
+        Study(
             "head_to_head.betting_tables",
             "analyzer.studies.head_to_head_betting",
             "tables",

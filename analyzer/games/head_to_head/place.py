@@ -23,7 +23,8 @@ import numpy as np
 from analyzer.cards import format_cards
 from analyzer.games._results import SHOWN, Result, plus_minus, summary, value_chart
 from analyzer.games.head_to_head import engine as E
-from analyzer.games.head_to_head.policies import BASE_POLICIES, GREEDY, POLICY_NAMES, _count_moves, _move_at
+from analyzer.games.head_to_head.play import policy_vector
+from analyzer.games.head_to_head.policies import BASE_POLICIES, GREEDY_KINDS, POLICY_NAMES, _count_moves, _move_at
 from analyzer.games.head_to_head.position import OPPONENT, SIDE_NAMES, Position
 from analyzer.games.head_to_head.rollout import (
     TALLY_WIDTH,
@@ -170,12 +171,13 @@ class PlacementJob:
 
     state: np.ndarray
     kinds: np.ndarray
+    vectors: np.ndarray
     moves: int
 
     def run_chunk(self, rng: np.ndarray, trials: int) -> np.ndarray:
         """The tallies (one row per move, ``TALLY_WIDTH`` wide) of ``trials`` samples from ``rng``."""
         tallies = np.zeros((self.moves, TALLY_WIDTH), np.int64)
-        _sample_moves(self.state, self.kinds, rng.copy(), trials, tallies)
+        _sample_moves(self.state, self.kinds, self.vectors, rng.copy(), trials, tallies)
         return tallies
 
     def standard_error(self, tallies: np.ndarray, trials: int) -> float:
@@ -184,13 +186,16 @@ class PlacementJob:
         return max(mean_and_se(t[0], t[1], trials)[1] for t in tallies) / stake
 
 
-def policy_kinds(policy: str, opponent_policy: str | None) -> tuple[np.ndarray, str, str]:
-    """Base policy codes for (you, opponent); the opponent plays like you unless told."""
+def policy_kinds(policy: str, opponent_policy: str | None) -> tuple[np.ndarray, np.ndarray, str, str]:
+    """Base policy codes and greedy vectors (:func:`.play.policy_vector`) for (you, opponent);
+    the opponent plays like you unless told."""
     opponent_policy = opponent_policy or policy
     for name in (policy, opponent_policy):
         if name not in BASE_POLICIES:
             raise ValueError(f"unknown rollout policy {name!r}: expected one of {', '.join(BASE_POLICIES)}")
-    return np.array([POLICY_NAMES[policy], POLICY_NAMES[opponent_policy]], np.int64), policy, opponent_policy
+    kinds = np.array([POLICY_NAMES[policy], POLICY_NAMES[opponent_policy]], np.int64)
+    vectors = np.stack([policy_vector(policy), policy_vector(opponent_policy)])
+    return kinds, vectors, policy, opponent_policy
 
 
 def orderings(position_state: np.ndarray) -> tuple[int, int, int]:
@@ -217,24 +222,24 @@ def placement_values(
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
     state = position.to_state()
-    kinds, policy, opponent_policy = policy_kinds(policy, opponent_policy)
+    kinds, vectors, policy, opponent_policy = policy_kinds(policy, opponent_policy)
     n_moves = int(_count_moves(state))
-    deterministic = bool((kinds == GREEDY).all())
+    deterministic = bool(np.isin(kinds, GREEDY_KINDS).all())
     m, d, n_orderings = orderings(state)
     exact = method == "exact" or (method == "auto" and deterministic and n_orderings <= trials)
     if exact and not deterministic:
-        raise ValueError("exact values need deterministic policies: use --policy greedy")
+        raise ValueError("exact values need deterministic policies: use --policy greedy or tuned")
     if method == "exact":
         check_exact_cost(n_orderings * n_moves * EXACT_SECONDS_PER_PLAYOUT / (threads or local_workers()))
     start = clock_start()
     if exact:
-        tasks = [(state, kinds, d, lo, lo + 1) for lo in range(m if d else 1)]
+        tasks = [(state, kinds, vectors, d, lo, lo + 1) for lo in range(m if d else 1)]
         parts = run_tasks(_enumerate, tasks, scheduler=scheduler, threads=threads, progress=progress)
         tallies = sum(parts)
         facts = RunFacts.enumerated(n_orderings, since=start)
     else:
         used_seed = new_seed(seed)
-        job = PlacementJob(state, kinds, n_moves)
+        job = PlacementJob(state, kinds, vectors, n_moves)
         run = run_monte_carlo(
             job,
             seed=used_seed,
@@ -249,9 +254,9 @@ def placement_values(
     return Placements(position=position, policy=policy, opponent_policy=opponent_policy, run=facts, moves=moves)
 
 
-def _enumerate(state, kinds, draws, lo, hi):
+def _enumerate(state, kinds, vectors, draws, lo, hi):
     tallies = np.zeros((int(_count_moves(state)), TALLY_WIDTH), np.int64)
-    _enumerate_moves(state, kinds, draws, lo, hi, tallies)
+    _enumerate_moves(state, kinds, vectors, draws, lo, hi, tallies)
     return tallies
 
 

@@ -5,9 +5,11 @@ round-1 dealer is whoever lost the die roll, so naming the first mover fixes the
 seats. A game's type per round is rolled on the die (§2.4; a 6 makes the round Crazy
 and is rerolled) unless a fixed type is given.
 
-Policies by name: ``random``, ``greedy``, ``rollout`` (each legal move scored by
-``N`` rollouts under a base policy for both players; ``rollout:N`` or
-``rollout:N:random`` choose N and the base; the default is 32 rollouts, greedy).
+Policies by name: ``random``, ``greedy`` (the hand-set weights), ``tuned`` (greedy with
+the tuned weights of :func:`.greedy_params.tuned_vector`), ``rollout`` (each legal move
+scored by ``N`` rollouts under a base policy for both players; ``rollout:N`` or
+``rollout:N:BASE`` choose N and the base, random, greedy or tuned; the default is 32
+rollouts, greedy).
 Each seat draws its random numbers from its own stream, the deal from a third, so a
 policy change in one seat never changes the other seat's luck or the cards.
 """
@@ -22,6 +24,7 @@ from numba import njit
 
 from analyzer.games._results import Result, summary, value_chart
 from analyzer.games.head_to_head import engine as E
+from analyzer.games.head_to_head.greedy_params import HAND_SET, tuned_vector
 from analyzer.games.head_to_head.policies import BASE_POLICIES, POLICY_NAMES, ROLLOUT
 from analyzer.games.head_to_head.position import TYPE_CODES
 from analyzer.games.head_to_head.rollout import GAME_WIDTH, _play_game, _play_round
@@ -46,10 +49,15 @@ ROUND_TALLY = 6
 
 
 def parse_policy(spec: str) -> np.ndarray:
-    """Policy parameters ``[kind, rollouts, base]`` from a name (module docstring)."""
+    """Policy parameters ``[kind, rollouts, base]`` from a name (module docstring); the
+    vector a ``tuned`` kind plays comes from :func:`policy_vector`.
+
+    >>> parse_policy("rollout:8:tuned").tolist()
+    [2, 8, 3]
+    """
     name, *rest = spec.strip().lower().split(":")
     if name not in POLICY_NAMES:
-        raise ValueError(f"unknown policy {spec!r}: expected random, greedy or rollout[:N[:BASE]]")
+        raise ValueError(f"unknown policy {spec!r}: expected random, greedy, tuned or rollout[:N[:BASE]]")
     if name != "rollout":
         if rest:
             raise ValueError(f"policy {name!r} takes no parameters, got {spec!r}")
@@ -62,8 +70,32 @@ def parse_policy(spec: str) -> np.ndarray:
     if len(rest) == 2:
         base = rest[1]
         if base not in BASE_POLICIES:
-            raise ValueError(f"bad rollout base policy in {spec!r}: expected random or greedy")
+            raise ValueError(f"bad rollout base policy in {spec!r}: expected random, greedy or tuned")
     return np.array([ROLLOUT, rollouts, POLICY_NAMES[base]], np.int64)
+
+
+def policy_vector(spec: str) -> np.ndarray:
+    """The greedy parameter vector a policy plays (:mod:`.greedy_params`): the tuned one for
+    ``tuned`` and ``rollout:N:tuned``, else the hand-set one (which only ``tuned`` kinds read:
+    greedy has it compiled in).
+
+    >>> bool((policy_vector("rollout:4") == HAND_SET).all())
+    True
+    """
+    parse_policy(spec)
+    return tuned_vector() if spec.strip().lower().split(":")[-1] == "tuned" else HAND_SET
+
+
+def seat_policies(*specs: str) -> tuple[np.ndarray, np.ndarray]:
+    """The kernels' policy arrays of the seats ``specs``, in seat order: the parameters
+    (:func:`parse_policy`, int64) and the greedy vectors (:func:`policy_vector`, float64),
+    one row a seat, both fresh C-contiguous arrays.
+
+    >>> params, vectors = seat_policies("tuned", "greedy")
+    >>> params.tolist(), vectors.shape, vectors.flags.c_contiguous
+    ([[3, 0, 0], [1, 0, 0]], (2, 22), True)
+    """
+    return np.stack([parse_policy(s) for s in specs]), np.stack([policy_vector(s) for s in specs])
 
 
 def parse_round_type(kind: str) -> int:
@@ -87,14 +119,14 @@ def _game_streams(rng):
 
 
 @njit(cache=True, nogil=True)
-def _play_games(kind, crazy, batch_rule, tiebreak, params, rng, games, tallies):
+def _play_games(kind, crazy, batch_rule, tiebreak, params, vectors, rng, games, tallies):
     """Play ``games`` games and add them to the game tallies (see ``GAME_TALLY``)."""
     streams = _game_streams(rng)
     deal, seats = streams[0], streams[1:]
     st = np.zeros(E.STATE_SIZE, np.int64)
     out = np.zeros(GAME_WIDTH, np.int64)
     for _ in range(games):
-        _play_game(st, kind, crazy, batch_rule, tiebreak, params, deal, seats, out)
+        _play_game(st, kind, crazy, batch_rule, tiebreak, params, vectors, deal, seats, out)
         margin = out[0] - out[1]
         tallies[0] += 1
         tallies[1 + out[2]] += 1
@@ -112,14 +144,14 @@ def _play_games(kind, crazy, batch_rule, tiebreak, params, rng, games, tallies):
 
 
 @njit(cache=True, nogil=True)
-def _play_rounds(kind, crazy, rows, batch_rule, tiebreak, params, rng, rounds, tallies):
+def _play_rounds(kind, crazy, rows, batch_rule, tiebreak, params, vectors, rng, rounds, tallies):
     """Play single rounds with seat 0 the first mover (see ``ROUND_TALLY``)."""
     streams = _game_streams(rng)
     deal, seats = streams[0], streams[1:]
     st = np.zeros(E.STATE_SIZE, np.int64)
     for _ in range(rounds):
         E._start_round(st, kind, crazy, rows, 0, batch_rule, tiebreak, deal)
-        _play_round(st, params, deal, seats)
+        _play_round(st, params, vectors, deal, seats)
         m = 2 * E._round_chips(st) - rows * E.ROW_POT
         tallies[0] += 1
         tallies[1] += m > 0
@@ -132,17 +164,19 @@ def _play_rounds(kind, crazy, rows, batch_rule, tiebreak, params, rng, rounds, t
 @dataclass(frozen=True)
 class GameJob:
     """Monte Carlo chunks of whole games (:func:`_play_games`; picklable for Dask): the round
-    type code (0: the die picks), the Crazy flag, the rule codes and both seats' policies."""
+    type code (0: the die picks), the Crazy flag, the rule codes and both seats' policies
+    (:func:`seat_policies`)."""
 
     kind: int
     crazy: int
     settings: tuple[int, int]
     params: np.ndarray
+    vectors: np.ndarray
 
     def run_chunk(self, rng: np.ndarray, games: int) -> np.ndarray:
         """The game tallies (``GAME_TALLY``) of ``games`` games from ``rng``."""
         tallies = np.zeros(GAME_TALLY, np.int64)
-        _play_games(self.kind, self.crazy, *self.settings, self.params, rng.copy(), games, tallies)
+        _play_games(self.kind, self.crazy, *self.settings, self.params, self.vectors, rng.copy(), games, tallies)
         return tallies
 
     def standard_error(self, tallies: np.ndarray, games: int) -> float:
@@ -165,11 +199,14 @@ class RoundJob:
     rows: int
     settings: tuple[int, int]
     params: np.ndarray
+    vectors: np.ndarray
 
     def run_chunk(self, rng: np.ndarray, rounds: int) -> np.ndarray:
         """The round tallies (``ROUND_TALLY``) of ``rounds`` rounds from ``rng``."""
         tallies = np.zeros(ROUND_TALLY, np.int64)
-        _play_rounds(self.kind, self.crazy, self.rows, *self.settings, self.params, rng.copy(), rounds, tallies)
+        _play_rounds(
+            self.kind, self.crazy, self.rows, *self.settings, self.params, self.vectors, rng.copy(), rounds, tallies
+        )
         return tallies
 
     def standard_error(self, tallies: np.ndarray, rounds: int) -> float:
@@ -275,10 +312,10 @@ def simulate_games(
     kind = parse_round_type(round_type)
     if kind == 0 and crazy:
         raise ValueError("--crazy needs a fixed round type; with a die roll a 6 makes a round Crazy")
-    params = np.stack([parse_policy(first), parse_policy(second)])
+    params, vectors = seat_policies(first, second)
     used_seed = new_seed(seed)
     run = run_monte_carlo(
-        GameJob(kind, int(crazy), settings.codes(), params),
+        GameJob(kind, int(crazy), settings.codes(), params, vectors),
         seed=used_seed,
         stopping=Stopping(trials=games),
         chunk_size=GAME_CHUNK,
@@ -386,10 +423,10 @@ def simulate_rounds(
         raise ValueError("single rounds need a fixed round type")
     if rows not in (3, 4, 5):
         raise ValueError(f"a round has 3, 4 or 5 rows, got {rows}")
-    params = np.stack([parse_policy(first), parse_policy(second)])
+    params, vectors = seat_policies(first, second)
     used_seed = new_seed(seed)
     run = run_monte_carlo(
-        RoundJob(kind, int(crazy), rows, settings.codes(), params),
+        RoundJob(kind, int(crazy), rows, settings.codes(), params, vectors),
         seed=used_seed,
         stopping=Stopping(trials=rounds),
         chunk_size=GAME_CHUNK,

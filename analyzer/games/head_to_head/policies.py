@@ -12,7 +12,12 @@ deck or the opponent's hand; :mod:`.rollout` builds on these two as base policie
   one's own side raises one's lead; in Crazy rounds a move on the opponent's side
   may cut his. In Share 2 the drawer also subtracts the best gain the opponent can
   make with the card handed over. Deterministic: ties go to the first move in
-  (card, row, side) order.
+  (card, row, side) order. Every number of the scoring is an entry of a parameter
+  vector (:mod:`.greedy_params`).
+* **greedy** plays the hand-set vector, compiled in as a constant (reading the entries
+  from an argument makes greedy play about 20% slower: measured), and **tuned** (kind
+  ``TUNED``) plays the vector ``w`` passed down with the policy: the tuned values, or
+  any candidate of a tuning run. Both run the one body :func:`_greedy_choice`.
 """
 
 from __future__ import annotations
@@ -35,21 +40,22 @@ from analyzer.games.head_to_head.engine import (
     _round_over,
     _slot_index,
 )
+from analyzer.games.head_to_head.greedy_params import (
+    CONTEST_SCALE,
+    FLUSH,
+    GROUP,
+    HAND_SET,
+    HIGH_CARD,
+    MADE,
+    STRAIGHT,
+)
 from analyzer.sim.bits import bit_count, nth_bit
 from analyzer.sim.rng import below
 
-RANDOM, GREEDY, ROLLOUT = 0, 1, 2
-POLICY_NAMES = {"random": RANDOM, "greedy": GREEDY, "rollout": ROLLOUT}
-BASE_POLICIES = ("random", "greedy")
-
-# Row potential (greedy): the made hand of the cards so far, plus what the open slots
-# can still make. Indexed by the number of cards in the row hand (common card included).
-MADE_SCORE = np.array([0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0])  # high .. straight flush
-FLUSH_POTENTIAL = np.array([0.0, 0.3, 0.8, 1.6, 3.0, 0.0])  # all cards one suit
-STRAIGHT_POTENTIAL = np.array([0.0, 0.25, 0.6, 1.2, 2.2, 0.0])  # distinct, within 5 ranks
-GROUP_POTENTIAL = np.array([0.0, 0.35, 0.6, 0.8, 1.0, 0.0])  # per open slot, with a pair+
-CONTEST_SCALE = 2.0
-HIGH_CARD_WEIGHT = 0.04  # per rank of the top card
+RANDOM, GREEDY, ROLLOUT, TUNED = 0, 1, 2, 3
+POLICY_NAMES = {"random": RANDOM, "greedy": GREEDY, "tuned": TUNED, "rollout": ROLLOUT}
+GREEDY_KINDS = (GREEDY, TUNED)  # the deterministic policies
+BASE_POLICIES = ("random", "greedy", "tuned")
 WHEEL_MASK = 0b1000000001111  # A 2 3 4 5
 
 
@@ -100,12 +106,13 @@ def _summarize(st, seat, row, out):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _potential(summary, card):
-    """Potential of a side (its ``summary``) with ``card`` added (-1: none).
+def _potential(summary, card, w):
+    """Potential of a side (its ``summary``) with ``card`` added (-1: none), under the
+    parameter vector ``w`` (:mod:`.greedy_params`).
 
     made + flush potential (all one suit) + straight potential (distinct ranks within a
-    5-rank window, the wheel included) + group potential (a pair or better, per open
-    slot) + a small top-card term. Made: high 0, pair 1, two pair 2, trips 3,
+    5-rank window, the wheel included) + group potential (a pair or better, by open
+    slots) + a small top-card term. Made: high 0, pair 1, two pair 2, trips 3,
     straight 4, flush 5, full house 6, quads 7, straight flush 8.
     """
     _, ranks, _, one_suit, n, top, pairs, trips, quads = _add_card(summary, card)
@@ -135,14 +142,14 @@ def _potential(summary, card):
             made = 5
         elif window:
             made = 4
-        return MADE_SCORE[made] + HIGH_CARD_WEIGHT * top
-    score = MADE_SCORE[made] + HIGH_CARD_WEIGHT * top
+        return w[MADE + made] + w[HIGH_CARD] * top
+    score = w[MADE + made] + w[HIGH_CARD] * top
     if one_suit:
-        score += FLUSH_POTENTIAL[n]
+        score += w[FLUSH + n - 1]
     if window:
-        score += STRAIGHT_POTENTIAL[n]
+        score += w[STRAIGHT + n - 1]
     if not distinct:
-        score += GROUP_POTENTIAL[5 - n]
+        score += w[GROUP + 4 - n]  # 5 - n open slots
     return score
 
 
@@ -175,34 +182,37 @@ def _move_at(st, index):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _row_chance(lead):
+def _row_chance(lead, inverse_scale):
     """A row's win chance from the lead in potential: a logistic-like curve (rational,
-    0 to 1, 1/2 at no lead), cheaper than ``exp``."""
-    x = lead / CONTEST_SCALE
+    0 to 1, 1/2 at no lead, 3/4 at a lead of the contest scale, given as its inverse so
+    that no call divides by it), cheaper than ``exp``."""
+    x = lead * inverse_scale
     return 0.5 + 0.5 * x / (1.0 + abs(x))
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _placement_gain(seat, card, row, side, summaries, before):
+def _placement_gain(seat, card, row, side, summaries, before, w, inverse_scale):
     """Greedy's one-step gain for ``seat`` of putting ``card`` on ``side`` of ``row``;
     ``summaries`` and ``before`` (potentials) are per side ``2 * row + side``."""
-    after = _potential(summaries[2 * row + side], card)
+    after = _potential(summaries[2 * row + side], card, w)
     mine, theirs = before[2 * row + seat], before[2 * row + 1 - seat]
     if side == seat:
-        return _row_chance(after - theirs) - _row_chance(mine - theirs)
-    return _row_chance(mine - after) - _row_chance(mine - theirs)
+        return _row_chance(after - theirs, inverse_scale) - _row_chance(mine - theirs, inverse_scale)
+    return _row_chance(mine - after, inverse_scale) - _row_chance(mine - theirs, inverse_scale)
 
 
-@njit(cache=True, nogil=True)
-def _greedy_move(st):
+@njit(cache=True, nogil=True, inline="always")
+def _greedy_choice(st, w):
+    """The greedy move of the player to move under the parameter vector ``w``."""
     seat = _mover(st)
     start, n = _choice_slice(st)
     rows = st[ROWS]
+    inverse_scale = 1.0 / w[CONTEST_SCALE]
     summaries = np.empty((2 * rows, SUMMARY), np.int64)
     before = np.empty(2 * rows)
     for i in range(2 * rows):
         _summarize(st, i & 1, i >> 1, summaries[i])
-        before[i] = _potential(summaries[i], -1)
+        before[i] = _potential(summaries[i], -1, w)
     spaces = _open_spaces(st)
     share_drawer = st[TYPE] == SHARE2 and n == 2 and st[TURN] % 2 == 0
     receiver_spaces = _open_spaces_for(st, 1 - seat)  # where a card handed over may go
@@ -215,13 +225,27 @@ def _greedy_move(st):
             given = st[start + 1 - choice]
             for i in range(2 * rows):
                 if (receiver_spaces >> i) & 1:
-                    penalty = max(penalty, _placement_gain(1 - seat, given, i >> 1, i & 1, summaries, before))
+                    penalty = max(
+                        penalty, _placement_gain(1 - seat, given, i >> 1, i & 1, summaries, before, w, inverse_scale)
+                    )
         for i in range(2 * rows):
             if (spaces >> i) & 1:
-                gain = _placement_gain(seat, card, i >> 1, i & 1, summaries, before) - penalty
+                gain = _placement_gain(seat, card, i >> 1, i & 1, summaries, before, w, inverse_scale) - penalty
                 if gain > best:
                     best, best_move = gain, (choice, i >> 1, i & 1)
     return best_move
+
+
+@njit(cache=True, nogil=True)
+def _greedy_move(st):
+    """The greedy move under the hand-set vector."""
+    return _greedy_choice(st, HAND_SET)
+
+
+@njit(cache=True, nogil=True)
+def _tuned_move(st, w):
+    """The greedy move under the vector ``w`` (the ``tuned`` kind)."""
+    return _greedy_choice(st, w)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -234,17 +258,22 @@ def _random_move(st, rng):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _base_move(st, kind, rng):
-    """The move of a base policy (random or greedy) for the player to move."""
+def _base_move(st, kind, rng, w):
+    """The move of a base policy (random, greedy, or tuned: greedy under the vector ``w``)
+    for the player to move."""
     if kind == GREEDY:
         return _greedy_move(st)
+    if kind == TUNED:
+        return _tuned_move(st, w)
     return _random_move(st, rng)
 
 
 @njit(cache=True, nogil=True)
-def _play_out(st, kinds, rng):
-    """Finish the round with base policies ``kinds[seat]``; ``rng`` deals and randomises."""
+def _play_out(st, kinds, vectors, rng):
+    """Finish the round with base policies ``kinds[seat]`` (tuned ones under the parameter
+    vector ``vectors[seat]``); ``rng`` deals and randomises."""
     while not _round_over(st):
         _prepare(st, rng)
-        choice, row, side = _base_move(st, kinds[_mover(st)], rng)
+        seat = _mover(st)
+        choice, row, side = _base_move(st, kinds[seat], rng, vectors[seat])
         _place(st, choice, row, side)

@@ -10,6 +10,10 @@ tally row: the mover's halves of a row pot summed over the rows still open (2 a 
 The rollout policy repeats that on ``rollouts`` fresh samples of the hidden cards
 (:func:`.engine._resample_hidden`: drawn from the cards the mover has not seen, never
 from the real deck or hand) and takes the move with the best total.
+
+Kernels that play policies take ``vectors`` beside the kinds or policy parameters: one
+greedy parameter vector per seat (:mod:`.greedy_params`, a ``(2, N_PARAMS)`` float64
+array), read by the seats that play greedy, in rollouts as in the game.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from analyzer.games.head_to_head.engine import (
     _start_round,
     _unseen_deck,
 )
+from analyzer.games.head_to_head.greedy_params import N_PARAMS
 from analyzer.games.head_to_head.policies import ROLLOUT, _base_move, _count_moves, _move_at, _play_out
 from analyzer.sim.arrays import copy_into
 from analyzer.sim.rng import below, fresh_stream
@@ -63,7 +68,7 @@ def _open_rows(st):
 
 
 @njit(cache=True, nogil=True)
-def _score_moves(base, kinds, rng, work, tallies, weight):
+def _score_moves(base, kinds, vectors, rng, work, tallies, weight):
     """Add ``weight`` x the outcome of every legal move from ``base`` to ``tallies``
     (see the module docstring); ``work`` is scratch state. Every move's play-out runs on
     one fresh stream seeded from ``rng``, which moves on by those 4 draws only, so
@@ -77,7 +82,7 @@ def _score_moves(base, kinds, rng, work, tallies, weight):
         copy_into(stream, seed)
         choice, row, side = _move_at(work, m)
         _place(work, choice, row, side)
-        _play_out(work, kinds, stream)
+        _play_out(work, kinds, vectors, stream)
         total = 0
         for r in range(work[ROWS]):
             halves = _row_result(work, r)
@@ -92,14 +97,14 @@ def _score_moves(base, kinds, rng, work, tallies, weight):
 
 
 @njit(cache=True, nogil=True)
-def _sample_moves(position, kinds, rng, trials, tallies):
+def _sample_moves(position, kinds, vectors, rng, trials, tallies):
     """Monte Carlo values of every legal move: ``trials`` samples of the hidden cards."""
     base = np.empty_like(position)
     work = np.empty_like(position)
     me = _mover(position)
     for _ in range(trials):
         _resample_hidden(position, base, me, rng)
-        _score_moves(base, kinds, rng, work, tallies, 1)
+        _score_moves(base, kinds, vectors, rng, work, tallies, 1)
 
 
 @njit(cache=True, nogil=True)
@@ -138,7 +143,7 @@ def _next_code(code, draws, m):
 
 
 @njit(cache=True, nogil=True)
-def _enumerate_moves(position, kinds, draws, first_lo, first_hi, tallies):
+def _enumerate_moves(position, kinds, vectors, draws, first_lo, first_hi, tallies):
     """Exact values of every legal move under deterministic policies: every ordered
     sequence of the ``draws`` cards still to come off the deck (the opponent's hidden
     hand first), each once. Sequences are numbered by their Lehmer code, whose first
@@ -154,7 +159,7 @@ def _enumerate_moves(position, kinds, draws, first_lo, first_hi, tallies):
     visited = 0
     while code[0] < first_hi:
         _arrange(position, base, viewer, code, draws, rng)
-        _score_moves(base, kinds, rng, work, tallies, 1)
+        _score_moves(base, kinds, vectors, rng, work, tallies, 1)
         visited += 1
         _next_code(code, draws, m)
     return visited
@@ -169,36 +174,42 @@ def _future_draws(position):
         st[DECK + c] = c
     st[TOP], st[END], st[ORDERED_DRAWS] = 0, DECK_SIZE, 1
     rng = np.ones(4, np.uint64)
-    _play_out(st, np.zeros(2, np.int64), rng)  # random moves: where cards go cannot matter
+    # random moves: where cards go cannot matter
+    _play_out(st, np.zeros(2, np.int64), np.zeros((2, N_PARAMS)), rng)
     return st[TOP]
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _rollout_move(st, seat_params, rng):
-    """The rollout policy: the legal move with the best rollout total."""
+def _rollout_move(st, seat_params, w, rng):
+    """The rollout policy: the legal move with the best rollout total, both players
+    rolling out under the seat's base policy (greedy ones under its vector ``w``)."""
     moves = _count_moves(st)
     tallies = np.zeros((moves, TALLY_WIDTH), np.int64)
     base_kinds = np.full(2, seat_params[BASE])
-    _sample_moves(st, base_kinds, rng, seat_params[ROLLOUTS], tallies)
+    base_vectors = np.empty((2, w.shape[0]))
+    base_vectors[0] = w
+    base_vectors[1] = w
+    _sample_moves(st, base_kinds, base_vectors, rng, seat_params[ROLLOUTS], tallies)
     return _move_at(st, np.argmax(tallies[:, 0]))
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _policy_move(st, params, rngs):
-    """The move of the player to move under his policy ``params[seat]``, with his own
-    random stream ``rngs[seat]`` (so one seat's draws never shift the other's)."""
+def _policy_move(st, params, vectors, rngs):
+    """The move of the player to move under his policy ``params[seat]`` and greedy vector
+    ``vectors[seat]``, with his own random stream ``rngs[seat]`` (so one seat's draws never
+    shift the other's)."""
     seat = _mover(st)
     if params[seat, KIND] == ROLLOUT:
-        return _rollout_move(st, params[seat], rngs[seat])
-    return _base_move(st, params[seat, KIND], rngs[seat])
+        return _rollout_move(st, params[seat], vectors[seat], rngs[seat])
+    return _base_move(st, params[seat, KIND], rngs[seat], vectors[seat])
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _play_round(st, params, deal_rng, policy_rngs):
+def _play_round(st, params, vectors, deal_rng, policy_rngs):
     """Finish a round: deals from ``deal_rng``, moves from each seat's policy."""
     while not _round_over(st):
         _prepare(st, deal_rng)
-        choice, row, side = _policy_move(st, params, policy_rngs)
+        choice, row, side = _policy_move(st, params, vectors, policy_rngs)
         _place(st, choice, row, side)
 
 
@@ -230,7 +241,7 @@ def _card_draw_winner(st, rng):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _play_game(st, fixed_kind, fixed_crazy, batch_rule, tiebreak, params, deal_rng, policy_rngs, out):
+def _play_game(st, fixed_kind, fixed_crazy, batch_rule, tiebreak, params, vectors, deal_rng, policy_rngs, out):
     """One game of 3 rounds with 3, 4, 5 rows; seat 0 moves first in rounds 1 and 3
     (the dealer alternates, §2.2). ``out`` gets seat 0's chips, seat 1's chips, the
     winner, and per round: type, Crazy flag, seat 0's chips."""
@@ -238,7 +249,7 @@ def _play_game(st, fixed_kind, fixed_crazy, batch_rule, tiebreak, params, deal_r
     for r in range(ROUNDS):
         kind, crazy = _round_type(fixed_kind, fixed_crazy, deal_rng)
         _start_round(st, kind, crazy, r + 3, r % 2, batch_rule, tiebreak, deal_rng)
-        _play_round(st, params, deal_rng, policy_rngs)
+        _play_round(st, params, vectors, deal_rng, policy_rngs)
         won = _round_chips(st)
         chips0 += won
         out[3 + 3 * r], out[4 + 3 * r], out[5 + 3 * r] = kind, crazy, won

@@ -14,6 +14,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.games.head_to_head import engine as E
+from analyzer.games.head_to_head.greedy_params import HAND_SET
 from analyzer.games.head_to_head.policies import GREEDY, _base_move, _count_moves, _move_at
 from analyzer.games.head_to_head.rollout import TALLY_WIDTH, _sample_moves
 from analyzer.sim.rng import below
@@ -39,16 +40,26 @@ def _relation(card, common):
 
 
 @njit(cache=True, nogil=True)
+def _hand_set_vectors():
+    """The hand-set greedy vector for both seats: the studies' players."""
+    vectors = np.empty((2, HAND_SET.shape[0]))
+    vectors[0] = HAND_SET
+    vectors[1] = HAND_SET
+    return vectors
+
+
+@njit(cache=True, nogil=True)
 def opening_relations(kind, rows, positions, samples, rng, tallies):
     """Value of each own-side first placement by relation (see the module docstring)."""
     st = np.zeros(E.STATE_SIZE, np.int64)
     kinds = np.full(2, GREEDY)
+    vectors = _hand_set_vectors()
     for _ in range(positions):
         E._start_round(st, kind, 0, rows, 0, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, rng)
         E._prepare(st, rng)
         moves = _count_moves(st)
         values = np.zeros((moves, TALLY_WIDTH), np.int64)
-        _sample_moves(st, kinds, rng, samples, values)
+        _sample_moves(st, kinds, vectors, rng, samples, values)
         start = E._choice_slice(st)[0]
         mean = values[:, 0].mean() / samples
         for m in range(moves):
@@ -65,18 +76,19 @@ def block_or_build(kind, rows, positions, samples, rng, tallies):
     """Crazy rounds: how often the best move blocks (see the module docstring)."""
     st = np.zeros(E.STATE_SIZE, np.int64)
     kinds = np.full(2, GREEDY)
+    vectors = _hand_set_vectors()
     done = 0
     while done < positions:
         E._start_round(st, kind, 1, rows, 0, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, rng)
         stop = below(rng, E._placements(st))
         while st[E.TURN] < stop:
             E._prepare(st, rng)
-            choice, row, side = _base_move(st, GREEDY, rng)
+            choice, row, side = _base_move(st, GREEDY, rng, vectors[0])
             E._place(st, choice, row, side)
         E._prepare(st, rng)
         moves = _count_moves(st)
         values = np.zeros((moves, TALLY_WIDTH), np.int64)
-        _sample_moves(st, kinds, rng, samples, values)
+        _sample_moves(st, kinds, vectors, rng, samples, values)
         me = E._mover(st)
         best = np.full(2, -1.0)  # best total by side: own, opponent's (halves x samples)
         for m in range(moves):

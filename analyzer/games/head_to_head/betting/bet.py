@@ -51,7 +51,8 @@ from analyzer.games.head_to_head.betting.policies import (
     _score_bet_actions,
 )
 from analyzer.games.head_to_head.betting.rules import BettingRules
-from analyzer.games.head_to_head.play import parse_policy
+from analyzer.games.head_to_head.play import seat_policies
+from analyzer.games.head_to_head.policies import GREEDY_KINDS
 from analyzer.games.head_to_head.position import OPPONENT, YOU, Position, PositionModel, position_from_model
 from analyzer.games.head_to_head.rollout import _arrange, _future_draws, _next_code, _unseen_cards
 from analyzer.json_input import InputModel, options_from, options_model, validate
@@ -327,12 +328,15 @@ class BetJob:
     state: np.ndarray
     actions: np.ndarray
     params: np.ndarray
+    vectors: np.ndarray
     bparams: np.ndarray
 
     def run_chunk(self, rng: np.ndarray, trials: int) -> np.ndarray:
         """The tallies (per action: stack change, its square) of ``trials`` samples from ``rng``."""
         tallies = np.zeros((len(self.actions), 2), np.int64)
-        _sample_bet_actions(self.state, YOU, self.actions, self.params, self.bparams, rng.copy(), trials, tallies)
+        _sample_bet_actions(
+            self.state, YOU, self.actions, self.params, self.vectors, self.bparams, rng.copy(), trials, tallies
+        )
         return tallies
 
     def standard_error(self, tallies: np.ndarray, trials: int) -> float:
@@ -341,7 +345,7 @@ class BetJob:
 
 
 @njit(cache=True, nogil=True)
-def _enumerate(state, actions, params, bparams, draws, lo, hi, tallies):
+def _enumerate(state, actions, params, vectors, bparams, draws, lo, hi, tallies):
     m = _unseen_cards(state, YOU).shape[0]
     base = np.empty_like(state)
     work = np.empty_like(state)
@@ -350,7 +354,7 @@ def _enumerate(state, actions, params, bparams, draws, lo, hi, tallies):
     code[0] = lo
     while code[0] < hi:
         _arrange(state, base, YOU, code, draws, rng)
-        _score_bet_actions(base, YOU, actions, params, bparams, rng, work, tallies, 1)
+        _score_bet_actions(base, YOU, actions, params, vectors, bparams, rng, work, tallies, 1)
         _next_code(code, draws, m)
 
 
@@ -379,18 +383,18 @@ def bet_values(
     """Every legal betting action of ``bet`` with its value, best first (module docstring)."""
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
-    params = np.stack([parse_policy(policy), parse_policy(opponent_policy or policy)])
+    params, vectors = seat_policies(policy, opponent_policy or policy)
     bparams = np.stack([parse_bet_policy(bet_policy), parse_bet_policy(opponent_bet_policy or bet_policy)])
     if (params[:, 0] == ROLLOUT).any() or (bparams[:, 0] == ROLLOUT).any():
         raise ValueError(
-            "the players of a betting analysis use base policies: greedy or random placement, "
+            "the players of a betting analysis use base policies: greedy, tuned or random placement, "
             "never or threshold betting"
         )
     state = bet.to_state()
     facing = bet.facing
     actions = legal_actions(state, facing)
     last = state[E.TURN] == E._placements(state) - 1
-    deterministic = bool((params[:, 0] == 1).all())
+    deterministic = bool(np.isin(params[:, 0], GREEDY_KINDS).all())
     exact = method == "exact" or (method == "auto" and last and deterministic)
     if exact and not (last and deterministic):
         raise ValueError("exact values need the last placement of a round and greedy placement")
@@ -399,13 +403,13 @@ def bet_values(
         m = len(_unseen_cards(state, YOU))
         hidden = int(state[E.HAND_N + OPPONENT] + (state[E.PENDING_N] if bet.position.mover == OPPONENT else 0))
         draws = min(m, hidden + int(_future_draws(state)))
-        tasks = [(state, actions, params, bparams, draws, lo, lo + 1) for lo in range(m if draws else 1)]
+        tasks = [(state, actions, params, vectors, bparams, draws, lo, lo + 1) for lo in range(m if draws else 1)]
         parts = run_tasks(_exact_task, tasks, scheduler=scheduler, threads=threads, progress=progress)
         tallies, facts = sum(parts), RunFacts.enumerated(math.perm(m, draws), since=start)
     else:
         used_seed = new_seed(seed)
         run = run_monte_carlo(
-            BetJob(state, actions, params, bparams),
+            BetJob(state, actions, params, vectors, bparams),
             seed=used_seed,
             stopping=Stopping(trials=trials),
             chunk_size=BET_CHUNK,
@@ -436,7 +440,7 @@ def bet_values(
     )
 
 
-def _exact_task(state, actions, params, bparams, draws, lo, hi):
+def _exact_task(state, actions, params, vectors, bparams, draws, lo, hi):
     tallies = np.zeros((len(actions), 2), np.int64)
-    _enumerate(state, actions, params, bparams, draws, lo, hi, tallies)
+    _enumerate(state, actions, params, vectors, bparams, draws, lo, hi, tallies)
     return tallies

@@ -33,8 +33,8 @@ from analyzer.games.head_to_head.play import (
     ROLL,
     _game_streams,
     first_wins_se,
-    parse_policy,
     parse_round_type,
+    seat_policies,
 )
 from analyzer.games.head_to_head.rules import HeadToHeadRules
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, rollout_count, run_monte_carlo
@@ -91,7 +91,7 @@ def parse_bet_policy(spec: str) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def _play_betting_games(kind, crazy, batch_rule, tiebreak, bet_rules, params, bparams, rng, games, tallies):
+def _play_betting_games(kind, crazy, batch_rule, tiebreak, bet_rules, params, vectors, bparams, rng, games, tallies):
     streams = _game_streams(rng)
     deal, seats = streams[0], streams[1:]
     st = np.zeros(E.STATE_SIZE, np.int64)
@@ -99,7 +99,7 @@ def _play_betting_games(kind, crazy, batch_rule, tiebreak, bet_rules, params, bp
     trajectory = np.zeros(GAME_PLACEMENTS, np.int64)
     for _ in range(games):
         _play_betting_game(
-            st, kind, crazy, batch_rule, tiebreak, bet_rules, params, bparams, deal, seats, out, trajectory
+            st, kind, crazy, batch_rule, tiebreak, bet_rules, params, vectors, bparams, deal, seats, out, trajectory
         )
         tallies[0] += 1
         tallies[1] += out[2] == 0
@@ -120,13 +120,23 @@ class BettingGameJob:
     settings: tuple[int, int]
     rules: np.ndarray
     params: np.ndarray
+    vectors: np.ndarray
     bparams: np.ndarray
 
     def run_chunk(self, rng: np.ndarray, games: int) -> np.ndarray:
         """The tallies (``BET_TALLY``) of ``games`` betting games from ``rng``."""
         tallies = np.zeros(BET_TALLY, np.int64)
         _play_betting_games(
-            self.kind, self.crazy, *self.settings, self.rules, self.params, self.bparams, rng.copy(), games, tallies
+            self.kind,
+            self.crazy,
+            *self.settings,
+            self.rules,
+            self.params,
+            self.vectors,
+            self.bparams,
+            rng.copy(),
+            games,
+            tallies,
         )
         return tallies
 
@@ -243,12 +253,12 @@ def simulate_betting_games(
     kind = parse_round_type(round_type)
     if kind == 0 and crazy:
         raise ValueError("--crazy needs a fixed round type; with a die roll a 6 makes a round Crazy")
-    params = np.stack([parse_policy(first), parse_policy(second)])
+    params, vectors = seat_policies(first, second)
     bparams = np.stack([parse_bet_policy(first_bets), parse_bet_policy(second_bets)])
     used_seed = new_seed(seed)
     chunk = GAME_CHUNK // 10 if ROLLOUT in (params[:, 0].tolist() + bparams[:, 0].tolist()) else GAME_CHUNK // 2
     run = run_monte_carlo(
-        BettingGameJob(kind, int(crazy), settings.codes(), rules.codes(), params, bparams),
+        BettingGameJob(kind, int(crazy), settings.codes(), rules.codes(), params, vectors, bparams),
         seed=used_seed,
         stopping=Stopping(trials=games),
         chunk_size=chunk,

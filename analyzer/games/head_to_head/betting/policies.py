@@ -17,7 +17,7 @@ size, rollouts, uses_cards]``, thresholds in thousandths):
   ``p >= raise``, calls if ``p >= call``, else declines.
 * **rollout** -- scores no bet and bets of $50 and $100 on each open row (facing a bet:
   decline, call, raise $100, or less when that is all that is allowed) by ``rollouts``
-  simulations of the rest of the round under greedy placement and the default threshold
+  simulations of the rest of the round under (hand-set) greedy placement and the default threshold
   betting for both players (:func:`default_players`), from hidden cards drawn from what
   it has not seen, all actions on the same samples, and takes the best for its stack.
 
@@ -49,6 +49,7 @@ from analyzer.games.head_to_head.betting.engine import (
     _to_call,
     _window_seat,
 )
+from analyzer.games.head_to_head.greedy_params import HAND_SET
 from analyzer.games.head_to_head.policies import GREEDY, _base_move
 from analyzer.games.head_to_head.rollout import KIND as POLICY_KIND
 from analyzer.games.head_to_head.rollout import ROUNDS, _card_draw_winner, _policy_move, _round_type
@@ -251,24 +252,24 @@ def _place_and_pay(st, choice, row, side):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _place_and_settle(st, params, rngs):
-    """The placement of the player on turn, under any placement policy (rollout included);
-    a row it completes is paid at once."""
-    choice, row, side = _policy_move(st, params, rngs)
+def _place_and_settle(st, params, vectors, rngs):
+    """The placement of the player on turn, under any placement policy (rollout included;
+    greedy under the seat's vector ``vectors[seat]``); a row it completes is paid at once."""
+    choice, row, side = _policy_move(st, params, vectors, rngs)
     _place_and_pay(st, choice, row, side)
 
 
 @njit(cache=True, nogil=True)
-def _base_place_and_settle(st, params, rngs):
+def _base_place_and_settle(st, params, vectors, rngs):
     """:func:`_place_and_settle` for base placement policies (random or greedy, as in every
     rollout of a betting decision): the same move, without compiling the rollout policy."""
     seat = E._mover(st)
-    choice, row, side = _base_move(st, params[seat, POLICY_KIND], rngs[seat])
+    choice, row, side = _base_move(st, params[seat, POLICY_KIND], rngs[seat], vectors[seat])
     _place_and_pay(st, choice, row, side)
 
 
 @njit(cache=True, nogil=True)
-def _play_out_betting(st, params, bparams, rng):
+def _play_out_betting(st, params, vectors, bparams, rng):
     """Finish a betting round with base placement and betting policies (one stream)."""
     rngs = np.empty((2, 4), np.uint64)
     for seat in range(2):
@@ -282,24 +283,27 @@ def _play_out_betting(st, params, bparams, rng):
             if row >= 0:
                 _pay(st, seat, row, amount)
                 _finish_exchange(st, 1 - seat, row, bparams, rngs)
-        _base_place_and_settle(st, params, rngs)
+        _base_place_and_settle(st, params, vectors, rngs)
 
 
 @njit(cache=True, nogil=True)
 def _default_players():
-    """Greedy placement and default threshold betting for both players: the players
-    the rollout bettor assumes."""
+    """Greedy placement (hand-set) and default threshold betting for both players: the
+    players the rollout bettor assumes; ``(params, vectors, bparams)``."""
     params = np.zeros((2, 3), np.int64)
     params[:, 0] = GREEDY
+    vectors = np.empty((2, HAND_SET.shape[0]))
+    vectors[0] = HAND_SET
+    vectors[1] = HAND_SET
     bparams = np.empty((2, BET_PARAMS), np.int64)
     for seat in range(2):
         for i in range(BET_PARAMS):
             bparams[seat, i] = DEFAULT_THRESHOLD[i]
-    return params, bparams
+    return params, vectors, bparams
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _play_action(st, seat, action, params, bparams, stream):
+def _play_action(st, seat, action, params, vectors, bparams, stream):
     """From a betting decision of ``seat``, carry out ``action`` = (row, response, amount)
     (opening: response -1 and row -1 for no bet), let base policies finish the exchange
     and the round; returns ``seat``'s stack at the end of the round."""
@@ -314,13 +318,13 @@ def _play_action(st, seat, action, params, bparams, stream):
             _finish_exchange(st, 1 - seat, row, bparams, rngs)
     elif _act(st, seat, response, amount, row):
         _finish_exchange(st, 1 - seat, row, bparams, rngs)
-    _base_place_and_settle(st, params, rngs)
-    _play_out_betting(st, params, bparams, stream)
+    _base_place_and_settle(st, params, vectors, rngs)
+    _play_out_betting(st, params, vectors, bparams, stream)
     return st[E.STACK + seat]
 
 
 @njit(cache=True, nogil=True)
-def _score_bet_actions(base, seat, actions, params, bparams, rng, work, tallies, weight):
+def _score_bet_actions(base, seat, actions, params, vectors, bparams, rng, work, tallies, weight):
     """Add ``weight`` x each action's gain (``seat``'s stack at the end of the round minus
     now) and its square to ``tallies``, every action on one fresh stream from ``rng``."""
     seed = fresh_stream(rng)
@@ -328,26 +332,26 @@ def _score_bet_actions(base, seat, actions, params, bparams, rng, work, tallies,
     for a in range(actions.shape[0]):
         copy_into(work, base)
         copy_into(stream, seed)
-        gain = _play_action(work, seat, actions[a], params, bparams, stream) - base[E.STACK + seat]
+        gain = _play_action(work, seat, actions[a], params, vectors, bparams, stream) - base[E.STACK + seat]
         tallies[a, 0] += weight * gain
         tallies[a, 1] += weight * gain * gain
 
 
 @njit(cache=True, nogil=True)
-def _sample_bet_actions(st, seat, actions, params, bparams, rng, trials, tallies):
+def _sample_bet_actions(st, seat, actions, params, vectors, bparams, rng, trials, tallies):
     """Monte Carlo gains of betting actions: ``trials`` samples of what ``seat`` cannot see."""
     base = np.empty_like(st)
     work = np.empty_like(st)
     for _ in range(trials):
         E._resample_hidden(st, base, seat, rng)
-        _score_bet_actions(base, seat, actions, params, bparams, rng, work, tallies, 1)
+        _score_bet_actions(base, seat, actions, params, vectors, bparams, rng, work, tallies, 1)
 
 
 @njit(cache=True, nogil=True)
 def _rollout_choice(st, seat, actions, bp, rng):
-    params, bparams = _default_players()
+    params, vectors, bparams = _default_players()
     tallies = np.zeros((actions.shape[0], 2), np.int64)
-    _sample_bet_actions(st, seat, actions, params, bparams, rng, bp[ROLLOUTS], tallies)
+    _sample_bet_actions(st, seat, actions, params, vectors, bparams, rng, bp[ROLLOUTS], tallies)
     return actions[np.argmax(tallies[:, 0])]
 
 
@@ -411,7 +415,7 @@ def _policy_respond(st, actor, row, bp, rng):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _betting_turn(st, params, bparams, deal_rng, rngs):
+def _betting_turn(st, params, vectors, bparams, deal_rng, rngs):
     """One placement of a betting round: deal, let the player on turn open at most one
     exchange (answered back and forth until a call or a decline), place; a row the
     placement completes is paid at once."""
@@ -427,12 +431,12 @@ def _betting_turn(st, params, bparams, deal_rng, rngs):
                 if not _act(st, actor, action, raise_by, row):
                     break
                 actor = 1 - actor
-    _place_and_settle(st, params, rngs)
+    _place_and_settle(st, params, vectors, rngs)
 
 
 @njit(cache=True, nogil=True, inline="always")
 def _play_betting_game(
-    st, kind, crazy, batch_rule, tiebreak, bet_rules, params, bparams, deal_rng, rngs, out, trajectory
+    st, kind, crazy, batch_rule, tiebreak, bet_rules, params, vectors, bparams, deal_rng, rngs, out, trajectory
 ):
     """A betting game of 3 rounds (seat 0 first mover in rounds 1 and 3). ``out``: final
     stacks, the winner (larger stack; the card draw on a tie), seat 0's stack after each
@@ -445,7 +449,7 @@ def _play_betting_game(
         E._start_round(st, kind_r, crazy_r, r + 3, r % 2, batch_rule, tiebreak, deal_rng)
         _start_betting_round(st)
         while not E._round_over(st):
-            _betting_turn(st, params, bparams, deal_rng, rngs)
+            _betting_turn(st, params, vectors, bparams, deal_rng, rngs)
             trajectory[step] = st[E.STACK]
             step += 1
         out[3 + r] = st[E.STACK]

@@ -1,0 +1,171 @@
+"""Tuning greedy's parameter vector by self-play with common random numbers.
+
+The objective of a candidate vector ``v`` (:mod:`.greedy_params`) is its mean paired margin
+against the hand-set greedy over a fixed set of deals: deal ``g`` is played twice, ``v`` in
+seat 0 and then in seat 1, on the same deal stream (round types, common cards and every
+card drawn), and the pair scores ``d_g = (m_first + m_second) / 2``, each ``m`` the
+candidate's chips minus greedy's in that game (of $2,400). Every candidate is scored on the
+*same* deals (common random numbers), so two candidates' scores differ only by how they
+play, not by the luck of the cards, and the objective is a deterministic function of ``v``.
+Greedy placement draws no random numbers, so the deal stream fixes the games.
+
+Deals come in blocks of :data:`BLOCK` from ``chunk_state(seed, block)``; each deal takes
+its stream from four draws of its block's generator, so deal ``g`` is the same whatever
+else is evaluated, and the blocks are independent tasks.
+
+The optimiser is a coordinate (compass) search with shrinking steps,
+:func:`coordinate_search`: the objective is piecewise constant in ``v`` (a small change
+alters no move), so gradients do not exist; a handful of parameters (20 free entries) and
+costly evaluations suit a search that changes one entry at a time, accepts any strict gain,
+and halves the steps when a whole sweep gains nothing. It is deterministic, needs no
+tuning of its own beyond the first step, and every point it visits is a record of the path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from analyzer.games.head_to_head import engine as E
+from analyzer.games.head_to_head.greedy_params import GAUGE, HAND_SET, N_PARAMS, check_vector
+from analyzer.games.head_to_head.policies import GREEDY, TUNED
+from analyzer.games.head_to_head.rollout import GAME_CHIPS, GAME_WIDTH, _play_game
+from analyzer.sim.engine import Progress, mean_and_se, run_tasks
+from analyzer.sim.rng import next_u64
+from analyzer.sim.seeds import chunk_state
+
+BLOCK = 2_000  # deals per task
+PAIR_TALLY = 3  # deals, sum of d, sum of d^2 (d in $, doubled so that it is an integer)
+
+
+@njit(cache=True, nogil=True)
+def _paired_margins(vector, rng, deals, tallies):
+    """Add ``deals`` paired games of the tuned kind under ``vector`` against hand-set greedy
+    to ``tallies`` (``PAIR_TALLY``: deals, sum of 2d, sum of (2d)^2; see the module docstring)."""
+    st = np.zeros(E.STATE_SIZE, np.int64)
+    out = np.zeros(GAME_WIDTH, np.int64)
+    seats = np.ones((2, 4), np.uint64)  # greedy and tuned placement draw no random numbers
+    deal = np.empty(4, np.uint64)
+    stream = np.empty(4, np.uint64)
+    params = np.zeros((2, 3), np.int64)
+    vectors = np.empty((2, N_PARAMS))
+    for _ in range(deals):
+        for i in range(4):
+            deal[i] = next_u64(rng)
+        twice = 0  # m_first + m_second = 2d
+        for tuned_seat in range(2):
+            params[tuned_seat, 0], params[1 - tuned_seat, 0] = TUNED, GREEDY
+            vectors[tuned_seat] = vector
+            vectors[1 - tuned_seat] = HAND_SET
+            stream[:] = deal
+            _play_game(st, 0, 0, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, params, vectors, stream, seats, out)
+            twice += 2 * out[tuned_seat] - GAME_CHIPS
+        tallies[0] += 1
+        tallies[1] += twice
+        tallies[2] += twice * twice
+
+
+def _block(vector: np.ndarray, seed: int, block: int, deals: int) -> np.ndarray:
+    tallies = np.zeros(PAIR_TALLY, np.int64)
+    _paired_margins(vector, chunk_state(seed, block), deals, tallies)
+    return tallies
+
+
+@dataclass(frozen=True)
+class PairedScore:
+    """A candidate's paired margin over hand-set greedy: the mean ``d`` in $ per game, its
+    standard error over the ``deals`` paired deals (each played in both seatings)."""
+
+    margin: float
+    stderr: float
+    deals: int
+
+
+def paired_score(
+    vector: np.ndarray,
+    *,
+    deals: int,
+    seed: int,
+    scheduler: str | None = None,
+    threads: int | None = None,
+) -> PairedScore:
+    """The paired margin of ``vector`` (played by the tuned kind) over hand-set greedy on the
+    first ``deals`` deals of ``seed`` (module docstring).
+
+    The hand-set vector against itself scores exactly 0 on any deals:
+
+    >>> paired_score(HAND_SET, deals=20, seed=1)
+    PairedScore(margin=0.0, stderr=0.0, deals=20)
+    """
+    vector = np.ascontiguousarray(check_vector(vector))
+    tasks = [(vector, seed, b, min(BLOCK, deals - b * BLOCK)) for b in range(-(-deals // BLOCK))]
+    t = sum(run_tasks(_block, tasks, scheduler=scheduler, threads=threads))
+    mean, se = mean_and_se(t[1], t[2], int(t[0]))
+    return PairedScore(float(mean) / 2, float(se) / 2, int(t[0]))
+
+
+@dataclass(frozen=True)
+class SearchStep:
+    """One evaluation of the search: its number, the sweep, the entry changed (-1 for the
+    start), the step tried, the objective and whether the point was accepted."""
+
+    evaluation: int
+    sweep: int
+    entry: int
+    step: float
+    objective: float
+    accepted: bool
+    vector: tuple[float, ...]
+
+
+def coordinate_search(
+    objective: Callable[[np.ndarray], float],
+    start: np.ndarray,
+    *,
+    free: tuple[int, ...],
+    first_step: float,
+    sweeps: int,
+    progress: Progress | None = None,
+) -> tuple[np.ndarray, list[SearchStep]]:
+    """Maximise ``objective`` by coordinate search with shrinking steps, from ``start``.
+
+    Each entry ``i`` of ``free`` has a step ``first_step * max(|start[i]|, 0.1)``. A sweep
+    tries, entry by entry in order, ``v[i] + step[i]`` and then ``v[i] - step[i]`` and keeps
+    the first that strictly raises the best objective so far. A sweep that keeps nothing
+    halves every step. The search stops after ``sweeps`` sweeps. Returns the best vector and
+    the path (every evaluation).
+
+    >>> best, path = coordinate_search(lambda v: -abs(v[0] - 1.3), np.zeros(2), free=(0,),
+    ...                                first_step=4.0, sweeps=8)
+    >>> round(float(best[0]), 3), len(path)
+    (1.3, 13)
+    """
+    v = np.array(start, dtype=np.float64)
+    steps = {i: first_step * max(abs(v[i]), 0.1) for i in free}
+    best = objective(v)
+    path = [SearchStep(0, 0, -1, 0.0, best, True, tuple(v))]
+    for sweep in range(1, sweeps + 1):
+        improved = False
+        for i in free:
+            for sign in (1.0, -1.0):
+                trial = v.copy()
+                trial[i] += sign * steps[i]
+                value = objective(trial)
+                accepted = value > best
+                path.append(SearchStep(len(path), sweep, i, sign * steps[i], value, accepted, tuple(trial)))
+                if accepted:
+                    v, best, improved = trial, value, True
+                    break
+        if not improved:
+            steps = {i: s / 2 for i, s in steps.items()}
+        if progress is not None:
+            progress(sweep, sweeps)
+    return v, path
+
+
+def free_entries() -> tuple[int, ...]:
+    """The entries a tuner moves: all but the :data:`~.greedy_params.GAUGE` ones."""
+    return tuple(i for i in range(N_PARAMS) if i not in GAUGE)
