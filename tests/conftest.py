@@ -33,3 +33,22 @@ def cli():
         return subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True, text=True)
 
     return run
+
+
+@pytest.fixture
+def main_run(monkeypatch, capsys, tmp_path):
+    """Run the command line in this process, in ``tmp_path``: ``main_run(*argv)`` gives
+    (exit code, stdout, stderr)."""
+    from cli.main import main
+
+    monkeypatch.chdir(tmp_path)
+
+    def invoke(*argv: str) -> tuple[int, str, str]:
+        monkeypatch.setattr(sys, "argv", ["poker-analyzer", *argv])
+        capsys.readouterr()
+        with pytest.raises(SystemExit) as stop:
+            main()
+        out, err = capsys.readouterr()
+        return stop.value.code, out, err
+
+    return invoke

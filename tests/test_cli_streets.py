@@ -3,33 +3,15 @@
 in-process through the console script's entry point."""
 
 import json
-import sys
 
 import pandas as pd
 import pytest
 
 import analyzer as pa
-from cli.main import main
 
 
-@pytest.fixture
-def run(monkeypatch, capsys, tmp_path):
-    """``run(*argv)`` in ``tmp_path``: (exit code, stdout, stderr)."""
-    monkeypatch.chdir(tmp_path)
-
-    def invoke(*argv: str) -> tuple[int, str, str]:
-        monkeypatch.setattr(sys, "argv", ["poker-analyzer", *argv])
-        capsys.readouterr()
-        with pytest.raises(SystemExit) as stop:
-            main()
-        out, err = capsys.readouterr()
-        return stop.value.code, out, err
-
-    return invoke
-
-
-def test_flops_prints_the_preflop_equity_spread_and_extremes(run):
-    code, out, err = run("holdem", "flops", "AsKs", "QdQc")
+def test_flops_prints_the_preflop_equity_spread_and_extremes(main_run):
+    code, out, err = main_run("holdem", "flops", "AsKs", "QdQc")
     assert code == 0 and err == ""
     words = " ".join(out.split())
     assert "holdem flops (exact, 17,296 flops, 17,123,040 deals enumerated;" in words
@@ -39,8 +21,8 @@ def test_flops_prints_the_preflop_equity_spread_and_extremes(run):
     assert "worst flops for AsKs: Qs Qh Jh 0.1%" in words
 
 
-def test_turns_json_is_every_turn(run):
-    code, out, _ = run("holdem", "turns", "AsKs", "QdQc", "--board", "Kh 7d 2c", "--dead", "3s", "--json")
+def test_turns_json_is_every_turn(main_run):
+    code, out, _ = main_run("holdem", "turns", "AsKs", "QdQc", "--board", "Kh 7d 2c", "--dead", "3s", "--json")
     data = json.loads(out)
     expected = pa.holdem.turns(["AsKs", "QdQc"], "Kh 7d 2c", "3s")
     assert code == 0 and data["street"] == "turn" and data["board"] == "Kh 7d 2c" and data["dead"] == "3s"
@@ -48,9 +30,9 @@ def test_turns_json_is_every_turn(run):
     assert data["players"][0]["equity"] == expected.players[0].equity
 
 
-def test_out_and_chart_files_are_written_and_replaced_only_with_force(run, tmp_path):
+def test_out_and_chart_files_are_written_and_replaced_only_with_force(main_run, tmp_path):
     args = ["holdem", "turns", "AsKs", "QdQc", "--board", "Kh 7d 2c", "--out", "turns.csv", "--chart", "turns.png"]
-    code, out, _ = run(*args)
+    code, out, _ = main_run(*args)
     assert code == 0 and "wrote turns.csv" in out and "wrote turns.png" in out
     frame = pd.read_csv(tmp_path / "turns.csv")
     expected = pa.holdem.turns(["AsKs", "QdQc"], "Kh 7d 2c")
@@ -58,13 +40,13 @@ def test_out_and_chart_files_are_written_and_replaced_only_with_force(run, tmp_p
     assert frame["equity_1"].tolist() == pytest.approx(expected.equity[:, 0].tolist(), abs=1e-10)
     assert (tmp_path / "turns.png").read_bytes()[:4] == b"\x89PNG"
     before = (tmp_path / "turns.csv").stat().st_mtime_ns
-    code, _, err = run(*args)
+    code, _, err = main_run(*args)
     assert code == 1 and err == "error: turns.csv: exists: give --force to replace it\n"
     assert (tmp_path / "turns.csv").stat().st_mtime_ns == before
-    code, _, err = run("holdem", "flops", "AsKs", "QdQc", "--distinct", "--out", "turns.csv", "--json", "--force")
+    code, _, err = main_run("holdem", "flops", "AsKs", "QdQc", "--distinct", "--out", "turns.csv", "--json", "--force")
     assert code == 0 and err == "wrote turns.csv\n"  # stdout is the JSON alone
     assert len(pd.read_csv(tmp_path / "turns.csv")) == 9_804
-    code, _, _ = run("holdem", "flops", "AsKs", "QdQc", "--out", "flops.JSON")
+    code, _, _ = main_run("holdem", "flops", "AsKs", "QdQc", "--out", "flops.JSON")
     assert code == 0 and len(json.loads((tmp_path / "flops.JSON").read_text())["boards"]) == 17_296
     assert sorted(p.name for p in tmp_path.iterdir()) == ["flops.JSON", "turns.csv", "turns.png"]  # no temporaries
 
@@ -90,8 +72,8 @@ def test_out_and_chart_files_are_written_and_replaced_only_with_force(run, tmp_p
         ),
     ],
 )
-def test_errors_are_one_line_with_the_right_exit_code(run, args, code, words):
-    result, out, err = run(*args)
+def test_errors_are_one_line_with_the_right_exit_code(main_run, args, code, words):
+    result, out, err = main_run(*args)
     assert result == code and out == "", err
     lines = err.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and words in lines[0], err

@@ -12,7 +12,6 @@ texture, on turns, with weights and dead cards, and on every flop.
 from __future__ import annotations
 
 import json
-import sys
 from itertools import combinations
 
 import numpy as np
@@ -20,7 +19,6 @@ import pytest
 
 import analyzer as pa
 from analyzer.cards import parse_cards
-from cli.main import main
 
 RANKS = "23456789TJQKA"
 ACE = 12
@@ -308,42 +306,26 @@ def test_result_dict_frame_repr_and_plot():
     assert labels == ["Set", "Overpair", "Top pair", "Pocket pair below top card", "Second pair", "Backdoor flush draw"]
 
 
-@pytest.fixture
-def run(monkeypatch, capsys, tmp_path):
-    """``run(*argv)`` in ``tmp_path``: (exit code, stdout, stderr)."""
-    monkeypatch.chdir(tmp_path)
-
-    def invoke(*argv: str) -> tuple[int, str, str]:
-        monkeypatch.setattr(sys, "argv", ["poker-analyzer", *argv])
-        capsys.readouterr()
-        with pytest.raises(SystemExit) as stop:
-            main()
-        out, err = capsys.readouterr()
-        return stop.value.code, out, err
-
-    return invoke
-
-
-def test_cli_table_and_json(run):
-    code, out, err = run("holdem", "hits", "QQ+, AKs, 76s", "--board", "Kh 7d 2c")
+def test_cli_table_and_json(main_run):
+    code, out, err = main_run("holdem", "hits", "QQ+, AKs, 76s", "--board", "Kh 7d 2c")
     words = " ".join(out.split())
     assert code == 0 and err == ""
     assert "│ Three of a kind │ 3 │ 14.286% │ │ Set │ 3 │ 14.286% │" in words
     assert "│ Backdoor flush draw │ 4 │ 19.048% │" in words
-    code, out, _ = run("holdem", "hits", "QQ+, AKs, 76s", "--board", "Kh 7d 2c", "--dead", "As", "--json")
+    code, out, _ = main_run("holdem", "hits", "QQ+, AKs, 76s", "--board", "Kh 7d 2c", "--dead", "As", "--json")
     data = json.loads(out)
     expected = pa.holdem.hits("QQ+, AKs, 76s", board="Kh 7d 2c", dead="As").to_dict()
     assert code == 0 and data | {"elapsed_seconds": 0} == expected | {"elapsed_seconds": 0}
 
 
-def test_cli_chart_is_written_and_replaced_only_with_force(run, tmp_path):
-    code, out, _ = run("holdem", "hits", "AKs", "-b", "Qs Js 2d", "--chart", "hits.png")
+def test_cli_chart_is_written_and_replaced_only_with_force(main_run, tmp_path):
+    code, out, _ = main_run("holdem", "hits", "AKs", "-b", "Qs Js 2d", "--chart", "hits.png")
     assert code == 0 and "wrote hits.png" in out
     assert (tmp_path / "hits.png").read_bytes()[:4] == b"\x89PNG"
-    code, _, err = run("holdem", "hits", "AKs", "-b", "Qs Js 2d", "--chart", "hits.png")
+    code, _, err = main_run("holdem", "hits", "AKs", "-b", "Qs Js 2d", "--chart", "hits.png")
     assert code == 1 and "exists: give --force" in err
-    assert run("holdem", "hits", "AKs", "-b", "Qs Js 2d", "--chart", "hits.png", "--force")[0] == 0
-    assert run("holdem", "hits", "AKs", "-b", "Qs Js 2d", "--chart", "hits.svg")[0] == 2
+    assert main_run("holdem", "hits", "AKs", "-b", "Qs Js 2d", "--chart", "hits.png", "--force")[0] == 0
+    assert main_run("holdem", "hits", "AKs", "-b", "Qs Js 2d", "--chart", "hits.svg")[0] == 2
 
 
 @pytest.mark.parametrize(
@@ -357,7 +339,7 @@ def test_cli_chart_is_written_and_replaced_only_with_force(run, tmp_path):
         (["AsAh", "-b", "As Ks Qs"], 1, "range 'AsAh' has no combos left"),
     ],
 )
-def test_cli_errors_are_one_line(run, args, code, words):
-    got, out, err = run("holdem", "hits", *args)
+def test_cli_errors_are_one_line(main_run, args, code, words):
+    got, out, err = main_run("holdem", "hits", *args)
     assert got == code and out == "" and words in err
     assert len(err.splitlines()) == 1 and err.startswith("error: ")
