@@ -12,7 +12,7 @@ import typer
 DEBUG_ENV = "POKER_ANALYZER_DEBUG"
 USAGE_ERROR = 2
 DOMAIN_ERROR = 1
-MAX_MESSAGE = 300  # characters of an error message; the rest (usually echoed input) is cut
+MAX_MESSAGE = 400  # characters of an error message; the rest (usually echoed input) is cut
 
 
 def one_line(message: object) -> str:

@@ -57,7 +57,7 @@ from analyzer.studies.registry import Study
 from cli.main import app, main
 from positions import LAST_BET, PLACE, SAINT
 
-MAX_LINE = 310  # "error: " and a message of at most cli.errors.MAX_MESSAGE characters
+MAX_LINE = 410  # "error: " and a message of at most cli.errors.MAX_MESSAGE characters
 
 
 def command_paths(command, path=()):
