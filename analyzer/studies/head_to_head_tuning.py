@@ -159,7 +159,8 @@ def _figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) ->
     inputs = manifest["inputs"]
     add_note(
         figure,
-        f"Each candidate on the same {inputs['tuning_deals']:,} deals, both seatings (seed {manifest['seed']}). "
+        f"Monte Carlo self-play: each candidate on the same {inputs['tuning_deals']:,} deals, both seatings "
+        f"(seed {manifest['seed']}). "
         f"Validation on {int(check.deals):,} fresh deals: {check.margin:+.2f} ± {check.margin_stderr:.2f} $ "
         f"per game ({check.standard_errors:.1f} s.e.).",
     )
