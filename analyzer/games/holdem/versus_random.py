@@ -27,7 +27,6 @@ import argparse
 import json
 import math
 from dataclasses import dataclass
-from itertools import permutations
 from pathlib import Path
 
 import numpy as np
@@ -35,6 +34,7 @@ from numba import njit
 
 from analyzer.cards import CARD_BIT, DECK_SIZE
 from analyzer.eval.standard import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
+from analyzer.games.holdem.symmetry import suit_symmetries
 from analyzer.ranges import HAND_CLASSES, RANKING_FILE, RANKING_VERSION, class_combos, hand_class
 from analyzer.sim.engine import Progress, run_tasks
 
@@ -42,11 +42,6 @@ BOARDS_PER_HAND = math.comb(50, 5)  # boards of the 50 cards a hand leaves
 OPPONENTS_PER_BOARD = math.comb(45, 2)  # opponent hands of the 45 cards left then
 HOLDINGS = math.comb(47, 2)  # two-card holdings of the 47 cards a board leaves
 _INDEX_BITS = 11  # a holding's index (< 2,048) below its value in the sort key
-
-
-def _suit_maps() -> np.ndarray:
-    """(24, 52) card codes under each permutation of the four suits."""
-    return np.array([[4 * (c >> 2) + perm[c & 3] for c in range(DECK_SIZE)] for perm in permutations(range(4))])
 
 
 def _pair_classes() -> np.ndarray:
@@ -199,7 +194,8 @@ def versus_random(
     progress:
         Called as ``progress(done, planned)`` (tasks) while the run goes.
     """
-    suit_maps, pair_class = _suit_maps(), _pair_classes()
+    suit_maps = np.array(suit_symmetries(np.zeros(0, np.int64)))  # all 24: nothing is fixed
+    pair_class = _pair_classes()
     tasks = [(lowest, suit_maps, CARD_BIT, pair_class) for lowest in range(48)]
     results = run_tasks(_counts_from, tasks, scheduler=scheduler, threads=threads, progress=progress)
     combos = np.array([len(class_combos(name)) for name in HAND_CLASSES], np.int64)
