@@ -1,8 +1,8 @@
 """Start-up: whole-process CPU time and peak memory of short queries, against the interpreter floor.
 
 Each workload is one whole process: the floor ``python -c "import numba, numpy"``, a second
-reference that also initialises Numba's CPU target (what the first call of any compiled kernel
-does in every process: the least a query that runs a kernel can cost; warm mode only),
+reference that also creates Numba's CPU target and runtime (what loading the first cached kernel
+needs in every process: the least a query that runs a kernel can cost; warm mode only),
 ``poker-analyzer --help`` and six short queries (``eval``, ``holdem
 equity``, ``paigow houseway``, ``draw odds``, ``h2h place``, ``saint decide``). A process's CPU
 time is its user + system time and its memory its peak resident set (``ru_maxrss``), both from
@@ -63,11 +63,15 @@ ROOT = Path(__file__).resolve().parent.parent
 ENTRY_POINT = "import sys; from cli.main import main; sys.exit(main())"  # what the console script runs
 FLOOR = "floor"
 JIT_FLOOR = "jit-floor"
-"""A second reference: Numba imported and its CPU target initialised, which the first call of any
-compiled kernel does in every process (the floor of a command that runs a kernel)."""
+"""A second reference: Numba imported and its CPU target and runtime created, which loading the
+first cached kernel needs in every process (the floor of a command that runs a kernel; the
+project's loader skips the rest of Numba's set-up, ``analyzer.sim.jit``)."""
 REFERENCES = {
     FLOOR: "import numba, numpy",
-    JIT_FLOOR: "import numba, numpy; from numba.core.registry import cpu_target; cpu_target.target_context.refresh()",
+    JIT_FLOOR: (
+        "import numba, numpy; from numba.core.registry import cpu_target; from numba.core.runtime import nrt;"
+        " nrt.rtsys.initialize(cpu_target.target_context)"
+    ),
 }
 POSITION_FILE = "{position}"  # stands for the Saint Poker position file in a command line
 COMMANDS: dict[str, tuple[str, ...]] = {
@@ -117,16 +121,18 @@ def shown(name: str) -> str:
     if name == FLOOR:
         return 'python -c "import numba, numpy"'
     if name == JIT_FLOOR:
-        return "the same, and Numba's CPU target initialised"
+        return "the same, and Numba's CPU target and runtime created"
     args = ["position.json" if arg == POSITION_FILE else arg for arg in COMMANDS[name]]
     return shlex.join(["poker-analyzer", *args])
 
 
 def run(name: str, position: Path, cache: Path | None = None) -> Run:
     """Run a workload to its end, its output captured and its stdin empty, in the environment
-    with this checkout first on ``PYTHONPATH`` (and ``NUMBA_CACHE_DIR`` set to ``cache`` if
-    given); stop with the last line of its stderr unless it exits 0."""
+    with this checkout first on ``PYTHONPATH``, Python's bytecode cache on (as it is by
+    default: the floor's libraries come compiled, and so do ours after their first run), and
+    ``NUMBA_CACHE_DIR`` set to ``cache`` if given; stop with the last line of its stderr unless it exits 0."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH")))))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # a user's Python caches the bytecode of our modules
     if cache is not None:
         env["NUMBA_CACHE_DIR"] = str(cache)
     argv = command_line(name, position)

@@ -16,8 +16,6 @@ the line is written only to a terminal.
 
 from __future__ import annotations
 
-import importlib.abc
-import importlib.machinery
 import sys
 import threading
 import time
@@ -26,6 +24,7 @@ from contextlib import contextmanager
 from types import ModuleType
 
 from analyzer.api.warmup import WARMUPS
+from analyzer.sim.jit import when_imported
 from cli.commands import ALIASES, group_name, invoked_name
 
 NOTICE_AFTER = 1.0  # seconds of compiling before the line is printed
@@ -104,31 +103,6 @@ class _CompileWatch:
             self.reported = True
 
 
-class _AfterImport(importlib.abc.MetaPathFinder):
-    """Calls ``then(module)`` right after ``name`` is first imported (a one-shot meta path
-    finder: it finds the module with the other finders and wraps its loader)."""
-
-    def __init__(self, name: str, then: Callable[[ModuleType], None]) -> None:
-        self.name, self.then = name, then
-
-    def find_spec(self, fullname, path, target=None):
-        if fullname != self.name:
-            return None
-        sys.meta_path.remove(self)
-        spec = importlib.machinery.PathFinder.find_spec(fullname, path)
-        if spec is None or spec.loader is None:
-            return spec
-        loader = spec.loader
-        execute = loader.exec_module
-
-        def exec_module(module: ModuleType) -> None:
-            execute(module)
-            self.then(module)
-
-        loader.exec_module = exec_module  # type: ignore[method-assign]
-        return spec
-
-
 @contextmanager
 def compile_notice(args: Sequence[str], enabled: bool | None = None) -> Iterator[None]:
     """While the block runs the command line ``args``, print the compile notice of its group on
@@ -161,18 +135,12 @@ def compile_notice(args: Sequence[str], enabled: bool | None = None) -> Iterator
         listener.append(Listener())
         event.register("numba:compile", listener[0])
 
-    hook = None
-    if "numba" in sys.modules:
-        listen()
-    else:
-        hook = _AfterImport("numba", listen)
-        sys.meta_path.insert(0, hook)
+    cancel = when_imported("numba", listen)
     try:
         yield
     finally:
         watch.stop()
-        if hook is not None and hook in sys.meta_path:
-            sys.meta_path.remove(hook)
+        cancel()
         if listener:
             from numba.core import event
 

@@ -82,6 +82,40 @@ def test_the_second_process_finds_every_kernel_the_first_compiled(tmp_path):
     assert _cache_files(tmp_path) == filled  # nothing recompiled, nothing added
 
 
+_RUN_THEN_COMPILE = """
+import json, sys
+from cli.main import main
+sys.argv = ["poker-analyzer", *json.loads(sys.argv[1])]
+try:
+    main()
+except SystemExit as stop:
+    assert not stop.code, stop.code
+compiler = "numba.np.arraymath" in sys.modules  # one of the modules Numba's compiler registers
+from numba import njit
+print(json.dumps([compiler, njit(lambda x: x + 1)(41), "numba.np.arraymath" in sys.modules]), file=sys.stderr)
+"""
+
+
+def test_a_warm_process_loads_kernels_without_setting_up_the_compiler(tmp_path):
+    """Cached kernels load with the code generator and the runtime only (analyzer.sim.jit); the
+    figures are the cold process's, and a kernel compiled afterwards still compiles."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", _RUN_THEN_COMPILE, json.dumps(QUERIES["draw odds"])],
+            capture_output=True,
+            text=True,
+            check=True,
+            env=env,
+        )
+        for _ in range(2)
+    ]
+    cold, warm = (json.loads(run.stderr.strip().splitlines()[-1]) for run in runs)
+    assert cold == [True, 42, True]  # compiling set the compiler up
+    assert warm == [False, 42, True]  # loading did not; compiling afterwards did
+    assert runs[1].stdout == runs[0].stdout
+
+
 def _warmup(games: list[str], env: dict) -> None:
     subprocess.run(
         [sys.executable, "-m", "cli.main", "warmup", *games],

@@ -34,7 +34,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from analyzer.sim import checkpoint
+from analyzer.sim import checkpoint, jit
 from analyzer.sim.executors import InlineExecutor, executor
 from analyzer.sim.seeds import chunk_state
 
@@ -132,22 +132,20 @@ class KernelJob:
         return math.nan
 
 
-_JIT_STARTED = False  # whether this process has initialised Numba's CPU target (clock_start)
+_JIT_STARTED = False  # whether this process has prepared Numba's CPU target (clock_start)
 
 
 def clock_start() -> float:
     """The ``time.perf_counter()`` reading a run's elapsed time starts from, taken once Numba's
     one-time start-up of this process is done.
 
-    The first kernel call of every process initialises Numba's CPU target (about 0.3 CPU-s and
-    50 MB, whatever the kernel); started after it, the time a result reports is the analysis's own
-    (a 5 ms enumeration reports milliseconds, not half a second). Idempotent and cheap after the
+    The first kernel call of every process creates Numba's CPU target and runtime
+    (:func:`analyzer.sim.jit.start`); started after it, the time a result reports is the
+    analysis's own (a 5 ms enumeration reports milliseconds). Idempotent and cheap after the
     first call."""
     global _JIT_STARTED
     if not _JIT_STARTED:
-        from numba.core.registry import cpu_target
-
-        cpu_target.target_context.refresh()  # what the first kernel call of a process does
+        jit.start()
         _JIT_STARTED = True
     return time.perf_counter()
 
