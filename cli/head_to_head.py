@@ -23,6 +23,24 @@ BatchStarter = Annotated[
     str, typer.Option("--batch-starter", metavar="RULE", help="Play 4 batch starter (H-G1): alternate or strict.")
 ]
 Tiebreak = Annotated[str, typer.Option("--tiebreak", metavar="RULE", help="Pair ties (H-G2): standard or literal.")]
+RolledType = Annotated[
+    str,
+    typer.Option(
+        "--type", "-t", metavar="TYPE", help="draw1, share2, hold3, play4, open5, or roll (the die picks each round)."
+    ),
+]
+EveryRoundCrazy = Annotated[bool, typer.Option("--crazy", help="Every round Crazy (with a fixed --type).")]
+Betting = Annotated[bool, typer.Option("--betting", help="The betting game of §2.7: $800 stacks, bets on rows.")]
+Forfeit = Annotated[
+    bool, typer.Option("--forfeit/--no-forfeit", help="A decliner forfeits his chips on the card (H-B2).")
+]
+BetWindow = Annotated[
+    str,
+    typer.Option(
+        "--bet-window", metavar="RULE", help="Who may bet (H-B7): turn, or receiver (also the Share 2 receiver)."
+    ),
+]
+MinBet = Annotated[int, typer.Option("--min-bet", min=1, metavar="DOLLARS", help="Smallest bet and step (H-B6).")]
 
 
 @head_to_head_app.command("place")
@@ -159,16 +177,8 @@ def _print_placements(result) -> None:
 
 @head_to_head_app.command("play")
 def play(
-    round_type: Annotated[
-        str,
-        typer.Option(
-            "--type",
-            "-t",
-            metavar="TYPE",
-            help="draw1, share2, hold3, play4, open5, or roll (the die picks each round).",
-        ),
-    ] = "roll",
-    crazy: Annotated[bool, typer.Option("--crazy", help="Every round Crazy (with a fixed --type).")] = False,
+    round_type: RolledType = "roll",
+    crazy: EveryRoundCrazy = False,
     first: Annotated[
         str,
         typer.Option(
@@ -183,9 +193,7 @@ def play(
     ] = 10_000,
     batch_starter: BatchStarter = "alternate",
     tiebreak: Tiebreak = "standard",
-    betting: Annotated[
-        bool, typer.Option("--betting", help="The betting game of §2.7: $800 stacks, bets on rows.")
-    ] = False,
+    betting: Betting = False,
     first_bets: Annotated[
         str,
         typer.Option(
@@ -198,18 +206,9 @@ def play(
     second_bets: Annotated[
         str, typer.Option("--second-bets", metavar="POLICY", help="Betting policy of the other player.")
     ] = "threshold",
-    forfeit: Annotated[
-        bool, typer.Option("--forfeit/--no-forfeit", help="A decliner forfeits his chips on the card (H-B2).")
-    ] = True,
-    bet_window: Annotated[
-        str,
-        typer.Option(
-            "--bet-window", metavar="RULE", help="Who may bet (H-B7): turn, or receiver (also the Share 2 receiver)."
-        ),
-    ] = "turn",
-    min_bet: Annotated[
-        int, typer.Option("--min-bet", min=1, metavar="DOLLARS", help="Smallest bet and step (H-B6).")
-    ] = 10,
+    forfeit: Forfeit = True,
+    bet_window: BetWindow = "turn",
+    min_bet: MinBet = 10,
     seed: Seed = None,
     scheduler: Scheduler = None,
     threads: Threads = None,
@@ -352,6 +351,102 @@ def _play_betting(
     )
     rounds = "   ".join(f"after round {r + 1}: {stats.trajectory[end - 1]:.0f}" for r, end in enumerate((24, 56, 96)))
     console.print(f"  first's mean stack {rounds}")
+
+
+@head_to_head_app.command("tournament")
+def tournament(
+    players: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="PLAYER...",
+            help="Two or more placement policies (random, greedy, tuned, rollout[:N[:BASE]]); with --betting each "
+            "may add a betting policy after a '+', e.g. tuned+rollout:16 (threshold if none).",
+        ),
+    ],
+    deals: Annotated[
+        int,
+        typer.Option(
+            "--deals", "-n", min=1, callback=check_count, metavar="N", help="Paired deals a pair (two games each)."
+        ),
+    ] = 2_000,
+    round_type: RolledType = "roll",
+    crazy: EveryRoundCrazy = False,
+    batch_starter: BatchStarter = "alternate",
+    tiebreak: Tiebreak = "standard",
+    betting: Betting = False,
+    forfeit: Forfeit = True,
+    bet_window: BetWindow = "turn",
+    min_bet: MinBet = 10,
+    chart: Annotated[
+        Path | None,
+        typer.Option("--chart", metavar="FILE", help="Draw every player's margin over the field to FILE (.png)."),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace the --chart file if it exists.")] = False,
+    seed: Seed = None,
+    scheduler: Scheduler = None,
+    threads: Threads = None,
+    as_json: Json = False,
+    show_progress: ShowProgress = None,
+) -> None:
+    """A round robin, deals and seats paired: every pair plays the same deals, each twice with
+    the seats swapped; each match's $ margin per game and share of games won, and every player's
+    margin over the field, with standard errors."""
+    with reported_errors():
+        from analyzer.games.head_to_head.betting.rules import BettingRules
+        from analyzer.games.head_to_head.rules import HeadToHeadRules
+        from analyzer.games.head_to_head.tournament import tournament as round_robin
+        from cli.output_files import checked_output, save_chart
+
+        chart_file = checked_output(chart, (".png",), "--chart", force)
+        with progress_bar("paired deals", show_progress) as progress:
+            result = round_robin(
+                players,
+                betting=betting,
+                round_type=round_type,
+                crazy=crazy,
+                deals=deals,
+                seed=seed,
+                settings=HeadToHeadRules(batch_starter=batch_starter, tiebreak=tiebreak),
+                rules=BettingRules(decline_forfeits_own_chips=forfeit, bet_window=bet_window, min_bet=min_bet),
+                scheduler=scheduler,
+                threads=threads,
+                progress=progress,
+            )
+        _print_tournament(result, as_json)
+        save_chart(result, chart_file, as_json)
+
+
+def _print_tournament(result, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(result.to_dict()))
+        return
+    from rich.table import Table
+
+    console = stdout_console()
+    game = "betting game" if result.betting else "placement game"
+    console.print(
+        f"round robin, {game}, {result.round_type}{' Crazy' if result.crazy else ''}: "
+        f"{plural(result.run.trials, 'paired deal')} a pair, two games each (seed {result.run.seed})"
+    )
+    standings = Table(title="standings, $ per game", title_justify="left")
+    for column in ("player", "margin $", "± s.e."):
+        standings.add_column(column, justify="left" if column == "player" else "right")
+    for s in result.standings:
+        standings.add_row(s.player, f"{s.margin:+.1f}", f"{s.margin_stderr:.1f}")
+    console.print(standings)
+    matches = Table(title="matches: the first player's margin and games won", title_justify="left")
+    for column in ("player", "opponent", "margin $", "± s.e.", "wins", "± s.e."):
+        matches.add_column(column, justify="left" if column in ("player", "opponent") else "right")
+    for m in result.matches:
+        matches.add_row(
+            m.first,
+            m.second,
+            f"{m.margin:+.1f}",
+            f"{m.margin_stderr:.1f}",
+            f"{100 * m.wins:.1f}%",
+            f"{100 * m.wins_stderr:.1f}%",
+        )
+    console.print(matches)
 
 
 @head_to_head_app.command("bet")

@@ -1,20 +1,18 @@
-"""Printing and charting what a range makes and draws to (``holdem hits``).
+"""Printing what a range makes and draws to (``holdem hits``).
 
 The printed tables: the made hands, each category with its relative-strength rows indented under
 it (a category of one row is that row), then the draws; each row's weighted combos and share of
-the range. ``--json`` prints the result's ``to_dict()`` instead, and ``--chart`` draws its bars (PNG).
+the range. ``--json`` prints the result's ``to_dict()`` instead (``--chart`` draws the result's bars,
+:func:`cli.output_files.save_chart`).
 """
 
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 from rich.table import Table
 
 from cli.console import stdout_console
-from cli.output_files import write_atomically
 
 
 def print_hits(result, as_json: bool) -> None:
@@ -57,15 +55,3 @@ def _add(table: Table, label: str, row) -> None:
     from analyzer.games.holdem.hits_result import combos_text
 
     table.add_row(label, combos_text(row.combos), f"{100 * row.share:.3f}%")
-
-
-def save_hits_chart(result, chart: Path | None, as_json: bool) -> None:
-    """Draw the result's bars to ``chart`` (PNG) through a temporary file, and say so (on stderr
-    under ``--json``, whose stdout is one JSON object)."""
-    if chart is None:
-        return
-    from analyzer.report import save_figure
-
-    figure = result.plot()
-    write_atomically(chart, lambda path: save_figure(figure, path))
-    print(f"wrote {chart}", file=sys.stderr if as_json else sys.stdout)

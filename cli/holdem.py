@@ -10,8 +10,8 @@ import typer
 from cli.commands import App
 from cli.equity_output import print_equity
 from cli.errors import reported_errors
-from cli.hits_output import print_hits, save_hits_chart
-from cli.output_files import checked_output
+from cli.hits_output import print_hits
+from cli.output_files import checked_output, save_chart
 from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, ShowProgress, Threads, run_settings, with_run_options
 from cli.street_output import CHART_SUFFIXES, OUT_SUFFIXES, print_streets, save_streets
@@ -157,7 +157,7 @@ def hits(
         with progress_bar("hold'em hits", show_progress) as progress:
             result = holdem_hits(hand_range, board, dead, scheduler=scheduler, threads=threads, progress=progress)
         print_hits(result, as_json)
-        save_hits_chart(result, chart_file, as_json)
+        save_chart(result, chart_file, as_json)
 
 
 def checked_files(out: Path | None, chart: Path | None, force: bool) -> tuple[Path | None, Path | None]:

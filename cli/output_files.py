@@ -9,6 +9,7 @@ so a failed or interrupted write never leaves half a file.
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -46,3 +47,15 @@ def write_atomically(path: Path, write: Callable[[Path], object]) -> None:
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
+
+
+def save_chart(result, chart: Path | None, as_json: bool) -> None:
+    """Draw ``result.plot()`` to ``chart`` (PNG, checked by :func:`checked_output`) through a
+    temporary file, and say so (on stderr under ``--json``, whose stdout is one JSON object)."""
+    if chart is None:
+        return
+    from analyzer.report import save_figure
+
+    figure = result.plot()
+    write_atomically(chart, lambda path: save_figure(figure, path))
+    print(f"wrote {chart}", file=sys.stderr if as_json else sys.stdout)

@@ -188,6 +188,7 @@ VALID_BY_COMMAND = {
     ("head-to-head", "place"): {"--type": [], "--dead": []},  # a valid place has its position file
     ("draw", "advise"): {"--policy": ["standard", "pat"]},
     ("head-to-head", "play"): {"--games": ["2"], "--min-bet": ["10"]},
+    ("head-to-head", "tournament"): {"players": ["greedy", "random", "tuned"], "--deals": ["2"], "--chart": ["r.png"]},
     ("draw", "odds"): {"--discard": ["2d", ""]},
     ("saint-poker", "decide"): {"--policy": ["random", "greedy", "save"]},
     ("head-to-head", "tables"): {"--rounds": ["10"], "--games": ["10"], "--positions": ["8"]},
@@ -432,7 +433,7 @@ FUZZ = settings(
 
 
 def test_the_fuzz_reaches_every_command_and_stubs_only_the_studies(run, tmp_path):
-    assert len(COMMANDS) == 35
+    assert len(COMMANDS) == 36
     assert {("holdem", "flops"), ("paigow", "exact-edge"), ("head-to-head", "place"), ("warmup",)} <= set(COMMANDS)
     assert run(["paigow", "exact-edge", "--way", "improved", "--no-progress"])[0] == 0  # the stub, in seconds
     assert run(["paigow", "exact-edge", "--strategy", "optimal", "--no-progress"])[0] == 0

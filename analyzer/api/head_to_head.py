@@ -1,5 +1,6 @@
 """Head to Head Poker (Reiner Knizia, 2005; rules §2): where to place a card, what to bet, whole
-games and single rounds, as ``poker-analyzer head-to-head place|bet|play`` computes them.
+games, single rounds and round robins, as ``poker-analyzer head-to-head place|bet|play|tournament``
+computes them.
 
 A position is seen from the player to move ("you") and may be given as a dict in the JSON form
 of the position files (:mod:`analyzer.games.head_to_head.position`; betting positions add the
@@ -32,9 +33,10 @@ if TYPE_CHECKING:
     from analyzer.games.head_to_head.play import HeadToHeadGames, HeadToHeadRounds
     from analyzer.games.head_to_head.position import Position
     from analyzer.games.head_to_head.rules import HeadToHeadRules
+    from analyzer.games.head_to_head.tournament import HeadToHeadTournament
     from analyzer.sim.engine import Progress
 
-__all__ = ["bet", "place", "play", "rounds"]
+__all__ = ["bet", "place", "play", "rounds", "tournament"]
 
 
 def place(
@@ -392,4 +394,84 @@ def rounds(
         settings=options_input(rules, HeadToHeadRules),
         scheduler=scheduler,
         threads=threads,
+    )
+
+
+def tournament(
+    players: list[str] | tuple[str, ...],
+    *,
+    betting: bool | BettingRules | dict[str, Any] = False,
+    round_type: str = "roll",
+    crazy: bool = False,
+    deals: int = 2_000,
+    rules: HeadToHeadRules | dict[str, Any] | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> HeadToHeadTournament:
+    """A round robin between players, deals and seats paired (``poker-analyzer head-to-head
+    tournament``; :mod:`analyzer.games.head_to_head.tournament`).
+
+    Every pair plays the same ``deals`` deals, each twice with the seats swapped; a deal scores
+    the first-named player's mean $ margin over its two games, so the luck of the cards and of
+    the seat cancels, and every pair's luck is the same.
+
+    Parameters
+    ----------
+    players:
+        At least two placement policies, each named once (``random``, ``greedy``, ``tuned``,
+        ``rollout[:N[:BASE]]``); in the betting game each may add its betting policy after a
+        ``+`` (``tuned+rollout:16``; ``threshold`` when none is given).
+    betting:
+        ``True`` plays the betting game under the default betting rules; a
+        :class:`~analyzer.games.head_to_head.betting.rules.BettingRules` or a dict of its options
+        plays it under those.
+    round_type, crazy, rules:
+        As for :func:`play`.
+    deals:
+        Paired deals per pair (two games each).
+    seed:
+        The seed of the deals; a fresh one (reported in ``result.run.seed``) when ``None``.
+    threads, scheduler:
+        Local threads (default: all cores), or a Dask scheduler address.
+    progress:
+        Called as ``progress(done, planned)`` with the tasks done (blocks of deals of a pair).
+
+    Returns
+    -------
+    HeadToHeadTournament
+        Every match (the first player's margin in $ per game and share of games won, with
+        standard errors) and every player's standing (its margin over the field), best first.
+
+    Examples
+    --------
+    >>> import analyzer as pa
+    >>> pa.head_to_head.tournament(["greedy", "tuned", "random"], deals=100, seed=1)
+    Head to Head round robin, placement game, roll
+    Monte Carlo, 100 paired deals, seed 1
+      tuned            +1073.5 ± 26.4 $ per game v the field
+      greedy           +753.0 ± 25.0 $ per game v the field
+      random           -1826.5 ± 28.4 $ per game v the field
+      greedy v tuned   -215.0 ± 37.7 $, wins 37.5%
+      greedy v random  +1721.0 ± 33.4 $, wins 100.0%
+      tuned v random   +1932.0 ± 32.5 $, wins 100.0%
+    """
+    from analyzer.games.head_to_head.betting.rules import BettingRules
+    from analyzer.games.head_to_head.rules import HeadToHeadRules
+    from analyzer.games.head_to_head.tournament import tournament as round_robin
+    from analyzer.json_input import options_input
+
+    return round_robin(
+        players,
+        betting=betting is not False,
+        round_type=round_type,
+        crazy=crazy,
+        deals=deals,
+        seed=seed,
+        settings=options_input(rules, HeadToHeadRules),
+        rules=options_input(None if betting in (True, False) else betting, BettingRules),
+        scheduler=scheduler,
+        threads=threads,
+        progress=progress,
     )

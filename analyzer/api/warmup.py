@@ -100,6 +100,8 @@ def _head_to_head() -> None:
     pa.head_to_head.play("rollout:1", "greedy", round_type="open5", crazy=True, games=2, seed=1)
     pa.head_to_head.play("greedy", "greedy", betting=True, first_bets="threshold", games=20, seed=1)
     pa.head_to_head.rounds("hold3", rounds=20, seed=1)
+    pa.head_to_head.tournament(["greedy", "rollout:1"], deals=2, seed=1)
+    pa.head_to_head.tournament(["greedy", "random"], betting=True, deals=2, seed=1)
 
 
 def _saint_poker() -> None:

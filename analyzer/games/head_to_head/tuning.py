@@ -11,7 +11,9 @@ Greedy placement draws no random numbers, so the deal stream fixes the games.
 
 Deals come in blocks of :data:`BLOCK` from ``chunk_state(seed, block)``; each deal takes
 its stream from four draws of its block's generator, so deal ``g`` is the same whatever
-else is evaluated, and the blocks are independent tasks.
+else is evaluated, and the blocks are independent tasks. They are the paired deals of a
+round robin (:mod:`.tournament`) of the same seed: the objective is the tuned player's
+margin over greedy there.
 
 The optimiser is a coordinate (compass) search with shrinking steps,
 :func:`coordinate_search`: the objective is piecewise constant in ``v`` (a small change
@@ -27,51 +29,25 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.greedy_params import GAUGE, HAND_SET, N_PARAMS, check_vector
 from analyzer.games.head_to_head.policies import GREEDY, TUNED
-from analyzer.games.head_to_head.rollout import GAME_CHIPS, GAME_WIDTH, _play_game
+from analyzer.games.head_to_head.tournament import BLOCK, paired_deals
 from analyzer.sim.engine import Progress, mean_and_se, run_tasks
-from analyzer.sim.rng import next_u64
-from analyzer.sim.seeds import chunk_state
 
-BLOCK = 2_000  # deals per task
 PAIR_TALLY = 3  # deals, sum of d, sum of d^2 (d in $, doubled so that it is an integer)
 
 
-@njit(cache=True, nogil=True)
-def _paired_margins(vector, rng, deals, tallies):
-    """Add ``deals`` paired games of the tuned kind under ``vector`` against hand-set greedy
-    to ``tallies`` (``PAIR_TALLY``: deals, sum of 2d, sum of (2d)^2; see the module docstring)."""
-    st = np.zeros(E.STATE_SIZE, np.int64)
-    out = np.zeros(GAME_WIDTH, np.int64)
-    seats = np.ones((2, 4), np.uint64)  # greedy and tuned placement draw no random numbers
-    deal = np.empty(4, np.uint64)
-    stream = np.empty(4, np.uint64)
-    params = np.zeros((2, 3), np.int64)
-    vectors = np.empty((2, N_PARAMS))
-    for _ in range(deals):
-        for i in range(4):
-            deal[i] = next_u64(rng)
-        twice = 0  # m_first + m_second = 2d
-        for tuned_seat in range(2):
-            params[tuned_seat, 0], params[1 - tuned_seat, 0] = TUNED, GREEDY
-            vectors[tuned_seat] = vector
-            vectors[1 - tuned_seat] = HAND_SET
-            stream[:] = deal
-            _play_game(st, 0, 0, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, params, vectors, stream, seats, out)
-            twice += 2 * out[tuned_seat] - GAME_CHIPS
-        tallies[0] += 1
-        tallies[1] += twice
-        tallies[2] += twice * twice
+_GREEDY = (np.array([GREEDY, 0, 0], np.int64), HAND_SET, None)
+_GAME = (0, 0, (E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD), None)  # rolled round types, standard rules
 
 
 def _block(vector: np.ndarray, seed: int, block: int, deals: int) -> np.ndarray:
-    tallies = np.zeros(PAIR_TALLY, np.int64)
-    _paired_margins(vector, chunk_state(seed, block), deals, tallies)
-    return tallies
+    """The ``PAIR_TALLY`` of block ``block``: the tuned kind under ``vector`` against hand-set
+    greedy on the tournament's paired deals (:func:`.tournament.paired_deals`)."""
+    twice, _ = paired_deals((np.array([TUNED, 0, 0], np.int64), vector, None), _GREEDY, _GAME, seed, block, deals)
+    return np.array([deals, twice.sum(), (twice * twice).sum()], np.int64)
 
 
 @dataclass(frozen=True)
