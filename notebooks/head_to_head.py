@@ -32,7 +32,7 @@ from analyzer.studies.registry import read_result
 
 RESULTS = next(p for p in (Path("results"), Path("../results")) if p.exists()) / "head_to_head"
 rounds = read_result(RESULTS / "round_types")[0]["round_types"]
-league = read_result(RESULTS / "tournament")[0]["win_rates"]
+league = read_result(RESULTS / "tournament")[0]["standings"]
 fresh = read_result(RESULTS / "betting" / "fresh_card")[0]["fresh_card"]
 rounds.pivot_table(index="round_type", columns=["crazy", "rows"], values="first_mover_margin").round(1)
 
@@ -44,14 +44,14 @@ rounds.pivot_table(index="round_type", columns=["crazy", "rows"], values="first_
 Image(filename=RESULTS / "round_types" / "skill_gain.png")
 
 # %% [markdown]
-# Whole games between random, greedy and rollout players: the row policy's win rate, seats
-# averaged (± 2 s.e.; a policy against itself wins half its games by symmetry).
+# Round robins of whole games, deals and seats paired: the row player's chip margin per game
+# over the column player (± 2 s.e.; 0 against itself by symmetry).
 
 # %% tags=["chart"]
-Image(filename=RESULTS / "tournament" / "win_rates.png")
+Image(filename=RESULTS / "tournament" / "margins.png")
 
 # %%
-league.pivot(index="policy", columns="opponent", values="win_rate")
+league.pivot(index="player", columns="round_robin", values="margin").round(1)
 
 # %% [markdown]
 # The betting game: threshold bettors against the default one, and what betting on a freshly

@@ -12,8 +12,9 @@ import pytest
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head import greedy_params as G
 from analyzer.games.head_to_head import rollout as R
-from analyzer.games.head_to_head.play import GameJob, seat_policies, simulate_games
+from analyzer.games.head_to_head.play import GameJob, seat_policies
 from analyzer.games.head_to_head.policies import GREEDY, RANDOM, TUNED
+from analyzer.games.head_to_head.tournament import tournament
 from analyzer.games.head_to_head.tuning import coordinate_search, paired_score
 from analyzer.sim.rng import next_u64
 from analyzer.sim.seeds import chunk_state, derive_seed
@@ -40,16 +41,16 @@ def test_hand_set_vector_plays_exactly_as_greedy(opponent):
         assert (_games((opponent, TUNED), vectors, seed) == _games((opponent, GREEDY), vectors, seed)).all()
 
 
-def test_greedy_reproduces_the_committed_tournament():
-    """Greedy v random, the committed tournament cell (pairing 3 of part 2), re-run from its seed
-    after greedy's weights became a vector: the same margin and win rate."""
-    games = pd.read_csv(RESULTS / "tournament" / "games.csv")
-    row = games.iloc[3]
-    assert (row["first"], row.second) == ("greedy", "random")
+def test_the_committed_tournament_reproduces_from_its_seed():
+    """Greedy v tuned in the committed tournament's first round robin, re-run from its seed."""
+    matches = pd.read_csv(RESULTS / "tournament" / "matches.csv")
+    row = matches.iloc[2]
+    assert (row.round_robin, row["first"], row.second) == ("placement", "greedy", "tuned")
     manifest = json.loads((RESULTS / "tournament" / "manifest.json").read_text())
-    again = simulate_games("greedy", "random", games=int(row.games), seed=derive_seed(manifest["seed"], 2, 3))
+    (again,) = tournament(["greedy", "tuned"], deals=int(row.deals), seed=derive_seed(manifest["seed"], 2, 0)).matches
     assert again.margin == pytest.approx(row.margin, abs=1e-9)
-    assert again.first_wins == pytest.approx(row.first_wins, abs=1e-12)
+    assert again.wins == pytest.approx(row.wins, abs=1e-12)
+    assert again.margin < -3 * again.margin_stderr  # tuned beats hand-set greedy by more than 3 s.e.
 
 
 def test_another_vector_changes_the_games():

@@ -3,9 +3,9 @@
 * ``round_types`` -- every round type, Crazy or not, 3/4/5 rows: the first mover's
   edge (greedy v greedy), the spread of the margin, and the skill gain of greedy over
   random (the margin of greedy against random, averaged over both seats).
-* ``tournament`` -- whole games (die-rolled types) between random, greedy and rollout
-  players: the row policy's win rate against the column policy, both seats averaged
-  (exactly 1/2 against itself; the per-seat rates are in the ``games`` table).
+* ``tournament`` -- round robins of whole games (die-rolled types), deals and seats paired:
+  random, greedy and tuned; the same with a rollout player; three betting players. Every
+  match's margin and games won, every player's margin over the field.
 * ``opening_relations`` -- the first placement of a round (3 rows): each own-side
   move's value against the average move of the same decision, by the card's relation
   to the row's common card.
@@ -26,7 +26,7 @@ from matplotlib.figure import Figure
 
 from analyzer.charts import add_note, count_text, labeled_heatmap, with_error
 from analyzer.games.head_to_head import engine as E
-from analyzer.games.head_to_head.play import simulate_games, simulate_rounds
+from analyzer.games.head_to_head.play import simulate_rounds
 from analyzer.games.head_to_head.study_kernels import (
     BLOCK_TALLY,
     RELATION_TALLY,
@@ -34,6 +34,7 @@ from analyzer.games.head_to_head.study_kernels import (
     block_or_build,
     opening_relations,
 )
+from analyzer.games.head_to_head.tournament import tournament as round_robin
 from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.seeds import derive_seed
@@ -53,8 +54,8 @@ class StudyPlan:
     """How much each study simulates (the defaults make the committed results)."""
 
     rounds: int = 20_000  # per round type, Crazy flag, size and policy pairing
-    games: int = 20_000  # per tournament pairing without a rollout player
-    rollout_games: int = 200  # per tournament pairing with one
+    games: int = 20_000  # paired deals a pair in the tournament's round robins without a rollout player
+    rollout_games: int = 200  # paired deals a pair in the round robin with one
     rollout_policy: str = "rollout:16"
     positions: int = 400  # sampled positions per round type (relations, blocking)
     samples: int = 100  # rollouts per move at each sampled position
@@ -194,27 +195,29 @@ def _gain_figure(table: pd.DataFrame, manifest: Mapping[str, Any]) -> Figure:
     )
 
 
-def _tournament_policies(plan: StudyPlan) -> tuple[str, ...]:
-    return ("random", "greedy", plan.rollout_policy)
-
-
-def _tournament_pairs(plan: StudyPlan) -> list[tuple[str, str, int]]:
-    """Every seating of the tournament's policies: first, second and the games it is played."""
-    policies = _tournament_policies(plan)
+def _tournament_robins(plan: StudyPlan) -> list[tuple[str, tuple[str, ...], bool, int]]:
+    """The round robins of the tournament: name, players, betting game or not, paired deals."""
     return [
-        (a, b, plan.rollout_games if plan.rollout_policy in (a, b) else plan.games) for a in policies for b in policies
+        ("placement", ("random", "greedy", "tuned"), False, plan.games),
+        ("placement, rollout", ("random", "greedy", "tuned", plan.rollout_policy), False, plan.rollout_games),
+        ("betting", ("greedy+never", "greedy+threshold", "tuned+threshold"), True, plan.games),
     ]
 
 
 def tournament_spec(plan: StudyPlan) -> ResultSpec:
-    """The spec of :func:`tournament_study`'s result: the games of every seating."""
+    """The spec of :func:`tournament_study`'s result: the paired deals of every round robin."""
+    robins = _tournament_robins(plan)
     return ResultSpec(
         ANALYSIS,
         "tournament",
-        inputs={"policies": list(_tournament_policies(plan)), "round_types": "rolled on the die each round"},
+        inputs={
+            "round_robins": {name: list(players) for name, players, _, _ in robins},
+            "round_types": "rolled on the die each round",
+            "pairing": "every pair plays the same deals, each twice with the seats swapped",
+        },
         method="monte-carlo",
         seed=plan.seed,
-        trials=sum(games for _, _, games in _tournament_pairs(plan)),
+        trials=sum(deals * len(players) * (len(players) - 1) // 2 for _, players, _, deals in robins),
         chunk_size=None,
     )
 
@@ -222,83 +225,70 @@ def tournament_spec(plan: StudyPlan) -> ResultSpec:
 def tournament_study(
     plan: StudyPlan, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
 ) -> ResultSet:
-    """Whole games between random, greedy and rollout players: the row policy's win rate
-    against the column policy, both seatings averaged, and the per-seating table."""
+    """Round robins with deals and seats paired (:mod:`analyzer.games.head_to_head.tournament`):
+    random, greedy and tuned on ``games`` deals, the same with the rollout player on
+    ``rollout_games``, and three betting players on ``games``; every match's margin and games
+    won, every player's margin over the field."""
     start = time.perf_counter()
     spec = tournament_spec(plan)
-    policies = _tournament_policies(plan)
-    rows, pairs = [], _tournament_pairs(plan)
-    for i, (a, b, n_games) in enumerate(pairs):
-        stats = simulate_games(
-            a, b, games=n_games, seed=derive_seed(plan.seed, 2, i), threads=threads, scheduler=scheduler
+    robins = _tournament_robins(plan)
+    matches, standings = [], []
+    for k, (name, players, betting, deals) in enumerate(robins):
+        result = round_robin(
+            players,
+            betting=betting,
+            deals=deals,
+            seed=derive_seed(plan.seed, 2, k),
+            threads=threads,
+            scheduler=scheduler,
         )
-        rows.append(
-            {
-                "first": a,
-                "second": b,
-                "games": stats.run.trials,
-                "first_wins": stats.first_wins,
-                "first_wins_stderr": stats.first_wins_stderr,
-                "margin": stats.margin,
-                "margin_stderr": stats.margin_stderr,
-                "tie_breaks": stats.tie_breaks,
-            }
-        )
+        matches += [{"round_robin": name, "deals": deals, **m.__dict__} for m in result.matches]
+        standings += [{"round_robin": name, "deals": deals, **s.__dict__} for s in result.standings]
         if progress is not None:
-            progress(i + 1, len(pairs))
-    games = pd.DataFrame(rows)
-    matrix_rows = []
-    for a in policies:
-        for b in policies:
-            as_first = games[(games["first"] == a) & (games.second == b)].iloc[0]
-            as_second = games[(games["first"] == b) & (games.second == a)].iloc[0]
-            win = 0.5 if a == b else (as_first.first_wins + 1 - as_second.first_wins) / 2
-            se = 0.0 if a == b else np.hypot(as_first.first_wins_stderr, as_second.first_wins_stderr) / 2
-            matrix_rows.append(
-                {
-                    "policy": a,
-                    "opponent": b,
-                    "win_rate": win,
-                    "win_rate_stderr": se,
-                    "games": int(as_first.games + as_second.games),
-                }
-            )
-    matrix = pd.DataFrame(matrix_rows)
+            progress(k + 1, len(robins))
+    tables = {"matches": pd.DataFrame(matches), "standings": pd.DataFrame(standings)}
     manifest = manifest_for(
         spec,
         elapsed=time.perf_counter() - start,
-        standard_errors={"max_win_rate_se": float(matrix.win_rate_stderr.max())},
+        standard_errors={"max_margin_se": float(tables["matches"].margin_stderr.max())},
         command=COMMAND,
     )
-    tables = {"win_rates": matrix, "games": games}
     return drawn_result(spec, tables, manifest, _tournament_figures)
 
 
 def _tournament_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
-    """The win-rate matrix; each cell's rate ± 2 s.e. to the digits the error needs (a policy
-    against itself wins exactly half its games, by symmetry)."""
-    matrix, games = tables["win_rates"], tables["games"]
-    order = list(dict.fromkeys(matrix.policy))
-    values = matrix.pivot(index="policy", columns="opponent", values="win_rate").loc[order, order].to_numpy()
-    ses = matrix.pivot(index="policy", columns="opponent", values="win_rate_stderr").loc[order, order].to_numpy()
-    texts = np.empty(values.shape, dtype=object)
-    for (row, col), v in np.ndenumerate(values):
-        texts[row, col] = "50%\nby symmetry" if row == col else f"{with_error(100 * v, 200 * float(ses[row, col]))}%"
+    """The placement game's margin matrix: each cell the row player's $ per game over the column
+    player ± 2 s.e., from the round robin with the most deals that holds the pair."""
+    matches = tables["matches"]
+    placement = matches[~matches.round_robin.str.startswith("betting")]
+    widest = placement.groupby("round_robin", sort=False).size().idxmax()  # the robin of every player
+    rows = placement[placement.round_robin == widest]
+    order = list(dict.fromkeys(p for pair in zip(rows["first"], rows.second) for p in pair))
+    index = {p: i for i, p in enumerate(order)}
+    values = np.zeros((len(order), len(order)))
+    texts = np.full(values.shape, "0\nby symmetry", dtype=object)
+    deals = set()
+    for row in placement.sort_values("deals", ascending=False).drop_duplicates(["first", "second"]).itertuples():
+        a, b = index[row.first], index[row.second]
+        values[a, b], values[b, a] = row.margin, -row.margin
+        texts[a, b] = with_error(row.margin, 2 * row.margin_stderr, signed=True)
+        texts[b, a] = with_error(-row.margin, 2 * row.margin_stderr, signed=True)
+        deals.add(int(row.deals))
     figure = labeled_heatmap(
-        100 * values,
+        values,
         texts,
         order,
         order,
         cmap="RdBu",
-        centre=50,
-        colorbar="win rate (%)",
-        row_label="policy",
+        centre=0,
+        colorbar="$ per game",
+        row_label="player",
         col_label="opponent",
-        title="Head to Head: whole-game win rate of the row policy, seats averaged",
-        note=f"Monte Carlo: {count_text(games.games)} games per seating (each pairing plays both seatings), seed "
-        f"{manifest['seed']}; die-rolled round types. ± is 2 standard errors.",
+        title="Head to Head: the row player's chip margin per game, deals and seats paired",
+        note=f"Monte Carlo: {' or '.join(count_text(d) for d in sorted(deals, reverse=True))} paired deals a pair "
+        f"(fewer with rollout), each in both seatings; seed {manifest['seed']}; ± 2 s.e.",
     )
-    return {"win_rates": figure}
+    return {"margins": figure}
 
 
 def _run_kernel(kernel, width: int, plan: StudyPlan, i: int, threads, scheduler) -> np.ndarray:
