@@ -184,7 +184,7 @@ def play(
         typer.Option(
             "--first",
             metavar="POLICY",
-            help="Policy of the round-1 first mover: random, greedy, tuned, rollout[:N[:BASE]].",
+            help="Policy of the round-1 first mover: random, greedy, tuned, rollout[:N[:BASE]], search[:N[:BASE]].",
         ),
     ] = "greedy",
     second: Annotated[str, typer.Option("--second", metavar="POLICY", help="Policy of the other player.")] = "random",
@@ -359,7 +359,8 @@ def tournament(
         list[str],
         typer.Argument(
             metavar="PLAYER...",
-            help="Two or more placement policies (random, greedy, tuned, rollout[:N[:BASE]]); with --betting each "
+            help="Two or more placement policies (random, greedy, tuned, rollout[:N[:BASE]], search[:N[:BASE]]); "
+            "with --betting each "
             "may add a betting policy after a '+', e.g. tuned+rollout:16 (threshold if none).",
         ),
     ],

@@ -550,8 +550,8 @@ def test_policies_never_read_hidden_cards(kind, rows, turn, crazy):
     """§2.4 information model: hands in Hold 3 and Play 4 are hidden and the deck order
     is hidden in every type. Two positions that differ only in the opponent's hidden
     hand and the undealt deck look the same to the mover, so with the same random
-    stream greedy, random and rollout players must make the same move (and use the
-    same amount of randomness)."""
+    stream greedy, random, rollout and search players must make the same move (and use
+    the same amount of randomness)."""
     st = reach(kind, rows, turn, seed=100 + turn, crazy=crazy)
     moves = P._count_moves(st)
     assert moves > 1
@@ -570,10 +570,14 @@ def test_policies_never_read_hidden_cards(kind, rows, turn, crazy):
             a, b = chunk_state(7, seed), chunk_state(7, seed)
             assert P._random_move(st, a) == P._random_move(other, b)
             assert (a == b).all()
-        for params in (np.array([2, 8, 1]), np.array([2, 4, 0])):
+        for player, params in (
+            (R._rollout_move, np.array([2, 8, 1])),
+            (R._rollout_move, np.array([2, 4, 0])),
+            (R._search_move, np.array([P.SEARCH, 64, P.TUNED])),
+        ):
             a, b = chunk_state(8, k), chunk_state(8, k)
-            move = R._rollout_move(st, params, VECTORS[0], a)
-            assert move == R._rollout_move(other, params, VECTORS[0], b)
+            move = player(st, params, VECTORS[0], a)
+            assert move == player(other, params, VECTORS[0], b)
             assert (a == b).all()
             assert 0 <= move[0] < E._choice_slice(st)[1] and E._is_open_space(st, move[1], move[2])
     assert cheat_differs

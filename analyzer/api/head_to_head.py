@@ -12,7 +12,8 @@ separated by ``/``::
      "opponent": "Kc / / /", "cards": "Ah Qd 7c"}
 
 Policies are named as on the command line: ``random``, ``greedy`` (hand-set weights), ``tuned``
-(greedy with the weights of the ``head_to_head.tuning`` study) and ``rollout[:N[:BASE]]`` for
+(greedy with the weights of the ``head_to_head.tuning`` study), ``rollout[:N[:BASE]]`` and
+``search[:N[:BASE]]`` (successive halving over the moves, 1,024 play-outs a move over tuned) for
 placing cards; ``never``, ``random``, ``threshold[:bet=P,raise=P,call=P,size=D,cards=0|1]``
 and ``rollout[:N]`` for betting. Runs are seeded (``seed``; a fresh seed, reported in the result,
 when omitted) and give the same numbers on any number of threads.
@@ -240,8 +241,9 @@ def play(
     ----------
     first, second:
         The placement policies of the round-1 first mover and of the other player: ``random``,
-        ``greedy``, ``tuned`` or ``rollout[:N[:BASE]]`` (N rollouts per move, 32 by default, under
-        the base policy, greedy by default).
+        ``greedy``, ``tuned``, ``rollout[:N[:BASE]]`` (N rollouts per move, 32 by default, under
+        the base policy, greedy by default) or ``search[:N[:BASE]]`` (N play-outs a move by
+        successive halving, 1,024 by default, tuned base by default).
     round_type:
         ``draw1``, ``share2``, ``hold3``, ``play4``, ``open5``, or ``roll``: the die picks each
         round's type and a 6 makes it Crazy (§2.4).

@@ -268,12 +268,15 @@ def _tournament_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[st
     values = np.zeros((len(order), len(order)))
     texts = np.full(values.shape, "0\nby symmetry", dtype=object)
     deals = set()
-    for row in placement.sort_values("deals", ascending=False).drop_duplicates(["first", "second"]).itertuples():
-        a, b = index[row.first], index[row.second]
-        values[a, b], values[b, a] = row.margin, -row.margin
-        texts[a, b] = with_error(row.margin, 2 * row.margin_stderr, signed=True)
-        texts[b, a] = with_error(-row.margin, 2 * row.margin_stderr, signed=True)
-        deals.add(int(row.deals))
+    cells = placement.sort_values("deals", ascending=False).drop_duplicates(["first", "second"])
+    for first, second, margin, stderr, n in zip(
+        cells["first"], cells.second, cells.margin.astype(float), cells.margin_stderr.astype(float), cells.deals
+    ):
+        a, b = index[first], index[second]
+        values[a, b], values[b, a] = margin, -margin
+        texts[a, b] = with_error(margin, 2 * stderr, signed=True)
+        texts[b, a] = with_error(-margin, 2 * stderr, signed=True)
+        deals.add(int(n))
     figure = labeled_heatmap(
         values,
         texts,

@@ -9,7 +9,9 @@ Policies by name: ``random``, ``greedy`` (the hand-set weights), ``tuned`` (gree
 the tuned weights of :func:`.greedy_params.tuned_vector`), ``rollout`` (each legal move
 scored by ``N`` rollouts under a base policy for both players; ``rollout:N`` or
 ``rollout:N:BASE`` choose N and the base, random, greedy or tuned; the default is 32
-rollouts, greedy).
+rollouts, greedy), ``search`` (successive halving over the legal moves with a budget of ``N``
+play-outs a move under a base policy, from hidden cards resampled from what the player has not
+seen: ``search:N`` or ``search:N:BASE``; the default is 1,024 play-outs, tuned).
 Each seat draws its random numbers from its own stream, the deal from a third, so a
 policy change in one seat never changes the other seat's luck or the cards.
 """
@@ -25,7 +27,7 @@ from numba import njit
 from analyzer.games._results import Result, summary, value_chart
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.greedy_params import HAND_SET, tuned_vector
-from analyzer.games.head_to_head.policies import BASE_POLICIES, POLICY_NAMES, ROLLOUT
+from analyzer.games.head_to_head.policies import BASE_POLICIES, LOOKAHEAD_KINDS, POLICY_NAMES, SEARCH, TUNED
 from analyzer.games.head_to_head.position import TYPE_CODES
 from analyzer.games.head_to_head.rollout import GAME_WIDTH, _play_game, _play_round
 from analyzer.games.head_to_head.rules import HeadToHeadRules
@@ -39,7 +41,9 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 DEFAULT_ROLLOUTS = 32
+DEFAULT_SEARCH_BUDGET = 1024  # play-outs per move of the search player
 GAME_CHUNK = 2_000
+SEARCH_CHUNK = 20  # games a chunk with a search player (about 2 s a game)
 ROLL = "roll"
 # game tallies: games, first wins, second wins, tie-breaks, margin, margin^2, then per
 # round r: margin sum, margin^2 sum, first mover's round wins, round ties
@@ -52,38 +56,40 @@ def parse_policy(spec: str) -> np.ndarray:
     """Policy parameters ``[kind, rollouts, base]`` from a name (module docstring); the
     vector a ``tuned`` kind plays comes from :func:`policy_vector`.
 
-    >>> parse_policy("rollout:8:tuned").tolist()
-    [2, 8, 3]
+    >>> parse_policy("rollout:8:tuned").tolist(), parse_policy("search").tolist()
+    ([2, 8, 3], [4, 1024, 3])
     """
     name, *rest = spec.strip().lower().split(":")
     if name not in POLICY_NAMES:
-        raise ValueError(f"unknown policy {spec!r}: expected random, greedy, tuned or rollout[:N[:BASE]]")
-    if name != "rollout":
+        raise ValueError(
+            f"unknown policy {spec!r}: expected random, greedy, tuned, rollout[:N[:BASE]] or search[:N[:BASE]]"
+        )
+    if name not in ("rollout", "search"):
         if rest:
             raise ValueError(f"policy {name!r} takes no parameters, got {spec!r}")
         return np.array([POLICY_NAMES[name], 0, 0], np.int64)
-    rollouts, base = DEFAULT_ROLLOUTS, "greedy"
+    rollouts, base = (DEFAULT_ROLLOUTS, "greedy") if name == "rollout" else (DEFAULT_SEARCH_BUDGET, "tuned")
     if len(rest) > 2:
-        raise ValueError(f"bad policy {spec!r}: expected rollout[:N[:BASE]]")
+        raise ValueError(f"bad policy {spec!r}: expected {name}[:N[:BASE]]")
     if rest:
         rollouts = rollout_count(rest[0], spec)
     if len(rest) == 2:
         base = rest[1]
         if base not in BASE_POLICIES:
-            raise ValueError(f"bad rollout base policy in {spec!r}: expected random, greedy or tuned")
-    return np.array([ROLLOUT, rollouts, POLICY_NAMES[base]], np.int64)
+            raise ValueError(f"bad {name} base policy in {spec!r}: expected random, greedy or tuned")
+    return np.array([POLICY_NAMES[name], rollouts, POLICY_NAMES[base]], np.int64)
 
 
 def policy_vector(spec: str) -> np.ndarray:
     """The greedy parameter vector a policy plays (:mod:`.greedy_params`): the tuned one for
-    ``tuned`` and ``rollout:N:tuned``, else the hand-set one (which only ``tuned`` kinds read:
-    greedy has it compiled in).
+    ``tuned`` and for rollout and search players over a tuned base, else the hand-set one
+    (which only ``tuned`` kinds read: greedy has it compiled in).
 
-    >>> bool((policy_vector("rollout:4") == HAND_SET).all())
-    True
+    >>> bool((policy_vector("rollout:4") == HAND_SET).all()), bool((policy_vector("search") == HAND_SET).all())
+    (True, False)
     """
-    parse_policy(spec)
-    return tuned_vector() if spec.strip().lower().split(":")[-1] == "tuned" else HAND_SET
+    kind, _, base = parse_policy(spec)
+    return tuned_vector() if kind == TUNED or (kind in LOOKAHEAD_KINDS and base == TUNED) else HAND_SET
 
 
 def seat_policies(*specs: str) -> tuple[np.ndarray, np.ndarray]:
@@ -318,7 +324,7 @@ def simulate_games(
         GameJob(kind, int(crazy), settings.codes(), params, vectors),
         seed=used_seed,
         stopping=Stopping(trials=games),
-        chunk_size=GAME_CHUNK,
+        chunk_size=SEARCH_CHUNK if SEARCH in params[:, 0] else GAME_CHUNK,
         scheduler=scheduler,
         threads=threads,
         progress=progress,

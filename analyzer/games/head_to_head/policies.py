@@ -2,7 +2,8 @@
 
 A policy sees only what its player may see: the common cards, the board, its own
 choices (drawn cards, hand or open cards) and the public counts. It never reads the
-deck or the opponent's hand; :mod:`.rollout` builds on these two as base policies.
+deck or the opponent's hand; :mod:`.rollout` builds on these as base policies (the rollout and
+search players).
 
 * **random** -- uniform over the legal moves (choice of card x open space).
 * **greedy** -- the move with the largest one-step gain in the *row chances*: each side
@@ -52,9 +53,10 @@ from analyzer.games.head_to_head.greedy_params import (
 from analyzer.sim.bits import bit_count, nth_bit
 from analyzer.sim.rng import below
 
-RANDOM, GREEDY, ROLLOUT, TUNED = 0, 1, 2, 3
-POLICY_NAMES = {"random": RANDOM, "greedy": GREEDY, "tuned": TUNED, "rollout": ROLLOUT}
+RANDOM, GREEDY, ROLLOUT, TUNED, SEARCH = 0, 1, 2, 3, 4
+POLICY_NAMES = {"random": RANDOM, "greedy": GREEDY, "tuned": TUNED, "rollout": ROLLOUT, "search": SEARCH}
 GREEDY_KINDS = (GREEDY, TUNED)  # the deterministic policies
+LOOKAHEAD_KINDS = (ROLLOUT, SEARCH)  # the policies that play out the rest of the round (.rollout)
 BASE_POLICIES = ("random", "greedy", "tuned")
 WHEEL_MASK = 0b1000000001111  # A 2 3 4 5
 

@@ -45,7 +45,7 @@ from analyzer.games.head_to_head.engine import (
     _unseen_deck,
 )
 from analyzer.games.head_to_head.greedy_params import N_PARAMS
-from analyzer.games.head_to_head.policies import ROLLOUT, _base_move, _count_moves, _move_at, _play_out
+from analyzer.games.head_to_head.policies import ROLLOUT, SEARCH, _base_move, _count_moves, _move_at, _play_out
 from analyzer.sim.arrays import copy_into
 from analyzer.sim.rng import below, fresh_stream
 
@@ -68,16 +68,18 @@ def _open_rows(st):
 
 
 @njit(cache=True, nogil=True)
-def _score_moves(base, kinds, vectors, rng, work, tallies, weight):
+def _score_moves(base, kinds, vectors, rng, work, tallies, weight, chosen=None):
     """Add ``weight`` x the outcome of every legal move from ``base`` to ``tallies``
-    (see the module docstring); ``work`` is scratch state. Every move's play-out runs on
-    one fresh stream seeded from ``rng``, which moves on by those 4 draws only, so
-    successive calls are independent."""
+    (see the module docstring), or of the moves ``m`` with ``chosen[m]`` only; ``work`` is
+    scratch state. Every move's play-out runs on one fresh stream seeded from ``rng``, which
+    moves on by those 4 draws only, so successive calls are independent."""
     me = _mover(base)
     rows = _open_rows(base)
     seed = fresh_stream(rng)
     stream = np.empty(4, np.uint64)
     for m in range(_count_moves(base)):
+        if chosen is not None and not chosen[m]:
+            continue
         copy_into(work, base)
         copy_into(stream, seed)
         choice, row, side = _move_at(work, m)
@@ -193,6 +195,51 @@ def _rollout_move(st, seat_params, w, rng):
     return _move_at(st, np.argmax(tallies[:, 0]))
 
 
+@njit(cache=True, nogil=True)
+def _search_move(st, seat_params, w, rng):
+    """The search policy: successive halving over the legal moves with a budget of
+    ``seat_params[ROLLOUTS]`` play-outs (module docstring of :mod:`.play`). Each of the
+    ``ceil(log2(moves))`` rounds gives every move still in an equal share of the budget:
+    that many fresh samples of the hidden cards, the moves still in played out on each under
+    the base policy for both players; the better half (by the total over every sample so
+    far) goes on. The last move standing is played."""
+    moves = _count_moves(st)
+    if moves == 1:
+        return _move_at(st, 0)
+    me = _mover(st)
+    tallies = np.zeros((moves, TALLY_WIDTH), np.int64)
+    kinds = np.full(2, seat_params[BASE])
+    vectors = np.empty((2, w.shape[0]))
+    vectors[0] = w
+    vectors[1] = w
+    base = np.empty_like(st)
+    work = np.empty_like(st)
+    alive = np.ones(moves, np.bool_)
+    rounds = 0
+    while (1 << rounds) < moves:
+        rounds += 1
+    left = moves
+    for _ in range(rounds):
+        for _ in range(max(1, seat_params[ROLLOUTS] // (left * rounds))):
+            _resample_hidden(st, base, me, rng)
+            _score_moves(base, kinds, vectors, rng, work, tallies, 1, alive)
+        keep = (left + 1) // 2
+        order = np.argsort(-tallies[:, 0], kind="mergesort")  # best first; ties to the first move
+        kept = 0
+        for m in order:
+            if alive[m]:
+                if kept == keep:
+                    alive[m] = False
+                else:
+                    kept += 1
+        left = keep
+    best = -1
+    for m in range(moves):
+        if alive[m] and (best < 0 or tallies[m, 0] > tallies[best, 0]):
+            best = m
+    return _move_at(st, best)
+
+
 @njit(cache=True, nogil=True, inline="always")
 def _policy_move(st, params, vectors, rngs):
     """The move of the player to move under his policy ``params[seat]`` and greedy vector
@@ -201,6 +248,8 @@ def _policy_move(st, params, vectors, rngs):
     seat = _mover(st)
     if params[seat, KIND] == ROLLOUT:
         return _rollout_move(st, params[seat], vectors[seat], rngs[seat])
+    if params[seat, KIND] == SEARCH:
+        return _search_move(st, params[seat], vectors[seat], rngs[seat])
     return _base_move(st, params[seat, KIND], rngs[seat], vectors[seat])
 
 

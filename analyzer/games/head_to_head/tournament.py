@@ -34,6 +34,7 @@ from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.betting.policies import BET_GAME_WIDTH, GAME_PLACEMENTS, _play_betting_game
 from analyzer.games.head_to_head.betting.rules import BettingRules
 from analyzer.games.head_to_head.play import ROLL, parse_policy, parse_round_type, policy_vector
+from analyzer.games.head_to_head.policies import LOOKAHEAD_KINDS
 from analyzer.games.head_to_head.rollout import GAME_WIDTH, _play_game
 from analyzer.games.head_to_head.rules import HeadToHeadRules
 from analyzer.sim.engine import Progress, run_tasks
@@ -45,7 +46,8 @@ if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.figure import Figure
 
-BLOCK = 2_000  # paired deals per task (as in the tuning objective, so its deals are the same)
+BLOCK = 2_000  # paired deals per block of the seed's streams (as in the tuning objective: the same deals)
+LOOKAHEAD_PIECE = 10  # paired deals per task of a pair with a rollout or search player (of a block)
 MAX_DEALS = 10_000_000
 DEFAULT_BETS = "threshold"
 DEALS = ("paired deal", "paired deals")
@@ -66,6 +68,15 @@ def _next_deal(deal_rng, player_rng, deal, players):
     for p in range(2):
         for i in range(4):
             players[p, i] = next_u64(player_rng)
+
+
+@njit(cache=True, nogil=True)
+def _skip_deals(deal_rng, player_rng, deals):
+    """Move both generators past ``deals`` deals (a task may start inside a block)."""
+    deal = np.empty(4, np.uint64)
+    players = np.empty((2, 4), np.uint64)
+    for _ in range(deals):
+        _next_deal(deal_rng, player_rng, deal, players)
 
 
 @njit(cache=True, nogil=True)
@@ -143,9 +154,10 @@ def paired_deals(
     seed: int,
     block: int,
     deals: int,
+    skip: int = 0,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Block ``block`` of the paired deals of ``seed`` between two players in ``game``: ``2d``
-    (in $) and A's games won per deal.
+    """Deals ``skip`` to ``skip + deals`` of block ``block`` of the paired deals of ``seed``
+    between two players in ``game``: ``2d`` (in $) and A's games won per deal.
 
     A deterministic player against itself scores exactly 0 on every deal:
 
@@ -160,6 +172,7 @@ def paired_deals(
     vectors = np.stack([first[1], second[1]])
     deal_rng = chunk_state(seed, block)
     player_rng = chunk_state(derive_seed(seed, PLAYER_STREAMS), block)
+    _skip_deals(deal_rng, player_rng, skip)
     twice = np.zeros(deals, np.int64)
     wins = np.zeros(deals, np.int64)
     if bet_rules is None:
@@ -313,11 +326,17 @@ def tournament(
     used_seed = new_seed(seed)
     game: Game = (kind, int(crazy), settings.codes(), rules.codes() if betting else None)
     pairs = list(combinations(range(len(names)), 2))
-    blocks = [(b, min(BLOCK, deals - b * BLOCK)) for b in range(-(-deals // BLOCK))]
-    tasks = [(parsed[i], parsed[j], game, used_seed, b, n) for i, j in pairs for b, n in blocks]
+    tasks, owner = [], []
+    for k, (i, j) in enumerate(pairs):
+        piece = LOOKAHEAD_PIECE if {parsed[i][0][0], parsed[j][0][0]} & set(LOOKAHEAD_KINDS) else BLOCK
+        for b in range(-(-deals // BLOCK)):
+            size = min(BLOCK, deals - b * BLOCK)
+            for skip in range(0, size, piece):
+                tasks.append((parsed[i], parsed[j], game, used_seed, b, min(piece, size - skip), skip))
+                owner.append(k)
     start = time.perf_counter()
     done = run_tasks(paired_deals, tasks, scheduler=scheduler, threads=threads, progress=progress)
-    per_pair = [done[k * len(blocks) : (k + 1) * len(blocks)] for k in range(len(pairs))]
+    per_pair = [[part for part, k in zip(done, owner) if k == pair] for pair in range(len(pairs))]
     d = np.stack([np.concatenate([t for t, _ in parts]) / 2.0 for parts in per_pair])  # pairs x deals, $
     w = np.stack([np.concatenate([v for _, v in parts]) / 2.0 for parts in per_pair])
     matches = []

@@ -52,7 +52,7 @@ from analyzer.games.head_to_head.betting.policies import (
 )
 from analyzer.games.head_to_head.betting.rules import BettingRules
 from analyzer.games.head_to_head.play import seat_policies
-from analyzer.games.head_to_head.policies import GREEDY_KINDS
+from analyzer.games.head_to_head.policies import GREEDY_KINDS, LOOKAHEAD_KINDS
 from analyzer.games.head_to_head.position import OPPONENT, YOU, Position, PositionModel, position_from_model
 from analyzer.games.head_to_head.rollout import _arrange, _future_draws, _next_code, _unseen_cards
 from analyzer.json_input import InputModel, options_from, options_model, validate
@@ -385,7 +385,7 @@ def bet_values(
         raise ValueError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
     params, vectors = seat_policies(policy, opponent_policy or policy)
     bparams = np.stack([parse_bet_policy(bet_policy), parse_bet_policy(opponent_bet_policy or bet_policy)])
-    if (params[:, 0] == ROLLOUT).any() or (bparams[:, 0] == ROLLOUT).any():
+    if np.isin(params[:, 0], LOOKAHEAD_KINDS).any() or (bparams[:, 0] == ROLLOUT).any():
         raise ValueError(
             "the players of a betting analysis use base policies: greedy, tuned or random placement, "
             "never or threshold betting"

@@ -36,6 +36,7 @@ from analyzer.games.head_to_head.play import (
     parse_round_type,
     seat_policies,
 )
+from analyzer.games.head_to_head.policies import LOOKAHEAD_KINDS
 from analyzer.games.head_to_head.rules import HeadToHeadRules
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, rollout_count, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
@@ -256,7 +257,8 @@ def simulate_betting_games(
     params, vectors = seat_policies(first, second)
     bparams = np.stack([parse_bet_policy(first_bets), parse_bet_policy(second_bets)])
     used_seed = new_seed(seed)
-    chunk = GAME_CHUNK // 10 if ROLLOUT in (params[:, 0].tolist() + bparams[:, 0].tolist()) else GAME_CHUNK // 2
+    lookahead = np.isin(params[:, 0], LOOKAHEAD_KINDS).any() or (bparams[:, 0] == ROLLOUT).any()
+    chunk = GAME_CHUNK // 10 if lookahead else GAME_CHUNK // 2
     run = run_monte_carlo(
         BettingGameJob(kind, int(crazy), settings.codes(), rules.codes(), params, vectors, bparams),
         seed=used_seed,
