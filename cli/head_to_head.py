@@ -80,7 +80,11 @@ def place(
     policy: Annotated[
         str,
         typer.Option(
-            "--policy", "-p", metavar="POLICY", help="Rollout policy for both players: greedy, tuned or random."
+            "--policy",
+            "-p",
+            metavar="POLICY",
+            help="Who finishes the round, both players: greedy, tuned, random, or the strong players "
+            "rollout[:N[:BASE]] and search[:N[:BASE]] (Monte Carlo; keep -n small).",
         ),
     ] = "greedy",
     opponent_policy: Annotated[

@@ -3,6 +3,7 @@ its choices against the exact values of every move under its base policy."""
 
 from __future__ import annotations
 
+import json
 from math import perm
 
 import numpy as np
@@ -78,3 +79,36 @@ def test_a_single_legal_move_is_played_without_search():
     before = rng.copy()
     assert R._search_move(st, np.array([P.SEARCH, 64, P.TUNED]), tuned_vector(), rng) == P._move_at(st, 0)
     assert (rng == before).all()
+
+
+def test_values_under_full_policies_agree_with_the_exact_values_of_base_players():
+    """The strong-continuation sampler (rollout._sample_moves_under) with greedy players for
+    both seats estimates the exact values of every move (rollout._enumerate_moves) within a few
+    standard errors."""
+    st = reach(E.HOLD3, 4, 30, seed=60)
+    vectors = np.stack([tuned_vector(), tuned_vector()])
+    exact = _exact_values(st, vectors)
+    moves = P._count_moves(st)
+    tallies = np.zeros((moves, R.TALLY_WIDTH), np.int64)
+    trials = 4_000
+    params = np.array([[P.TUNED, 0, 0], [P.TUNED, 0, 0]])
+    R._sample_moves_under(st, params, vectors, chunk_state(3, 0), trials, tallies)
+    mean = tallies[:, 0] / trials
+    se = np.sqrt(np.maximum(tallies[:, 1] / trials - mean**2, 0) / trials)
+    assert (np.abs(mean - exact) <= 4 * se + 1e-12).all(), (mean, exact, se)
+
+
+def test_place_values_every_move_under_the_search_player(main_run):
+    code, out, _ = main_run(
+        "h2h", "place", "--round", "3", "--type", "hold3", "--common", "7s Kd 2h Qc 9d",
+        "--cards", "Ah Qd 7c", "--policy", "search:8", "-n", "20", "--seed", "1", "--json",
+    )  # fmt: skip
+    assert code == 0
+    data = json.loads(out)
+    assert data["policy"] == "search:8" and data["trials"] == 20 and not data["exact"]
+    assert all(m["stderr"] > 0 for m in data["moves"]) and data["moves"][0]["regret"] == 0
+    code, _, err = main_run(
+        "h2h", "place", "--round", "1", "--type", "draw1", "--common", "7s Kd 2h", "--cards", "Ah",
+        "--policy", "search:8", "--exact",
+    )  # fmt: skip
+    assert code == 1 and "exact values need deterministic policies" in err

@@ -7,6 +7,10 @@ still open ($200 a row, ties split); ``row_win`` is your share of each row (a wi
 a tie 1/2). All moves see the same samples (common random numbers), so their
 differences are much more precise than their standard errors suggest.
 
+The policies are any the games play (:mod:`.play`): with a rollout or search player the rest
+of the round is played by that player, searching from its own view at each of its moves, so a
+move's value is its value under strong play (Monte Carlo only).
+
 Exact: with deterministic policies (greedy for both) the rest of the round depends
 only on the order of the cards still to be dealt; when those orderings are no more
 than the trials asked for, every one is enumerated and the values are exact.
@@ -23,8 +27,8 @@ import numpy as np
 from analyzer.cards import format_cards
 from analyzer.games._results import SHOWN, Result, plus_minus, summary, value_chart
 from analyzer.games.head_to_head import engine as E
-from analyzer.games.head_to_head.play import policy_vector
-from analyzer.games.head_to_head.policies import BASE_POLICIES, GREEDY_KINDS, POLICY_NAMES, _count_moves, _move_at
+from analyzer.games.head_to_head.play import seat_policies
+from analyzer.games.head_to_head.policies import GREEDY_KINDS, LOOKAHEAD_KINDS, _count_moves, _move_at
 from analyzer.games.head_to_head.position import OPPONENT, SIDE_NAMES, Position
 from analyzer.games.head_to_head.rollout import (
     TALLY_WIDTH,
@@ -32,6 +36,7 @@ from analyzer.games.head_to_head.rollout import (
     _future_draws,
     _open_rows,
     _sample_moves,
+    _sample_moves_under,
     _unseen_cards,
 )
 from analyzer.sim.engine import Progress, Stopping, clock_start, mean_and_se, run_monte_carlo, run_tasks
@@ -186,16 +191,24 @@ class PlacementJob:
         return max(mean_and_se(t[0], t[1], trials)[1] for t in tallies) / stake
 
 
+@dataclass(frozen=True)
+class StrongPlacementJob(PlacementJob):
+    """:class:`PlacementJob` with rollout or search players finishing the round
+    (:func:`.rollout._sample_moves_under`): ``kinds`` holds each player's policy parameters."""
+
+    def run_chunk(self, rng: np.ndarray, trials: int) -> np.ndarray:
+        """The tallies of ``trials`` samples from ``rng``, every player under its own policy."""
+        tallies = np.zeros((self.moves, TALLY_WIDTH), np.int64)
+        _sample_moves_under(self.state, self.kinds, self.vectors, rng.copy(), trials, tallies)
+        return tallies
+
+
 def policy_kinds(policy: str, opponent_policy: str | None) -> tuple[np.ndarray, np.ndarray, str, str]:
-    """Base policy codes and greedy vectors (:func:`.play.policy_vector`) for (you, opponent);
-    the opponent plays like you unless told."""
+    """The policy parameters (:func:`.play.parse_policy`, one row a player) and greedy vectors
+    (:func:`.play.policy_vector`) for (you, opponent); the opponent plays like you unless told."""
     opponent_policy = opponent_policy or policy
-    for name in (policy, opponent_policy):
-        if name not in BASE_POLICIES:
-            raise ValueError(f"unknown rollout policy {name!r}: expected one of {', '.join(BASE_POLICIES)}")
-    kinds = np.array([POLICY_NAMES[policy], POLICY_NAMES[opponent_policy]], np.int64)
-    vectors = np.stack([policy_vector(policy), policy_vector(opponent_policy)])
-    return kinds, vectors, policy, opponent_policy
+    params, vectors = seat_policies(policy, opponent_policy)
+    return params, vectors, policy, opponent_policy
 
 
 def orderings(position_state: np.ndarray) -> tuple[int, int, int]:
@@ -222,7 +235,8 @@ def placement_values(
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
     state = position.to_state()
-    kinds, vectors, policy, opponent_policy = policy_kinds(policy, opponent_policy)
+    params, vectors, policy, opponent_policy = policy_kinds(policy, opponent_policy)
+    kinds = np.ascontiguousarray(params[:, 0])
     n_moves = int(_count_moves(state))
     deterministic = bool(np.isin(kinds, GREEDY_KINDS).all())
     m, d, n_orderings = orderings(state)
@@ -239,7 +253,12 @@ def placement_values(
         facts = RunFacts.enumerated(n_orderings, since=start)
     else:
         used_seed = new_seed(seed)
-        job = PlacementJob(state, kinds, vectors, n_moves)
+        lookahead = bool(np.isin(kinds, LOOKAHEAD_KINDS).any())
+        job = (
+            StrongPlacementJob(state, params, vectors, n_moves)
+            if lookahead
+            else PlacementJob(state, kinds, vectors, n_moves)
+        )
         run = run_monte_carlo(
             job,
             seed=used_seed,

@@ -85,17 +85,25 @@ def _score_moves(base, kinds, vectors, rng, work, tallies, weight, chosen=None):
         choice, row, side = _move_at(work, m)
         _place(work, choice, row, side)
         _play_out(work, kinds, vectors, stream)
-        total = 0
-        for r in range(work[ROWS]):
-            halves = _row_result(work, r)
-            if me == 1:
-                halves = 2 - halves
-            tallies[m, 2 + r] += weight * halves
-            tallies[m, 2 + MAX_ROWS + r] += weight * halves * halves
-            if (rows >> r) & 1:
-                total += halves
-        tallies[m, 0] += weight * total
-        tallies[m, 1] += weight * total * total
+        _tally_outcome(work, me, rows, tallies[m], weight)
+
+
+@njit(cache=True, nogil=True)
+def _tally_outcome(work, me, rows, tally, weight):
+    """Add ``weight`` x the outcome of the finished round ``work`` for ``me`` to one move's tally
+    row (module docstring): the halves of the ``rows`` still open summed, its square, and each
+    row's halves and their squares."""
+    total = 0
+    for r in range(work[ROWS]):
+        halves = _row_result(work, r)
+        if me == 1:
+            halves = 2 - halves
+        tally[2 + r] += weight * halves
+        tally[2 + MAX_ROWS + r] += weight * halves * halves
+        if (rows >> r) & 1:
+            total += halves
+    tally[0] += weight * total
+    tally[1] += weight * total * total
 
 
 @njit(cache=True, nogil=True)
@@ -260,6 +268,33 @@ def _play_round(st, params, vectors, deal_rng, policy_rngs):
         _prepare(st, deal_rng)
         choice, row, side = _policy_move(st, params, vectors, policy_rngs)
         _place(st, choice, row, side)
+
+
+@njit(cache=True, nogil=True)
+def _sample_moves_under(position, params, vectors, rng, trials, tallies):
+    """:func:`_sample_moves` with each player finishing the round under its own policy
+    ``params[seat]`` (rollout and search players too, each searching from its own view): on
+    every sample of the hidden cards every legal move is played out on the same deal stream and
+    the same streams of the two players (common random numbers)."""
+    base = np.empty_like(position)
+    work = np.empty_like(position)
+    me = _mover(position)
+    rows = _open_rows(position)
+    deal = np.empty(4, np.uint64)
+    seats = np.empty((2, 4), np.uint64)
+    for _ in range(trials):
+        _resample_hidden(position, base, me, rng)
+        deal_seed = fresh_stream(rng)
+        seat_seeds = (fresh_stream(rng), fresh_stream(rng))
+        for m in range(_count_moves(base)):
+            copy_into(work, base)
+            copy_into(deal, deal_seed)
+            copy_into(seats[0], seat_seeds[0])
+            copy_into(seats[1], seat_seeds[1])
+            choice, row, side = _move_at(work, m)
+            _place(work, choice, row, side)
+            _play_round(work, params, vectors, deal, seats)
+            _tally_outcome(work, me, rows, tallies[m], 1)
 
 
 @njit(cache=True, nogil=True)
