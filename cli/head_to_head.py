@@ -605,7 +605,8 @@ def tables(
         typer.Option(
             "--study",
             metavar="STUDY",
-            help="Run only this study (repeatable): round_types, tournament, opening_relations, block_or_build.",
+            help="Run only this study (repeatable): round_types, tournament, opening_relations, block_or_build, "
+            "policy_regret, type_choice.",
         ),
     ] = None,
     rounds: Annotated[

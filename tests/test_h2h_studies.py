@@ -5,12 +5,20 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 
 from analyzer.cards import parse_cards
 from analyzer.games.head_to_head.play import simulate_rounds
-from analyzer.games.head_to_head.study_kernels import CONNECTED, SAME_RANK, SAME_SUIT, UNRELATED, _relation
+from analyzer.games.head_to_head.study_kernels import (
+    CONNECTED,
+    REGRET_POLICIES,
+    SAME_RANK,
+    SAME_SUIT,
+    UNRELATED,
+    _relation,
+)
 from analyzer.report import write_results
 from analyzer.sim.seeds import derive_seed
 from analyzer.studies.head_to_head import STUDIES, TYPES, StudyPlan, tables
@@ -28,7 +36,7 @@ def test_every_study_runs_small_and_writes_a_result(tmp_path):
         manifest = json.loads((folder / "manifest.json").read_text())
         assert manifest["seed"] == plan.seed and manifest["method"] == "monte-carlo"
         assert all((folder / name).stat().st_size > 0 for name in manifest["files"])
-    round_types, tournament, relations, blocking = (r.tables[next(iter(r.tables))] for r in results)
+    round_types, tournament, relations, blocking, regret, choice = (r.tables[next(iter(r.tables))] for r in results)
     assert len(round_types) == len(TYPES) * 2 * 3
     assert ((round_types.first_mover_wins + round_types.dealer_wins + round_types.ties) - 1).abs().max() < 1e-12
     assert list(tournament.groupby("round_robin", sort=False).size()) == [3, 6, 3]  # every pair once
@@ -37,6 +45,10 @@ def test_every_study_runs_small_and_writes_a_result(tmp_path):
     assert (standings.groupby("round_robin").margin.sum().abs() < 1e-9).all()  # each field is zero-sum
     assert relations.moves.sum() > 0 and set(relations.relation) == {"same rank", "same suit", "connected", "unrelated"}
     assert (blocking.positions == plan.positions).all() and blocking.block_best.between(0, 1).all()
+    assert len(regret) == len(TYPES) * 4 and (regret.positions == plan.positions).all()
+    assert regret.best_move.between(0, 1).all() and set(regret.policy) == set(REGRET_POLICIES)
+    assert choice.groupby(["round", "dealer_lead"]).best.any().all()  # a best type everywhere
+    assert choice.dealer_wins_game.between(0, 1).all() and (results[5].tables["dealer_margin"].rounds == 200).all()
 
 
 def test_unknown_study_is_refused():
@@ -79,3 +91,41 @@ def test_committed_round_types_are_reproduced():
     )
     assert again.margin == pytest.approx(row.first_mover_margin, abs=1e-9)
     assert again.first_mover_wins == pytest.approx(row.first_mover_wins, abs=1e-12)
+
+
+def _oracle_chance(chips, r, lead_x, dealer_is_x_in):
+    """The round-1 dealer X's game-win chance before round ``r`` (0-based) at X's lead, every
+    dealer picking his best type: plain recursion over the game, written from §2.2-2.6."""
+    if r == 3:
+        return 1.0 if lead_x > 0 else 0.5 if lead_x == 0 else 0.0
+    x_deals = dealer_is_x_in[r]
+    pot = (3 + r) * 200
+    options = []
+    for p in chips[r].values():
+        x = sum(q * _oracle_chance(chips, r + 1, lead_x + (1 if x_deals else -1) * (200 * c - pot), dealer_is_x_in)
+                for c, q in enumerate(p) if q)  # fmt: skip
+        options.append(x if x_deals else 1 - x)
+    best = max(options)
+    return best if x_deals else 1 - best
+
+
+def test_the_dealers_choice_is_the_best_type_by_backward_induction():
+    from analyzer.studies.head_to_head import TYPES, _win_chances
+
+    gen = np.random.default_rng(4)
+    chips = {}
+    for r, rows in enumerate((3, 4, 5)):
+        for kind in TYPES:
+            p = gen.random(2 * rows + 1) * (gen.random(2 * rows + 1) < 0.5)
+            p[rows] += 0.05  # a tied round is possible
+            chips[r, kind] = p / p.sum()
+    table, _ = _win_chances(chips)
+    by_round = {r: {kind: chips[r, kind] for kind in TYPES} for r in range(3)}
+    dealer_is_x = (True, False, True)
+    for row in table:
+        r = row["round"] - 1
+        if row["best"]:
+            lead_x = row["dealer_lead"] if dealer_is_x[r] else -row["dealer_lead"]
+            x = _oracle_chance(by_round, r, lead_x, dealer_is_x)
+            assert row["dealer_wins_game"] == pytest.approx(x if dealer_is_x[r] else 1 - x, abs=1e-12)
+    assert sum(row["best"] for row in table if row["round"] == 1) >= 1

@@ -11,6 +11,11 @@
   to the row's common card.
 * ``block_or_build`` -- Crazy rounds (3 rows), positions from greedy play: how often
   the best move goes on the opponent's side, and by how much it beats the best build.
+* ``policy_regret`` -- positions from tuned play (3 rows): what the moves of greedy, tuned,
+  rollout:32 and search:1024 give away against the best move by the values of tuned play
+  (the search player's values), by round type.
+* ``type_choice`` -- the ``choose`` rule (§2.4): the dealer's chance to win the game with each
+  round type he may pick, by round and score, tuned v tuned, later rounds chosen best.
 """
 
 from __future__ import annotations
@@ -29,10 +34,15 @@ from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.play import simulate_rounds
 from analyzer.games.head_to_head.study_kernels import (
     BLOCK_TALLY,
+    CHIP_BINS,
+    REGRET_POLICIES,
+    REGRET_TALLY,
     RELATION_TALLY,
     RELATIONS,
     block_or_build,
+    dealer_chips,
     opening_relations,
+    policy_regret,
 )
 from analyzer.games.head_to_head.tournament import tournament as round_robin
 from analyzer.report import ResultSet, ResultSpec, manifest_for
@@ -294,11 +304,11 @@ def _tournament_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[st
     return {"margins": figure}
 
 
-def _run_kernel(kernel, width: int, plan: StudyPlan, i: int, threads, scheduler) -> np.ndarray:
+def _run_kernel(kernel, width: int, plan: StudyPlan, i: int, threads, scheduler, key: int = 3) -> np.ndarray:
     job = KernelJob(kernel, (i + 1, STUDY_ROWS), (plan.samples,), width)  # kernel(kind, rows, n, samples, ..)
     return run_monte_carlo(
         job,
-        seed=derive_seed(plan.seed, 3, i),
+        seed=derive_seed(plan.seed, key, i),
         stopping=Stopping(trials=plan.positions),
         chunk_size=max(1, plan.positions // 8),
         threads=threads,
@@ -461,11 +471,251 @@ def _blocking_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str,
     return {"block_or_build": figure}
 
 
+REGRET_SAMPLES = 20  # the regret study values the moves on this many times ``samples`` rollouts
+
+
+def regret_spec(plan: StudyPlan) -> ResultSpec:
+    """The spec of :func:`regret_study`'s result: ``positions`` per round type."""
+    return ResultSpec(
+        ANALYSIS,
+        "policy_regret",
+        inputs={
+            "rows": STUDY_ROWS,
+            "positions_per_type": plan.positions,
+            "rollouts_per_move": REGRET_SAMPLES * plan.samples,
+            "positions": "uniform point of a tuned v tuned round with more than one legal move",
+            "values": "rollouts under tuned play for both players (the search player's values)",
+            "policies": list(REGRET_POLICIES),
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=plan.positions * len(TYPES),
+        chunk_size=None,
+    )
+
+
+def regret_study(
+    plan: StudyPlan, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
+) -> ResultSet:
+    """What greedy, tuned, rollout:32 and search:1024 give away by round type (3 rows): each
+    policy's mean regret in $ against the best move by the values of tuned play, and how often
+    it plays the best move."""
+    start = time.perf_counter()
+    rows = []
+    samples = StudyPlan(**{**plan.__dict__, "samples": REGRET_SAMPLES * plan.samples})
+    for i, kind in enumerate(TYPES):
+        t = _run_kernel(policy_regret, REGRET_TALLY, samples, i, threads, scheduler, key=4)
+        n = int(t[0])
+        for p, name in enumerate(REGRET_POLICIES):
+            regret, regret_se = mean_and_se(t[1 + 3 * p], t[2 + 3 * p], n)
+            best = t[3 + 3 * p] / n
+            rows.append(
+                {
+                    "round_type": kind,
+                    "policy": name,
+                    "positions": n,
+                    "regret": regret * HALF_POT,
+                    "regret_stderr": regret_se * HALF_POT,
+                    "best_move": best,
+                    "best_move_stderr": float(np.sqrt(best * (1 - best) / n)),
+                }
+            )
+        if progress is not None:
+            progress(i + 1, len(TYPES))
+    table = pd.DataFrame(rows)
+    spec = regret_spec(plan)
+    manifest = manifest_for(
+        spec,
+        elapsed=time.perf_counter() - start,
+        standard_errors={"max_regret_se": float(table.regret_stderr.max())},
+        command=COMMAND,
+    )
+    return drawn_result(spec, {"policy_regret": table}, manifest, _regret_figures)
+
+
+def _regret_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    """Each policy's mean regret by round type, bars with 2 s.e. error bars."""
+    table = tables["policy_regret"]
+    policies = list(dict.fromkeys(table.policy))
+    figure = Figure(figsize=(8, 4.6), layout="constrained")
+    axes = figure.subplots()
+    width = 0.8 / len(policies)
+    for k, name in enumerate(policies):
+        part = table[table.policy == name].set_index("round_type").loc[list(TYPES)]
+        x = np.arange(len(TYPES)) + (k - (len(policies) - 1) / 2) * width
+        axes.bar(x, part.regret, width, yerr=2 * part.regret_stderr, capsize=3, label=name)
+    axes.set_xticks(np.arange(len(TYPES)), list(TYPES))
+    axes.set_xlabel("round type (3 rows)")
+    axes.set_ylabel("regret ($ per move)")
+    axes.legend(fontsize=8)
+    axes.set_title("Head to Head: what each policy's move gives away against the best move", fontsize=10)
+    inputs = manifest["inputs"]
+    add_note(
+        figure,
+        f"Monte Carlo: {count_text(table.positions)} positions from tuned play per round type, seed "
+        f"{manifest['seed']},\neach move valued by {inputs['rollouts_per_move']:,} rollouts under tuned play; "
+        "error bars 2 standard errors.",
+    )
+    return {"policy_regret": figure}
+
+
+GAME_ROWS = (3, 4, 5)  # rows of rounds 1, 2 and 3
+
+
+def choice_spec(plan: StudyPlan) -> ResultSpec:
+    """The spec of :func:`choice_study`'s result: ``rounds`` per round and type."""
+    return ResultSpec(
+        ANALYSIS,
+        "type_choice",
+        inputs={
+            "rule": "h2h.type_selection = choose: the dealer picks the round's type (1-5; Crazy only by the die)",
+            "players": "tuned v tuned",
+            "rounds_per_cell": plan.rounds,
+            "round_types": list(TYPES),
+            "dealers": "the round-1 dealer deals rounds 1 and 3, the other round 2 (§2.2)",
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=plan.rounds * len(TYPES) * len(GAME_ROWS),
+        chunk_size=None,
+    )
+
+
+def _win_chances(
+    chips: dict[tuple[int, str], np.ndarray],
+) -> tuple[list[dict[str, Any]], dict[int, dict[int, float]]]:
+    """The dealer's game-win chance of each type by round and score, by backward induction.
+
+    The score ``s`` is the round-1 dealer X's chips minus the other player Y's, in $. After
+    round 3, X wins with ``s > 0`` and half the time with ``s = 0`` (the card draw, §2.6). Before
+    round ``r`` the dealer (X in rounds 1 and 3, Y in round 2) picks the type that maximises his
+    chance: for a type whose dealer chips ``c`` have probabilities ``p_c`` (of ``pot`` $),
+    ``W_r(s) = sum_c p_c W_{r+1}(s +- (2c - pot))``. Each chance's standard error is that of its
+    Monte Carlo mean over the rounds played (the later rounds' chances taken as known)."""
+    later: dict[int, float] = {}
+    rows_out: list[dict[str, Any]] = []
+    reach = {0: 0, 1: 2 * GAME_ROWS[0] * HALF_POT, 2: 2 * (GAME_ROWS[0] + GAME_ROWS[1]) * HALF_POT}
+    chances: dict[int, dict[int, float]] = {}
+    for r in (2, 1, 0):
+        rows = GAME_ROWS[r]
+        pot = rows * E.ROW_POT
+        x_deals = r != 1
+        step = 2 * HALF_POT
+        scores = range(-reach[r], reach[r] + 1, step)
+        current: dict[int, float] = {}
+        for s in scores:
+            cells = []
+            for kind in TYPES:
+                p = chips[r, kind]
+                c = np.arange(p.size) * HALF_POT
+                after = s + np.where(x_deals, 1, -1) * (2 * c - pot)
+                w_x = np.array([later.get(int(a), 1.0 if a > 0 else 0.5 if a == 0 else 0.0) for a in after])
+                w_dealer = w_x if x_deals else 1 - w_x
+                mean = float(p @ w_dealer)
+                sd = float(np.sqrt(max(p @ w_dealer**2 - mean**2, 0.0)))
+                cells.append((kind, mean, sd))
+            best = max(mean for _, mean, _ in cells)
+            for kind, mean, sd in cells:
+                rows_out.append(
+                    {
+                        "round": r + 1,
+                        "rows": rows,
+                        "dealer_lead": s if x_deals else -s,
+                        "round_type": kind,
+                        "dealer_wins_game": mean,
+                        "sd": sd,
+                        "best": mean == best,
+                    }
+                )
+            current[s] = best if x_deals else 1 - best  # X's chance
+        chances[r] = current
+        later = current
+    return rows_out, chances
+
+
+def choice_study(
+    plan: StudyPlan, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
+) -> ResultSet:
+    """The dealer's best round type by round and score under the ``choose`` rule (§2.4): the
+    distribution of the dealer's chips for every round and type, tuned v tuned, and each type's
+    game-win chance for the dealer by backward induction over the score (:func:`_win_chances`)."""
+    start = time.perf_counter()
+    chips: dict[tuple[int, str], np.ndarray] = {}
+    margins = []
+    for r, rows in enumerate(GAME_ROWS):
+        for i, kind in enumerate(TYPES):
+            t = run_monte_carlo(
+                KernelJob(dealer_chips, (i + 1, rows), (), CHIP_BINS),
+                seed=derive_seed(plan.seed, 5, r, i),
+                stopping=Stopping(trials=plan.rounds),
+                chunk_size=max(1, plan.rounds // 8),
+                threads=threads,
+                scheduler=scheduler,
+            ).tallies
+            n = int(t.sum())
+            chips[r, kind] = t[: 2 * rows + 1] / n
+            c = np.arange(2 * rows + 1) * HALF_POT
+            m = 2 * c - rows * E.ROW_POT  # the dealer's margin
+            mean, se = mean_and_se(float(t[: c.size] @ m), float(t[: c.size] @ m**2), n)
+            margins.append({"round": r + 1, "rows": rows, "round_type": kind, "rounds": n, "dealer_margin": mean,
+                            "dealer_margin_stderr": se})  # fmt: skip
+            if progress is not None:
+                progress(len(margins), len(GAME_ROWS) * len(TYPES))
+    rows_out, _ = _win_chances(chips)
+    choice = pd.DataFrame(rows_out)
+    choice["dealer_wins_game_stderr"] = choice.pop("sd") / np.sqrt(plan.rounds)
+    choice = choice.sort_values(["round", "dealer_lead", "round_type"], key=_type_order).reset_index(drop=True)
+    spec = choice_spec(plan)
+    tables = {"type_choice": choice, "dealer_margin": pd.DataFrame(margins)}
+    manifest = manifest_for(
+        spec,
+        elapsed=time.perf_counter() - start,
+        standard_errors={"max_win_se": float(choice.dealer_wins_game_stderr.max())},
+        command=COMMAND,
+    )
+    return drawn_result(spec, tables, manifest, _choice_figures)
+
+
+def _type_order(column: pd.Series) -> pd.Series:
+    """Sort keys: round types in the order of the rules, other columns as they are."""
+    return column.map(TYPES.index) if column.name == "round_type" else column
+
+
+def _choice_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    """The dealer's game-win chance of each type by round and lead, the best type marked."""
+    table = tables["type_choice"]
+    keys = list(dict.fromkeys(zip(table["round"], table.dealer_lead)))
+    values = np.array([[0.0] * len(TYPES) for _ in keys])
+    texts = np.empty(values.shape, dtype=object)
+    for row in zip(table["round"], table.dealer_lead, table.round_type, table.dealer_wins_game, table.best):
+        i, j = keys.index((row[0], row[1])), TYPES.index(row[2])
+        values[i, j] = 100 * row[3]
+        texts[i, j] = f"{100 * row[3]:.1f}{' best' if row[4] else ''}"
+    figure = labeled_heatmap(
+        values,
+        texts,
+        [f"round {r}, dealer {lead:+,} $" for r, lead in keys],
+        list(TYPES),
+        cmap="RdBu",
+        centre=50,
+        colorbar="the dealer's chance to win the game (%)",
+        row_label="round and the dealer's lead before it",
+        col_label="round type chosen",
+        title="Head to Head, the choose rule: the dealer's game-win chance by the type he picks",
+        note=f"Monte Carlo: {manifest['inputs']['rounds_per_cell']:,} rounds per round and type, tuned v tuned, "
+        f"seed {manifest['seed']}; later rounds chosen best by their dealer.",
+        fontsize=7,
+    )
+    return {"type_choice": figure}
+
+
 FIGURES = {
     f"{ANALYSIS}/round_types": _round_type_figures,
     f"{ANALYSIS}/tournament": _tournament_figures,
     f"{ANALYSIS}/opening_relations": _relations_figures,
     f"{ANALYSIS}/block_or_build": _blocking_figures,
+    f"{ANALYSIS}/policy_regret": _regret_figures,
+    f"{ANALYSIS}/type_choice": _choice_figures,
 }
 
 
@@ -474,6 +724,8 @@ STUDIES = {
     "tournament": Part(tournament_spec, tournament_study),
     "opening_relations": Part(relations_spec, relations_study),
     "block_or_build": Part(blocking_spec, blocking_study),
+    "policy_regret": Part(regret_spec, regret_study),
+    "type_choice": Part(choice_spec, choice_study),
 }
 
 

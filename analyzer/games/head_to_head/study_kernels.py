@@ -6,6 +6,12 @@ move valued by rollouts (:func:`.rollout._sample_moves`, greedy for both players
   the card relates to the row's common card (:func:`relation`).
 * :func:`block_or_build` -- Crazy rounds, at a uniformly chosen point of a greedy v
   greedy round: is the best move on the opponent's side (a block) or on one's own?
+* :func:`policy_regret` -- at a uniformly chosen point of a tuned v tuned round, every move
+  valued by rollouts under tuned play for both (the search player's values, on samples of
+  their own), and what the move of greedy, tuned, rollout:32 and search:1024 gives away
+  against the best of them.
+* :func:`dealer_chips` -- whole rounds of one type, tuned v tuned: the distribution of the
+  dealer's chips (the ``choose`` rule's study of the dealer's best type, §2.4).
 """
 
 from __future__ import annotations
@@ -14,15 +20,36 @@ import numpy as np
 from numba import njit
 
 from analyzer.games.head_to_head import engine as E
-from analyzer.games.head_to_head.greedy_params import HAND_SET
-from analyzer.games.head_to_head.policies import GREEDY, _base_move, _count_moves, _move_at
-from analyzer.games.head_to_head.rollout import TALLY_WIDTH, _sample_moves
+from analyzer.games.head_to_head.greedy_params import HAND_SET, tuned_vector
+from analyzer.games.head_to_head.policies import (
+    GREEDY,
+    ROLLOUT,
+    SEARCH,
+    TUNED,
+    _base_move,
+    _count_moves,
+    _greedy_move,
+    _move_at,
+    _tuned_move,
+)
+from analyzer.games.head_to_head.rollout import (
+    TALLY_WIDTH,
+    _play_round,
+    _rollout_move,
+    _sample_moves,
+    _search_move,
+)
 from analyzer.sim.rng import below
 
 SAME_RANK, SAME_SUIT, CONNECTED, UNRELATED = 0, 1, 2, 3
 RELATIONS = ("same rank", "same suit", "connected", "unrelated")
 RELATION_TALLY = 3 * len(RELATIONS)  # float64, per relation: count, value sum, value^2 sum (halves)
 BLOCK_TALLY = 5  # float64: positions, block best, tie, gap sum, gap^2 (halves, block - build)
+REGRET_POLICIES = ("greedy", "tuned", "rollout:32", "search:1024")
+REGRET_TALLY = 1 + 3 * len(REGRET_POLICIES)  # float64: positions, then per policy: regret, regret^2, best moves
+TUNED_VECTOR = tuned_vector()
+CHIP_STEP = E.ROW_POT // 2  # a row won is $200, a tied row $100 each
+CHIP_BINS = 5 * E.ROW_POT // CHIP_STEP + 1  # the dealer's chips of a round: $0 to $1,000 in $100 steps
 
 
 @njit(cache=True, nogil=True)
@@ -103,3 +130,72 @@ def block_or_build(kind, rows, positions, samples, rng, tallies):
         tallies[3] += gap
         tallies[4] += gap * gap
         done += 1
+
+
+@njit(cache=True, nogil=True)
+def _regret_move(st, p, w, rng):
+    """The move of policy ``p`` of :data:`REGRET_POLICIES` (tuned vector ``w``)."""
+    if p == 0:
+        return _greedy_move(st)
+    if p == 1:
+        return _tuned_move(st, w)
+    if p == 2:
+        return _rollout_move(st, np.array([ROLLOUT, 32, GREEDY]), HAND_SET, rng)
+    return _search_move(st, np.array([SEARCH, 1024, TUNED]), w, rng)
+
+
+@njit(cache=True, nogil=True)
+def policy_regret(kind, rows, positions, samples, rng, tallies):
+    """What each policy's move gives away (see the module docstring): at a uniform point of a
+    tuned v tuned round with more than one legal move, every move valued by ``samples``
+    rollouts under tuned play; a policy's regret is the best value minus its move's (halves
+    of a row pot)."""
+    st = np.zeros(E.STATE_SIZE, np.int64)
+    kinds = np.full(2, TUNED)
+    vectors = np.empty((2, TUNED_VECTOR.shape[0]))
+    vectors[0] = TUNED_VECTOR
+    vectors[1] = TUNED_VECTOR
+    done = 0
+    while done < positions:
+        E._start_round(st, kind, 0, rows, 0, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, rng)
+        stop = below(rng, E._placements(st))
+        while st[E.TURN] < stop:
+            E._prepare(st, rng)
+            choice, row, side = _tuned_move(st, vectors[0])
+            E._place(st, choice, row, side)
+        E._prepare(st, rng)
+        moves = _count_moves(st)
+        if moves < 2:
+            continue  # nothing to choose
+        values = np.zeros((moves, TALLY_WIDTH), np.int64)
+        _sample_moves(st, kinds, vectors, rng, samples, values)
+        best = values[:, 0].max()
+        tallies[0] += 1
+        for p in range(len(REGRET_POLICIES)):
+            move = _regret_move(st, p, vectors[0], rng)
+            m = 0
+            while _move_at(st, m) != move:
+                m += 1
+            regret = (best - values[m, 0]) / samples
+            tallies[1 + 3 * p] += regret
+            tallies[2 + 3 * p] += regret * regret
+            tallies[3 + 3 * p] += values[m, 0] == best
+        done += 1
+
+
+@njit(cache=True, nogil=True)
+def dealer_chips(kind, rows, rounds, rng, tallies):
+    """Play ``rounds`` rounds of ``kind`` (not Crazy) with ``rows`` rows, tuned v tuned, the
+    dealer's opponent moving first (§2.3); ``tallies[k]`` counts the rounds in which the dealer
+    won ``k`` x $100."""
+    st = np.zeros(E.STATE_SIZE, np.int64)
+    params = np.zeros((2, 3), np.int64)
+    params[:, 0] = TUNED
+    vectors = np.empty((2, TUNED_VECTOR.shape[0]))
+    vectors[0] = TUNED_VECTOR
+    vectors[1] = TUNED_VECTOR
+    seats = np.ones((2, 4), np.uint64)  # tuned placement draws no random numbers
+    for _ in range(rounds):
+        E._start_round(st, kind, 0, rows, 0, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, rng)
+        _play_round(st, params, vectors, rng, seats)
+        tallies[(rows * E.ROW_POT - E._round_chips(st)) // CHIP_STEP] += 1  # seat 1 deals
