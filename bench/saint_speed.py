@@ -1,5 +1,7 @@
 """Saint Poker speed: whole random-policy games per second for 2 to 5 players (the
-issue's target: 20,000 a second per core), greedy games, and one decision's values.
+issue's target: 20,000 a second per core), greedy games, one decision's values, and the
+seconds a game takes with a rollout:4 or a search:64 player (3 players, the others
+greedy), whose costs the paired tournament compares.
 No other Saint Poker simulator exists, so the ratios are to the target.
 
     python bench/saint_speed.py [--repeats R] [--json]
@@ -37,6 +39,12 @@ def main() -> None:
     rows.append(
         (f"river decision, 3 players, round 1: 10 cards x 2,000 greedy games, {threads} threads", "s", seconds, None)
     )
+    for policy in ("rollout:4", "search:64"):
+        games = 20
+        seconds = best_seconds(
+            lambda: simulate_games(3, [policy, "greedy", "greedy"], games=games, seed=1, threads=1), args.repeats
+        )
+        rows.append((f"one {policy} player, 3 players, 1 thread", "s/game", seconds / games, None))
     report(f"Saint Poker speed ({threads} threads available)", rows, args.json)
 
 

@@ -32,17 +32,18 @@ LINE_LIMIT = 400  # an error line is at most a few hundred characters
 
 
 def documented_examples() -> list[dict]:
-    """The JSON blocks of the command-line pages: the place, bet and Saint Poker position examples."""
+    """The JSON blocks of the command-line pages: the place, bet and two Saint Poker position examples."""
     pages = [ROOT / "docs" / "cli" / "head-to-head.md", ROOT / "docs" / "cli" / "saint-poker.md"]
     blocks = [block for page in pages for block in re.findall(r"```json[^\n]*\n(.*?)```", page.read_text(), re.S)]
     return [json.loads(block) for block in blocks]
 
 
 def test_the_documented_examples_are_valid_positions():
-    place, bet, saint = documented_examples()
+    place, bet, saint, late = documented_examples()
     assert isinstance(position_from_dict(place), Position)
     assert isinstance(bet_position_from_dict(bet), BetPosition)
     assert isinstance(saint_position_from_dict(saint), SaintPosition)
+    assert saint_position_from_dict(late).round == 7
 
 
 def test_the_base_examples_here_are_valid():

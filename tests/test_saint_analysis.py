@@ -14,12 +14,14 @@ import pytest
 
 from analyzer.cards import CardError, format_cards, parse_cards
 from analyzer.games.saint_poker import engine as E
+from analyzer.games.saint_poker import policies as P
+from analyzer.games.saint_poker import table as T
 from analyzer.games.saint_poker.decide import decide, position_from_dict
-from analyzer.games.saint_poker.play import parse_policy, simulate_games
+from analyzer.games.saint_poker.play import parse_policies, parse_policy, simulate_games
 from analyzer.games.saint_poker.policies import _least_needed
 from analyzer.games.saint_poker.rules import SaintPokerRules
 from analyzer.sim.seeds import chunk_state, derive_seed
-from analyzer.studies.saint_poker import tables
+from analyzer.studies.saint_poker import paired_cell, tables
 from positions import SAINT
 
 REMOVED = "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7c 7d 7h 7s 8c 8h 8s 9c 9d 9s Tc Td Th Ts Jd"
@@ -162,10 +164,90 @@ def test_games_reproducible_and_greedy_beats_random():
         assert sum(s[f"won_round_{r}"] * r for r in range(1, 9)) <= s["score"] + 1e-9 + 36
 
 
-@pytest.mark.parametrize("spec", ["smart", "greedy:2", "rollout:0", "rollout:2:rollout"])
+@pytest.mark.parametrize(
+    "spec",
+    ["smart", "greedy:2", "rollout:0", "rollout:2:rollout", "search:0", "search:x", "search:8:search", "search:1:2:3"],
+)
 def test_bad_policies(spec):
     with pytest.raises(ValueError, match="policy"):
         parse_policy(spec)
+
+
+@pytest.mark.parametrize(
+    ("spec", "row"),
+    [
+        ("search", [P.SEARCH, 256, P.GREEDY]),
+        ("Search:32:save", [P.SEARCH, 32, P.SAVE]),
+        ("rollout", [P.ROLLOUT, 8, P.GREEDY]),
+    ],
+)
+def test_policy_grammar(spec, row):
+    assert parse_policy(spec).tolist() == row
+
+
+def test_decide_under_search_matches_the_brute_force():
+    """The last round: after your river card your reveal is forced (two cards), so the search
+    continuation changes nothing and the sampled values agree with the eval7 brute force."""
+    expected = _brute_force(LAST_RIVER)
+    result = decide(position_from_dict(LAST_RIVER), policy="search:16,save", trials=2_000, seed=3)
+    assert not result.run.exact and result.policy == "search:16,save"
+    assert any(choice.stderr > 0 for choice in result.choices)
+    for choice in result.choices:  # a card that never wins is 0 with no error
+        assert abs(choice.points_total - expected[choice.cards][1]) <= 4 * choice.stderr, choice
+
+
+ROUND7_REVEAL = {
+    "players": 3,
+    "round": 7,
+    "phase": "reveal",
+    "scores": [5, 9, 8],
+    "hand": "As Kd 9h",
+    "river": "Jc 8d Qd 2c 9c",
+    "future": "3h 4h",
+    "removed": "2d 3d 4d 5c 6c 7c 8c 9d Td Jd Qh Kh Ah 2h 5h 6h 7h 8h Th Jh Ks Qs Js Ts 9s 8s 7s 6s 5s 4s",
+}
+
+
+def _plain_monte_carlo(data: dict, policy: str, trials: int, seed: int) -> dict[frozenset, tuple[float, float]]:
+    """(mean, s.e.) of your points to the end for each pair of a reveal, written apart from
+    ``decide``: the opponents' hidden cards and the deck shuffled by numpy from the cards you
+    have not seen, your pair played, then the game stepped to its end by the policies."""
+    position = position_from_dict(data)
+    params = parse_policies(policy, position.players)
+    seen = set(position.hand) | set(position.river) | set(position.future) | set(position.removed)
+    unseen = [c for c in range(52) if c not in seen]
+    gen = np.random.default_rng(seed)
+    points: dict[frozenset, list[int]] = {frozenset(pair): [] for pair in combinations(position.hand, 2)}
+    none = np.zeros(2, np.int64)
+    for t in range(trials):
+        st = position.to_state()
+        cards = list(gen.permutation(unseen))
+        for p in range(1, position.players):
+            held = position.hand_size(p)
+            st[E.HAND + p] = sum(1 << int(c) for c in cards[:held])
+            cards = cards[held:]
+        st[E.DECK : E.DECK + len(cards)] = cards
+        st[E.TOP], st[E.END] = 0, len(cards)
+        for pair in combinations(position.hand, 2):
+            game = st.copy()
+            deal = chunk_state(seed, t)
+            rngs = np.stack([chunk_state(seed + 1 + p, t) for p in range(E.MAX_PLAYERS)])
+            T._step(game, params, deal, rngs, 0, np.array(pair, np.int64))
+            while game[E.PHASE] != E.OVER:
+                T._step(game, params, deal, rngs, -1, none)
+            points[frozenset(pair)].append(int(game[E.SCORE]) - position.scores[0])
+    return {k: (float(np.mean(v)), float(np.std(v) / np.sqrt(len(v)))) for k, v in points.items()}
+
+
+def test_decide_under_search_agrees_with_a_plain_monte_carlo():
+    """Round 7's reveal valued with every player searching after it: ``decide`` and the plain
+    estimate above agree within 4 combined standard errors for every pair."""
+    result = decide(position_from_dict(ROUND7_REVEAL), policy="search:12", trials=300, seed=8)
+    plain = _plain_monte_carlo(ROUND7_REVEAL, "search:12", 300, seed=9)
+    assert len(result.choices) == len(plain) == 3
+    for choice in result.choices:
+        mean, se = plain[frozenset(parse_cards(choice.cards))]
+        assert abs(choice.points_total - mean) < 4 * np.hypot(choice.stderr, se), (choice, mean, se)
 
 
 def test_bad_player_and_policy_counts():
@@ -176,12 +258,24 @@ def test_bad_player_and_policy_counts():
 
 
 def test_studies_run_small(tmp_path):
-    results = tables(games=60, rollout_games=2, rollout_policy="rollout:2", positions=4, samples=4)
-    assert [r.name for r in results] == ["tournament", "ties_and_seats", "spend_or_save"]
+    results = tables(
+        games=60,
+        rollout_games=2,
+        rollout_policy="rollout:2",
+        positions=4,
+        samples=4,
+        paired_deals=2,
+        search_policy="search:4",
+    )
+    assert [r.name for r in results] == ["tournament", "ties_and_seats", "paired_tournament", "spend_or_save"]
     tournament = results[0].tables["tournament"]
     assert len(tournament) == 4 * 4 and tournament.wins.between(0, 1).all()
     assert len(results[1].tables["tied_rounds"]) == 4 * 8
-    assert list(results[2].tables["spend_or_save"]["round"]) == list(range(1, 8))
+    shares = results[2].tables["win_shares"]
+    assert len(shares) == 4 * 5 and len(results[2].tables["differences"]) == 4 * 10
+    greedy = shares[shares.policy == "greedy"]  # greedy in any seat of an all-greedy table: the same game
+    assert (greedy.wins == 1 / greedy.players).all() and (greedy.wins_stderr == 0).all()
+    assert list(results[3].tables["spend_or_save"]["round"]) == list(range(1, 8))
 
 
 def test_cli_decide_and_play(tmp_path, cli):
@@ -204,6 +298,14 @@ def test_cli_decide_and_play(tmp_path, cli):
     assert stats["games"] == 200 and [s["policy"] for s in stats["seats"]] == ["greedy", "save", "greedy", "save"]
     bad = cli("saint", "play", "--players", "3", "--policies", "greedy,nope")
     assert bad.returncode == 1 and "unknown policy" in bad.stderr
+    path.write_text(json.dumps(LAST_RIVER))
+    for args, words in [
+        (("play", "--policies", "search:0"), "'search:0'"),
+        (("play", "--policies", "search:8:rollout"), "bad search base policy"),
+        (("decide", str(path), "--policy", "search:x"), "'search:x'"),
+    ]:
+        bad = cli("saint", *args)
+        assert bad.returncode == 1 and bad.stderr.count("\n") == 1 and words in bad.stderr, bad.stderr
 
 
 def test_snake_draft_reverses_the_second_pass():
@@ -307,6 +409,21 @@ def test_explicit_default_rules_give_the_default_games():
         "future_face_up",
         "seats",
     ]
+
+
+def test_committed_paired_tournament_is_reproduced():
+    """The committed 2-player cell of the paired tournament, its three base players re-run from
+    the seed derived from the manifest's: a deal's cards and streams do not depend on the
+    players, so they get the committed win shares exactly (the strong players are left out
+    to keep the test fast)."""
+    folder = Path(__file__).resolve().parent.parent / "results" / "saint_poker" / "paired_tournament"
+    committed = pd.read_csv(folder / "win_shares.csv")
+    manifest = json.loads((folder / "manifest.json").read_text())
+    deals = manifest["inputs"]["deals_per_player_count"]
+    shares, _ = paired_cell(2, ("random", "greedy", "save"), deals, derive_seed(manifest["seed"], 5, 0))
+    for row in shares:
+        (want,) = committed[(committed.players == 2) & (committed.policy == row["policy"])].itertuples()
+        assert (row["wins"], row["wins_stderr"], row["deals"]) == pytest.approx((want.wins, want.wins_stderr, deals))
 
 
 def test_committed_seat_table_is_reproduced():

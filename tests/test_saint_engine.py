@@ -34,6 +34,8 @@ from analyzer.cards import format_card, parse_cards
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker import policies as P
 from analyzer.games.saint_poker import rollout as G
+from analyzer.games.saint_poker import search as S
+from analyzer.games.saint_poker import table as T
 from analyzer.sim.seeds import chunk_state
 
 ALL = list(range(52))
@@ -496,7 +498,7 @@ _SUBPROCESS = textwrap.dedent("""
     sys.path.insert(0, {tests!r})
     import numpy as np
     import test_saint_engine as T
-    from analyzer.games.saint_poker import engine as E, rollout as G, policies as P
+    from analyzer.games.saint_poker import engine as E, policies as P, table as TB
     from analyzer.sim.seeds import chunk_state
 
     out = {{}}
@@ -515,11 +517,11 @@ _SUBPROCESS = textwrap.dedent("""
         game = np.zeros(E.STATE_SIZE, np.int64)
         for g in range(12):
             rngs = np.stack([chunk_state(8, 5 * g + i) for i in range(5)])
-            G._play_game(game, 5, 0, params, chunk_state(7, g), rngs)
+            TB._play_game(game, 5, 0, params, chunk_state(7, g), rngs)
             out["games"] = g + 1
 
     warm_game = np.zeros(E.STATE_SIZE, np.int64)  # compiles play_game (save seats never hang)
-    G._play_game(warm_game, 5, 0, np.full((5, 3), P.SAVE, np.int64), chunk_state(3, 0),
+    TB._play_game(warm_game, 5, 0, np.full((5, 3), P.SAVE, np.int64), chunk_state(3, 0),
                 np.stack([chunk_state(4, i) for i in range(5)]))
     threads = [threading.Thread(target=river, daemon=True), threading.Thread(target=games, daemon=True)]
     for t in threads:
@@ -681,7 +683,7 @@ def test_play_game_scores(greedy_five):
             params[0] = [P.ROLLOUT, 2, P.SAVE]
         deal_rng = chunk_state(52, g)
         rngs = np.stack([chunk_state(53, 5 * g + i) for i in range(5)])
-        G._play_game(st, n, g % 2, params, deal_rng, rngs)
+        T._play_game(st, n, g % 2, params, deal_rng, rngs)
         assert st[E.PHASE] == E.OVER and st[E.ROUND] == 8 and st[E.PLAYERS] == n
         check_points(st)
         table = st[E.ROUND_POINTS : E.ROUND_POINTS + 8 * E.MAX_PLAYERS].reshape(8, E.MAX_PLAYERS)
@@ -741,7 +743,8 @@ def test_policies_ignore_hidden_cards(greedy_five):
     """§3.6: a policy sees its own hand and the public cards only. Reshuffling the
     opponents' hidden cards and the deck must not change base_river / base_pair /
     base_draft (random, greedy, save, with identical rng states) nor rollout_choice
-    (seat [ROLLOUT, 4, GREEDY]; SAVE base at 5 players if greedy does not return there)."""
+    (seat [ROLLOUT, 4, GREEDY]; SAVE base at 5 players if greedy does not return there)
+    nor search_choice (seat [SEARCH, 24, the same base]), which is a legal choice."""
     greedy5 = greedy_returns(greedy_five)
     gen = np.random.default_rng(71)
     changed = 0
@@ -767,10 +770,16 @@ def test_policies_ignore_hidden_cards(greedy_five):
                 assert E._pool_mask(st) >> x & 1
             assert x == y, (n, phase, kind)
             assert np.array_equal(a, b)
-        seat = np.array([P.ROLLOUT, 4, P.GREEDY if n < 5 or greedy5 else P.SAVE], np.int64)
+        base = P.GREEDY if n < 5 or greedy5 else P.SAVE
+        seat = np.array([P.ROLLOUT, 4, base], np.int64)
         a, b = chunk_state(73, 0), chunk_state(73, 0)
         x, y = G._rollout_choice(st, p, seat, a), G._rollout_choice(other, p, seat, b)
         assert x.tolist() == y.tolist(), (n, phase)
+        seat = np.array([P.SEARCH, 24, base], np.int64)
+        a, b = chunk_state(74, 0), chunk_state(74, 0)
+        x, y = S._search_choice(st, p, seat, a), S._search_choice(other, p, seat, b)
+        assert x.tolist() == y.tolist(), (n, phase)
+        assert any((x == row).all() for row in G._legal_choices(st, p))
     assert changed >= 40
 
 

@@ -45,8 +45,9 @@ def decide(
     """Every legal choice of the current phase (river card, pair to reveal, or draft pick) with
     its value, best first (rules §3.3, analysis §3.8; ``poker-analyzer saint-poker decide``).
 
-    Each choice is made, the others choose by the base policy at the same time, and the game is
-    played out from hidden cards dealt from what you have not seen. In the last round, with one
+    Each choice is made, the others choose by their policy at the same time, and the game is
+    played out from hidden cards dealt from what you have not seen (``search[:B]`` after the
+    choice values it under strong play). In the last round, with one
     opponent holding hidden cards and deterministic opponents (``save`` at the river, ``greedy``
     or ``save`` at the reveal), every hand he may hold is enumerated (exact).
 
@@ -58,8 +59,9 @@ def decide(
         ``known``, ``removed``, and in the draft ``revealed`` and ``order``), the path of a JSON
         file holding it, or a :class:`~analyzer.games.saint_poker.decide.SaintPosition`.
     policy:
-        The base policy of every player after the choice (``random``, ``greedy`` or ``save``),
-        or one per seat (a list, or names separated by commas; a shorter list is cycled).
+        The policy of every player after the choice (``random``, ``greedy``, ``save``,
+        ``rollout[:N[:BASE]]`` or ``search[:B[:BASE]]``, as in :func:`play`), or one per seat (a
+        list, or names separated by commas; a shorter list is cycled).
     trials:
         Samples of the hidden cards per choice (Monte Carlo).
     exact:
@@ -129,8 +131,10 @@ def play(
         2 to 5.
     policies:
         One policy per seat, seat 0 first (a list, or names separated by commas; a shorter list is
-        cycled): ``random``, ``greedy``, ``save`` or ``rollout[:N[:BASE]]`` (N simulations per
-        choice, 8 by default, under the base policy, greedy by default).
+        cycled): ``random``, ``greedy``, ``save``, ``rollout[:N[:BASE]]`` (N simulations per
+        choice, 8 by default, under the base policy, greedy by default) or ``search[:B[:BASE]]``
+        (determinized Monte Carlo with successive halving, a budget of B simulations per move,
+        256 by default; :mod:`analyzer.games.saint_poker.search`).
     games:
         Games to simulate.
     rules:

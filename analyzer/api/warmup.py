@@ -108,7 +108,8 @@ def _saint_poker() -> None:
     import analyzer as pa
 
     pa.saint_poker.decide(SAINT, trials=50, seed=1)
-    pa.saint_poker.play(4, "greedy,save,random,rollout:1", games=4, seed=1)
+    pa.saint_poker.decide(SAINT, policy="search:2", trials=1, seed=1)
+    pa.saint_poker.play(5, "greedy,save,random,rollout:1,search:4", games=4, seed=1)
 
 
 def _whist() -> None:

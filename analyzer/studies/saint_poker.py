@@ -8,6 +8,11 @@
   round has tied winners, each seat's win share (seat 0 is the "youngest"), and the
   points scored in the round after a draft by the position one picked in (the value of
   each draft seat; the first picker lost the round before, so it is not a pure effect).
+* ``paired_tournament`` -- for 2 to 5 players, every player (random, greedy, save, rollout,
+  search) in every seat against greedy opponents, on the same deals: each deal is played
+  once per player and seat with the same cards and random streams (common random
+  numbers), so the players' win shares differ by their play, not by their cards; the
+  win share of each and the paired difference of every two, with standard errors.
 * ``spend_or_save`` -- at each round's reveal in greedy games (3 players): revealing the
   best pair against keeping the strong cards (revealing the pair missed least), by the
   points to the end of the game; where the difference crosses zero is the break-even.
@@ -26,9 +31,16 @@ from matplotlib.figure import Figure
 
 from analyzer.charts import add_note, count_text
 from analyzer.games.saint_poker import engine as E
-from analyzer.games.saint_poker.play import simulate_games
+from analyzer.games.saint_poker.play import parse_policy, simulate_games
+from analyzer.games.saint_poker.rollout import SHARE
 from analyzer.games.saint_poker.rules import SaintPokerRules
-from analyzer.games.saint_poker.study_kernels import SPEND_TALLY, draft_seats, spend_or_save
+from analyzer.games.saint_poker.study_kernels import (
+    SPEND_TALLY,
+    draft_seats,
+    paired_tournament,
+    paired_width,
+    spend_or_save,
+)
 from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.seeds import derive_seed
@@ -49,6 +61,8 @@ class SaintPlan:
     rollout_policy: str = "rollout:4"
     positions: int = 60
     samples: int = 60
+    paired_deals: int = 300
+    search_policy: str = "search:64"
     seed: int = 2026
 
 
@@ -177,6 +191,132 @@ def _rounds_figure(table: pd.DataFrame, manifest: Mapping[str, Any]) -> Figure:
     ax.legend(fontsize=8)
     add_note(figure, _games_note(part, manifest, "error bars 2 binomial standard errors"))
     return figure
+
+
+def _paired_players(plan: SaintPlan) -> tuple[str, ...]:
+    return ("random", "greedy", "save", plan.rollout_policy, plan.search_policy)
+
+
+def paired_spec(plan: SaintPlan) -> ResultSpec:
+    """The spec of :func:`paired_study`'s result (trials: the games, deals x players x seats)."""
+    players = _paired_players(plan)
+    return ResultSpec(
+        ANALYSIS,
+        "paired_tournament",
+        inputs={
+            "players": list(PLAYER_COUNTS),
+            "policies": list(players),
+            "opponents": "greedy",
+            "seats": "every seat, the same deals (common random numbers)",
+            "deals_per_player_count": plan.paired_deals,
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=plan.paired_deals * len(players) * sum(PLAYER_COUNTS),
+        chunk_size=None,
+    )
+
+
+def paired_cell(
+    n: int, names: Sequence[str], deals: int, seed: int, threads=None, scheduler=None
+) -> tuple[list[dict], list[dict]]:
+    """One player count of :func:`paired_study`: the win share of every player of ``names``
+    and the paired difference of every two (first minus second), over ``deals`` deals of
+    ``seed``. A deal's cards and streams do not depend on the players, so a subset of
+    ``names`` gets the same values for its players."""
+    params = np.stack([parse_policy(name) for name in names])
+    k = len(names)
+    t = run_monte_carlo(
+        KernelJob(paired_tournament, (n, params, parse_policy("greedy")), (), paired_width(k)),
+        seed=seed,
+        stopping=Stopping(trials=deals),
+        chunk_size=max(1, deals // 20),
+        threads=threads,
+        scheduler=scheduler,
+    ).tallies
+    done, unit = int(t[0]), SHARE * n  # x / unit is a deal's win share, averaged over the seats
+    shares = []
+    for c, name in enumerate(names):
+        mean, se = mean_and_se(t[1 + 2 * c], t[2 + 2 * c], done)
+        shares.append(
+            {
+                "players": n,
+                "policy": name,
+                "deals": done,
+                "games": done * n,
+                "wins": mean / unit,
+                "wins_stderr": se / unit,
+            }
+        )
+    pairs = []
+    at = 1 + 2 * k
+    for c in range(k):
+        for d in range(c + 1, k):
+            mean, se = mean_and_se(t[at], t[at + 1], done)
+            pairs.append(
+                {
+                    "players": n,
+                    "first": names[c],
+                    "second": names[d],
+                    "deals": done,
+                    "difference": mean / unit,
+                    "stderr": se / unit,
+                    "z": mean / se if se > 0 else float("nan"),
+                }
+            )
+            at += 2
+    return shares, pairs
+
+
+def paired_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
+    """For 2 to 5 players, every player in every seat against greedy opponents on the same
+    deals (:func:`~analyzer.games.saint_poker.study_kernels.paired_tournament`): win shares
+    and paired differences, with standard errors."""
+    start = time.perf_counter()
+    share_rows, pair_rows = [], []
+    for i, n in enumerate(PLAYER_COUNTS):
+        cell_shares, cell_pairs = paired_cell(
+            n, _paired_players(plan), plan.paired_deals, derive_seed(plan.seed, 5, i), threads, scheduler
+        )
+        share_rows += cell_shares
+        pair_rows += cell_pairs
+        if progress is not None:
+            progress(i + 1, len(PLAYER_COUNTS))
+    shares, pairs = pd.DataFrame(share_rows), pd.DataFrame(pair_rows)
+    manifest = manifest_for(
+        paired_spec(plan),
+        elapsed=time.perf_counter() - start,
+        standard_errors={
+            "max_wins_se": float(shares.wins_stderr.max()),
+            "max_difference_se": float(pairs.stderr.max()),
+        },
+        command=COMMAND,
+    )
+    tables = {"win_shares": shares, "differences": pairs}
+    return drawn_result(paired_spec(plan), tables, manifest, _paired_figures)
+
+
+def _paired_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    """Each player's win share by the number of players, error bars 2 standard errors."""
+    shares = tables["win_shares"]
+    figure = Figure(figsize=(7.5, 5), layout="constrained")
+    ax = figure.subplots()
+    for policy, part in shares.groupby("policy", sort=False):
+        ax.errorbar(part.players, 100 * part.wins, yerr=200 * part.wins_stderr, marker="o", capsize=3, label=policy)
+    ax.set_xticks(PLAYER_COUNTS)
+    ax.set_xlabel("players (the others greedy)")
+    ax.set_ylabel("win share, averaged over the seats (%)")
+    ax.set_title("Saint Poker: every player in every seat against greedy opponents, the same deals", fontsize=10)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    deals = manifest["inputs"]["deals_per_player_count"]
+    add_note(
+        figure,
+        f"Monte Carlo, seed {manifest['seed']}: {deals:,} deals per player count, each played by every player in "
+        "every seat (common random numbers);\nerror bars 2 standard errors; differences.csv gives the paired ones. "
+        "Greedy plays greedy opponents: exactly the fair share.",
+    )
+    return {"win_share": figure}
 
 
 def ties_spec(plan: SaintPlan) -> ResultSpec:
@@ -367,6 +507,7 @@ def _spend_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, An
 FIGURES = {
     f"{ANALYSIS}/tournament": _tournament_figures,
     f"{ANALYSIS}/ties_and_seats": _ties_figures,
+    f"{ANALYSIS}/paired_tournament": _paired_figures,
     f"{ANALYSIS}/spend_or_save": _spend_figures,
 }
 
@@ -374,6 +515,7 @@ FIGURES = {
 SAINT_STUDIES = {
     "tournament": Part(tournament_spec, tournament_study),
     "ties_and_seats": Part(ties_spec, ties_study),
+    "paired_tournament": Part(paired_spec, paired_study),
     "spend_or_save": Part(spend_spec, spend_study),
 }
 

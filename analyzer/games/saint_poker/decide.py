@@ -20,8 +20,11 @@ cards at the river phase and 5 cards at the reveal; in the draft the river and t
 revealed cards are what is left to pick.
 
 Each legal choice (river card, pair to reveal, or draft pick) is made, the others choose
-by a base policy at the same time, and the game is played out from hidden cards dealt
-from what you have not seen (:mod:`.rollout`). Reported per choice: P(win this round) (a
+by their policies at the same time, and the game is played out from hidden cards dealt
+from what you have not seen (:mod:`.rollout`). The players after the choice may be base
+policies or the simulating ones: ``search[:B[:BASE]]`` values every move under strong
+play (:mod:`.search`; each of its moves simulates in turn, so give fewer trials), as may
+``rollout[:N[:BASE]]`` (:func:`.table._sample_choices_played`). Reported per choice: P(win this round) (a
 share of the round's points; for a draft pick, the next round), the expected points of
 that round and of the whole rest of the game, with standard errors.
 
@@ -44,8 +47,9 @@ from analyzer.cards import cards_mask, check_disjoint, format_cards
 from analyzer.games._results import SHOWN, Result, plus_minus, summary, value_chart
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.play import parse_policies
-from analyzer.games.saint_poker.policies import GREEDY, ROLLOUT, SAVE
+from analyzer.games.saint_poker.policies import GREEDY, SAVE, STRONG
 from analyzer.games.saint_poker.rollout import CHOICE_TALLY, _legal_choices, _sample_choices, _score_choices
+from analyzer.games.saint_poker.table import _sample_choices_played
 from analyzer.json_input import Cards, InputModel, card_field, choice, validate
 from analyzer.sim.engine import Progress, Stopping, clock_start, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts
@@ -279,7 +283,7 @@ class ChoiceValue(Result):
 @dataclass(frozen=True)
 class Decision(Result):
     """Every legal choice of ``position``'s phase with its value, best first by
-    ``points_total`` (module docstring); ``policy`` is the base policy of the players after the
+    ``points_total`` (module docstring); ``policy`` is the policy of the players after the
     choice, ``run`` says how the values were found (samples of the hidden cards, or every hand
     the one hidden opponent may hold)."""
 
@@ -345,16 +349,20 @@ class Decision(Result):
 
 @dataclass(frozen=True)
 class DecideJob:
-    """Monte Carlo chunks of :func:`.rollout._sample_choices` (picklable for Dask)."""
+    """Monte Carlo chunks of :func:`.rollout._sample_choices`, or with a rollout or search
+    player among ``params`` :func:`.table._sample_choices_played` (picklable for Dask)."""
 
     state: np.ndarray
     choices: np.ndarray
-    kinds: np.ndarray
+    params: np.ndarray
 
     def run_chunk(self, rng: np.ndarray, trials: int) -> np.ndarray:
         """The tallies (one row per choice, ``CHOICE_TALLY`` wide) of ``trials`` samples from ``rng``."""
         tallies = np.zeros((len(self.choices), CHOICE_TALLY), np.int64)
-        _sample_choices(self.state, 0, self.choices, self.kinds, rng.copy(), trials, tallies)
+        if np.isin(self.params[:, 0], STRONG).any():
+            _sample_choices_played(self.state, 0, self.choices, self.params, rng.copy(), trials, tallies)
+        else:
+            _sample_choices(self.state, 0, self.choices, self.params[:, 0].copy(), rng.copy(), trials, tallies)
         return tallies
 
     def standard_error(self, tallies: np.ndarray, trials: int) -> float:
@@ -381,7 +389,7 @@ def _exact_hands(position: SaintPosition, state: np.ndarray) -> list[tuple[int, 
 
 def _deterministic(position: SaintPosition, kinds: np.ndarray) -> bool:
     others = set(kinds[1 : position.players].tolist())
-    if position.round < E.ROUNDS or position.phase == "draft":
+    if position.round < E.ROUNDS or position.phase == "draft" or np.isin(kinds, STRONG).any():
         return False
     return others <= ({SAVE} if position.phase == "river" else {GREEDY, SAVE})
 
@@ -398,12 +406,10 @@ def decide(
     progress: Progress | None = None,
 ) -> Decision:
     """Every legal choice of the current phase with its value, best first (module docstring).
-    ``policy`` is the base policy of every player after the choice (one name, or one per seat)."""
+    ``policy`` is the policy of every player after the choice (one name, or one per seat)."""
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
     params = parse_policies(policy, position.players)
-    if (params[: position.players, 0] == ROLLOUT).any():
-        raise ValueError("the players after a decision use base policies: random, greedy or save")
     kinds = params[:, 0].copy()
     state = position.to_state()
     choices = _legal_choices(state, 0)
@@ -412,7 +418,7 @@ def decide(
     if exact and hands is None:
         raise ValueError(
             "exact values need the last round (no draft), one opponent with hidden cards, and "
-            "deterministic opponents (save in the river phase; greedy or save at the reveal)"
+            "deterministic base policies (save in the river phase; greedy or save at the reveal)"
         )
     start = clock_start()
     if exact:
@@ -428,7 +434,7 @@ def decide(
     else:
         used_seed = new_seed(seed)
         run = run_monte_carlo(
-            DecideJob(state, choices, kinds),
+            DecideJob(state, choices, params),
             seed=used_seed,
             stopping=Stopping(trials=trials),
             chunk_size=CHUNK,

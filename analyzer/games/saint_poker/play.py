@@ -2,7 +2,8 @@
 
 Policies by name (:mod:`.policies`): ``random``, ``greedy``, ``save``, ``rollout``
 (``rollout:N`` or ``rollout:N:BASE``: N simulations per choice, 8 by default, under the
-base policy, ``greedy`` by default). Seat ``i`` plays ``policies[i]``. The rule options
+base policy, ``greedy`` by default), ``search`` (``search:B`` or ``search:B:BASE``: a
+budget of B simulations per move, 256 by default, :mod:`.search`). Seat ``i`` plays ``policies[i]``. The rule options
 are a :class:`.rules.SaintPokerRules`: seat 0 is the "youngest" of the draft tie-break
 unless ``random_priority`` (S-5). A final tie is a shared win (S-7, ``final_tie="shared"``)
 or is broken by the round-8 hands (``"round8"``). ``snake_draft`` reverses the second draft
@@ -20,9 +21,10 @@ from numba import njit
 
 from analyzer.games._results import Result, json_ready, summary, value_chart
 from analyzer.games.saint_poker import engine as E
-from analyzer.games.saint_poker.policies import BASE_POLICIES, POLICY_NAMES, ROLLOUT, _seat_streams
-from analyzer.games.saint_poker.rollout import _play_game
+from analyzer.games.saint_poker.policies import BASE_POLICIES, POLICY_NAMES, STRONG, _seat_streams
+from analyzer.games.saint_poker.rollout import SHARE
 from analyzer.games.saint_poker.rules import SaintPokerRules
+from analyzer.games.saint_poker.table import _play_game
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, rollout_count, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.seeds import new_seed
@@ -31,9 +33,8 @@ if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.figure import Figure
 
-DEFAULT_ROLLOUTS = 8
+DEFAULT_COUNTS = {"rollout": 8, "search": 256}  # simulations per choice, per move
 MAX_SCORE = 36
-SHARE = 60  # a win shared by w players counts 60 / w (lcm of 1..5)
 GAME_CHUNK = 500
 # tallies: games, then per player: win shares, score, score^2, rounds won [8], score histogram [37];
 # then per round: tied rounds
@@ -42,20 +43,24 @@ TALLY = 1 + E.MAX_PLAYERS * PER_PLAYER + E.ROUNDS
 
 
 def parse_policy(spec: str) -> np.ndarray:
-    """Policy parameters ``[kind, rollouts, base]`` from a name (module docstring)."""
+    """Policy parameters ``[kind, simulations, base]`` from a name (module docstring)."""
     name, *rest = spec.strip().lower().split(":")
     if name not in POLICY_NAMES:
-        raise ValueError(f"unknown policy {spec!r}: expected random, greedy, save or rollout[:N[:BASE]]")
-    if name != "rollout":
+        raise ValueError(
+            f"unknown policy {spec!r}: expected random, greedy, save, rollout[:N[:BASE]] or search[:B[:BASE]]"
+        )
+    if name in BASE_POLICIES:
         if rest:
             raise ValueError(f"policy {name!r} takes no parameters, got {spec!r}")
         return np.array([POLICY_NAMES[name], 0, 0], np.int64)
+    count = "N" if name == "rollout" else "B"
     if len(rest) > 2:
-        raise ValueError(f"bad policy {spec!r}: expected rollout[:N[:BASE]]")
+        raise ValueError(f"bad policy {spec!r}: expected {name}[:{count}[:BASE]]")
     base = rest[1] if len(rest) == 2 else "greedy"
     if base not in BASE_POLICIES:
-        raise ValueError(f"bad rollout base policy in {spec!r}: expected random, greedy or save")
-    return np.array([ROLLOUT, rollout_count(rest[0], spec) if rest else DEFAULT_ROLLOUTS, POLICY_NAMES[base]], np.int64)
+        raise ValueError(f"bad {name} base policy in {spec!r}: expected random, greedy or save")
+    simulations = rollout_count(rest[0], spec) if rest else DEFAULT_COUNTS[name]
+    return np.array([POLICY_NAMES[name], simulations, POLICY_NAMES[base]], np.int64)
 
 
 def parse_policies(specs: list[str] | str, players: int) -> np.ndarray:
@@ -207,8 +212,8 @@ def simulate_games(
     names = tuple(policies.split(",") if isinstance(policies, str) else list(policies))
     names = tuple(names[i % len(names)].strip() for i in range(players))
     used_seed = new_seed(seed)
-    rollout = (params[:players, 0] == ROLLOUT).any()
-    chunk = 10 if rollout else GAME_CHUNK
+    strong = np.isin(params[:players, 0], STRONG).any()
+    chunk = 10 if strong else GAME_CHUNK
     run = run_monte_carlo(
         GameJob(players, *rules.codes(), params),
         seed=used_seed,

@@ -19,6 +19,10 @@ then all choices are applied.
 * **rollout** -- every legal choice scored by ``N`` simulations of the rest of the game
   under a base policy for everyone, the hidden cards dealt from what it has not seen;
   the choice with the most expected points wins.
+* **search** -- determinized Monte Carlo with successive halving (:mod:`.search`): a
+  budget of ``B`` simulations per move, spent on the choices still in the running, each
+  valued by its expected points to the end; the worse half of the choices is dropped
+  after each round of simulations.
 
 :func:`hand_strength` (draft and save) scores a hand for the rounds to come: pairs 2,
 trips 5, quads 9; the longest suit beyond 2 cards 1.5 a card; the longest run of ranks
@@ -33,10 +37,11 @@ from numba import njit
 from analyzer.games.saint_poker import engine as E
 from analyzer.sim.rng import below, next_u64
 
-RANDOM, GREEDY, SAVE, ROLLOUT = 0, 1, 2, 3
-POLICY_NAMES = {"random": RANDOM, "greedy": GREEDY, "save": SAVE, "rollout": ROLLOUT}
+RANDOM, GREEDY, SAVE, ROLLOUT, SEARCH = 0, 1, 2, 3, 4
+POLICY_NAMES = {"random": RANDOM, "greedy": GREEDY, "save": SAVE, "rollout": ROLLOUT, "search": SEARCH}
+STRONG = (ROLLOUT, SEARCH)  # the kinds that simulate, over a base policy
 BASE_POLICIES = ("random", "greedy", "save")
-KIND, ROLLOUTS, BASE = range(3)
+KIND, ROLLOUTS, BASE = range(3)  # ROLLOUTS: per choice (rollout) or per move (search)
 RIVER_SAMPLES = 3
 PLAY_BAR = np.array([0, 5, 5, 4, 4, 3, 3, 0, 0])  # by round: the category save plays to win with
 GAME_WIDTH = 2 * E.MAX_PLAYERS + 1 + E.ROUNDS * E.MAX_PLAYERS  # scores, winners, points per round

@@ -1,12 +1,12 @@
-"""Saint Poker play: the phase loop, the rollout policy, and valuing every choice.
+"""Saint Poker play under base policies: the phase step, the rollout policy, and valuing every choice.
 
-:func:`score_choices` is where choices are valued: from a state whose hidden cards
+:func:`_score_choices` is where choices are valued: from a state whose hidden cards
 were dealt from the chooser's point of view, each legal choice of the current phase is
 made, the other players choose by their base policies (simultaneously, from the same
 state), and the game is played out; all choices see the same deals and streams. Each
-choice's tally row: [won the round, points this round, its square, points to the end of
-the game, its square] -- "this round" is the round being played, or for a draft pick
-the next one.
+choice's tally row (:func:`_add_outcome`): [won the round, points this round, its square,
+points to the end of the game, its square] -- "this round" is the round being played, or
+for a draft pick the next one.
 """
 
 from __future__ import annotations
@@ -17,8 +17,6 @@ from numba import njit
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.policies import (
     BASE,
-    KIND,
-    ROLLOUT,
     ROLLOUTS,
     _base_draft,
     _base_pair,
@@ -29,6 +27,7 @@ from analyzer.sim.arrays import copy_into
 from analyzer.sim.rng import next_u64
 
 CHOICE_TALLY = 5
+SHARE = 60  # a game win shared by w players counts SHARE / w (lcm of 1..5)
 MAX_CHOICES = 45  # pairs of 10 cards
 
 
@@ -103,13 +102,43 @@ def _score_choices(base, me, choices, kinds, rng, work, tallies):
         start = work[E.SCORE + me]
         _step_base(work, kinds, deal, rngs, me, choices[c])
         _play_out(work, kinds, deal, rngs)
-        points = work[E.ROUND_POINTS + (now - 1) * E.MAX_PLAYERS + me] if now <= E.ROUNDS else 0
-        total = work[E.SCORE + me] - start
-        tallies[c, 0] += points > 0
-        tallies[c, 1] += points
-        tallies[c, 2] += points * points
-        tallies[c, 3] += total
-        tallies[c, 4] += total * total
+        _add_outcome(work, me, now, start, tallies[c])
+
+
+@njit(cache=True, nogil=True)
+def _add_outcome(work, me, now, start, row):
+    """Add the finished game ``work`` to ``me``'s tally ``row`` (module docstring); ``now`` is
+    the round whose points count as this round's, ``start`` his score before the choice."""
+    points = work[E.ROUND_POINTS + (now - 1) * E.MAX_PLAYERS + me] if now <= E.ROUNDS else 0
+    total = work[E.SCORE + me] - start
+    row[0] += points > 0
+    row[1] += points
+    row[2] += points * points
+    row[3] += total
+    row[4] += total * total
+
+
+@njit(cache=True, nogil=True)
+def _best_other(st, me):
+    """The highest score of ``me``'s opponents."""
+    best = -1
+    for q in range(st[E.PLAYERS]):
+        if q != me:
+            best = max(best, st[E.SCORE + q])
+    return best
+
+
+@njit(cache=True, nogil=True)
+def _win_share(st, me):
+    """``me``'s share of the game won, in units of 1 / ``SHARE``: ``SHARE / w`` when he is one
+    of ``w`` players with the most points (a shared win, S-7), else 0."""
+    mine = st[E.SCORE + me]
+    if mine < _best_other(st, me):
+        return 0
+    leaders = 0
+    for q in range(st[E.PLAYERS]):
+        leaders += st[E.SCORE + q] == mine
+    return SHARE // leaders
 
 
 @njit(cache=True, nogil=True)
@@ -130,54 +159,3 @@ def _rollout_choice(st, p, seat_params, rng):
     kinds = np.full(st[E.PLAYERS], seat_params[BASE])
     _sample_choices(st, p, choices, kinds, rng, seat_params[ROLLOUTS], tallies)
     return choices[np.argmax(tallies[:, 3])]
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _step(st, params, deal_rng, rngs):
-    """One phase step, each player by his policy (rollout players included)."""
-    n = st[E.PLAYERS]
-    phase = st[E.PHASE]
-    kinds = params[:n, KIND].copy()
-    for p in range(n):
-        if params[p, KIND] == ROLLOUT:
-            kinds[p] = params[p, BASE]
-    if phase == E.DRAFT:
-        p = E._picker(st)
-        if params[p, KIND] == ROLLOUT:
-            _step_base(st, kinds, deal_rng, rngs, p, _rollout_choice(st, p, params[p], rngs[p]))
-        else:
-            _step_base(st, kinds, deal_rng, rngs, np.int64(-1), np.zeros(2, np.int64))
-        return
-    # simultaneous phases: rollout players choose first, from the unchanged state
-    forced = np.zeros((n, 2), np.int64)
-    roll = np.zeros(n, np.bool_)
-    for p in range(n):
-        if params[p, KIND] == ROLLOUT:
-            copy_into(forced[p], _rollout_choice(st, p, params[p], rngs[p]))
-            roll[p] = True
-    if phase == E.RIVER:
-        cards = np.empty(n, np.int64)
-        for p in range(n):
-            cards[p] = forced[p, 0] if roll[p] else _base_river(st, p, kinds[p], rngs[p])
-        E._play_river(st, cards)
-    else:
-        pairs = np.empty((n, 2), np.int64)
-        for p in range(n):
-            if roll[p]:
-                copy_into(pairs[p], forced[p])
-            else:
-                pairs[p, 0], pairs[p, 1] = _base_pair(st, p, kinds[p], rngs[p])
-        E._play_reveal(st, pairs)
-        if st[E.PHASE] == E.DRAFT:
-            E._begin_draft(st, deal_rng)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _play_game(st, n, random_priority, params, deal_rng, rngs, snake=0, future_hidden=0):
-    """A whole game; the scores and per-round points are left in ``st``. Options: the
-    draft's youngest drawn at random (S-5), a snake draft (S-10), a face-down future
-    river (S-1)."""
-    E._start_game(st, n, random_priority, deal_rng)
-    st[E.SNAKE], st[E.FUTURE_HIDDEN] = snake, future_hidden
-    while st[E.PHASE] != E.OVER:
-        _step(st, params, deal_rng, rngs)

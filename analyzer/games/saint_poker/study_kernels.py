@@ -1,4 +1,4 @@
-"""Numba kernel behind the Saint Poker spend-or-save study."""
+"""Numba kernels behind the Saint Poker studies: spend or save, draft seats, the paired tournament."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ from numba import njit
 
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.policies import GREEDY, _best_pair, _least_needed, _seat_streams
-from analyzer.games.saint_poker.rollout import CHOICE_TALLY, _score_choices, _step_base
+from analyzer.games.saint_poker.rollout import CHOICE_TALLY, _score_choices, _step_base, _win_share
+from analyzer.games.saint_poker.table import _play_game
+from analyzer.sim.rng import next_u64
 
 SPEND_TALLY = 4  # positions, value gap sum, gap^2 sum, positions where spending is better
 
@@ -69,3 +71,46 @@ def draft_seats(n, games, rng, tallies):
             if st[E.PHASE] == E.DRAFT:
                 for k in range(n):
                     position[st[E.ORDER + k]] = k
+
+
+def paired_width(k):
+    """The tally width of :func:`paired_tournament` for ``k`` players."""
+    return 1 + 2 * k + k * (k - 1)
+
+
+@njit(cache=True, nogil=True)
+def paired_tournament(n, players, field, deals, rng, tallies):
+    """Every player of ``players`` (one policy row each) in every seat of ``n`` against
+    ``field`` policies, on the same deals: each deal's stream (cards, draft ties) and seat
+    streams are drawn once and replayed for every player and seat (common random numbers).
+    A player's result on a deal is ``x``, the sum over the ``n`` seats of his share of the
+    game won (units of 1/60, :func:`.rollout._win_share`); his win share is ``x / (60 n)``.
+    ``tallies``: deals; per player the sums of ``x`` and ``x^2``; per ordered pair ``i < j``
+    the sums of ``x_i - x_j`` and its square (:func:`paired_width`)."""
+    k = players.shape[0]
+    st = np.zeros(E.STATE_SIZE, np.int64)
+    params = np.zeros((E.MAX_PLAYERS, 3), np.int64)
+    seed = np.empty(4, np.uint64)
+    deal = np.empty(4, np.uint64)
+    x = np.zeros(k, np.int64)
+    for _ in range(deals):
+        for i in range(4):
+            seed[i] = next_u64(rng)
+        seats = _seat_streams(rng, E.MAX_PLAYERS)
+        x[:] = 0
+        for c in range(k):
+            for s in range(n):
+                for q in range(n):
+                    params[q] = players[c] if q == s else field
+                deal[:] = seed
+                _play_game(st, n, 0, params, deal, seats.copy())
+                x[c] += _win_share(st, s)
+        tallies[0] += 1
+        at = 1 + 2 * k
+        for c in range(k):
+            tallies[1 + 2 * c] += x[c]
+            tallies[2 + 2 * c] += x[c] * x[c]
+            for d in range(c + 1, k):
+                tallies[at] += x[c] - x[d]
+                tallies[at + 1] += (x[c] - x[d]) ** 2
+                at += 2
