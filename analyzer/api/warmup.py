@@ -142,7 +142,7 @@ WARMUPS: dict[str, GameWarmup] = {
     "stud": GameWarmup(_stud, 6),
     "draw": GameWarmup(_draw, 10),
     "paigow": GameWarmup(_paigow, 15),
-    "head_to_head": GameWarmup(_head_to_head, 60),
+    "head_to_head": GameWarmup(_head_to_head, 30),
     "saint_poker": GameWarmup(_saint_poker, 25),
     "whist": GameWarmup(_whist, 12),
     "mousel": GameWarmup(_mousel, 15),

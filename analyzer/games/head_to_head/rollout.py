@@ -44,8 +44,7 @@ from analyzer.games.head_to_head.engine import (
     _start_round,
     _unseen_deck,
 )
-from analyzer.games.head_to_head.greedy_params import N_PARAMS
-from analyzer.games.head_to_head.policies import ROLLOUT, _base_move, _count_moves, _move_at, _play_out
+from analyzer.games.head_to_head.policies import ROLLOUT, _base_move, _count_moves, _move_at, _play_out, _random_move
 from analyzer.sim.arrays import copy_into
 from analyzer.sim.rng import below, fresh_stream
 
@@ -174,8 +173,12 @@ def _future_draws(position):
         st[DECK + c] = c
     st[TOP], st[END], st[ORDERED_DRAWS] = 0, DECK_SIZE, 1
     rng = np.ones(4, np.uint64)
-    # random moves: where cards go cannot matter
-    _play_out(st, np.zeros(2, np.int64), np.zeros((2, N_PARAMS)), rng)
+    # random moves: where cards go cannot matter (and the greedy policies, which a play-out
+    # would compile too, are not needed)
+    while not _round_over(st):
+        _prepare(st, rng)
+        choice, row, side = _random_move(st, rng)
+        _place(st, choice, row, side)
     return st[TOP]
 
 
@@ -187,8 +190,8 @@ def _rollout_move(st, seat_params, w, rng):
     tallies = np.zeros((moves, TALLY_WIDTH), np.int64)
     base_kinds = np.full(2, seat_params[BASE])
     base_vectors = np.empty((2, w.shape[0]))
-    base_vectors[0] = w
-    base_vectors[1] = w
+    copy_into(base_vectors[0], w)  # not a slice assignment: see analyzer.sim.arrays
+    copy_into(base_vectors[1], w)
     _sample_moves(st, base_kinds, base_vectors, rng, seat_params[ROLLOUTS], tallies)
     return _move_at(st, np.argmax(tallies[:, 0]))
 
@@ -204,9 +207,11 @@ def _policy_move(st, params, vectors, rngs):
     return _base_move(st, params[seat, KIND], rngs[seat], vectors[seat])
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _play_round(st, params, vectors, deal_rng, policy_rngs):
-    """Finish a round: deals from ``deal_rng``, moves from each seat's policy."""
+    """Finish a round: deals from ``deal_rng``, moves from each seat's policy. A kernel of its
+    own (called once a round), not inlined into the game loops: Numba's inlining would copy
+    the whole policy code into each, which cost several CPU-s of compiling."""
     while not _round_over(st):
         _prepare(st, deal_rng)
         choice, row, side = _policy_move(st, params, vectors, policy_rngs)

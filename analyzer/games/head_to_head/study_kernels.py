@@ -17,6 +17,7 @@ from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.greedy_params import HAND_SET
 from analyzer.games.head_to_head.policies import GREEDY, _base_move, _count_moves, _move_at
 from analyzer.games.head_to_head.rollout import TALLY_WIDTH, _sample_moves
+from analyzer.sim.arrays import copy_into
 from analyzer.sim.rng import below
 
 SAME_RANK, SAME_SUIT, CONNECTED, UNRELATED = 0, 1, 2, 3
@@ -43,8 +44,8 @@ def _relation(card, common):
 def _hand_set_vectors():
     """The hand-set greedy vector for both seats: the studies' players."""
     vectors = np.empty((2, HAND_SET.shape[0]))
-    vectors[0] = HAND_SET
-    vectors[1] = HAND_SET
+    copy_into(vectors[0], HAND_SET)  # not a slice assignment: see analyzer.sim.arrays
+    copy_into(vectors[1], HAND_SET)
     return vectors
 
 
