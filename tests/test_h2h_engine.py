@@ -571,9 +571,9 @@ def test_policies_never_read_hidden_cards(kind, rows, turn, crazy):
             assert P._random_move(st, a) == P._random_move(other, b)
             assert (a == b).all()
         for player, params in (
-            (R._rollout_move, np.array([2, 8, 1])),
-            (R._rollout_move, np.array([2, 4, 0])),
-            (R._search_move, np.array([P.SEARCH, 64, P.TUNED])),
+            (R._lookahead_move, np.array([2, 8, 1])),
+            (R._lookahead_move, np.array([2, 4, 0])),
+            (R._lookahead_move, np.array([P.SEARCH, 64, P.TUNED])),
         ):
             a, b = chunk_state(8, k), chunk_state(8, k)
             move = player(st, params, VECTORS[0], a)
@@ -696,7 +696,7 @@ def test_score_moves_share2_last_draw_turn(crazy):
         sampled = np.zeros((moves, R.TALLY_WIDTH), np.int64)
         R._sample_moves(st, kinds, VECTORS, chunk_state(4, 0), 4, sampled)
         assert (sampled * 5 == tallies * 4).all()  # nothing hidden: every trial is the same
-    choice, row, side = R._rollout_move(st, np.array([2, 2, 0]), VECTORS[0], chunk_state(5, 0))
+    choice, row, side = R._lookahead_move(st, np.array([2, 2, 0]), VECTORS[0], chunk_state(5, 0))
     assert expect[(pending(st)[choice], side)] == 2
     # the hand results by hand, through row_result after both placements
     done = st.copy()

@@ -1,4 +1,4 @@
-"""The Head to Head search player (``search[:N[:BASE]]``, rollout._search_move): its names, and
+"""The Head to Head search player (``search[:N[:BASE]]``, rollout._lookahead_move): its names, and
 its choices against the exact values of every move under its base policy."""
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def test_with_a_large_budget_search_picks_a_best_move_under_its_base():
         exact = _exact_values(st, vectors)
         spread = max(spread, exact.max() - exact.min())
         for seed in range(3):
-            choice, row, side = R._search_move(st, params, vectors[0], chunk_state(seed, 0))
+            choice, row, side = R._lookahead_move(st, params, vectors[0], chunk_state(seed, 0))
             index = next(m for m in range(moves) if P._move_at(st, m) == (choice, row, side))
             assert exact[index] >= exact.max() - 0.05, (kind, rows, turn, exact, index)
     assert spread > 0.1  # the choices mattered (by up to 0.19 halves of a row pot here)
@@ -77,7 +77,7 @@ def test_a_single_legal_move_is_played_without_search():
     assert P._count_moves(st) == 1
     rng = chunk_state(1, 0)
     before = rng.copy()
-    assert R._search_move(st, np.array([P.SEARCH, 64, P.TUNED]), tuned_vector(), rng) == P._move_at(st, 0)
+    assert R._lookahead_move(st, np.array([P.SEARCH, 64, P.TUNED]), tuned_vector(), rng) == P._move_at(st, 0)
     assert (rng == before).all()
 
 

@@ -95,6 +95,7 @@ def _head_to_head() -> None:
     import analyzer as pa
 
     pa.head_to_head.place(PLACE, trials=100, seed=1)
+    pa.head_to_head.place(PLACE, policy="search:2", trials=2, seed=1)  # values under a lookahead player
     pa.head_to_head.bet(LAST_BET, trials=100, seed=1)
     pa.head_to_head.play("greedy", "random", games=20, seed=1)
     pa.head_to_head.play("rollout:1", "greedy", round_type="open5", crazy=True, games=2, seed=1)
@@ -145,7 +146,7 @@ WARMUPS: dict[str, GameWarmup] = {
     "stud": GameWarmup(_stud, 6),
     "draw": GameWarmup(_draw, 10),
     "paigow": GameWarmup(_paigow, 15),
-    "head_to_head": GameWarmup(_head_to_head, 60),
+    "head_to_head": GameWarmup(_head_to_head, 30),
     "saint_poker": GameWarmup(_saint_poker, 25),
     "whist": GameWarmup(_whist, 12),
     "mousel": GameWarmup(_mousel, 15),

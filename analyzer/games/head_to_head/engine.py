@@ -71,12 +71,14 @@ def new_state() -> np.ndarray:
     return np.zeros(STATE_SIZE, np.int64)
 
 
-@njit(cache=True, nogil=True, inline="always")
+# the index helpers are inlined by LLVM (forceinline), not by Numba (inline="always"), which
+# would copy their IR into each of the many call sites, at a compile-time cost per site
+@njit(cache=True, nogil=True, forceinline=True)
 def _slot_index(seat, row, slot):
     return BOARD + (seat * MAX_ROWS + row) * SLOTS + slot
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, forceinline=True)
 def _count_index(seat, row):
     return COUNT + seat * MAX_ROWS + row
 

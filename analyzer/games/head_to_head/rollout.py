@@ -44,8 +44,15 @@ from analyzer.games.head_to_head.engine import (
     _start_round,
     _unseen_deck,
 )
-from analyzer.games.head_to_head.greedy_params import N_PARAMS
-from analyzer.games.head_to_head.policies import ROLLOUT, SEARCH, _base_move, _count_moves, _move_at, _play_out
+from analyzer.games.head_to_head.policies import (
+    ROLLOUT,
+    SEARCH,
+    _base_move,
+    _count_moves,
+    _move_at,
+    _play_out,
+    _random_move,
+)
 from analyzer.sim.arrays import copy_into
 from analyzer.sim.rng import below, fresh_stream
 
@@ -184,63 +191,65 @@ def _future_draws(position):
         st[DECK + c] = c
     st[TOP], st[END], st[ORDERED_DRAWS] = 0, DECK_SIZE, 1
     rng = np.ones(4, np.uint64)
-    # random moves: where cards go cannot matter
-    _play_out(st, np.zeros(2, np.int64), np.zeros((2, N_PARAMS)), rng)
+    # random moves: where cards go cannot matter (and the greedy policies, which a play-out
+    # would compile too, are not needed)
+    while not _round_over(st):
+        _prepare(st, rng)
+        choice, row, side = _random_move(st, rng)
+        _place(st, choice, row, side)
     return st[TOP]
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _rollout_move(st, seat_params, w, rng):
-    """The rollout policy: the legal move with the best rollout total, both players
-    rolling out under the seat's base policy (greedy ones under its vector ``w``)."""
-    moves = _count_moves(st)
-    tallies = np.zeros((moves, TALLY_WIDTH), np.int64)
-    base_kinds = np.full(2, seat_params[BASE])
-    base_vectors = np.empty((2, w.shape[0]))
-    base_vectors[0] = w
-    base_vectors[1] = w
-    _sample_moves(st, base_kinds, base_vectors, rng, seat_params[ROLLOUTS], tallies)
-    return _move_at(st, np.argmax(tallies[:, 0]))
-
-
 @njit(cache=True, nogil=True)
-def _search_move(st, seat_params, w, rng):
-    """The search policy: successive halving over the legal moves with a budget of
-    ``seat_params[ROLLOUTS]`` play-outs (module docstring of :mod:`.play`). Each of the
-    ``ceil(log2(moves))`` rounds gives every move still in an equal share of the budget:
-    that many fresh samples of the hidden cards, the moves still in played out on each under
-    the base policy for both players; the better half (by the total over every sample so
-    far) goes on. The last move standing is played."""
+def _lookahead_move(st, seat_params, w, rng):
+    """The move of the rollout or the search player ``seat_params`` (kind, play-outs, base),
+    both players playing out under the base policy (greedy ones under the vector ``w``), on
+    fresh samples of the hidden cards (never the real ones).
+
+    * rollout: ``seat_params[ROLLOUTS]`` samples, every legal move played out on each; the move
+      with the best total.
+    * search: successive halving with a budget of ``seat_params[ROLLOUTS]`` play-outs (module
+      docstring of :mod:`.play`). Each of the ``ceil(log2(moves))`` rounds gives every move
+      still in an equal share of the budget, that many fresh samples with the moves still in
+      played out on each; the better half (by the total over every sample so far) goes on, and
+      the last move standing is played (a single legal move at once, with no sampling).
+
+    One kernel for both, so a game loop compiles one lookahead chain."""
     moves = _count_moves(st)
-    if moves == 1:
+    search = seat_params[KIND] == SEARCH
+    if search and moves == 1:
         return _move_at(st, 0)
     me = _mover(st)
     tallies = np.zeros((moves, TALLY_WIDTH), np.int64)
     kinds = np.full(2, seat_params[BASE])
     vectors = np.empty((2, w.shape[0]))
-    vectors[0] = w
-    vectors[1] = w
+    copy_into(vectors[0], w)  # not a slice assignment: see analyzer.sim.arrays
+    copy_into(vectors[1], w)
     base = np.empty_like(st)
     work = np.empty_like(st)
     alive = np.ones(moves, np.bool_)
-    rounds = 0
-    while (1 << rounds) < moves:
-        rounds += 1
+    rounds = 1
+    if search:
+        rounds = 0
+        while (1 << rounds) < moves:
+            rounds += 1
     left = moves
     for _ in range(rounds):
-        for _ in range(max(1, seat_params[ROLLOUTS] // (left * rounds))):
+        samples = max(1, seat_params[ROLLOUTS] // (left * rounds)) if search else seat_params[ROLLOUTS]
+        for _ in range(samples):
             _resample_hidden(st, base, me, rng)
             _score_moves(base, kinds, vectors, rng, work, tallies, 1, alive)
-        keep = (left + 1) // 2
-        order = np.argsort(-tallies[:, 0], kind="mergesort")  # best first; ties to the first move
-        kept = 0
-        for m in order:
-            if alive[m]:
-                if kept == keep:
-                    alive[m] = False
-                else:
-                    kept += 1
-        left = keep
+        if search:
+            keep = (left + 1) // 2
+            order = np.argsort(-tallies[:, 0], kind="mergesort")  # best first; ties to the first move
+            kept = 0
+            for m in order:
+                if alive[m]:
+                    if kept == keep:
+                        alive[m] = False
+                    else:
+                        kept += 1
+            left = keep
     best = -1
     for m in range(moves):
         if alive[m] and (best < 0 or tallies[m, 0] > tallies[best, 0]):
@@ -254,16 +263,16 @@ def _policy_move(st, params, vectors, rngs):
     ``vectors[seat]``, with his own random stream ``rngs[seat]`` (so one seat's draws never
     shift the other's)."""
     seat = _mover(st)
-    if params[seat, KIND] == ROLLOUT:
-        return _rollout_move(st, params[seat], vectors[seat], rngs[seat])
-    if params[seat, KIND] == SEARCH:
-        return _search_move(st, params[seat], vectors[seat], rngs[seat])
+    if params[seat, KIND] == ROLLOUT or params[seat, KIND] == SEARCH:
+        return _lookahead_move(st, params[seat], vectors[seat], rngs[seat])
     return _base_move(st, params[seat, KIND], rngs[seat], vectors[seat])
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _play_round(st, params, vectors, deal_rng, policy_rngs):
-    """Finish a round: deals from ``deal_rng``, moves from each seat's policy."""
+    """Finish a round: deals from ``deal_rng``, moves from each seat's policy. A kernel of its
+    own (called once a round), not inlined into the game loops: Numba's inlining would copy
+    the whole policy code into each, which cost several CPU-s of compiling."""
     while not _round_over(st):
         _prepare(st, deal_rng)
         choice, row, side = _policy_move(st, params, vectors, policy_rngs)

@@ -34,11 +34,11 @@ from analyzer.games.head_to_head.policies import (
 )
 from analyzer.games.head_to_head.rollout import (
     TALLY_WIDTH,
+    _lookahead_move,
     _play_round,
-    _rollout_move,
     _sample_moves,
-    _search_move,
 )
+from analyzer.sim.arrays import copy_into
 from analyzer.sim.rng import below
 
 SAME_RANK, SAME_SUIT, CONNECTED, UNRELATED = 0, 1, 2, 3
@@ -70,8 +70,8 @@ def _relation(card, common):
 def _hand_set_vectors():
     """The hand-set greedy vector for both seats: the studies' players."""
     vectors = np.empty((2, HAND_SET.shape[0]))
-    vectors[0] = HAND_SET
-    vectors[1] = HAND_SET
+    copy_into(vectors[0], HAND_SET)  # not a slice assignment: see analyzer.sim.arrays
+    copy_into(vectors[1], HAND_SET)
     return vectors
 
 
@@ -140,8 +140,8 @@ def _regret_move(st, p, w, rng):
     if p == 1:
         return _tuned_move(st, w)
     if p == 2:
-        return _rollout_move(st, np.array([ROLLOUT, 32, GREEDY]), HAND_SET, rng)
-    return _search_move(st, np.array([SEARCH, 1024, TUNED]), w, rng)
+        return _lookahead_move(st, np.array([ROLLOUT, 32, GREEDY]), HAND_SET, rng)
+    return _lookahead_move(st, np.array([SEARCH, 1024, TUNED]), w, rng)
 
 
 @njit(cache=True, nogil=True)
@@ -153,8 +153,8 @@ def policy_regret(kind, rows, positions, samples, rng, tallies):
     st = np.zeros(E.STATE_SIZE, np.int64)
     kinds = np.full(2, TUNED)
     vectors = np.empty((2, TUNED_VECTOR.shape[0]))
-    vectors[0] = TUNED_VECTOR
-    vectors[1] = TUNED_VECTOR
+    copy_into(vectors[0], TUNED_VECTOR)  # not a slice assignment: see analyzer.sim.arrays
+    copy_into(vectors[1], TUNED_VECTOR)
     done = 0
     while done < positions:
         E._start_round(st, kind, 0, rows, 0, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, rng)
@@ -192,8 +192,8 @@ def dealer_chips(kind, rows, rounds, rng, tallies):
     params = np.zeros((2, 3), np.int64)
     params[:, 0] = TUNED
     vectors = np.empty((2, TUNED_VECTOR.shape[0]))
-    vectors[0] = TUNED_VECTOR
-    vectors[1] = TUNED_VECTOR
+    copy_into(vectors[0], TUNED_VECTOR)  # not a slice assignment: see analyzer.sim.arrays
+    copy_into(vectors[1], TUNED_VECTOR)
     seats = np.ones((2, 4), np.uint64)  # tuned placement draws no random numbers
     for _ in range(rounds):
         E._start_round(st, kind, 0, rows, 0, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, rng)

@@ -71,6 +71,9 @@ RowChips = Annotated[list[Chips], Field(max_length=E.MAX_ROWS)]
 DEFAULT_TRIALS = 2_000
 BET_CHUNK = 100
 NO_ROW = -1
+SEAT_YOU = np.int64(YOU)
+"""Your seat in :func:`_enumerate`: typed int64 like a seat passed at run time, as a literal 0
+would compile a second specialization of every kernel it reaches."""
 
 
 @dataclass(frozen=True)
@@ -346,15 +349,15 @@ class BetJob:
 
 @njit(cache=True, nogil=True)
 def _enumerate(state, actions, params, vectors, bparams, draws, lo, hi, tallies):
-    m = _unseen_cards(state, YOU).shape[0]
+    m = _unseen_cards(state, SEAT_YOU).shape[0]
     base = np.empty_like(state)
     work = np.empty_like(state)
     rng = np.ones(4, np.uint64)
     code = np.zeros(max(draws, 1), np.int64)
     code[0] = lo
     while code[0] < hi:
-        _arrange(state, base, YOU, code, draws, rng)
-        _score_bet_actions(base, YOU, actions, params, vectors, bparams, rng, work, tallies, 1)
+        _arrange(state, base, SEAT_YOU, code, draws, rng)
+        _score_bet_actions(base, SEAT_YOU, actions, params, vectors, bparams, rng, work, tallies, 1)
         _next_code(code, draws, m)
 
 

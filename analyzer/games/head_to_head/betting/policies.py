@@ -293,8 +293,8 @@ def _default_players():
     params = np.zeros((2, 3), np.int64)
     params[:, 0] = GREEDY
     vectors = np.empty((2, HAND_SET.shape[0]))
-    vectors[0] = HAND_SET
-    vectors[1] = HAND_SET
+    copy_into(vectors[0], HAND_SET)  # not a slice assignment: see analyzer.sim.arrays
+    copy_into(vectors[1], HAND_SET)
     bparams = np.empty((2, BET_PARAMS), np.int64)
     for seat in range(2):
         for i in range(BET_PARAMS):
@@ -414,11 +414,13 @@ def _policy_respond(st, actor, row, bp, rng):
     return _base_respond(st, actor, row, bp, rng)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _betting_turn(st, params, vectors, bparams, deal_rng, rngs):
     """One placement of a betting round: deal, let the player on turn open at most one
     exchange (answered back and forth until a call or a decline), place; a row the
-    placement completes is paid at once."""
+    placement completes is paid at once. A kernel of its own, not inlined into the game loop:
+    Numba's inlining would copy every policy's code into it once more (several CPU-s of
+    compiling), for a call a placement."""
     E._prepare(st, deal_rng)
     seat = _window_seat(st)
     if seat >= 0:
