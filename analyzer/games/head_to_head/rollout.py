@@ -114,14 +114,24 @@ def _tally_outcome(work, me, rows, tally, weight):
 
 
 @njit(cache=True, nogil=True)
-def _sample_moves(position, kinds, vectors, rng, trials, tallies):
-    """Monte Carlo values of every legal move: ``trials`` samples of the hidden cards."""
+def _sample_moves(position, kinds, vectors, rng, trials, tallies, chosen=None):
+    """Monte Carlo values of every legal move (or of the moves ``m`` with ``chosen[m]``):
+    ``trials`` samples of the hidden cards."""
     base = np.empty_like(position)
     work = np.empty_like(position)
     me = _mover(position)
     for _ in range(trials):
         _resample_hidden(position, base, me, rng)
-        _score_moves(base, kinds, vectors, rng, work, tallies, 1)
+        _score_moves(base, kinds, vectors, rng, work, tallies, 1, chosen)
+
+
+@njit(cache=True, nogil=True)
+def _both_seats(w):
+    """The greedy vector ``w`` for both seats, the ``(2, N_PARAMS)`` array the kernels take."""
+    vectors = np.empty((2, w.shape[0]))
+    copy_into(vectors[0], w)  # not a slice assignment: see analyzer.sim.arrays
+    copy_into(vectors[1], w)
+    return vectors
 
 
 @njit(cache=True, nogil=True)
@@ -219,14 +229,9 @@ def _lookahead_move(st, seat_params, w, rng):
     search = seat_params[KIND] == SEARCH
     if search and moves == 1:
         return _move_at(st, 0)
-    me = _mover(st)
     tallies = np.zeros((moves, TALLY_WIDTH), np.int64)
     kinds = np.full(2, seat_params[BASE])
-    vectors = np.empty((2, w.shape[0]))
-    copy_into(vectors[0], w)  # not a slice assignment: see analyzer.sim.arrays
-    copy_into(vectors[1], w)
-    base = np.empty_like(st)
-    work = np.empty_like(st)
+    vectors = _both_seats(w)
     alive = np.ones(moves, np.bool_)
     rounds = 1
     if search:
@@ -236,9 +241,7 @@ def _lookahead_move(st, seat_params, w, rng):
     left = moves
     for _ in range(rounds):
         samples = max(1, seat_params[ROLLOUTS] // (left * rounds)) if search else seat_params[ROLLOUTS]
-        for _ in range(samples):
-            _resample_hidden(st, base, me, rng)
-            _score_moves(base, kinds, vectors, rng, work, tallies, 1, alive)
+        _sample_moves(st, kinds, vectors, rng, samples, tallies, alive)
         if search:
             keep = (left + 1) // 2
             order = np.argsort(-tallies[:, 0], kind="mergesort")  # best first; ties to the first move

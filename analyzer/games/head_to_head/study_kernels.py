@@ -34,11 +34,11 @@ from analyzer.games.head_to_head.policies import (
 )
 from analyzer.games.head_to_head.rollout import (
     TALLY_WIDTH,
+    _both_seats,
     _lookahead_move,
     _play_round,
     _sample_moves,
 )
-from analyzer.sim.arrays import copy_into
 from analyzer.sim.rng import below
 
 SAME_RANK, SAME_SUIT, CONNECTED, UNRELATED = 0, 1, 2, 3
@@ -67,12 +67,17 @@ def _relation(card, common):
 
 
 @njit(cache=True, nogil=True)
-def _hand_set_vectors():
-    """The hand-set greedy vector for both seats: the studies' players."""
-    vectors = np.empty((2, HAND_SET.shape[0]))
-    copy_into(vectors[0], HAND_SET)  # not a slice assignment: see analyzer.sim.arrays
-    copy_into(vectors[1], HAND_SET)
-    return vectors
+def _reach_point(st, kind, crazy, rows, policy, w, rng):
+    """Start a round of ``kind`` with ``rows`` rows and play it under the base ``policy`` for
+    both players (greedy ones under the vector ``w``) up to a uniformly drawn placement,
+    prepared for the next one: a position from real play."""
+    E._start_round(st, kind, crazy, rows, 0, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, rng)
+    stop = below(rng, E._placements(st))
+    while st[E.TURN] < stop:
+        E._prepare(st, rng)
+        choice, row, side = _base_move(st, policy, rng, w)
+        E._place(st, choice, row, side)
+    E._prepare(st, rng)
 
 
 @njit(cache=True, nogil=True)
@@ -80,7 +85,7 @@ def opening_relations(kind, rows, positions, samples, rng, tallies):
     """Value of each own-side first placement by relation (see the module docstring)."""
     st = np.zeros(E.STATE_SIZE, np.int64)
     kinds = np.full(2, GREEDY)
-    vectors = _hand_set_vectors()
+    vectors = _both_seats(HAND_SET)
     for _ in range(positions):
         E._start_round(st, kind, 0, rows, 0, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, rng)
         E._prepare(st, rng)
@@ -103,16 +108,10 @@ def block_or_build(kind, rows, positions, samples, rng, tallies):
     """Crazy rounds: how often the best move blocks (see the module docstring)."""
     st = np.zeros(E.STATE_SIZE, np.int64)
     kinds = np.full(2, GREEDY)
-    vectors = _hand_set_vectors()
+    vectors = _both_seats(HAND_SET)
     done = 0
     while done < positions:
-        E._start_round(st, kind, 1, rows, 0, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, rng)
-        stop = below(rng, E._placements(st))
-        while st[E.TURN] < stop:
-            E._prepare(st, rng)
-            choice, row, side = _base_move(st, GREEDY, rng, vectors[0])
-            E._place(st, choice, row, side)
-        E._prepare(st, rng)
+        _reach_point(st, kind, 1, rows, GREEDY, vectors[0], rng)
         moves = _count_moves(st)
         values = np.zeros((moves, TALLY_WIDTH), np.int64)
         _sample_moves(st, kinds, vectors, rng, samples, values)
@@ -152,18 +151,10 @@ def policy_regret(kind, rows, positions, samples, rng, tallies):
     of a row pot)."""
     st = np.zeros(E.STATE_SIZE, np.int64)
     kinds = np.full(2, TUNED)
-    vectors = np.empty((2, TUNED_VECTOR.shape[0]))
-    copy_into(vectors[0], TUNED_VECTOR)  # not a slice assignment: see analyzer.sim.arrays
-    copy_into(vectors[1], TUNED_VECTOR)
+    vectors = _both_seats(TUNED_VECTOR)
     done = 0
     while done < positions:
-        E._start_round(st, kind, 0, rows, 0, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, rng)
-        stop = below(rng, E._placements(st))
-        while st[E.TURN] < stop:
-            E._prepare(st, rng)
-            choice, row, side = _tuned_move(st, vectors[0])
-            E._place(st, choice, row, side)
-        E._prepare(st, rng)
+        _reach_point(st, kind, 0, rows, TUNED, vectors[0], rng)
         moves = _count_moves(st)
         if moves < 2:
             continue  # nothing to choose
@@ -191,9 +182,7 @@ def dealer_chips(kind, rows, rounds, rng, tallies):
     st = np.zeros(E.STATE_SIZE, np.int64)
     params = np.zeros((2, 3), np.int64)
     params[:, 0] = TUNED
-    vectors = np.empty((2, TUNED_VECTOR.shape[0]))
-    copy_into(vectors[0], TUNED_VECTOR)  # not a slice assignment: see analyzer.sim.arrays
-    copy_into(vectors[1], TUNED_VECTOR)
+    vectors = _both_seats(TUNED_VECTOR)
     seats = np.ones((2, 4), np.uint64)  # tuned placement draws no random numbers
     for _ in range(rounds):
         E._start_round(st, kind, 0, rows, 0, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, rng)

@@ -20,7 +20,6 @@ averaged per deal before the standard error is taken, so that the shared deals c
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass
 from itertools import combinations
@@ -37,7 +36,8 @@ from analyzer.games.head_to_head.play import ROLL, parse_policy, parse_round_typ
 from analyzer.games.head_to_head.policies import LOOKAHEAD_KINDS
 from analyzer.games.head_to_head.rollout import GAME_WIDTH, _play_game
 from analyzer.games.head_to_head.rules import HeadToHeadRules
-from analyzer.sim.engine import Progress, run_tasks
+from analyzer.sim.arrays import copy_into
+from analyzer.sim.engine import Progress, mean_and_se, run_tasks
 from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.rng import next_u64
 from analyzer.sim.seeds import chunk_state, derive_seed, new_seed
@@ -82,8 +82,8 @@ def _skip_deals(deal_rng, player_rng, deals):
 @njit(cache=True, nogil=True)
 def _seat(rows, a_seat, seated):
     """``seated`` = ``rows`` (player A, player B) in seat order, A in ``a_seat``."""
-    seated[a_seat] = rows[0]
-    seated[1 - a_seat] = rows[1]
+    copy_into(seated[a_seat], rows[0])  # not a slice assignment: see analyzer.sim.arrays
+    copy_into(seated[1 - a_seat], rows[1])
 
 
 @njit(cache=True, nogil=True)
@@ -107,7 +107,7 @@ def _paired_games(kind, crazy, batch_rule, tiebreak, params, vectors, deal_rng, 
             _seat(params, a_seat, seat_params)
             _seat(vectors, a_seat, seat_vectors)
             _seat(players, a_seat, seats)
-            stream[:] = deal
+            copy_into(stream, deal)
             _play_game(st, kind, crazy, batch_rule, tiebreak, seat_params, seat_vectors, stream, seats, out)
             twice[g] += out[a_seat] - out[1 - a_seat]
             wins[g] += out[2] == a_seat
@@ -138,7 +138,7 @@ def _paired_betting_games(
             _seat(vectors, a_seat, seat_vectors)
             _seat(bparams, a_seat, seat_bparams)
             _seat(players, a_seat, seats)
-            stream[:] = deal
+            copy_into(stream, deal)
             _play_betting_game(
                 st, kind, crazy, batch_rule, tiebreak, bet_rules, seat_params, seat_vectors, seat_bparams, stream,
                 seats, out, trajectory,
@@ -230,9 +230,8 @@ class Standing(Result):
 
 
 def _mean_se(values: np.ndarray) -> tuple[float, float]:
-    """The mean of per-deal values and its standard error (population variance / n, as
-    :func:`analyzer.sim.engine.mean_and_se`)."""
-    return float(values.mean()), float(values.std() / math.sqrt(values.size))
+    """The mean of per-deal values and its standard error (:func:`analyzer.sim.engine.mean_and_se`)."""
+    return mean_and_se(float(values.sum()), float((values * values).sum()), values.size)
 
 
 @dataclass(frozen=True)

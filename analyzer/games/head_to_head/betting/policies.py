@@ -52,7 +52,7 @@ from analyzer.games.head_to_head.betting.engine import (
 from analyzer.games.head_to_head.greedy_params import HAND_SET
 from analyzer.games.head_to_head.policies import GREEDY, _base_move
 from analyzer.games.head_to_head.rollout import KIND as POLICY_KIND
-from analyzer.games.head_to_head.rollout import ROUNDS, _card_draw_winner, _policy_move, _round_type
+from analyzer.games.head_to_head.rollout import ROUNDS, _both_seats, _card_draw_winner, _policy_move, _round_type
 from analyzer.sim.arrays import copy_into
 from analyzer.sim.rng import below, fresh_stream, next_u64
 
@@ -292,9 +292,7 @@ def _default_players():
     players the rollout bettor assumes; ``(params, vectors, bparams)``."""
     params = np.zeros((2, 3), np.int64)
     params[:, 0] = GREEDY
-    vectors = np.empty((2, HAND_SET.shape[0]))
-    copy_into(vectors[0], HAND_SET)  # not a slice assignment: see analyzer.sim.arrays
-    copy_into(vectors[1], HAND_SET)
+    vectors = _both_seats(HAND_SET)
     bparams = np.empty((2, BET_PARAMS), np.int64)
     for seat in range(2):
         for i in range(BET_PARAMS):
