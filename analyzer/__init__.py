@@ -22,7 +22,7 @@ from typing import Any
 
 from analyzer.sim import jit as _jit
 
-_jit.when_imported("numba", _jit.install)
+_jit.when_imported("numba", lambda _numba: _jit.install())
 
 GAMES = ("holdem", "stud", "draw", "paigow", "head_to_head", "saint_poker", "whist", "mousel")
 """The per-game namespaces (modules of :mod:`analyzer.api`), in the order the docs list them."""

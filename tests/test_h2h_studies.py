@@ -119,7 +119,7 @@ def test_the_dealers_choice_is_the_best_type_by_backward_induction():
             p = gen.random(2 * rows + 1) * (gen.random(2 * rows + 1) < 0.5)
             p[rows] += 0.05  # a tied round is possible
             chips[r, kind] = p / p.sum()
-    table, _ = _win_chances(chips)
+    table = _win_chances(chips)
     by_round = {r: {kind: chips[r, kind] for kind in TYPES} for r in range(3)}
     dealer_is_x = (True, False, True)
     for row in table:

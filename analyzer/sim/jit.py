@@ -107,7 +107,7 @@ def _load_overload(self, sig, target_context):
     return None  # the guard swallowed an I/O error: a miss, as in Numba's own loader
 
 
-def install(numba: ModuleType | None = None) -> bool:
+def install() -> bool:
     """Swap Numba's cache loader for :func:`_load_overload` (idempotent). Returns False, leaving
     Numba's own loader, when its internals are not the ones this module knows."""
     from numba.core import caching

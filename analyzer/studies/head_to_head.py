@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -502,9 +503,9 @@ def regret_study(
     it plays the best move."""
     start = time.perf_counter()
     rows = []
-    samples = StudyPlan(**{**plan.__dict__, "samples": REGRET_SAMPLES * plan.samples})
+    valued = dataclasses.replace(plan, samples=REGRET_SAMPLES * plan.samples)
     for i, kind in enumerate(TYPES):
-        t = _run_kernel(policy_regret, REGRET_TALLY, samples, i, threads, scheduler, key=4)
+        t = _run_kernel(policy_regret, REGRET_TALLY, valued, i, threads, scheduler, key=4)
         n = int(t[0])
         for p, name in enumerate(REGRET_POLICIES):
             regret, regret_se = mean_and_se(t[1 + 3 * p], t[2 + 3 * p], n)
@@ -581,35 +582,32 @@ def choice_spec(plan: StudyPlan) -> ResultSpec:
     )
 
 
-def _win_chances(
-    chips: dict[tuple[int, str], np.ndarray],
-) -> tuple[list[dict[str, Any]], dict[int, dict[int, float]]]:
+def _win_chances(chips: dict[tuple[int, str], np.ndarray]) -> list[dict[str, Any]]:
     """The dealer's game-win chance of each type by round and score, by backward induction.
 
-    The score ``s`` is the round-1 dealer X's chips minus the other player Y's, in $. After
-    round 3, X wins with ``s > 0`` and half the time with ``s = 0`` (the card draw, §2.6). Before
-    round ``r`` the dealer (X in rounds 1 and 3, Y in round 2) picks the type that maximises his
-    chance: for a type whose dealer chips ``c`` have probabilities ``p_c`` (of ``pot`` $),
-    ``W_r(s) = sum_c p_c W_{r+1}(s +- (2c - pot))``. Each chance's standard error is that of its
-    Monte Carlo mean over the rounds played (the later rounds' chances taken as known)."""
-    later: dict[int, float] = {}
+    The score ``s`` is the round-1 dealer X's chips minus the other player Y's, in $ (a multiple
+    of a row pot). After round 3, X wins with ``s > 0`` and half the time with ``s = 0`` (the
+    card draw, §2.6). Before round ``r`` the dealer (X in rounds 1 and 3, Y in round 2) picks
+    the type that maximises his chance: for a type whose dealer chips ``c`` have probabilities
+    ``p_c`` (of ``pot`` $), ``W_r(s) = sum_c p_c W_{r+1}(s +- (2c - pot))``. Each chance's
+    standard error is that of its Monte Carlo mean over the rounds played (the later rounds'
+    chances taken as known). One row per round, score reachable before it, and type."""
+    final = sum(GAME_ROWS) * E.ROW_POT
+    later = {s: 1.0 if s > 0 else 0.5 if s == 0 else 0.0 for s in range(-final, final + 1, E.ROW_POT)}
     rows_out: list[dict[str, Any]] = []
-    reach = {0: 0, 1: 2 * GAME_ROWS[0] * HALF_POT, 2: 2 * (GAME_ROWS[0] + GAME_ROWS[1]) * HALF_POT}
-    chances: dict[int, dict[int, float]] = {}
     for r in (2, 1, 0):
         rows = GAME_ROWS[r]
         pot = rows * E.ROW_POT
         x_deals = r != 1
-        step = 2 * HALF_POT
-        scores = range(-reach[r], reach[r] + 1, step)
+        sign = 1 if x_deals else -1
+        reach = sum(GAME_ROWS[:r]) * E.ROW_POT
         current: dict[int, float] = {}
-        for s in scores:
+        for s in range(-reach, reach + 1, E.ROW_POT):
             cells = []
             for kind in TYPES:
                 p = chips[r, kind]
                 c = np.arange(p.size) * HALF_POT
-                after = s + np.where(x_deals, 1, -1) * (2 * c - pot)
-                w_x = np.array([later.get(int(a), 1.0 if a > 0 else 0.5 if a == 0 else 0.0) for a in after])
+                w_x = np.array([later[int(a)] for a in s + sign * (2 * c - pot)])
                 w_dealer = w_x if x_deals else 1 - w_x
                 mean = float(p @ w_dealer)
                 sd = float(np.sqrt(max(p @ w_dealer**2 - mean**2, 0.0)))
@@ -628,9 +626,8 @@ def _win_chances(
                     }
                 )
             current[s] = best if x_deals else 1 - best  # X's chance
-        chances[r] = current
         later = current
-    return rows_out, chances
+    return rows_out
 
 
 def choice_study(
@@ -661,8 +658,7 @@ def choice_study(
                             "dealer_margin_stderr": se})  # fmt: skip
             if progress is not None:
                 progress(len(margins), len(GAME_ROWS) * len(TYPES))
-    rows_out, _ = _win_chances(chips)
-    choice = pd.DataFrame(rows_out)
+    choice = pd.DataFrame(_win_chances(chips))
     choice["dealer_wins_game_stderr"] = choice.pop("sd") / np.sqrt(plan.rounds)
     choice = choice.sort_values(["round", "dealer_lead", "round_type"], key=_type_order).reset_index(drop=True)
     spec = choice_spec(plan)
