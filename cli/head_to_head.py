@@ -400,9 +400,9 @@ def tournament(
         from analyzer.games.head_to_head.betting.rules import BettingRules
         from analyzer.games.head_to_head.rules import HeadToHeadRules
         from analyzer.games.head_to_head.tournament import tournament as round_robin
-        from cli.output_files import checked_output, save_chart
+        from cli.output_files import CHART_SUFFIXES, checked_output, save_chart
 
-        chart_file = checked_output(chart, (".png",), "--chart", force)
+        chart_file = checked_output(chart, CHART_SUFFIXES, "--chart", force)
         with progress_bar("paired deals", show_progress) as progress:
             result = round_robin(
                 players,

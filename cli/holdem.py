@@ -11,10 +11,10 @@ from cli.commands import App
 from cli.equity_output import print_equity
 from cli.errors import reported_errors
 from cli.hits_output import print_hits
-from cli.output_files import checked_output, save_chart
+from cli.output_files import CHART_SUFFIXES, checked_output, save_chart
 from cli.progress import progress_bar
 from cli.run_options import Json, Scheduler, ShowProgress, Threads, run_settings, with_run_options
-from cli.street_output import CHART_SUFFIXES, OUT_SUFFIXES, print_streets, save_streets
+from cli.street_output import OUT_SUFFIXES, print_streets, save_streets
 
 holdem_app = App(help="Texas Hold'em: equity of hands and ranges, on every flop or turn; what a range hits on a flop.")
 

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import typer
 
+CHART_SUFFIXES = (".png",)  # what --chart writes (save_chart)
+
 
 def checked_output(path: Path | None, suffixes: tuple[str, ...], option: str, force: bool) -> Path | None:
     """``path`` if the option ``option`` may write it: its suffix one of ``suffixes`` (any case),

@@ -19,7 +19,6 @@ from cli.console import stdout_console
 from cli.output_files import write_atomically
 
 OUT_SUFFIXES = (".csv", ".json")
-CHART_SUFFIXES = (".png",)
 EXTREMES = 3  # best and worst boards listed
 
 
