@@ -2,27 +2,16 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
+from typing import Any
 
 import typer
 
-from cli.batch import batch_command
 from cli.commands import ALIASES, App, invoked_name
 from cli.compile_notice import compile_notice
-from cli.draw import draw_app
 from cli.errors import DEBUG_ENV, USAGE_ERROR, print_error
-from cli.eval import eval_command
-from cli.head_to_head import head_to_head_app
-from cli.holdem import holdem_app
-from cli.mousel import mousel_app
-from cli.paigow import paigow_app
-from cli.ranges import range_app
-from cli.saint_poker import saint_poker_app
-from cli.schema import schema_command
-from cli.stud import stud_app
-from cli.warmup import warmup_command
-from cli.whist import whist_app
 
 INTERRUPTED = 130  # 128 + SIGINT, as shells report it
 
@@ -51,18 +40,31 @@ def root(
         os.environ[DEBUG_ENV] = "1"
 
 
-COMMANDS = {"eval": eval_command, "batch": batch_command, "schema": schema_command, "warmup": warmup_command}
-GROUPS = {
-    "draw": draw_app,
-    "head-to-head": head_to_head_app,
-    "holdem": holdem_app,
-    "mousel": mousel_app,
-    "paigow": paigow_app,
-    "range": range_app,
-    "saint-poker": saint_poker_app,
-    "stud": stud_app,
-    "whist": whist_app,
+COMMANDS = {
+    "eval": "cli.eval:eval_command",
+    "batch": "cli.batch:batch_command",
+    "schema": "cli.schema:schema_command",
+    "warmup": "cli.warmup:warmup_command",
 }
+"""Command name -> ``module:function``, imported only when registered (see :func:`make_app`)."""
+GROUPS = {
+    "draw": "cli.draw:draw_app",
+    "head-to-head": "cli.head_to_head:head_to_head_app",
+    "holdem": "cli.holdem:holdem_app",
+    "mousel": "cli.mousel:mousel_app",
+    "paigow": "cli.paigow:paigow_app",
+    "range": "cli.ranges:range_app",
+    "saint-poker": "cli.saint_poker:saint_poker_app",
+    "stud": "cli.stud:stud_app",
+    "whist": "cli.whist:whist_app",
+}
+"""Group name -> ``module:app``, imported only when registered."""
+
+
+def _load(target: str) -> Any:
+    """The object a ``module:attribute`` string names, importing its module."""
+    module, attribute = target.split(":")
+    return getattr(importlib.import_module(module), attribute)
 
 
 def make_app(only: str | None = None) -> App:
@@ -70,10 +72,11 @@ def make_app(only: str | None = None) -> App:
     names of the two long group names (:data:`~cli.commands.ALIASES`).
 
     ``only`` (a command or group name, as :func:`~cli.commands.invoked_name` reads it off a
-    command line) registers that one alone: typer builds the parameters of every registered
-    command before it parses anything (some 40 commands and 200 parameters, about 0.2 s), and a
-    command line runs one. Any other name, or None, registers all of them, so the help, shell
-    completion and the error for an unknown command see every one."""
+    command line) registers, and imports, that one alone: typer builds the parameters of every
+    registered command before it parses anything (some 40 commands and 200 parameters, about
+    0.2 s), importing every command module costs about 0.04 s more, and a command line runs one.
+    Any other name, or None, registers all of them, so the help, shell completion and the error
+    for an unknown command see every one."""
     app = App(
         name=PROG_NAME,
         help="Odds and strategy for poker-family card games: exact where possible, "
@@ -84,18 +87,23 @@ def make_app(only: str | None = None) -> App:
     known = set(COMMANDS) | set(GROUPS) | set(ALIASES)
     for name, command in COMMANDS.items():
         if only not in known or only == name:
-            app.command(name)(command)
+            app.command(name)(_load(command))
     for name, group in GROUPS.items():
         if only not in known or only == name:
-            app.add_typer(group, name=name)
+            app.add_typer(_load(group), name=name)
     for alias, name in ALIASES.items():
         if only not in known or only == alias:
-            app.add_typer(GROUPS[name], name=alias, hidden=True)
+            app.add_typer(_load(GROUPS[name]), name=alias, hidden=True)
     return app
 
 
-app = make_app()
-"""The whole app (what tests and the docs drive in-process)."""
+def __getattr__(name: str) -> App:
+    """``cli.main.app``, the whole app (what tests and the docs drive in-process), built on first
+    use: a command line builds only the part it runs (:func:`main`)."""
+    if name != "app":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    whole = globals()["app"] = make_app()
+    return whole
 
 
 def main() -> None:
