@@ -106,6 +106,11 @@ def test_evaluate_accepts_codes_and_text_alike():
         (np.array([[-1, 1, 2, 3, 4]]), "standard", "outside 0..51"),
         (np.array([[0, 1, 2, 3, 4], [5, 6, 7, 8, 5]]), "standard", "hand 1 holds a card twice"),
         (np.array([[0, 1, 2, 3, 4, 5, 6], [5, 6, 7, 8, 9, 10, 10]], np.uint8), "standard", "hand 1 holds a card twice"),
+        (
+            np.array([[0, 1, 2, 3, 4, 5, 6]] * 9000 + [[9, 8, 7, 9, 1, 2, 3]], np.uint8),
+            "standard",
+            "hand 9000 .* twice",
+        ),
         (np.array([[52, 1, 2, 3, 52, 5]], np.uint8), "bug", "hand 0 holds a card twice: Jk"),
         (np.array([[51, 51, 2, 3, 52]], np.uint8), "bug", "twice: As As"),  # the ace beside the joker bit
         (np.array([[0.0, 1, 2, 3, 4]]), "standard", "integer card codes"),

@@ -114,7 +114,7 @@ def evaluate_batch(
     parallel = parallel and numba.get_num_threads() > 1  # one thread: the plain loop, no scheduling
     if not validate:
         (kernels.evaluate_batch if parallel else kernels.evaluate_rows)(codes, out)
-    elif (kernels.checked_batch if parallel else kernels.checked_rows)(codes, out, *kernels.pair_tables()):
+    elif (kernels.checked_batch if parallel else kernels.checked_rows)(codes, out):
         raise _bad_row(hands, int(np.argmax(out < 0)), rules)
     return out
 

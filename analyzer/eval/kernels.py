@@ -18,16 +18,13 @@ Every function here is ``@njit`` and can be called from other kernels:
 * ``evaluate_cards(cards)``: value of one hand (5-7 codes in a 1-D array).
 * ``evaluate_rows(hands, out)``: a batch, serially; ``evaluate_batch`` is the
   same over all threads (``prange``). Their codes must be valid.
-* ``checked_rows(hands, out, *pair_tables())`` and ``checked_batch(...)``: the same,
-  validating every row in the loop (:mod:`analyzer.eval.row_sums`; ``pair_tables()`` is the
-  namespace's, built on first use and passed as arguments, since 1 MB is more than Numba freezes
-  into cached code): an invalid row gets the value -1, and the kernel returns the number of
-  invalid rows.
+* ``checked_rows(hands, out)`` and ``checked_batch(hands, out)``: the same, validating every
+  row in the loop (:mod:`analyzer.eval.row_sums`): an invalid row gets the value -1, and the
+  kernel returns the number of invalid rows.
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
 from types import SimpleNamespace
 
@@ -35,7 +32,7 @@ import numpy as np
 from numba import njit, prange
 
 from analyzer.eval.profiles import Rules
-from analyzer.eval.row_sums import POISON_FIELD, pair_tables, row_sum5, row_sum6, row_sum7
+from analyzer.eval.row_sums import POISON_FIELD, card_table, row_sum5, row_sum6, row_sum7
 from analyzer.eval.tables import (
     CARD_KEY,
     CARD_MASK,
@@ -50,6 +47,9 @@ from analyzer.eval.tables import (
 )
 
 _KERNELS: dict[Rules, SimpleNamespace] = {}
+
+CHECKED_CHUNK = 4096
+"""Rows per task of the threaded validating batch (a span of rows loops without a branch)."""
 
 
 def stable_njit(tag: str, **options):
@@ -102,6 +102,7 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
     card_key = CARD_KEY
     card_mask = CARD_MASK
     row_key, row_mask = row_tables(rules)
+    key_and_mask = card_table(row_key, row_mask, rules.deck_size)
     poison_field, rare_bits = POISON_FIELD, FLUSH_BITS | POISON_FIELD
     empty_key, flush_bits = EMPTY_KEY, FLUSH_BITS
     hi_base, high_shift, low_shift, low_mask, lane_mask = HI_BASE, HIGH_SHIFT, LOW_SHIFT, LOW_MASK, LANE_MASK
@@ -210,21 +211,40 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
         return key_value(key, mask)
 
     @stable_njit(tag, nogil=True, inline="always")
-    def checked_row(flat, k, i, pair_rows, card_rows):
-        """Value of row ``i`` of the ``k``-code rows laid end to end in ``flat``, or -1 when it
-        holds a code outside the deck or a card twice (the test of :mod:`analyzer.eval.row_sums`)."""
-        if k == 7:
-            key, union, total = row_sum7(flat, 7 * i, pair_rows, card_rows)
-        elif k == 6:
-            key, union, total = row_sum6(flat, 6 * i, pair_rows, card_rows)
-        else:
-            key, union, total = row_sum5(flat, 5 * i, pair_rows, card_rows)
+    def checked_value(sums):
+        """The value of a row from its :mod:`analyzer.eval.row_sums` sums (key, OR and sum of
+        the masks), or -1 when it holds a
+        code outside the deck or a card twice."""
+        key, union, total = sums
         key += empty_key
         if (key & rare_bits) | (union ^ total):  # a flush, or an invalid row: rare
             if (key & poison_field) | (union ^ total):
                 return -1
             return key_value(key, union)
         return rank_lookup(key)
+
+    @stable_njit(tag, nogil=True, inline="always")
+    def checked_span(flat, k, out, start, stop):
+        """Values of rows ``start`` to ``stop`` of the ``k``-code rows laid end to end in
+        ``flat`` (one loop per row length, so the loop body has no branch on it); returns the
+        number of invalid rows."""
+        invalid = 0
+        if k == 7:
+            for i in range(start, stop):
+                out[i] = v = checked_value(row_sum7(flat, 7 * i, key_and_mask))
+                if v < 0:
+                    invalid += 1
+        elif k == 6:
+            for i in range(start, stop):
+                out[i] = v = checked_value(row_sum6(flat, 6 * i, key_and_mask))
+                if v < 0:
+                    invalid += 1
+        else:
+            for i in range(start, stop):
+                out[i] = v = checked_value(row_sum5(flat, 5 * i, key_and_mask))
+                if v < 0:
+                    invalid += 1
+        return invalid
 
     @stable_njit(tag, nogil=True)
     def evaluate_cards(cards):
@@ -241,23 +261,16 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
             out[i] = evaluate_row(hands, i)
 
     @stable_njit(tag, nogil=True)
-    def checked_rows(hands, out, pair_rows, card_rows):
-        flat, k = hands.reshape(-1), hands.shape[1]
-        invalid = 0
-        for i in range(hands.shape[0]):
-            v = checked_row(flat, k, i, pair_rows, card_rows)
-            out[i] = v
-            invalid += v < 0
-        return invalid
+    def checked_rows(hands, out):
+        return checked_span(hands.reshape(-1), hands.shape[1], out, 0, hands.shape[0])
 
     @stable_njit(tag, nogil=True, parallel=True)
-    def checked_batch(hands, out, pair_rows, card_rows):
-        flat, k = hands.reshape(-1), hands.shape[1]
+    def checked_batch(hands, out):
+        flat, k, n = hands.reshape(-1), hands.shape[1], hands.shape[0]
         invalid = 0
-        for i in prange(hands.shape[0]):
-            v = checked_row(flat, k, i, pair_rows, card_rows)
-            out[i] = v
-            invalid += v < 0
+        for chunk in prange((n + CHECKED_CHUNK - 1) // CHECKED_CHUNK):
+            start = chunk * CHECKED_CHUNK
+            invalid += checked_span(flat, k, out, start, min(start + CHECKED_CHUNK, n))
         return invalid
 
     kernels = SimpleNamespace(
@@ -275,7 +288,6 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
         evaluate_batch=evaluate_batch,
         checked_rows=checked_rows,
         checked_batch=checked_batch,
-        pair_tables=functools.cache(lambda: pair_tables(row_key, row_mask, rules.deck_size)),
         card_key=card_key,
         card_mask=card_mask,
         empty_key=empty_key,
