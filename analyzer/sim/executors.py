@@ -20,6 +20,7 @@ checkpoints and the progress reports are those of a pool.
 
 from __future__ import annotations
 
+import functools
 import gc
 import os
 from collections.abc import Iterator
@@ -42,9 +43,16 @@ def local_workers() -> int:
     return numba.config.NUMBA_NUM_THREADS
 
 
+@functools.cache
+def _cores() -> int:
+    """The machine's cores, read once (``os.cpu_count`` costs about 10 µs a call, much of a
+    small query's floor)."""
+    return os.cpu_count() or 1
+
+
 def max_threads() -> int:
     """The most local threads a run may ask for: :data:`THREADS_PER_CORE` per core."""
-    return THREADS_PER_CORE * (os.cpu_count() or 1)
+    return THREADS_PER_CORE * _cores()
 
 
 def check_threads(threads: int | None) -> int | None:
@@ -54,9 +62,8 @@ def check_threads(threads: int | None) -> int | None:
     1
     """
     if threads is not None and not 1 <= threads <= max_threads():
-        cores = os.cpu_count() or 1
         raise ValueError(
-            f"threads must be 1 to {max_threads()} ({THREADS_PER_CORE} per core, {cores} cores), got {threads}"
+            f"threads must be 1 to {max_threads()} ({THREADS_PER_CORE} per core, {_cores()} cores), got {threads}"
         )
     return threads
 

@@ -183,8 +183,8 @@ def _check_dealable(deal: HoldemDeal) -> None:
             f"and {len(deal.dead)} dead cards leave {remaining} for the board"
         )
     if all(len(r) == 1 for r in deal.ranges):  # known hands: dealable when no card is held twice
-        held = np.concatenate([r.combos[0] for r in deal.ranges])
-        if len(np.unique(held)) < len(held):
+        held = [int(card) for r in deal.ranges for card in r.combos[0]]
+        if len(set(held)) < len(held):
             raise ValueError(UNDEALABLE)
         return
     masks = [[(1 << int(a)) | (1 << int(b)) for a, b in r.combos] for r in deal.ranges]
@@ -441,8 +441,9 @@ def _run_listed(
     :func:`_run_exact`; with fixed hands they are the players' rows): the classes are
     enumerated one by one (:func:`_combo_tallies`)."""
     maps = deal.symmetries
-    symmetric = len(maps) > 1 and deal.assignments() >= len(maps)
-    if not symmetric and deal.assignments() > 1:
+    assignments = deal.assignments()
+    symmetric = len(maps) > 1 and assignments >= len(maps)
+    if not symmetric and assignments > 1:
         return None
     if symmetric:
         listed = valid_assignments([r.combos for r in deal.ranges], [r.weights for r in deal.ranges])
@@ -466,7 +467,7 @@ def _run_listed(
     batches = np.array_split(np.arange(len(representatives)), parts) if parts > 1 else [slice(None)]
     tasks = [(representatives[b], summed[b], board, deal.excluded) for b in batches]
     results = run_tasks(_exact_classes, tasks, scheduler=scheduler, threads=threads, progress=progress)
-    return np.sum(results, axis=0), *totals
+    return (results[0] if len(results) == 1 else np.sum(results, axis=0)), *totals
 
 
 def _combo_tallies(
