@@ -30,8 +30,8 @@ def decide_command(
             "--policy",
             "-p",
             metavar="POLICY",
-            help="Policy of every player after the choice: random, greedy, save, rollout[:N[:BASE]] or "
-            "search[:B[:BASE]] (or one per seat, comma-separated).",
+            help="Policy of every player after the choice: random, greedy, save, tuned, tuned-save, "
+            "rollout[:N[:BASE]] or search[:B[:BASE]] (or one per seat, comma-separated).",
         ),
     ] = "greedy",
     trials: Annotated[
@@ -97,8 +97,8 @@ def play_command(
         typer.Option(
             "--policies",
             metavar="POLICIES",
-            help="One policy per seat, comma-separated (cycled): random, greedy, save, rollout[:N[:BASE]], "
-            "search[:B[:BASE]].",
+            help="One policy per seat, comma-separated (cycled): random, greedy, save, tuned, tuned-save, "
+            "rollout[:N[:BASE]], search[:B[:BASE]].",
         ),
     ] = "greedy",
     games: Annotated[

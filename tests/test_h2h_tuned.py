@@ -15,9 +15,10 @@ from analyzer.games.head_to_head import rollout as R
 from analyzer.games.head_to_head.play import GameJob, seat_policies
 from analyzer.games.head_to_head.policies import GREEDY, RANDOM, TUNED
 from analyzer.games.head_to_head.tournament import tournament
-from analyzer.games.head_to_head.tuning import coordinate_search, paired_score
+from analyzer.games.head_to_head.tuning import paired_score
 from analyzer.sim.rng import next_u64
 from analyzer.sim.seeds import chunk_state, derive_seed
+from analyzer.sim.tuning import coordinate_search
 from analyzer.studies.head_to_head_tuning import TUNING, tuning
 
 RESULTS = Path(__file__).resolve().parent.parent / "results" / "head_to_head"

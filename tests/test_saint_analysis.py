@@ -20,8 +20,10 @@ from analyzer.games.saint_poker.decide import decide, position_from_dict
 from analyzer.games.saint_poker.play import parse_policies, parse_policy, simulate_games
 from analyzer.games.saint_poker.policies import _least_needed
 from analyzer.games.saint_poker.rules import SaintPokerRules
+from analyzer.games.saint_poker.tuning import paired_cell
+from analyzer.games.saint_poker.weights import SAVE_HAND_SET
 from analyzer.sim.seeds import chunk_state, derive_seed
-from analyzer.studies.saint_poker import paired_cell, tables
+from analyzer.studies.saint_poker import tables
 from positions import SAINT
 
 REMOVED = "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7c 7d 7h 7s 8c 8h 8s 9c 9d 9s Tc Td Th Ts Jd"
@@ -53,7 +55,7 @@ def _brute_force(data: dict) -> dict[str, tuple[float, float]]:
         hands = list(combinations(unseen, 3))
         for hand in hands:
             mask = sum(1 << c for c in hand)
-            theirs_river = _least_needed(mask, 1)[0]
+            theirs_river = _least_needed(mask, 1, SAVE_HAND_SET)[0]
             board = river + [card, theirs_river]
             me = _value(board + [c for c in mine if c != card])
             them = _value(board + [c for c in hand if c != theirs_river])
@@ -232,9 +234,9 @@ def _plain_monte_carlo(data: dict, policy: str, trials: int, seed: int) -> dict[
             game = st.copy()
             deal = chunk_state(seed, t)
             rngs = np.stack([chunk_state(seed + 1 + p, t) for p in range(E.MAX_PLAYERS)])
-            T._step(game, params, deal, rngs, 0, np.array(pair, np.int64))
+            T._step(game, params, P.policy_weights(), deal, rngs, 0, np.array(pair, np.int64))
             while game[E.PHASE] != E.OVER:
-                T._step(game, params, deal, rngs, -1, none)
+                T._step(game, params, P.policy_weights(), deal, rngs, -1, none)
             points[frozenset(pair)].append(int(game[E.SCORE]) - position.scores[0])
     return {k: (float(np.mean(v)), float(np.std(v) / np.sqrt(len(v)))) for k, v in points.items()}
 

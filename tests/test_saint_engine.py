@@ -36,9 +36,11 @@ from analyzer.games.saint_poker import policies as P
 from analyzer.games.saint_poker import rollout as G
 from analyzer.games.saint_poker import search as S
 from analyzer.games.saint_poker import table as T
+from analyzer.games.saint_poker import weights as W
 from analyzer.sim.seeds import chunk_state
 
 ALL = list(range(52))
+WEIGHTS = P.policy_weights()  # the kernels' weight table: hand-set greedy and save, the tuned kinds
 
 
 # -- helpers -----------------------------------------------------------------------
@@ -504,12 +506,12 @@ _SUBPROCESS = textwrap.dedent("""
     out = {{}}
     st = T.drive_script(5, stop_round=8)          # round 8, every hand fully KNOWN
     warm = T.build_scripted(5)[0]                 # round 1: compiles without hanging
-    P._base_river(warm, 0, P.GREEDY, chunk_state(1, 0))
+    P._base_river(warm, 0, P.GREEDY, P.policy_weights(), chunk_state(1, 0))
     out["unseen"] = [int(E.popcount(E._unseen_mask(st, p))) for p in range(5)]
     out["hand"] = T.hand_of(st, 0)
 
     def river():
-        out["river"] = int(P._base_river(st, 0, P.GREEDY, chunk_state(2, 0)))
+        out["river"] = int(P._base_river(st, 0, P.GREEDY, P.policy_weights(), chunk_state(2, 0)))
 
     def games():
         params = np.zeros((5, 3), np.int64)
@@ -517,11 +519,11 @@ _SUBPROCESS = textwrap.dedent("""
         game = np.zeros(E.STATE_SIZE, np.int64)
         for g in range(12):
             rngs = np.stack([chunk_state(8, 5 * g + i) for i in range(5)])
-            TB._play_game(game, 5, 0, params, chunk_state(7, g), rngs)
+            TB._play_game(game, 5, 0, params, P.policy_weights(), chunk_state(7, g), rngs)
             out["games"] = g + 1
 
     warm_game = np.zeros(E.STATE_SIZE, np.int64)  # compiles play_game (save seats never hang)
-    TB._play_game(warm_game, 5, 0, np.full((5, 3), P.SAVE, np.int64), chunk_state(3, 0),
+    TB._play_game(warm_game, 5, 0, np.full((5, 3), P.SAVE, np.int64), P.policy_weights(), chunk_state(3, 0),
                 np.stack([chunk_state(4, i) for i in range(5)]))
     threads = [threading.Thread(target=river, daemon=True), threading.Thread(target=games, daemon=True)]
     for t in threads:
@@ -635,7 +637,7 @@ def test_card_conservation_policy_games(greedy_five):
         rngs = np.stack([chunk_state(43, 5 * g + i) for i in range(n)])
         E._start_game(st, n, g % 2, deal_rng)
         while st[E.PHASE] != E.OVER:
-            G._step_base(st, kinds.astype(np.int64), deal_rng, rngs, -1, none)
+            G._step_base(st, kinds.astype(np.int64), WEIGHTS, deal_rng, rngs, -1, none)
             check_conservation(st)
         assert all(st[E.HAND + p] == 0 for p in range(n))
 
@@ -683,7 +685,7 @@ def test_play_game_scores(greedy_five):
             params[0] = [P.ROLLOUT, 2, P.SAVE]
         deal_rng = chunk_state(52, g)
         rngs = np.stack([chunk_state(53, 5 * g + i) for i in range(5)])
-        T._play_game(st, n, g % 2, params, deal_rng, rngs)
+        T._play_game(st, n, g % 2, params, WEIGHTS, deal_rng, rngs)
         assert st[E.PHASE] == E.OVER and st[E.ROUND] == 8 and st[E.PLAYERS] == n
         check_points(st)
         table = st[E.ROUND_POINTS : E.ROUND_POINTS + 8 * E.MAX_PLAYERS].reshape(8, E.MAX_PLAYERS)
@@ -742,7 +744,7 @@ def mid_game_states():
 def test_policies_ignore_hidden_cards(greedy_five):
     """§3.6: a policy sees its own hand and the public cards only. Reshuffling the
     opponents' hidden cards and the deck must not change base_river / base_pair /
-    base_draft (random, greedy, save, with identical rng states) nor rollout_choice
+    base_draft (random, greedy, save, tuned, tuned-save, with identical rng states) nor rollout_choice
     (seat [ROLLOUT, 4, GREEDY]; SAVE base at 5 players if greedy does not return there)
     nor search_choice (seat [SEARCH, 24, the same base]), which is a legal choice."""
     greedy5 = greedy_returns(greedy_five)
@@ -754,30 +756,31 @@ def test_policies_ignore_hidden_cards(greedy_five):
         changed += not np.array_equal(st, other)
         assert E._unseen_mask(st, p) == E._unseen_mask(other, p)
         phase = st[E.PHASE]
-        for kind in (P.RANDOM, P.GREEDY, P.SAVE):
-            if kind == P.GREEDY and phase == E.RIVER and not greedy5 and E.popcount(E._unseen_mask(st, p)) < n - 1:
+        for kind in (P.RANDOM, P.GREEDY, P.SAVE, P.TUNED, P.TUNED_SAVE):
+            few_unseen = E.popcount(E._unseen_mask(st, p)) < n - 1
+            if kind in (P.GREEDY, P.TUNED) and phase == E.RIVER and not greedy5 and few_unseen:
                 continue  # would hang (test_greedy_river_with_few_unseen_cards)
             seed = chunk_state(72, kind)
             a, b = seed.copy(), seed.copy()
             if phase == E.RIVER:
-                x, y = P._base_river(st, p, kind, a), P._base_river(other, p, kind, b)
+                x, y = P._base_river(st, p, kind, WEIGHTS, a), P._base_river(other, p, kind, WEIGHTS, b)
                 assert st[E.HAND + p] >> x & 1
             elif phase == E.REVEAL:
-                x, y = P._base_pair(st, p, kind, a), P._base_pair(other, p, kind, b)
+                x, y = P._base_pair(st, p, kind, WEIGHTS, a), P._base_pair(other, p, kind, WEIGHTS, b)
                 assert x[0] != x[1] and st[E.HAND + p] >> x[0] & 1 and st[E.HAND + p] >> x[1] & 1
             else:
-                x, y = P._base_draft(st, p, kind, a), P._base_draft(other, p, kind, b)
+                x, y = P._base_draft(st, p, kind, WEIGHTS, a), P._base_draft(other, p, kind, WEIGHTS, b)
                 assert E._pool_mask(st) >> x & 1
             assert x == y, (n, phase, kind)
             assert np.array_equal(a, b)
         base = P.GREEDY if n < 5 or greedy5 else P.SAVE
         seat = np.array([P.ROLLOUT, 4, base], np.int64)
         a, b = chunk_state(73, 0), chunk_state(73, 0)
-        x, y = G._rollout_choice(st, p, seat, a), G._rollout_choice(other, p, seat, b)
+        x, y = G._rollout_choice(st, p, seat, WEIGHTS, a), G._rollout_choice(other, p, seat, WEIGHTS, b)
         assert x.tolist() == y.tolist(), (n, phase)
         seat = np.array([P.SEARCH, 24, base], np.int64)
         a, b = chunk_state(74, 0), chunk_state(74, 0)
-        x, y = S._search_choice(st, p, seat, a), S._search_choice(other, p, seat, b)
+        x, y = S._search_choice(st, p, seat, WEIGHTS, a), S._search_choice(other, p, seat, WEIGHTS, b)
         assert x.tolist() == y.tolist(), (n, phase)
         assert any((x == row).all() for row in G._legal_choices(st, p))
     assert changed >= 40
@@ -837,7 +840,7 @@ def test_hand_strength(hand, expected):
     """policies module docstring: pairs 2, trips 5, quads 9; the longest suit beyond 2
     cards 1.5 a card; the longest run beyond 2 (ace also low) 1.2 a card; 0.3 x rank/12
     for every card (ranks 2..A = 0..12)."""
-    assert P._hand_strength(mask(cards(hand))) == pytest.approx(expected)
+    assert P._hand_strength(mask(cards(hand)), W.GREEDY_HAND_SET) == pytest.approx(expected)
 
 
 def test_legal_choices_sizes():

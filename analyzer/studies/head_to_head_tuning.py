@@ -1,7 +1,7 @@
 """Head to Head study: greedy's parameter vector tuned by self-play (results/head_to_head/tuning/).
 
 From the hand-set vector (:data:`~analyzer.games.head_to_head.greedy_params.HAND_SET`), a
-coordinate search with shrinking steps (:func:`~analyzer.games.head_to_head.tuning.coordinate_search`)
+coordinate search with shrinking steps (:func:`~analyzer.sim.tuning.coordinate_search`)
 maximises the paired margin over hand-set greedy on ``tuning_deals`` fixed deals of seed
 ``derive_seed(seed, 1)``, every deal played in both seatings, every candidate on the same
 deals (common random numbers: :mod:`analyzer.games.head_to_head.tuning`). The best vector is
@@ -29,10 +29,11 @@ from matplotlib.figure import Figure
 
 from analyzer.charts import add_note
 from analyzer.games.head_to_head.greedy_params import HAND_SET, PARAM_NAMES, TUNED_FILE, tuned_data
-from analyzer.games.head_to_head.tuning import coordinate_search, free_entries, paired_score
+from analyzer.games.head_to_head.tuning import free_entries, paired_score
 from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.engine import Progress
 from analyzer.sim.seeds import derive_seed
+from analyzer.sim.tuning import coordinate_search
 from analyzer.studies.registry import drawn_result
 
 ANALYSIS = "head_to_head"

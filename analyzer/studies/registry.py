@@ -145,6 +145,13 @@ STUDIES: dict[str, Study] = {
             "tournaments, ties and draft seats, spending or saving strong cards",
         ),
         Study(
+            "saint_poker.tuning",
+            "analyzer.studies.saint_poker_tuning",
+            "tuning",
+            "tuning_spec",
+            "greedy's and save's weights tuned by paired self-play against hand-set greedy",
+        ),
+        Study(
             "whist.tables",
             "analyzer.studies.whist",
             "tables",

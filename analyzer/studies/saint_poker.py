@@ -31,16 +31,11 @@ from matplotlib.figure import Figure
 
 from analyzer.charts import add_note, count_text
 from analyzer.games.saint_poker import engine as E
-from analyzer.games.saint_poker.play import parse_policy, simulate_games
-from analyzer.games.saint_poker.rollout import SHARE
+from analyzer.games.saint_poker.play import simulate_games
+from analyzer.games.saint_poker.policies import policy_weights
 from analyzer.games.saint_poker.rules import SaintPokerRules
-from analyzer.games.saint_poker.study_kernels import (
-    SPEND_TALLY,
-    draft_seats,
-    paired_tournament,
-    paired_width,
-    spend_or_save,
-)
+from analyzer.games.saint_poker.study_kernels import SPEND_TALLY, draft_seats, spend_or_save
+from analyzer.games.saint_poker.tuning import paired_cell
 from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.seeds import derive_seed
@@ -217,57 +212,6 @@ def paired_spec(plan: SaintPlan) -> ResultSpec:
     )
 
 
-def paired_cell(
-    n: int, names: Sequence[str], deals: int, seed: int, threads=None, scheduler=None
-) -> tuple[list[dict], list[dict]]:
-    """One player count of :func:`paired_study`: the win share of every player of ``names``
-    and the paired difference of every two (first minus second), over ``deals`` deals of
-    ``seed``. A deal's cards and streams do not depend on the players, so a subset of
-    ``names`` gets the same values for its players."""
-    params = np.stack([parse_policy(name) for name in names])
-    k = len(names)
-    t = run_monte_carlo(
-        KernelJob(paired_tournament, (n, params, parse_policy("greedy")), (), paired_width(k)),
-        seed=seed,
-        stopping=Stopping(trials=deals),
-        chunk_size=max(1, deals // 20),
-        threads=threads,
-        scheduler=scheduler,
-    ).tallies
-    done, unit = int(t[0]), SHARE * n  # x / unit is a deal's win share, averaged over the seats
-    shares = []
-    for c, name in enumerate(names):
-        mean, se = mean_and_se(t[1 + 2 * c], t[2 + 2 * c], done)
-        shares.append(
-            {
-                "players": n,
-                "policy": name,
-                "deals": done,
-                "games": done * n,
-                "wins": mean / unit,
-                "wins_stderr": se / unit,
-            }
-        )
-    pairs = []
-    at = 1 + 2 * k
-    for c in range(k):
-        for d in range(c + 1, k):
-            mean, se = mean_and_se(t[at], t[at + 1], done)
-            pairs.append(
-                {
-                    "players": n,
-                    "first": names[c],
-                    "second": names[d],
-                    "deals": done,
-                    "difference": mean / unit,
-                    "stderr": se / unit,
-                    "z": mean / se if se > 0 else float("nan"),
-                }
-            )
-            at += 2
-    return shares, pairs
-
-
 def paired_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
     """For 2 to 5 players, every player in every seat against greedy opponents on the same
     deals (:func:`~analyzer.games.saint_poker.study_kernels.paired_tournament`): win shares
@@ -276,7 +220,7 @@ def paired_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progre
     share_rows, pair_rows = [], []
     for i, n in enumerate(PLAYER_COUNTS):
         cell_shares, cell_pairs = paired_cell(
-            n, _paired_players(plan), plan.paired_deals, derive_seed(plan.seed, 5, i), threads, scheduler
+            n, _paired_players(plan), plan.paired_deals, derive_seed(plan.seed, 5, i), None, threads, scheduler
         )
         share_rows += cell_shares
         pair_rows += cell_pairs
@@ -363,7 +307,7 @@ def ties_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress
     ties, seats = pd.DataFrame(tie_rows), pd.DataFrame(seat_rows)
     pick_rows = []
     for i, n in enumerate(PLAYER_COUNTS):
-        job = KernelJob(draft_seats, (n,), (), 3 * E.MAX_PLAYERS)  # draft_seats(n, games, ..)
+        job = KernelJob(draft_seats, (n, policy_weights()), (), 3 * E.MAX_PLAYERS)  # draft_seats(n, weights, games, ..)
         t = run_monte_carlo(
             job,
             seed=derive_seed(plan.seed, 3, i),
@@ -460,7 +404,7 @@ def spend_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progres
     start = time.perf_counter()
     rows = []
     for r in range(1, E.ROUNDS):  # in round 8 the two cards left are the only pair
-        job = KernelJob(spend_or_save, (SPEND_PLAYERS, r), (plan.samples,), SPEND_TALLY)
+        job = KernelJob(spend_or_save, (SPEND_PLAYERS, r, policy_weights()), (plan.samples,), SPEND_TALLY)
         run = run_monte_carlo(
             job,
             seed=derive_seed(plan.seed, 4, r),

@@ -16,7 +16,7 @@ round robin (:mod:`.tournament`) of the same seed: the objective is the tuned pl
 margin over greedy there.
 
 The optimiser is a coordinate (compass) search with shrinking steps,
-:func:`coordinate_search`: the objective is piecewise constant in ``v`` (a small change
+:func:`~analyzer.sim.tuning.coordinate_search`: the objective is piecewise constant in ``v`` (a small change
 alters no move), so gradients do not exist; a handful of parameters (20 free entries) and
 costly evaluations suit a search that changes one entry at a time, accepts any strict gain,
 and halves the steps when a whole sweep gains nothing. It is deterministic, needs no
@@ -25,7 +25,6 @@ tuning of its own beyond the first step, and every point it visits is a record o
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -34,7 +33,7 @@ from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.greedy_params import GAUGE, HAND_SET, N_PARAMS, check_vector
 from analyzer.games.head_to_head.policies import GREEDY, TUNED
 from analyzer.games.head_to_head.tournament import BLOCK, paired_deals
-from analyzer.sim.engine import Progress, mean_and_se, run_tasks
+from analyzer.sim.engine import mean_and_se, run_tasks
 
 PAIR_TALLY = 3  # deals, sum of d, sum of d^2 (d in $, doubled so that it is an integer)
 
@@ -81,65 +80,6 @@ def paired_score(
     t = sum(run_tasks(_block, tasks, scheduler=scheduler, threads=threads))
     mean, se = mean_and_se(t[1], t[2], int(t[0]))
     return PairedScore(float(mean) / 2, float(se) / 2, int(t[0]))
-
-
-@dataclass(frozen=True)
-class SearchStep:
-    """One evaluation of the search: its number, the sweep, the entry changed (-1 for the
-    start), the step tried, the objective and whether the point was accepted."""
-
-    evaluation: int
-    sweep: int
-    entry: int
-    step: float
-    objective: float
-    accepted: bool
-    vector: tuple[float, ...]
-
-
-def coordinate_search(
-    objective: Callable[[np.ndarray], float],
-    start: np.ndarray,
-    *,
-    free: tuple[int, ...],
-    first_step: float,
-    sweeps: int,
-    progress: Progress | None = None,
-) -> tuple[np.ndarray, list[SearchStep]]:
-    """Maximise ``objective`` by coordinate search with shrinking steps, from ``start``.
-
-    Each entry ``i`` of ``free`` has a step ``first_step * max(|start[i]|, 0.1)``. A sweep
-    tries, entry by entry in order, ``v[i] + step[i]`` and then ``v[i] - step[i]`` and keeps
-    the first that strictly raises the best objective so far. A sweep that keeps nothing
-    halves every step. The search stops after ``sweeps`` sweeps. Returns the best vector and
-    the path (every evaluation).
-
-    >>> best, path = coordinate_search(lambda v: -abs(v[0] - 1.3), np.zeros(2), free=(0,),
-    ...                                first_step=4.0, sweeps=8)
-    >>> round(float(best[0]), 3), len(path)
-    (1.3, 13)
-    """
-    v = np.array(start, dtype=np.float64)
-    steps = {i: first_step * max(abs(v[i]), 0.1) for i in free}
-    best = objective(v)
-    path = [SearchStep(0, 0, -1, 0.0, best, True, tuple(v))]
-    for sweep in range(1, sweeps + 1):
-        improved = False
-        for i in free:
-            for sign in (1.0, -1.0):
-                trial = v.copy()
-                trial[i] += sign * steps[i]
-                value = objective(trial)
-                accepted = value > best
-                path.append(SearchStep(len(path), sweep, i, sign * steps[i], value, accepted, tuple(trial)))
-                if accepted:
-                    v, best, improved = trial, value, True
-                    break
-        if not improved:
-            steps = {i: s / 2 for i, s in steps.items()}
-        if progress is not None:
-            progress(sweep, sweeps)
-    return v, path
 
 
 def free_entries() -> tuple[int, ...]:

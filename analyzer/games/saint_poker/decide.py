@@ -29,8 +29,8 @@ share of the round's points; for a draft pick, the next round), the expected poi
 that round and of the whole rest of the game, with standard errors.
 
 Exact in the last round when every opponent but one is fully known and the rest of the
-round is deterministic (``save`` for the others in the river phase; ``greedy`` or
-``save`` at the reveal): every hand the hidden opponent may hold is enumerated.
+round is deterministic (``save`` or ``tuned-save`` for the others in the river phase; any
+base policy but ``random`` at the reveal): every hand the hidden opponent may hold is enumerated.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ from analyzer.cards import cards_mask, check_disjoint, format_cards
 from analyzer.games._results import SHOWN, Result, plus_minus, summary, value_chart
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.play import parse_policies
-from analyzer.games.saint_poker.policies import GREEDY, SAVE, STRONG
+from analyzer.games.saint_poker.policies import RANDOM, SAVE_RIVER, STRONG, policy_weights
 from analyzer.games.saint_poker.rollout import CHOICE_TALLY, _legal_choices, _sample_choices, _score_choices
 from analyzer.games.saint_poker.table import _sample_choices_played
 from analyzer.json_input import Cards, InputModel, card_field, choice, validate
@@ -355,14 +355,16 @@ class DecideJob:
     state: np.ndarray
     choices: np.ndarray
     params: np.ndarray
+    weights: np.ndarray  # policies.policy_weights()
 
     def run_chunk(self, rng: np.ndarray, trials: int) -> np.ndarray:
         """The tallies (one row per choice, ``CHOICE_TALLY`` wide) of ``trials`` samples from ``rng``."""
         tallies = np.zeros((len(self.choices), CHOICE_TALLY), np.int64)
         if np.isin(self.params[:, 0], STRONG).any():
-            _sample_choices_played(self.state, 0, self.choices, self.params, rng.copy(), trials, tallies)
+            _sample_choices_played(self.state, 0, self.choices, self.params, self.weights, rng.copy(), trials, tallies)
         else:
-            _sample_choices(self.state, 0, self.choices, self.params[:, 0].copy(), rng.copy(), trials, tallies)
+            kinds = self.params[:, 0].copy()
+            _sample_choices(self.state, 0, self.choices, kinds, self.weights, rng.copy(), trials, tallies)
         return tallies
 
     def standard_error(self, tallies: np.ndarray, trials: int) -> float:
@@ -391,7 +393,7 @@ def _deterministic(position: SaintPosition, kinds: np.ndarray) -> bool:
     others = set(kinds[1 : position.players].tolist())
     if position.round < E.ROUNDS or position.phase == "draft" or np.isin(kinds, STRONG).any():
         return False
-    return others <= ({SAVE} if position.phase == "river" else {GREEDY, SAVE})
+    return all(k in SAVE_RIVER for k in others) if position.phase == "river" else RANDOM not in others
 
 
 def decide(
@@ -410,7 +412,7 @@ def decide(
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
     params = parse_policies(policy, position.players)
-    kinds = params[:, 0].copy()
+    kinds, weights = params[:, 0].copy(), policy_weights()
     state = position.to_state()
     choices = _legal_choices(state, 0)
     hands = _exact_hands(position, state) if _deterministic(position, kinds) else None
@@ -418,7 +420,7 @@ def decide(
     if exact and hands is None:
         raise ValueError(
             "exact values need the last round (no draft), one opponent with hidden cards, and "
-            "deterministic base policies (save in the river phase; greedy or save at the reveal)"
+            "deterministic base policies (save or tuned-save in the river phase; not random at the reveal)"
         )
     start = clock_start()
     if exact:
@@ -429,12 +431,12 @@ def decide(
         for seat, combo in hands:
             if combo:
                 base[E.HAND + seat] = state[E.KNOWN + seat] | int(cards_mask(combo))
-            _score_choices(base, 0, choices, kinds, rng, work, tallies)
+            _score_choices(base, 0, choices, kinds, weights, rng, work, tallies)
         facts = RunFacts.enumerated(len(hands), since=start)
     else:
         used_seed = new_seed(seed)
         run = run_monte_carlo(
-            DecideJob(state, choices, params),
+            DecideJob(state, choices, params, weights),
             seed=used_seed,
             stopping=Stopping(trials=trials),
             chunk_size=CHUNK,

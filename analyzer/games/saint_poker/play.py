@@ -1,9 +1,10 @@
 """Whole Saint Poker games between policies: win rates, scores, rounds won, ties.
 
-Policies by name (:mod:`.policies`): ``random``, ``greedy``, ``save``, ``rollout``
-(``rollout:N`` or ``rollout:N:BASE``: N simulations per choice, 8 by default, under the
-base policy, ``greedy`` by default), ``search`` (``search:B`` or ``search:B:BASE``: a
-budget of B simulations per move, 256 by default, :mod:`.search`). Seat ``i`` plays ``policies[i]``. The rule options
+Policies by name (:mod:`.policies`): ``random``, ``greedy``, ``save``, ``tuned``,
+``tuned-save``, ``rollout`` (``rollout:N`` or ``rollout:N:BASE``: N simulations per choice,
+8 by default, under the base policy, ``greedy`` by default), ``search`` (``search:B`` or
+``search:B:BASE``: a budget of B simulations per move, 256 by default, :mod:`.search`).
+A BASE is any of the first five. Seat ``i`` plays ``policies[i]``. The rule options
 are a :class:`.rules.SaintPokerRules`: seat 0 is the "youngest" of the draft tie-break
 unless ``random_priority`` (S-5). A final tie is a shared win (S-7, ``final_tie="shared"``)
 or is broken by the round-8 hands (``"round8"``). ``snake_draft`` reverses the second draft
@@ -21,7 +22,7 @@ from numba import njit
 
 from analyzer.games._results import Result, json_ready, summary, value_chart
 from analyzer.games.saint_poker import engine as E
-from analyzer.games.saint_poker.policies import BASE_POLICIES, POLICY_NAMES, STRONG, _seat_streams
+from analyzer.games.saint_poker.policies import BASE_POLICIES, POLICY_NAMES, STRONG, _seat_streams, policy_weights
 from analyzer.games.saint_poker.rollout import SHARE
 from analyzer.games.saint_poker.rules import SaintPokerRules
 from analyzer.games.saint_poker.table import _play_game
@@ -47,7 +48,7 @@ def parse_policy(spec: str) -> np.ndarray:
     name, *rest = spec.strip().lower().split(":")
     if name not in POLICY_NAMES:
         raise ValueError(
-            f"unknown policy {spec!r}: expected random, greedy, save, rollout[:N[:BASE]] or search[:B[:BASE]]"
+            f"unknown policy {spec!r}: expected {', '.join(BASE_POLICIES)}, rollout[:N[:BASE]] or search[:B[:BASE]]"
         )
     if name in BASE_POLICIES:
         if rest:
@@ -58,7 +59,7 @@ def parse_policy(spec: str) -> np.ndarray:
         raise ValueError(f"bad policy {spec!r}: expected {name}[:{count}[:BASE]]")
     base = rest[1] if len(rest) == 2 else "greedy"
     if base not in BASE_POLICIES:
-        raise ValueError(f"bad {name} base policy in {spec!r}: expected random, greedy or save")
+        raise ValueError(f"bad {name} base policy in {spec!r}: expected {', '.join(BASE_POLICIES)}")
     simulations = rollout_count(rest[0], spec) if rest else DEFAULT_COUNTS[name]
     return np.array([POLICY_NAMES[name], simulations, POLICY_NAMES[base]], np.int64)
 
@@ -79,12 +80,12 @@ def parse_policies(specs: list[str] | str, players: int) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def _play_games(n, options, final_tie, params, rng, games, tallies):
+def _play_games(n, options, final_tie, params, weights, rng, games, tallies):
     deal = rng.copy()
     rngs = _seat_streams(deal, E.MAX_PLAYERS)
     st = np.zeros(E.STATE_SIZE, np.int64)
     for _ in range(games):
-        _play_game(st, n, options[0], params, deal, rngs, options[1], options[2])
+        _play_game(st, n, options[0], params, weights, deal, rngs, options[1], options[2])
         tallies[0] += 1
         best = 0
         for p in range(n):
@@ -124,11 +125,12 @@ class GameJob:
     options: np.ndarray  # random priority (S-5), snake draft (S-10), face-down future river (S-1)
     final_tie: int  # SaintPokerRules.codes()
     params: np.ndarray
+    weights: np.ndarray  # policies.policy_weights()
 
     def run_chunk(self, rng: np.ndarray, games: int) -> np.ndarray:
         """The game tallies (``TALLY``) of ``games`` games from ``rng``."""
         tallies = np.zeros(TALLY, np.int64)
-        _play_games(self.players, self.options, self.final_tie, self.params, rng, games, tallies)
+        _play_games(self.players, self.options, self.final_tie, self.params, self.weights, rng, games, tallies)
         return tallies
 
     def standard_error(self, tallies: np.ndarray, games: int) -> float:
@@ -215,7 +217,7 @@ def simulate_games(
     strong = np.isin(params[:players, 0], STRONG).any()
     chunk = 10 if strong else GAME_CHUNK
     run = run_monte_carlo(
-        GameJob(players, *rules.codes(), params),
+        GameJob(players, *rules.codes(), params, policy_weights()),
         seed=used_seed,
         stopping=Stopping(trials=games),
         chunk_size=chunk,

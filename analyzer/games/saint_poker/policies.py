@@ -12,10 +12,12 @@ then all choices are applied.
   not seen and those the others are known to hold); drafts the card that most raises
   its hand strength.
 * **save** ("save for later") -- plays greedy's best pair only when that hand reaches the
-  round's bar (:data:`PLAY_BAR`: a straight in rounds 1-2, three of a kind in 3-4, two
-  pair in 5-6, anything in 7-8, when the points are largest); otherwise reveals the pair
-  whose loss costs the least :func:`hand_strength`. Its river card is always the one it
-  misses least; it drafts like greedy.
+  round's bar (a straight in rounds 1-2, three of a kind in 3-4, two pair in 5-6, anything
+  in 7-8, when the points are largest); otherwise reveals the pair whose loss costs the
+  least :func:`_hand_strength`. Its river card is always the one it misses least; it
+  drafts like greedy.
+* **tuned**, **tuned-save** -- greedy's and save's rules with the weights tuned by
+  self-play (:mod:`.weights`).
 * **rollout** -- every legal choice scored by ``N`` simulations of the rest of the game
   under a base policy for everyone, the hidden cards dealt from what it has not seen;
   the choice with the most expected points wins.
@@ -24,9 +26,15 @@ then all choices are applied.
   valued by its expected points to the end; the worse half of the choices is dropped
   after each round of simulations.
 
-:func:`hand_strength` (draft and save) scores a hand for the rounds to come: pairs 2,
-trips 5, quads 9; the longest suit beyond 2 cards 1.5 a card; the longest run of ranks
-beyond 2 (the ace also low) 1.2 a card; plus 0.3 x rank / 12 for every card.
+Every number of greedy and save is an entry of a weight vector (:mod:`.weights`); the
+kernels take a table ``weights`` with one vector per kind (:func:`policy_weights`), so a
+policy of kind ``k`` reads ``weights[k]``. Greedy's bars are 0: it always shows its best
+pair, and the bar test is what makes save (and a tuned greedy) keep its cards.
+
+:func:`_hand_strength` (draft and save) scores a hand for the rounds to come; with the
+hand-set weights: pairs 2, trips 5, quads 9; the longest suit beyond 2 cards 1.5 a card;
+the longest run of ranks beyond 2 (the ace also low) 1.2 a card; plus 0.3 x rank / 12 for
+every card.
 """
 
 from __future__ import annotations
@@ -35,21 +43,43 @@ import numpy as np
 from numba import njit
 
 from analyzer.games.saint_poker import engine as E
+from analyzer.games.saint_poker import weights as W
 from analyzer.sim.rng import below, next_u64
 
-RANDOM, GREEDY, SAVE, ROLLOUT, SEARCH = 0, 1, 2, 3, 4
-POLICY_NAMES = {"random": RANDOM, "greedy": GREEDY, "save": SAVE, "rollout": ROLLOUT, "search": SEARCH}
+RANDOM, GREEDY, SAVE, ROLLOUT, SEARCH, TUNED, TUNED_SAVE = range(7)
+N_KINDS = 7
+POLICY_NAMES = {
+    "random": RANDOM,
+    "greedy": GREEDY,
+    "save": SAVE,
+    "tuned": TUNED,
+    "tuned-save": TUNED_SAVE,
+    "rollout": ROLLOUT,
+    "search": SEARCH,
+}
 STRONG = (ROLLOUT, SEARCH)  # the kinds that simulate, over a base policy
-BASE_POLICIES = ("random", "greedy", "save")
+BASE_POLICIES = ("random", "greedy", "save", "tuned", "tuned-save")
+SAVE_RIVER = (SAVE, TUNED_SAVE)  # the kinds whose river card is the one they miss least
 KIND, ROLLOUTS, BASE = range(3)  # ROLLOUTS: per choice (rollout) or per move (search)
 RIVER_SAMPLES = 3
-PLAY_BAR = np.array([0, 5, 5, 4, 4, 3, 3, 0, 0])  # by round: the category save plays to win with
 GAME_WIDTH = 2 * E.MAX_PLAYERS + 1 + E.ROUNDS * E.MAX_PLAYERS  # scores, winners, points per round
 
 
+def policy_weights(tuned: np.ndarray | None = None, tuned_save: np.ndarray | None = None) -> np.ndarray:
+    """The kernels' weight table: row ``k`` is the vector of kind ``k`` (:mod:`.weights`);
+    greedy and save the hand-set vectors, tuned and tuned-save the package's tuned ones
+    unless ``tuned`` or ``tuned_save`` is given (the rows of the other kinds are unused)."""
+    table = np.zeros((N_KINDS, W.N_PARAMS))
+    table[GREEDY], table[SAVE] = W.GREEDY_HAND_SET, W.SAVE_HAND_SET
+    loaded = W.tuned_vectors()
+    table[TUNED] = loaded["tuned"] if tuned is None else W.check_vector(tuned)
+    table[TUNED_SAVE] = loaded["tuned-save"] if tuned_save is None else W.check_vector(tuned_save)
+    return table
+
+
 @njit(cache=True, nogil=True)
-def _hand_strength(mask):
-    """A hand's promise for the rounds to come (module docstring)."""
+def _hand_strength(mask, w):
+    """A hand's promise for the rounds to come under the weights ``w`` (module docstring)."""
     score = 0.0
     suits = np.zeros(4, np.int64)
     ranks = 0
@@ -61,16 +91,16 @@ def _hand_strength(mask):
                 suits[s] += 1
         if k:
             ranks |= 1 << r
-            score += 0.3 * k * r / 12
-        score += 2.0 if k == 2 else 5.0 if k == 3 else 9.0 if k == 4 else 0.0
+            score += w[W.RANK] * k * r / 12
+        score += w[W.PAIR] if k == 2 else w[W.TRIPS] if k == 3 else w[W.QUADS] if k == 4 else 0.0
     longest = max(max(suits[0], suits[1]), max(suits[2], suits[3]))  # not suits.max(): 1 CPU-s less to compile
-    score += 1.5 * max(longest - 2, 0)
+    score += w[W.SUIT] * max(longest - 2, 0)
     ranks_low = (ranks << 1) | (ranks >> 12 & 1)  # the ace below the deuce
     run = best = 0
     for r in range(14):
         run = run + 1 if (ranks_low >> r) & 1 else 0
         best = max(best, run)
-    return score + 1.2 * max(best - 2, 0)
+    return score + w[W.RUN] * max(best - 2, 0)
 
 
 @njit(cache=True, nogil=True)
@@ -89,20 +119,20 @@ def _best_pair(st, hand):
 
 
 @njit(cache=True, nogil=True)
-def _least_needed(hand, count):
-    """The ``count`` (1 or 2) cards of ``hand`` whose loss costs the least strength."""
+def _least_needed(hand, count, w):
+    """The ``count`` (1 or 2) cards of ``hand`` whose loss costs the least strength (weights ``w``)."""
     n = E.popcount(hand)
     best, pick = -1e18, (0, 0)
     for i in range(n):
         a = E.nth_card(hand, i)
         if count == 1:
-            s = _hand_strength(hand & ~E._bit(a))
+            s = _hand_strength(hand & ~E._bit(a), w)
             if s > best:
                 best, pick = s, (a, a)
             continue
         for j in range(i + 1, n):
             b = E.nth_card(hand, j)
-            s = _hand_strength(hand & ~(E._bit(a) | E._bit(b)))
+            s = _hand_strength(hand & ~(E._bit(a) | E._bit(b)), w)
             if s > best:
                 best, pick = s, (a, b)
     return pick
@@ -141,13 +171,13 @@ def _greedy_river(st, p, rng):
 
 
 @njit(cache=True, nogil=True)
-def _greedy_draft(st, p):
-    """The pool card that most raises the hand's strength."""
+def _greedy_draft(st, p, w):
+    """The pool card that most raises the hand's strength (weights ``w``)."""
     pool, hand = E._pool_mask(st), st[E.HAND + p]
     best, choice = -1e18, 0
     for i in range(E.popcount(pool)):
         c = E.nth_card(pool, i)
-        s = _hand_strength(hand | E._bit(c))
+        s = _hand_strength(hand | E._bit(c), w)
         if s > best:
             best, choice = s, c
     return choice
@@ -159,32 +189,37 @@ def _random_card(mask, rng):
 
 
 @njit(cache=True, nogil=True)
-def _base_river(st, p, kind, rng):
+def _base_river(st, p, kind, weights, rng):
+    """Seat ``p``'s river card by the base policy ``kind`` (weights ``weights[kind]``)."""
     hand = st[E.HAND + p]
     if kind == RANDOM:
         return _random_card(hand, rng)
-    if kind == SAVE:
-        return _least_needed(hand, 1)[0]
+    if kind == SAVE or kind == TUNED_SAVE:
+        return _least_needed(hand, 1, weights[kind])[0]
     return _greedy_river(st, p, rng)
 
 
 @njit(cache=True, nogil=True)
-def _base_pair(st, p, kind, rng):
+def _base_pair(st, p, kind, weights, rng):
+    """Seat ``p``'s hole pair: the best one, unless its category is below the round's bar
+    (then the pair missed least)."""
     hand = st[E.HAND + p]
     if kind == RANDOM:
         a = _random_card(hand, rng)
         return a, _random_card(hand & ~E._bit(a), rng)
     pair, value = _best_pair(st, hand)
-    if kind == SAVE and value >> 20 < PLAY_BAR[st[E.ROUND]]:
-        return _least_needed(hand, 2)
+    w = weights[kind]
+    if value >> 20 < w[W.BAR + st[E.ROUND] - 1]:
+        return _least_needed(hand, 2, w)
     return pair
 
 
 @njit(cache=True, nogil=True)
-def _base_draft(st, p, kind, rng):
+def _base_draft(st, p, kind, weights, rng):
+    """Seat ``p``'s draft pick: the card that most raises his hand's strength."""
     if kind == RANDOM:
         return _random_card(E._pool_mask(st), rng)
-    return _greedy_draft(st, p)
+    return _greedy_draft(st, p, weights[kind])
 
 
 @njit(cache=True, nogil=True)

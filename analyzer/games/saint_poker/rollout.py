@@ -53,15 +53,16 @@ def _legal_choices(st, p):
 
 
 @njit(cache=True, nogil=True)
-def _step_base(st, kinds, deal_rng, rngs, me, forced):
-    """One phase step with base policies; ``me`` plays ``forced`` (a legal choice row)
-    when ``me`` >= 0."""
+def _step_base(st, kinds, weights, deal_rng, rngs, me, forced):
+    """One phase step with base policies (``kinds`` per seat, reading ``weights``,
+    :func:`.policies.policy_weights`); ``me`` plays ``forced`` (a legal choice row) when
+    ``me`` >= 0."""
     n = st[E.PLAYERS]
     phase = st[E.PHASE]
     if phase == E.RIVER:
         cards = np.empty(n, np.int64)
         for p in range(n):
-            cards[p] = forced[0] if p == me else _base_river(st, p, kinds[p], rngs[p])
+            cards[p] = forced[0] if p == me else _base_river(st, p, kinds[p], weights, rngs[p])
         E._play_river(st, cards)
     elif phase == E.REVEAL:
         pairs = np.empty((n, 2), np.int64)
@@ -69,25 +70,25 @@ def _step_base(st, kinds, deal_rng, rngs, me, forced):
             if p == me:
                 pairs[p, 0], pairs[p, 1] = forced[0], forced[1]
             else:
-                pairs[p, 0], pairs[p, 1] = _base_pair(st, p, kinds[p], rngs[p])
+                pairs[p, 0], pairs[p, 1] = _base_pair(st, p, kinds[p], weights, rngs[p])
         E._play_reveal(st, pairs)
         if st[E.PHASE] == E.DRAFT:
             E._begin_draft(st, deal_rng)
     else:
         p = E._picker(st)
-        E._pick(st, forced[0] if p == me else _base_draft(st, p, kinds[p], rngs[p]), deal_rng)
+        E._pick(st, forced[0] if p == me else _base_draft(st, p, kinds[p], weights, rngs[p]), deal_rng)
 
 
 @njit(cache=True, nogil=True)
-def _play_out(st, kinds, deal_rng, rngs):
+def _play_out(st, kinds, weights, deal_rng, rngs):
     """Finish the game with base policies."""
     none = np.zeros(2, np.int64)
     while st[E.PHASE] != E.OVER:
-        _step_base(st, kinds, deal_rng, rngs, np.int64(-1), none)  # not -1: one signature, not two
+        _step_base(st, kinds, weights, deal_rng, rngs, np.int64(-1), none)  # not -1: one signature, not two
 
 
 @njit(cache=True, nogil=True)
-def _score_choices(base, me, choices, kinds, rng, work, tallies):
+def _score_choices(base, me, choices, kinds, weights, rng, work, tallies):
     """Add every choice's outcome to ``tallies`` (module docstring)."""
     seed = np.empty(4, np.uint64)
     for i in range(4):
@@ -100,8 +101,8 @@ def _score_choices(base, me, choices, kinds, rng, work, tallies):
         copy_into(deal, seed)
         rngs = _seat_streams(deal, n)
         start = work[E.SCORE + me]
-        _step_base(work, kinds, deal, rngs, me, choices[c])
-        _play_out(work, kinds, deal, rngs)
+        _step_base(work, kinds, weights, deal, rngs, me, choices[c])
+        _play_out(work, kinds, weights, deal, rngs)
         _add_outcome(work, me, now, start, tallies[c])
 
 
@@ -142,20 +143,20 @@ def _win_share(st, me):
 
 
 @njit(cache=True, nogil=True)
-def _sample_choices(st, me, choices, kinds, rng, trials, tallies):
+def _sample_choices(st, me, choices, kinds, weights, rng, trials, tallies):
     """Monte Carlo values of ``me``'s choices over ``trials`` deals of what he has not seen."""
     base = np.empty_like(st)
     work = np.empty_like(st)
     for _ in range(trials):
         E._resample_hidden(st, base, me, rng)
-        _score_choices(base, me, choices, kinds, rng, work, tallies)
+        _score_choices(base, me, choices, kinds, weights, rng, work, tallies)
 
 
 @njit(cache=True, nogil=True)
-def _rollout_choice(st, p, seat_params, rng):
+def _rollout_choice(st, p, seat_params, weights, rng):
     """The rollout policy: the choice with the most expected points to the end."""
     choices = _legal_choices(st, p)
     tallies = np.zeros((choices.shape[0], CHOICE_TALLY), np.int64)
     kinds = np.full(st[E.PLAYERS], seat_params[BASE])
-    _sample_choices(st, p, choices, kinds, rng, seat_params[ROLLOUTS], tallies)
+    _sample_choices(st, p, choices, kinds, weights, rng, seat_params[ROLLOUTS], tallies)
     return choices[np.argmax(tallies[:, 3])]

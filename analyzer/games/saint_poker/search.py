@@ -45,7 +45,7 @@ from analyzer.games.saint_poker.rollout import CHOICE_TALLY, _legal_choices, _sc
 
 
 @njit(cache=True, nogil=True)
-def _search_choice(st, p, seat_params, rng):
+def _search_choice(st, p, seat_params, weights, rng):
     """The search policy's choice for ``p`` (module docstring); ``seat_params`` is
     ``[SEARCH, B, base]``."""
     choices = _legal_choices(st, p)
@@ -67,7 +67,7 @@ def _search_choice(st, p, seat_params, rng):
         tallies = np.zeros((m, CHOICE_TALLY), np.int64)
         for _ in range(deals):
             E._resample_hidden(st, base, p, rng)
-            _score_choices(base, p, subset, kinds, rng, work, tallies)
+            _score_choices(base, p, subset, kinds, weights, rng, work, tallies)
         for i in range(m):
             values[alive[i]] += tallies[i, 3]  # points to the end
         order = np.argsort(-values[alive[:m]], kind="mergesort")  # stable: ties keep the lower choice

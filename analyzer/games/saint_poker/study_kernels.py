@@ -15,10 +15,11 @@ SPEND_TALLY = 4  # positions, value gap sum, gap^2 sum, positions where spending
 
 
 @njit(cache=True, nogil=True)
-def spend_or_save(n, round_, positions, samples, rng, tallies):
+def spend_or_save(n, round_, weights, positions, samples, rng, tallies):
     """At the reveal of round ``round_`` in greedy games: the rest-of-game points of seat
     0 revealing its best pair (spend) minus revealing the pair it misses least (save),
-    each valued over ``samples`` deals of what it has not seen, greedy play after."""
+    each valued over ``samples`` deals of what it has not seen, greedy play after
+    (``weights``: :func:`.policies.policy_weights`)."""
     st = np.zeros(E.STATE_SIZE, np.int64)
     kinds = np.full(E.MAX_PLAYERS, GREEDY)
     none = np.zeros(2, np.int64)
@@ -29,15 +30,15 @@ def spend_or_save(n, round_, positions, samples, rng, tallies):
         rngs = _seat_streams(rng, E.MAX_PLAYERS)
         E._start_game(st, n, 0, rng)
         while not (st[E.ROUND] == round_ and st[E.PHASE] == E.REVEAL):
-            _step_base(st, kinds, rng, rngs, np.int64(-1), none)
+            _step_base(st, kinds, weights, rng, rngs, np.int64(-1), none)
         hand = st[E.HAND]
         (a, b), _ = _best_pair(st, hand)
-        c, d = _least_needed(hand, 2)
+        c, d = _least_needed(hand, 2, weights[GREEDY])
         choices[0, 0], choices[0, 1], choices[1, 0], choices[1, 1] = a, b, c, d
         values = np.zeros((2, CHOICE_TALLY), np.int64)
         for _ in range(samples):
             E._resample_hidden(st, base, 0, rng)
-            _score_choices(base, 0, choices, kinds, rng, work, values)
+            _score_choices(base, 0, choices, kinds, weights, rng, work, values)
         gap = (values[0, 3] - values[1, 3]) / samples
         tallies[0] += 1
         tallies[1] += gap
@@ -46,7 +47,7 @@ def spend_or_save(n, round_, positions, samples, rng, tallies):
 
 
 @njit(cache=True, nogil=True)
-def draft_seats(n, games, rng, tallies):
+def draft_seats(n, weights, games, rng, tallies):
     """All-greedy games: the points each player scores in the round after a draft, by the
     position he picked in (1st .. nth); ``tallies[3 * k: 3 * k + 3]`` = count, points,
     points^2 for position ``k``."""
@@ -59,7 +60,7 @@ def draft_seats(n, games, rng, tallies):
         E._start_game(st, n, 0, rng)
         while st[E.PHASE] != E.OVER:
             before = st[E.PHASE]
-            _step_base(st, kinds, rng, rngs, np.int64(-1), none)
+            _step_base(st, kinds, weights, rng, rngs, np.int64(-1), none)
             if before != E.REVEAL:
                 continue
             r = st[E.ROUND]  # the round just scored; rounds after the first follow a draft
@@ -79,10 +80,11 @@ def paired_width(k):
 
 
 @njit(cache=True, nogil=True)
-def paired_tournament(n, players, field, deals, rng, tallies):
+def paired_tournament(n, players, field, weights, deals, rng, tallies):
     """Every player of ``players`` (one policy row each) in every seat of ``n`` against
-    ``field`` policies, on the same deals: each deal's stream (cards, draft ties) and seat
-    streams are drawn once and replayed for every player and seat (common random numbers).
+    ``field`` policies (base policies reading ``weights``), on the same deals: each deal's
+    stream (cards, draft ties) and seat streams are drawn once and replayed for every player
+    and seat (common random numbers).
     A player's result on a deal is ``x``, the sum over the ``n`` seats of his share of the
     game won (units of 1/60, :func:`.rollout._win_share`); his win share is ``x / (60 n)``.
     ``tallies``: deals; per player the sums of ``x`` and ``x^2``; per ordered pair ``i < j``
@@ -103,7 +105,7 @@ def paired_tournament(n, players, field, deals, rng, tallies):
                 for q in range(n):
                     params[q] = players[c] if q == s else field
                 deal[:] = seed
-                _play_game(st, n, 0, params, deal, seats.copy())
+                _play_game(st, n, 0, params, weights, deal, seats.copy())
                 x[c] += _win_share(st, s)
         tallies[0] += 1
         at = 1 + 2 * k

@@ -1,6 +1,6 @@
 """Saint Poker at the table: one phase step and a whole game, each player by his policy.
 
-Base policies (random, greedy, save) choose by :mod:`.policies`; the simulating players
+Base policies (random, greedy, save, tuned, tuned-save) choose by :mod:`.policies`; the simulating players
 choose by :func:`.rollout._rollout_choice` (``rollout``) or :func:`.search._search_choice`
 (``search``), whose simulations use base policies only. Choices of a simultaneous phase
 are all made from the same state, then applied.
@@ -32,40 +32,41 @@ from analyzer.sim.rng import next_u64
 
 
 @njit(cache=True, nogil=True)
-def _policy_choice(st, p, params, rng):
+def _policy_choice(st, p, params, weights, rng):
     """Seat ``p``'s choice of the current phase as a row ``(card, card)`` (a single card
-    repeated), by his policy ``params[p]``."""
+    repeated), by his policy ``params[p]`` (base policies read ``weights``,
+    :func:`.policies.policy_weights`)."""
     kind = params[p, KIND]
     if kind == ROLLOUT:
-        return _rollout_choice(st, p, params[p], rng)
+        return _rollout_choice(st, p, params[p], weights, rng)
     if kind == SEARCH:
-        return _search_choice(st, p, params[p], rng)
+        return _search_choice(st, p, params[p], weights, rng)
     out = np.empty(2, np.int64)
     if st[E.PHASE] == E.RIVER:
-        out[0] = _base_river(st, p, kind, rng)
+        out[0] = _base_river(st, p, kind, weights, rng)
         out[1] = out[0]
     elif st[E.PHASE] == E.REVEAL:
-        out[0], out[1] = _base_pair(st, p, kind, rng)
+        out[0], out[1] = _base_pair(st, p, kind, weights, rng)
     else:
-        out[0] = _base_draft(st, p, kind, rng)
+        out[0] = _base_draft(st, p, kind, weights, rng)
         out[1] = out[0]
     return out
 
 
 @njit(cache=True, nogil=True)
-def _step(st, params, deal_rng, rngs, me, forced):
+def _step(st, params, weights, deal_rng, rngs, me, forced):
     """One phase step, each player by his policy; ``me`` plays ``forced`` (a legal choice
     row) when ``me`` >= 0."""
     n = st[E.PLAYERS]
     phase = st[E.PHASE]
     if phase == E.DRAFT:
         p = E._picker(st)
-        card = forced[0] if p == me else _policy_choice(st, p, params, rngs[p])[0]
+        card = forced[0] if p == me else _policy_choice(st, p, params, weights, rngs[p])[0]
         E._pick(st, card, deal_rng)
         return
     rows = np.empty((n, 2), np.int64)
     for p in range(n):  # simultaneous: everyone chooses from the unchanged state
-        copy_into(rows[p], forced if p == me else _policy_choice(st, p, params, rngs[p]))
+        copy_into(rows[p], forced if p == me else _policy_choice(st, p, params, weights, rngs[p]))
     if phase == E.RIVER:
         E._play_river(st, rows[:, 0].copy())
     else:
@@ -75,7 +76,7 @@ def _step(st, params, deal_rng, rngs, me, forced):
 
 
 @njit(cache=True, nogil=True)
-def _play_game(st, n, random_priority, params, deal_rng, rngs, snake=0, future_hidden=0):
+def _play_game(st, n, random_priority, params, weights, deal_rng, rngs, snake=0, future_hidden=0):
     """A whole game; the scores and per-round points are left in ``st``. Options: the
     draft's youngest drawn at random (S-5), a snake draft (S-10), a face-down future
     river (S-1)."""
@@ -83,11 +84,11 @@ def _play_game(st, n, random_priority, params, deal_rng, rngs, snake=0, future_h
     st[E.SNAKE], st[E.FUTURE_HIDDEN] = snake, future_hidden
     none = np.zeros(2, np.int64)
     while st[E.PHASE] != E.OVER:
-        _step(st, params, deal_rng, rngs, np.int64(-1), none)
+        _step(st, params, weights, deal_rng, rngs, np.int64(-1), none)
 
 
 @njit(cache=True, nogil=True)
-def _sample_choices_played(st, me, choices, params, rng, trials, tallies):
+def _sample_choices_played(st, me, choices, params, weights, rng, trials, tallies):
     """Add to ``tallies`` (:data:`.rollout.CHOICE_TALLY` per choice) the outcomes of ``me``'s
     choices over ``trials`` deals of what he has not seen, every player after the choice by
     his policy ``params``; all choices of a deal share it and its random streams."""
@@ -105,7 +106,7 @@ def _sample_choices_played(st, me, choices, params, rng, trials, tallies):
             copy_into(work, base)
             copy_into(deal, seed)
             rngs = _seat_streams(deal, st[E.PLAYERS])
-            _step(work, params, deal, rngs, me, choices[c])
+            _step(work, params, weights, deal, rngs, me, choices[c])
             while work[E.PHASE] != E.OVER:
-                _step(work, params, deal, rngs, np.int64(-1), none)
+                _step(work, params, weights, deal, rngs, np.int64(-1), none)
             _add_outcome(work, me, now, base[E.SCORE + me], tallies[c])
