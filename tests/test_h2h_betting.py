@@ -15,6 +15,7 @@ from numba import njit
 
 from analyzer.cards import format_cards, parse_cards
 from analyzer.games.head_to_head import engine as E
+from analyzer.games.head_to_head import rollout as R
 from analyzer.games.head_to_head.betting import policies as BP
 from analyzer.games.head_to_head.betting.bet import bet_position_from_dict, bet_values
 from analyzer.games.head_to_head.betting.model import ExchangeModel
@@ -207,7 +208,9 @@ def _conservation_breaches(seed_state, games, forfeit, window):
     trajectory = np.zeros(BP.GAME_PLACEMENTS, np.int64)
     breaches = 0
     for _ in range(games):
-        BP._play_betting_game(st, 0, 0, 0, 0, rules, params, VECTORS, bparams, seed_state, rngs, out, trajectory)
+        BP._play_betting_game(
+            st, 0, 0, 0, 0, rules, params, VECTORS, bparams, seed_state, rngs, out, trajectory, R.NO_LOOKAHEAD
+        )
         breaches += out[0] + out[1] != 2800 or out[0] < 0 or out[1] < 0 or trajectory.min() < 0
     return breaches
 
