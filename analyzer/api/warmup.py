@@ -99,6 +99,7 @@ def _head_to_head() -> None:
     pa.head_to_head.place(PLACE, trials=100, seed=1)
     pa.head_to_head.place(PLACE, policy="search:2", trials=2, seed=1)  # values under a lookahead player
     pa.head_to_head.bet(LAST_BET, trials=100, seed=1)
+    pa.head_to_head.bet(LAST_BET, policy="search:2", trials=2, seed=1)  # values under a lookahead player
     pa.head_to_head.play("greedy", "random", games=20, seed=1)
     pa.head_to_head.play("rollout:1", "greedy", round_type="open5", crazy=True, games=2, seed=1)
     pa.head_to_head.play("greedy", "greedy", betting=True, first_bets="threshold", games=20, seed=1)

@@ -264,7 +264,7 @@ def _lookahead_move(st, seat_params, w, rng):
     return _move_at(st, best)
 
 
-def lookahead_flag(params: np.ndarray) -> bool | None:
+def lookahead_flag(params: np.ndarray) -> np.bool_ | None:
     """The ``lookahead`` argument of the kernels that play whole rounds, for the seats' policy
     parameters ``params`` (one row a seat): ``LOOKAHEAD`` when a seat plays a lookahead kind
     (rollout or search), else ``NO_LOOKAHEAD`` (:func:`_policy_move`).

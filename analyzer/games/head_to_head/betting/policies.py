@@ -242,14 +242,29 @@ def _base_respond(st, actor, row, bp, rng):
 
 
 @njit(cache=True, nogil=True)
-def _finish_exchange(st, actor, row, bparams, rngs):
-    """Let base betting policies answer, back and forth, until a call or a decline;
-    ``actor`` answers first."""
+def _finish_exchange(st, actor, row, bparams, rngs, lookahead):
+    """Let the betting policies answer, back and forth, until a call or a decline; ``actor``
+    answers first, each from his own stream ``rngs[actor]`` (:func:`_policy_respond`: the
+    rollout bettor too unless ``lookahead`` is None)."""
     while True:
-        action, amount = _base_respond(st, actor, row, bparams[actor], rngs[actor])
+        action, amount = _policy_respond(st, actor, row, bparams[actor], rngs[actor], lookahead)
         if not _act(st, actor, action, amount, row):
             return
         actor = 1 - actor
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _take_action(st, seat, action, bparams, rngs, lookahead):
+    """Carry out ``seat``'s betting decision ``action`` = (row, response, amount) (opening:
+    response -1, and row -1 for no bet) and let the betting policies finish the exchange it
+    opens (:func:`_finish_exchange`)."""
+    row, response, amount = action[0], action[1], action[2]
+    if response < 0:
+        if row >= 0:
+            _pay(st, seat, row, amount)
+            _finish_exchange(st, 1 - seat, row, bparams, rngs, lookahead)
+    elif _act(st, seat, response, amount, row):
+        _finish_exchange(st, 1 - seat, row, bparams, rngs, lookahead)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -292,7 +307,7 @@ def _play_out_betting(st, params, vectors, bparams, rng):
             row, amount = _base_open(st, seat, bparams[seat], rng)
             if row >= 0:
                 _pay(st, seat, row, amount)
-                _finish_exchange(st, 1 - seat, row, bparams, rngs)
+                _finish_exchange(st, 1 - seat, row, bparams, rngs, NO_LOOKAHEAD)
         _base_place_and_settle(st, params, vectors, rngs)
 
 
@@ -315,17 +330,11 @@ def _play_action(st, seat, action, params, vectors, bparams, stream):
     """From a betting decision of ``seat``, carry out ``action`` = (row, response, amount)
     (opening: response -1 and row -1 for no bet), let base policies finish the exchange
     and the round; returns ``seat``'s stack at the end of the round."""
-    row, response, amount = action[0], action[1], action[2]
     rngs = np.empty((2, 4), np.uint64)
     for s in range(2):
         for i in range(4):
             rngs[s, i] = next_u64(stream)
-    if response < 0:
-        if row >= 0:
-            _pay(st, seat, row, amount)
-            _finish_exchange(st, 1 - seat, row, bparams, rngs)
-    elif _act(st, seat, response, amount, row):
-        _finish_exchange(st, 1 - seat, row, bparams, rngs)
+    _take_action(st, seat, action, bparams, rngs, NO_LOOKAHEAD)
     _base_place_and_settle(st, params, vectors, rngs)
     _play_out_betting(st, params, vectors, bparams, stream)
     return st[E.STACK + seat]
@@ -353,6 +362,46 @@ def _sample_bet_actions(st, seat, actions, params, vectors, bparams, rng, trials
     for _ in range(trials):
         E._resample_hidden(st, base, seat, rng)
         _score_bet_actions(base, seat, actions, params, vectors, bparams, rng, work, tallies, 1)
+
+
+@njit(cache=True, nogil=True)
+def _play_action_under(st, seat, action, params, vectors, bparams, deal, rngs):
+    """:func:`_play_action` with every player under his own policies, lookahead ones included
+    (rollout or search placement, the rollout bettor), as in the game (:func:`_betting_turn`):
+    ``deal`` deals the cards, ``rngs[s]`` is seat ``s``'s stream. Returns ``seat``'s stack at
+    the end of the round."""
+    _take_action(st, seat, action, bparams, rngs, LOOKAHEAD)
+    _place_and_settle(st, params, vectors, rngs, LOOKAHEAD)
+    while not E._round_over(st):
+        _betting_turn(st, params, vectors, bparams, deal, rngs, LOOKAHEAD)
+    return st[E.STACK + seat]
+
+
+@njit(cache=True, nogil=True)
+def _sample_bet_actions_under(st, seat, actions, params, vectors, bparams, rng, trials, tallies):
+    """:func:`_sample_bet_actions` with each player finishing the round under his own policies
+    (:func:`_play_action_under`; a lookahead player searches from his own view): on each of
+    ``trials`` samples of what ``seat`` cannot see, every action is played out on the same deal
+    stream and the same streams of the two players (common random numbers). ``tallies[a]``
+    gets action ``a``'s gains (``seat``'s stack at the end of the round minus now) and their
+    squares."""
+    base = np.empty_like(st)
+    work = np.empty_like(st)
+    deal = np.empty(4, np.uint64)
+    rngs = np.empty((2, 4), np.uint64)
+    for _ in range(trials):
+        E._resample_hidden(st, base, seat, rng)
+        deal_seed = fresh_stream(rng)
+        seat_seeds = (fresh_stream(rng), fresh_stream(rng))
+        for a in range(actions.shape[0]):
+            copy_into(work, base)
+            copy_into(deal, deal_seed)
+            copy_into(rngs[0], seat_seeds[0])
+            copy_into(rngs[1], seat_seeds[1])
+            end = _play_action_under(work, seat, actions[a], params, vectors, bparams, deal, rngs)
+            gain = end - base[E.STACK + seat]
+            tallies[a, 0] += gain
+            tallies[a, 1] += gain * gain
 
 
 @njit(cache=True, nogil=True)
@@ -425,7 +474,7 @@ def _policy_respond(st, actor, row, bp, rng, lookahead):
     return _base_respond(st, actor, row, bp, rng)
 
 
-def betting_lookahead(params: np.ndarray, bparams: np.ndarray) -> bool | None:
+def betting_lookahead(params: np.ndarray, bparams: np.ndarray) -> np.bool_ | None:
     """The ``lookahead`` argument of the betting game's kernels for the seats' placement and
     betting parameters: ``LOOKAHEAD`` when a seat places with a lookahead kind
     (:func:`.rollout.lookahead_flag`) or bets with the rollout bettor, else ``NO_LOOKAHEAD``,
@@ -457,12 +506,7 @@ def _betting_turn(st, params, vectors, bparams, deal_rng, rngs, lookahead):
         row, amount = _policy_open(st, seat, bparams[seat], rngs[seat], lookahead)
         if row >= 0:
             _pay(st, seat, row, amount)
-            actor = 1 - seat
-            while True:
-                action, raise_by = _policy_respond(st, actor, row, bparams[actor], rngs[actor], lookahead)
-                if not _act(st, actor, action, raise_by, row):
-                    break
-                actor = 1 - actor
+            _finish_exchange(st, 1 - seat, row, bparams, rngs, lookahead)
     _place_and_settle(st, params, vectors, rngs, lookahead)
 
 
