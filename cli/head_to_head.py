@@ -463,13 +463,18 @@ def bet(
     policy: Annotated[
         str,
         typer.Option(
-            "--policy", "-p", metavar="POLICY", help="Placement policy of both players: greedy, tuned or random."
+            "--policy",
+            "-p",
+            metavar="POLICY",
+            help="Placement policy of both players: greedy, tuned, random, rollout[:N[:BASE]] or search[:N[:BASE]].",
         ),
     ] = "greedy",
     bet_policy: Annotated[
         str,
         typer.Option(
-            "--bet-policy", metavar="POLICY", help="Betting policy of both players: never or threshold[:...]."
+            "--bet-policy",
+            metavar="POLICY",
+            help="Betting policy of both players: never, random, threshold[:...] or rollout[:N].",
         ),
     ] = "threshold",
     opponent_policy: Annotated[

@@ -15,6 +15,7 @@ from numba import njit
 
 from analyzer.cards import format_cards, parse_cards
 from analyzer.games.head_to_head import engine as E
+from analyzer.games.head_to_head import rollout as R
 from analyzer.games.head_to_head.betting import policies as BP
 from analyzer.games.head_to_head.betting.bet import bet_position_from_dict, bet_values
 from analyzer.games.head_to_head.betting.model import ExchangeModel
@@ -67,6 +68,34 @@ def test_monte_carlo_action_values_agree_with_exact():
     sampled = bet_values(position, method="monte-carlo", trials=3_000, seed=4)
     for a in sampled.actions:
         assert abs(a.ev - exact[(a.action, a.amount)]) <= 4 * a.stderr + 1e-9
+
+
+def test_strong_players_value_the_last_placement_as_exact_greedy_play():
+    """At the last placement of a round the mover has one legal move, which a search player
+    makes at once, as greedy does: the actions' values with search placement (the continuation
+    under each player's own policies, Monte Carlo) agree with the exact greedy values within a
+    few standard errors, and are reproducible from the seed on any number of threads."""
+    position = bet_position_from_dict(LAST_BET)
+    exact = {(a.action, a.amount): a.ev for a in bet_values(position).actions}
+    strong = bet_values(position, policy="search:8", trials=1_500, seed=5, threads=1)
+    assert not strong.run.exact and strong.run.trials == 1_500
+    assert all(a.stderr > 0 for a in strong.actions)
+    for a in strong.actions:
+        assert abs(a.ev - exact[(a.action, a.amount)]) <= 4 * a.stderr
+    again = bet_values(position, policy="search:8", trials=1_500, seed=5, threads=2)
+    assert [(a.label, a.ev, a.stderr) for a in again.actions] == [(a.label, a.ev, a.stderr) for a in strong.actions]
+
+
+def test_a_rollout_bettor_continuation_is_monte_carlo_with_standard_errors():
+    """The rollout bettor answering for the opponent: values sampled with standard errors (its
+    answers are random, so never exact), the same actions as under threshold betting."""
+    position = bet_position_from_dict(LAST_BET)
+    with pytest.raises(ValueError, match="no rollout bettor"):
+        bet_values(position, opponent_bet_policy="rollout:2", method="exact")
+    result = bet_values(position, opponent_bet_policy="rollout:2", trials=400, seed=2)
+    assert not result.run.exact and result.run.trials == 400
+    assert sorted(a.label for a in result.actions) == sorted(a.label for a in bet_values(position).actions)
+    assert result.players["opponent"]["betting"] == "rollout:2" and any(a.stderr > 0 for a in result.actions)
 
 
 def test_opening_actions_cover_every_legal_bet():
@@ -207,7 +236,9 @@ def _conservation_breaches(seed_state, games, forfeit, window):
     trajectory = np.zeros(BP.GAME_PLACEMENTS, np.int64)
     breaches = 0
     for _ in range(games):
-        BP._play_betting_game(st, 0, 0, 0, 0, rules, params, VECTORS, bparams, seed_state, rngs, out, trajectory)
+        BP._play_betting_game(
+            st, 0, 0, 0, 0, rules, params, VECTORS, bparams, seed_state, rngs, out, trajectory, R.NO_LOOKAHEAD
+        )
         breaches += out[0] + out[1] != 2800 or out[0] < 0 or out[1] < 0 or trajectory.min() < 0
     return breaches
 

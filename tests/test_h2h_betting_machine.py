@@ -153,7 +153,7 @@ def test_stacks_carry_over_after_a_played_round():
     bparams = np.stack([bet_params(bet=500, call=300), bet_params(bet=500, call=300)])
     deal, rngs = chunk_state(5, 1), np.stack([chunk_state(5, 2), chunk_state(5, 3)])
     while not E._round_over(st):
-        BP._betting_turn(st, params, VECTORS, bparams, deal, rngs)
+        BP._betting_turn(st, params, VECTORS, bparams, deal, rngs, R.NO_LOOKAHEAD)
         assert B._chips_in_play(st) == 1900
     s0, s1 = stacks(st)
     assert s0 + s1 == 1900 and (s0, s1) != (800, 800)  # fixed seed: some chips moved
@@ -490,7 +490,7 @@ def test_share2_window_in_play(window, bet_turns):
     seen = []
     for t in range(7):
         before = stacks(st)
-        BP._betting_turn(st, params, VECTORS, bparams, deal, rngs)
+        BP._betting_turn(st, params, VECTORS, bparams, deal, rngs, R.NO_LOOKAHEAD)
         after = stacks(st)
         if after != before:
             assert after == (before[0] - 10, before[1] - 10)
@@ -611,7 +611,7 @@ def test_best_equity_at_least_row_equity_mid_round(kind):
                         q = BP._best_equity(st, seat, row, rng.copy())
                         assert 0.0 <= p <= q <= 1.0
                         checked += 1
-        BP._place_and_settle(st, params, VECTORS, rngs)
+        BP._place_and_settle(st, params, VECTORS, rngs, R.lookahead_flag(params))
     assert checked > 20
 
 
@@ -779,8 +779,9 @@ def run_games(kind, crazy, rules, placement, bets, games, seed, tiebreak=E.TIEBR
     rules = np.array(rules, np.int64)
     for _ in range(games):
         BP._play_betting_game(
-            st, kind, crazy, E.BATCH_ALTERNATE, tiebreak, rules, params, VECTORS, bparams, deal, rngs, out, trajectory
-        )
+            st, kind, crazy, E.BATCH_ALTERNATE, tiebreak, rules, params, VECTORS, bparams, deal, rngs, out, trajectory,
+            BP.betting_lookahead(params, bparams),
+        )  # fmt: skip
         yield out.copy(), trajectory.copy()
 
 
@@ -831,11 +832,35 @@ def test_never_betting_game_is_the_no_betting_game_at_half_stakes(kind, crazy, p
     deal = chunk_state(seed, 0)
     rngs = np.stack([chunk_state(seed, 1), chunk_state(seed, 2)])
     for bet_out, _ in betting:
-        R._play_game(st, kind, crazy, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, params, VECTORS, deal, rngs, out)
+        R._play_game(
+            st, kind, crazy, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, params, VECTORS, deal, rngs, out, R.NO_LOOKAHEAD
+        )
         won = np.cumsum([out[5], out[8], out[11]])
         assert list(bet_out[3:6]) == [800 + w // 2 for w in won]
         assert bet_out[0] == 800 + out[0] // 2 and bet_out[1] == 800 + out[1] // 2
         assert bet_out[2] == out[2]
+
+
+def test_the_betting_turn_without_lookahead_plays_base_players_alike():
+    """``_betting_turn`` with ``NO_LOOKAHEAD`` (no rollout bettor nor lookahead placement
+    compiled in) plays threshold, never and random bettors, random and greedy placement, as the
+    full kernel does: the same stacks and cards after every turn of every round type."""
+    bets = [(AGGRESSIVE, THRESH), (bet_params(BP.RANDOM), TIMID), (bet_params(BP.NEVER), bet_params(BP.RANDOM))]
+    for kind in (E.DRAW1, E.SHARE2, E.HOLD3, E.PLAY4, E.OPEN5):
+        for i, (b0, b1) in enumerate(bets):
+            params = np.array([[1, 0, 0], [i % 2, 0, 0]], np.int64)
+            bparams = np.stack([b0, b1])
+            turns = {}
+            for flag in (R.LOOKAHEAD, R.NO_LOOKAHEAD):
+                st = fresh(kind=kind, rows=4, seed=kind)
+                deal, rngs = chunk_state(kind, 1), np.stack([chunk_state(kind, 2), chunk_state(kind, 3)])
+                states = []
+                while not E._round_over(st):
+                    BP._betting_turn(st, params, VECTORS, bparams, deal, rngs, flag)
+                    states.append(st.tolist())
+                turns[flag] = states
+            assert turns[R.LOOKAHEAD] == turns[R.NO_LOOKAHEAD]
+            assert turns[R.LOOKAHEAD][-1][E.STACK] != 800  # chips moved
 
 
 @pytest.mark.parametrize("kind", [E.DRAW1, E.SHARE2, E.HOLD3, E.PLAY4, E.OPEN5])
@@ -860,7 +885,7 @@ def test_round_invariants_step_by_step(kind, forfeit, window):
             deal, rngs = chunk_state(seed, 1), np.stack([chunk_state(seed, 2), chunk_state(seed, 3)])
             bparams = np.stack([b0, b1])
             while not E._round_over(st):
-                BP._betting_turn(st, params, VECTORS, bparams, deal, rngs)
+                BP._betting_turn(st, params, VECTORS, bparams, deal, rngs, R.NO_LOOKAHEAD)
                 s0, s1 = stacks(st)
                 assert s0 >= 0 and s1 >= 0
                 assert B._chips_in_play(st) == total

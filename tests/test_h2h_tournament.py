@@ -12,7 +12,7 @@ import analyzer as pa
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.greedy_params import tuned_vector
 from analyzer.games.head_to_head.play import seat_policies
-from analyzer.games.head_to_head.rollout import GAME_WIDTH, _play_game
+from analyzer.games.head_to_head.rollout import GAME_WIDTH, _play_game, lookahead_flag
 from analyzer.games.head_to_head.rules import HeadToHeadRules
 from analyzer.games.head_to_head.tournament import PLAYER_STREAMS, paired_deals, parse_player
 from analyzer.games.head_to_head.tuning import paired_score
@@ -38,7 +38,7 @@ def _by_hand(a: str, b: str, seed: int, deals: int) -> tuple[list[int], list[int
             params, vectors = seat_policies(*seating)
             seats = streams.copy() if a_seat == 0 else streams[::-1].copy()
             codes = HeadToHeadRules().codes()
-            _play_game(st, 0, 0, codes[0], codes[1], params, vectors, deal.copy(), seats, out)
+            _play_game(st, 0, 0, codes[0], codes[1], params, vectors, deal.copy(), seats, out, lookahead_flag(params))
             total += int(out[a_seat] - out[1 - a_seat])
             won += int(out[2] == a_seat)
         twice.append(total)

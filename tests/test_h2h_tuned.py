@@ -80,7 +80,8 @@ def test_paired_score_is_the_mean_over_both_seatings():
             vectors[seat] = vector
             out = np.zeros(R.GAME_WIDTH, np.int64)
             params = np.array([[k, 0, 0] for k in kinds], np.int64)
-            R._play_game(E.new_state(), 0, 0, 0, 0, params, vectors, deal.copy(), np.ones((2, 4), np.uint64), out)
+            rngs = np.ones((2, 4), np.uint64)
+            R._play_game(E.new_state(), 0, 0, 0, 0, params, vectors, deal.copy(), rngs, out, R.NO_LOOKAHEAD)
             margins.append(int(out[seat]) - int(out[1 - seat]))
         scores.append(sum(margins) / 2)
     score = paired_score(vector, deals=deals, seed=seed)

@@ -134,6 +134,22 @@ def _compiles_nothing(commands: list[list[str]], cache: Path) -> None:
         assert not added, f"{' '.join(args)} compiled {added}"
 
 
+@pytest.mark.slow
+def test_games_of_base_players_compile_no_lookahead(tmp_path):
+    """A game of greedy and tuned players, with threshold betting, compiles neither the rollout
+    and search placement (``_lookahead_move``) nor the rollout bettor (``_rollout_choice``): the
+    kernels drop them when no seat plays them (``head_to_head.rollout.lookahead_flag``), about
+    half of such a command's cold compile time. A rollout player compiles them."""
+    game = ["h2h", "play", "--first", "tuned", "--second", "greedy", "--games", "20", "--seed", "1"]
+    commands = [[*game, "--betting"], ["h2h", "tournament", "greedy", "tuned", "--deals", "4", "--seed", "1"]]
+    for args in commands:
+        _cli(args, {"NUMBA_CACHE_DIR": str(tmp_path)})
+    lookahead = {"_lookahead_move", "_rollout_choice"}
+    assert not {name for name in _cache_files(tmp_path) if name.split("-")[0].split(".")[-1] in lookahead}
+    _cli(["h2h", "play", "--first", "rollout:1", "--games", "1", "--seed", "1"], {"NUMBA_CACHE_DIR": str(tmp_path)})
+    assert any("._lookahead_move-" in name for name in _cache_files(tmp_path))
+
+
 _CLOSURE_DIGESTS = """
 import gc, hashlib, json
 from numba.core.registry import CPUDispatcher
@@ -223,6 +239,9 @@ def test_after_warming_up_every_game_no_command_compiles(tmp_path):
         ["paigow", "split", "Tc Td 6h 6s Ac 3d 2h", "--trials", "1000", "--seed", "1"],
         ["paigow", "edge", "--trials", "1000", "--seed", "1"],
         ["h2h", "play", "--first", "greedy", "--second", "random", "--games", "100", "--seed", "1"],
+        ["h2h", "play", "--betting", "--first", "greedy", "--second", "greedy", "--games", "20", "--seed", "1"],
+        ["h2h", "play", "--first", "rollout:1", "--second", "greedy", "--games", "1", "--seed", "1"],
+        ["h2h", "tournament", "greedy", "tuned", "--deals", "4", "--seed", "1"],
         ["saint", "play", "--players", "4", "--policies", "greedy,save,random,greedy", "--games", "20", "--seed", "1"],
         ["whist", "bid", "As Ks 7s 4s Kh Th 6h 2h Qd 8d 3d Jc 5c", "--trials", "500", "--seed", "3"],
         ["mousel", "advise", "Kh Qh 9c 4d", "--trump", "7h", "--players", "4", "--trials", "500", "--seed", "1"],

@@ -158,8 +158,11 @@ def bet(
         H-B3, ``max_raise``); or the path of a JSON file holding it, or a
         :class:`~analyzer.games.head_to_head.betting.bet.BetPosition`.
     policy, bet_policy:
-        The placement policy (``greedy``, ``tuned`` or ``random``) and the betting policy (``never``,
-        ``random`` or ``threshold[:...]``) of both players.
+        The placement policy (``greedy``, ``tuned``, ``random``, ``rollout[:N[:BASE]]`` or
+        ``search[:N[:BASE]]``) and the betting policy (``never``, ``random``, ``threshold[:...]``
+        or ``rollout[:N]``) of both players. With a lookahead one (rollout or search placement, the
+        rollout bettor) the rest of the round is played as in the game, each such player searching
+        from his own view: each action's value under strong play (Monte Carlo only).
     opponent_policy, opponent_bet_policy:
         The opponent's, if not the same.
     trials:

@@ -92,17 +92,24 @@ def _paigow_tables() -> None:
 
 
 def _head_to_head() -> None:
+    """The game kernels twice: without the lookahead players' code and with it (a rollout or
+    search placement, or the rollout bettor: ``head_to_head.rollout.lookahead_flag``)."""
     import analyzer as pa
 
     pa.head_to_head.place(PLACE, trials=100, seed=1)
     pa.head_to_head.place(PLACE, policy="search:2", trials=2, seed=1)  # values under a lookahead player
     pa.head_to_head.bet(LAST_BET, trials=100, seed=1)
+    pa.head_to_head.bet(LAST_BET, policy="search:2", trials=2, seed=1)  # values under a lookahead player
     pa.head_to_head.play("greedy", "random", games=20, seed=1)
     pa.head_to_head.play("rollout:1", "greedy", round_type="open5", crazy=True, games=2, seed=1)
     pa.head_to_head.play("greedy", "greedy", betting=True, first_bets="threshold", games=20, seed=1)
+    pa.head_to_head.play("rollout:1", "greedy", betting=True, first_bets="rollout:1", games=1, seed=1)
     pa.head_to_head.rounds("hold3", rounds=20, seed=1)
+    pa.head_to_head.rounds("hold3", first="rollout:1", rounds=1, seed=1)
+    pa.head_to_head.tournament(["greedy", "tuned"], deals=2, seed=1)
     pa.head_to_head.tournament(["greedy", "rollout:1"], deals=2, seed=1)
     pa.head_to_head.tournament(["greedy", "random"], betting=True, deals=2, seed=1)
+    pa.head_to_head.tournament(["greedy", "rollout:1+rollout:1"], betting=True, deals=1, seed=1)
 
 
 def _saint_poker() -> None:

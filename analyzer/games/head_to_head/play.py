@@ -29,7 +29,7 @@ from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.greedy_params import HAND_SET, tuned_vector
 from analyzer.games.head_to_head.policies import BASE_POLICIES, LOOKAHEAD_KINDS, POLICY_NAMES, SEARCH, TUNED
 from analyzer.games.head_to_head.position import TYPE_CODES
-from analyzer.games.head_to_head.rollout import GAME_WIDTH, _play_game, _play_round
+from analyzer.games.head_to_head.rollout import GAME_WIDTH, _play_game, _play_round, lookahead_flag
 from analyzer.games.head_to_head.rules import HeadToHeadRules
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, rollout_count, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
@@ -125,14 +125,15 @@ def _game_streams(rng):
 
 
 @njit(cache=True, nogil=True)
-def _play_games(kind, crazy, batch_rule, tiebreak, params, vectors, rng, games, tallies):
-    """Play ``games`` games and add them to the game tallies (see ``GAME_TALLY``)."""
+def _play_games(kind, crazy, batch_rule, tiebreak, params, vectors, rng, games, tallies, lookahead):
+    """Play ``games`` games and add them to the game tallies (see ``GAME_TALLY``); ``lookahead``:
+    :func:`.rollout.lookahead_flag` of ``params``."""
     streams = _game_streams(rng)
     deal, seats = streams[0], streams[1:]
     st = np.zeros(E.STATE_SIZE, np.int64)
     out = np.zeros(GAME_WIDTH, np.int64)
     for _ in range(games):
-        _play_game(st, kind, crazy, batch_rule, tiebreak, params, vectors, deal, seats, out)
+        _play_game(st, kind, crazy, batch_rule, tiebreak, params, vectors, deal, seats, out, lookahead)
         margin = out[0] - out[1]
         tallies[0] += 1
         tallies[1 + out[2]] += 1
@@ -150,14 +151,15 @@ def _play_games(kind, crazy, batch_rule, tiebreak, params, vectors, rng, games, 
 
 
 @njit(cache=True, nogil=True)
-def _play_rounds(kind, crazy, rows, batch_rule, tiebreak, params, vectors, rng, rounds, tallies):
-    """Play single rounds with seat 0 the first mover (see ``ROUND_TALLY``)."""
+def _play_rounds(kind, crazy, rows, batch_rule, tiebreak, params, vectors, rng, rounds, tallies, lookahead):
+    """Play single rounds with seat 0 the first mover (see ``ROUND_TALLY``); ``lookahead``:
+    :func:`.rollout.lookahead_flag` of ``params``."""
     streams = _game_streams(rng)
     deal, seats = streams[0], streams[1:]
     st = np.zeros(E.STATE_SIZE, np.int64)
     for _ in range(rounds):
         E._start_round(st, kind, crazy, rows, 0, batch_rule, tiebreak, deal)
-        _play_round(st, params, vectors, deal, seats)
+        _play_round(st, params, vectors, deal, seats, lookahead)
         m = 2 * E._round_chips(st) - rows * E.ROW_POT
         tallies[0] += 1
         tallies[1] += m > 0
@@ -182,7 +184,17 @@ class GameJob:
     def run_chunk(self, rng: np.ndarray, games: int) -> np.ndarray:
         """The game tallies (``GAME_TALLY``) of ``games`` games from ``rng``."""
         tallies = np.zeros(GAME_TALLY, np.int64)
-        _play_games(self.kind, self.crazy, *self.settings, self.params, self.vectors, rng.copy(), games, tallies)
+        _play_games(
+            self.kind,
+            self.crazy,
+            *self.settings,
+            self.params,
+            self.vectors,
+            rng.copy(),
+            games,
+            tallies,
+            lookahead_flag(self.params),
+        )
         return tallies
 
     def standard_error(self, tallies: np.ndarray, games: int) -> float:
@@ -211,7 +223,16 @@ class RoundJob:
         """The round tallies (``ROUND_TALLY``) of ``rounds`` rounds from ``rng``."""
         tallies = np.zeros(ROUND_TALLY, np.int64)
         _play_rounds(
-            self.kind, self.crazy, self.rows, *self.settings, self.params, self.vectors, rng.copy(), rounds, tallies
+            self.kind,
+            self.crazy,
+            self.rows,
+            *self.settings,
+            self.params,
+            self.vectors,
+            rng.copy(),
+            rounds,
+            tallies,
+            lookahead_flag(self.params),
         )
         return tallies
 

@@ -45,6 +45,7 @@ from analyzer.games.head_to_head.engine import (
     _unseen_deck,
 )
 from analyzer.games.head_to_head.policies import (
+    LOOKAHEAD_KINDS,
     ROLLOUT,
     SEARCH,
     _base_move,
@@ -62,6 +63,9 @@ DIE_CRAZY = 6
 KIND, ROLLOUTS, BASE = 0, 1, 2  # columns of a seat's policy parameters
 GAME_CHIPS = ROW_POT * (3 + 4 + 5)
 GAME_WIDTH = 3 + 3 * ROUNDS
+LOOKAHEAD = np.bool_(True)  # the kernels' ``lookahead`` argument (_policy_move); typed, as a
+# literal True passed inside a kernel would compile a second specialization
+NO_LOOKAHEAD = None
 
 
 @njit(cache=True, nogil=True)
@@ -260,25 +264,46 @@ def _lookahead_move(st, seat_params, w, rng):
     return _move_at(st, best)
 
 
+def lookahead_flag(params: np.ndarray) -> np.bool_ | None:
+    """The ``lookahead`` argument of the kernels that play whole rounds, for the seats' policy
+    parameters ``params`` (one row a seat): ``LOOKAHEAD`` when a seat plays a lookahead kind
+    (rollout or search), else ``NO_LOOKAHEAD`` (:func:`_policy_move`).
+
+    >>> from analyzer.games.head_to_head.policies import GREEDY, TUNED
+    >>> lookahead_flag(np.array([[GREEDY, 0, 0], [SEARCH, 1024, TUNED]])) is LOOKAHEAD
+    True
+    >>> lookahead_flag(np.array([[GREEDY, 0, 0], [TUNED, 0, 0]])) is NO_LOOKAHEAD
+    True
+    """
+    return LOOKAHEAD if np.isin(params[:, KIND], LOOKAHEAD_KINDS).any() else NO_LOOKAHEAD
+
+
 @njit(cache=True, nogil=True, inline="always")
-def _policy_move(st, params, vectors, rngs):
+def _policy_move(st, params, vectors, rngs, lookahead):
     """The move of the player to move under his policy ``params[seat]`` and greedy vector
     ``vectors[seat]``, with his own random stream ``rngs[seat]`` (so one seat's draws never
-    shift the other's)."""
+    shift the other's).
+
+    ``lookahead`` is ``LOOKAHEAD`` or ``NO_LOOKAHEAD`` (None, when no seat plays a lookahead
+    kind: :func:`lookahead_flag`). Numba drops a branch on an argument that is None as it
+    compiles, so with None the kernel holds the base policies only, and a game of greedy or
+    tuned players does not compile the lookahead chain (:func:`_lookahead_move` and the
+    play-outs under it, about half of such a command's cold compile time)."""
     seat = _mover(st)
-    if params[seat, KIND] == ROLLOUT or params[seat, KIND] == SEARCH:
+    if lookahead is not None and (params[seat, KIND] == ROLLOUT or params[seat, KIND] == SEARCH):
         return _lookahead_move(st, params[seat], vectors[seat], rngs[seat])
     return _base_move(st, params[seat, KIND], rngs[seat], vectors[seat])
 
 
 @njit(cache=True, nogil=True)
-def _play_round(st, params, vectors, deal_rng, policy_rngs):
-    """Finish a round: deals from ``deal_rng``, moves from each seat's policy. A kernel of its
-    own (called once a round), not inlined into the game loops: Numba's inlining would copy
-    the whole policy code into each, which cost several CPU-s of compiling."""
+def _play_round(st, params, vectors, deal_rng, policy_rngs, lookahead):
+    """Finish a round: deals from ``deal_rng``, moves from each seat's policy (``lookahead``:
+    see :func:`_policy_move`). A kernel of its own (called once a round), not inlined into the
+    game loops: Numba's inlining would copy the whole policy code into each, which cost several
+    CPU-s of compiling."""
     while not _round_over(st):
         _prepare(st, deal_rng)
-        choice, row, side = _policy_move(st, params, vectors, policy_rngs)
+        choice, row, side = _policy_move(st, params, vectors, policy_rngs, lookahead)
         _place(st, choice, row, side)
 
 
@@ -305,7 +330,7 @@ def _sample_moves_under(position, params, vectors, rng, trials, tallies):
             copy_into(seats[1], seat_seeds[1])
             choice, row, side = _move_at(work, m)
             _place(work, choice, row, side)
-            _play_round(work, params, vectors, deal, seats)
+            _play_round(work, params, vectors, deal, seats, LOOKAHEAD)
             _tally_outcome(work, me, rows, tallies[m], 1)
 
 
@@ -337,15 +362,18 @@ def _card_draw_winner(st, rng):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _play_game(st, fixed_kind, fixed_crazy, batch_rule, tiebreak, params, vectors, deal_rng, policy_rngs, out):
+def _play_game(
+    st, fixed_kind, fixed_crazy, batch_rule, tiebreak, params, vectors, deal_rng, policy_rngs, out, lookahead
+):
     """One game of 3 rounds with 3, 4, 5 rows; seat 0 moves first in rounds 1 and 3
     (the dealer alternates, §2.2). ``out`` gets seat 0's chips, seat 1's chips, the
-    winner, and per round: type, Crazy flag, seat 0's chips."""
+    winner, and per round: type, Crazy flag, seat 0's chips; ``lookahead``: see
+    :func:`_policy_move`."""
     chips0 = 0
     for r in range(ROUNDS):
         kind, crazy = _round_type(fixed_kind, fixed_crazy, deal_rng)
         _start_round(st, kind, crazy, r + 3, r % 2, batch_rule, tiebreak, deal_rng)
-        _play_round(st, params, vectors, deal_rng, policy_rngs)
+        _play_round(st, params, vectors, deal_rng, policy_rngs, lookahead)
         won = _round_chips(st)
         chips0 += won
         out[3 + 3 * r], out[4 + 3 * r], out[5 + 3 * r] = kind, crazy, won

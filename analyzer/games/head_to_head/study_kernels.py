@@ -33,6 +33,7 @@ from analyzer.games.head_to_head.policies import (
     _tuned_move,
 )
 from analyzer.games.head_to_head.rollout import (
+    NO_LOOKAHEAD,
     TALLY_WIDTH,
     _both_seats,
     _lookahead_move,
@@ -186,5 +187,5 @@ def dealer_chips(kind, rows, rounds, rng, tallies):
     seats = np.ones((2, 4), np.uint64)  # tuned placement draws no random numbers
     for _ in range(rounds):
         E._start_round(st, kind, 0, rows, 0, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, rng)
-        _play_round(st, params, vectors, rng, seats)
+        _play_round(st, params, vectors, rng, seats, NO_LOOKAHEAD)
         tallies[(rows * E.ROW_POT - E._round_chips(st)) // CHIP_STEP] += 1  # seat 1 deals

@@ -30,11 +30,16 @@ from numba import njit
 
 from analyzer.games._results import Result, summary, value_chart
 from analyzer.games.head_to_head import engine as E
-from analyzer.games.head_to_head.betting.policies import BET_GAME_WIDTH, GAME_PLACEMENTS, _play_betting_game
+from analyzer.games.head_to_head.betting.policies import (
+    BET_GAME_WIDTH,
+    GAME_PLACEMENTS,
+    _play_betting_game,
+    betting_lookahead,
+)
 from analyzer.games.head_to_head.betting.rules import BettingRules
 from analyzer.games.head_to_head.play import ROLL, parse_policy, parse_round_type, policy_vector
 from analyzer.games.head_to_head.policies import LOOKAHEAD_KINDS
-from analyzer.games.head_to_head.rollout import GAME_WIDTH, _play_game
+from analyzer.games.head_to_head.rollout import GAME_WIDTH, _play_game, lookahead_flag
 from analyzer.games.head_to_head.rules import HeadToHeadRules
 from analyzer.sim.arrays import copy_into
 from analyzer.sim.engine import Progress, mean_and_se, run_tasks
@@ -87,10 +92,10 @@ def _seat(rows, a_seat, seated):
 
 
 @njit(cache=True, nogil=True)
-def _paired_games(kind, crazy, batch_rule, tiebreak, params, vectors, deal_rng, player_rng, twice, wins):
+def _paired_games(kind, crazy, batch_rule, tiebreak, params, vectors, deal_rng, player_rng, twice, wins, lookahead):
     """Play ``twice.size`` paired deals of player A (row 0 of ``params`` and ``vectors``)
     against B (row 1): ``twice[g]`` gets ``2d`` of deal ``g`` in $ (module docstring), ``wins[g]``
-    A's games won (0 to 2)."""
+    A's games won (0 to 2); ``lookahead``: :func:`.rollout.lookahead_flag` of ``params``."""
     st = np.zeros(E.STATE_SIZE, np.int64)
     out = np.zeros(GAME_WIDTH, np.int64)
     deal = np.empty(4, np.uint64)
@@ -108,17 +113,18 @@ def _paired_games(kind, crazy, batch_rule, tiebreak, params, vectors, deal_rng, 
             _seat(vectors, a_seat, seat_vectors)
             _seat(players, a_seat, seats)
             copy_into(stream, deal)
-            _play_game(st, kind, crazy, batch_rule, tiebreak, seat_params, seat_vectors, stream, seats, out)
+            _play_game(st, kind, crazy, batch_rule, tiebreak, seat_params, seat_vectors, stream, seats, out, lookahead)
             twice[g] += out[a_seat] - out[1 - a_seat]
             wins[g] += out[2] == a_seat
 
 
 @njit(cache=True, nogil=True)
 def _paired_betting_games(
-    kind, crazy, batch_rule, tiebreak, bet_rules, params, vectors, bparams, deal_rng, player_rng, twice, wins
+    kind, crazy, batch_rule, tiebreak, bet_rules, params, vectors, bparams, deal_rng, player_rng, twice, wins, lookahead
 ):
     """:func:`_paired_games` in the betting game (§2.7): A's betting policy is row 0 of
-    ``bparams``; the margin is the final stacks' difference."""
+    ``bparams``; the margin is the final stacks' difference; ``lookahead``:
+    :func:`.betting.policies.betting_lookahead` of the players."""
     st = np.zeros(E.STATE_SIZE, np.int64)
     out = np.zeros(BET_GAME_WIDTH, np.int64)
     trajectory = np.zeros(GAME_PLACEMENTS, np.int64)
@@ -141,7 +147,7 @@ def _paired_betting_games(
             copy_into(stream, deal)
             _play_betting_game(
                 st, kind, crazy, batch_rule, tiebreak, bet_rules, seat_params, seat_vectors, seat_bparams, stream,
-                seats, out, trajectory,
+                seats, out, trajectory, lookahead,
             )  # fmt: skip
             twice[g] += out[a_seat] - out[1 - a_seat]
             wins[g] += out[2] == a_seat
@@ -176,14 +182,17 @@ def paired_deals(
     twice = np.zeros(deals, np.int64)
     wins = np.zeros(deals, np.int64)
     if bet_rules is None:
-        _paired_games(kind, crazy, codes[0], codes[1], params, vectors, deal_rng, player_rng, twice, wins)
+        _paired_games(
+            kind, crazy, codes[0], codes[1], params, vectors, deal_rng, player_rng, twice, wins, lookahead_flag(params)
+        )
     else:
         if first[2] is None or second[2] is None:
             raise ValueError("the betting game needs both players' betting policies")
         bparams = np.stack([first[2], second[2]])
         _paired_betting_games(
-            kind, crazy, codes[0], codes[1], bet_rules, params, vectors, bparams, deal_rng, player_rng, twice, wins
-        )
+            kind, crazy, codes[0], codes[1], bet_rules, params, vectors, bparams, deal_rng, player_rng, twice, wins,
+            betting_lookahead(params, bparams),
+        )  # fmt: skip
     return twice, wins
 
 

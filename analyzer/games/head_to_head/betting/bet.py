@@ -20,6 +20,11 @@ the round minus your stack now. Every action sees the same samples.
 
 Exact at the last placement of a round with deterministic players (greedy placement;
 ``threshold`` or ``never`` betting): every card the hidden ones could be is enumerated.
+
+The players may be the strong ones: with a rollout or search placement policy, or the rollout
+bettor, the rest of the round is played as in the game, each such player searching from his own
+view at each of his decisions, so an action's value is its value under strong play (Monte Carlo
+only, with standard errors; every action on the same samples and the same players' streams).
 """
 
 from __future__ import annotations
@@ -44,15 +49,16 @@ from analyzer.games.head_to_head.betting.engine import (
 )
 from analyzer.games.head_to_head.betting.play import parse_bet_policy
 from analyzer.games.head_to_head.betting.policies import (
-    ROLLOUT,
     _opening_actions,
     _response_actions,
     _sample_bet_actions,
+    _sample_bet_actions_under,
     _score_bet_actions,
+    betting_lookahead,
 )
 from analyzer.games.head_to_head.betting.rules import BettingRules
 from analyzer.games.head_to_head.play import seat_policies
-from analyzer.games.head_to_head.policies import GREEDY_KINDS, LOOKAHEAD_KINDS
+from analyzer.games.head_to_head.policies import GREEDY_KINDS
 from analyzer.games.head_to_head.position import OPPONENT, YOU, Position, PositionModel, position_from_model
 from analyzer.games.head_to_head.rollout import _arrange, _future_draws, _next_code, _unseen_cards
 from analyzer.json_input import InputModel, options_from, options_model, validate
@@ -70,6 +76,7 @@ Chips = Annotated[int, Field(ge=0, le=MAX_CHIPS)]
 RowChips = Annotated[list[Chips], Field(max_length=E.MAX_ROWS)]
 DEFAULT_TRIALS = 2_000
 BET_CHUNK = 100
+LOOKAHEAD_BET_CHUNK = 4  # samples a chunk with a lookahead player (each plays out every action under search)
 NO_ROW = -1
 SEAT_YOU = np.int64(YOU)
 """Your seat in :func:`_enumerate`: typed int64 like a seat passed at run time, as a literal 0
@@ -347,6 +354,20 @@ class BetJob:
         return math.nan
 
 
+@dataclass(frozen=True)
+class StrongBetJob(BetJob):
+    """:class:`BetJob` with each player finishing the round under his own policies, lookahead
+    ones included (:func:`.policies._sample_bet_actions_under`)."""
+
+    def run_chunk(self, rng: np.ndarray, trials: int) -> np.ndarray:
+        """The tallies (per action: stack change, its square) of ``trials`` samples from ``rng``."""
+        tallies = np.zeros((len(self.actions), 2), np.int64)
+        _sample_bet_actions_under(
+            self.state, YOU, self.actions, self.params, self.vectors, self.bparams, rng.copy(), trials, tallies
+        )
+        return tallies
+
+
 @njit(cache=True, nogil=True)
 def _enumerate(state, actions, params, vectors, bparams, draws, lo, hi, tallies):
     m = _unseen_cards(state, SEAT_YOU).shape[0]
@@ -388,19 +409,17 @@ def bet_values(
         raise ValueError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
     params, vectors = seat_policies(policy, opponent_policy or policy)
     bparams = np.stack([parse_bet_policy(bet_policy), parse_bet_policy(opponent_bet_policy or bet_policy)])
-    if np.isin(params[:, 0], LOOKAHEAD_KINDS).any() or (bparams[:, 0] == ROLLOUT).any():
-        raise ValueError(
-            "the players of a betting analysis use base policies: greedy, tuned or random placement, "
-            "never or threshold betting"
-        )
+    lookahead = betting_lookahead(params, bparams) is not None
     state = bet.to_state()
     facing = bet.facing
     actions = legal_actions(state, facing)
     last = state[E.TURN] == E._placements(state) - 1
-    deterministic = bool(np.isin(params[:, 0], GREEDY_KINDS).all())
+    deterministic = bool(np.isin(params[:, 0], GREEDY_KINDS).all()) and not lookahead
     exact = method == "exact" or (method == "auto" and last and deterministic)
     if exact and not (last and deterministic):
-        raise ValueError("exact values need the last placement of a round and greedy placement")
+        raise ValueError(
+            "exact values need the last placement of a round, greedy or tuned placement and no rollout bettor"
+        )
     start = clock_start()
     if exact:
         m = len(_unseen_cards(state, YOU))
@@ -412,10 +431,10 @@ def bet_values(
     else:
         used_seed = new_seed(seed)
         run = run_monte_carlo(
-            BetJob(state, actions, params, vectors, bparams),
+            (StrongBetJob if lookahead else BetJob)(state, actions, params, vectors, bparams),
             seed=used_seed,
             stopping=Stopping(trials=trials),
-            chunk_size=BET_CHUNK,
+            chunk_size=LOOKAHEAD_BET_CHUNK if lookahead else BET_CHUNK,
             scheduler=scheduler,
             threads=threads,
             progress=progress,

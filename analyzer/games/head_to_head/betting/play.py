@@ -24,8 +24,8 @@ from analyzer.games.head_to_head.betting.policies import (
     DEFAULT_BET_ROLLOUTS,
     DEFAULT_THRESHOLD,
     GAME_PLACEMENTS,
-    ROLLOUT,
     _play_betting_game,
+    betting_lookahead,
 )
 from analyzer.games.head_to_head.betting.rules import BettingRules
 from analyzer.games.head_to_head.play import (
@@ -36,7 +36,6 @@ from analyzer.games.head_to_head.play import (
     parse_round_type,
     seat_policies,
 )
-from analyzer.games.head_to_head.policies import LOOKAHEAD_KINDS
 from analyzer.games.head_to_head.rules import HeadToHeadRules
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, rollout_count, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
@@ -92,7 +91,11 @@ def parse_bet_policy(spec: str) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def _play_betting_games(kind, crazy, batch_rule, tiebreak, bet_rules, params, vectors, bparams, rng, games, tallies):
+def _play_betting_games(
+    kind, crazy, batch_rule, tiebreak, bet_rules, params, vectors, bparams, rng, games, tallies, lookahead
+):
+    """Play ``games`` betting games and add them to the tallies (see ``BET_TALLY``);
+    ``lookahead``: :func:`.policies.betting_lookahead` of the players."""
     streams = _game_streams(rng)
     deal, seats = streams[0], streams[1:]
     st = np.zeros(E.STATE_SIZE, np.int64)
@@ -100,8 +103,9 @@ def _play_betting_games(kind, crazy, batch_rule, tiebreak, bet_rules, params, ve
     trajectory = np.zeros(GAME_PLACEMENTS, np.int64)
     for _ in range(games):
         _play_betting_game(
-            st, kind, crazy, batch_rule, tiebreak, bet_rules, params, vectors, bparams, deal, seats, out, trajectory
-        )
+            st, kind, crazy, batch_rule, tiebreak, bet_rules, params, vectors, bparams, deal, seats, out, trajectory,
+            lookahead,
+        )  # fmt: skip
         tallies[0] += 1
         tallies[1] += out[2] == 0
         tallies[2] += out[0] == out[1]
@@ -138,6 +142,7 @@ class BettingGameJob:
             rng.copy(),
             games,
             tallies,
+            betting_lookahead(self.params, self.bparams),
         )
         return tallies
 
@@ -257,7 +262,7 @@ def simulate_betting_games(
     params, vectors = seat_policies(first, second)
     bparams = np.stack([parse_bet_policy(first_bets), parse_bet_policy(second_bets)])
     used_seed = new_seed(seed)
-    lookahead = np.isin(params[:, 0], LOOKAHEAD_KINDS).any() or (bparams[:, 0] == ROLLOUT).any()
+    lookahead = betting_lookahead(params, bparams) is not None
     chunk = GAME_CHUNK // 10 if lookahead else GAME_CHUNK // 2
     run = run_monte_carlo(
         BettingGameJob(kind, int(crazy), settings.codes(), rules.codes(), params, vectors, bparams),

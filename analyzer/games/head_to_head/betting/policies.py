@@ -52,7 +52,16 @@ from analyzer.games.head_to_head.betting.engine import (
 from analyzer.games.head_to_head.greedy_params import HAND_SET
 from analyzer.games.head_to_head.policies import GREEDY, _base_move
 from analyzer.games.head_to_head.rollout import KIND as POLICY_KIND
-from analyzer.games.head_to_head.rollout import ROUNDS, _both_seats, _card_draw_winner, _policy_move, _round_type
+from analyzer.games.head_to_head.rollout import (
+    LOOKAHEAD,
+    NO_LOOKAHEAD,
+    ROUNDS,
+    _both_seats,
+    _card_draw_winner,
+    _policy_move,
+    _round_type,
+    lookahead_flag,
+)
 from analyzer.sim.arrays import copy_into
 from analyzer.sim.rng import below, fresh_stream, next_u64
 
@@ -233,14 +242,29 @@ def _base_respond(st, actor, row, bp, rng):
 
 
 @njit(cache=True, nogil=True)
-def _finish_exchange(st, actor, row, bparams, rngs):
-    """Let base betting policies answer, back and forth, until a call or a decline;
-    ``actor`` answers first."""
+def _finish_exchange(st, actor, row, bparams, rngs, lookahead):
+    """Let the betting policies answer, back and forth, until a call or a decline; ``actor``
+    answers first, each from his own stream ``rngs[actor]`` (:func:`_policy_respond`: the
+    rollout bettor too unless ``lookahead`` is None)."""
     while True:
-        action, amount = _base_respond(st, actor, row, bparams[actor], rngs[actor])
+        action, amount = _policy_respond(st, actor, row, bparams[actor], rngs[actor], lookahead)
         if not _act(st, actor, action, amount, row):
             return
         actor = 1 - actor
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _take_action(st, seat, action, bparams, rngs, lookahead):
+    """Carry out ``seat``'s betting decision ``action`` = (row, response, amount) (opening:
+    response -1, and row -1 for no bet) and let the betting policies finish the exchange it
+    opens (:func:`_finish_exchange`)."""
+    row, response, amount = action[0], action[1], action[2]
+    if response < 0:
+        if row >= 0:
+            _pay(st, seat, row, amount)
+            _finish_exchange(st, 1 - seat, row, bparams, rngs, lookahead)
+    elif _act(st, seat, response, amount, row):
+        _finish_exchange(st, 1 - seat, row, bparams, rngs, lookahead)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -252,10 +276,11 @@ def _place_and_pay(st, choice, row, side):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _place_and_settle(st, params, vectors, rngs):
-    """The placement of the player on turn, under any placement policy (rollout included;
-    greedy under the seat's vector ``vectors[seat]``); a row it completes is paid at once."""
-    choice, row, side = _policy_move(st, params, vectors, rngs)
+def _place_and_settle(st, params, vectors, rngs, lookahead):
+    """The placement of the player on turn, under any placement policy (rollout included, unless
+    ``lookahead`` is None: :func:`.rollout._policy_move`; greedy under the seat's vector
+    ``vectors[seat]``); a row it completes is paid at once."""
+    choice, row, side = _policy_move(st, params, vectors, rngs, lookahead)
     _place_and_pay(st, choice, row, side)
 
 
@@ -282,7 +307,7 @@ def _play_out_betting(st, params, vectors, bparams, rng):
             row, amount = _base_open(st, seat, bparams[seat], rng)
             if row >= 0:
                 _pay(st, seat, row, amount)
-                _finish_exchange(st, 1 - seat, row, bparams, rngs)
+                _finish_exchange(st, 1 - seat, row, bparams, rngs, NO_LOOKAHEAD)
         _base_place_and_settle(st, params, vectors, rngs)
 
 
@@ -305,17 +330,11 @@ def _play_action(st, seat, action, params, vectors, bparams, stream):
     """From a betting decision of ``seat``, carry out ``action`` = (row, response, amount)
     (opening: response -1 and row -1 for no bet), let base policies finish the exchange
     and the round; returns ``seat``'s stack at the end of the round."""
-    row, response, amount = action[0], action[1], action[2]
     rngs = np.empty((2, 4), np.uint64)
     for s in range(2):
         for i in range(4):
             rngs[s, i] = next_u64(stream)
-    if response < 0:
-        if row >= 0:
-            _pay(st, seat, row, amount)
-            _finish_exchange(st, 1 - seat, row, bparams, rngs)
-    elif _act(st, seat, response, amount, row):
-        _finish_exchange(st, 1 - seat, row, bparams, rngs)
+    _take_action(st, seat, action, bparams, rngs, NO_LOOKAHEAD)
     _base_place_and_settle(st, params, vectors, rngs)
     _play_out_betting(st, params, vectors, bparams, stream)
     return st[E.STACK + seat]
@@ -343,6 +362,46 @@ def _sample_bet_actions(st, seat, actions, params, vectors, bparams, rng, trials
     for _ in range(trials):
         E._resample_hidden(st, base, seat, rng)
         _score_bet_actions(base, seat, actions, params, vectors, bparams, rng, work, tallies, 1)
+
+
+@njit(cache=True, nogil=True)
+def _play_action_under(st, seat, action, params, vectors, bparams, deal, rngs):
+    """:func:`_play_action` with every player under his own policies, lookahead ones included
+    (rollout or search placement, the rollout bettor), as in the game (:func:`_betting_turn`):
+    ``deal`` deals the cards, ``rngs[s]`` is seat ``s``'s stream. Returns ``seat``'s stack at
+    the end of the round."""
+    _take_action(st, seat, action, bparams, rngs, LOOKAHEAD)
+    _place_and_settle(st, params, vectors, rngs, LOOKAHEAD)
+    while not E._round_over(st):
+        _betting_turn(st, params, vectors, bparams, deal, rngs, LOOKAHEAD)
+    return st[E.STACK + seat]
+
+
+@njit(cache=True, nogil=True)
+def _sample_bet_actions_under(st, seat, actions, params, vectors, bparams, rng, trials, tallies):
+    """:func:`_sample_bet_actions` with each player finishing the round under his own policies
+    (:func:`_play_action_under`; a lookahead player searches from his own view): on each of
+    ``trials`` samples of what ``seat`` cannot see, every action is played out on the same deal
+    stream and the same streams of the two players (common random numbers). ``tallies[a]``
+    gets action ``a``'s gains (``seat``'s stack at the end of the round minus now) and their
+    squares."""
+    base = np.empty_like(st)
+    work = np.empty_like(st)
+    deal = np.empty(4, np.uint64)
+    rngs = np.empty((2, 4), np.uint64)
+    for _ in range(trials):
+        E._resample_hidden(st, base, seat, rng)
+        deal_seed = fresh_stream(rng)
+        seat_seeds = (fresh_stream(rng), fresh_stream(rng))
+        for a in range(actions.shape[0]):
+            copy_into(work, base)
+            copy_into(deal, deal_seed)
+            copy_into(rngs[0], seat_seeds[0])
+            copy_into(rngs[1], seat_seeds[1])
+            end = _play_action_under(work, seat, actions[a], params, vectors, bparams, deal, rngs)
+            gain = end - base[E.STACK + seat]
+            tallies[a, 0] += gain
+            tallies[a, 1] += gain * gain
 
 
 @njit(cache=True, nogil=True)
@@ -399,48 +458,79 @@ def _rollout_respond(st, actor, row, bp, rng):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _policy_open(st, seat, bp, rng):
-    if bp[KIND] == ROLLOUT:
+def _policy_open(st, seat, bp, rng, lookahead):
+    """The opening of the betting policy ``bp`` (the rollout bettor's unless ``lookahead`` is
+    None: :func:`betting_lookahead`)."""
+    if lookahead is not None and bp[KIND] == ROLLOUT:
         return _rollout_open(st, seat, bp, rng)
     return _base_open(st, seat, bp, rng)
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _policy_respond(st, actor, row, bp, rng):
-    if bp[KIND] == ROLLOUT:
+def _policy_respond(st, actor, row, bp, rng, lookahead):
+    """The answer of the betting policy ``bp`` to a bet (as :func:`_policy_open`)."""
+    if lookahead is not None and bp[KIND] == ROLLOUT:
         return _rollout_respond(st, actor, row, bp, rng)
     return _base_respond(st, actor, row, bp, rng)
 
 
+def betting_lookahead(params: np.ndarray, bparams: np.ndarray) -> np.bool_ | None:
+    """The ``lookahead`` argument of the betting game's kernels for the seats' placement and
+    betting parameters: ``LOOKAHEAD`` when a seat places with a lookahead kind
+    (:func:`.rollout.lookahead_flag`) or bets with the rollout bettor, else ``NO_LOOKAHEAD``,
+    with which the kernels compile neither lookahead (:func:`.rollout._policy_move`).
+
+    >>> threshold = np.array([DEFAULT_THRESHOLD] * 2)
+    >>> betting_lookahead(np.array([[GREEDY, 0, 0]] * 2), threshold) is NO_LOOKAHEAD
+    True
+    >>> rollout_bettor = threshold.copy()
+    >>> rollout_bettor[1, KIND] = ROLLOUT
+    >>> betting_lookahead(np.array([[GREEDY, 0, 0]] * 2), rollout_bettor) is LOOKAHEAD
+    True
+    """
+    if lookahead_flag(params) is LOOKAHEAD or (bparams[:, KIND] == ROLLOUT).any():
+        return LOOKAHEAD
+    return NO_LOOKAHEAD
+
+
 @njit(cache=True, nogil=True)
-def _betting_turn(st, params, vectors, bparams, deal_rng, rngs):
+def _betting_turn(st, params, vectors, bparams, deal_rng, rngs, lookahead):
     """One placement of a betting round: deal, let the player on turn open at most one
     exchange (answered back and forth until a call or a decline), place; a row the
-    placement completes is paid at once. A kernel of its own, not inlined into the game loop:
-    Numba's inlining would copy every policy's code into it once more (several CPU-s of
-    compiling), for a call a placement."""
+    placement completes is paid at once (``lookahead``: :func:`betting_lookahead`). A kernel of
+    its own, not inlined into the game loop: Numba's inlining would copy every policy's code
+    into it once more (several CPU-s of compiling), for a call a placement."""
     E._prepare(st, deal_rng)
     seat = _window_seat(st)
     if seat >= 0:
-        row, amount = _policy_open(st, seat, bparams[seat], rngs[seat])
+        row, amount = _policy_open(st, seat, bparams[seat], rngs[seat], lookahead)
         if row >= 0:
             _pay(st, seat, row, amount)
-            actor = 1 - seat
-            while True:
-                action, raise_by = _policy_respond(st, actor, row, bparams[actor], rngs[actor])
-                if not _act(st, actor, action, raise_by, row):
-                    break
-                actor = 1 - actor
-    _place_and_settle(st, params, vectors, rngs)
+            _finish_exchange(st, 1 - seat, row, bparams, rngs, lookahead)
+    _place_and_settle(st, params, vectors, rngs, lookahead)
 
 
 @njit(cache=True, nogil=True, inline="always")
 def _play_betting_game(
-    st, kind, crazy, batch_rule, tiebreak, bet_rules, params, vectors, bparams, deal_rng, rngs, out, trajectory
+    st,
+    kind,
+    crazy,
+    batch_rule,
+    tiebreak,
+    bet_rules,
+    params,
+    vectors,
+    bparams,
+    deal_rng,
+    rngs,
+    out,
+    trajectory,
+    lookahead,
 ):
     """A betting game of 3 rounds (seat 0 first mover in rounds 1 and 3). ``out``: final
     stacks, the winner (larger stack; the card draw on a tie), seat 0's stack after each
-    round; ``trajectory[i]``: seat 0's stack after placement ``i`` of the game."""
+    round; ``trajectory[i]``: seat 0's stack after placement ``i`` of the game; ``lookahead``:
+    :func:`betting_lookahead`."""
     st[:] = 0
     _start_betting_game(st, bet_rules[0], bet_rules[1], bet_rules[2], bet_rules[3], bet_rules[4])
     step = 0
@@ -449,7 +539,7 @@ def _play_betting_game(
         E._start_round(st, kind_r, crazy_r, r + 3, r % 2, batch_rule, tiebreak, deal_rng)
         _start_betting_round(st)
         while not E._round_over(st):
-            _betting_turn(st, params, vectors, bparams, deal_rng, rngs)
+            _betting_turn(st, params, vectors, bparams, deal_rng, rngs, lookahead)
             trajectory[step] = st[E.STACK]
             step += 1
         out[3 + r] = st[E.STACK]
