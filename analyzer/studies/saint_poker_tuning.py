@@ -226,7 +226,7 @@ def _figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) ->
     figure = Figure(figsize=(12, 4.8), layout="constrained")
     left, right = figure.subplots(1, 2, width_ratios=(3, 2))
     for name, part in path.groupby("player", sort=False):
-        color = COLORS[name]
+        color = COLORS[str(name)]
         left.scatter(part.evaluation, 100 * part.objective, s=8, color=color, alpha=0.3)
         kept = part[part.accepted.astype(bool)]
         left.step(kept.evaluation, 100 * kept.objective, where="post", color=color, label=f"{name}: best so far")
