@@ -283,7 +283,7 @@ def test_the_schema_command_prints_each_model_s_schema(kind):
     assert result.exit_code == 0 and result.stderr == ""
     schema = json.loads(result.stdout)
     if kind == "batch-spec":
-        assert len(schema["oneOf"]) == 13 and schema["discriminator"]["propertyName"] == "analysis"
+        assert len(schema["oneOf"]) == 14 and schema["discriminator"]["propertyName"] == "analysis"
     else:
         assert schema["type"] == "object" and schema["additionalProperties"] is False
     assert runner.invoke(app, ["schema", "chess"]).exit_code == 2
