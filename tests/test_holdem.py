@@ -116,6 +116,81 @@ def test_exact_ranges_are_the_weighted_average_of_their_combos():
     assert result.players[0].equity == pytest.approx(weighted / total, abs=1e-12)
 
 
+E7_CATEGORIES = {
+    "High Card": "High card",
+    "Pair": "Pair",
+    "Two Pair": "Two pair",
+    "Trips": "Three of a kind",
+    "Straight": "Straight",
+    "Flush": "Flush",
+    "Full House": "Full house",
+    "Quads": "Four of a kind",
+    "Straight Flush": "Straight flush",
+}
+
+
+def brute_force_ranges(ranges: list[str], board: str, dead: str) -> list[dict]:
+    """Each player's equity, win and tie shares and final-hand categories over every choice of one
+    unblocked combo per player (weighted) and every completion of the board, by eval7."""
+    known = parse_cards(board).tolist()
+    blocked = known + parse_cards(dead).tolist()
+    parsed = [parse_range(r).without(blocked) for r in ranges]
+    n = len(ranges)
+    figures = [{"equity": 0.0, "win": 0.0, "tie": 0.0, "categories": {}} for _ in range(n)]
+    total = 0.0
+
+    def deal(p: int, used: set, weight: float, holes: list) -> None:
+        nonlocal total
+        if p == n:
+            free = [c for c in range(52) if c not in used]
+            for extra in combinations(free, 5 - len(known)):
+                cards = [E7[c] for c in known + list(extra)]
+                values = [eval7.evaluate(cards + [E7[a], E7[b]]) for a, b in holes]
+                best = max(values)
+                winners = values.count(best)
+                for i, v in enumerate(values):
+                    row = figures[i]
+                    if v == best:
+                        row["equity"] += weight / winners
+                        row["win" if winners == 1 else "tie"] += weight
+                    label = E7_CATEGORIES[eval7.handtype(v)]
+                    row["categories"][label] = row["categories"].get(label, 0.0) + weight
+                total += weight
+            return
+        for combo, w in zip(parsed[p].combos.tolist(), parsed[p].weights.tolist()):
+            if not used & set(combo):
+                deal(p + 1, used | set(combo), weight * w, holes + [combo])
+
+    deal(0, set(blocked), 1.0, [])
+    for row in figures:
+        for key in ("equity", "win", "tie"):
+            row[key] /= total
+        row["categories"] = {k: v / total for k, v in row["categories"].items()}
+    return figures
+
+
+@pytest.mark.parametrize(
+    "ranges, board, dead",
+    [
+        (["AKs", "QQ"], "Kh7d2c", ""),  # no suit symmetry: combo by combo, heads-up
+        (["AKs:0.5, 99", "QQ, JTs", "T9s"], "Kh9d2c", "3s"),  # three players, weights, a dead card
+        (["AK", "77, 22", "KQs", "A5s"], "Ah7d2c5s", ""),  # four players on the turn
+        (["AhKh, QQ", "JTs, 99"], "2c7d9h4s8h", ""),  # the river: one runout
+        (["QQ+, AKs", "JJ-99, AQs"], "2h 3h 4h", ""),  # a monotone flop, suit classes listed
+    ],
+    ids=lambda x: str(x),
+)
+def test_exact_ranges_after_the_flop_equal_brute_force(ranges, board, dead):
+    result = holdem_equity(ranges, board, dead, method="exact", categories=True)
+    for player, expected in zip(result.players, brute_force_ranges(ranges, board, dead)):
+        assert player.equity == pytest.approx(expected["equity"], abs=1e-12)
+        assert player.win == pytest.approx(expected["win"], abs=1e-12)
+        assert player.tie == pytest.approx(expected["tie"], abs=1e-12)
+        assert player.categories.keys() == expected["categories"].keys()
+        for label, share in expected["categories"].items():
+            assert player.categories[label] == pytest.approx(share, abs=1e-12)
+
+
 @pytest.mark.parametrize(
     "hands, board",
     [

@@ -37,7 +37,8 @@ def _holdem() -> None:
     pa.holdem.equity(["AsKs", "QdQc"], "Kh 7d 2c 5s")  # exact
     pa.holdem.equity(["AsKs", "QdQc"], exact=False, trials=1000, seed=1)
     pa.holdem.equity(["QQ+, AKs", "22+, A2s+", "random"], "Kh 7d 2c", exact=False, trials=1000, seed=1)
-    pa.holdem.equity(["QQ+", "AKs"], "Kh 7d 2c 5s", exact=True)  # exact ranges
+    pa.holdem.equity(["QQ+", "AKs"], "Kh 7d 2c 5s", exact=True)  # exact ranges, runout by runout
+    pa.holdem.equity(["AKs", "QdQc, JdJc"], exact=True)  # exact ranges preflop, by rank patterns
     pa.holdem.equity(["QQ+", "AKs"], "Kh 7d 2c 5s", exact=True, breakdown=True)  # combo by combo
     pa.holdem.equity(["QQ+", "AKs"], "2h 3h 4h 9h", exact=True, breakdown=True)  # by suit classes
     pa.holdem.equity(["QQ+, AKs", "random"], "Kh 7d 2c", exact=False, trials=1000, seed=1, breakdown=True)

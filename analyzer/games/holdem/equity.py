@@ -20,7 +20,8 @@ import numpy as np
 
 from analyzer.cards import CardError, CardsInput, cards_mask, check_disjoint, format_cards, parse_cards
 from analyzer.games._equity import EquityResult
-from analyzer.games.holdem.engine import _exact_assignments, _monte_carlo_showdowns, exact_showdowns
+from analyzer.games.holdem.engine import BOARD_CARDS, _exact_assignments, _monte_carlo_showdowns, exact_showdowns
+from analyzer.games.holdem.runouts import MAX_RUNOUT_CARDS, runout_assignments
 from analyzer.games.holdem.symmetry import (
     MAX_ASSIGNMENTS,
     canonical_classes,
@@ -399,28 +400,35 @@ def _run_exact(
     """Exact tallies: (tallies, total weight, number of deals enumerated), a row per player or,
     ``by_combo``, per combo of :meth:`HoldemDeal.packed`. With ``listed``, from a list of deals
     where :func:`_run_listed` takes one (suit classes, or the one deal of fixed hands); else
-    combo choice by combo choice in the kernel, in tasks by the first player's combos, summed
-    in task order."""
+    combo choice by combo choice in a kernel, in tasks by the first player's combos, summed in
+    task order: on the flop, turn and river by the table of every combo's value on every runout
+    (:mod:`~analyzer.games.holdem.runouts`), preflop by the board's rank patterns."""
     if listed:
         result = _run_listed(deal, scheduler, threads, progress, by_combo)
         if result is not None:
             return result
     combos, offsets, weights = deal.packed()
     board = deal.board.astype(np.uint8)
-    tasks = []
-    for row in range(offsets[0], offsets[1]):
-        first = np.concatenate([combos[row : row + 1], combos[offsets[1] :]])
-        first_weights = np.concatenate([weights[row : row + 1], weights[offsets[1] :]])
-        first_offsets = np.concatenate([[0, 1], offsets[2:] - offsets[1] + 1])
-        tasks.append((first, first_offsets, first_weights, board, deal.excluded, by_combo))
-    results = run_tasks(_exact_one, tasks, scheduler=scheduler, threads=threads, progress=progress)
-    if by_combo:  # task ``row`` holds player 1's combo ``row``, then every later player's combos
-        tallies = np.zeros((len(combos), WIDTH))
-        for row, (part, _, _) in enumerate(results):
-            tallies[row] += part[0]
-            tallies[offsets[1] :] += part[1:]
+    if BOARD_CARDS - len(board) <= MAX_RUNOUT_CARDS:
+        runs = _runout_tasks(deal)
+        tasks = [(combos, offsets, weights, board, deal.excluded, by_combo, run) for run in runs]
+        results = run_tasks(_runouts_one, tasks, scheduler=scheduler, threads=threads, progress=progress)
+        tallies = results[0][0] if len(results) == 1 else np.sum([t for t, _, _ in results], axis=0)
     else:
-        tallies = np.sum([t for t, _, _ in results], axis=0)
+        pattern_tasks = []
+        for row in range(offsets[0], offsets[1]):
+            first = np.concatenate([combos[row : row + 1], combos[offsets[1] :]])
+            first_weights = np.concatenate([weights[row : row + 1], weights[offsets[1] :]])
+            first_offsets = np.concatenate([[0, 1], offsets[2:] - offsets[1] + 1])
+            pattern_tasks.append((first, first_offsets, first_weights, board, deal.excluded, by_combo))
+        results = run_tasks(_exact_one, pattern_tasks, scheduler=scheduler, threads=threads, progress=progress)
+        if by_combo:  # task ``row`` holds player 1's combo ``row``, then every later player's combos
+            tallies = np.zeros((len(combos), WIDTH))
+            for row, (part, _, _) in enumerate(results):
+                tallies[row] += part[0]
+                tallies[offsets[1] :] += part[1:]
+        else:
+            tallies = np.sum([t for t, _, _ in results], axis=0)
     total = float(sum(total for _, total, _ in results))
     if total == 0:
         raise ValueError(UNDEALABLE)
@@ -510,6 +518,27 @@ def _exact_classes(representatives, weights, board, excluded):
     tallies = np.zeros((representatives.shape[1], WIDTH), np.float64)
     exact_showdowns(representatives, weights, board, excluded, tallies)
     return tallies
+
+
+RUNOUT_TASK_STEPS = 4_000_000
+"""About how many runout steps (choices times runouts) a task of :func:`_runout_tasks` takes."""
+
+
+def _runout_tasks(deal: HoldemDeal) -> list[tuple[int, int]]:
+    """The first player's combo rows split into runs of about :data:`RUNOUT_TASK_STEPS` steps of
+    :func:`~analyzer.games.holdem.runouts.runout_assignments` (a small query is one task, run on
+    the calling thread); the split depends on the query alone, so the sums do too."""
+    rows = len(deal.ranges[0])
+    free = 52 - len(deal.board) - len(deal.dead)
+    steps = deal.assignments() * math.comb(free, BOARD_CARDS - len(deal.board))
+    parts = min(rows, max(1, round(steps / RUNOUT_TASK_STEPS)))
+    return [(rows * i // parts, rows * (i + 1) // parts) for i in range(parts)]
+
+
+def _runouts_one(combos, offsets, weights, board, excluded, by_combo, first):
+    tallies = np.zeros((len(combos) if by_combo else len(offsets) - 1, WIDTH), np.float64)
+    total, deals = runout_assignments(combos, offsets, weights, board, excluded, by_combo, first, tallies)
+    return tallies, total, deals
 
 
 def _exact_one(combos, offsets, weights, board, excluded, by_combo):
