@@ -7,7 +7,8 @@ and values every player once from ranks alone. Suits matter only where a flush
 is possible, and with two hole cards that needs three board cards of one suit;
 at most one suit can have three of five board cards, so these cases are
 disjoint: for each suit ``s`` and each subset ``S`` of the new ranks dealt in
-``s`` (with ``known_s + |S| >= 3``) the number of boards is
+``s`` with ``known_s + |S| + h_s >= 5`` (``h_s``: the most hole cards of ``s`` that one
+player holds; with fewer, nobody makes a flush in ``s``) the number of boards is
 ``prod_{r in S} C(avail_r - 1, c_r - 1) * prod_{r not in S} C(avail_r - [r,s free], c_r)``,
 and each player's value is the larger of the rank value and the flush-lane value.
 The remaining boards can make no flush. Heads-up preflop this is ~100k cheap
@@ -69,12 +70,16 @@ def _completions_of(holes, board, free, tallies, weight):
     for c in board:
         board_key += CARD_KEY[c]
         known_suit[c & 3] += 1
+    held = np.zeros(4, np.int64)  # the most hole cards of each suit that one player holds
     for p in range(n):
         base_key[p] = board_key + CARD_KEY[holes[p, 0]] + CARD_KEY[holes[p, 1]]
         for c in board:
             lanes[p, c & 3] |= 1 << (c >> 2)
         for j in range(2):
             lanes[p, holes[p, j] & 3] |= 1 << (holes[p, j] >> 2)
+        suited = holes[p, 0] & 3 == holes[p, 1] & 3
+        for j in range(2):
+            held[holes[p, j] & 3] = max(held[holes[p, j] & 3], 1 + suited)
     free_card = np.zeros((13, 4), np.int64)
     avail = np.zeros(13, np.int64)
     bits = free
@@ -113,7 +118,7 @@ def _completions_of(holes, board, free, tallies, weight):
                 r = distinct[j]
                 in_suit[j] = CHOOSE[avail[r] - 1, counts[r] - 1]
             for s in range(4):
-                need = 3 - known_suit[s]
+                need = 5 - known_suit[s] - held[s]  # fewer new cards of suit s make nobody a flush
                 free_here = 0  # which distinct new ranks can be dealt in suit s
                 for j in range(d):
                     r = distinct[j]
