@@ -521,17 +521,23 @@ def _exact_classes(representatives, weights, board, excluded):
 
 
 RUNOUT_TASK_STEPS = 4_000_000
-"""About how many runout steps (choices times runouts) a task of :func:`_runout_tasks` takes."""
+"""About how many runout steps (choices times runouts) a task of :func:`_runout_tasks` takes at
+least."""
+RUNOUT_TASK_ROWS = 32
+"""The fewest first-player combos a task of :func:`_runout_tasks` takes: each task values every
+later player's combo on every runout again, which then costs a few percent of its work."""
+MAX_RUNOUT_TASKS = 64
 
 
 def _runout_tasks(deal: HoldemDeal) -> list[tuple[int, int]]:
-    """The first player's combo rows split into runs of about :data:`RUNOUT_TASK_STEPS` steps of
+    """The first player's combo rows split into at most :data:`MAX_RUNOUT_TASKS` runs of at least
+    :data:`RUNOUT_TASK_ROWS` rows and :data:`RUNOUT_TASK_STEPS` steps of
     :func:`~analyzer.games.holdem.runouts.runout_assignments` (a small query is one task, run on
     the calling thread); the split depends on the query alone, so the sums do too."""
     rows = len(deal.ranges[0])
     free = 52 - len(deal.board) - len(deal.dead)
     steps = deal.assignments() * math.comb(free, BOARD_CARDS - len(deal.board))
-    parts = min(rows, max(1, round(steps / RUNOUT_TASK_STEPS)))
+    parts = max(1, min(rows // RUNOUT_TASK_ROWS, steps // RUNOUT_TASK_STEPS, MAX_RUNOUT_TASKS))
     return [(rows * i // parts, rows * (i + 1) // parts) for i in range(parts)]
 
 
