@@ -14,6 +14,13 @@ list of its values (``<standard|pat>``).
 
 Every choice is case-insensitive (``--rules BUG``, ``--way TRUMP-PLAZA``), whatever its option
 declares: :func:`name_values` sets it for every parameter of every command, so none can differ.
+
+Every parameter converts its values by :func:`cli.coercion.runtime_param` (typer's rules, without
+importing pydantic): :func:`name_values` gives each its class, :class:`NamedArgument` or
+:class:`Option`.
+
+This reads typer 0.29's parameters (``type_descriptor``, ``display_type_rich``,
+``get_runtime_param``), which are internal to typer: pyproject.toml pins typer's minor version.
 """
 
 from __future__ import annotations
@@ -22,10 +29,27 @@ from collections.abc import Sequence
 from typing import Any
 
 import typer
-from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
+from typer._coercion import RuntimeParam
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption, _TyperParameter
+
+from cli.coercion import runtime_param
 
 
-class NamedArgument(TyperArgument):
+class PlainConversion(_TyperParameter):
+    """A typer parameter converting its values by :func:`~cli.coercion.runtime_param`."""
+
+    def get_runtime_param(self) -> RuntimeParam:
+        """The parameter's conversion, built on first use (typer's method, another builder)."""
+        if self._runtime_param is None:
+            self._runtime_param = runtime_param(self.type_descriptor)
+        return self._runtime_param
+
+
+class Option(PlainConversion, TyperOption):
+    """A typer option converting its values by :func:`~cli.coercion.runtime_param`."""
+
+
+class NamedArgument(PlainConversion, TyperArgument):
     """An argument shown by its metavar alone: the name column already says what it takes."""
 
     def display_type_rich(self, ctx) -> str | None:
@@ -37,9 +61,10 @@ def name_values(params: list[Any]) -> list[Any]:
     """Make ``params`` show as the module docstring says, in place, and return them.
 
     A flag gets the empty metavar, which typer prints instead of ``<bool>``; an argument becomes
-    a :class:`NamedArgument` (the subclass adds no state, so its class can be swapped); choices
-    become case-insensitive (typer reads ``case_sensitive`` for choices only, so it is set on
-    every typer parameter). Idempotent, so it may run on every help page and every parse.
+    a :class:`NamedArgument` and an option an :class:`Option` (the subclasses add no state, so
+    a class can be swapped; both convert values without pydantic); choices become
+    case-insensitive (typer reads ``case_sensitive`` for choices only, so it is set on every
+    typer parameter). Idempotent, so it may run on every help page and every parse.
     """
     for param in params:
         descriptor = getattr(param, "type_descriptor", None)  # typer's parameters have one, Click's help none
@@ -47,8 +72,10 @@ def name_values(params: list[Any]) -> list[Any]:
             descriptor.parameter_info.case_sensitive = False
         if isinstance(param, TyperOption) and param.is_flag and param.metavar is None:
             param.metavar = ""
-        elif type(param) is TyperArgument:
+        if type(param) is TyperArgument:
             param.__class__ = NamedArgument
+        elif type(param) is TyperOption:
+            param.__class__ = Option
     return params
 
 
