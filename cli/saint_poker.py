@@ -219,7 +219,7 @@ def tables_command(
             metavar="N",
             help="Sampled positions per phase and round for the policy-regret study.",
         ),
-    ] = 32,
+    ] = 64,
     regret_samples: Annotated[
         int,
         typer.Option(

@@ -72,7 +72,7 @@ class SaintPlan:
     samples: int = 60
     paired_deals: int = 300
     search_policy: str = "search:64"
-    regret_positions: int = 32
+    regret_positions: int = 64
     regret_samples: int = 400
     seed: int = 2026
 
