@@ -157,12 +157,13 @@ def _reach_decision(st, n, phase, round_, kinds, weights, rng):
 
 @njit(cache=True, nogil=True)
 def _choice_index(choices, move):
-    """The row of ``choices`` that is ``move`` (a pair in either order)."""
+    """The row of ``choices`` that is ``move`` (a pair in either order); a move that is not a
+    legal choice is an error."""
     for m in range(choices.shape[0]):
         a, b = choices[m, 0], choices[m, 1]
         if (a == move[0] and b == move[1]) or (a == move[1] and b == move[0]):
             return m
-    return -1
+    raise ValueError("a policy's move is not a legal choice")
 
 
 @njit(cache=True, nogil=True)
