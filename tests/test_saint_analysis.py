@@ -24,7 +24,7 @@ from analyzer.games.saint_poker.rules import SaintPokerRules
 from analyzer.games.saint_poker.tuning import paired_cell
 from analyzer.games.saint_poker.weights import SAVE_HAND_SET
 from analyzer.sim.seeds import chunk_state, derive_seed
-from analyzer.studies.saint_poker import tables
+from analyzer.studies.saint_poker import SaintPlan, regret_cell, tables
 from positions import SAINT
 
 REMOVED = "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7c 7d 7h 7s 8c 8h 8s 9c 9d 9s Tc Td Th Ts Jd"
@@ -494,3 +494,24 @@ def test_regret_of_a_choice_the_rules_decide_equals_a_brute_force():
     assert tallies[:2].tolist() == [1, 3]
     assert stats[:, 0].tolist() == want and stats[:, 2].tolist() == want  # in-sample and held-out: exact
     assert stats[:, 4].tolist() == [1 - w for w in want] and stats[:, 5].tolist() == [8 * w for w in want]
+
+
+def test_committed_policy_regret_cell_is_reproduced():
+    """The committed round-8 river cell of the policy regret (cell 7), re-run from the seed
+    derived from the manifest's with its sizes: the same positions, values and choices."""
+    folder = Path(__file__).resolve().parent.parent / "results" / "saint_poker" / "policy_regret"
+    committed = pd.read_csv(folder / "policy_regret.csv")
+    manifest = json.loads((folder / "manifest.json").read_text())
+    inputs = manifest["inputs"]
+    plan = SaintPlan(
+        regret_positions=inputs["positions_per_cell"],
+        regret_samples=inputs["samples_per_choice"],
+        seed=manifest["seed"],
+    )
+    t = regret_cell(plan, 7)
+    cell = committed[(committed.phase == "river") & (committed["round"] == 8)]
+    assert list(cell.policy) == inputs["policies"] and t[0] == inputs["positions_per_cell"]
+    stats = t[K.REGRET_HEAD :].reshape(len(cell), K.REGRET_STATS) / t[0]
+    assert stats[:, 0] == pytest.approx(cell.regret.to_numpy(), abs=1e-9)
+    assert stats[:, 4] == pytest.approx(cell.best_choice.to_numpy(), abs=1e-12)
+    assert stats[:, 5] == pytest.approx(cell.points_regret.to_numpy(), abs=1e-9)

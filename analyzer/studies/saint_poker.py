@@ -535,6 +535,28 @@ def _regret_rows(keys: Mapping[str, Any], t: np.ndarray, policies: Sequence[str]
     return rows
 
 
+def regret_cell(plan: SaintPlan, i: int, threads=None, scheduler=None) -> np.ndarray:
+    """The tallies of cell ``i`` of :func:`_regret_cells` (its own seed, derived from the plan's):
+    :func:`~analyzer.games.saint_poker.study_kernels.policy_regret` over ``regret_positions``."""
+    phase, r = _regret_cells()[i]
+    policies = _regret_policies(plan)
+    players = np.array([parse_policy(p) for p in policies])
+    job = KernelJob(
+        policy_regret,
+        (REGRET_PLAYERS, PHASES[phase], r, players, POLICY_NAMES[REGRET_CONTINUATION], policy_weights()),
+        (plan.regret_samples,),
+        regret_width(len(policies)),
+    )  # policy_regret(n, phase, round, players, continuation, weights, positions, samples, ..)
+    return run_monte_carlo(
+        job,
+        seed=derive_seed(plan.seed, 6, i),
+        stopping=Stopping(trials=plan.regret_positions),
+        chunk_size=max(1, plan.regret_positions // 4),
+        threads=threads,
+        scheduler=scheduler,
+    ).tallies
+
+
 def regret_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
     """What each policy's choice gives away (3 players), by phase and round and by phase over
     all its rounds (:func:`~analyzer.games.saint_poker.study_kernels.policy_regret`): the mean
@@ -542,24 +564,10 @@ def regret_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progre
     the share of best choices, each with its standard error over the positions."""
     start = time.perf_counter()
     policies = _regret_policies(plan)
-    players = np.array([parse_policy(p) for p in policies])
     cells = _regret_cells()
     rows, sums = [], {phase: np.zeros(regret_width(len(policies))) for phase in PHASES}
     for i, (phase, r) in enumerate(cells):
-        job = KernelJob(
-            policy_regret,
-            (REGRET_PLAYERS, PHASES[phase], r, players, POLICY_NAMES[REGRET_CONTINUATION], policy_weights()),
-            (plan.regret_samples,),
-            regret_width(len(policies)),
-        )  # policy_regret(n, phase, round, players, continuation, weights, positions, samples, ..)
-        t = run_monte_carlo(
-            job,
-            seed=derive_seed(plan.seed, 6, i),
-            stopping=Stopping(trials=plan.regret_positions),
-            chunk_size=max(1, plan.regret_positions // 4),
-            threads=threads,
-            scheduler=scheduler,
-        ).tallies
+        t = regret_cell(plan, i, threads, scheduler)
         sums[phase] += t
         rows += _regret_rows({"phase": phase, "round": r}, t, policies)
         if progress is not None:
