@@ -178,6 +178,15 @@ def play_command(
 
 @saint_poker_app.command("tables")
 def tables_command(
+    study: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--study",
+            metavar="STUDY",
+            help="Run only this study (repeatable): tournament, ties_and_seats, paired_tournament, spend_or_save, "
+            "policy_regret.",
+        ),
+    ] = None,
     games: Annotated[
         int, typer.Option("--games", min=10, callback=check_count, metavar="N", help="Games per tournament pairing.")
     ] = 4_000,
@@ -201,6 +210,26 @@ def tables_command(
             "--samples", min=2, callback=check_count, metavar="N", help="Samples per choice at each position."
         ),
     ] = 60,
+    regret_positions: Annotated[
+        int,
+        typer.Option(
+            "--regret-positions",
+            min=2,
+            callback=check_count,
+            metavar="N",
+            help="Sampled positions per phase and round for the policy-regret study.",
+        ),
+    ] = 64,
+    regret_samples: Annotated[
+        int,
+        typer.Option(
+            "--regret-samples",
+            min=2,
+            callback=check_count,
+            metavar="N",
+            help="Deals valuing each choice in the policy-regret study.",
+        ),
+    ] = 400,
     seed: TableSeed = 2026,
     out: Out = Path("results"),
     force: Force = False,
@@ -209,10 +238,20 @@ def tables_command(
     show_progress: ShowProgress = None,
 ) -> None:
     """Tournaments for 2 to 5 players, rounds won by round and policy, ties, the draft seats,
-    and spending strong cards now or saving them: tables and charts under results/saint_poker/."""
+    spending strong cards now or saving them, and what each policy's choice gives away:
+    tables and charts under results/saint_poker/."""
     run_tables(
         "saint_poker.tables",
-        {"games": games, "rollout_games": rollout_games, "positions": positions, "samples": samples, "seed": seed},
+        {
+            "studies": study or None,
+            "games": games,
+            "rollout_games": rollout_games,
+            "positions": positions,
+            "samples": samples,
+            "regret_positions": regret_positions,
+            "regret_samples": regret_samples,
+            "seed": seed,
+        },
         out=out,
         force=force,
         threads=threads,

@@ -193,7 +193,12 @@ VALID_BY_COMMAND = {
     ("saint-poker", "decide"): {"--policy": ["random", "greedy", "save"]},
     ("head-to-head", "tables"): {"--rounds": ["10"], "--games": ["10"], "--positions": ["8"]},
     ("head-to-head", "betting-tables"): {"--games": ["10"], "--study": ["response_model", "fresh_card"]},
-    ("saint-poker", "tables"): {"--games": ["10"], "--positions": ["4"]},
+    ("saint-poker", "tables"): {
+        "--games": ["10"],
+        "--positions": ["4"],
+        "--regret-positions": ["2"],
+        "--study": ["policy_regret", "spend_or_save"],
+    },
     ("mousel", "tables"): {"--deals": ["100"], "--sessions": ["10"], "--play": ["heuristic"]},
     ("whist", "tables"): {"--deals": ["100"], "--game-deals": ["2"]},
     ("draw", "tables"): {"--strategy-trials": ["100"], "--deal-trials": ["100"]},

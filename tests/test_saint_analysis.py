@@ -15,6 +15,7 @@ import pytest
 from analyzer.cards import CardError, format_cards, parse_cards
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker import policies as P
+from analyzer.games.saint_poker import study_kernels as K
 from analyzer.games.saint_poker import table as T
 from analyzer.games.saint_poker.decide import decide, position_from_dict
 from analyzer.games.saint_poker.play import parse_policies, parse_policy, simulate_games
@@ -23,7 +24,7 @@ from analyzer.games.saint_poker.rules import SaintPokerRules
 from analyzer.games.saint_poker.tuning import paired_cell
 from analyzer.games.saint_poker.weights import SAVE_HAND_SET
 from analyzer.sim.seeds import chunk_state, derive_seed
-from analyzer.studies.saint_poker import tables
+from analyzer.studies.saint_poker import SaintPlan, regret_cell, tables
 from positions import SAINT
 
 REMOVED = "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7c 7d 7h 7s 8c 8h 8s 9c 9d 9s Tc Td Th Ts Jd"
@@ -268,8 +269,11 @@ def test_studies_run_small(tmp_path):
         samples=4,
         paired_deals=2,
         search_policy="search:4",
+        regret_positions=2,
+        regret_samples=4,
     )
-    assert [r.name for r in results] == ["tournament", "ties_and_seats", "paired_tournament", "spend_or_save"]
+    names = ["tournament", "ties_and_seats", "paired_tournament", "spend_or_save", "policy_regret"]
+    assert [r.name for r in results] == names
     tournament = results[0].tables["tournament"]
     assert len(tournament) == 4 * 4 and tournament.wins.between(0, 1).all()
     assert len(results[1].tables["tied_rounds"]) == 4 * 8
@@ -278,6 +282,16 @@ def test_studies_run_small(tmp_path):
     greedy = shares[shares.policy == "greedy"]  # greedy in any seat of an all-greedy table: the same game
     assert (greedy.wins == 1 / greedy.players).all() and (greedy.wins_stderr == 0).all()
     assert list(results[3].tables["spend_or_save"]["round"]) == list(range(1, 8))
+    regret, by_phase = results[4].tables["policy_regret"], results[4].tables["by_phase"]
+    policies = ["greedy", "save", "tuned", "rollout:2", "search:4"]
+    cells = [(phase, r) for phase, last in (("river", 8), ("reveal", 7), ("draft", 7)) for r in range(1, last + 1)]
+    assert list(zip(regret.phase, regret["round"], regret.policy)) == [(*c, p) for c in cells for p in policies]
+    assert (regret.positions == 2).all() and (regret.choices >= 2).all()
+    assert list(by_phase.positions) == [2 * 8] * 5 + [2 * 7] * 10
+    for table in (regret, by_phase):
+        assert (table.regret >= 0).all() and (table.points_regret >= 0).all() and table.best_choice.between(0, 1).all()
+        # the best on half the deals is never better on the other half than the best on all (even samples)
+        assert (table.regret_held_out <= table.regret + 1e-12).all()
 
 
 def test_cli_decide_and_play(tmp_path, cli):
@@ -439,3 +453,65 @@ def test_committed_seat_table_is_reproduced():
     again = simulate_games(2, "greedy", games=games, seed=derive_seed(manifest["seed"], 2, 0))
     assert again.seats[0]["wins"] == pytest.approx(row.wins, abs=1e-12)
     assert again.seats[0]["score"] == pytest.approx(row.score, abs=1e-9)
+
+
+def test_regret_of_a_choice_the_rules_decide_equals_a_brute_force():
+    """Round 8, two players, the opponent's three cards all known (drafted), so nothing is
+    hidden and every value is exact. Whatever river card the opponent plays, the decider's ace
+    in the river gives him a heart flush, while a nine keeps the nines' pair winning (eval7
+    referee over all three of his river cards); the round decides the game (10 to 12). Save
+    and greedy keep the pair and give the ace away; a rollout under save play finds the nine."""
+    river, mine, theirs = parse_cards("2h 7h Kc"), parse_cards("Ah 9s 9d"), parse_cards("Qh Th 3c")
+    won = {}
+    for card in mine:
+        outcomes = set()
+        for played in theirs:
+            board = [*river, card, played]
+            me, them = (_value(board + [c for c in h if c != x]) for h, x in ((mine, card), (theirs, played)))
+            outcomes.add(int(me > them))
+        (won[card],) = outcomes  # the opponent's choice changes nothing
+    assert sum(won.values()) == 2
+    regret = {card: max(won.values()) - w for card, w in won.items()}
+    deck = [c for c in range(52) if c not in {*river, *mine, *theirs}]
+    position = {
+        "players": 2,
+        "round": 8,
+        "phase": "river",
+        "hand": format_cards(mine),
+        "river": format_cards(river),
+        "known": ["", format_cards(theirs)],
+        "removed": format_cards(deck[8:]),
+        "scores": [10, 12],
+    }
+    state = position_from_dict(position).to_state()
+    policies = np.array([parse_policy(p) for p in ("save", "greedy", "rollout:8:save")])
+    tallies = np.zeros(K.regret_width(3))
+    kinds = np.full(E.MAX_PLAYERS, P.SAVE)
+    K._position_regret(state, 0, policies, kinds, P.policy_weights(), 8, chunk_state(3, 0), tallies)
+    ace = parse_cards("Ah")[0]
+    want = [regret[ace], regret[ace], 0]  # win share; the round's 8 points in points
+    stats = tallies[K.REGRET_HEAD :].reshape(3, K.REGRET_STATS)
+    assert tallies[:2].tolist() == [1, 3]
+    assert stats[:, 0].tolist() == want and stats[:, 2].tolist() == want  # in-sample and held-out: exact
+    assert stats[:, 4].tolist() == [1 - w for w in want] and stats[:, 5].tolist() == [8 * w for w in want]
+
+
+def test_committed_policy_regret_cell_is_reproduced():
+    """The committed round-8 river cell of the policy regret (cell 7), re-run from the seed
+    derived from the manifest's with its sizes: the same positions, values and choices."""
+    folder = Path(__file__).resolve().parent.parent / "results" / "saint_poker" / "policy_regret"
+    committed = pd.read_csv(folder / "policy_regret.csv")
+    manifest = json.loads((folder / "manifest.json").read_text())
+    inputs = manifest["inputs"]
+    plan = SaintPlan(
+        regret_positions=inputs["positions_per_cell"],
+        regret_samples=inputs["samples_per_choice"],
+        seed=manifest["seed"],
+    )
+    t = regret_cell(plan, 7)
+    cell = committed[(committed.phase == "river") & (committed["round"] == 8)]
+    assert list(cell.policy) == inputs["policies"] and t[0] == inputs["positions_per_cell"]
+    stats = t[K.REGRET_HEAD :].reshape(len(cell), K.REGRET_STATS) / t[0]
+    assert stats[:, 0] == pytest.approx(cell.regret.to_numpy(), abs=1e-9)
+    assert stats[:, 4] == pytest.approx(cell.best_choice.to_numpy(), abs=1e-12)
+    assert stats[:, 5] == pytest.approx(cell.points_regret.to_numpy(), abs=1e-9)

@@ -16,6 +16,11 @@
 * ``spend_or_save`` -- at each round's reveal in greedy games (3 players): revealing the
   best pair against keeping the strong cards (revealing the pair missed least), by the
   points to the end of the game; where the difference crosses zero is the break-even.
+* ``policy_regret`` -- decisions sampled from tuned games (3 players), by phase (the river
+  card, the pair to reveal, the draft pick) and round: what the choices of greedy, save,
+  tuned, the rollout player and the search player give away against the best choice, every
+  choice valued by rollouts under tuned play (the search player's values), in win share
+  and in points, with the share of best choices.
 """
 
 from __future__ import annotations
@@ -31,10 +36,19 @@ from matplotlib.figure import Figure
 
 from analyzer.charts import add_note, count_text
 from analyzer.games.saint_poker import engine as E
-from analyzer.games.saint_poker.play import simulate_games
-from analyzer.games.saint_poker.policies import policy_weights
+from analyzer.games.saint_poker.decide import PHASES
+from analyzer.games.saint_poker.play import parse_policy, simulate_games
+from analyzer.games.saint_poker.policies import POLICY_NAMES, policy_weights
 from analyzer.games.saint_poker.rules import SaintPokerRules
-from analyzer.games.saint_poker.study_kernels import SPEND_TALLY, draft_seats, spend_or_save
+from analyzer.games.saint_poker.study_kernels import (
+    REGRET_HEAD,
+    REGRET_STATS,
+    SPEND_TALLY,
+    draft_seats,
+    policy_regret,
+    regret_width,
+    spend_or_save,
+)
 from analyzer.games.saint_poker.tuning import paired_cell
 from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
@@ -58,6 +72,8 @@ class SaintPlan:
     samples: int = 60
     paired_deals: int = 300
     search_policy: str = "search:64"
+    regret_positions: int = 64
+    regret_samples: int = 400
     seed: int = 2026
 
 
@@ -448,11 +464,195 @@ def _spend_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, An
     return {"spend_or_save": figure}
 
 
+REGRET_PLAYERS = 3
+REGRET_CONTINUATION = "tuned"  # the positions' players and the play after every valued choice
+
+
+def _regret_policies(plan: SaintPlan) -> tuple[str, ...]:
+    return ("greedy", "save", "tuned", plan.rollout_policy, plan.search_policy)
+
+
+def _regret_cells() -> list[tuple[str, int]]:
+    """Every (phase, round) with more than one legal choice: the river card in rounds 1 to 8,
+    the pair to reveal in 1 to 7 (in round 8 the two cards left are the only pair), the draft
+    pick in 1 to 7 (there is no draft after round 8)."""
+    last = {"river": E.ROUNDS, "reveal": E.ROUNDS - 1, "draft": E.ROUNDS - 1}
+    return [(phase, r) for phase in PHASES for r in range(1, last[phase] + 1)]
+
+
+def regret_spec(plan: SaintPlan) -> ResultSpec:
+    """The spec of :func:`regret_study`'s result (trials: positions, ``regret_positions`` per
+    phase and round)."""
+    cells = _regret_cells()
+    return ResultSpec(
+        ANALYSIS,
+        "policy_regret",
+        inputs={
+            "players": REGRET_PLAYERS,
+            "phases": {phase: [r for q, r in cells if q == phase] for phase in PHASES},
+            "positions_per_cell": plan.regret_positions,
+            "samples_per_choice": plan.regret_samples,
+            "positions": f"a uniformly drawn decision of the phase and round in {REGRET_CONTINUATION} games "
+            "(draft ties at random, S-5) with more than one legal choice",
+            "values": f"every legal choice played out under {REGRET_CONTINUATION} play for everyone from deals of "
+            "the cards the decider has not seen, common to all choices (the search player's values)",
+            "policies": list(_regret_policies(plan)),
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=plan.regret_positions * len(cells),
+        chunk_size=None,
+    )
+
+
+def _regret_rows(keys: Mapping[str, Any], t: np.ndarray, policies: Sequence[str]) -> list[dict[str, Any]]:
+    """One row per policy from :func:`~analyzer.games.saint_poker.study_kernels.policy_regret`'s
+    tallies ``t`` (summed over cells): means over the positions and their standard errors."""
+    n = int(t[0])
+    rows = []
+    for i, name in enumerate(policies):
+        at = REGRET_HEAD + REGRET_STATS * i
+        regret, regret_se = mean_and_se(t[at], t[at + 1], n)
+        held, held_se = mean_and_se(t[at + 2], t[at + 3], n)
+        best = t[at + 4] / n
+        points, points_se = mean_and_se(t[at + 5], t[at + 6], n)
+        rows.append(
+            {
+                **keys,
+                "policy": name,
+                "positions": n,
+                "choices": t[1] / n,
+                "regret": regret,
+                "regret_stderr": regret_se,
+                "regret_held_out": held,
+                "regret_held_out_stderr": held_se,
+                "best_choice": best,
+                "best_choice_stderr": float(np.sqrt(best * (1 - best) / n)),
+                "points_regret": points,
+                "points_regret_stderr": points_se,
+            }
+        )
+    return rows
+
+
+def regret_cell(plan: SaintPlan, i: int, threads=None, scheduler=None) -> np.ndarray:
+    """The tallies of cell ``i`` of :func:`_regret_cells` (its own seed, derived from the plan's):
+    :func:`~analyzer.games.saint_poker.study_kernels.policy_regret` over ``regret_positions``."""
+    phase, r = _regret_cells()[i]
+    policies = _regret_policies(plan)
+    players = np.array([parse_policy(p) for p in policies])
+    job = KernelJob(
+        policy_regret,
+        (REGRET_PLAYERS, PHASES[phase], r, players, POLICY_NAMES[REGRET_CONTINUATION], policy_weights()),
+        (plan.regret_samples,),
+        regret_width(len(policies)),
+    )  # policy_regret(n, phase, round, players, continuation, weights, positions, samples, ..)
+    return run_monte_carlo(
+        job,
+        seed=derive_seed(plan.seed, 6, i),
+        stopping=Stopping(trials=plan.regret_positions),
+        chunk_size=max(1, plan.regret_positions // 4),
+        threads=threads,
+        scheduler=scheduler,
+    ).tallies
+
+
+def regret_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
+    """What each policy's choice gives away (3 players), by phase and round and by phase over
+    all its rounds (:func:`~analyzer.games.saint_poker.study_kernels.policy_regret`): the mean
+    regret in win share (in-sample, erring high, and held-out, erring low) and in points, and
+    the share of best choices, each with its standard error over the positions."""
+    start = time.perf_counter()
+    policies = _regret_policies(plan)
+    cells = _regret_cells()
+    rows, sums = [], {phase: np.zeros(regret_width(len(policies))) for phase in PHASES}
+    for i, (phase, r) in enumerate(cells):
+        t = regret_cell(plan, i, threads, scheduler)
+        sums[phase] += t
+        rows += _regret_rows({"phase": phase, "round": r}, t, policies)
+        if progress is not None:
+            progress(i + 1, len(cells))
+    table = pd.DataFrame(rows)
+    by_phase = pd.DataFrame([row for phase in PHASES for row in _regret_rows({"phase": phase}, sums[phase], policies)])
+    spec = regret_spec(plan)
+    manifest = manifest_for(
+        spec,
+        elapsed=time.perf_counter() - start,
+        standard_errors={
+            "max_regret_se": float(table.regret_stderr.max()),
+            "max_phase_regret_se": float(by_phase.regret_stderr.max()),
+        },
+        command=COMMAND,
+    )
+    tables = {"policy_regret": table, "by_phase": by_phase}
+    return drawn_result(spec, tables, manifest, _regret_figures)
+
+
+def _regret_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    """Each policy's mean regret in win share by round, one panel per phase (solid: in-sample,
+    2 s.e. error bars; dashed: held-out), and by phase over all its rounds (bars: in-sample,
+    ticks: held-out)."""
+    table, by_phase = tables["policy_regret"], tables["by_phase"]
+    policies = list(dict.fromkeys(table.policy))
+    colours = {name: f"C{k}" for k, name in enumerate(policies)}
+    titles = {"river": "the river card", "reveal": "the pair to reveal", "draft": "the draft pick"}
+    figure = Figure(figsize=(17, 5), layout="constrained")
+    axes = figure.subplots(1, len(PHASES) + 1, sharey=True)
+    for ax, phase in zip(axes, PHASES):
+        part = table[table.phase == phase]
+        for k, name in enumerate(policies):
+            rows = part[part.policy == name]
+            x = rows["round"] + (k - (len(policies) - 1) / 2) * 0.08
+            ax.errorbar(
+                x,
+                100 * rows.regret,
+                yerr=200 * rows.regret_stderr,
+                marker="o",
+                ms=4,
+                capsize=2,
+                color=colours[name],
+                label=name,
+            )
+            ax.plot(x, 100 * rows.regret_held_out, ls="--", lw=0.8, color=colours[name])
+        ax.axhline(0, color="black", lw=0.8)
+        ax.set_xticks(sorted(part["round"].unique()))
+        ax.set_xlabel("round")
+        ax.set_title(titles[phase], fontsize=10)
+        ax.grid(alpha=0.3)
+    axes[0].set_ylabel("regret (points of win share, %)")
+    axes[0].legend(fontsize=8)
+    ax = axes[-1]
+    width = 0.8 / len(policies)
+    for k, name in enumerate(policies):
+        part = by_phase[by_phase.policy == name].set_index("phase").loc[list(PHASES)]
+        x = np.arange(len(PHASES)) + (k - (len(policies) - 1) / 2) * width
+        ax.bar(x, 100 * part.regret, width, yerr=200 * part.regret_stderr, capsize=2, color=colours[name])
+        ax.scatter(x, 100 * part.regret_held_out, marker="_", s=120, color="black", zorder=3)
+    ax.axhline(0, color="black", lw=0.8)
+    ax.set_xticks(np.arange(len(PHASES)), list(PHASES))
+    ax.set_title("each phase, all its rounds", fontsize=10)
+    ax.grid(alpha=0.3, axis="y")
+    inputs = manifest["inputs"]
+    figure.suptitle(
+        f"Saint Poker, {inputs['players']} players: what each policy's choice gives away against the best choice"
+    )
+    add_note(
+        figure,
+        f"Monte Carlo, seed {manifest['seed']}: {count_text(table.positions)} positions per phase and round from "
+        f"{REGRET_CONTINUATION} games, every legal choice valued by {inputs['samples_per_choice']:,} deals played "
+        f"out by {REGRET_CONTINUATION} players (common to all choices);\nsolid and bars: best choice by the same "
+        "values (errs high), error bars 2 standard errors; dashed and black ticks: best chosen on half the deals, "
+        "measured on the other (errs low).",
+    )
+    return {"policy_regret": figure}
+
+
 FIGURES = {
     f"{ANALYSIS}/tournament": _tournament_figures,
     f"{ANALYSIS}/ties_and_seats": _ties_figures,
     f"{ANALYSIS}/paired_tournament": _paired_figures,
     f"{ANALYSIS}/spend_or_save": _spend_figures,
+    f"{ANALYSIS}/policy_regret": _regret_figures,
 }
 
 
@@ -461,6 +661,7 @@ SAINT_STUDIES = {
     "ties_and_seats": Part(ties_spec, ties_study),
     "paired_tournament": Part(paired_spec, paired_study),
     "spend_or_save": Part(spend_spec, spend_study),
+    "policy_regret": Part(regret_spec, regret_study),
 }
 
 
