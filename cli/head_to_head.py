@@ -611,7 +611,7 @@ def tables(
             "--study",
             metavar="STUDY",
             help="Run only this study (repeatable): round_types, tournament, opening_relations, block_or_build, "
-            "policy_regret, type_choice.",
+            "policy_regret, type_choice, type_choice_strong.",
         ),
     ] = None,
     rounds: Annotated[
@@ -650,6 +650,24 @@ def tables(
             "--samples", min=2, callback=check_count, metavar="N", help="Rollouts per move at each sampled position."
         ),
     ] = 100,
+    strong_policy: Annotated[
+        str,
+        typer.Option(
+            "--strong-policy",
+            metavar="POLICY",
+            help="Both players of the type choice study under strong play (type_choice_strong).",
+        ),
+    ] = "search:1024",
+    strong_rounds: Annotated[
+        int,
+        typer.Option(
+            "--strong-rounds",
+            min=2,
+            callback=check_count,
+            metavar="N",
+            help="Rounds per round and type under strong play (type_choice_strong).",
+        ),
+    ] = 240,
     seed: TableSeed = 2026,
     out: Out = Path("results"),
     force: Force = False,
@@ -658,8 +676,8 @@ def tables(
     show_progress: ShowProgress = None,
 ) -> None:
     """Round types, policy tournament, the value of a first card by its relation to the
-    common card, and block-or-build in Crazy rounds: tables and charts under
-    results/head_to_head/."""
+    common card, block-or-build in Crazy rounds, policy regret and the dealer's choice of round
+    type (tuned and strong players): tables and charts under results/head_to_head/."""
     run_tables(
         "head_to_head.tables",
         {
@@ -669,6 +687,8 @@ def tables(
             "rollout_games": rollout_games,
             "positions": positions,
             "samples": samples,
+            "strong_policy": strong_policy,
+            "strong_rounds": strong_rounds,
             "seed": seed,
         },
         out=out,

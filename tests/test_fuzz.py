@@ -126,6 +126,8 @@ VALID = {
     "--rounds": ["2"],
     "--positions": ["1", "2"],
     "--samples": ["2"],
+    "--strong-rounds": ["2"],
+    "--strong-policy": ["search:2", "tuned"],
     "--deals": ["2", "5"],
     "--sessions": ["1", "2"],
     "--session-deals": ["2"],

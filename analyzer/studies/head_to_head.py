@@ -16,6 +16,8 @@
   (the search player's values), by round type.
 * ``type_choice`` -- the ``choose`` rule (§2.4): the dealer's chance to win the game with each
   round type he may pick, by round and score, tuned v tuned, later rounds chosen best.
+* ``type_choice_strong`` -- the same under strong play (the search player in both seats, fewer
+  rounds), and where its best type differs from tuned play's, by how much (± s.e.).
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ from matplotlib.figure import Figure
 
 from analyzer.charts import add_note, count_text, labeled_heatmap, with_error
 from analyzer.games.head_to_head import engine as E
-from analyzer.games.head_to_head.play import simulate_rounds
+from analyzer.games.head_to_head.play import parse_policy, seat_policies, simulate_rounds
+from analyzer.games.head_to_head.rollout import lookahead_flag
 from analyzer.games.head_to_head.study_kernels import (
     BLOCK_TALLY,
     CHIP_BINS,
@@ -68,6 +71,8 @@ class StudyPlan:
     games: int = 20_000  # paired deals a pair in the tournament's round robins without a rollout player
     rollout_games: int = 200  # paired deals a pair in the round robin with one
     rollout_policy: str = "rollout:16"
+    strong_policy: str = "search:1024"  # both players of the type choice study under strong play
+    strong_rounds: int = 240  # per round and type in that study
     positions: int = 400  # sampled positions per round type (relations, blocking)
     samples: int = 100  # rollouts per move at each sampled position
     seed: int = 2026
@@ -561,6 +566,14 @@ def _regret_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, A
 
 
 GAME_ROWS = (3, 4, 5)  # rows of rounds 1, 2 and 3
+TUNED_PLAYERS = ("tuned", "tuned")  # the type_choice study's players: the dealer's opponent, the dealer
+CHOICE_RULE = "h2h.type_selection = choose: the dealer picks the round's type (1-5; Crazy only by the die)"
+CHOICE_DEALERS = "the round-1 dealer deals rounds 1 and 3, the other round 2 (§2.2)"
+
+
+def _strong_players(plan: StudyPlan) -> tuple[str, str]:
+    """The type_choice_strong study's players: ``strong_policy`` in both seats."""
+    return (plan.strong_policy, plan.strong_policy)
 
 
 def choice_spec(plan: StudyPlan) -> ResultSpec:
@@ -569,15 +582,37 @@ def choice_spec(plan: StudyPlan) -> ResultSpec:
         ANALYSIS,
         "type_choice",
         inputs={
-            "rule": "h2h.type_selection = choose: the dealer picks the round's type (1-5; Crazy only by the die)",
-            "players": "tuned v tuned",
+            "rule": CHOICE_RULE,
+            "players": " v ".join(TUNED_PLAYERS),
             "rounds_per_cell": plan.rounds,
             "round_types": list(TYPES),
-            "dealers": "the round-1 dealer deals rounds 1 and 3, the other round 2 (§2.2)",
+            "dealers": CHOICE_DEALERS,
         },
         method="monte-carlo",
         seed=plan.seed,
         trials=plan.rounds * len(TYPES) * len(GAME_ROWS),
+        chunk_size=None,
+    )
+
+
+def choice_strong_spec(plan: StudyPlan) -> ResultSpec:
+    """The spec of :func:`choice_strong_study`'s result: ``strong_rounds`` per round and type
+    under ``strong_policy``, and the tuned study's ``rounds`` again for the comparison."""
+    parse_policy(plan.strong_policy)  # a bad name is refused before anything runs
+    return ResultSpec(
+        ANALYSIS,
+        "type_choice_strong",
+        inputs={
+            "rule": CHOICE_RULE,
+            "players": " v ".join(_strong_players(plan)),
+            "rounds_per_cell": plan.strong_rounds,
+            "round_types": list(TYPES),
+            "dealers": CHOICE_DEALERS,
+            "compared_with": f"{' v '.join(TUNED_PLAYERS)} (type_choice), {plan.rounds:,} rounds per cell",
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=(plan.strong_rounds + plan.rounds) * len(TYPES) * len(GAME_ROWS),
         chunk_size=None,
     )
 
@@ -630,22 +665,31 @@ def _win_chances(chips: dict[tuple[int, str], np.ndarray]) -> list[dict[str, Any
     return rows_out
 
 
-def choice_study(
-    plan: StudyPlan, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
-) -> ResultSet:
-    """The dealer's best round type by round and score under the ``choose`` rule (§2.4): the
-    distribution of the dealer's chips for every round and type, tuned v tuned, and each type's
-    game-win chance for the dealer by backward induction over the score (:func:`_win_chances`)."""
-    start = time.perf_counter()
+def _dealer_chips(
+    plan: StudyPlan,
+    players: tuple[str, str],
+    rounds: int,
+    key: int,
+    threads: int | None,
+    scheduler: str | None,
+    progress: Progress | None,
+) -> tuple[dict[tuple[int, str], np.ndarray], pd.DataFrame]:
+    """The distribution of the dealer's chips for every round (0-based) and type, ``rounds``
+    rounds each, ``players`` the dealer's opponent (moving first) and the dealer
+    (:func:`~analyzer.games.head_to_head.study_kernels.dealer_chips`; seeds ``(seed, key, round,
+    type)``), and the table of the dealer's mean margin per round and type with its standard
+    error; ``progress`` gets the cells done of the 15."""
+    params, vectors = seat_policies(*players)
+    trailing = (params, vectors, lookahead_flag(params))
     chips: dict[tuple[int, str], np.ndarray] = {}
     margins = []
     for r, rows in enumerate(GAME_ROWS):
         for i, kind in enumerate(TYPES):
             t = run_monte_carlo(
-                KernelJob(dealer_chips, (i + 1, rows), (), CHIP_BINS),
-                seed=derive_seed(plan.seed, 5, r, i),
-                stopping=Stopping(trials=plan.rounds),
-                chunk_size=max(1, plan.rounds // 8),
+                KernelJob(dealer_chips, (i + 1, rows), trailing, CHIP_BINS),
+                seed=derive_seed(plan.seed, key, r, i),
+                stopping=Stopping(trials=rounds),
+                chunk_size=max(1, rounds // 8),
                 threads=threads,
                 scheduler=scheduler,
             ).tallies
@@ -658,11 +702,28 @@ def choice_study(
                             "dealer_margin_stderr": se})  # fmt: skip
             if progress is not None:
                 progress(len(margins), len(GAME_ROWS) * len(TYPES))
+    return chips, pd.DataFrame(margins)
+
+
+def _choice_table(chips: dict[tuple[int, str], np.ndarray], rounds: int) -> pd.DataFrame:
+    """:func:`_win_chances` as a table, each chance's standard error its sd over ``rounds``
+    rounds, sorted by round, lead and type."""
     choice = pd.DataFrame(_win_chances(chips))
-    choice["dealer_wins_game_stderr"] = choice.pop("sd") / np.sqrt(plan.rounds)
-    choice = choice.sort_values(["round", "dealer_lead", "round_type"], key=_type_order).reset_index(drop=True)
+    choice["dealer_wins_game_stderr"] = choice.pop("sd") / np.sqrt(rounds)
+    return choice.sort_values(["round", "dealer_lead", "round_type"], key=_type_order).reset_index(drop=True)
+
+
+def choice_study(
+    plan: StudyPlan, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
+) -> ResultSet:
+    """The dealer's best round type by round and score under the ``choose`` rule (§2.4): the
+    distribution of the dealer's chips for every round and type, tuned v tuned, and each type's
+    game-win chance for the dealer by backward induction over the score (:func:`_win_chances`)."""
+    start = time.perf_counter()
+    chips, margins = _dealer_chips(plan, TUNED_PLAYERS, plan.rounds, 5, threads, scheduler, progress)
+    choice = _choice_table(chips, plan.rounds)
     spec = choice_spec(plan)
-    tables = {"type_choice": choice, "dealer_margin": pd.DataFrame(margins)}
+    tables = {"type_choice": choice, "dealer_margin": margins}
     manifest = manifest_for(
         spec,
         elapsed=time.perf_counter() - start,
@@ -672,24 +733,92 @@ def choice_study(
     return drawn_result(spec, tables, manifest, _choice_figures)
 
 
+def _best_edge(group: pd.DataFrame, own: str, other: str) -> tuple[float, float]:
+    """Under the play of table ``own`` (in ``group``, one round and lead of the two tables merged,
+    each table's columns suffixed with its name): how much its best type's chance beats the best
+    chance among the best types of table ``other``, and the standard error of that difference (0
+    when the two share a best type; else the two cells' errors combined, the cells being
+    independent runs)."""
+    chance = group[f"dealer_wins_game_{own}"].to_numpy()
+    se = group[f"dealer_wins_game_stderr_{own}"].to_numpy()
+    i, j = (
+        np.flatnonzero(best)[chance[best].argmax()]
+        for best in (group[f"best_{n}"].to_numpy(bool) for n in (own, other))
+    )
+    edge = float(chance[i] - chance[j])
+    return edge, float(np.hypot(se[i], se[j])) if edge > 0 else 0.0
+
+
+def _best_type_comparison(tuned: pd.DataFrame, strong: pd.DataFrame) -> pd.DataFrame:
+    """The best types of the two choice tables by round and lead, and where they differ, by how
+    much each player's best type beats the other's under his own play (:func:`_best_edge`):
+    ``strong_edge`` in the strong table, ``tuned_edge`` in the tuned one, each with its standard
+    error and whether it exceeds 2 of them. Edges are 0 exactly where the best types agree."""
+    keys = ["round", "rows", "dealer_lead"]
+    both = tuned.merge(strong, on=[*keys, "round_type"], suffixes=("_tuned", "_strong"))
+    out = []
+    for key, group in both.groupby(keys, sort=False):
+        row: dict[str, Any] = dict(zip(keys, key))
+        for name in ("tuned", "strong"):
+            row[f"{name}_best"] = " ".join(group.round_type[group[f"best_{name}"]])
+        row["same"] = bool((group.best_tuned & group.best_strong).any())
+        for own, other in (("strong", "tuned"), ("tuned", "strong")):
+            edge, se = _best_edge(group, own, other)
+            row |= {f"{own}_edge": edge, f"{own}_edge_stderr": se, f"{own}_edge_over_2se": edge > 2 * se}
+        out.append(row)
+    return pd.DataFrame(out)
+
+
+def choice_strong_study(
+    plan: StudyPlan, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
+) -> ResultSet:
+    """:func:`choice_study` with ``strong_policy`` in both seats (``strong_rounds`` per round and
+    type), and its best type by round and lead beside the tuned study's (the same ``rounds`` and
+    seeds as :func:`choice_study`, so the very table of type_choice): :func:`_best_type_comparison`."""
+    start = time.perf_counter()
+    cells = len(GAME_ROWS) * len(TYPES)
+
+    def step(offset: int) -> Progress | None:
+        return None if progress is None else lambda done, _: progress(offset + done, 2 * cells)
+
+    tuned_chips, _ = _dealer_chips(plan, TUNED_PLAYERS, plan.rounds, 5, threads, scheduler, step(0))
+    chips, margins = _dealer_chips(plan, _strong_players(plan), plan.strong_rounds, 6, threads, scheduler, step(cells))
+    choice = _choice_table(chips, plan.strong_rounds)
+    comparison = _best_type_comparison(_choice_table(tuned_chips, plan.rounds), choice)
+    spec = choice_strong_spec(plan)
+    tables = {"type_choice": choice, "dealer_margin": margins, "best_type": comparison}
+    manifest = manifest_for(
+        spec,
+        elapsed=time.perf_counter() - start,
+        standard_errors={
+            "max_win_se": float(choice.dealer_wins_game_stderr.max()),
+            "max_edge_se": float(comparison[["strong_edge_stderr", "tuned_edge_stderr"]].max().max()),
+        },
+        command=COMMAND,
+    )
+    return drawn_result(spec, tables, manifest, _choice_strong_figures)
+
+
 def _type_order(column: pd.Series) -> pd.Series:
     """Sort keys: round types in the order of the rules, other columns as they are."""
     return column.map(TYPES.index) if column.name == "round_type" else column
 
 
-def _choice_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
-    """The dealer's game-win chance of each type by round and lead, the best type marked."""
-    table = tables["type_choice"]
+def _choice_heatmap(table: pd.DataFrame, texts: Sequence[str], title: str, note: str) -> Figure:
+    """The dealer's game-win chance of each type (columns) by round and lead (rows), with the
+    cell texts ``texts`` in the order of ``table``'s rows."""
     keys = list(dict.fromkeys(zip(table["round"], table.dealer_lead)))
     values = np.array([[0.0] * len(TYPES) for _ in keys])
-    texts = np.empty(values.shape, dtype=object)
-    for row in zip(table["round"], table.dealer_lead, table.round_type, table.dealer_wins_game, table.best):
-        i, j = keys.index((row[0], row[1])), TYPES.index(row[2])
-        values[i, j] = 100 * row[3]
-        texts[i, j] = f"{100 * row[3]:.1f}{' best' if row[4] else ''}"
-    figure = labeled_heatmap(
+    cells = np.empty(values.shape, dtype=object)
+    for r, lead, kind, chance, text in zip(
+        table["round"], table.dealer_lead, table.round_type, table.dealer_wins_game, texts
+    ):
+        i, j = keys.index((r, lead)), TYPES.index(kind)
+        values[i, j] = 100 * chance
+        cells[i, j] = text
+    return labeled_heatmap(
         values,
-        texts,
+        cells,
         [f"round {r}, dealer {lead:+,} $" for r, lead in keys],
         list(TYPES),
         cmap="RdBu",
@@ -697,12 +826,61 @@ def _choice_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, A
         colorbar="the dealer's chance to win the game (%)",
         row_label="round and the dealer's lead before it",
         col_label="round type chosen",
-        title="Head to Head, the choose rule: the dealer's game-win chance by the type he picks",
-        note=f"Monte Carlo: {manifest['inputs']['rounds_per_cell']:,} rounds per round and type, tuned v tuned, "
-        f"seed {manifest['seed']}; later rounds chosen best by their dealer.",
+        title=title,
+        note=note,
         fontsize=7,
     )
-    return {"type_choice": figure}
+
+
+CHOICE_TITLE = "Head to Head, the choose rule: the dealer's game-win chance by the type he picks"
+
+
+def _choice_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    """The dealer's game-win chance of each type by round and lead, the best type marked."""
+    table = tables["type_choice"]
+    texts = [f"{100 * w:.1f}{' best' if b else ''}" for w, b in zip(table.dealer_wins_game, table.best)]
+    inputs = manifest["inputs"]
+    note = (
+        f"Monte Carlo: {inputs['rounds_per_cell']:,} rounds per round and type, {inputs['players']}, "
+        f"seed {manifest['seed']}; later rounds chosen best by their dealer."
+    )
+    return {"type_choice": _choice_heatmap(table, texts, CHOICE_TITLE, note)}
+
+
+def _choice_strong_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    """The strong players' chances ± 2 s.e. (none where 2 s.e. is under 0.01 points: the rounding
+    noise of a certain outcome), their best type marked, and the tuned players' best type marked
+    "T" where it differs."""
+    table, comparison = tables["type_choice"], tables["best_type"]
+    tuned_best = {
+        (r, lead, kind)
+        for r, lead, kinds, same in zip(
+            comparison["round"], comparison.dealer_lead, comparison.tuned_best, comparison.same
+        )
+        if not same
+        for kind in kinds.split()
+    }
+    texts = [
+        f"{with_error(100 * w, 200 * se if 200 * se >= 0.01 else None)}{' best' if b else ''}"
+        f"{' T' if (r, lead, kind) in tuned_best else ''}"
+        for r, lead, kind, w, se, b in zip(
+            table["round"],
+            table.dealer_lead,
+            table.round_type,
+            table.dealer_wins_game,
+            table.dealer_wins_game_stderr,
+            table.best,
+        )
+    ]
+    inputs = manifest["inputs"]
+    note = (
+        f"Monte Carlo: {inputs['rounds_per_cell']:,} rounds per round and type, {inputs['players']}, "
+        f"seed {manifest['seed']}; later rounds chosen best by their dealer; ± 2 s.e.\n"
+        f"T: the best type of {inputs['compared_with']}, where it is not the best here "
+        f"({int((~comparison.same).sum())} of {len(comparison)} rows; "
+        f"{int(comparison.strong_edge_over_2se.sum())} by more than 2 s.e. here)."
+    )
+    return {"type_choice": _choice_heatmap(table, texts, f"{CHOICE_TITLE}, {inputs['players']}", note)}
 
 
 FIGURES = {
@@ -712,6 +890,7 @@ FIGURES = {
     f"{ANALYSIS}/block_or_build": _blocking_figures,
     f"{ANALYSIS}/policy_regret": _regret_figures,
     f"{ANALYSIS}/type_choice": _choice_figures,
+    f"{ANALYSIS}/type_choice_strong": _choice_strong_figures,
 }
 
 
@@ -722,6 +901,7 @@ STUDIES = {
     "block_or_build": Part(blocking_spec, blocking_study),
     "policy_regret": Part(regret_spec, regret_study),
     "type_choice": Part(choice_spec, choice_study),
+    "type_choice_strong": Part(choice_strong_spec, choice_strong_study),
 }
 
 

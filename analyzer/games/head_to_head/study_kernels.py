@@ -10,8 +10,8 @@ move valued by rollouts (:func:`.rollout._sample_moves`, greedy for both players
   valued by rollouts under tuned play for both (the search player's values, on samples of
   their own), and what the move of greedy, tuned, rollout:32 and search:1024 gives away
   against the best of them.
-* :func:`dealer_chips` -- whole rounds of one type, tuned v tuned: the distribution of the
-  dealer's chips (the ``choose`` rule's study of the dealer's best type, §2.4).
+* :func:`dealer_chips` -- whole rounds of one type between two given players: the distribution
+  of the dealer's chips (the ``choose`` rule's study of the dealer's best type, §2.4).
 """
 
 from __future__ import annotations
@@ -33,14 +33,14 @@ from analyzer.games.head_to_head.policies import (
     _tuned_move,
 )
 from analyzer.games.head_to_head.rollout import (
-    NO_LOOKAHEAD,
     TALLY_WIDTH,
     _both_seats,
     _lookahead_move,
     _play_round,
     _sample_moves,
 )
-from analyzer.sim.rng import below
+from analyzer.sim.arrays import copy_into
+from analyzer.sim.rng import below, fresh_stream
 
 SAME_RANK, SAME_SUIT, CONNECTED, UNRELATED = 0, 1, 2, 3
 RELATIONS = ("same rank", "same suit", "connected", "unrelated")
@@ -176,16 +176,21 @@ def policy_regret(kind, rows, positions, samples, rng, tallies):
 
 
 @njit(cache=True, nogil=True)
-def dealer_chips(kind, rows, rounds, rng, tallies):
-    """Play ``rounds`` rounds of ``kind`` (not Crazy) with ``rows`` rows, tuned v tuned, the
-    dealer's opponent moving first (§2.3); ``tallies[k]`` counts the rounds in which the dealer
-    won ``k`` x $100."""
+def dealer_chips(kind, rows, rounds, params, vectors, lookahead, rng, tallies):
+    """Play ``rounds`` rounds of ``kind`` (not Crazy) with ``rows`` rows, the dealer's opponent
+    (seat 0, policy ``params[0]``, greedy vector ``vectors[0]``) moving first and the dealer
+    (seat 1) second (§2.3); ``tallies[k]`` counts the rounds in which the dealer won ``k`` x $100.
+    ``lookahead``: :func:`.rollout.lookahead_flag` of ``params``.
+
+    A seat whose policy draws random numbers (random, rollout, search) gets its own stream, seeded
+    from ``rng`` before the first deal; greedy and tuned seats draw none and take none, so with
+    those the deal is ``rng`` itself."""
     st = np.zeros(E.STATE_SIZE, np.int64)
-    params = np.zeros((2, 3), np.int64)
-    params[:, 0] = TUNED
-    vectors = _both_seats(TUNED_VECTOR)
-    seats = np.ones((2, 4), np.uint64)  # tuned placement draws no random numbers
+    seats = np.ones((2, 4), np.uint64)
+    for seat in range(2):
+        if params[seat, 0] != GREEDY and params[seat, 0] != TUNED:
+            copy_into(seats[seat], fresh_stream(rng))
     for _ in range(rounds):
         E._start_round(st, kind, 0, rows, 0, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, rng)
-        _play_round(st, params, vectors, rng, seats, NO_LOOKAHEAD)
+        _play_round(st, params, vectors, rng, seats, lookahead)
         tallies[(rows * E.ROW_POT - E._round_chips(st)) // CHIP_STEP] += 1  # seat 1 deals
