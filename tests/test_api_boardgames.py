@@ -135,6 +135,7 @@ def test_the_namespaces_are_the_api_modules():
 # --- Head to Head --------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_place_takes_a_dict_a_file_or_a_position_with_the_same_figures(tmp_path):
     from analyzer.games.head_to_head.place import placement_values
     from analyzer.games.head_to_head.position import position_from_dict
@@ -159,6 +160,7 @@ def test_place_result_round_trips_and_behaves():
     assert list(result.to_frame().columns[-5:]) == [f"row{i}_win" for i in range(1, 6)]
 
 
+@pytest.mark.slow
 def test_the_last_placement_is_exact_and_worth_the_row_it_wins():
     # 2d makes four twos with the common 2h against a pair of threes: the only open row's $200 is
     # yours whatever the deck holds; rows 1 (four aces v four queens) and 2 (kings v four jacks)
@@ -173,6 +175,7 @@ def test_the_last_placement_is_exact_and_worth_the_row_it_wins():
         pa.head_to_head.place(LAST_PLACEMENT, policy="random", exact=True)
 
 
+@pytest.mark.slow
 def test_bet_takes_a_dict_or_a_file_and_matches_the_command_line(tmp_path):
     from analyzer.games.head_to_head.betting.bet import bet_position_from_dict, bet_values
 
@@ -195,6 +198,7 @@ def test_bet_rules_in_a_position_name_the_known_options():
         pa.head_to_head.bet({**LAST_BET, "rules": {"min_bets": 10}})
 
 
+@pytest.mark.slow
 def test_play_matches_the_engine_and_the_command_line():
     from analyzer.games.head_to_head.play import simulate_games
     from analyzer.games.head_to_head.rules import HeadToHeadRules
@@ -207,6 +211,7 @@ def test_play_matches_the_engine_and_the_command_line():
     check_result(ours, rows=3)
 
 
+@pytest.mark.slow
 def test_play_with_betting_matches_the_engine_and_the_command_line():
     from analyzer.games.head_to_head.betting.play import simulate_betting_games
     from analyzer.games.head_to_head.betting.rules import BettingRules

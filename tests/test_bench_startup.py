@@ -20,6 +20,7 @@ def spread_ok(values: dict) -> bool:
     return set(values) == {"min", "median", "max"} and 0 < values["min"] <= values["median"] <= values["max"]
 
 
+@pytest.mark.slow
 def test_every_mode_reports_help_against_the_floor(tmp_path):
     done = subprocess.run(
         [sys.executable, str(SCRIPT), "--mode", "all", "--rounds", "1", "--only", "help", "--json"],

@@ -41,11 +41,13 @@ def test_exact_runs_on_the_cluster_too(cluster):
     assert remote.to_dict()["players"] == local.to_dict()["players"]
 
 
+@pytest.mark.slow
 def test_unreachable_scheduler_is_a_clear_error():
     with pytest.raises(ValueError, match=r"cannot reach the Dask scheduler at tcp://127\.0\.0\.1:9"):
         holdem_equity(*ARGS, **KWARGS, scheduler="tcp://127.0.0.1:9")
 
 
+@pytest.mark.slow
 def test_a_failed_client_is_collected_before_the_error_leaves():
     """A half-made Client left to a later garbage collection can deadlock the start of the next
     one (its __del__ waits for the lock that start holds): none may outlive the error."""

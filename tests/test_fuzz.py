@@ -454,7 +454,7 @@ def test_the_fuzz_reaches_every_command_and_stubs_only_the_studies(run, tmp_path
     assert code == 2 and "--deals" in err
 
 
-@settings(FUZZ, max_examples=300)
+@settings(FUZZ, max_examples=60)
 @given(data=st.data())
 def test_every_command_line_ends_in_one_clean_line(run, tmp_path, data):
     check(run, data.draw(command_line(tmp_path)))

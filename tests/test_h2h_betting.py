@@ -70,6 +70,7 @@ def test_monte_carlo_action_values_agree_with_exact():
         assert abs(a.ev - exact[(a.action, a.amount)]) <= 4 * a.stderr + 1e-9
 
 
+@pytest.mark.slow
 def test_strong_players_value_the_last_placement_as_exact_greedy_play():
     """At the last placement of a round the mover has one legal move, which a search player
     makes at once, as greedy does: the actions' values with search placement (the continuation
@@ -190,6 +191,7 @@ def test_betting_rules_are_checked():
         BettingRules(min_bet=0)
 
 
+@pytest.mark.slow
 def test_betting_studies_run_small(tmp_path):
     results = tables(games=60, rollout_games=2)
     names = [r.name for r in results]

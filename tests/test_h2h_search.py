@@ -72,6 +72,7 @@ def test_with_a_large_budget_search_picks_a_best_move_under_its_base():
     assert spread > 0.1  # the choices mattered (by up to 0.19 halves of a row pot here)
 
 
+@pytest.mark.slow
 def test_a_single_legal_move_is_played_without_search():
     st = reach(E.DRAW1, 3, 23, seed=5)  # the last placement of the round: one space left
     assert P._count_moves(st) == 1
@@ -81,6 +82,7 @@ def test_a_single_legal_move_is_played_without_search():
     assert (rng == before).all()
 
 
+@pytest.mark.slow
 def test_values_under_full_policies_agree_with_the_exact_values_of_base_players():
     """The strong-continuation sampler (rollout._sample_moves_under) with greedy players for
     both seats estimates the exact values of every move (rollout._enumerate_moves) within a few
@@ -98,6 +100,7 @@ def test_values_under_full_policies_agree_with_the_exact_values_of_base_players(
     assert (np.abs(mean - exact) <= 4 * se + 1e-12).all(), (mean, exact, se)
 
 
+@pytest.mark.slow
 def test_place_values_every_move_under_the_search_player(main_run):
     code, out, _ = main_run(
         "h2h", "place", "--round", "3", "--type", "hold3", "--common", "7s Kd 2h Qc 9d",

@@ -40,6 +40,7 @@ from analyzer.studies.head_to_head import (
 RESULTS = Path(__file__).resolve().parent.parent / "results" / "head_to_head"
 
 
+@pytest.mark.slow
 def test_every_study_runs_small_and_writes_a_result(tmp_path):
     params = dict(
         rounds=200,

@@ -35,6 +35,7 @@ def test_exact_matchup_kernel_agrees_with_holdem_equity():
     assert units / 2520 / 1_712_304 == pytest.approx(holdem_equity(["AsKs", "QdQc"]).players[0].equity, abs=1e-15)
 
 
+@pytest.mark.slow
 def test_preflop_table_machinery_on_a_small_run():
     result = preflop_vs_random(opponents=range(1, 3), trials=2_000, seed=1, chunk_size=1_000)
     table = result.tables["preflop_vs_random"]
@@ -51,6 +52,7 @@ def test_preflop_table_machinery_on_a_small_run():
     assert result.manifest["method"] == "exact against 1 opponent, monte-carlo against 2 to 2"
 
 
+@pytest.mark.slow
 def test_one_pass_counts_equal_the_equity_engine():
     """Against one random hand: the one-pass count over the boards and the enumeration of every
     opponent hand agree to the last digit, and the shipped ranking data holds exactly them."""

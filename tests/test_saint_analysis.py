@@ -260,6 +260,7 @@ def test_bad_player_and_policy_counts():
         simulate_games(2, "greedy,greedy,greedy", games=1)
 
 
+@pytest.mark.slow
 def test_studies_run_small(tmp_path):
     results = tables(
         games=60,
@@ -294,6 +295,7 @@ def test_studies_run_small(tmp_path):
         assert (table.regret_held_out <= table.regret + 1e-12).all()
 
 
+@pytest.mark.slow
 def test_cli_decide_and_play(tmp_path, cli):
     path = tmp_path / "p.json"
     path.write_text(json.dumps(LAST_RIVER))

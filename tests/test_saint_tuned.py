@@ -162,6 +162,7 @@ def test_tuning_is_reproducible_and_never_worse_on_its_deals():
     assert (check[check.policy == "greedy"].margin == 0).all()
 
 
+@pytest.mark.slow
 def test_committed_tuned_vectors_are_the_package_data_and_reach_their_objective():
     """The committed vector table is what the tuned players load, and each tuned vector scores
     the search path's best objective again on the tuning deals (seed from the manifest)."""

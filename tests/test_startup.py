@@ -217,6 +217,7 @@ def test_one_list_names_the_games_warmup_compiles_and_every_group_that_runs_kern
     assert "numba" not in json.loads(_cli(["range", "show", "QQ+"]).stderr.strip().splitlines()[-1])
 
 
+@pytest.mark.slow
 def test_after_warming_up_the_evaluator_no_eval_compiles(tmp_path):
     _warmup(["eval"], {"NUMBA_CACHE_DIR": str(tmp_path)})
     assert _cache_files(tmp_path)  # the batch kernels and the Pai Gow two-card hand

@@ -635,6 +635,7 @@ def test_cli_mousel_advise(cli):
     assert "best:" in text.stdout
 
 
+@pytest.mark.slow
 def test_cli_tables_write_their_folders(cli, tmp_path):
     run = cli("whist", "tables", "--deals", "2000", "--seed", "5", "--out", str(tmp_path))
     assert run.returncode == 0, run.stderr
