@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 import subprocess
 import sys
@@ -19,6 +18,7 @@ from typer._coercion import AdapterRuntimeParam, build_runtime_param
 from cli.coercion import runtime_param
 from cli.commands import PlainConversion
 from cli.main import app
+from tests.cli_process import imported_packages, run_cli
 
 
 def parameters(command):
@@ -134,18 +134,6 @@ def test_a_refused_value_is_one_line_naming_the_option_and_the_rule(args, messag
     assert run.stderr.splitlines() == [f"error: {message} (see 'poker-analyzer {' '.join(args[:2])} --help')"]
 
 
-_RUN_AND_LIST_PYDANTIC = """
-import json, sys
-from cli.main import main
-sys.argv = ["poker-analyzer", *json.loads(sys.argv[1])]
-try:
-    main()
-except SystemExit as stop:
-    assert not stop.code, stop.code
-print(json.dumps(sorted(name for name in sys.modules if name.split(".")[0] in ("pydantic", "pydantic_core"))))
-"""
-
-
 @pytest.mark.parametrize(
     "args",
     [
@@ -158,7 +146,4 @@ print(json.dumps(sorted(name for name in sys.modules if name.split(".")[0] in ("
 )
 def test_a_query_imports_no_pydantic(args):
     """The typed input models (pydantic) are for input files; values off the command line need none."""
-    run = subprocess.run(
-        [sys.executable, "-c", _RUN_AND_LIST_PYDANTIC, json.dumps(args)], capture_output=True, text=True, check=True
-    )
-    assert json.loads(run.stdout.splitlines()[-1]) == []
+    assert not imported_packages(run_cli(args)) & {"pydantic", "pydantic_core"}

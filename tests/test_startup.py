@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli_process import imported_packages, run_cli
 from tests.positions import PLACE, SAINT
 
 EVAL = ["eval", "As Ks Qs Js Ts 2c 3d"]
@@ -29,35 +30,14 @@ QUERIES = {
     "help": ["--help"],
 }
 
-_RUN_AND_LIST_MODULES = """
-import json, sys
-from cli.main import main
-sys.argv = ["poker-analyzer", *json.loads(sys.argv[1])]
-try:
-    main()
-except SystemExit as stop:
-    assert not stop.code, stop.code
-print(json.dumps(sorted({name.split(".")[0] for name in sys.modules})), file=sys.stderr)
-"""
-
-
-def _cli(args: list[str], env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-c", _RUN_AND_LIST_MODULES, json.dumps(args)],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, **(env or {})},
-    )
-
 
 @pytest.mark.parametrize("name", QUERIES)
 def test_a_query_imports_no_table_chart_or_cluster_library(name, tmp_path):
     files = {"place": PLACE, "saint": SAINT}
     for stem, position in files.items():
         (tmp_path / f"{stem}.json").write_text(json.dumps(position))
-    run = _cli([arg.format(**{stem: tmp_path / f"{stem}.json" for stem in files}) for arg in QUERIES[name]])
-    imported = set(json.loads(run.stderr.strip().splitlines()[-1]))
+    run = run_cli([arg.format(**{stem: tmp_path / f"{stem}.json" for stem in files}) for arg in QUERIES[name]])
+    imported = imported_packages(run)
     assert not imported & {"pandas", "matplotlib", "dask", "distributed", "scipy"}
 
 
@@ -66,8 +46,8 @@ def _cache_files(folder: Path) -> set[str]:
 
 
 def test_eval_runs_no_kernel(tmp_path):
-    run = _cli(EVAL, {"NUMBA_CACHE_DIR": str(tmp_path)})
-    assert "numba" not in json.loads(run.stderr.strip().splitlines()[-1])  # one hand: a numpy lookup
+    run = run_cli(EVAL, {"NUMBA_CACHE_DIR": str(tmp_path)})
+    assert "numba" not in imported_packages(run)  # one hand: a numpy lookup
     assert not _cache_files(tmp_path)
 
 
@@ -75,10 +55,10 @@ def test_the_second_process_finds_every_kernel_the_first_compiled(tmp_path):
     """Before the tables shipped as data, the process after a cold one recompiled the evaluator's
     and the draw kernels (new ``.2.nbc`` files); only the third was warm."""
     env = {"NUMBA_CACHE_DIR": str(tmp_path)}
-    _cli(QUERIES["draw odds"], env)  # cold: compiles and fills the empty cache
+    run_cli(QUERIES["draw odds"], env)  # cold: compiles and fills the empty cache
     filled = _cache_files(tmp_path)
     assert any(name.endswith(".nbc") for name in filled)
-    _cli(QUERIES["draw odds"], env)
+    run_cli(QUERIES["draw odds"], env)
     assert _cache_files(tmp_path) == filled  # nothing recompiled, nothing added
 
 
@@ -129,7 +109,7 @@ def _warmup(games: list[str], env: dict) -> None:
 def _compiles_nothing(commands: list[list[str]], cache: Path) -> None:
     for args in commands:
         before = _cache_files(cache)
-        _cli(args, {"NUMBA_CACHE_DIR": str(cache)})
+        run_cli(args, {"NUMBA_CACHE_DIR": str(cache)})
         added = _cache_files(cache) - before
         assert not added, f"{' '.join(args)} compiled {added}"
 
@@ -143,10 +123,10 @@ def test_games_of_base_players_compile_no_lookahead(tmp_path):
     game = ["h2h", "play", "--first", "tuned", "--second", "greedy", "--games", "20", "--seed", "1"]
     commands = [[*game, "--betting"], ["h2h", "tournament", "greedy", "tuned", "--deals", "4", "--seed", "1"]]
     for args in commands:
-        _cli(args, {"NUMBA_CACHE_DIR": str(tmp_path)})
+        run_cli(args, {"NUMBA_CACHE_DIR": str(tmp_path)})
     lookahead = {"_lookahead_move", "_rollout_choice"}
     assert not {name for name in _cache_files(tmp_path) if name.split("-")[0].split(".")[-1] in lookahead}
-    _cli(["h2h", "play", "--first", "rollout:1", "--games", "1", "--seed", "1"], {"NUMBA_CACHE_DIR": str(tmp_path)})
+    run_cli(["h2h", "play", "--first", "rollout:1", "--games", "1", "--seed", "1"], {"NUMBA_CACHE_DIR": str(tmp_path)})
     assert any("._lookahead_move-" in name for name in _cache_files(tmp_path))
 
 
@@ -214,7 +194,7 @@ def test_one_list_names_the_games_warmup_compiles_and_every_group_that_runs_kern
     docs = (Path(__file__).parents[1] / "docs/cli/index.md").read_text()
     listed = re.search(r"all of them by default: ([^)]*)\)", docs)
     assert listed is not None and re.findall(r"`([\w-]+)`", listed.group(1)) == names
-    assert "numba" not in json.loads(_cli(["range", "show", "QQ+"]).stderr.strip().splitlines()[-1])
+    assert "numba" not in imported_packages(run_cli(["range", "show", "QQ+"]))
 
 
 @pytest.mark.slow

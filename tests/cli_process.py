@@ -1,0 +1,39 @@
+"""The command line run in a fresh process, reporting what that process imported.
+
+Shared by the start-up tests (no table, chart or cluster library on a query's path) and the
+value-conversion tests (no pydantic for values off the command line)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+_RUN_AND_LIST_MODULES = """
+import json, sys
+from cli.main import main
+sys.argv = ["poker-analyzer", *json.loads(sys.argv[1])]
+try:
+    main()
+except SystemExit as stop:
+    assert not stop.code, stop.code
+print(json.dumps(sorted({name.split(".")[0] for name in sys.modules})), file=sys.stderr)
+"""
+
+
+def run_cli(args: list[str], env: dict | None = None) -> subprocess.CompletedProcess:
+    """``poker-analyzer ARGS`` in a new Python process (which must succeed); the last line of its
+    stderr lists the top-level packages it imported (:func:`imported_packages`)."""
+    return subprocess.run(
+        [sys.executable, "-c", _RUN_AND_LIST_MODULES, json.dumps(args)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, **(env or {})},
+    )
+
+
+def imported_packages(run: subprocess.CompletedProcess) -> set[str]:
+    """The top-level packages a :func:`run_cli` process imported."""
+    return set(json.loads(run.stderr.strip().splitlines()[-1]))
