@@ -66,10 +66,8 @@ def runout_assignments(combos, offsets, weights, board, excluded, by_combo, firs
     histogram = np.zeros((combos.shape[0], CATEGORIES), np.int64)
     for row in range(combos.shape[0]):
         if start <= row < stop or row >= offsets[1]:
-            _value_combo(combos[row], board_key, board_mask, runout_bits, runout_key, runout_mask, values[row])
-            for j in range(runout_bits.shape[0]):
-                if not runout_bits[j] & (CARD_BIT[combos[row, 0]] | CARD_BIT[combos[row, 1]]):
-                    histogram[row, values[row, j] >> 20] += 1
+            runouts = runout_bits, runout_key, runout_mask
+            _value_combo(combos[row], board_key, board_mask, runouts, values[row], histogram[row])
     counted = _choose(cards.shape[0] - 2 * n, k)
     choice = np.zeros(n, np.int64)
     choice[0] = start
@@ -151,13 +149,20 @@ def _add_card(tables, j, card):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _value_combo(combo, board_key, board_mask, runout_bits, runout_key, runout_mask, out):
-    """The value of ``combo``'s hand on every runout (0 on the runouts that hold one of its cards)."""
+def _value_combo(combo, board_key, board_mask, runouts, out, histogram):
+    """The value of ``combo``'s hand on every runout (the card bits, keys and masks of
+    :func:`_runouts`) into ``out``, 0 on the runouts that hold one of its cards, and the count of
+    each final-hand category over the others into ``histogram``."""
+    runout_bits, runout_key, runout_mask = runouts
     own = CARD_BIT[combo[0]] | CARD_BIT[combo[1]]
     key = board_key + CARD_KEY[combo[0]] + CARD_KEY[combo[1]]
     mask = board_mask | CARD_MASK[combo[0]] | CARD_MASK[combo[1]]
     for j in range(runout_bits.shape[0]):
-        out[j] = 0 if runout_bits[j] & own else evaluate_key(key + runout_key[j], mask | runout_mask[j])
+        if runout_bits[j] & own:
+            out[j] = 0
+        else:
+            out[j] = v = evaluate_key(key + runout_key[j], mask | runout_mask[j])
+            histogram[v >> 20] += 1
 
 
 @njit(cache=True, nogil=True, inline="always")
