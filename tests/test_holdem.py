@@ -428,3 +428,59 @@ def test_a_range_text_is_parsed_once_per_board_and_dead_cards():
     assert [len(d.ranges[0]) for d in (preflop, on_board, with_dead)] == [6, 3, 3]
     assert prepare_deal(["AA", "KK"]).ranges[0] is preflop.ranges[0]  # cached: ranges are immutable
     assert not preflop.ranges[0].combos.flags.writeable
+
+
+@pytest.mark.parametrize(
+    "ranges, board",
+    [
+        (["QQ+, AKs", "KK+, AQs+, KQo"], ""),
+        (["AA:0.25, KK, AKs@50", "QQ+", "AsKd"], "2c7d9h"),
+        (["random", "TT+:0.5, AK"], "Kh7d2c"),
+    ],
+)
+def test_joint_deals_list_every_combo_choice_without_a_shared_card(ranges, board):
+    from itertools import product
+
+    from analyzer.games.holdem.equity import HoldemMonteCarlo, prepare_deal
+    from analyzer.games.holdem.joint import joint_deals
+
+    deal = prepare_deal(ranges, board)
+    job = HoldemMonteCarlo.from_deal(deal)
+    combos, offsets, weights = deal.packed()
+    dealt = [p for p in range(len(ranges)) if not job.any_two[p]]
+    expected = {}  # brute force: every choice of rows, kept when no card repeats
+    for choice in product(*(range(offsets[p], offsets[p + 1]) for p in dealt)):
+        cards = [int(c) for row in choice for c in combos[row]]
+        if len(set(cards)) == len(cards):
+            expected[choice] = np.prod([weights[row] for row in choice])
+    listed = joint_deals(combos, offsets, weights, ~job.any_two, deal.excluded)
+    assert listed is not None
+    rows, used, cumulative = listed
+    assert [tuple(int(r) for r in entry[dealt]) for entry in rows] == sorted(expected)
+    assert (rows[:, job.any_two] == -1).all()
+    masks = [
+        deal.excluded | np.bitwise_or.reduce([np.uint64(1) << np.uint64(c) for c in combos[entry[dealt]].ravel()])
+        for entry in rows
+    ]
+    assert used.tolist() == [int(m) for m in masks]
+    entry_weights = np.array([expected[k] for k in sorted(expected)])
+    if cumulative.size:
+        assert cumulative == pytest.approx(np.cumsum(entry_weights), rel=1e-12)
+    else:
+        assert (entry_weights == entry_weights[0]).all()
+    assert joint_deals(combos, offsets, weights, ~job.any_two, deal.excluded, limit=len(expected) - 1) is None
+
+
+@pytest.mark.parametrize("listed", [True, False], ids=["joint list", "redraws"])
+def test_monte_carlo_of_overlapping_weighted_ranges_matches_exact_either_way(listed, monkeypatch):
+    # the joint list and the redraw loop (a list too long to build) sample the same distribution
+    from analyzer.games.holdem import joint
+
+    if not listed:
+        monkeypatch.setattr(joint, "JOINT_LIMIT", 0)
+    hands = ["AA:0.25, KK, AKs@50", "KK+, AQs+:0.5", "random"]
+    exact = holdem_equity(hands, "Jc7d2h", method="exact")
+    mc = holdem_equity(hands, "Jc7d2h", method="monte-carlo", stopping=Stopping(trials=300_000), seed=3)
+    for e, m in zip(exact.players, mc.players):
+        assert abs(m.equity - e.equity) < 4 * m.stderr
+    assert abs(mc.players[0].win - exact.players[0].win) < 4 * mc.players[0].stderr

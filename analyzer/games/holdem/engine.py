@@ -211,6 +211,19 @@ def _exact_assignments(combos, offsets, weights, board, excluded, by_combo, tall
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _deal_entry(joint, joint_used, e, any_two, combo_key, combo_mask, hole_key, hole_mask, rows):
+    """Give each ranged player his combo of joint entry ``e``: its hole-card key, mask and row;
+    return the entry's used-card mask."""
+    for p in range(any_two.shape[0]):
+        if not any_two[p]:
+            j = joint[e, p]
+            hole_key[p] = combo_key[j]
+            hole_mask[p] = combo_mask[j]
+            rows[p] = j
+    return joint_used[e]
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _move_rows(deal_tallies, rows, tallies):
     """Add player ``p``'s row of one deal's ``deal_tallies`` to ``tallies[rows[p]]``, leaving
     ``deal_tallies`` zero for the next deal (loops: a slice assignment compiles more code)."""
@@ -232,14 +245,30 @@ def _completions(free, k):
 
 @njit(cache=True, nogil=True)
 def _monte_carlo_showdowns(
-    combos, offsets, cumulative, uniform_weights, any_two, board, excluded, combo_rows, state, trials, tallies
+    combos,
+    offsets,
+    cumulative,
+    uniform_weights,
+    any_two,
+    joint,
+    joint_used,
+    joint_cumulative,
+    board,
+    excluded,
+    combo_rows,
+    state,
+    trials,
+    tallies,
 ):
-    """``trials`` random showdowns: combos drawn by weight (redrawn together on a
-    conflict, which samples the joint distribution exactly), the board completed
-    uniformly. Players flagged ``any_two`` (the range is every unblocked combo) are
-    dealt two cards from what is left instead: the number of ways to do that does
-    not depend on the other hands, so the joint distribution is unchanged and no
-    redraw is needed. Returns 0, or -1 if a deal failed :data:`MAX_DEAL_ATTEMPTS` times.
+    """``trials`` random showdowns, the board completed uniformly. The ranged players' combos
+    are drawn together: one entry of ``joint`` (:func:`analyzer.games.holdem.joint.joint_deals`:
+    rows ``(J, n)``, ``joint_used`` their card masks, ``joint_cumulative`` their running weights
+    or empty when uniform), or, when ``joint`` is empty (too many choices to list), each
+    combo by weight with all redrawn on a conflict, which samples the same joint distribution.
+    Players flagged ``any_two`` (the range is every unblocked combo) are dealt two cards from
+    what is left instead: the number of ways to do that does not depend on the other hands, so
+    the joint distribution is unchanged and no redraw is needed. Returns 0, or -1 if a deal
+    failed :data:`MAX_DEAL_ATTEMPTS` times.
 
     ``tallies`` has a row per player; or, when ``combo_rows`` is not None but ``(n, 52, 52)``
     (the combo row of player ``p``'s cards ``a, b`` at ``[p, a, b]``), a row per combo row of
@@ -255,21 +284,29 @@ def _monte_carlo_showdowns(
     for c in board:
         board_key += CARD_KEY[c]
         board_mask |= CARD_MASK[c]
+    combo_key = np.empty(combos.shape[0], np.uint64)
+    combo_mask = np.empty(combos.shape[0], np.uint64)
+    for j in range(combos.shape[0]):
+        combo_key[j] = CARD_KEY[combos[j, 0]] + CARD_KEY[combos[j, 1]]
+        combo_mask[j] = CARD_MASK[combos[j, 0]] | CARD_MASK[combos[j, 1]]
     hole_key = np.zeros(n, np.uint64)
     hole_mask = np.zeros(n, np.uint64)
     values = np.zeros(n, np.int64)
-    fixed = offsets[n] == n  # every player holds one known combo: deal it once
-    if fixed:
-        fixed_used = excluded
-        for p in range(n):
-            c1, c2 = combos[p, 0], combos[p, 1]
-            fixed_used |= CARD_BIT[c1] | CARD_BIT[c2]
-            hole_key[p] = CARD_KEY[c1] + CARD_KEY[c2]
-            hole_mask[p] = CARD_MASK[c1] | CARD_MASK[c2]
-            rows[p] = p
+    listed = joint.shape[0]
+    if listed == 1:  # every ranged player holds a known hand: set once, nothing to draw
+        _deal_entry(joint, joint_used, 0, any_two, combo_key, combo_mask, hole_key, hole_mask, rows)
     for _ in range(trials):
+        if listed == 1:
+            used = joint_used[0]
+        elif listed:
+            if joint_cumulative.shape[0] == 0:
+                e = below(state, listed)
+            else:  # the first entry whose cumulative weight exceeds u
+                u = uniform(state) * joint_cumulative[listed - 1]
+                e = min(np.searchsorted(joint_cumulative, u, side="right"), listed - 1)
+            used = _deal_entry(joint, joint_used, e, any_two, combo_key, combo_mask, hole_key, hole_mask, rows)
         attempts = 0
-        while not fixed:
+        while not listed:
             used = excluded
             ok = True
             for p in range(n):
@@ -291,23 +328,19 @@ def _monte_carlo_showdowns(
                             last = mid
                         else:
                             j = mid + 1
-                c1, c2 = combos[j, 0], combos[j, 1]
-                bits = CARD_BIT[c1] | CARD_BIT[c2]
+                bits = CARD_BIT[combos[j, 0]] | CARD_BIT[combos[j, 1]]
                 if used & bits:
                     ok = False
                     break
                 used |= bits
-                hole_key[p] = CARD_KEY[c1] + CARD_KEY[c2]
-                hole_mask[p] = CARD_MASK[c1] | CARD_MASK[c2]
-                if combo_rows is not None:
-                    rows[p] = j
+                hole_key[p] = combo_key[j]
+                hole_mask[p] = combo_mask[j]
+                rows[p] = j
             if ok:
                 break
             attempts += 1
             if attempts == MAX_DEAL_ATTEMPTS:
                 return -1
-        if fixed:
-            used = fixed_used
         for p in range(n):
             if any_two[p]:
                 c1 = below(state, 52)

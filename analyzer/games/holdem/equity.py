@@ -21,6 +21,7 @@ import numpy as np
 from analyzer.cards import CardError, CardsInput, cards_mask, check_disjoint, format_cards, parse_cards
 from analyzer.games._equity import EquityResult
 from analyzer.games.holdem.engine import BOARD_CARDS, _exact_assignments, _monte_carlo_showdowns, exact_showdowns
+from analyzer.games.holdem.joint import joint_deals
 from analyzer.games.holdem.runouts import MAX_RUNOUT_CARDS, runout_assignments
 from analyzer.games.holdem.symmetry import (
     MAX_ASSIGNMENTS,
@@ -219,6 +220,9 @@ class HoldemMonteCarlo:
     cumulative: np.ndarray
     uniform: np.ndarray
     any_two: np.ndarray
+    joint: np.ndarray
+    joint_used: np.ndarray
+    joint_cumulative: np.ndarray
     board: np.ndarray
     excluded: np.uint64
     combo_rows: np.ndarray | None
@@ -227,15 +231,26 @@ class HoldemMonteCarlo:
     def from_deal(cls, deal: HoldemDeal, by_combo: bool = False) -> HoldemMonteCarlo:
         """The job of a validated deal: the packed combos, each range's cumulative weights (to
         draw a combo in proportion to its weight), which ranges are uniform (a combo drawn by
-        index) and which are any two cards (two cards drawn from the deck); with ``by_combo``,
-        :meth:`HoldemDeal.combo_rows`, so that the tallies are kept per combo."""
-        combos, offsets, _weights = deal.packed()
+        index) and which are any two cards (two cards drawn from the deck), the joint deals of
+        the other players (:func:`~analyzer.games.holdem.joint.joint_deals`; none listed when
+        there are too many); with ``by_combo``, :meth:`HoldemDeal.combo_rows`, so that the
+        tallies are kept per combo."""
+        combos, offsets, weights = deal.packed()
         cumulative = np.concatenate([np.cumsum(r.weights) for r in deal.ranges])
         uniform = np.array([bool((r.weights == r.weights[0]).all()) for r in deal.ranges])
         unblocked = math.comb(52 - len(deal.board) - len(deal.dead), 2)
         any_two = np.array([bool(u) and len(r) == unblocked for u, r in zip(uniform, deal.ranges)])
+        listed = joint_deals(combos, offsets, weights, ~any_two, deal.excluded)
+        joint, used, joint_cumulative = listed or (
+            np.empty((0, len(offsets) - 1), np.int32),
+            np.empty(0, np.uint64),
+            np.empty(0),
+        )
         rows = deal.combo_rows() if by_combo else None
-        return cls(combos, offsets, cumulative, uniform, any_two, deal.board.astype(np.uint8), deal.excluded, rows)
+        board = deal.board.astype(np.uint8)
+        return cls(
+            combos, offsets, cumulative, uniform, any_two, joint, used, joint_cumulative, board, deal.excluded, rows
+        )
 
     @property
     def by_combo(self) -> bool:
@@ -253,6 +268,9 @@ class HoldemMonteCarlo:
             self.cumulative,
             self.uniform,
             self.any_two,
+            self.joint,
+            self.joint_used,
+            self.joint_cumulative,
             self.board,
             self.excluded,
             self.combo_rows,
