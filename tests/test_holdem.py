@@ -7,7 +7,7 @@ import eval7
 import numpy as np
 import pytest
 
-from analyzer.cards import CardError, format_card, parse_cards
+from analyzer.cards import CardError, cards_mask, format_card, parse_cards
 from analyzer.games.holdem.equity import EXACT_SECONDS, holdem_equity
 from analyzer.ranges import EmptyRangeError, parse_range
 from analyzer.sim.engine import Stopping
@@ -458,11 +458,7 @@ def test_joint_deals_list_every_combo_choice_without_a_shared_card(ranges, board
     rows, used, cumulative = listed
     assert [tuple(int(r) for r in entry[dealt]) for entry in rows] == sorted(expected)
     assert (rows[:, job.any_two] == -1).all()
-    masks = [
-        deal.excluded | np.bitwise_or.reduce([np.uint64(1) << np.uint64(c) for c in combos[entry[dealt]].ravel()])
-        for entry in rows
-    ]
-    assert used.tolist() == [int(m) for m in masks]
+    assert used.tolist() == [int(deal.excluded | cards_mask(combos[entry[dealt]].ravel())) for entry in rows]
     entry_weights = np.array([expected[k] for k in sorted(expected)])
     if cumulative.size:
         assert cumulative == pytest.approx(np.cumsum(entry_weights), rel=1e-12)
