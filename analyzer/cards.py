@@ -208,3 +208,17 @@ def parse_exact(text: str, count: int | None, what: str, rules_name: str) -> tup
 def deck(*, joker: bool = False) -> np.ndarray:
     """All card codes of the 52-card deck, plus the joker when asked."""
     return np.arange(DECK_SIZE + int(joker), dtype=np.uint8)
+
+
+def cards_left(known: ArrayLike, size: int = DECK_SIZE) -> np.ndarray:
+    """The codes ``0..size-1`` not in ``known``, ascending (``int64``): what
+    ``np.setdiff1d(np.arange(size), known)`` gives, without the import of ``numpy.ma`` that
+    ``setdiff1d`` costs a query (about 30 ms).
+
+    >>> cards_left([0, 51, 3], 6).tolist()
+    [1, 2, 4, 5]
+    """
+    left = np.ones(size, bool)
+    known = np.asarray(known, np.int64)
+    left[known[known < size]] = False
+    return np.flatnonzero(left)

@@ -526,7 +526,8 @@ class Range:
     def by_class(self) -> dict[str, tuple[np.ndarray, np.ndarray]]:
         """The combos and weights of each class present, classes in chart order."""
         ids = _COMBO_CLASS[_COMBO_INDEX[self.combos[:, 0], self.combos[:, 1]]]
-        return {HAND_CLASSES[i]: (self.combos[ids == i], self.weights[ids == i]) for i in np.unique(ids)}
+        present = np.flatnonzero(np.bincount(ids, minlength=len(HAND_CLASSES)))  # np.unique would import numpy.ma
+        return {HAND_CLASSES[i]: (self.combos[ids == i], self.weights[ids == i]) for i in present}
 
     @property
     def share(self) -> float:

@@ -63,15 +63,12 @@ ROOT = Path(__file__).resolve().parent.parent
 ENTRY_POINT = "import sys; from cli.main import main; sys.exit(main())"  # what the console script runs
 FLOOR = "floor"
 JIT_FLOOR = "jit-floor"
-"""A second reference: Numba imported and its CPU target and runtime created, which loading the
-first cached kernel needs in every process (the floor of a command that runs a kernel; the
-project's loader skips the rest of Numba's set-up, ``analyzer.sim.jit``)."""
+"""A second reference: Numba imported and its CPU target and runtime created the project's way
+(``analyzer.sim.jit.start``: the runtime's helpers loaded from the cache), which loading the
+first cached kernel needs in every process: the floor of a command that runs a kernel."""
 REFERENCES = {
     FLOOR: "import numba, numpy",
-    JIT_FLOOR: (
-        "import numba, numpy; from numba.core.registry import cpu_target; from numba.core.runtime import nrt;"
-        " nrt.rtsys.initialize(cpu_target.target_context)"
-    ),
+    JIT_FLOOR: "import numba, numpy; from analyzer.sim import jit; jit.start()",
 }
 POSITION_FILE = "{position}"  # stands for the Saint Poker position file in a command line
 COMMANDS: dict[str, tuple[str, ...]] = {

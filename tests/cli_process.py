@@ -18,13 +18,13 @@ try:
     main()
 except SystemExit as stop:
     assert not stop.code, stop.code
-print(json.dumps(sorted({name.split(".")[0] for name in sys.modules})), file=sys.stderr)
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 """
 
 
 def run_cli(args: list[str], env: dict | None = None) -> subprocess.CompletedProcess:
     """``poker-analyzer ARGS`` in a new Python process (which must succeed); the last line of its
-    stderr lists the top-level packages it imported (:func:`imported_packages`)."""
+    stderr lists the modules it imported (:func:`imported_modules`, :func:`imported_packages`)."""
     return subprocess.run(
         [sys.executable, "-c", _RUN_AND_LIST_MODULES, json.dumps(args)],
         capture_output=True,
@@ -34,6 +34,11 @@ def run_cli(args: list[str], env: dict | None = None) -> subprocess.CompletedPro
     )
 
 
+def imported_modules(run: subprocess.CompletedProcess) -> set[str]:
+    """Every module a :func:`run_cli` process imported, by its full name."""
+    return set(json.loads(run.stderr.strip().splitlines()[-1]))
+
+
 def imported_packages(run: subprocess.CompletedProcess) -> set[str]:
     """The top-level packages a :func:`run_cli` process imported."""
-    return set(json.loads(run.stderr.strip().splitlines()[-1]))
+    return {name.split(".")[0] for name in imported_modules(run)}

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_process import imported_packages, run_cli
+from tests.cli_process import imported_modules, imported_packages, run_cli
 from tests.positions import PLACE, SAINT
 
 EVAL = ["eval", "As Ks Qs Js Ts 2c 3d"]
@@ -32,13 +32,16 @@ QUERIES = {
 
 
 @pytest.mark.parametrize("name", QUERIES)
-def test_a_query_imports_no_table_chart_or_cluster_library(name, tmp_path):
+def test_a_query_imports_only_what_it_runs(name, tmp_path):
     files = {"place": PLACE, "saint": SAINT}
     for stem, position in files.items():
         (tmp_path / f"{stem}.json").write_text(json.dumps(position))
     run = run_cli([arg.format(**{stem: tmp_path / f"{stem}.json" for stem in files}) for arg in QUERIES[name]])
     imported = imported_packages(run)
     assert not imported & {"pandas", "matplotlib", "dask", "distributed", "scipy"}
+    # numpy.ma (30 ms: np.unique, np.setdiff1d, Numba typing an array) and the Numba modules a
+    # cached kernel's environments name (40 ms): see analyzer.sim.jit
+    assert not imported_modules(run) & {"numpy.ma", "numba.np.arrayobj", "numba.cpython.unicode"}
 
 
 def _cache_files(folder: Path) -> set[str]:
@@ -71,14 +74,18 @@ try:
 except SystemExit as stop:
     assert not stop.code, stop.code
 compiler = "numba.np.arraymath" in sys.modules  # one of the modules Numba's compiler registers
+arrays = "numba.np.arrayobj" in sys.modules  # whose environment an allocating kernel carries
 from numba import njit
-print(json.dumps([compiler, njit(lambda x: x + 1)(41), "numba.np.arraymath" in sys.modules]), file=sys.stderr)
+import numpy as np
+allocating = njit(lambda n: np.arange(n).sum())  # compiled after the stub environments were made
+print(json.dumps([compiler, arrays, int(allocating(10)), "numba.np.arraymath" in sys.modules]), file=sys.stderr)
 """
 
 
 def test_a_warm_process_loads_kernels_without_setting_up_the_compiler(tmp_path):
-    """Cached kernels load with the code generator and the runtime only (analyzer.sim.jit); the
-    figures are the cold process's, and a kernel compiled afterwards still compiles."""
+    """Cached kernels load with the code generator and the runtime only (analyzer.sim.jit),
+    importing none of the Numba modules their environments name; the figures are the cold
+    process's, and a kernel compiled afterwards still compiles and runs."""
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
     runs = [
         subprocess.run(
@@ -91,9 +98,86 @@ def test_a_warm_process_loads_kernels_without_setting_up_the_compiler(tmp_path):
         for _ in range(2)
     ]
     cold, warm = (json.loads(run.stderr.strip().splitlines()[-1]) for run in runs)
-    assert cold == [True, 42, True]  # compiling set the compiler up
-    assert warm == [False, 42, True]  # loading did not; compiling afterwards did
+    assert cold == [True, True, 45, True]  # compiling set the compiler up
+    assert warm == [False, False, 45, True]  # loading did not; compiling afterwards did
     assert runs[1].stdout == runs[0].stdout
+
+
+_RUN_COUNTING_RUNTIME_BUILDS = """
+import json, sys
+import numpy as np
+from numba.core.runtime import nrtdynmod
+built = []
+create = nrtdynmod.create_nrt_module
+nrtdynmod.create_nrt_module = lambda ctx: built.append(1) or create(ctx)
+from cli.main import main
+sys.argv = ["poker-analyzer", *json.loads(sys.argv[1])]
+try:
+    main()
+except SystemExit as stop:
+    assert not stop.code, stop.code
+from numba import njit
+allocating = njit(lambda n: np.arange(n).sum() + np.ones((n, 2)).sum())  # the runtime allocates and frees
+print(json.dumps([len(built), int(allocating(10))]), file=sys.stderr)
+"""
+
+
+def test_the_runtime_compiles_once_and_later_processes_load_it(tmp_path):
+    """Numba compiles its runtime's helpers in every process (about 30 MB of LLVM set-up);
+    analyzer.sim.jit compiles them once into the cache folder. A later process loads them, and
+    a kernel it compiles afterwards links against them; an unreadable file is rebuilt."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+
+    def run() -> tuple[list[int], str]:
+        done = subprocess.run(
+            [sys.executable, "-c", _RUN_COUNTING_RUNTIME_BUILDS, json.dumps(QUERIES["holdem equity"])],
+            capture_output=True,
+            text=True,
+            check=True,
+            env=env,
+        )
+        return json.loads(done.stderr.strip().splitlines()[-1]), done.stdout.split("\n", 1)[1]  # below the timed title
+
+    first, output = run()
+    (runtime,) = tmp_path.rglob("numba-runtime-*.nbo")
+    assert first == [1, 45 + 20]  # compiled once, written
+    assert run() == ([0, 45 + 20], output)  # loaded: nothing compiled, same figures
+    runtime.write_bytes(b"not a pickle")
+    assert run()[0] == [1, 45 + 20]  # a miss: compiled again and rewritten
+    assert run()[0] == [0, 45 + 20]
+
+
+_DRAW_ODDS_BY_PROFILE = """
+import json, sys
+import analyzer as pa
+odds = {p: pa.draw.odds("Jc Jd 8h 5s 2c", discard="8h 5s 2c", bug=p == "bug").p_improve for p in sys.argv[1:]}
+print(json.dumps(odds))
+"""
+
+
+@pytest.mark.slow
+def test_kernels_compiled_first_in_two_processes_load_together(tmp_path):
+    """Numba numbers the closures it compiles from 1 in every process, and the number is in their
+    symbols and environments' names: a standard and a Bug draw kernel each compiled first in its
+    own process shared one environment when a third loaded both (a ``'descr' is NULL`` error;
+    Numba issue 10486). analyzer.sim.jit counts from a random start in every process."""
+
+    def run(*profiles: str) -> dict:
+        done = subprocess.run(
+            [sys.executable, "-c", _DRAW_ODDS_BY_PROFILE, *profiles],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)},
+        )
+        return json.loads(done.stdout)
+
+    expected = run("standard", "bug")  # compiles everything in one process
+    for stale in tmp_path.rglob("*draw_category_counts*"):
+        stale.unlink()  # as after an edit of that kernel alone: the next processes compile it first
+    run("standard")  # compiles the standard counter first
+    run("standard", "bug")  # loads it, and compiles the Bug counter first
+    assert run("standard", "bug") == run("bug", "standard") == expected  # loads both
 
 
 def _warmup(games: list[str], env: dict) -> None:

@@ -6,6 +6,37 @@ about 45 MB, more than the ``import numba`` itself costs). Only *compiling* read
 cached machine code needs two things only: the code generator (LLVM, created with the target
 context) and the runtime's symbols (Numba's NRT, which the code links against).
 
+Numba builds the runtime's helpers (reference counts, array allocation: a small LLVM module) by
+compiling them in every process, which sets up LLVM's x86 back end: about 20 ms and 30 MB, a
+fifth of a warm query's memory. :func:`initialise_runtime` compiles them once and keeps their
+machine code beside the kernels' cache (where Numba's own locator puts this module's kernels),
+keyed by the Numba and llvmlite versions and the code generator's target (triple, CPU and its
+features, as Numba keys its cached kernels); later processes load it as they load a kernel.
+
+A cached kernel also carries an *environment* for every function linked into it, the Numba
+array and string implementations among them, and Numba rebuilds each by importing its module:
+for a kernel that allocates an array, ``numba.np.arrayobj`` and the string modules it pulls in,
+about 40 ms. Compiled (nopython) code reads an environment's constants, never its module
+globals (only object-mode code does), so :func:`_rebuild_environment` gives a Numba-internal
+module's environment that holds no constant a stub of the module's globals instead of importing
+it.
+
+The first call of a kernel with an array of a new type computes its Numba type in Python, and
+Numba's rule for arrays asks whether it is a masked array (``np.ma.MaskedArray``), which imports
+``numpy.ma``: 30 ms, the third largest cost of a warm query. An array of exactly type
+``numpy.ndarray`` is never a masked one (a subclass), so :func:`_typeof_plain_array` types it
+without the question (the same type as Numba's); any other array takes Numba's rule.
+
+Numba tells apart the kernels it compiles from one function (the closures of a factory: one
+per rule profile) by a number it counts from 1 in every process, and that number is part of
+their machine-code symbols and of their environments' names. Two processes that each compile
+one closure first give both the same names; a later process that loads both from the cache then
+gets one environment for the two, and a kernel can read the other's constants (Numba issue
+10486; here it showed as ``'descr' is NULL`` when a draw kernel returned its array, after one
+process had compiled the standard closure and another the Bug one).
+:func:`_install_unique_function_ids` starts the count of every process at a random 60-bit
+number, so names from different processes do not meet.
+
 :func:`install` swaps the cache's loader (``numba.core.caching.Cache.load_overload``) for one that
 prepares just those two, so a warm process that compiles nothing never sets up the compiler. A
 process that does compile is unchanged: Numba's compiler refreshes the target itself before
@@ -17,7 +48,8 @@ The swap is installed when Numba is first imported (``import analyzer`` arranges
 its own loader (:func:`install` returns False): the figures stay the same, only start-up is slower.
 
 :func:`when_imported` is also how the command line's compile notice starts watching Numba only
-once a command imports it.
+once a command imports it. ``import analyzer`` imports this module, so it imports little at
+the top; each function imports what it needs.
 """
 
 from __future__ import annotations
@@ -91,33 +123,250 @@ def start() -> None:
     """Create Numba's CPU target context and initialise its runtime: what loading a cached
     kernel needs, and all a process that compiles nothing needs (idempotent)."""
     from numba.core.registry import cpu_target
-    from numba.core.runtime import nrt
 
-    nrt.rtsys.initialize(cpu_target.target_context)
+    initialise_runtime(cpu_target.target_context)
 
 
 def _load_overload(self, sig, target_context):
     """``Cache.load_overload`` without the target's refresh: the runtime is initialised (the
     cached code links against it) and the cached kernel is loaded, or None on a miss."""
-    from numba.core.runtime import nrt
-
-    nrt.rtsys.initialize(target_context)
+    initialise_runtime(target_context)
     with self._guard_against_spurious_io_errors():
         return self._load_overload(sig, target_context)
     return None  # the guard swallowed an I/O error: a miss, as in Numba's own loader
 
 
-def install() -> bool:
-    """Swap Numba's cache loader for :func:`_load_overload` (idempotent). Returns False, leaving
-    Numba's own loader, when its internals are not the ones this module knows."""
-    from numba.core import caching
-    from numba.core.runtime import nrt
+def _runtime_cache_anchor() -> None:
+    """Stands for this module in Numba's cache locator: the runtime's machine code is kept where
+    Numba would keep this module's kernels (``NUMBA_CACHE_DIR``, else ``__pycache__`` beside it
+    when writable, else the user's cache folder)."""
 
+
+def _runtime_file(codegen) -> str | None:
+    """The path of the runtime's cached machine code for ``codegen``'s target, or None when Numba
+    finds no writable cache folder."""
+    import hashlib
+    import os
+
+    import llvmlite
+    import numba
+    from numba.core import config
+    from numba.core.caching import FunctionCache
+    from numba.core.runtime import _nrt_python
+
+    try:
+        folder = FunctionCache(_runtime_cache_anchor).cache_path
+    except RuntimeError:  # no locator: no cache folder for this source file
+        return None
+    target = (numba.__version__, llvmlite.__version__, codegen.magic_tuple(), sorted(_nrt_python.c_helpers))
+    debug = (config.DEBUG_NRT, config.DEBUG_NRT_STACK_LIMIT, config.MACHINE_BITS)  # read by the module's IR
+    digest = hashlib.sha256(repr((target, debug)).encode()).hexdigest()[:16]
+    return os.path.join(folder, f"numba-runtime-{digest}.nbo")
+
+
+def _read_runtime(path: str | None):
+    """The runtime library's serialised state from ``path``, or None when it is absent or not a
+    state this code wrote."""
+    import pickle
+
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as file:
+            state = pickle.load(file)
+    except Exception:  # any unreadable file (truncated, foreign, of another Python) is a miss
+        return None
+    valid = (
+        isinstance(state, tuple)
+        and len(state) == 3
+        and state[1] == "object"
+        and isinstance(state[2], tuple)
+        and len(state[2]) == 2
+        and all(isinstance(part, bytes) for part in state[2])
+    )
+    return state if valid else None
+
+
+def _write_runtime(path: str | None, state) -> None:
+    """Write the runtime's state to ``path`` atomically (a concurrent process reads the old file
+    or the whole new one); an unwritable folder keeps nothing."""
+    import contextlib
+    import os
+    import pickle
+
+    if path is None:
+        return
+    temporary = f"{path}.{os.getpid()}.tmp"  # one writer per process (the compiler lock is held)
+    try:
+        with open(temporary, "wb") as file:
+            pickle.dump(state, file, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temporary, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.remove(temporary)
+
+
+def _knows_runtime() -> bool:
+    """Whether Numba's runtime internals are the ones :func:`initialise_runtime` knows."""
+    from numba.core import codegen
+    from numba.core.runtime import _nrt_python, nrt, nrtdynmod
+
+    library = codegen.CPUCodeLibrary
+    return (
+        hasattr(nrt.rtsys, "_init")
+        and hasattr(type(nrt.rtsys), "library")  # the property reading `_library`
+        and hasattr(nrtdynmod, "create_nrt_module")
+        and hasattr(_nrt_python, "c_helpers")
+        and all(hasattr(library, name) for name in ("enable_object_caching", "serialize_using_object_code"))
+        and hasattr(codegen.CPUCodegen, "magic_tuple")
+    )
+
+
+def initialise_runtime(target_context) -> None:
+    """Numba's ``rtsys.initialize(target_context)``, with the runtime's compiled helpers loaded
+    from the cache file of :func:`_runtime_file` when it is there, else compiled (as Numba does)
+    and written to it. Idempotent; a Numba whose internals differ runs its own initialisation."""
+    from numba.core import config
+    from numba.core.compiler_lock import global_compiler_lock
+    from numba.core.runtime import _nrt_python, nrt
+
+    runtime = nrt.rtsys
+    if getattr(runtime, "_init", False) or not _knows_runtime():
+        runtime.initialize(target_context)
+        return
+    from llvmlite import binding
+    from numba.core.runtime import nrtdynmod
+
+    with global_compiler_lock:
+        if runtime._init:
+            return
+        if config.NRT_STATS:
+            _nrt_python.memsys_enable_stats()
+        for name, address in _nrt_python.c_helpers.items():  # the C helpers the code links against
+            binding.add_symbol(name if name.startswith("_") else f"NRT_{name}", address)
+        codegen = target_context.codegen()
+        path = _runtime_file(codegen)
+        state = _read_runtime(path)
+        if state is not None:
+            library = codegen.unserialize_library(state)
+        else:
+            module, library = nrtdynmod.create_nrt_module(target_context)
+            library.enable_object_caching()
+            library.add_ir_module(module)
+            library.finalize()
+            _write_runtime(path, library.serialize_using_object_code())
+        runtime._library = library
+        runtime._init = True
+
+
+def _rebuild_environment(modname, consts, env_name):
+    """``numba.core.environment._rebuild_env`` (how a pickled environment is rebuilt), with a
+    stub of the globals, ``{"__name__": modname}``, for a Numba-internal module that is not
+    imported yet when the environment holds no constants; otherwise Numba's own."""
+    from numba.core import environment
+
+    if consts or modname in sys.modules or not modname.startswith("numba."):
+        return _NUMBA_REBUILD_ENV(modname, consts, env_name)
+    env = environment.lookup_environment(env_name)
+    if env is None:
+        env = environment.Environment({"__name__": modname})
+        env.env_name = env_name
+        environment.Environment._memo[env_name] = env
+    return env
+
+
+_NUMBA_REBUILD_ENV: Callable | None = None
+"""Numba's own ``_rebuild_env``, once :func:`install` has replaced it."""
+
+
+def _install_environment_rebuild() -> None:
+    """Put :func:`_rebuild_environment` in ``numba.core.environment`` under Numba's name, so that
+    pickles of environments keep naming Numba's function (idempotent; a Numba whose internals
+    differ keeps its own)."""
+    global _NUMBA_REBUILD_ENV
+    from numba.core import environment
+
+    own = getattr(environment, "_rebuild_env", None)
+    known = callable(own) and all(hasattr(environment, name) for name in ("lookup_environment", "Environment"))
+    if own is _rebuild_environment or not known or not hasattr(environment.Environment, "_memo"):
+        return
+    _NUMBA_REBUILD_ENV = own
+    _rebuild_environment.__module__ = own.__module__
+    _rebuild_environment.__qualname__ = own.__qualname__
+    environment._rebuild_env = _rebuild_environment
+
+
+def _typeof_plain_array(val, c):
+    """Numba's type of an array (``numba.core.typing.typeof._typeof_ndarray``), asking no
+    masked-array question of an exact ``numpy.ndarray``: ``Array(dtype, ndim, layout,
+    readonly)``; anything else goes to Numba's own rule."""
+    import numpy as np
+    from numba.core import errors, types
+    from numba.np import numpy_support
+
+    if type(val) is not np.ndarray:
+        return _NUMBA_TYPEOF_NDARRAY(val, c)
+    try:
+        dtype = numpy_support.from_dtype(val.dtype)
+    except errors.NumbaNotImplementedError:
+        raise errors.NumbaValueError(f"Unsupported array dtype: {val.dtype}") from None
+    return types.Array(dtype, val.ndim, numpy_support.map_layout(val), readonly=not val.flags.writeable)
+
+
+_NUMBA_TYPEOF_NDARRAY: Callable | None = None
+"""Numba's own rule for typing an array, once :func:`install` has registered the plain one."""
+
+
+def _install_plain_array_typing() -> None:
+    """Register :func:`_typeof_plain_array` for ``numpy.ndarray`` in Numba's ``typeof_impl``
+    (idempotent; a Numba whose rule is not where this module knows it keeps its own)."""
+    global _NUMBA_TYPEOF_NDARRAY
+    import numpy as np
+    from numba.core.typing import typeof
+
+    own = getattr(typeof, "_typeof_ndarray", None)
+    if own is None or typeof.typeof_impl.dispatch(np.ndarray) is not own:
+        return
+    _NUMBA_TYPEOF_NDARRAY = own
+    typeof.typeof_impl.register(np.ndarray)(_typeof_plain_array)
+
+
+_UNIQUE_IDS_INSTALLED = False
+
+
+def _install_unique_function_ids() -> None:
+    """Make Numba's per-function unique ids (``FunctionIdentity._unique_ids``, a count from 1)
+    count from a random 60-bit start in this process (idempotent): two processes' ids meet with
+    a chance of about (ids per process) / 2**59."""
+    global _UNIQUE_IDS_INSTALLED
+    import itertools
+    import secrets
+
+    from numba.core import bytecode
+
+    identity = getattr(bytecode, "FunctionIdentity", None)
+    if _UNIQUE_IDS_INSTALLED or not isinstance(getattr(identity, "_unique_ids", None), itertools.count):
+        return
+    identity._unique_ids = itertools.count(1 + secrets.randbits(60))
+    _UNIQUE_IDS_INSTALLED = True
+
+
+def install() -> bool:
+    """Give this process's kernels unique ids (:func:`_install_unique_function_ids`), then swap
+    Numba's cache loader for :func:`_load_overload`, its environment rebuild for
+    :func:`_rebuild_environment` and its typing of arrays for :func:`_typeof_plain_array`
+    (idempotent). Returns False, leaving Numba's own loader, when its internals are not the ones
+    this module knows."""
+    from numba.core import caching
+
+    _install_unique_function_ids()
     cache = caching.Cache
     if cache.load_overload is _load_overload:
         return True
     known = all(hasattr(cache, name) for name in ("_guard_against_spurious_io_errors", "_load_overload"))
-    if not known or not hasattr(nrt.rtsys, "initialize"):
+    if not known:
         return False
+    _install_environment_rebuild()
+    _install_plain_array_typing()
     cache.load_overload = _load_overload
     return True

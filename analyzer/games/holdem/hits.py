@@ -14,7 +14,7 @@ from itertools import combinations
 
 import numpy as np
 
-from analyzer.cards import CardError, CardsInput, check_disjoint, format_cards, parse_cards
+from analyzer.cards import CardError, CardsInput, cards_left, check_disjoint, format_cards, parse_cards
 from analyzer.games.holdem.hits_result import HitRow, HitsResult
 from analyzer.games.holdem.texture import CATEGORIES, COLUMNS, DRAWS, FLOP_ONLY, MADE, TOTAL, tally_boards
 from analyzer.ranges import EmptyRangeError, Range, parse
@@ -71,7 +71,7 @@ def holdem_hits(
     if len(board_cards):
         boards = board_cards[None, :]
     else:
-        left = np.setdiff1d(np.arange(52), dead_cards)
+        left = cards_left(dead_cards)
         if len(left) < 5:
             raise ValueError(f"{len(dead_cards)} dead cards leave {len(left)} cards: too few for a hand and a flop")
         boards = left[np.array(list(combinations(range(len(left)), 3)), np.int64)]

@@ -21,7 +21,7 @@ from itertools import combinations
 
 import numpy as np
 
-from analyzer.cards import CardError, CardsInput, format_cards, parse_cards
+from analyzer.cards import CardError, CardsInput, cards_left, format_cards, parse_cards
 from analyzer.games.holdem.boards import FixedDeals, KnownHands, deal_tallies, prepare_hands
 from analyzer.games.holdem.flop_sweep import every_flop, flop_rank
 from analyzer.games.holdem.street_results import StreetEquities
@@ -95,7 +95,7 @@ def _street(
     holes = deal.holes
     start = clock_start()
     known = np.concatenate([holes.ravel(), deal.board, deal.dead]).astype(np.int64)
-    left = np.setdiff1d(np.arange(52), known)
+    left = cards_left(known)
     new = NEW_CARDS[street]
     boards = left[::-1][_subsets(len(left), new)]  # high card first
     representatives, inverse, counts = _board_classes(boards, _fixing_maps(deal))
