@@ -169,3 +169,26 @@ def test_batch_into_a_reused_array(rng):
     assert (out == lookup_values(hands, STANDARD)).all()
     with pytest.raises(ValueError, match=r"out must be a contiguous int32 array of shape \(1000,\)"):
         evaluate_batch(hands, out=np.zeros(999, np.int32))
+
+
+def _gather_sum(table, idx):
+    total = 0
+    for i in range(idx.shape[0]):
+        total += table[idx[i]]
+    return total
+
+
+def test_scalar_loops_compiles_one_kernel_without_the_loop_vectorizer():
+    """analyzer.eval.scalar_loops: LLVM vectorizes a loop of lookups (its IR has a
+    ``vector.body``) unless the kernel is wrapped, and the process-wide setting is restored."""
+    from numba.core import config
+
+    from analyzer.eval.scalar_loops import scalar_loops
+
+    table, idx = np.arange(1000, dtype=np.int64), np.arange(0, 1000, 7)
+    plain, scalar = njit(_gather_sum), scalar_loops(njit(_gather_sum))
+    before = config.LOOP_VECTORIZE
+    assert plain(table, idx) == scalar(table, idx) == table[idx].sum()
+    assert config.LOOP_VECTORIZE == before
+    (plain_ir,), (scalar_ir,) = plain.inspect_llvm().values(), scalar.inspect_llvm().values()
+    assert "vector.body" in plain_ir and "vector.body" not in scalar_ir

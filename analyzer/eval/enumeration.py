@@ -20,6 +20,7 @@ from numba import prange
 from analyzer.cards import CardError
 from analyzer.eval.kernels import make_kernels, stable_njit
 from analyzer.eval.profiles import Rules, get_rules
+from analyzer.eval.scalar_loops import scalar_loops
 from analyzer.eval.tables import CARD_KEY, CARD_MASK, COUNT_SHIFT, FLUSH_BITS, LOW_RANKS
 from analyzer.eval.values import Category
 
@@ -49,6 +50,7 @@ def _make_enumerator(rules: Rules, tally: bool):
         if not seen[word] & bit:  # written once: threads share clean lines
             seen[word] |= bit
 
+    @scalar_loops
     @stable_njit(f"enumerate:{rules!r}:{tally}", nogil=True, parallel=True)
     def enumerate_hands(deck_key, deck_mask, low_cards, k, tasks, tallies, seen, seen_ranks):
         """Visit every k-subset of a deck (its cards' keys and masks, the ``low_cards`` of ranks

@@ -1,0 +1,44 @@
+"""Kernels compiled without LLVM's loop vectorizer, where its vector loops measured slower.
+
+LLVM turns a loop of table lookups into vector *gathers* when it can. In the enumeration of
+every hand (:mod:`analyzer.eval.enumeration`) the innermost loops are short (about seven hands
+a run) and their lookups land in cache, so the vector loop's set-up, its scalar remainder and
+the gathers lose to plain scalar code: with the vectorizer off the C(52,7) checksum enumeration
+ran about 1.45 times as fast, and the category tallies the same (docs/speed.md). Other kernels
+keep it: the random-hand batch and the Monte Carlo and exact equity kernels measured no better
+without it, within this machine's noise.
+
+Numba has no per-function switch; its full optimisation pass reads the process-wide setting
+``numba.core.config.LOOP_VECTORIZE`` (``NUMBA_LOOP_VECTORIZE``) each time it compiles a library.
+:func:`scalar_loops` sets it off for the compilations of one dispatcher only, under Numba's
+compiler lock (no other compilation runs meanwhile), and restores it. Loading a cached kernel
+compiles nothing, and the cache holds what was compiled this way. A kernel it calls that is not
+inlined and compiles during the same call is compiled scalar too: only its speed can differ.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+Dispatcher = TypeVar("Dispatcher")
+
+
+def scalar_loops(dispatcher: Dispatcher) -> Dispatcher:
+    """``dispatcher`` (an ``@njit`` kernel), its every compilation run with LLVM's loop
+    vectorizer off; returns it, for use as a decorator above ``@njit``."""
+    from numba.core import config
+    from numba.core.compiler_lock import global_compiler_lock
+
+    compile_with_vectorizer = dispatcher.compile  # type: ignore[attr-defined]
+
+    def compile(signature):
+        with global_compiler_lock:
+            vectorize = config.LOOP_VECTORIZE
+            config.LOOP_VECTORIZE = False
+            try:
+                return compile_with_vectorizer(signature)
+            finally:
+                config.LOOP_VECTORIZE = vectorize
+
+    dispatcher.compile = compile  # type: ignore[attr-defined]
+    return dispatcher
