@@ -189,6 +189,6 @@ def test_scalar_loops_compiles_one_kernel_without_the_loop_vectorizer():
     plain, scalar = njit(_gather_sum), scalar_loops(njit(_gather_sum))
     before = config.LOOP_VECTORIZE
     assert plain(table, idx) == scalar(table, idx) == table[idx].sum()
-    assert config.LOOP_VECTORIZE == before
+    assert before == config.LOOP_VECTORIZE
     (plain_ir,), (scalar_ir,) = plain.inspect_llvm().values(), scalar.inspect_llvm().values()
     assert "vector.body" in plain_ir and "vector.body" not in scalar_ir

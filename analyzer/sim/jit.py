@@ -266,7 +266,7 @@ def _rebuild_environment(modname, consts, env_name):
     from numba.core import environment
 
     if consts or modname in sys.modules or not modname.startswith("numba."):
-        return _NUMBA_REBUILD_ENV(modname, consts, env_name)
+        return _NUMBA_OWN["rebuild_env"](modname, consts, env_name)
     env = environment.lookup_environment(env_name)
     if env is None:
         env = environment.Environment({"__name__": modname})
@@ -275,22 +275,22 @@ def _rebuild_environment(modname, consts, env_name):
     return env
 
 
-_NUMBA_REBUILD_ENV: Callable | None = None
-"""Numba's own ``_rebuild_env``, once :func:`install` has replaced it."""
+_NUMBA_OWN: dict[str, Callable] = {}
+"""Numba's own functions this module replaced, by role: ``rebuild_env`` (its
+``environment._rebuild_env``) and ``typeof_ndarray`` (its rule for typing an array)."""
 
 
 def _install_environment_rebuild() -> None:
     """Put :func:`_rebuild_environment` in ``numba.core.environment`` under Numba's name, so that
     pickles of environments keep naming Numba's function (idempotent; a Numba whose internals
     differ keeps its own)."""
-    global _NUMBA_REBUILD_ENV
     from numba.core import environment
 
     own = getattr(environment, "_rebuild_env", None)
-    known = callable(own) and all(hasattr(environment, name) for name in ("lookup_environment", "Environment"))
-    if own is _rebuild_environment or not known or not hasattr(environment.Environment, "_memo"):
+    known = all(hasattr(environment, name) for name in ("lookup_environment", "Environment"))
+    if own is None or own is _rebuild_environment or not known or not hasattr(environment.Environment, "_memo"):
         return
-    _NUMBA_REBUILD_ENV = own
+    _NUMBA_OWN["rebuild_env"] = own
     _rebuild_environment.__module__ = own.__module__
     _rebuild_environment.__qualname__ = own.__qualname__
     environment._rebuild_env = _rebuild_environment
@@ -305,7 +305,7 @@ def _typeof_plain_array(val, c):
     from numba.np import numpy_support
 
     if type(val) is not np.ndarray:
-        return _NUMBA_TYPEOF_NDARRAY(val, c)
+        return _NUMBA_OWN["typeof_ndarray"](val, c)
     try:
         dtype = numpy_support.from_dtype(val.dtype)
     except errors.NumbaNotImplementedError:
@@ -313,21 +313,16 @@ def _typeof_plain_array(val, c):
     return types.Array(dtype, val.ndim, numpy_support.map_layout(val), readonly=not val.flags.writeable)
 
 
-_NUMBA_TYPEOF_NDARRAY: Callable | None = None
-"""Numba's own rule for typing an array, once :func:`install` has registered the plain one."""
-
-
 def _install_plain_array_typing() -> None:
     """Register :func:`_typeof_plain_array` for ``numpy.ndarray`` in Numba's ``typeof_impl``
     (idempotent; a Numba whose rule is not where this module knows it keeps its own)."""
-    global _NUMBA_TYPEOF_NDARRAY
     import numpy as np
     from numba.core.typing import typeof
 
     own = getattr(typeof, "_typeof_ndarray", None)
     if own is None or typeof.typeof_impl.dispatch(np.ndarray) is not own:
         return
-    _NUMBA_TYPEOF_NDARRAY = own
+    _NUMBA_OWN["typeof_ndarray"] = own
     typeof.typeof_impl.register(np.ndarray)(_typeof_plain_array)
 
 
@@ -345,7 +340,8 @@ def _install_unique_function_ids() -> None:
     from numba.core import bytecode
 
     identity = getattr(bytecode, "FunctionIdentity", None)
-    if _UNIQUE_IDS_INSTALLED or not isinstance(getattr(identity, "_unique_ids", None), itertools.count):
+    counting = isinstance(getattr(identity, "_unique_ids", None), itertools.count)
+    if _UNIQUE_IDS_INSTALLED or identity is None or not counting:
         return
     identity._unique_ids = itertools.count(1 + secrets.randbits(60))
     _UNIQUE_IDS_INSTALLED = True
