@@ -220,5 +220,5 @@ def cards_left(known: ArrayLike, size: int = DECK_SIZE) -> np.ndarray:
     """
     left = np.ones(size, bool)
     known = np.asarray(known, np.int64)
-    left[known[known < size]] = False
+    left[known[(known >= 0) & (known < size)]] = False
     return np.flatnonzero(left)

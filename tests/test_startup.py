@@ -147,6 +147,31 @@ def test_the_runtime_compiles_once_and_later_processes_load_it(tmp_path):
     assert run()[0] == [0, 45 + 20]
 
 
+_HASH_A_STRING = """
+import sys
+sys.path.insert(0, sys.argv[1])
+import analyzer  # installs analyzer.sim.jit's loader
+from hashing_kernel import h
+print(h("poker"))
+"""
+
+
+def test_a_cached_kernel_that_hashes_a_string_loads_in_a_warm_process(tmp_path):
+    """A stub environment must not skip an import compiled code needs: numba.cpython.hashing
+    gives LLVM the hash secret's symbols when imported, and with its environment stubbed the warm
+    process crashed (a segfault)."""
+    (tmp_path / "hashing_kernel.py").write_text(
+        "from numba import njit\n\n@njit(cache=True)\ndef h(s):\n    return hash(s)\n"
+    )
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache"), "PYTHONHASHSEED": "0"}
+    runs = [
+        subprocess.run([sys.executable, "-c", _HASH_A_STRING, str(tmp_path)], capture_output=True, text=True, env=env)
+        for _ in range(2)
+    ]
+    assert [run.returncode for run in runs] == [0, 0], runs[1].stderr[-500:]
+    assert runs[0].stdout == runs[1].stdout
+
+
 _DRAW_ODDS_BY_PROFILE = """
 import json, sys
 import analyzer as pa

@@ -247,9 +247,13 @@ def initialise_runtime(target_context) -> None:
         codegen = target_context.codegen()
         path = _runtime_file(codegen)
         state = _read_runtime(path)
+        library = None
         if state is not None:
-            library = codegen.unserialize_library(state)
-        else:
+            try:
+                library = codegen.unserialize_library(state)
+            except Exception:  # well-formed but unloadable bytes: compile and rewrite them
+                library = None
+        if library is None:
             module, library = nrtdynmod.create_nrt_module(target_context)
             library.enable_object_caching()
             library.add_ir_module(module)
@@ -261,11 +265,11 @@ def initialise_runtime(target_context) -> None:
 
 def _rebuild_environment(modname, consts, env_name):
     """``numba.core.environment._rebuild_env`` (how a pickled environment is rebuilt), with a
-    stub of the globals, ``{"__name__": modname}``, for a Numba-internal module that is not
+    stub of the globals, ``{"__name__": modname}``, for a module of :data:`_STUB_MODULES` that is not
     imported yet when the environment holds no constants; otherwise Numba's own."""
     from numba.core import environment
 
-    if consts or modname in sys.modules or not modname.startswith("numba."):
+    if consts or modname in sys.modules or modname not in _STUB_MODULES:
         return _NUMBA_OWN["rebuild_env"](modname, consts, env_name)
     env = environment.lookup_environment(env_name)
     if env is None:
@@ -274,6 +278,12 @@ def _rebuild_environment(modname, consts, env_name):
         environment.Environment._memo[env_name] = env
     return env
 
+
+_STUB_MODULES = frozenset({"numba.np.arrayobj"})
+"""The Numba modules whose environments may be stubs: their import registers typing and lowering
+rules (read only when compiling, which imports them) and nothing compiled code needs. Not, for
+instance, ``numba.cpython.hashing``, whose import gives LLVM the hash secret's symbols: a cached
+kernel hashing a string crashed with its environment stubbed."""
 
 _NUMBA_OWN: dict[str, Callable] = {}
 """Numba's own functions this module replaced, by role: ``rebuild_env`` (its
