@@ -48,6 +48,20 @@ def _cache_files(folder: Path) -> set[str]:
     return {p.name for p in folder.rglob("*.nb[ic]")}
 
 
+def _python(
+    script: str, *args: str, cache: Path, check: bool = True, env: dict | None = None
+) -> subprocess.CompletedProcess:
+    """``python -c script args...`` in a new process whose Numba cache is ``cache`` (and with the
+    extra environment variables ``env``)."""
+    return subprocess.run(
+        [sys.executable, "-c", script, *args],
+        capture_output=True,
+        text=True,
+        check=check,
+        env={**os.environ, "NUMBA_CACHE_DIR": str(cache), **(env or {})},
+    )
+
+
 def test_eval_runs_no_kernel(tmp_path):
     run = run_cli(EVAL, {"NUMBA_CACHE_DIR": str(tmp_path)})
     assert "numba" not in imported_packages(run)  # one hand: a numpy lookup
@@ -86,17 +100,7 @@ def test_a_warm_process_loads_kernels_without_setting_up_the_compiler(tmp_path):
     """Cached kernels load with the code generator and the runtime only (analyzer.sim.jit),
     importing none of the Numba modules their environments name; the figures are the cold
     process's, and a kernel compiled afterwards still compiles and runs."""
-    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
-    runs = [
-        subprocess.run(
-            [sys.executable, "-c", _RUN_THEN_COMPILE, json.dumps(QUERIES["draw odds"])],
-            capture_output=True,
-            text=True,
-            check=True,
-            env=env,
-        )
-        for _ in range(2)
-    ]
+    runs = [_python(_RUN_THEN_COMPILE, json.dumps(QUERIES["draw odds"]), cache=tmp_path) for _ in range(2)]
     cold, warm = (json.loads(run.stderr.strip().splitlines()[-1]) for run in runs)
     assert cold == [True, True, 45, True]  # compiling set the compiler up
     assert warm == [False, False, 45, True]  # loading did not; compiling afterwards did
@@ -126,16 +130,9 @@ def test_the_runtime_compiles_once_and_later_processes_load_it(tmp_path):
     """Numba compiles its runtime's helpers in every process (about 30 MB of LLVM set-up);
     analyzer.sim.jit compiles them once into the cache folder. A later process loads them, and
     a kernel it compiles afterwards links against them; an unreadable file is rebuilt."""
-    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
 
     def run() -> tuple[list[int], str]:
-        done = subprocess.run(
-            [sys.executable, "-c", _RUN_COUNTING_RUNTIME_BUILDS, json.dumps(QUERIES["holdem equity"])],
-            capture_output=True,
-            text=True,
-            check=True,
-            env=env,
-        )
+        done = _python(_RUN_COUNTING_RUNTIME_BUILDS, json.dumps(QUERIES["holdem equity"]), cache=tmp_path)
         return json.loads(done.stderr.strip().splitlines()[-1]), done.stdout.split("\n", 1)[1]  # below the timed title
 
     first, output = run()
@@ -163,11 +160,8 @@ def test_a_cached_kernel_that_hashes_a_string_loads_in_a_warm_process(tmp_path):
     (tmp_path / "hashing_kernel.py").write_text(
         "from numba import njit\n\n@njit(cache=True)\ndef h(s):\n    return hash(s)\n"
     )
-    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache"), "PYTHONHASHSEED": "0"}
-    runs = [
-        subprocess.run([sys.executable, "-c", _HASH_A_STRING, str(tmp_path)], capture_output=True, text=True, env=env)
-        for _ in range(2)
-    ]
+    seeded = {"PYTHONHASHSEED": "0"}  # the same string hash in both processes
+    runs = [_python(_HASH_A_STRING, str(tmp_path), cache=tmp_path / "cache", check=False, env=seeded) for _ in range(2)]
     assert [run.returncode for run in runs] == [0, 0], runs[1].stderr[-500:]
     assert runs[0].stdout == runs[1].stdout
 
@@ -188,14 +182,7 @@ def test_kernels_compiled_first_in_two_processes_load_together(tmp_path):
     Numba issue 10486). analyzer.sim.jit counts from a random start in every process."""
 
     def run(*profiles: str) -> dict:
-        done = subprocess.run(
-            [sys.executable, "-c", _DRAW_ODDS_BY_PROFILE, *profiles],
-            capture_output=True,
-            text=True,
-            check=True,
-            env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)},
-        )
-        return json.loads(done.stdout)
+        return json.loads(_python(_DRAW_ODDS_BY_PROFILE, *profiles, cache=tmp_path).stdout)
 
     expected = run("standard", "bug")  # compiles everything in one process
     for stale in tmp_path.rglob("*draw_category_counts*"):

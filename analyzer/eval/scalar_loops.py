@@ -12,8 +12,10 @@ Numba has no per-function switch; its full optimisation pass reads the process-w
 ``numba.core.config.LOOP_VECTORIZE`` (``NUMBA_LOOP_VECTORIZE``) each time it compiles a library.
 :func:`scalar_loops` sets it off for the compilations of one dispatcher only, under Numba's
 compiler lock (no other compilation runs meanwhile), and restores it. Loading a cached kernel
-compiles nothing, and the cache holds what was compiled this way. A kernel it calls that is not
-inlined and compiles during the same call is compiled scalar too: only its speed can differ.
+compiles nothing; the cache's key does not record the setting, but every compilation of a
+wrapped kernel goes through here. Gaps that change speed only: a kernel it calls that is not
+inlined and compiles during the same call is compiled scalar too, and a wrapped kernel called
+from another kernel is optimised again inside that caller with the caller's setting.
 """
 
 from __future__ import annotations

@@ -17,9 +17,10 @@ A cached kernel also carries an *environment* for every function linked into it,
 array and string implementations among them, and Numba rebuilds each by importing its module:
 for a kernel that allocates an array, ``numba.np.arrayobj`` and the string modules it pulls in,
 about 40 ms. Compiled (nopython) code reads an environment's constants, never its module
-globals (only object-mode code does), so :func:`_rebuild_environment` gives a Numba-internal
-module's environment that holds no constant a stub of the module's globals instead of importing
-it.
+globals (only object-mode code does), so :func:`_rebuild_environment` gives an environment of
+``numba.np.arrayobj`` that holds no constant a stub of the module's globals instead of importing
+it. Only modules whose import does nothing compiled code needs may be stubbed
+(:data:`_STUB_MODULES`): importing ``numba.cpython.hashing``, for one, gives LLVM symbols.
 
 The first call of a kernel with an array of a new type computes its Numba type in Python, and
 Numba's rule for arrays asks whether it is a masked array (``np.ma.MaskedArray``), which imports
