@@ -22,6 +22,7 @@ import math
 import numpy as np
 from numba import get_num_threads, njit, prange
 
+from analyzer.cards import cards_left
 from analyzer.games.paigow.exact_count import FRONT_SLOTS
 from analyzer.games.paigow.settings_table import BINOMIAL, FRONT_BITS, numba_threads
 
@@ -82,7 +83,7 @@ def dealer_grid(
     numpy.ndarray
         ``int64`` of shape ``(backs + 1, FRONT_SLOTS + 1)``; ``P[0, :] = P[:, 0] = 0``.
     """
-    positions = np.setdiff1d(np.arange(deck_size, dtype=np.int64), np.asarray(held, np.int64))
+    positions = cards_left(held, deck_size)
     with numba_threads(threads):
         counts = np.zeros((get_num_threads(), backs << FRONT_BITS), np.int32)
         _count_keys(table, positions, _tops(len(positions)), counts)
