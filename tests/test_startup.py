@@ -110,38 +110,91 @@ def test_a_warm_process_loads_kernels_without_setting_up_the_compiler(tmp_path):
 _RUN_COUNTING_RUNTIME_BUILDS = """
 import json, sys
 import numpy as np
+from numba.core import codegen
 from numba.core.runtime import nrtdynmod
-built = []
+import llvmlite.binding
+built, compiled, parsed = [], [], []
+parse_bitcode = llvmlite.binding.parse_bitcode  # how Numba reads a cached kernel's bitcode
+llvmlite.binding.parse_bitcode = lambda bitcode: parsed.append(1) or parse_bitcode(bitcode)
 create = nrtdynmod.create_nrt_module
 nrtdynmod.create_nrt_module = lambda ctx: built.append(1) or create(ctx)
+library = codegen.CPUCodeLibrary
+notify = library._object_compiled_hook.__func__  # called when LLVM's back end compiled a module
+library._object_compiled_hook = classmethod(lambda cls, module, code: compiled.append(1) or notify(cls, module, code))
 from cli.main import main
 sys.argv = ["poker-analyzer", *json.loads(sys.argv[1])]
 try:
     main()
 except SystemExit as stop:
     assert not stop.code, stop.code
+during_query = [len(built), bool(compiled), bool(parsed)]
 from numba import njit
 allocating = njit(lambda n: np.arange(n).sum() + np.ones((n, 2)).sum())  # the runtime allocates and frees
-print(json.dumps([len(built), int(allocating(10))]), file=sys.stderr)
+print(json.dumps([*during_query, int(allocating(10))]), file=sys.stderr)
 """
 
 
 def test_the_runtime_compiles_once_and_later_processes_load_it(tmp_path):
-    """Numba compiles its runtime's helpers in every process (about 30 MB of LLVM set-up);
-    analyzer.sim.jit compiles them once into the cache folder. A later process loads them, and
-    a kernel it compiles afterwards links against them; an unreadable file is rebuilt."""
+    """Numba compiles its runtime's helpers and its code generator's empty module in every
+    process (about 30 MB of LLVM's back end); analyzer.sim.jit compiles them once into the cache
+    folder. A later process loads them and runs a query without LLVM compiling anything or
+    parsing any cached kernel's bitcode (analyzer.sim.lazy_linking), and a kernel it compiles
+    afterwards links against them; an unreadable file is rebuilt."""
 
-    def run() -> tuple[list[int], str]:
+    def run() -> tuple[list, str]:
         done = _python(_RUN_COUNTING_RUNTIME_BUILDS, json.dumps(QUERIES["holdem equity"]), cache=tmp_path)
         return json.loads(done.stderr.strip().splitlines()[-1]), done.stdout.split("\n", 1)[1]  # below the timed title
 
     first, output = run()
     (runtime,) = tmp_path.rglob("numba-runtime-*.nbo")
-    assert first == [1, 45 + 20]  # compiled once, written
-    assert run() == ([0, 45 + 20], output)  # loaded: nothing compiled, same figures
+    assert first[:2] + first[3:] == [1, True, 45 + 20]  # compiled once (and the kernels), written
+    assert run() == ([0, False, False, 45 + 20], output)  # loaded: LLVM compiled and parsed nothing
     runtime.write_bytes(b"not a pickle")
-    assert run()[0] == [1, 45 + 20]  # a miss: compiled again and rewritten
-    assert run()[0] == [0, 45 + 20]
+    assert run()[0][:2] == [1, True]  # a miss: compiled again and rewritten
+    assert run()[0] == [0, False, False, 45 + 20]
+
+
+_CALL_A_CACHED_KERNEL = """
+import sys
+sys.path.insert(0, sys.argv[1])
+import analyzer  # installs analyzer.sim.jit's loader
+from numba import njit
+from cached_kernel import table_sum
+caller = njit(lambda n: table_sum(n) * 2)  # compiled here: links the cached kernel's bitcode in
+print(table_sum(5), caller(5))
+"""
+
+
+def test_a_kernel_compiled_in_a_warm_process_links_a_cached_one(tmp_path):
+    """A cached kernel's bitcode, left unparsed on load, is parsed when a kernel compiled later
+    calls it: the caller runs and gives the cached kernel's figures."""
+    (tmp_path / "cached_kernel.py").write_text(
+        "import numpy as np\nfrom numba import njit\n\nTABLE = np.arange(100, dtype=np.int64) ** 2\n\n"
+        "@njit(cache=True)\ndef table_sum(n):\n    return TABLE[:n].sum()\n"
+    )
+    runs = [_python(_CALL_A_CACHED_KERNEL, str(tmp_path), cache=tmp_path / "cache").stdout for _ in range(2)]
+    assert runs == ["30 60\n", "30 60\n"]  # 0 + 1 + 4 + 9 + 16, cold then warm
+
+
+def test_machine_code_defines_the_symbols_its_bitcode_defines():
+    """analyzer.sim.lazy_linking reads a kernel's defined symbols from its ELF machine code instead
+    of its bitcode: the two name the same functions and data (Numba's own set, from the bitcode)."""
+    import numpy as np
+    from llvmlite import binding
+    from numba import njit
+
+    from analyzer.sim.lazy_linking import defined_symbols
+
+    kernel = njit(lambda values: np.sort(values).sum())  # calls helpers, allocates, has constants
+    kernel(np.arange(5.0))
+    _, kind, (machine_code, bitcode) = kernel.overloads[kernel.signatures[0]].library.serialize_using_object_code()
+    module = binding.parse_bitcode(bitcode)
+    values = [*module.functions, *module.global_variables]
+    defined = {value.name for value in values if not value.is_declaration}
+    assert kind == "object" and len(defined) > 10
+    if sys.platform.startswith("linux"):
+        assert defined_symbols(machine_code) == defined
+    assert defined_symbols(machine_code[:100]) is None  # cut short: not read
 
 
 _HASH_A_STRING = """

@@ -12,6 +12,10 @@ fifth of a warm query's memory. :func:`initialise_runtime` compiles them once an
 machine code beside the kernels' cache (where Numba's own locator puts this module's kernels),
 keyed by the Numba and llvmlite versions and the code generator's target (triple, CPU and its
 features, as Numba keys its cached kernels); later processes load it as they load a kernel.
+The code generator's own module, empty, is compiled too, by the first library a process
+finalises: alone it sets up the back end again (about 5 MB of a warm query's peak memory), so
+its machine code is kept in the same file and served to LLVM through Numba's object-cache hooks
+(:class:`_CachedObject`).
 
 A cached kernel also carries an *environment* for every function linked into it, the Numba
 array and string implementations among them, and Numba rebuilds each by importing its module:
@@ -161,13 +165,18 @@ def _runtime_file(codegen) -> str | None:
         return None
     target = (numba.__version__, llvmlite.__version__, codegen.magic_tuple(), sorted(_nrt_python.c_helpers))
     debug = (config.DEBUG_NRT, config.DEBUG_NRT_STACK_LIMIT, config.MACHINE_BITS)  # read by the module's IR
-    digest = hashlib.sha256(repr((target, debug)).encode()).hexdigest()[:16]
+    digest = hashlib.sha256(repr((_RUNTIME_FORMAT, target, debug)).encode()).hexdigest()[:16]
     return os.path.join(folder, f"numba-runtime-{digest}.nbo")
 
 
+_RUNTIME_FORMAT = 2
+"""The layout of the runtime file, part of its name: (the runtime library's serialised state, the
+code generator's own module's machine code)."""
+
+
 def _read_runtime(path: str | None):
-    """The runtime library's serialised state from ``path``, or None when it is absent or not a
-    state this code wrote."""
+    """The runtime library's serialised state and the code generator's own module's machine code,
+    from ``path``; None when it is absent or not what this code wrote."""
     import pickle
 
     if path is None:
@@ -177,13 +186,16 @@ def _read_runtime(path: str | None):
             state = pickle.load(file)
     except Exception:  # any unreadable file (truncated, foreign, of another Python) is a miss
         return None
+    if not (isinstance(state, tuple) and len(state) == 2 and isinstance(state[1], bytes)):
+        return None
+    library = state[0]
     valid = (
-        isinstance(state, tuple)
-        and len(state) == 3
-        and state[1] == "object"
-        and isinstance(state[2], tuple)
-        and len(state[2]) == 2
-        and all(isinstance(part, bytes) for part in state[2])
+        isinstance(library, tuple)
+        and len(library) == 3
+        and library[1] == "object"
+        and isinstance(library[2], tuple)
+        and len(library[2]) == 2
+        and all(isinstance(part, bytes) for part in library[2])
     )
     return state if valid else None
 
@@ -207,18 +219,38 @@ def _write_runtime(path: str | None, state) -> None:
             os.remove(temporary)
 
 
+_LIBRARY_OF_MODULE = "_CPUCodeLibrary__library"
+"""The attribute by which Numba's object-cache hooks find a module's library (``ll_module.__library``
+in ``CPUCodeLibrary``)."""
+
+
+class _CachedObject:
+    """What Numba's object-cache hooks (``CPUCodeLibrary._object_getbuffer_hook`` and
+    ``_object_compiled_hook``) read and write of a module's library, for a module that has no
+    library: the code generator's own. ``_compiled_object`` is the machine code to give LLVM (the
+    hook hands it over once, then clears it), and afterwards what LLVM compiled, if it did."""
+
+    _object_caching_enabled = True
+    _compiled = False
+
+    def __init__(self, code: bytes | None) -> None:
+        self._compiled_object = code
+
+
 def _knows_runtime() -> bool:
     """Whether Numba's runtime internals are the ones :func:`initialise_runtime` knows."""
     from numba.core import codegen
     from numba.core.runtime import _nrt_python, nrt, nrtdynmod
 
     library = codegen.CPUCodeLibrary
+    serve = library._object_getbuffer_hook.__func__
     return (
         hasattr(nrt.rtsys, "_init")
         and hasattr(type(nrt.rtsys), "library")  # the property reading `_library`
         and hasattr(nrtdynmod, "create_nrt_module")
         and hasattr(_nrt_python, "c_helpers")
         and all(hasattr(library, name) for name in ("enable_object_caching", "serialize_using_object_code"))
+        and _LIBRARY_OF_MODULE in serve.__code__.co_names
         and hasattr(codegen.CPUCodegen, "magic_tuple")
     )
 
@@ -247,7 +279,9 @@ def initialise_runtime(target_context) -> None:
             binding.add_symbol(name if name.startswith("_") else f"NRT_{name}", address)
         codegen = target_context.codegen()
         path = _runtime_file(codegen)
-        state = _read_runtime(path)
+        state, own_code = _read_runtime(path) or (None, None)
+        own_module = _CachedObject(own_code)  # served when the first library is finalised
+        setattr(codegen._llvm_module, _LIBRARY_OF_MODULE, own_module)
         library = None
         if state is not None:
             try:
@@ -259,7 +293,9 @@ def initialise_runtime(target_context) -> None:
             library.enable_object_caching()
             library.add_ir_module(module)
             library.finalize()
-            _write_runtime(path, library.serialize_using_object_code())
+            own_code = own_module._compiled_object or own_code  # None if finalised before this call
+            if own_code is not None:
+                _write_runtime(path, (library.serialize_using_object_code(), own_code))
         runtime._library = library
         runtime._init = True
 
@@ -361,10 +397,13 @@ def _install_unique_function_ids() -> None:
 def install() -> bool:
     """Give this process's kernels unique ids (:func:`_install_unique_function_ids`), then swap
     Numba's cache loader for :func:`_load_overload`, its environment rebuild for
-    :func:`_rebuild_environment` and its typing of arrays for :func:`_typeof_plain_array`
-    (idempotent). Returns False, leaving Numba's own loader, when its internals are not the ones
-    this module knows."""
+    :func:`_rebuild_environment`, its typing of arrays for :func:`_typeof_plain_array` and its
+    loading of a cached library for :func:`analyzer.sim.lazy_linking.install`'s (idempotent).
+    Returns False, leaving Numba's own loader, when its internals are not the ones this module
+    knows."""
     from numba.core import caching
+
+    from analyzer.sim import lazy_linking
 
     _install_unique_function_ids()
     cache = caching.Cache
@@ -375,5 +414,6 @@ def install() -> bool:
         return False
     _install_environment_rebuild()
     _install_plain_array_typing()
+    lazy_linking.install()
     cache.load_overload = _load_overload
     return True

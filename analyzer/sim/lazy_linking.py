@@ -1,0 +1,140 @@
+"""Cached kernels load without parsing the bitcode kept for linking them into later kernels.
+
+Numba caches a kernel as its machine code and, beside it, its LLVM bitcode, which it needs only
+when a kernel compiled later in the process calls this one (the caller's module links the
+callee's in, to inline it). Yet loading a cached kernel parses that bitcode into an LLVM module
+at once: for a kernel of this project about 1 MB of bitcode (the evaluator's tables are in it)
+and 5-7 MB of memory, the largest part of a warm query's memory above the ``import numba``
+floor. Numba parses it for one more reason: the names of the kernel's defined symbols, which
+its engine must know before it hands out a function's address.
+
+:func:`install` swaps Numba's ``CPUCodeLibrary._unserialize`` for :func:`_unserialize`, which
+reads those names from the machine code's own symbol table (:func:`defined_symbols`, for ELF,
+the format of Linux and the BSDs) and gives the library a module for linking that is parsed from
+the bitcode when first asked for (:func:`_lazy_library_class`). Machine code in another format
+(macOS, Windows), or a Numba whose internals differ, keeps Numba's own path: the same code runs,
+only the memory differs.
+"""
+
+from __future__ import annotations
+
+import functools
+import struct
+from collections.abc import Callable
+
+_ELF64_LITTLE_ENDIAN = b"\x7fELF\x02\x01"
+_SECTION = struct.Struct("<IIQQQQIIQQ")  # Elf64_Shdr: name, type, flags, addr, offset, size, link, ...
+_SYMBOL = struct.Struct("<IBBHQQ")  # Elf64_Sym: name, info, other, section index, value, size
+_SYMBOL_TABLE = 2  # SHT_SYMTAB
+_NAMED_KINDS = (0, 1, 2)  # STT_NOTYPE, STT_OBJECT, STT_FUNC: not sections or files
+_UNDEFINED = 0  # SHN_UNDEF: a symbol this object uses but does not define
+
+
+def defined_symbols(object_code: bytes) -> frozenset[str] | None:
+    """The names of the functions and data an ELF64 little-endian object defines (its symbol
+    table's entries with a section, of kind no-type, object or function); None for another
+    format or a malformed file.
+
+    >>> defined_symbols(b"\\x7fELF\\x02\\x02" + bytes(58)) is None  # big-endian: not read here
+    True
+    """
+    if not object_code.startswith(_ELF64_LITTLE_ENDIAN):
+        return None
+    try:
+        (section_headers,) = struct.unpack_from("<Q", object_code, 0x28)  # e_shoff
+        header_size, count = struct.unpack_from("<HH", object_code, 0x3A)  # e_shentsize, e_shnum
+        sections = [_SECTION.unpack_from(object_code, section_headers + i * header_size) for i in range(count)]
+        names: set[str] = set()
+        for _, kind, _, _, offset, size, strings_section, _, _, _ in sections:
+            if kind != _SYMBOL_TABLE:
+                continue
+            strings = sections[strings_section][4]
+            for name, info, _, section, _, _ in _SYMBOL.iter_unpack(object_code[offset : offset + size]):
+                if name and section != _UNDEFINED and info & 0xF in _NAMED_KINDS:
+                    start = strings + name
+                    names.add(object_code[start : object_code.index(b"\0", start)].decode())
+    except (struct.error, ValueError, IndexError, UnicodeDecodeError):
+        return None
+    return frozenset(names)
+
+
+_NUMBA_OWN: dict[str, Callable] = {}
+"""Numba's ``CPUCodeLibrary._unserialize`` (the function under its classmethod), once replaced."""
+
+
+@functools.cache
+def _lazy_library_class(library_class: type) -> type:
+    """A subclass of Numba's ``library_class`` whose ``_shared_module`` (the module other libraries
+    link in) is parsed from ``_pending_bitcode`` when first read; set, it is that module."""
+    from llvmlite import binding
+
+    class LazyLinkingLibrary(library_class):
+        """A cached library whose module for linking is parsed when a later kernel links it."""
+
+        _pending_bitcode: bytes | None = None
+        _linking_module = None
+
+        @property
+        def _shared_module(self):
+            if self._pending_bitcode is not None:  # read under the compiler lock, as linking is
+                self._linking_module = binding.parse_bitcode(self._pending_bitcode)
+                self._pending_bitcode = None
+            return self._linking_module
+
+        @_shared_module.setter
+        def _shared_module(self, module) -> None:
+            self._pending_bitcode = None
+            self._linking_module = module
+
+    return LazyLinkingLibrary
+
+
+def _unserialize(cls, codegen, state):
+    """``CPUCodeLibrary._unserialize(codegen, state)``, for a JIT library's machine code whose
+    symbols :func:`defined_symbols` reads: the same library, finalised the same way, with its
+    defined symbols told to the engine from the object and its bitcode kept unparsed; otherwise
+    Numba's."""
+    from numba.core.codegen import JITCodeLibrary
+
+    name, kind, data = state
+    symbols = defined_symbols(data[0]) if kind == "object" and cls is JITCodeLibrary else None
+    if symbols is None:
+        return _NUMBA_OWN["unserialize"](cls, codegen, state)
+    object_code, linking_bitcode = data
+    library = _lazy_library_class(cls)(codegen, name)
+    library.enable_object_caching()
+    library._set_compiled_object(object_code)
+    library._pending_bitcode = linking_bitcode
+    library._finalize_final_module()
+    codegen._engine._defined_symbols |= symbols
+    return library
+
+
+def _knows_numba() -> bool:
+    """Whether Numba's library loading is the one :func:`_unserialize` repeats: its own
+    ``_unserialize`` makes these calls, and the engine keeps its symbols in a set."""
+    from numba.core import codegen
+
+    own = codegen.CPUCodeLibrary.__dict__.get("_unserialize")
+    calls = {"enable_object_caching", "_set_compiled_object", "_shared_module", "_finalize_final_module"}
+    return (
+        isinstance(own, classmethod)
+        and calls | {"_load_defined_symbols"} <= set(own.__func__.__code__.co_names)
+        and "_defined_symbols" in codegen.JitEngine.__init__.__code__.co_names
+        and hasattr(codegen.CPUCodeLibrary, "_get_module_for_linking")
+    )
+
+
+def install() -> bool:
+    """Swap Numba's ``CPUCodeLibrary._unserialize`` for :func:`_unserialize` (idempotent). Returns
+    False, leaving Numba's, when its internals are not the ones this module knows."""
+    from numba.core import codegen
+
+    own = codegen.CPUCodeLibrary.__dict__.get("_unserialize")
+    if isinstance(own, classmethod) and own.__func__ is _unserialize:
+        return True
+    if not _knows_numba():
+        return False
+    _NUMBA_OWN["unserialize"] = own.__func__
+    codegen.CPUCodeLibrary._unserialize = classmethod(_unserialize)
+    return True
