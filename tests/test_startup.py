@@ -227,6 +227,20 @@ print(json.dumps(odds))
 """
 
 
+_FIRST_UNIQUE_ID = """
+import analyzer, numba
+from numba.core.bytecode import FunctionIdentity
+print(next(FunctionIdentity._unique_ids))
+"""
+
+
+def test_two_processes_number_their_kernels_from_different_starts(tmp_path):
+    """The cheap half of the test below: Numba's per-process count of kernel ids starts at a
+    random number in every process, not at 1, so two processes' kernel names do not meet."""
+    starts = [int(_python(_FIRST_UNIQUE_ID, cache=tmp_path).stdout) for _ in range(2)]
+    assert min(starts) > 1 and starts[0] != starts[1]
+
+
 @pytest.mark.slow
 def test_kernels_compiled_first_in_two_processes_load_together(tmp_path):
     """Numba numbers the closures it compiles from 1 in every process, and the number is in their

@@ -337,6 +337,8 @@ def _install_environment_rebuild() -> None:
     known = all(hasattr(environment, name) for name in ("lookup_environment", "Environment"))
     if own is None or own is _rebuild_environment or not known or not hasattr(environment.Environment, "_memo"):
         return
+    if _parameters(own) != _parameters(_rebuild_environment):
+        return
     _NUMBA_OWN["rebuild_env"] = own
     _rebuild_environment.__module__ = own.__module__
     _rebuild_environment.__qualname__ = own.__qualname__
@@ -369,8 +371,17 @@ def _install_plain_array_typing() -> None:
     own = getattr(typeof, "_typeof_ndarray", None)
     if own is None or typeof.typeof_impl.dispatch(np.ndarray) is not own:
         return
+    if _parameters(own) != _parameters(_typeof_plain_array):
+        return
     _NUMBA_OWN["typeof_ndarray"] = own
     typeof.typeof_impl.register(np.ndarray)(_typeof_plain_array)
+
+
+def _parameters(function: Callable) -> tuple[str, ...]:
+    """The names of ``function``'s positional parameters: a replacement takes Numba's function's
+    place only when they are the same (a cheap look at its code, not :mod:`inspect`)."""
+    code = function.__code__
+    return code.co_varnames[: code.co_argcount]
 
 
 _UNIQUE_IDS_INSTALLED = False
@@ -410,7 +421,7 @@ def install() -> bool:
     if cache.load_overload is _load_overload:
         return True
     known = all(hasattr(cache, name) for name in ("_guard_against_spurious_io_errors", "_load_overload"))
-    if not known:
+    if not known or _parameters(cache._load_overload) != _parameters(_load_overload):
         return False
     _install_environment_rebuild()
     _install_plain_array_typing()
