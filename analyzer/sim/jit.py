@@ -293,9 +293,11 @@ def initialise_runtime(target_context) -> None:
             library.enable_object_caching()
             library.add_ir_module(module)
             library.finalize()
-            own_code = own_module._compiled_object or own_code  # None if finalised before this call
-            if own_code is not None:
-                _write_runtime(path, (library.serialize_using_object_code(), own_code))
+            # b"" when the own module was compiled before this call: the hook never serves it
+            own_code = own_module._compiled_object or own_code or b""
+            _write_runtime(path, (library.serialize_using_object_code(), own_code))
+        elif not own_code and own_module._compiled_object:  # the file lacked it; compiled now
+            _write_runtime(path, (state, own_module._compiled_object))
         runtime._library = library
         runtime._init = True
 

@@ -26,14 +26,15 @@ _ELF64_LITTLE_ENDIAN = b"\x7fELF\x02\x01"
 _SECTION = struct.Struct("<IIQQQQIIQQ")  # Elf64_Shdr: name, type, flags, addr, offset, size, link, ...
 _SYMBOL = struct.Struct("<IBBHQQ")  # Elf64_Sym: name, info, other, section index, value, size
 _SYMBOL_TABLE = 2  # SHT_SYMTAB
-_NAMED_KINDS = (0, 1, 2)  # STT_NOTYPE, STT_OBJECT, STT_FUNC: not sections or files
+_UNNAMED_KINDS = (3, 4)  # STT_SECTION, STT_FILE: every other kind names code or data
 _UNDEFINED = 0  # SHN_UNDEF: a symbol this object uses but does not define
 
 
 def defined_symbols(object_code: bytes) -> frozenset[str] | None:
     """The names of the functions and data an ELF64 little-endian object defines (its symbol
-    table's entries with a section, of kind no-type, object or function); None for another
-    format or a malformed file.
+    table's entries with a section, of any kind but section and file); None for another format,
+    a malformed file, or one this reader does not follow (more sections than the header counts,
+    no symbol table, no symbol), which then takes Numba's own path.
 
     >>> defined_symbols(b"\\x7fELF\\x02\\x02" + bytes(58)) is None  # big-endian: not read here
     True
@@ -43,6 +44,8 @@ def defined_symbols(object_code: bytes) -> frozenset[str] | None:
     try:
         (section_headers,) = struct.unpack_from("<Q", object_code, 0x28)  # e_shoff
         header_size, count = struct.unpack_from("<HH", object_code, 0x3A)  # e_shentsize, e_shnum
+        if count == 0:  # 0: the count is in section 0 (65,280 sections or more)
+            return None
         sections = [_SECTION.unpack_from(object_code, section_headers + i * header_size) for i in range(count)]
         names: set[str] = set()
         for _, kind, _, _, offset, size, strings_section, _, _, _ in sections:
@@ -50,12 +53,12 @@ def defined_symbols(object_code: bytes) -> frozenset[str] | None:
                 continue
             strings = sections[strings_section][4]
             for name, info, _, section, _, _ in _SYMBOL.iter_unpack(object_code[offset : offset + size]):
-                if name and section != _UNDEFINED and info & 0xF in _NAMED_KINDS:
+                if name and section != _UNDEFINED and info & 0xF not in _UNNAMED_KINDS:
                     start = strings + name
                     names.add(object_code[start : object_code.index(b"\0", start)].decode())
     except (struct.error, ValueError, IndexError, UnicodeDecodeError):
         return None
-    return frozenset(names)
+    return frozenset(names) or None
 
 
 _NUMBA_OWN: dict[str, Callable] = {}
@@ -76,8 +79,9 @@ def _lazy_library_class(library_class: type) -> type:
 
         @property
         def _shared_module(self):
-            if self._pending_bitcode is not None:  # read under the compiler lock, as linking is
-                self._linking_module = binding.parse_bitcode(self._pending_bitcode)
+            bitcode = self._pending_bitcode  # read once: linking holds the compiler lock anyway
+            if bitcode is not None:
+                self._linking_module = binding.parse_bitcode(bitcode)
                 self._pending_bitcode = None
             return self._linking_module
 
