@@ -1,7 +1,8 @@
 """The command line run in a fresh process, reporting what that process imported.
 
 Shared by the start-up tests (no table, chart or cluster library on a query's path) and the
-value-conversion tests (no pydantic for values off the command line)."""
+value-conversion tests (no pydantic for values off the command line); and a Python script run
+the same way, with its own Numba cache."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 _RUN_AND_LIST_MODULES = """
 import json, sys
@@ -42,3 +44,17 @@ def imported_modules(run: subprocess.CompletedProcess) -> set[str]:
 def imported_packages(run: subprocess.CompletedProcess) -> set[str]:
     """The top-level packages a :func:`run_cli` process imported."""
     return {name.split(".")[0] for name in imported_modules(run)}
+
+
+def run_python(
+    script: str, *args: str, cache: Path, check: bool = True, env: dict | None = None
+) -> subprocess.CompletedProcess:
+    """``python -c script args...`` in a new process whose Numba cache is ``cache`` (and with the
+    extra environment variables ``env``)."""
+    return subprocess.run(
+        [sys.executable, "-c", script, *args],
+        capture_output=True,
+        text=True,
+        check=check,
+        env={**os.environ, "NUMBA_CACHE_DIR": str(cache), **(env or {})},
+    )

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_process import imported_modules, imported_packages, run_cli
+from tests.cli_process import imported_modules, imported_packages, run_cli, run_python
 from tests.positions import PLACE, SAINT
 
 EVAL = ["eval", "As Ks Qs Js Ts 2c 3d"]
@@ -51,20 +51,6 @@ def test_a_query_imports_only_what_it_runs(name, tmp_path):
 
 def _cache_files(folder: Path) -> set[str]:
     return {p.name for p in folder.rglob("*.nb[ic]")}
-
-
-def _python(
-    script: str, *args: str, cache: Path, check: bool = True, env: dict | None = None
-) -> subprocess.CompletedProcess:
-    """``python -c script args...`` in a new process whose Numba cache is ``cache`` (and with the
-    extra environment variables ``env``)."""
-    return subprocess.run(
-        [sys.executable, "-c", script, *args],
-        capture_output=True,
-        text=True,
-        check=check,
-        env={**os.environ, "NUMBA_CACHE_DIR": str(cache), **(env or {})},
-    )
 
 
 def test_eval_runs_no_kernel(tmp_path):
@@ -105,7 +91,7 @@ def test_a_warm_process_loads_kernels_without_setting_up_the_compiler(tmp_path):
     """Cached kernels load with the code generator and the runtime only (analyzer.sim.jit),
     importing none of the Numba modules their environments name; the figures are the cold
     process's, and a kernel compiled afterwards still compiles and runs."""
-    runs = [_python(_RUN_THEN_COMPILE, json.dumps(QUERIES["draw odds"]), cache=tmp_path) for _ in range(2)]
+    runs = [run_python(_RUN_THEN_COMPILE, json.dumps(QUERIES["draw odds"]), cache=tmp_path) for _ in range(2)]
     cold, warm = (json.loads(run.stderr.strip().splitlines()[-1]) for run in runs)
     assert cold == [True, True, 45, True]  # compiling set the compiler up
     assert warm == [False, False, 45, True]  # loading did not; compiling afterwards did
@@ -147,7 +133,7 @@ def test_the_runtime_compiles_once_and_later_processes_load_it(tmp_path):
     afterwards links against them; an unreadable file is rebuilt."""
 
     def run() -> tuple[list, str]:
-        done = _python(_RUN_COUNTING_RUNTIME_BUILDS, json.dumps(QUERIES["holdem equity"]), cache=tmp_path)
+        done = run_python(_RUN_COUNTING_RUNTIME_BUILDS, json.dumps(QUERIES["holdem equity"]), cache=tmp_path)
         return json.loads(done.stderr.strip().splitlines()[-1]), done.stdout.split("\n", 1)[1]  # below the timed title
 
     first, output = run()
@@ -183,7 +169,7 @@ def test_a_kernel_compiled_in_a_warm_process_links_a_cached_one(tmp_path):
         "import numpy as np\nfrom numba import njit\n\nTABLE = np.arange(100, dtype=np.int64) ** 2\n\n"
         "@njit(cache=True)\ndef table_sum(n):\n    return TABLE[:n].sum()\n"
     )
-    runs = [_python(_CALL_A_CACHED_KERNEL, str(tmp_path), cache=tmp_path / "cache").stdout.split() for _ in range(2)]
+    runs = [run_python(_CALL_A_CACHED_KERNEL, str(tmp_path), cache=tmp_path / "cache").stdout.split() for _ in range(2)]
     assert [run[:2] for run in runs] == [["30", "60"]] * 2  # 0 + 1 + 4 + 9 + 16, cold then warm
     if sys.platform.startswith("linux"):  # ELF machine code: loaded lazily, then parsed to link
         assert runs[1][2] == "LazyLinkingLibrary"
@@ -227,7 +213,9 @@ def test_a_cached_kernel_that_hashes_a_string_loads_in_a_warm_process(tmp_path):
         "from numba import njit\n\n@njit(cache=True)\ndef h(s):\n    return hash(s)\n"
     )
     seeded = {"PYTHONHASHSEED": "0"}  # the same string hash in both processes
-    runs = [_python(_HASH_A_STRING, str(tmp_path), cache=tmp_path / "cache", check=False, env=seeded) for _ in range(2)]
+    runs = [
+        run_python(_HASH_A_STRING, str(tmp_path), cache=tmp_path / "cache", check=False, env=seeded) for _ in range(2)
+    ]
     assert [run.returncode for run in runs] == [0, 0], runs[1].stderr[-500:]
     assert runs[0].stdout == runs[1].stdout
 
@@ -250,7 +238,7 @@ print(next(FunctionIdentity._unique_ids))
 def test_two_processes_number_their_kernels_from_different_starts(tmp_path):
     """The cheap half of the test below: Numba's per-process count of kernel ids starts at a
     random number in every process, not at 1, so two processes' kernel names do not meet."""
-    starts = [int(_python(_FIRST_UNIQUE_ID, cache=tmp_path).stdout) for _ in range(2)]
+    starts = [int(run_python(_FIRST_UNIQUE_ID, cache=tmp_path).stdout) for _ in range(2)]
     assert min(starts) > 1 and starts[0] != starts[1]
 
 
@@ -262,7 +250,7 @@ def test_kernels_compiled_first_in_two_processes_load_together(tmp_path):
     Numba issue 10486). analyzer.sim.jit counts from a random start in every process."""
 
     def run(*profiles: str) -> dict:
-        return json.loads(_python(_DRAW_ODDS_BY_PROFILE, *profiles, cache=tmp_path).stdout)
+        return json.loads(run_python(_DRAW_ODDS_BY_PROFILE, *profiles, cache=tmp_path).stdout)
 
     expected = run("standard", "bug")  # compiles everything in one process
     for stale in tmp_path.rglob("*draw_category_counts*"):

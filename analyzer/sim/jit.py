@@ -411,12 +411,13 @@ def install() -> bool:
     """Give this process's kernels unique ids (:func:`_install_unique_function_ids`), then swap
     Numba's cache loader for :func:`_load_overload`, its environment rebuild for
     :func:`_rebuild_environment`, its typing of arrays for :func:`_typeof_plain_array` and its
-    loading of a cached library for :func:`analyzer.sim.lazy_linking.install`'s (idempotent).
+    loading of a cached library for :func:`analyzer.sim.lazy_linking.install`'s, and links large
+    callees by symbol (:func:`analyzer.sim.symbol_linking.install`) (idempotent).
     Returns False, leaving Numba's own loader, when its internals are not the ones this module
     knows."""
     from numba.core import caching
 
-    from analyzer.sim import lazy_linking
+    from analyzer.sim import lazy_linking, symbol_linking
 
     _install_unique_function_ids()
     cache = caching.Cache
@@ -427,6 +428,8 @@ def install() -> bool:
         return False
     _install_environment_rebuild()
     _install_plain_array_typing()
-    lazy_linking.install()
+    # symbol_linking needs both: the loader reads the state it writes, and names unique to a process
+    if lazy_linking.install() and _UNIQUE_IDS_INSTALLED:
+        symbol_linking.install()
     cache.load_overload = _load_overload
     return True

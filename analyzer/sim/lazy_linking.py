@@ -11,7 +11,7 @@ its engine must know before it hands out a function's address.
 :func:`install` swaps Numba's ``CPUCodeLibrary._unserialize`` for :func:`_unserialize`, which
 reads those names from the machine code's own symbol table (:func:`defined_symbols`, for ELF,
 the format of Linux and the BSDs) and gives the library a module for linking that is parsed from
-the bitcode when first asked for (:func:`_lazy_library_class`). Machine code in another format
+the bitcode when first asked for (:func:`lazy_library_class`). Machine code in another format
 (macOS, Windows), or a Numba whose internals differ, keeps Numba's own path: the same code runs,
 only the memory differs.
 """
@@ -66,7 +66,7 @@ _NUMBA_OWN: dict[str, Callable] = {}
 
 
 @functools.cache
-def _lazy_library_class(library_class: type) -> type:
+def lazy_library_class(library_class: type) -> type:
     """A subclass of Numba's ``library_class`` whose ``_shared_module`` (the module other libraries
     link in) is parsed from ``_pending_bitcode`` when first read; set, it is that module."""
     from llvmlite import binding
@@ -96,21 +96,22 @@ def _lazy_library_class(library_class: type) -> type:
 def _unserialize(cls, codegen, state):
     """``CPUCodeLibrary._unserialize(codegen, state)``, for a JIT library's machine code whose
     symbols :func:`defined_symbols` reads: the same library, finalised the same way, with its
-    defined symbols told to the engine from the object and its bitcode kept unparsed; otherwise
-    Numba's."""
+    defined symbols told to the engine from the object and its bitcode kept unparsed, after the
+    objects it calls by symbol (:mod:`analyzer.sim.symbol_linking`); otherwise Numba's."""
     from numba.core.codegen import JITCodeLibrary
+
+    from analyzer.sim import symbol_linking
 
     name, kind, data = state
     symbols = defined_symbols(data[0]) if kind == "object" and cls is JITCodeLibrary else None
     if symbols is None:
         return _NUMBA_OWN["unserialize"](cls, codegen, state)
-    object_code, linking_bitcode = data
-    library = _lazy_library_class(cls)(codegen, name)
-    library.enable_object_caching()
-    library._set_compiled_object(object_code)
-    library._pending_bitcode = linking_bitcode
-    library._finalize_final_module()
-    codegen._engine._defined_symbols |= symbols
+    object_code, linking_bitcode, *calls = data
+    needed, called = calls or ((), False)
+    needed = symbol_linking.load_needed(codegen, needed)
+    library = symbol_linking.load_object(codegen, name, object_code, linking_bitcode, keep=called)
+    library._needed_objects = needed
+    library._called_by_symbol = called
     return library
 
 
