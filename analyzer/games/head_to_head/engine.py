@@ -71,8 +71,9 @@ def new_state() -> np.ndarray:
     return np.zeros(STATE_SIZE, np.int64)
 
 
-# the index helpers are inlined by LLVM (forceinline), not by Numba (inline="always"), which
-# would copy their IR into each of the many call sites, at a compile-time cost per site
+# the index and turn helpers are inlined by LLVM (forceinline), not by Numba (inline="always"),
+# which would copy their IR into each of the many call sites, at a compile-time cost per site
+# (``_mover`` alone had 29 sites in a search player's chain: 2 CPU-s)
 @njit(cache=True, nogil=True, forceinline=True)
 def _slot_index(seat, row, slot):
     return BOARD + (seat * MAX_ROWS + row) * SLOTS + slot
@@ -83,18 +84,18 @@ def _count_index(seat, row):
     return COUNT + seat * MAX_ROWS + row
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, forceinline=True)
 def _placements(st):
     """Placements in the whole round: 4 per side of each active row."""
     return 2 * SLOTS * st[ROWS]
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, forceinline=True)
 def _round_over(st):
     return st[TURN] >= _placements(st)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, forceinline=True)
 def _mover_at(st, t):
     """The seat that makes placement number ``t`` of the round."""
     first = st[FIRST]
@@ -108,7 +109,7 @@ def _mover_at(st, t):
     return first if t % 2 == 0 else 1 - first
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, forceinline=True)
 def _mover(st):
     return _mover_at(st, st[TURN])
 
@@ -166,7 +167,7 @@ def _prepare(st, rng):
         st[HAND_N + seat] = target
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, forceinline=True)
 def _choice_slice(st):
     """``(start, n)``: where in the state the mover's placeable cards are."""
     kind = st[TYPE]
@@ -178,7 +179,7 @@ def _choice_slice(st):
     return HAND + 4 * seat, st[HAND_N + seat]
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, forceinline=True)
 def _open_spaces_for(st, seat):
     """The spaces ``seat`` may fill, as bits ``2 * row + side`` (§2.4: a side of a row
     with room, his own side only unless the round is Crazy)."""

@@ -163,19 +163,19 @@ def _potential(summary, card, w):
     return score
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, forceinline=True)
 def _open_spaces(st):
     """The spaces the mover may fill, as bits ``2 * row + side``."""
     return _open_spaces_for(st, _mover(st))
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, forceinline=True)
 def _count_moves(st):
     """The number of legal moves: placeable cards x open spaces."""
     return _choice_slice(st)[1] * bit_count(_open_spaces(st))
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, forceinline=True)
 def _nth_space(spaces, k):
     """``(row, side)`` of the ``k``-th set bit of ``spaces``."""
     position = nth_bit(spaces, k)
@@ -258,7 +258,7 @@ def _tuned_move(st, w):
     return _greedy_choice(st, read_only(w))
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, forceinline=True)
 def _random_move(st, rng):
     spaces = _open_spaces(st)
     n = bit_count(spaces)
@@ -267,7 +267,7 @@ def _random_move(st, rng):
     return choice, row, side
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, forceinline=True)
 def _base_move(st, kind, rng, w):
     """The move of a base policy (random, greedy, or tuned: greedy under the vector ``w``)
     for the player to move."""
