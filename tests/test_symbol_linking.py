@@ -126,3 +126,43 @@ def test_only_large_functions_not_marked_alwaysinline_are_declared():
     assert declared == 1
     assert "declare i64 @big(i64 %x) #0" in text.splitlines()
     assert all(f"define linkonce_odr i64 @{name}" in text for name in ("inlined", '"other.name"', "small"))
+
+
+_BIG_TABLE_CHAIN = """
+import numpy as np
+from numba import njit
+
+TABLE = np.arange(200_000, dtype=np.int64)  # 1.6 MB: Numba compiles in its address, not its bytes
+
+@njit
+def reads_table(values):
+    h = 1
+    for x in values:
+{steps}
+        h += TABLE[x % TABLE.size]
+    return h
+
+@njit(cache=True)
+def caller(n):
+    return reads_table(np.arange(n)) + 1
+"""
+
+_RUN_BIG_TABLE_CHAIN = """
+import sys
+sys.path.insert(0, sys.argv[1])
+import analyzer  # installs analyzer.sim.jit's loader and the symbol linking
+import big_table
+print(big_table.caller(50))
+"""
+
+
+def test_a_callee_holding_this_processs_addresses_is_linked_in(tmp_path):
+    """A large callee whose code holds an address of its process (a global array over 1 MB, a
+    Numba dynamic global) is linked into its caller, not called by symbol: the caller is then
+    not cached (as Numba does for such code), and a later process runs it (it crashed with a
+    segmentation fault when the callee's object was carried in the caller's cached state)."""
+    steps = "\n".join(f"        h = (h ^ (x + {k})) * {2 * k + 3} % 1000003" for k in range(_STEPS))
+    (tmp_path / "big_table.py").write_text(_BIG_TABLE_CHAIN.replace("{steps}", steps))
+    runs = [run_python(_RUN_BIG_TABLE_CHAIN, str(tmp_path), cache=tmp_path / "cache", check=False) for _ in range(2)]
+    assert [run.returncode for run in runs] == [0, 0], runs[-1].stderr[-1000:]
+    assert runs[0].stdout == runs[1].stdout and int(runs[0].stdout) > 1

@@ -30,7 +30,10 @@ Only JIT libraries whose machine code is ELF (Linux), loaded by
 :mod:`analyzer.sim.lazy_linking`, take this path, and only functions whose symbol is unique to
 the process that compiled them (:data:`_UNIQUE_NAME`): two processes' objects never define one
 name twice. Functions of Numba's own (``_ZN5numba``: Numba checks that none of them is left a
-declaration) and of its runtime (fixed names) are always linked in.
+declaration) and of its runtime (fixed names) are always linked in, and so is a library with
+*dynamic globals* (addresses of this process compiled into its code, as for a global array
+over 1 MB): Numba never caches those, and a caller linking it by symbol would be cached with a
+needed object that points into a process gone.
 """
 
 from __future__ import annotations
@@ -43,14 +46,16 @@ from typing import Any
 LARGEST_INLINED = 300
 """The most lines of LLVM IR a function may have and still be linked into its callers (and maybe
 inlined). LLVM's inliner at ``-O3`` gives up at a cost of 250, five per instruction: about 50
-instructions, so a function of 300 lines is never inlined (save ``alwaysinline``)."""
+instructions, so a function of 300 lines is in practice not inlined (save ``alwaysinline``; the
+cost is counted after simplifying for constant arguments, so this is the inliner's heuristic,
+and a callee it would have inlined only runs at the speed of a call)."""
 
 _NUMBA_OWN: dict[str, Callable] = {}
 """Numba's ``CPUCodeLibrary`` methods this module replaced, by name."""
 
 _LOADED: dict[bytes, Any] = {}
-"""Digest of a machine-code object -> the library that loaded it into this process's engine
-(kept alive: the engine drops a library's code when the library is collected)."""
+"""Digest of a machine-code object -> the library that loaded it into this process's engine, so
+that an object several cached states carry is added once."""
 
 _UNIQUE_NAME = re.compile(r"B\d+v\d+")
 """The ABI tag that makes a Numba function's symbol unique to the process that compiled it
@@ -68,8 +73,10 @@ def digest(object_code: bytes) -> bytes:
 
 def declare_large(module_text: str, names: Iterable[str], largest: int = LARGEST_INLINED) -> tuple[str, int]:
     """``module_text`` (LLVM IR) with each function of ``names`` whose body has more than
-    ``largest`` lines, and that is not ``alwaysinline``, made a declaration (its header kept:
-    return type, parameters, attributes); also the count of functions declared.
+    ``largest`` lines, and that is not ``alwaysinline``, made a declaration (its header kept
+    but its ``linkonce_odr`` linkage: return type, parameters, attributes); also the count of
+    functions declared. A header with what a declaration cannot carry (:data:`_NOT_DECLARABLE`:
+    personality, comdat, section, prefix, prologue, gc, debug location) is kept whole.
 
     >>> ir = "define linkonce_odr i64 @f(i64 %x) #0 {\\nentry:\\n  ret i64 %x\\n}"
     >>> declare_large(ir, ["f"], largest=1)
@@ -111,7 +118,7 @@ def _attribute_groups(lines: list[str], header: str) -> str:
 
 def object_code(library) -> bytes | None:
     """A library's machine code: what LLVM compiled for it in this process, or what it was loaded
-    from (kept by :func:`analyzer.sim.lazy_linking._unserialize`); None when neither is known."""
+    from when :func:`load_object` kept it; None when neither is known."""
     kept = getattr(library, "_kept_object", None)
     if kept is not None:
         return kept
@@ -158,6 +165,8 @@ def _module_for_linking(self):
     module = _NUMBA_OWN["_get_module_for_linking"](self)
     code = object_code(self)
     if not own or type(self) is not JITCodeLibrary or code is None or defined_symbols(code) is None:
+        return module
+    if self._dynamic_globals:  # its code holds this process's addresses: never cached, never carried
         return module
     text, declared = declare_large(str(module), own)
     if declared:
@@ -209,8 +218,8 @@ def load_object(codegen, name: str, code: bytes, linking_bitcode: bytes | None =
         library._finalize_final_module()
         codegen._engine._defined_symbols |= defined_symbols(code) or frozenset()
         _LOADED[identity] = library
-    elif linking_bitcode is not None and library._shared_module is None:
-        library._pending_bitcode = linking_bitcode
+    elif linking_bitcode is not None and library._pending_bitcode is None and library._linking_module is None:
+        library._pending_bitcode = linking_bitcode  # read without parsing what it may hold already
     if keep and getattr(library, "_kept_object", None) is None:
         library._kept_object = code
     return library
