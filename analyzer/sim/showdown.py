@@ -30,7 +30,7 @@ WIDTH = CATEGORY + 11
 SHARE = np.array([0] + [TIE_UNITS // m for m in range(1, 11)], dtype=np.int64)  # units per winner
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, forceinline=True)
 def record_showdown(values, tallies, weight):
     """Add one showdown of ``values`` (one per player, higher wins) with ``weight``.
 
@@ -41,7 +41,8 @@ def record_showdown(values, tallies, weight):
     n = values.shape[0]
     best = values[0]
     for p in range(1, n):
-        best = max(best, values[p])
+        if values[p] > best:  # not max(): a builtin compiles its own code
+            best = values[p]
     winners = 0
     for p in range(n):
         winners += values[p] == best

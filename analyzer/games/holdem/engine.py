@@ -21,6 +21,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.cards import CARD_BIT
+from analyzer.eval.scalar_loops import scalar_loops
 from analyzer.eval.standard import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key, evaluate_lane, evaluate_ranks
 from analyzer.sim.bits import bit_count, trailing_zeros
 from analyzer.sim.rng import below, below_words, uniform
@@ -33,6 +34,7 @@ MAX_DEAL_ATTEMPTS = 100_000
 BOARD_CARDS = 5
 
 
+@scalar_loops
 @njit(cache=True, nogil=True)
 def exact_showdowns(deals, weights, board, excluded, tallies):
     """Add to ``tallies`` every completion of ``board`` for each deal ``deals[d]`` (the (n, 2)
@@ -42,121 +44,131 @@ def exact_showdowns(deals, weights, board, excluded, tallies):
 
     The one kernel every exact Hold'em run calls: a deal, a list of deals (suit classes) or,
     from :func:`_exact_assignments`, one choice of combos at a time. Each kernel that calls
-    another compiles the callee's code again, so the Python side calls this one directly."""
-    full = np.uint64((1 << 52) - 1)
-    for d in range(deals.shape[0]):
-        holes = deals[d]
-        used = excluded
-        for p in range(holes.shape[0]):
-            used |= CARD_BIT[holes[p, 0]] | CARD_BIT[holes[p, 1]]
-        _completions_of(holes, board, ~used & full, tallies, weights[d])
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _completions_of(holes, board, free, tallies, weight):
-    """Add every completion of ``board`` with cards from the ``free`` mask (uint64 over
-    card codes) to ``tallies``, each multiplied by ``weight``. ``holes`` is (n, 2).
+    another compiles the callee's code again, so the Python side calls this one directly, and
+    it is one function, not a deal loop around an inlined body: a callee is optimised and
+    emitted on its own and then once more inside its caller (a cold query compiled about 1 s
+    longer).
 
     A whole board (the river) takes the same loop, once, for the empty multiset of new ranks:
     each player's value is the larger of the rank value and the flush lane's, as on any
     board, so no other evaluator (and no third inlined showdown) is compiled for it."""
-    n = holes.shape[0]
+    full = np.uint64((1 << 52) - 1)
+    n = deals.shape[1]
     k = BOARD_CARDS - board.shape[0]
-    values = np.zeros(n, np.int64)
-    base_key = np.zeros(n, np.uint64)
-    lanes = np.zeros((n, 4), np.int64)
-    known_suit = np.zeros(4, np.int64)
+    known_suit = np.empty(4, np.int64)  # np.empty, then loops: np.zeros compiles its own code
+    for s in range(4):
+        known_suit[s] = 0
     board_key = EMPTY_KEY
     for c in board:
         board_key += CARD_KEY[c]
         known_suit[c & 3] += 1
-    held = np.zeros(4, np.int64)  # the most hole cards of each suit that one player holds
-    for p in range(n):
-        base_key[p] = board_key + CARD_KEY[holes[p, 0]] + CARD_KEY[holes[p, 1]]
-        for c in board:
-            lanes[p, c & 3] |= 1 << (c >> 2)
-        for j in range(2):
-            lanes[p, holes[p, j] & 3] |= 1 << (holes[p, j] >> 2)
-        suited = holes[p, 0] & 3 == holes[p, 1] & 3
-        for j in range(2):
-            held[holes[p, j] & 3] = max(held[holes[p, j] & 3], 1 + suited)
-    free_card = np.zeros((13, 4), np.int64)
-    avail = np.zeros(13, np.int64)
-    bits = free
-    while bits:  # the free cards, lowest first
-        c = trailing_zeros(bits)
-        free_card[c >> 2, c & 3] = 1
-        avail[c >> 2] += 1
-        bits &= bits - np.uint64(1)
-    counts = np.zeros(13, np.int64)
-    distinct = np.zeros(BOARD_CARDS, np.int64)
-    rank_values = np.zeros(n, np.int64)
-    in_suit = np.zeros(BOARD_CARDS, np.int64)
-    out_suit = np.zeros(BOARD_CARDS, np.int64)
-    idx = np.zeros(k, np.int64)
-    while True:
-        # the multiset idx[0] <= ... <= idx[k-1] of new board ranks
-        for r in range(13):  # a loop, not counts[:] = 0, which compiles a slice assignment
-            counts[r] = 0
-        for j in range(k):
-            counts[idx[j]] += 1
-        boards = 1
-        d = 0
-        for r in range(13):
-            if counts[r]:
-                boards *= CHOOSE[avail[r], counts[r]] if counts[r] <= avail[r] else 0
-                distinct[d] = r
-                d += 1
-        if boards:
-            new_key = np.uint64(0)
-            for j in range(k):
-                new_key += RANK_KEY[idx[j]]
-            for p in range(n):
-                rank_values[p] = evaluate_ranks(base_key[p] + new_key)
-            flush_boards = 0
-            for j in range(d):
-                r = distinct[j]
-                in_suit[j] = CHOOSE[avail[r] - 1, counts[r] - 1]
+    values = np.empty(n, np.int64)
+    base_key = np.empty(n, np.int64)  # uint64 keys kept as int64: every array here is one np.empty signature
+    lanes = np.empty(4 * n, np.int64)  # player p's ranks of suit s: lanes[4 * p + s]
+    held = np.empty(4, np.int64)  # the most hole cards of each suit that one player holds
+    free_card = np.empty(52, np.int64)  # 1 for each free card code
+    avail = np.empty(13, np.int64)
+    counts = np.empty(13, np.int64)
+    distinct = np.empty(BOARD_CARDS, np.int64)
+    rank_values = np.empty(n, np.int64)
+    in_suit = np.empty(BOARD_CARDS, np.int64)
+    out_suit = np.empty(BOARD_CARDS, np.int64)
+    idx = np.empty(k, np.int64)
+    for deal in range(deals.shape[0]):
+        holes = deals[deal]
+        weight = weights[deal]
+        used = excluded
+        for s in range(4):
+            held[s] = 0
+        for p in range(n):
+            used |= CARD_BIT[holes[p, 0]] | CARD_BIT[holes[p, 1]]
+            base_key[p] = board_key + CARD_KEY[holes[p, 0]] + CARD_KEY[holes[p, 1]]
             for s in range(4):
-                need = 5 - known_suit[s] - held[s]  # fewer new cards of suit s make nobody a flush
-                free_here = 0  # which distinct new ranks can be dealt in suit s
+                lanes[4 * p + s] = 0
+            for c in board:
+                lanes[4 * p + (c & 3)] |= 1 << (c >> 2)
+            for j in range(2):
+                lanes[4 * p + (holes[p, j] & 3)] |= 1 << (holes[p, j] >> 2)
+            of_suit = 2 if holes[p, 0] & 3 == holes[p, 1] & 3 else 1  # his hole cards of either one's suit
+            for j in range(2):
+                suit = holes[p, j] & 3
+                if of_suit > held[suit]:  # not max(): a builtin compiles its own code
+                    held[suit] = of_suit
+        for r in range(13):
+            avail[r] = 0
+        for c in range(52):
+            free_card[c] = 0
+        bits = ~used & full
+        while bits:  # the free cards, lowest first
+            c = trailing_zeros(bits)
+            free_card[c] = 1
+            avail[c >> 2] += 1
+            bits &= bits - np.uint64(1)
+        for j in range(k):
+            idx[j] = 0
+        while True:
+            # the multiset idx[0] <= ... <= idx[k-1] of new board ranks
+            for r in range(13):  # a loop, not counts[:] = 0, which compiles a slice assignment
+                counts[r] = 0
+            for j in range(k):
+                counts[idx[j]] += 1
+            boards = 1
+            d = 0
+            for r in range(13):
+                if counts[r]:
+                    boards *= CHOOSE[avail[r], counts[r]] if counts[r] <= avail[r] else 0
+                    distinct[d] = r
+                    d += 1
+            if boards:
+                new_key = np.uint64(0)
+                for j in range(k):
+                    new_key += RANK_KEY[idx[j]]
+                for p in range(n):
+                    rank_values[p] = evaluate_ranks(np.uint64(base_key[p]) + new_key)
+                flush_boards = 0
                 for j in range(d):
                     r = distinct[j]
-                    free_here |= free_card[r, s] << j
-                    out_suit[j] = CHOOSE[avail[r] - free_card[r, s], counts[r]]
-                if POPCOUNT[free_here] < need:
-                    continue
-                subset = free_here
-                while True:  # every subset of free_here, largest first
-                    if POPCOUNT[subset] >= need:
-                        ways = 1
-                        new_lane = 0
-                        for j in range(d):
-                            if (subset >> j) & 1:
-                                ways *= in_suit[j]
-                                new_lane |= 1 << distinct[j]
-                            else:
-                                ways *= out_suit[j]
-                        if ways:
-                            for p in range(n):
-                                f = evaluate_lane(lanes[p, s] | new_lane)
-                                values[p] = f if f > rank_values[p] else rank_values[p]
-                            record_showdown(values, tallies, ways * weight)
-                            flush_boards += ways
-                    if subset == 0:
-                        break
-                    subset = (subset - 1) & free_here
-            if boards > flush_boards:
-                record_showdown(rank_values, tallies, (boards - flush_boards) * weight)
-        # next multiset (combinations with repetition, in lexicographic order)
-        j = k - 1
-        while j >= 0 and idx[j] == 12:
-            j -= 1
-        if j < 0:
-            return
-        idx[j] += 1
-        for i in range(j + 1, k):
-            idx[i] = idx[j]
+                    in_suit[j] = CHOOSE[avail[r] - 1, counts[r] - 1]
+                for s in range(4):
+                    need = 5 - known_suit[s] - held[s]  # fewer new cards of suit s make nobody a flush
+                    free_here = 0  # which distinct new ranks can be dealt in suit s
+                    for j in range(d):
+                        r = distinct[j]
+                        free_here |= free_card[4 * r + s] << j
+                        out_suit[j] = CHOOSE[avail[r] - free_card[4 * r + s], counts[r]]
+                    if POPCOUNT[free_here] < need:
+                        continue
+                    subset = free_here
+                    while True:  # every subset of free_here, largest first
+                        if POPCOUNT[subset] >= need:
+                            ways = 1
+                            new_lane = 0
+                            for j in range(d):
+                                if (subset >> j) & 1:
+                                    ways *= in_suit[j]
+                                    new_lane |= 1 << distinct[j]
+                                else:
+                                    ways *= out_suit[j]
+                            if ways:
+                                for p in range(n):
+                                    f = evaluate_lane(lanes[4 * p + s] | new_lane)
+                                    values[p] = f if f > rank_values[p] else rank_values[p]
+                                record_showdown(values, tallies, ways * weight)
+                                flush_boards += ways
+                        if subset == 0:
+                            break
+                        subset = (subset - 1) & free_here
+                if boards > flush_boards:
+                    record_showdown(rank_values, tallies, (boards - flush_boards) * weight)
+            # next multiset (combinations with repetition, in lexicographic order)
+            j = k - 1
+            while j >= 0 and idx[j] == 12:
+                j -= 1
+            if j < 0:
+                break
+            idx[j] += 1
+            for i in range(j + 1, k):
+                idx[i] = idx[j]
 
 
 @njit(cache=True, nogil=True)
