@@ -412,3 +412,26 @@ def test_help_completion_and_unknown_names_see_every_command(args):
     app = make_app(invoked_name(args))
     names = {group.name for group in app.registered_groups} | {c.name for c in app.registered_commands}
     assert {"holdem", "h2h", "saint", "eval", "warmup", "schema"} <= names
+
+
+def _compiled_wrappers(module: str) -> tuple[bool, bool]:
+    """Whether a function of ``module``, compiled here, has Numba's Python and C wrappers."""
+    from numba import njit
+
+    def add_one(x):
+        return x + 1
+
+    add_one.__module__ = module
+    kernel = njit(add_one)
+    assert kernel(1) == 2
+    (compiled,) = kernel.overloads.values()
+    defined = {f.name for f in compiled.library._final_module.functions if not f.is_declaration}
+    return compiled.fndesc.llvm_cpython_wrapper_name in defined, compiled.fndesc.llvm_cfunc_wrapper_name in defined
+
+
+def test_the_projects_kernels_compile_no_c_wrapper():
+    """A kernel of this project is compiled without the C-signature wrapper that only ``@cfunc``
+    and first-class function values call (analyzer.sim.jit._without_cfunc_wrapper); anybody
+    else's keeps Numba's two wrappers."""
+    assert _compiled_wrappers("analyzer.probe") == (True, False)
+    assert _compiled_wrappers("notebook_code") == (True, True)

@@ -407,12 +407,43 @@ def _install_unique_function_ids() -> None:
     _UNIQUE_IDS_INSTALLED = True
 
 
+def _without_cfunc_wrapper(self, flags):
+    """``_FunctionCompiler._customize_flags``: Numba's flags, and no C-callable wrapper for a
+    function of this project (``no_cfunc_wrapper``).
+
+    Numba compiles two wrappers beside every function: one callable from Python, and one with a
+    plain C signature, which only ``@cfunc`` and first-class function values (a kernel passed in
+    a typed container, ``numba.types.FunctionType``) call. The project uses neither; the C wrappers
+    were 15% of the LLVM IR a cold ``head-to-head bet`` optimised and compiled to machine code. A
+    function compiled without it and later used as a first-class value fails with Numba's own
+    error ("wrapper address ... must be a positive integer"), not silently."""
+    flags = _NUMBA_OWN["customize_flags"](self, flags)
+    module = getattr(self.py_func, "__module__", None) or ""
+    if module.partition(".")[0] == "analyzer":
+        flags.no_cfunc_wrapper = True
+    return flags
+
+
+def _install_no_cfunc_wrappers() -> None:
+    """Compile this project's functions without the C wrapper (:func:`_without_cfunc_wrapper`),
+    when Numba's function compiler has the ``_customize_flags(flags)`` hook (idempotent)."""
+    from numba.core import dispatcher
+
+    compiler = getattr(dispatcher, "_FunctionCompiler", None)
+    hook = getattr(compiler, "_customize_flags", None)
+    if hook is None or hook is _without_cfunc_wrapper or _parameters(hook) != _parameters(_without_cfunc_wrapper):
+        return
+    _NUMBA_OWN["customize_flags"] = hook
+    compiler._customize_flags = _without_cfunc_wrapper
+
+
 def install() -> bool:
-    """Give this process's kernels unique ids (:func:`_install_unique_function_ids`), then swap
-    Numba's cache loader for :func:`_load_overload`, its environment rebuild for
-    :func:`_rebuild_environment`, its typing of arrays for :func:`_typeof_plain_array` and its
-    loading of a cached library for :func:`analyzer.sim.lazy_linking.install`'s, and links large
-    callees by symbol (:func:`analyzer.sim.symbol_linking.install`) (idempotent).
+    """Give this process's kernels unique ids (:func:`_install_unique_function_ids`) and no C
+    wrappers (:func:`_install_no_cfunc_wrappers`), then swap Numba's cache loader for
+    :func:`_load_overload`, its environment rebuild for :func:`_rebuild_environment`, its typing
+    of arrays for :func:`_typeof_plain_array` and its loading of a cached library for
+    :func:`analyzer.sim.lazy_linking.install`'s, and links large callees by symbol
+    (:func:`analyzer.sim.symbol_linking.install`) (idempotent).
     Returns False, leaving Numba's own loader, when its internals are not the ones this module
     knows."""
     from numba.core import caching
@@ -420,6 +451,7 @@ def install() -> bool:
     from analyzer.sim import lazy_linking, symbol_linking
 
     _install_unique_function_ids()
+    _install_no_cfunc_wrappers()
     cache = caching.Cache
     if cache.load_overload is _load_overload:
         return True
