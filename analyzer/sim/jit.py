@@ -431,7 +431,9 @@ def _install_no_cfunc_wrappers() -> None:
 
     compiler = getattr(dispatcher, "_FunctionCompiler", None)
     hook = getattr(compiler, "_customize_flags", None)
-    if hook is None or hook is _without_cfunc_wrapper or _parameters(hook) != _parameters(_without_cfunc_wrapper):
+    if compiler is None or hook is None or hook is _without_cfunc_wrapper:
+        return
+    if _parameters(hook) != _parameters(_without_cfunc_wrapper):
         return
     _NUMBA_OWN["customize_flags"] = hook
     compiler._customize_flags = _without_cfunc_wrapper
