@@ -35,7 +35,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from analyzer.sim import checkpoint, jit
-from analyzer.sim.executors import InlineExecutor, executor
+from analyzer.sim.executors import InlineExecutor, check_threads, executor, runs_inline
 from analyzer.sim.seeds import chunk_state
 
 DEFAULT_TRIALS = 1_000_000
@@ -276,9 +276,17 @@ def run_tasks(
     progress: Progress | None = None,
 ) -> list[Any]:
     """``[function(*task) for task in tasks]`` on the executor, results in task order: on the
-    calling thread when there is one task or one thread (:func:`~analyzer.sim.executors.executor`)."""
-    results: list[Any] = [None] * len(tasks)
+    calling thread when there is one task or one thread (:func:`~analyzer.sim.executors.executor`),
+    and then, unless checkpointing, as a plain loop (a small query's floor is a few µs)."""
     store = checkpoint.current()
+    if store is None and runs_inline(scheduler, check_threads(threads), len(tasks)):
+        done: list[Any] = []
+        for task in tasks:
+            done.append(function(*task))
+            if progress is not None:
+                progress(len(done), len(tasks))
+        return done
+    results: list[Any] = [None] * len(tasks)
     keys = [store.key("task", function, task) for task in tasks] if store is not None else []
     pending = []
     for i in range(len(tasks)):
@@ -287,15 +295,15 @@ def run_tasks(
             pending.append(i)
         else:
             results[i] = saved
-    done = len(tasks) - len(pending)
+    finished = len(tasks) - len(pending)
     with executor(scheduler, threads, len(tasks)) as (pool, _):
         for i, result in _outcomes(pool, function, tasks, pending):
             results[i] = result
             if store is not None:
                 store.save(keys[i], result)
-            done += 1
+            finished += 1
             if progress is not None:
-                progress(done, len(tasks))
+                progress(finished, len(tasks))
     return results
 
 

@@ -82,6 +82,14 @@ class InlineExecutor(Executor):
         return future
 
 
+def runs_inline(scheduler: str | None, threads: int | None, tasks: int | None) -> bool:
+    """Whether :func:`executor` runs the calls on the calling thread: locally (no scheduler
+    given or set), with one thread or at most ``tasks`` = 1 call (module docstring)."""
+    if scheduler_address(scheduler) is not None:
+        return False
+    return (threads or local_workers()) == 1 or (tasks is not None and tasks <= 1)
+
+
 @contextmanager
 def executor(
     scheduler: str | None = None, threads: int | None = None, tasks: int | None = None
@@ -102,10 +110,10 @@ def executor(
     check_threads(threads)
     address = scheduler_address(scheduler)
     if address is None:
-        workers = threads or local_workers()
-        if workers == 1 or (tasks is not None and tasks <= 1):
+        if runs_inline(scheduler, threads, tasks):
             yield InlineExecutor(), 1
             return
+        workers = threads or local_workers()
         with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="chunk") as pool:
             yield pool, workers
         return
