@@ -82,19 +82,20 @@ def suit_of(card: int) -> int:
     return card & 3
 
 
+_CARD_TEXT = tuple(RANKS[c >> 2] + SUITS[c & 3] for c in range(DECK_SIZE)) + ("Jk",)  # by code, the joker last
+
+
 def format_card(card: int) -> str:
     """Canonical text of one card: ``As``, ``Td``, ``Jk``."""
     card = int(card)
-    if card == JOKER:
-        return "Jk"
-    if not 0 <= card < DECK_SIZE:
+    if not 0 <= card <= JOKER:
         raise CardError(f"invalid card code {card}: expected 0..52", str(card))
-    return RANKS[card >> 2] + SUITS[card & 3]
+    return _CARD_TEXT[card]
 
 
 def format_cards(cards: Iterable[int]) -> str:
     """Canonical text of several cards, space separated: ``As Kd Td Jk``."""
-    return " ".join(format_card(c) for c in cards)
+    return " ".join(map(format_card, cards.tolist() if isinstance(cards, np.ndarray) else cards))
 
 
 def _tokens(text: str) -> list[tuple[str, int]]:

@@ -502,6 +502,12 @@ class Range:
     def __len__(self) -> int:
         return len(self.combos)
 
+    @functools.cached_property
+    def card_masks(self) -> tuple[int, ...]:
+        """Each combo's cards as a bit mask (bit ``c`` for card code ``c``), Python ints in combo
+        order: for tests of which combos fit together."""
+        return tuple((1 << a) | (1 << b) for a, b in self.combos.tolist())
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Range):
             return NotImplemented

@@ -446,7 +446,7 @@ def test_joint_deals_list_every_combo_choice_without_a_shared_card(ranges, board
 
     deal = prepare_deal(ranges, board)
     job = HoldemMonteCarlo.from_deal(deal)
-    combos, offsets, weights = deal.packed()
+    combos, offsets, weights = deal.packed
     dealt = [p for p in range(len(ranges)) if not job.any_two[p]]
     expected = {}  # brute force: every choice of rows, kept when no card repeats
     for choice in product(*(range(offsets[p], offsets[p + 1]) for p in dealt)):

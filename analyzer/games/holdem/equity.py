@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
+from itertools import accumulate
 
 import numpy as np
 
@@ -49,44 +50,48 @@ EXACT_SECONDS = {5: 1.5e-3, 4: 1.2e-4, 3: 1.5e-5, 2: 2e-6, 1: 5e-7, 0: 2e-7}
 @dataclass(frozen=True)
 class HoldemDeal:
     """Validated inputs: ranges without the combos the board and dead cards block,
-    labelled by the ranges as given (canonical text)."""
+    labelled by the ranges as given (canonical text).
+
+    Derived once when made, as every run reads them:
+
+    * ``symmetries``: the card maps of the suit permutations that fix the board and the dead
+      cards (:func:`~analyzer.games.holdem.symmetry.suit_symmetries`), the identity first;
+    * ``excluded``: the board and dead cards as a card bit mask (bit ``c`` for card code ``c``);
+    * ``assignments``: an upper bound on the number of combo choices (conflicts not removed).
+    """
 
     ranges: tuple[Range, ...]
     labels: tuple[str, ...]
     board: np.ndarray
     dead: np.ndarray
+    symmetries: tuple[np.ndarray, ...] = field(init=False, repr=False, compare=False)
+    excluded: np.uint64 = field(init=False, repr=False, compare=False)
+    assignments: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        known = self.board.tolist() + self.dead.tolist()
+        object.__setattr__(self, "symmetries", suit_symmetries(known))
+        object.__setattr__(self, "excluded", cards_mask(known))
+        object.__setattr__(self, "assignments", math.prod(len(r) for r in self.ranges))
 
     @cached_property
-    def symmetries(self) -> tuple[np.ndarray, ...]:
-        """The card maps of the suit permutations that fix the board and the dead cards
-        (:func:`~analyzer.games.holdem.symmetry.suit_symmetries`), the identity first."""
-        return suit_symmetries(np.concatenate([self.board, self.dead]))
-
-    @cached_property
-    def excluded(self) -> np.uint64:
-        """The board and dead cards as a card bit mask (bit ``c`` for card code ``c``)."""
-        return cards_mask(np.concatenate([self.board, self.dead]))
-
     def packed(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """All players' combos in one array, the offsets of each player's rows, the weights."""
-        combos = np.concatenate([r.combos for r in self.ranges]).astype(np.uint8)
-        offsets = np.cumsum([0] + [len(r) for r in self.ranges]).astype(np.int64)
-        weights = np.concatenate([r.weights for r in self.ranges]).astype(np.float64)
-        return combos, offsets, weights
+        """All players' combos in one ``uint8`` array, the offsets of each player's rows, the
+        weights. Computed once and shared: not to be written to (they stay writable arrays, the
+        type the kernels are compiled for)."""
+        combos = np.concatenate([r.combos for r in self.ranges])
+        offsets = np.array([0, *accumulate(len(r) for r in self.ranges)], np.int64)
+        return combos, offsets, np.concatenate([r.weights for r in self.ranges])
 
     def classes(self) -> float:
         """About how many suit classes the combo choices fall into
         (:func:`~analyzer.games.holdem.symmetry.class_count`): what an exact run enumerates."""
         return class_count([r.combos for r in self.ranges], [r.weights for r in self.ranges], self.symmetries)
 
-    def assignments(self) -> int:
-        """An upper bound on the number of combo choices (conflicts not removed)."""
-        return math.prod(len(r) for r in self.ranges)
-
     def combo_rows(self) -> np.ndarray:
         """``(n, 52, 52)``: at ``[p, a, b]`` (and ``[p, b, a]``) the row in :meth:`packed` of
         player ``p``'s combo of cards ``a`` and ``b``; -1 where he has no such combo."""
-        combos, offsets, _weights = self.packed()
+        combos, offsets, _weights = self.packed
         rows = np.full((len(self.ranges), 52, 52), -1, np.int64)
         for p in range(len(self.ranges)):
             mine = np.arange(offsets[p], offsets[p + 1])
@@ -122,8 +127,10 @@ def prepare_deal(ranges: Sequence[str | Range], board: CardsInput = "", dead: Ca
     check_players(ranges, "hand or range", "Hold'em equity")
     board_cards = parse_board(board)
     dead_cards = parse_cards(dead)
-    check_disjoint({"the board": board_cards, "the dead cards": dead_cards})
-    blocked = tuple(sorted(board_cards.tolist() + dead_cards.tolist()))
+    known = board_cards.tolist() + dead_cards.tolist()
+    if len(set(known)) < len(known):  # a card on the board and among the dead: the error names it
+        check_disjoint({"the board": board_cards, "the dead cards": dead_cards})
+    blocked = tuple(sorted(known))
     parsed, labels = [], []
     for i, r in enumerate(ranges, start=1):
         try:
@@ -184,12 +191,14 @@ def _check_dealable(deal: HoldemDeal) -> None:
             f"not enough cards: {len(deal.ranges)} players, {len(deal.board)} board "
             f"and {len(deal.dead)} dead cards leave {remaining} for the board"
         )
-    if all(len(r) == 1 for r in deal.ranges):  # known hands: dealable when no card is held twice
-        held = [int(card) for r in deal.ranges for card in r.combos[0]]
-        if len(set(held)) < len(held):
-            raise ValueError(UNDEALABLE)
+    masks = [r.card_masks for r in deal.ranges]
+    if all(len(m) == 1 for m in masks):  # known hands: dealable when no card is held twice
+        held = 0
+        for (m,) in masks:
+            if held & m:
+                raise ValueError(UNDEALABLE)
+            held |= m
         return
-    masks = [[(1 << int(a)) | (1 << int(b)) for a, b in r.combos] for r in deal.ranges]
     order = sorted(range(len(masks)), key=lambda i: len(masks[i]))
 
     nodes = 0
@@ -235,7 +244,7 @@ class HoldemMonteCarlo:
         the other players (:func:`~analyzer.games.holdem.joint.joint_deals`; none listed when
         there are too many); with ``by_combo``, :meth:`HoldemDeal.combo_rows`, so that the
         tallies are kept per combo."""
-        combos, offsets, weights = deal.packed()
+        combos, offsets, weights = deal.packed
         cumulative = np.concatenate([np.cumsum(r.weights) for r in deal.ranges])
         uniform = np.array([bool((r.weights == r.weights[0]).all()) for r in deal.ranges])
         unblocked = math.comb(52 - len(deal.board) - len(deal.dead), 2)
@@ -347,7 +356,7 @@ def holdem_equity(
     deal = prepare_deal(ranges, board, dead)
     workers = threads or local_workers()
     missing = 5 - len(deal.board)
-    assignments = deal.assignments()
+    assignments = deal.assignments
     listed = 1 < len(deal.symmetries) <= assignments <= MAX_ASSIGNMENTS  # as _run_listed decides
     classes = deal.classes() if listed else assignments
     exact = choose_exact(method, classes * EXACT_SECONDS[missing] / workers, stopping, workers)
@@ -390,7 +399,7 @@ def _players(
     sizes = [len(r) for r in deal.ranges]
     if not breakdown:
         return player_equities(tallies, total, list(deal.labels), sizes, exact=exact, categories=categories)
-    _combos, offsets, _weights = deal.packed()
+    _combos, offsets, _weights = deal.packed
     rows = by_player(tallies, offsets)
     players = player_equities(rows, total, list(deal.labels), sizes, exact=exact, categories=categories)
     return tuple(
@@ -425,8 +434,8 @@ def _run_exact(
         result = _run_listed(deal, scheduler, threads, progress, by_combo)
         if result is not None:
             return result
-    combos, offsets, weights = deal.packed()
-    board = deal.board.astype(np.uint8)
+    combos, offsets, weights = deal.packed
+    board = deal.board
     if BOARD_CARDS - len(board) <= MAX_RUNOUT_CARDS:
         runs = _runout_tasks(deal)
         tasks = [(combos, offsets, weights, board, deal.excluded, by_combo, run) for run in runs]
@@ -467,31 +476,31 @@ def _run_listed(
     :func:`_run_exact`; with fixed hands they are the players' rows): the classes are
     enumerated one by one (:func:`_combo_tallies`)."""
     maps = deal.symmetries
-    assignments = deal.assignments()
+    assignments = deal.assignments
     symmetric = len(maps) > 1 and assignments >= len(maps)
     if not symmetric and assignments > 1:
         return None
-    if symmetric:
-        listed = valid_assignments([r.combos for r in deal.ranges], [r.weights for r in deal.ranges])
-        if listed is None:
-            return None
-        holes, weights = listed
-        if len(holes) == 0:
-            raise ValueError(UNDEALABLE)
-        representatives, summed, members = canonical_classes(holes, weights, maps)
-    else:  # the one deal, which prepare_deal found dealable
-        holes = np.array([[r.combos[0] for r in deal.ranges]], np.int64)
-        weights = np.array([math.prod(float(r.weights[0]) for r in deal.ranges)])
-        representatives, summed = holes, weights
     free = 52 - len(deal.board) - len(deal.dead) - 2 * len(deal.ranges)
     completions = math.comb(free, 5 - len(deal.board))
+    if not symmetric:  # the one deal, which prepare_deal found dealable
+        weight = float(math.prod(r.weights[0] for r in deal.ranges))
+        holes = np.array([[r.combos[0] for r in deal.ranges]], np.int64)
+        task = (holes, np.array([weight]), deal.board, deal.excluded)
+        tallies = run_tasks(_exact_classes, [task], scheduler=scheduler, threads=threads, progress=progress)[0]
+        return tallies, weight * completions, completions
+    listed = valid_assignments([r.combos for r in deal.ranges], [r.weights for r in deal.ranges])
+    if listed is None:
+        return None
+    holes, weights = listed
+    if len(holes) == 0:
+        raise ValueError(UNDEALABLE)
+    representatives, summed, members = canonical_classes(holes, weights, maps)
     totals = float(weights.sum()) * completions, len(holes) * completions
-    if by_combo and symmetric:
+    if by_combo:
         return _combo_tallies(deal, holes, weights, representatives, members, scheduler, threads, progress), *totals
-    board = deal.board.astype(np.uint8)
     parts = len(representatives) // 64
     batches = np.array_split(np.arange(len(representatives)), parts) if parts > 1 else [slice(None)]
-    tasks = [(representatives[b], summed[b], board, deal.excluded) for b in batches]
+    tasks = [(representatives[b], summed[b], deal.board, deal.excluded) for b in batches]
     results = run_tasks(_exact_classes, tasks, scheduler=scheduler, threads=threads, progress=progress)
     return (results[0] if len(results) == 1 else np.sum(results, axis=0)), *totals
 
@@ -526,7 +535,7 @@ def _combo_tallies(
     )
     counts = deal_tallies(classes, scheduler=scheduler, threads=threads, progress=progress)
     combo_rows = deal.combo_rows()
-    tallies = np.zeros((len(deal.packed()[0]), WIDTH))
+    tallies = np.zeros((len(deal.packed[0]), WIDTH))
     for p in range(n):
         np.add.at(tallies, combo_rows[p, holes[:, p, 0], holes[:, p, 1]], weights[:, None] * counts[members, p])
     return tallies
@@ -554,7 +563,7 @@ def _runout_tasks(deal: HoldemDeal) -> list[tuple[int, int]]:
     the calling thread); the split depends on the query alone, so the sums do too."""
     rows = len(deal.ranges[0])
     free = 52 - len(deal.board) - len(deal.dead)
-    steps = deal.assignments() * math.comb(free, BOARD_CARDS - len(deal.board))
+    steps = deal.assignments * math.comb(free, BOARD_CARDS - len(deal.board))
     parts = max(1, min(rows // RUNOUT_TASK_ROWS, steps // RUNOUT_TASK_STEPS, MAX_RUNOUT_TASKS))
     return [(rows * i // parts, rows * (i + 1) // parts) for i in range(parts)]
 

@@ -30,10 +30,10 @@ def _card_map(perm: tuple[int, ...]) -> np.ndarray:
 _CARD_MAPS = tuple(_card_map(perm) for perm in _PERMUTATIONS)
 
 
-def suit_symmetries(known: np.ndarray) -> tuple[np.ndarray, ...]:
-    """Card maps (52 codes -> codes, read-only) of the suit permutations that fix ``known`` as a
-    set, the identity first; cached by the set of known cards."""
-    return _symmetries(frozenset(np.asarray(known).tolist()))
+def suit_symmetries(known: np.ndarray | Sequence[int]) -> tuple[np.ndarray, ...]:
+    """Card maps (52 codes -> codes, read-only) of the suit permutations that fix ``known`` (card
+    codes) as a set, the identity first; cached by the set of known cards."""
+    return _symmetries(frozenset(known.tolist() if isinstance(known, np.ndarray) else known))
 
 
 @lru_cache(maxsize=4096)
