@@ -430,6 +430,22 @@ def test_a_range_text_is_parsed_once_per_board_and_dead_cards():
     assert not preflop.ranges[0].combos.flags.writeable
 
 
+def test_a_repeated_text_query_reuses_its_checked_deal():
+    from analyzer.games.holdem.equity import _query_deal
+    from analyzer.ranges import parse
+
+    deal = _query_deal(["AsKs", "QdQc"], "Kh 7d 2c", "")
+    assert _query_deal(("AsKs", "QdQc"), "Kh 7d 2c", "") is deal
+    assert _query_deal(["AsKs", "QdQc"], "Kh 7d 2s", "") is not deal  # another board
+    assert _query_deal([parse("AsKs"), "QdQc"], "Kh 7d 2c", "") is not deal  # a Range: checked again
+    for _ in range(2):  # an error is raised every time, never cached
+        with pytest.raises(EmptyRangeError, match="player 1"):
+            _query_deal(["KhQh", "QdQc"], "Kh 7d 2c", "")
+    first = holdem_equity(["AsKs", "QdQc"], "Kh 7d 2c", method="exact")
+    again = holdem_equity(["AsKs", "QdQc"], "Kh 7d 2c", method="exact")
+    assert first.players == again.players
+
+
 @pytest.mark.parametrize(
     "ranges, board",
     [

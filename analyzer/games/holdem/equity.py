@@ -146,6 +146,23 @@ def prepare_deal(ranges: Sequence[str | Range], board: CardsInput = "", dead: Ca
     return deal
 
 
+def _query_deal(ranges: Sequence[str | Range], board: CardsInput, dead: CardsInput) -> HoldemDeal:
+    """:func:`prepare_deal`, from :func:`_text_deal`'s cache when every input is text."""
+    if isinstance(board, str) and isinstance(dead, str) and not isinstance(ranges, str):
+        key = tuple(ranges)
+        if all(isinstance(r, str) for r in key):
+            return _text_deal(key, board, dead)
+    return prepare_deal(ranges, board, dead)
+
+
+@lru_cache(maxsize=64)
+def _text_deal(ranges: tuple[str, ...], board: str, dead: str) -> HoldemDeal:
+    """:func:`prepare_deal` of text inputs, cached: a deal is a pure function of them and is
+    never changed after it is made (its arrays are only read), so a repeated query (the same
+    hands on the same board) checks and derives nothing again. Errors are not cached."""
+    return prepare_deal(ranges, board, dead)
+
+
 class _NothingLeft(Exception):
     """No combo of the range labelled ``label`` is left after the blocked cards."""
 
@@ -353,7 +370,7 @@ def holdem_equity(
         Every player's equity, win and tie shares and standard error (0 when exact), and the run's
         facts (``run.trials``: the deals enumerated, or the Monte Carlo trials).
     """
-    deal = prepare_deal(ranges, board, dead)
+    deal = _query_deal(ranges, board, dead)
     workers = threads or local_workers()
     missing = 5 - len(deal.board)
     assignments = deal.assignments
@@ -483,9 +500,9 @@ def _run_listed(
     free = 52 - len(deal.board) - len(deal.dead) - 2 * len(deal.ranges)
     completions = math.comb(free, 5 - len(deal.board))
     if not symmetric:  # the one deal, which prepare_deal found dealable
-        weight = float(math.prod(r.weights[0] for r in deal.ranges))
-        holes = np.array([[r.combos[0] for r in deal.ranges]], np.int64)
-        task = (holes, np.array([weight]), deal.board, deal.excluded)
+        combos, _offsets, each = deal.packed  # a row per player: his one combo and its weight
+        weight = math.prod(each.tolist())
+        task = (combos.astype(np.int64)[np.newaxis], np.array([weight]), deal.board, deal.excluded)
         tallies = run_tasks(_exact_classes, [task], scheduler=scheduler, threads=threads, progress=progress)[0]
         return tallies, weight * completions, completions
     listed = valid_assignments([r.combos for r in deal.ranges], [r.weights for r in deal.ranges])
