@@ -75,6 +75,16 @@ class HoldemDeal:
         object.__setattr__(self, "assignments", math.prod(len(r) for r in self.ranges))
 
     @cached_property
+    def board_text(self) -> str:
+        """The board as canonical text (:func:`~analyzer.cards.format_cards`), as results show it."""
+        return format_cards(self.board)
+
+    @cached_property
+    def dead_text(self) -> str:
+        """The dead cards as canonical text, as results show them."""
+        return format_cards(self.dead)
+
+    @cached_property
     def packed(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """All players' combos in one ``uint8`` array, the offsets of each player's rows, the
         weights. Computed once and shared: not to be written to (they stay writable arrays, the
@@ -384,8 +394,8 @@ def holdem_equity(
         return EquityResult(
             game="holdem",
             players=players,
-            board=format_cards(deal.board),
-            dead=format_cards(deal.dead),
+            board=deal.board_text,
+            dead=deal.dead_text,
             run=RunFacts.enumerated(deals, since=start),
         )
     seed = new_seed(seed)
@@ -402,8 +412,8 @@ def holdem_equity(
     return EquityResult(
         game="holdem",
         players=players,
-        board=format_cards(deal.board),
-        dead=format_cards(deal.dead),
+        board=deal.board_text,
+        dead=deal.dead_text,
         run=RunFacts.from_run(run),
     )
 
