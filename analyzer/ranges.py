@@ -557,7 +557,13 @@ class Range:
     def canonical(self) -> str:
         """Compact canonical text: complete classes of one weight as compacted class terms
         (``QQ+``, ``55-22``, ``KTo+``, ``A5s-A2s``, ``AK``, ``KT+``), then the combos of partial
-        classes one by one, each with ``:weight`` unless it is 1, joined by ", "."""
+        classes one by one, each with ``:weight`` unless it is 1, joined by ", ". Written once
+        per range (ranges are immutable; the compaction costs about 0.5 ms)."""
+        return self._canonical_text
+
+    @functools.cached_property
+    def _canonical_text(self) -> str:
+        """:meth:`canonical`'s text, kept on the range."""
         whole: dict[Key, float] = {}
         loose: list[str] = []
         for name, (combos, weights) in self.by_class().items():

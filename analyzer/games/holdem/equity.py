@@ -181,11 +181,10 @@ class _NothingLeft(Exception):
         self.label = label
 
 
-def _blocked_range(rng: Range, blocked: tuple[int, ...], label: str | None = None) -> tuple[Range, str]:
-    """``rng`` without the combos holding a ``blocked`` card, and its label (``label``, else the
-    canonical text of ``rng`` as given); :class:`_NothingLeft` when no combo is left."""
-    if label is None:
-        label = rng.canonical()
+def _blocked_range(rng: Range, blocked: tuple[int, ...]) -> tuple[Range, str]:
+    """``rng`` without the combos holding a ``blocked`` card, and its label (the canonical text
+    of ``rng`` as given); :class:`_NothingLeft` when no combo is left."""
+    label = rng.canonical()
     try:
         return rng.without(blocked), label
     except EmptyRangeError:
@@ -196,17 +195,14 @@ def _blocked_range(rng: Range, blocked: tuple[int, ...], label: str | None = Non
 def _dealt_range(text: str, blocked: tuple[int, ...]) -> tuple[Range, str]:
     """:func:`_blocked_range` of the range ``text``, cached: a pure function of the text and the
     sorted blocked cards, and Ranges are immutable, so repeated queries parse nothing."""
-    rng, label = _labelled_range(text)
-    return _blocked_range(rng, blocked, label)
+    return _blocked_range(_parsed_range(text), blocked)
 
 
 @lru_cache(maxsize=1024)
-def _labelled_range(text: str) -> tuple[Range, str]:
-    """The range ``text`` and its canonical text, cached by text: a new board (another
-    ``blocked``) then costs only :meth:`~analyzer.ranges.Range.without`, not a parse and the
-    canonical text's compaction (about 0.5 ms a range)."""
-    rng = parse(text)
-    return rng, rng.canonical()
+def _parsed_range(text: str) -> Range:
+    """The range ``text``, parsed once per text: a new board (another ``blocked``) then costs
+    only :meth:`~analyzer.ranges.Range.without`, and the label is the same range's."""
+    return parse(text)
 
 
 DEALABLE_SEARCH_NODES = 200_000
