@@ -85,8 +85,11 @@ class InlineExecutor(Executor):
 def runs_inline(scheduler: str | None, threads: int | None, tasks: int | None) -> bool:
     """Whether :func:`executor` runs the calls on the calling thread: locally (no scheduler
     given or set), with one thread or at most ``tasks`` = 1 call (module docstring)."""
-    if scheduler_address(scheduler) is not None:
-        return False
+    return scheduler_address(scheduler) is None and _one_at_a_time(threads, tasks)
+
+
+def _one_at_a_time(threads: int | None, tasks: int | None) -> bool:
+    """Whether a local run of ``tasks`` calls on ``threads`` threads has one call at a time."""
     return (threads or local_workers()) == 1 or (tasks is not None and tasks <= 1)
 
 
@@ -110,7 +113,7 @@ def executor(
     check_threads(threads)
     address = scheduler_address(scheduler)
     if address is None:
-        if runs_inline(scheduler, threads, tasks):
+        if _one_at_a_time(threads, tasks):
             yield InlineExecutor(), 1
             return
         workers = threads or local_workers()
