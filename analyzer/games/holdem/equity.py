@@ -137,10 +137,8 @@ def prepare_deal(ranges: Sequence[str | Range], board: CardsInput = "", dead: Ca
     check_players(ranges, "hand or range", "Hold'em equity")
     board_cards = parse_board(board)
     dead_cards = parse_cards(dead)
-    known = board_cards.tolist() + dead_cards.tolist()
-    if len(set(known)) < len(known):  # a card on the board and among the dead: the error names it
-        check_disjoint({"the board": board_cards, "the dead cards": dead_cards})
-    blocked = tuple(sorted(known))
+    check_disjoint({"the board": board_cards, "the dead cards": dead_cards})
+    blocked = tuple(sorted(board_cards.tolist() + dead_cards.tolist()))
     parsed, labels = [], []
     for i, r in enumerate(ranges, start=1):
         try:
