@@ -93,6 +93,15 @@ class HoldemDeal:
         offsets = np.array([0, *accumulate(len(r) for r in self.ranges)], np.int64)
         return combos, offsets, np.concatenate([r.weights for r in self.ranges])
 
+    @cached_property
+    def one_deal(self) -> tuple[np.ndarray, np.ndarray, float]:
+        """When every player holds one combo: that deal as a list of one for
+        :func:`~analyzer.games.holdem.engine.exact_showdowns` (``(1, n, 2)`` ``int64`` cards),
+        its weight in an array of one, and that weight (the product of the combos' weights)."""
+        combos, _offsets, each = self.packed  # a row per player: his one combo and its weight
+        weight = math.prod(each.tolist())
+        return combos.astype(np.int64)[np.newaxis], np.array([weight]), weight
+
     def classes(self) -> float:
         """About how many suit classes the combo choices fall into
         (:func:`~analyzer.games.holdem.symmetry.class_count`): what an exact run enumerates."""
@@ -515,9 +524,8 @@ def _run_listed(
     free = 52 - len(deal.board) - len(deal.dead) - 2 * len(deal.ranges)
     completions = math.comb(free, 5 - len(deal.board))
     if not symmetric:  # the one deal, which prepare_deal found dealable
-        combos, _offsets, each = deal.packed  # a row per player: his one combo and its weight
-        weight = math.prod(each.tolist())
-        task = (combos.astype(np.int64)[np.newaxis], np.array([weight]), deal.board, deal.excluded)
+        holes, weights, weight = deal.one_deal
+        task = (holes, weights, deal.board, deal.excluded)
         tallies = run_tasks(_exact_classes, [task], scheduler=scheduler, threads=threads, progress=progress)[0]
         return tallies, weight * completions, completions
     listed = valid_assignments([r.combos for r in deal.ranges], [r.weights for r in deal.ranges])
