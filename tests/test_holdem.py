@@ -192,6 +192,26 @@ def test_exact_ranges_after_the_flop_equal_brute_force(ranges, board, dead):
 
 
 @pytest.mark.parametrize(
+    "ranges, board",
+    [(["AKs", "QQ"], "Kh7d2c"), (["AK", "77, 22", "KQs"], "Ah7d2c5s")],
+    ids=["heads-up flop", "three-way turn"],
+)
+def test_the_runout_kernel_skips_only_the_category_columns_when_not_asked(ranges, board):
+    from analyzer.games.holdem.equity import _run_exact, prepare_deal
+    from analyzer.sim.showdown import CATEGORY
+
+    deal = prepare_deal(ranges, board)
+    full = _run_exact(deal, None, 1, None, listed=False, categories=True)
+    bare = _run_exact(deal, None, 1, None, listed=False, categories=False)
+    assert np.array_equal(bare[0][:, :CATEGORY], full[0][:, :CATEGORY]) and bare[1:] == full[1:]
+    assert not bare[0][:, CATEGORY:].any() and full[0][:, CATEGORY:].sum() == pytest.approx(full[1] * len(ranges))
+    asked = holdem_equity(ranges, board, method="exact", categories=True)
+    plain = holdem_equity(ranges, board, method="exact")
+    assert [(p.equity, p.win, p.tie) for p in plain.players] == [(p.equity, p.win, p.tie) for p in asked.players]
+    assert all(p.categories is None for p in plain.players) and all(p.categories for p in asked.players)
+
+
+@pytest.mark.parametrize(
     "hands, board",
     [
         (["AsKs", "QdQc"], ""),

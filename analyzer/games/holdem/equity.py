@@ -403,7 +403,9 @@ def holdem_equity(
     exact = choose_exact(method, classes * EXACT_SECONDS[missing] / workers, stopping, workers)
     start = clock_start()
     if exact:
-        tallies, total, deals = _run_exact(deal, scheduler, threads, progress, by_combo=breakdown)
+        tallies, total, deals = _run_exact(
+            deal, scheduler, threads, progress, by_combo=breakdown, categories=categories or breakdown
+        )
         players = _players(deal, tallies, total, exact=True, categories=categories, breakdown=breakdown)
         return EquityResult(
             game="holdem",
@@ -464,9 +466,12 @@ def _run_exact(
     progress: Progress | None,
     listed: bool = True,
     by_combo: bool = False,
+    categories: bool = True,
 ) -> tuple[np.ndarray, float, int]:
     """Exact tallies: (tallies, total weight, number of deals enumerated), a row per player or,
-    ``by_combo``, per combo of :meth:`HoldemDeal.packed`. With ``listed``, from a list of deals
+    ``by_combo``, per combo of :meth:`HoldemDeal.packed`. Their final-hand category columns are
+    filled when ``categories`` says so, or when that costs nothing (every kernel but the runout
+    table's tallies them). With ``listed``, from a list of deals
     where :func:`_run_listed` takes one (suit classes, or the one deal of fixed hands); else
     combo choice by combo choice in a kernel, in tasks by the first player's combos, summed in
     task order: on the flop, turn and river by the table of every combo's value on every runout
@@ -479,7 +484,7 @@ def _run_exact(
     board = deal.board
     if BOARD_CARDS - len(board) <= MAX_RUNOUT_CARDS:
         runs = _runout_tasks(deal)
-        tasks = [(combos, offsets, weights, board, deal.excluded, by_combo, run) for run in runs]
+        tasks = [(combos, offsets, weights, board, deal.excluded, by_combo, categories, run) for run in runs]
         results = run_tasks(_runouts_one, tasks, scheduler=scheduler, threads=threads, progress=progress)
         tallies = results[0][0] if len(results) == 1 else np.sum([t for t, _, _ in results], axis=0)
     else:
@@ -608,9 +613,9 @@ def _runout_tasks(deal: HoldemDeal) -> list[tuple[int, int]]:
     return [(rows * i // parts, rows * (i + 1) // parts) for i in range(parts)]
 
 
-def _runouts_one(combos, offsets, weights, board, excluded, by_combo, first):
+def _runouts_one(combos, offsets, weights, board, excluded, by_combo, categories, first):
     tallies = np.zeros((len(combos) if by_combo else len(offsets) - 1, WIDTH), np.float64)
-    total, deals = runout_assignments(combos, offsets, weights, board, excluded, by_combo, first, tallies)
+    total, deals = runout_assignments(combos, offsets, weights, board, excluded, by_combo, categories, first, tallies)
     return tallies, total, deals
 
 
