@@ -15,9 +15,11 @@ skipped and times the project alone.
 * ``eval-1t``, ``eval-2t``: the same ``--hands`` random 7-card hands (10 million, seed 2026),
   written to a file for the peer: ``eval_bench r`` (1 thread) and ``eval_bench R ... 2`` (2
   threads) against the public, validating ``analyzer.eval.evaluate_batch(hands, out=...)`` on 1
-  and 2 Numba threads and against the raw kernel (``make_kernels(STANDARD).evaluate_rows``, 1 thread;
-  ``.evaluate_batch``, 2 threads) writing into a preallocated array. The peer's driver builds each
-  hand from its 7 cards too.
+  and 2 Numba threads (eight rows at a time in AVX-512 registers where the CPU has them:
+  ``analyzer.eval.row_blocks``), and against the project's scalar loop, one hand at a time and
+  unchecked, as the peer's driver runs (``make_kernels(STANDARD).evaluate_rows``, 1 thread;
+  ``.evaluate_batch``, 2 threads), both writing into a preallocated array. The peer's driver
+  builds each hand from its 7 cards too.
 * ``all7-checksum``, ``all7-tallies``: every one of the C(52,7) hands, incremental, 1 thread:
   ``analyzer.eval.enumeration.value_checksum`` and ``enumerate_categories`` against
   ``eval_bench c`` and ``a``.
@@ -191,7 +193,7 @@ def workloads(hands: np.ndarray, hands_file: Path, quick: bool) -> list[Workload
     def same_values(w: Workload, project: dict, peer: list[dict] | None) -> None:
         api, raw = project.values()
         if not np.array_equal(api, raw):
-            fail(w, "evaluate_batch() and the kernel disagree")
+            fail(w, "evaluate_batch() and the scalar loop disagree")
         if peer is not None and any(line["n"] != len(hands) for line in peer):
             fail(w, f"the peer evaluated {peer[0]['n']:.0f} hands, not {len(hands)}")
 
@@ -236,7 +238,7 @@ def workloads(hands: np.ndarray, hands_file: Path, quick: bool) -> list[Workload
             3,
             {
                 "evaluate_batch()": with_threads(1, lambda: evaluate_batch(hands, out=public_out)),
-                "kernel evaluate_rows": kernel(kernels.evaluate_rows),
+                "scalar loop evaluate_rows": kernel(kernels.evaluate_rows),
             },
             lambda reps: ["eval_bench", "r", str(hands_file), str(reps)],
             hands_count,
@@ -250,7 +252,7 @@ def workloads(hands: np.ndarray, hands_file: Path, quick: bool) -> list[Workload
             3,
             {
                 "evaluate_batch()": with_threads(2, lambda: evaluate_batch(hands, out=public_out)),
-                "kernel evaluate_batch": with_threads(2, kernel(kernels.evaluate_batch)),
+                "scalar loop evaluate_batch": with_threads(2, kernel(kernels.evaluate_batch)),
             },
             lambda reps: ["eval_bench", "R", str(hands_file), str(reps), "2"],
             hands_count,

@@ -22,7 +22,7 @@ WORKLOADS = [
     "exact-turn", "exact-ranges-flop", "mc-hu-1t", "mc-hu-2t", "mc-6way-1t", "mc-6way-2t", "mc-ranges-1t",
     "mc-ranges-2t",
 ]  # fmt: skip
-"""One row per project call: the evaluations through the public function and the raw kernel."""
+"""One row per project call: the evaluations through the public function and the scalar loop."""
 
 
 def quick_run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:

@@ -82,9 +82,10 @@ def evaluate_batch(
         depend on it).
     validate:
         Check every row (codes in the profile's deck, no card twice) inside the kernel's own
-        loop, at the price of building each row's card mask; a bad row raises a
-        :class:`~analyzer.cards.CardError` naming it. ``False`` skips the check: rows must then
-        be valid, or their values are undefined.
+        loop; a bad row raises a :class:`~analyzer.cards.CardError` naming it. On a CPU with
+        AVX-512 VBMI the check costs nearly nothing (:mod:`analyzer.eval.row_blocks`), and
+        elsewhere about a fifth of the rate. ``False`` skips it: rows must then be valid, or
+        their values are undefined.
     out:
         An ``int32`` array of ``n`` values to write into (and return), for callers that evaluate
         batch after batch: a fresh 40 MB result costs more in page faults than 10 M lookups.
@@ -112,9 +113,9 @@ def evaluate_batch(
         )
     kernels = make_kernels(rules)
     parallel = parallel and numba.get_num_threads() > 1  # one thread: the plain loop, no scheduling
-    if not validate:
+    if not (validate or kernels.row_blocks):  # the unchecked loop, where checking costs
         (kernels.evaluate_batch if parallel else kernels.evaluate_rows)(codes, out)
-    elif (kernels.checked_batch if parallel else kernels.checked_rows)(codes, out):
+    elif (kernels.checked_batch if parallel else kernels.checked_rows)(codes, out) and validate:
         raise _bad_row(hands, int(np.argmax(out < 0)), rules)
     return out
 

@@ -19,18 +19,22 @@ Every function here is ``@njit`` and can be called from other kernels:
 * ``evaluate_rows(hands, out)``: a batch, serially; ``evaluate_batch`` is the
   same over all threads (``prange``). Their codes must be valid.
 * ``checked_rows(hands, out)`` and ``checked_batch(hands, out)``: the same, validating every
-  row in the loop (:mod:`analyzer.eval.row_sums`): an invalid row gets the value -1, and the
-  kernel returns the number of invalid rows.
+  row in the loop: an invalid row gets the value -1, and the kernel returns the number of
+  invalid rows. Where the CPU has AVX-512 VBMI (``row_blocks``), eight rows at a time in vector
+  registers (:mod:`analyzer.eval.row_blocks`), the rest and the rows a block leaves one by one
+  (:mod:`analyzer.eval.row_sums`).
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from types import SimpleNamespace
 
 import numpy as np
 from numba import njit, prange
 
+from analyzer.eval import row_blocks
 from analyzer.eval.profiles import Rules
 from analyzer.eval.row_sums import POISON_FIELD, card_table, row_sum5, row_sum6, row_sum7
 from analyzer.eval.tables import (
@@ -108,6 +112,12 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
     hi_base, high_shift, low_shift, low_mask, lane_mask = HI_BASE, HIGH_SHIFT, LOW_SHIFT, LOW_MASK, LANE_MASK
     s16, s32, s48 = np.uint64(16), np.uint64(32), np.uint64(48)
     b0, b1, b2 = np.uint64(0x8), np.uint64(0x80), np.uint64(0x800)
+    blocks = row_blocks.available()
+
+    @functools.cache
+    def batch_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The tables the checked batch kernels take: extended for the blocks, made when first used."""
+        return row_blocks.block_tables(load_tables(rules)) if blocks else (lo, hi, val)
 
     # unsigned index arithmetic: no negative-index wraparound test in the hot loop
     @stable_njit(tag, nogil=True, inline="always")
@@ -223,28 +233,64 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
             return key_value(key, union)
         return rank_lookup(key)
 
+    def row_span(cards, row_sum):
+        """The kernel valuing rows ``start`` to ``stop`` of the ``cards``-code rows laid end to
+        end in ``flat`` (one kernel per row length, so no loop body branches on it), given the
+        tables of :func:`row_blocks.block_tables`; it returns the number of invalid rows."""
+
+        @stable_njit(f"{tag}:{cards}", nogil=True)
+        def one_by_one(flat, out, start, stop):
+            invalid = 0
+            for i in range(start, stop):
+                out[i] = v = checked_value(row_sum(flat, cards * i, key_and_mask))
+                if v < 0:
+                    invalid += 1
+            return invalid
+
+        if not blocks:
+
+            @stable_njit(f"{tag}:{cards}", nogil=True, inline="always")
+            def each_row(flat, out, start, stop, tables):
+                return one_by_one(flat, out, start, stop)
+
+            return each_row
+        block, high = row_blocks.make_block(cards, rules.deck_size), row_blocks.high_block(cards)
+
+        # a kernel of its own, not inlined: compiled once for both batch kernels; the tables
+        # are arguments, not closure constants (measured: see analyzer.eval.row_blocks)
+        @stable_njit(f"{tag}:{cards}", nogil=True)
+        def in_blocks(flat, out, start, stop, tables):
+            """Eight rows at a time; the rows of a block's special mask and the last few one by one."""
+            lo_ext, hi_ext, val_ext = tables
+            bad_rows = 0
+            words = np.empty(row_blocks.ROWS, np.uint64)
+            whole = (stop - start) // row_blocks.ROWS
+            for b in range(whole):
+                first = start + row_blocks.ROWS * b
+                special = block(flat, cards * first, words)
+                for j in range(row_blocks.ROWS):
+                    w = words[j]
+                    row = np.uint64(first + j)  # unsigned: no negative-index test
+                    out[row] = val_ext[np.uint64(hi_ext[high + (w >> s16)]) + np.uint64(lo_ext[w & low_mask])]
+                if special:  # invalid rows, or the joker in a flush
+                    for j in range(row_blocks.ROWS):
+                        if (special >> np.uint64(j)) & np.uint64(1):
+                            bad_rows += one_by_one(flat, out, first + j, first + j + 1)
+            return bad_rows + one_by_one(flat, out, start + row_blocks.ROWS * whole, stop)
+
+        return in_blocks
+
+    span5, span6, span7 = row_span(5, row_sum5), row_span(6, row_sum6), row_span(7, row_sum7)
+
     @stable_njit(tag, nogil=True, inline="always")
-    def checked_span(flat, k, out, start, stop):
+    def checked_span(flat, k, out, start, stop, tables):
         """Values of rows ``start`` to ``stop`` of the ``k``-code rows laid end to end in
-        ``flat`` (one loop per row length, so the loop body has no branch on it); returns the
-        number of invalid rows."""
-        invalid = 0
+        ``flat``; returns the number of invalid rows."""
         if k == 7:
-            for i in range(start, stop):
-                out[i] = v = checked_value(row_sum7(flat, 7 * i, key_and_mask))
-                if v < 0:
-                    invalid += 1
-        elif k == 6:
-            for i in range(start, stop):
-                out[i] = v = checked_value(row_sum6(flat, 6 * i, key_and_mask))
-                if v < 0:
-                    invalid += 1
-        else:
-            for i in range(start, stop):
-                out[i] = v = checked_value(row_sum5(flat, 5 * i, key_and_mask))
-                if v < 0:
-                    invalid += 1
-        return invalid
+            return span7(flat, out, start, stop, tables)
+        if k == 6:
+            return span6(flat, out, start, stop, tables)
+        return span5(flat, out, start, stop, tables)
 
     @stable_njit(tag, nogil=True)
     def evaluate_cards(cards):
@@ -261,17 +307,23 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
             out[i] = evaluate_row(hands, i)
 
     @stable_njit(tag, nogil=True)
-    def checked_rows(hands, out):
-        return checked_span(hands.reshape(-1), hands.shape[1], out, 0, hands.shape[0])
+    def checked_rows_of(hands, out, tables):
+        return checked_span(hands.reshape(-1), hands.shape[1], out, 0, hands.shape[0], tables)
 
     @stable_njit(tag, nogil=True, parallel=True)
-    def checked_batch(hands, out):
+    def checked_batch_of(hands, out, tables):
         flat, k, n = hands.reshape(-1), hands.shape[1], hands.shape[0]
-        invalid = 0
-        for chunk in prange((n + CHECKED_CHUNK - 1) // CHECKED_CHUNK):
+        invalid = np.zeros((n + CHECKED_CHUNK - 1) // CHECKED_CHUNK, np.int64)  # per chunk: no reduction
+        for chunk in prange(invalid.shape[0]):
             start = chunk * CHECKED_CHUNK
-            invalid += checked_span(flat, k, out, start, min(start + CHECKED_CHUNK, n))
-        return invalid
+            invalid[chunk] = checked_span(flat, k, out, start, min(start + CHECKED_CHUNK, n), tables)
+        return invalid.sum()
+
+    def checked_rows(hands: np.ndarray, out: np.ndarray) -> int:
+        return checked_rows_of(hands, out, batch_tables())
+
+    def checked_batch(hands: np.ndarray, out: np.ndarray) -> int:
+        return checked_batch_of(hands, out, batch_tables())
 
     kernels = SimpleNamespace(
         rules=rules,
@@ -288,6 +340,7 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
         evaluate_batch=evaluate_batch,
         checked_rows=checked_rows,
         checked_batch=checked_batch,
+        row_blocks=blocks,
         card_key=card_key,
         card_mask=card_mask,
         empty_key=empty_key,
