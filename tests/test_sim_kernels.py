@@ -69,28 +69,31 @@ def test_below_and_below_words_draw_the_reference_stream(n):
 
 
 @njit
-def _tallies_both_ways(values, weights):
+def _tallies_both_ways(values, weights, categories):
     n = values.shape[1]
     direct = np.zeros((n, WIDTH), np.int64)
     by_sets = np.zeros((n, WIDTH), np.int64)
     winner_sets = np.zeros(1 << n, np.int64)
     for i in range(values.shape[0]):
         record_showdown(values[i], direct, weights[i])
-        record_winners(values[i], values[i].max(), winner_sets, by_sets, weights[i])
+        record_winners(values[i], values[i].max(), winner_sets, by_sets, weights[i], categories)
     fold_winners(winner_sets, by_sets)
     return direct, by_sets, winner_sets
 
 
+@pytest.mark.parametrize("categories", [True, False], ids=["categories", "no-categories"])
 @pytest.mark.parametrize("players", [2, 3, 6, 10])
-def test_winner_sets_fold_into_the_tallies_record_showdown_makes(players):
+def test_winner_sets_fold_into_the_tallies_record_showdown_makes(players, categories):
     """Counting showdowns by set of winners and folding them in at the end gives every
     counter record_showdown gives showdown by showdown: wins, ties, equity units and their
-    squares, and categories, with weights and with ties of every size; the sets are cleared."""
+    squares, and the categories when asked for (else none), with weights and with ties of every
+    size; the sets are cleared."""
     rng = np.random.default_rng(players)
-    categories = rng.integers(0, 9, (5000, players))
-    values = (categories << 20) + rng.integers(0, 3, (5000, players))  # few values: many ties
+    hands = rng.integers(0, 9, (5000, players))
+    values = (hands << 20) + rng.integers(0, 3, (5000, players))  # few values: many ties
     weights = rng.integers(1, 1000, 5000)
-    direct, by_sets, left = _tallies_both_ways(values, weights)
-    assert (direct == by_sets).all() and not left.any()
+    direct, by_sets, left = _tallies_both_ways(values, weights, categories)
+    assert (direct[:, :CATEGORY] == by_sets[:, :CATEGORY]).all() and not left.any()
+    assert (by_sets[:, CATEGORY:] == (direct[:, CATEGORY:] if categories else 0)).all()
     assert direct[:, CATEGORY:].sum() == players * weights.sum()
     assert direct[:, 1].any() and direct[:, 0].any()  # both ties and wins occurred

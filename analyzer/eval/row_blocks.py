@@ -64,6 +64,7 @@ from analyzer.eval.tables import (
     MULTIPLIERS,
     EvalTables,
 )
+from analyzer.eval.target import compiles_for
 
 ROWS = 8
 """Rows in a block: one 8-byte lane each of a 512-bit register."""
@@ -81,14 +82,9 @@ REQUIRED_FEATURES = ("avx512f", "avx512bw", "avx512vbmi")
 
 
 def available() -> bool:
-    """Whether Numba compiles for a CPU with :data:`REQUIRED_FEATURES` (its own target features:
-    the host's, unless ``NUMBA_CPU_FEATURES`` sets them)."""
-    from numba.core import config
-    from numba.core.codegen import get_host_cpu_features
-
-    features = config.CPU_FEATURES if config.CPU_FEATURES is not None else get_host_cpu_features()
-    enabled = {f[1:] for f in str(features).split(",") if f.startswith("+")}
-    return all(f in enabled for f in REQUIRED_FEATURES)
+    """Whether Numba compiles for a CPU with :data:`REQUIRED_FEATURES`
+    (:func:`analyzer.eval.target.compiles_for`)."""
+    return compiles_for(*REQUIRED_FEATURES)
 
 
 def code_tables(deck_size: int) -> dict[str, list[int]]:

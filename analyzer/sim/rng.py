@@ -8,7 +8,9 @@ run seed and its index (never on threads, workers or the number of chunks).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
 
 _R23, _R45, _R17 = np.uint64(23), np.uint64(45), np.uint64(17)
 _M32 = np.uint64(0xFFFFFFFF)
@@ -53,6 +55,61 @@ def below_words(s0, s1, s2, s3, n):
             m = (bits >> _S32) * bound
             low = m & _M32
     return np.int64(m >> _S32), s0, s1, s2, s3
+
+
+@intrinsic
+def wide_product(typingctx, a, b):
+    """The 128-bit product of two ``uint64`` as ``(high, low)`` 64-bit halves."""
+
+    def codegen(context, builder, signature, args):
+        wide, word = ir.IntType(128), ir.IntType(64)
+        product = builder.mul(builder.zext(args[0], wide), builder.zext(args[1], wide))
+        high = builder.trunc(builder.lshr(product, ir.Constant(wide, 64)), word)
+        return context.make_tuple(builder, signature.return_type, [high, builder.trunc(product, word)])
+
+    return types.UniTuple(types.uint64, 2)(types.uint64, types.uint64), codegen
+
+
+# a stable identity: kernels made in factories pickle their callees (and this) into their cache key
+wide_product._set_uuid("poker-analyzer:rng:wide-product")
+
+
+@njit(cache=True, nogil=True, inline="always")
+def digits_word(total, s0, s1, s2, s3):
+    """A random word ``u`` to read digits from, for digits whose bases multiply to ``total``
+    (below ``2**64``), with the state words held as values: (``u``, the next 4 words).
+
+    :func:`next_digit` reads a digit below ``b`` as the high half of ``u * b`` and goes on with
+    the low half. The digits read with bases ``b1, b2, ...`` are the mixed-radix digits of
+    ``floor(u * total / 2**64)``, and the low half left at the end is ``u * total mod 2**64``;
+    so Lemire's test on that product (redraw ``u`` while its low half is below
+    ``2**64 mod total``, which happens with probability under ``total / 2**64``) makes the
+    number uniform over ``[0, total)``, and the digits uniform and independent. One step of the
+    generator for many draws."""
+    total = np.uint64(total)
+    bits, s0, s1, s2, s3 = xoshiro_step(s0, s1, s2, s3)
+    low = bits * total
+    if low < total:
+        threshold = (np.uint64(0) - total) % total
+        while low < threshold:
+            bits, s0, s1, s2, s3 = xoshiro_step(s0, s1, s2, s3)
+            low = bits * total
+    return bits, s0, s1, s2, s3
+
+
+@njit(cache=True, nogil=True, inline="always")
+def next_digit(u, base):
+    """The next digit below ``base`` of a :func:`digits_word` ``u``: (the digit, what is left of
+    ``u``)."""
+    digit, rest = wide_product(u, np.uint64(base))
+    return np.int64(digit), rest
+
+
+@njit(cache=True, nogil=True, inline="always")
+def uniform_words(s0, s1, s2, s3):
+    """:func:`uniform` on state words held as values: (the double, the next 4 words)."""
+    bits, s0, s1, s2, s3 = xoshiro_step(s0, s1, s2, s3)
+    return np.float64(bits >> _S11) * _INV53, s0, s1, s2, s3
 
 
 @njit(cache=True, nogil=True)

@@ -59,18 +59,20 @@ def record_showdown(values, tallies, weight):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def record_winners(values, best, winner_sets, tallies, weight):
+def record_winners(values, best, winner_sets, tallies, weight, categories):
     """Add one showdown of ``values`` (whose maximum is ``best``) with ``weight`` as
     :func:`record_showdown` does, but with the win, tie and equity counters kept per set of
     winners: ``winner_sets[w]`` adds the weight of the showdowns won by the players of bit set
     ``w`` (``2**n`` entries for ``n`` players), and only each player's category goes to
-    ``tallies`` at once. :func:`fold_winners` adds the sets to the tallies later: the same
-    integer sums, added in another order. A six-way deal updates 7 counters instead of 30
-    (Monte Carlo heads-up and six-way about 10% faster)."""
+    ``tallies`` at once, when ``categories`` asks for them. :func:`fold_winners` adds the sets to
+    the tallies later: the same integer sums, added in another order. A six-way deal updates 7
+    counters instead of 30 (Monte Carlo heads-up and six-way about 10% faster), and one without
+    the categories (10% faster again)."""
     winners = np.int64(0)
     for p in range(values.shape[0]):
         winners |= np.int64(values[p] == best) << p
-        tallies[p, CATEGORY + (values[p] >> 20)] += weight
+        if categories:
+            tallies[p, CATEGORY + (values[p] >> 20)] += weight
     winner_sets[winners] += weight
 
 

@@ -24,7 +24,8 @@ from analyzer.cards import CARD_BIT
 from analyzer.eval.scalar_loops import scalar_loops
 from analyzer.eval.standard import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key, evaluate_lane, evaluate_ranks
 from analyzer.sim.bits import bit_count, trailing_zeros
-from analyzer.sim.rng import below, below_words, uniform
+from analyzer.sim.deck import deal_card
+from analyzer.sim.rng import below_words, uniform_words
 from analyzer.sim.showdown import fold_winners, record_showdown, record_winners
 
 RANK_KEY = np.array([CARD_KEY[4 * r] for r in range(13)], dtype=np.uint64)  # suit counters unused
@@ -32,6 +33,7 @@ CHOOSE = np.array([[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 
 POPCOUNT = np.array([bin(i).count("1") for i in range(32)], dtype=np.int64)
 MAX_DEAL_ATTEMPTS = 100_000
 BOARD_CARDS = 5
+DECK = np.uint64((1 << 52) - 1)  # every card's bit
 
 
 @scalar_loops
@@ -228,7 +230,7 @@ def _deal_entry(joint, joint_used, e, any_two, combo_key, combo_mask, hole_key, 
     return the entry's used-card mask."""
     for p in range(any_two.shape[0]):
         if not any_two[p]:
-            j = joint[e, p]
+            j = np.uint64(joint[e, p])  # a row (not -1: the player is dealt a combo); unsigned: no wraparound test
             hole_key[p] = combo_key[j]
             hole_mask[p] = combo_mask[j]
             rows[p] = j
@@ -268,6 +270,7 @@ def _monte_carlo_showdowns(
     board,
     excluded,
     combo_rows,
+    categories,
     state,
     trials,
     tallies,
@@ -280,9 +283,11 @@ def _monte_carlo_showdowns(
     Players flagged ``any_two`` (the range is every unblocked combo) are dealt two cards from
     what is left instead: the number of ways to do that does not depend on the other hands, so
     the joint distribution is unchanged and no redraw is needed. Returns 0, or -1 if a deal
-    failed :data:`MAX_DEAL_ATTEMPTS` times.
+    failed :data:`MAX_DEAL_ATTEMPTS` times. The cards a deal takes from the deck, hole cards
+    and board, are dealt from the set of the cards left (:func:`analyzer.sim.deck.deal_card`).
 
-    ``tallies`` has a row per player; or, when ``combo_rows`` is not None but ``(n, 52, 52)``
+    ``tallies`` has a row per player (its final-hand category columns filled when
+    ``categories`` asks for them); or, when ``combo_rows`` is not None but ``(n, 52, 52)``
     (the combo row of player ``p``'s cards ``a, b`` at ``[p, a, b]``), a row per combo row of
     ``combos``, each showdown going, player by player, to the row of the combo he holds. Numba
     compiles the two cases apart (it prunes the ``combo_rows is None`` branches), so per-player
@@ -292,6 +297,8 @@ def _monte_carlo_showdowns(
     scratch = np.zeros((n, tallies.shape[1]), np.int64)  # one showdown's tallies, when by combo
     winner_sets = np.zeros(1 << n, np.int64)  # showdowns by set of winners, when by player
     k = BOARD_CARDS - board.shape[0]
+    dealt_holes = any_two.any()  # some hole cards come from the deck
+    need = k + 2 * any_two.sum()  # the cards a deal takes from the deck
     board_key = EMPTY_KEY
     board_mask = np.uint64(0)
     for c in board:
@@ -308,15 +315,16 @@ def _monte_carlo_showdowns(
     listed = joint.shape[0]
     if listed == 1:  # every ranged player holds a known hand: set once, nothing to draw
         _deal_entry(joint, joint_used, 0, any_two, combo_key, combo_mask, hole_key, hole_mask, rows)
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]  # the generator in registers
     for _ in range(trials):
         if listed == 1:
             used = joint_used[0]
         elif listed:
             if joint_cumulative.shape[0] == 0:
-                e = below(state, listed)
+                e, s0, s1, s2, s3 = below_words(s0, s1, s2, s3, listed)
             else:  # the first entry whose cumulative weight exceeds u
-                u = uniform(state) * joint_cumulative[listed - 1]
-                e = min(np.searchsorted(joint_cumulative, u, side="right"), listed - 1)
+                u, s0, s1, s2, s3 = uniform_words(s0, s1, s2, s3)
+                e = min(np.searchsorted(joint_cumulative, u * joint_cumulative[listed - 1], side="right"), listed - 1)
             used = _deal_entry(joint, joint_used, e, any_two, combo_key, combo_mask, hole_key, hole_mask, rows)
         attempts = 0
         while not listed:
@@ -331,9 +339,11 @@ def _monte_carlo_showdowns(
                 if hi - lo == 1:
                     j = lo
                 elif uniform_weights[p]:
-                    j = lo + below(state, hi - lo)
+                    j, s0, s1, s2, s3 = below_words(s0, s1, s2, s3, hi - lo)
+                    j += lo
                 else:  # the first row whose cumulative weight exceeds u
-                    u = uniform(state) * cumulative[hi - 1]
+                    u, s0, s1, s2, s3 = uniform_words(s0, s1, s2, s3)
+                    u *= cumulative[hi - 1]
                     j, last = lo, hi - 1
                     while j < last:
                         mid = (j + last) >> 1
@@ -354,38 +364,34 @@ def _monte_carlo_showdowns(
             attempts += 1
             if attempts == MAX_DEAL_ATTEMPTS:
                 return -1
-        s0, s1, s2, s3 = state[0], state[1], state[2], state[3]  # the generator in registers
-        for p in range(n):
+        free = DECK & ~used  # the cards left, dealt from without redraws
+        left = bit_count(free)
+        dealt, word = 0, np.uint64(0)
+        for p in range(n if dealt_holes else 0):
             if any_two[p]:
-                c1, s0, s1, s2, s3 = below_words(s0, s1, s2, s3, 52)
-                while used & CARD_BIT[c1]:
-                    c1, s0, s1, s2, s3 = below_words(s0, s1, s2, s3, 52)
-                used |= CARD_BIT[c1]
-                c2, s0, s1, s2, s3 = below_words(s0, s1, s2, s3, 52)
-                while used & CARD_BIT[c2]:
-                    c2, s0, s1, s2, s3 = below_words(s0, s1, s2, s3, 52)
-                used |= CARD_BIT[c2]
+                c1, free, word, s0, s1, s2, s3 = deal_card(free, left - dealt, dealt, need, word, s0, s1, s2, s3)
+                dealt += 1
+                c2, free, word, s0, s1, s2, s3 = deal_card(free, left - dealt, dealt, need, word, s0, s1, s2, s3)
+                dealt += 1
                 hole_key[p] = CARD_KEY[c1] + CARD_KEY[c2]
                 hole_mask[p] = CARD_MASK[c1] | CARD_MASK[c2]
                 if combo_rows is not None:
                     rows[p] = combo_rows[p, c1, c2]
         key, mask = board_key, board_mask
-        for _i in range(k):  # an unused card (a helper for this measured 20% slower: 34.5 v 43.8 M/s)
-            c, s0, s1, s2, s3 = below_words(s0, s1, s2, s3, 52)
-            while used & CARD_BIT[c]:
-                c, s0, s1, s2, s3 = below_words(s0, s1, s2, s3, 52)
-            used |= CARD_BIT[c]
+        for _i in range(k):
+            c, free, word, s0, s1, s2, s3 = deal_card(free, left - dealt, dealt, need, word, s0, s1, s2, s3)
+            dealt += 1
             key += CARD_KEY[c]
             mask |= CARD_MASK[c]
-        state[0], state[1], state[2], state[3] = s0, s1, s2, s3
         best = np.int64(-1)  # below every hand value
         for p in range(n):
             values[p] = v = evaluate_key(key + hole_key[p], mask | hole_mask[p])
             best = max(best, v)
         if combo_rows is None:
-            record_winners(values, best, winner_sets, tallies, 1)
+            record_winners(values, best, winner_sets, tallies, 1, categories)
         else:
             record_showdown(values, scratch, 1)
             _move_rows(scratch, rows, tallies)
+    state[0], state[1], state[2], state[3] = s0, s1, s2, s3
     fold_winners(winner_sets, tallies)
     return 0

@@ -276,15 +276,17 @@ class HoldemMonteCarlo:
     board: np.ndarray
     excluded: np.uint64
     combo_rows: np.ndarray | None
+    categories: bool = True
 
     @classmethod
-    def from_deal(cls, deal: HoldemDeal, by_combo: bool = False) -> HoldemMonteCarlo:
+    def from_deal(cls, deal: HoldemDeal, by_combo: bool = False, categories: bool = True) -> HoldemMonteCarlo:
         """The job of a validated deal: the packed combos, each range's cumulative weights (to
         draw a combo in proportion to its weight), which ranges are uniform (a combo drawn by
         index) and which are any two cards (two cards drawn from the deck), the joint deals of
         the other players (:func:`~analyzer.games.holdem.joint.joint_deals`; none listed when
         there are too many); with ``by_combo``, :meth:`HoldemDeal.combo_rows`, so that the
-        tallies are kept per combo."""
+        tallies are kept per combo; with ``categories``, the final hands' categories are tallied
+        (always when by combo)."""
         combos, offsets, weights = deal.packed
         cumulative = np.concatenate([np.cumsum(r.weights) for r in deal.ranges])
         uniform = np.array([bool((r.weights == r.weights[0]).all()) for r in deal.ranges])
@@ -299,7 +301,18 @@ class HoldemMonteCarlo:
         rows = deal.combo_rows() if by_combo else None
         board = deal.board.astype(np.uint8)
         return cls(
-            combos, offsets, cumulative, uniform, any_two, joint, used, joint_cumulative, board, deal.excluded, rows
+            combos,
+            offsets,
+            cumulative,
+            uniform,
+            any_two,
+            joint,
+            used,
+            joint_cumulative,
+            board,
+            deal.excluded,
+            rows,
+            categories,
         )
 
     @property
@@ -324,6 +337,7 @@ class HoldemMonteCarlo:
             self.board,
             self.excluded,
             self.combo_rows,
+            self.categories,
             state.copy(),
             trials,
             tallies,
@@ -416,7 +430,7 @@ def holdem_equity(
         )
     seed = new_seed(seed)
     run = run_monte_carlo(
-        HoldemMonteCarlo.from_deal(deal, by_combo=breakdown),
+        HoldemMonteCarlo.from_deal(deal, by_combo=breakdown, categories=categories or breakdown),
         seed=seed,
         stopping=stopping,
         chunk_size=chunk_size,
