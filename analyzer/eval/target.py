@@ -8,13 +8,22 @@ cached kernel never runs on a CPU it was not compiled for.
 
 from __future__ import annotations
 
+import functools
+
 
 def compiles_for(*features: str) -> bool:
     """Whether Numba's target CPU has every one of ``features`` (LLVM's names: ``"bmi2"``,
     ``"avx512vbmi"`` ...)."""
     from numba.core import config
+
+    return set(features) <= _enabled(config.CPU_FEATURES)
+
+
+@functools.cache
+def _enabled(chosen: str | None) -> frozenset[str]:
+    """The features enabled by a Numba target feature string (``+name,-name,...``), or by the
+    host's when ``chosen`` is None (asked of LLVM once per process)."""
     from numba.core.codegen import get_host_cpu_features
 
-    chosen = config.CPU_FEATURES if config.CPU_FEATURES is not None else get_host_cpu_features()
-    enabled = {name[1:] for name in str(chosen).split(",") if name.startswith("+")}
-    return all(feature in enabled for feature in features)
+    text = str(chosen if chosen is not None else get_host_cpu_features())
+    return frozenset(name[1:] for name in text.split(",") if name.startswith("+"))
