@@ -8,7 +8,7 @@ equity``, ``paigow houseway``, ``draw odds``, ``h2h place``, ``saint decide``). 
 time is its user + system time and its memory its peak resident set (``ru_maxrss``), both from
 the rusage ``os.wait4`` returns for it, so they count the process and any children it waited
 for, from interpreter start to exit. The commands run with the Python that runs this script,
-through the console script's entry point (``cli.main:main``), with this checkout first on
+through the console script's entry point (``cli.main:run``), with this checkout first on
 ``PYTHONPATH``, so the benchmark measures the code it sits in. Every command must exit 0 (the
 benchmark stops with its stderr otherwise); what it prints is captured, never shown. Unix only
 (``os.posix_spawn``, ``os.wait4``).
@@ -60,7 +60,7 @@ from analyzer.api.examples import SAINT  # the Saint Poker position of saint-dec
 from timing import spread
 
 ROOT = Path(__file__).resolve().parent.parent
-ENTRY_POINT = "import sys; from cli.main import main; sys.exit(main())"  # what the console script runs
+ENTRY_POINT = "import sys; from cli.main import run; sys.exit(run())"  # what the console script runs
 FLOOR = "floor"
 JIT_FLOOR = "jit-floor"
 """A second reference: Numba imported and its CPU target and runtime created the project's way

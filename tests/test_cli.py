@@ -78,6 +78,32 @@ def test_console_script_runs_and_exits_2_on_bad_cards():
     )
 
 
+_WITH_EXIT_HANDLER = """
+import atexit, sys
+atexit.register(lambda: print("exit handler ran", file=sys.stderr))
+from cli.main import run
+sys.argv = ["poker-analyzer", *sys.argv[1:]]
+run()
+"""
+
+
+@pytest.mark.parametrize(
+    "args, code, printed",
+    [
+        (["holdem", "equity", "AsKs", "QdQc", "--json"], 0, '"exact": true'),
+        (["holdem", "equity", "AsKs", "AsQc"], 1, ""),
+        (["eval", "Zz"], 2, ""),
+    ],
+)
+def test_the_console_script_ends_at_once_with_everything_written(args, code, printed):
+    """cli.main.run skips the interpreter's teardown: the exit code is the command's, standard
+    output is complete (whole JSON), and the exit handlers still run."""
+    result = subprocess.run([sys.executable, "-c", _WITH_EXIT_HANDLER, *args], capture_output=True, text=True)
+    assert result.returncode == code
+    assert printed in result.stdout and (json.loads(result.stdout) if code == 0 else True)
+    assert result.stderr.endswith("exit handler ran\n") and "Traceback" not in result.stderr
+
+
 def test_help_lists_eval():
     result = run("--help")
     assert result.exit_code == 0 and "eval" in result.stdout

@@ -303,7 +303,7 @@ from analyzer.eval.enumeration import _make_enumerator
 from analyzer.games.draw.engine import draw_kernels
 from analyzer.games.draw.odds import draw_counter
 for rules in PROFILES.values():
-    make_kernels(rules)
+    make_kernels(rules).batch_kernels()  # the batch kernels are made on first use
     for tally in (False, True):
         _make_enumerator(rules, tally)
 for bug in (False, True):

@@ -5,7 +5,7 @@ freezes closure arrays as constants (no reference counting in the hot loop)
 and hashes them into the JIT cache key, so a cached kernel can never run with
 tables other than the ones it was compiled against.
 
-Every function here is ``@njit`` and can be called from other kernels:
+Every function here but the last two is ``@njit`` and can be called from other kernels:
 
 * ``evaluate_key(key, mask)``: value of a hand given its key and card mask
   (see :mod:`analyzer.eval.tables`); partial hands are extended with
@@ -19,10 +19,12 @@ Every function here is ``@njit`` and can be called from other kernels:
 * ``evaluate_rows(hands, out)``: a batch, serially; ``evaluate_batch`` is the
   same over all threads (``prange``). Their codes must be valid.
 * ``checked_rows(hands, out)`` and ``checked_batch(hands, out)``: the same, validating every
-  row in the loop: an invalid row gets the value -1, and the kernel returns the number of
+  row in the loop: an invalid row gets the value -1, and the call returns the number of
   invalid rows. Where the CPU has AVX-512 VBMI (``row_blocks``), eight rows at a time in vector
   registers (:mod:`analyzer.eval.row_blocks`), the rest and the rows a block leaves one by one
-  (:mod:`analyzer.eval.row_sums`).
+  (:mod:`analyzer.eval.row_sums`). Python functions calling the kernels of
+  ``batch_kernels()``, which are made on first use: a process that values no batch creates
+  none of their dispatchers.
 """
 
 from __future__ import annotations
@@ -106,18 +108,11 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
     card_key = CARD_KEY
     card_mask = CARD_MASK
     row_key, row_mask = row_tables(rules)
-    key_and_mask = card_table(row_key, row_mask, rules.deck_size)
-    poison_field, rare_bits = POISON_FIELD, FLUSH_BITS | POISON_FIELD
     empty_key, flush_bits = EMPTY_KEY, FLUSH_BITS
     hi_base, high_shift, low_shift, low_mask, lane_mask = HI_BASE, HIGH_SHIFT, LOW_SHIFT, LOW_MASK, LANE_MASK
     s16, s32, s48 = np.uint64(16), np.uint64(32), np.uint64(48)
     b0, b1, b2 = np.uint64(0x8), np.uint64(0x80), np.uint64(0x800)
     blocks = row_blocks.available()
-
-    @functools.cache
-    def batch_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The tables the checked batch kernels take: extended for the blocks, made when first used."""
-        return row_blocks.block_tables(load_tables(rules)) if blocks else (lo, hi, val)
 
     # unsigned index arithmetic: no negative-index wraparound test in the hot loop
     @stable_njit(tag, nogil=True, inline="always")
@@ -220,78 +215,6 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
         key, mask = row_key_mask(hands, i)
         return key_value(key, mask)
 
-    @stable_njit(tag, nogil=True, inline="always")
-    def checked_value(sums):
-        """The value of a row from its :mod:`analyzer.eval.row_sums` sums (key, OR and sum of
-        the masks), or -1 when it holds a
-        code outside the deck or a card twice."""
-        key, union, total = sums
-        key += empty_key
-        if (key & rare_bits) | (union ^ total):  # a flush, or an invalid row: rare
-            if (key & poison_field) | (union ^ total):
-                return -1
-            return key_value(key, union)
-        return rank_lookup(key)
-
-    def row_span(cards, row_sum):
-        """The kernel valuing rows ``start`` to ``stop`` of the ``cards``-code rows laid end to
-        end in ``flat`` (one kernel per row length, so no loop body branches on it), given the
-        tables of :func:`row_blocks.block_tables`; it returns the number of invalid rows."""
-
-        @stable_njit(f"{tag}:{cards}", nogil=True)
-        def one_by_one(flat, out, start, stop):
-            invalid = 0
-            for i in range(start, stop):
-                out[i] = v = checked_value(row_sum(flat, cards * i, key_and_mask))
-                if v < 0:
-                    invalid += 1
-            return invalid
-
-        if not blocks:
-
-            @stable_njit(f"{tag}:{cards}", nogil=True, inline="always")
-            def each_row(flat, out, start, stop, tables):
-                return one_by_one(flat, out, start, stop)
-
-            return each_row
-        block, high = row_blocks.make_block(cards, rules.deck_size), row_blocks.high_block(cards)
-
-        # a kernel of its own, not inlined: compiled once for both batch kernels; the tables
-        # are arguments, not closure constants (measured: see analyzer.eval.row_blocks)
-        @stable_njit(f"{tag}:{cards}", nogil=True)
-        def in_blocks(flat, out, start, stop, tables):
-            """Eight rows at a time; the rows of a block's special mask and the last few one by one."""
-            lo_ext, hi_ext, val_ext = tables
-            bad_rows = 0
-            words = np.empty(row_blocks.ROWS, np.uint64)
-            whole = (stop - start) // row_blocks.ROWS
-            for b in range(whole):
-                first = start + row_blocks.ROWS * b
-                special = block(flat, cards * first, words)
-                for j in range(row_blocks.ROWS):
-                    w = words[j]
-                    row = np.uint64(first + j)  # unsigned: no negative-index test
-                    out[row] = val_ext[np.uint64(hi_ext[high + (w >> s16)]) + np.uint64(lo_ext[w & low_mask])]
-                if special:  # invalid rows, or the joker in a flush
-                    for j in range(row_blocks.ROWS):
-                        if (special >> np.uint64(j)) & np.uint64(1):
-                            bad_rows += one_by_one(flat, out, first + j, first + j + 1)
-            return bad_rows + one_by_one(flat, out, start + row_blocks.ROWS * whole, stop)
-
-        return in_blocks
-
-    span5, span6, span7 = row_span(5, row_sum5), row_span(6, row_sum6), row_span(7, row_sum7)
-
-    @stable_njit(tag, nogil=True, inline="always")
-    def checked_span(flat, k, out, start, stop, tables):
-        """Values of rows ``start`` to ``stop`` of the ``k``-code rows laid end to end in
-        ``flat``; returns the number of invalid rows."""
-        if k == 7:
-            return span7(flat, out, start, stop, tables)
-        if k == 6:
-            return span6(flat, out, start, stop, tables)
-        return span5(flat, out, start, stop, tables)
-
     @stable_njit(tag, nogil=True)
     def evaluate_cards(cards):
         return evaluate_row(cards.reshape((1, cards.shape[0])), 0)
@@ -306,24 +229,110 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
         for i in prange(hands.shape[0]):
             out[i] = evaluate_row(hands, i)
 
-    @stable_njit(tag, nogil=True)
-    def checked_rows_of(hands, out, tables):
-        return checked_span(hands.reshape(-1), hands.shape[1], out, 0, hands.shape[0], tables)
+    @functools.cache
+    def batch_kernels():
+        """The validating batch kernels ``(rows, batch, tables)``, made when first used (a query
+        that values no batch creates none of their dispatchers): ``rows(hands, out, tables)``
+        serially, ``batch(...)`` on every thread, with the tables they take
+        (:func:`row_blocks.block_tables` where the blocks run)."""
 
-    @stable_njit(tag, nogil=True, parallel=True)
-    def checked_batch_of(hands, out, tables):
-        flat, k, n = hands.reshape(-1), hands.shape[1], hands.shape[0]
-        invalid = np.zeros((n + CHECKED_CHUNK - 1) // CHECKED_CHUNK, np.int64)  # per chunk: no reduction
-        for chunk in prange(invalid.shape[0]):
-            start = chunk * CHECKED_CHUNK
-            invalid[chunk] = checked_span(flat, k, out, start, min(start + CHECKED_CHUNK, n), tables)
-        return invalid.sum()
+        key_and_mask = card_table(row_key, row_mask, rules.deck_size)
+        poison_field, rare_bits = POISON_FIELD, FLUSH_BITS | POISON_FIELD
+
+        @stable_njit(tag, nogil=True, inline="always")
+        def checked_value(sums):
+            """The value of a row from its :mod:`analyzer.eval.row_sums` sums (key, OR and sum of
+            the masks), or -1 when it holds a code outside the deck or a card twice."""
+            key, union, total = sums
+            key += empty_key
+            if (key & rare_bits) | (union ^ total):  # a flush, or an invalid row: rare
+                if (key & poison_field) | (union ^ total):
+                    return -1
+                return key_value(key, union)
+            return rank_lookup(key)
+
+        def row_span(cards, row_sum):
+            """The kernel valuing rows ``start`` to ``stop`` of the ``cards``-code rows laid end to
+            end in ``flat`` (one kernel per row length, so no loop body branches on it), given the
+            tables of :func:`row_blocks.block_tables`; it returns the number of invalid rows."""
+
+            @stable_njit(f"{tag}:{cards}", nogil=True)
+            def one_by_one(flat, out, start, stop):
+                invalid = 0
+                for i in range(start, stop):
+                    out[i] = v = checked_value(row_sum(flat, cards * i, key_and_mask))
+                    if v < 0:
+                        invalid += 1
+                return invalid
+
+            if not blocks:
+
+                @stable_njit(f"{tag}:{cards}", nogil=True, inline="always")
+                def each_row(flat, out, start, stop, tables):
+                    return one_by_one(flat, out, start, stop)
+
+                return each_row
+            block, high = row_blocks.make_block(cards, rules.deck_size), row_blocks.high_block(cards)
+
+            # a kernel of its own, not inlined: compiled once for both batch kernels; the tables
+            # are arguments, not closure constants (measured: see analyzer.eval.row_blocks)
+            @stable_njit(f"{tag}:{cards}", nogil=True)
+            def in_blocks(flat, out, start, stop, tables):
+                """Eight rows at a time; the rows of a block's special mask and the last few one by one."""
+                lo_ext, hi_ext, val_ext = tables
+                bad_rows = 0
+                words = np.empty(row_blocks.ROWS, np.uint64)
+                whole = (stop - start) // row_blocks.ROWS
+                for b in range(whole):
+                    first = start + row_blocks.ROWS * b
+                    special = block(flat, cards * first, words)
+                    for j in range(row_blocks.ROWS):
+                        w = words[j]
+                        row = np.uint64(first + j)  # unsigned: no negative-index test
+                        out[row] = val_ext[np.uint64(hi_ext[high + (w >> s16)]) + np.uint64(lo_ext[w & low_mask])]
+                    if special:  # invalid rows, or the joker in a flush
+                        for j in range(row_blocks.ROWS):
+                            if (special >> np.uint64(j)) & np.uint64(1):
+                                bad_rows += one_by_one(flat, out, first + j, first + j + 1)
+                return bad_rows + one_by_one(flat, out, start + row_blocks.ROWS * whole, stop)
+
+            return in_blocks
+
+        span5, span6, span7 = row_span(5, row_sum5), row_span(6, row_sum6), row_span(7, row_sum7)
+
+        @stable_njit(tag, nogil=True, inline="always")
+        def checked_span(flat, k, out, start, stop, tables):
+            """Values of rows ``start`` to ``stop`` of the ``k``-code rows laid end to end in
+            ``flat``; returns the number of invalid rows."""
+            if k == 7:
+                return span7(flat, out, start, stop, tables)
+            if k == 6:
+                return span6(flat, out, start, stop, tables)
+            return span5(flat, out, start, stop, tables)
+
+        @stable_njit(tag, nogil=True)
+        def checked_rows_of(hands, out, tables):
+            return checked_span(hands.reshape(-1), hands.shape[1], out, 0, hands.shape[0], tables)
+
+        @stable_njit(tag, nogil=True, parallel=True)
+        def checked_batch_of(hands, out, tables):
+            flat, k, n = hands.reshape(-1), hands.shape[1], hands.shape[0]
+            invalid = np.zeros((n + CHECKED_CHUNK - 1) // CHECKED_CHUNK, np.int64)  # per chunk: no reduction
+            for chunk in prange(invalid.shape[0]):
+                start = chunk * CHECKED_CHUNK
+                invalid[chunk] = checked_span(flat, k, out, start, min(start + CHECKED_CHUNK, n), tables)
+            return invalid.sum()
+
+        tables = row_blocks.block_tables(load_tables(rules)) if blocks else (lo, hi, val)
+        return checked_rows_of, checked_batch_of, tables
 
     def checked_rows(hands: np.ndarray, out: np.ndarray) -> int:
-        return checked_rows_of(hands, out, batch_tables())
+        rows, _, tables = batch_kernels()
+        return rows(hands, out, tables)
 
     def checked_batch(hands: np.ndarray, out: np.ndarray) -> int:
-        return checked_batch_of(hands, out, batch_tables())
+        _, batch, tables = batch_kernels()
+        return batch(hands, out, tables)
 
     kernels = SimpleNamespace(
         rules=rules,
@@ -340,6 +349,7 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
         evaluate_batch=evaluate_batch,
         checked_rows=checked_rows,
         checked_batch=checked_batch,
+        batch_kernels=batch_kernels,
         row_blocks=blocks,
         card_key=card_key,
         card_mask=card_mask,
