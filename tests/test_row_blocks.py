@@ -11,7 +11,7 @@ from numba.core import config
 from analyzer.eval import BUG, PAIGOW, STANDARD, evaluate_batch, make_kernels, row_blocks
 from analyzer.eval.lookup import lookup_values
 from analyzer.eval.profiles import PAIGOW_DOUBLE_ACE
-from analyzer.eval.tables import CARD_KEY, CARD_MASK, COUNT_SHIFT, load_tables
+from analyzer.eval.tables import CARD_KEY, CARD_MASK, ONE_CARD, load_tables
 from cli_process import run_python
 from conftest import random_hands
 
@@ -30,7 +30,7 @@ def test_the_code_tables_hold_each_cards_share_of_the_key_and_its_lane_bit(deck_
         if code >= deck_size:
             assert low == high == counters == lane_bit == tables["suit"][code] == 0
             continue
-        key = int(CARD_KEY[code]) - (1 << COUNT_SHIFT)  # every row of a block has the same count
+        key = int(CARD_KEY[code]) - int(ONE_CARD)  # every row of a block has the same count
         assert counters | low << 16 | high << 32 == key
         lanes = [(int(CARD_MASK[code]) >> 16 * s) & 0x3FFF for s in range(4)]
         assert lane_bit in lanes and all(lane in (0, lane_bit) for lane in lanes)

@@ -20,7 +20,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.eval.tables import (
-    HIGH_BITS,
+    HIGH_STRIDE,
     HIGH_SYMBOLS,
     JOKER_SYMBOL,
     LOW_RANKS,
@@ -75,7 +75,7 @@ def _build_rank_tables(wheel_second):
     for i in range(low_keys.shape[0]):
         lo[low_keys[i]] = per_size[low_sizes[i]]
         per_size[low_sizes[i]] += 1
-    hi = np.full((MAX_CARDS - MIN_CARDS + 1) << HIGH_BITS, -1, np.int32)
+    hi = np.full((MAX_CARDS - MIN_CARDS + 1) * HIGH_STRIDE, -1, np.int32)
     total = 0
     for cards in range(MIN_CARDS, MAX_CARDS + 1):
         for h in range(high_keys.shape[0]):
@@ -88,7 +88,7 @@ def _build_rank_tables(wheel_second):
         for h in range(high_keys.shape[0]):
             if high_sizes[h] > cards:
                 continue
-            hi[((cards - MIN_CARDS) << HIGH_BITS) + high_keys[h]] = offset
+            hi[(cards - MIN_CARDS) * HIGH_STRIDE + high_keys[h]] = offset
             for l in range(low_keys.shape[0]):
                 if low_sizes[l] != cards - high_sizes[h]:
                     continue

@@ -21,7 +21,7 @@ from analyzer.cards import CardError
 from analyzer.eval.kernels import make_kernels, stable_njit
 from analyzer.eval.profiles import Rules, get_rules
 from analyzer.eval.scalar_loops import scalar_loops
-from analyzer.eval.tables import CARD_KEY, CARD_MASK, COUNT_SHIFT, FLUSH_BITS, LOW_RANKS
+from analyzer.eval.tables import CARD_KEY, CARD_MASK, FLUSH_BITS, LOW_RANKS, ONE_CARD
 from analyzer.eval.values import Category
 
 _ENUMERATORS: dict[tuple[Rules, bool], Callable[..., None]] = {}
@@ -35,7 +35,7 @@ def _make_enumerator(rules: Rules, tally: bool):
     key_value, high_part, low_part, values = kernels.key_value, kernels.high_part, kernels.low_part, kernels.rank_values
     empty_key = kernels.empty_key
     one, three, six, twelve = np.uint64(1), np.uint64(3), np.uint64(6), np.uint64(12)
-    one_each_suit, flush_bits, one_card = np.uint64(0x1111), FLUSH_BITS, np.uint64(1 << COUNT_SHIFT)
+    one_each_suit, flush_bits, one_card = np.uint64(0x1111), FLUSH_BITS, ONE_CARD
 
     @stable_njit(f"enumerate:{rules!r}:{tally}", nogil=True, inline="always")
     def count(v, t, g, tallies):

@@ -56,7 +56,7 @@ from numba import types
 from numba.extending import intrinsic
 
 from analyzer.eval.tables import (
-    HIGH_BITS,
+    HIGH_STRIDE,
     JOKER_LANE_BIT,
     JOKER_SYMBOL,
     LOW_RANKS,
@@ -72,9 +72,9 @@ FILLER = 56
 """Byte ``p`` of a lane past the row's codes holds ``FILLER + p``: outside every deck, distinct."""
 LOW_FOLD = 44032
 """Where a flush's low index starts (past every low field: ``LO`` has 43,718 entries)."""
-HIGH_FOLD = 20480
-"""Where a flush's high index starts, in every row count's block of ``HI`` (past every high field,
-19,274 at most with the joker)."""
+HIGH_FOLD = HIGH_STRIDE - 128
+"""Where a flush's high index starts, in every row count's block of ``HI``: its last 128 entries,
+past every high field (19,274 at most, with the joker)."""
 FOLD_STEP = 128
 """A flush lane ``f`` is looked up as ``f & 127`` in the extended ``LO`` and ``f >> 7`` in ``HI``."""
 REQUIRED_FEATURES = ("avx512f", "avx512bw", "avx512vbmi")
@@ -131,7 +131,7 @@ def block_tables(tables: EvalTables) -> tuple[np.ndarray, np.ndarray, np.ndarray
     lo_ext[: len(lo)] = lo
     lo_ext[LOW_FOLD:] = np.arange(FOLD_STEP)
     hi_ext = hi.copy()
-    for block in range(0, len(hi), 1 << HIGH_BITS):
+    for block in range(0, len(hi), HIGH_STRIDE):
         fold = slice(block + HIGH_FOLD, block + HIGH_FOLD + FOLD_STEP)
         if (hi_ext[fold] != -1).any():
             raise AssertionError("the fold indexes overlap the high fields")
@@ -144,7 +144,7 @@ def block_tables(tables: EvalTables) -> tuple[np.ndarray, np.ndarray, np.ndarray
 
 def high_block(cards: int) -> np.uint64:
     """The offset of the block of ``HI`` for rows of ``cards`` codes."""
-    return np.uint64((cards - MIN_CARDS) << HIGH_BITS)
+    return np.uint64((cards - MIN_CARDS) * HIGH_STRIDE)
 
 
 def _lanes(cards: int) -> list[int]:

@@ -7,15 +7,17 @@ Hand key (``uint64``), built with one ``+`` per card from :data:`CARD_KEY`:
   every counter: four suited cards and the joker also set the bit.
 * bits 16-31: the *low field*, ranks 2-8, each adding a multiplier from
   :data:`MULTIPLIERS`.
-* bits 32-46: the *high field*, ranks 9-A and the joker (the 7th symbol).
-* bits 47-49: the number of cards.
+* bits 32-49: the *high field*, ranks 9-A and the joker (the 7th symbol), plus
+  :data:`HIGH_STRIDE` per card: ``(key >> 32) - HI_BASE`` is the high field's index in the
+  block of ``HI`` for the key's number of cards (blocks of ``HIGH_STRIDE`` entries, from 5
+  cards).
 
 The multipliers are the greedy smallest sequence that keeps every multiset of
 at most 7 cards (at most 4 of a rank, 1 joker) distinct within its field, so
 ``LO[low field]`` numbers the low multisets of each size densely and
-``HI[count, high field]`` gives the start of the block of low multisets that
-complete that high multiset to ``count`` cards: ``VAL[HI[..] + LO[..]]`` is a
-perfect, gap-free hash of all 5-, 6- and 7-card rank multisets.
+``HI[count block + high field]`` gives the start of the block of low multisets
+that complete that high multiset to ``count`` cards: ``VAL[HI[..] + LO[..]]`` is
+a perfect, gap-free hash of all 5-, 6- and 7-card rank multisets.
 
 The card mask (``uint64``, :data:`CARD_MASK`) has a 16-bit lane per suit
 (bit = rank); the joker sets bit 13 of every lane. A flush hand is valued by
@@ -42,10 +44,16 @@ MAX_CARDS = 7
 MIN_CARDS = 5
 LOW_SHIFT = np.uint64(16)
 HIGH_SHIFT = np.uint64(32)
-COUNT_SHIFT = 47
 LOW_MASK = np.uint64(0xFFFF)
-HIGH_BITS = 15
-HI_BASE = np.uint64(MIN_CARDS << HIGH_BITS)  # subtracted from key >> 32: HI starts at 5 cards
+HIGH_STRIDE = 19456
+"""What a card adds to the key's high word beside its rank: the length of each card count's
+block of ``HI``. The high fields of at most 7 cards reach 19,274 (the joker, four aces, two
+kings); the 128 entries after them hold the batch evaluator's folded flushes
+(:mod:`analyzer.eval.row_blocks`); rounded up to a multiple of 64. (A power of two, as before
+version 2, left 40% of ``HI`` empty: 160 KB in every kernel that carries the tables.)"""
+ONE_CARD = np.uint64(HIGH_STRIDE << 32)
+"""What each card adds to the key's high word for its count."""
+HI_BASE = np.uint64(MIN_CARDS * HIGH_STRIDE)  # subtracted from key >> 32: HI starts at 5 cards
 EMPTY_KEY = np.uint64(0x3333)
 FLUSH_BITS = np.uint64(0x8888)
 LANE_MASK = np.uint64(0x3FFF)
@@ -58,9 +66,9 @@ def _card_constants() -> tuple[np.ndarray, np.ndarray]:
     for card in range(52):
         rank, suit = card >> 2, card & 3
         field = (int(MULTIPLIERS[rank]) << 16) if rank < LOW_RANKS else (int(MULTIPLIERS[rank - LOW_RANKS]) << 32)
-        key[card] = field + (1 << (4 * suit)) + (1 << COUNT_SHIFT)
+        key[card] = field + (1 << (4 * suit)) + int(ONE_CARD)
         mask[card] = 1 << (16 * suit + rank)
-    key[52] = (int(MULTIPLIERS[JOKER_SYMBOL]) << 32) + 0x1111 + (1 << COUNT_SHIFT)
+    key[52] = (int(MULTIPLIERS[JOKER_SYMBOL]) << 32) + 0x1111 + int(ONE_CARD)
     mask[52] = sum(JOKER_LANE_BIT << (16 * s) for s in range(4))
     return key, mask
 
@@ -77,7 +85,7 @@ class EvalTables(NamedTuple):
     flush: np.ndarray  # int32, indexed by a suit lane (13 rank bits + joker bit)
 
 
-TABLES_VERSION = 1
+TABLES_VERSION = 2
 """Stamp of the tables data file: raised whenever the key layout or the ranking rules change
 what the tables hold (the file is then rebuilt by :mod:`analyzer.eval.build_tables`)."""
 TABLES_FILE = Path(str(resources.files("analyzer.eval") / "tables.npz"))
