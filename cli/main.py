@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import atexit
-import contextlib
 import importlib
 import os
 import sys
+import threading
 from typing import Any
 
 import typer
@@ -139,17 +139,31 @@ def run() -> None:
     executors and Dask clients shut), and what is left is the interpreter tearing down the
     objects of the run: Numba's dispatchers and code libraries, LLVM's modules. That takes
     about a fifth of a warm query's CPU time (docs/speed.md) to free memory the operating
-    system takes back anyway. So the exit handlers run as at a normal exit (threads joined,
-    logging flushed), the standard streams are flushed, and the process ends with
-    ``os._exit``. An exception other than ``SystemExit`` ends the process the usual way."""
+    system takes back anyway. So the steps of a normal exit that can still matter are taken
+    (threads left running are joined, the exit handlers run, a ``sys.exit`` message is
+    printed, the standard streams are flushed, and a failed flush of the output exits with
+    120, as Python does), and the process ends with ``os._exit``. An exception other than
+    ``SystemExit`` ends the process the usual way."""
     try:
         main()
+        code: object = 0
     except SystemExit as stop:
-        code = stop.code if isinstance(stop.code, int) else 0
+        code = stop.code
+    for thread in threading.enumerate():
+        if thread is not threading.current_thread() and not thread.daemon:
+            thread.join()
     atexit._run_exitfuncs()
+    if code is None:
+        code = 0
+    elif not isinstance(code, int):
+        print(code, file=sys.stderr)
+        code = 1
     for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):  # a closed pipe or stream: nothing to save
+        try:
             stream.flush()
+        except (OSError, ValueError):  # a closed pipe or stream: nothing more can be written
+            if stream is sys.stdout and code == 0:
+                code = 120
     os._exit(code)
 
 

@@ -84,6 +84,7 @@ def test_every_kind_of_bad_row_in_every_lane_and_in_the_tail(rng, rules, k):
     spoilers = [
         lambda row: row.__setitem__(0, row[k - 1]),  # first and last card the same
         lambda row: row.__setitem__(2, row[3]),  # neighbours the same
+        lambda row: row.__setitem__(1, row[4]),  # three apart
         lambda row: row.__setitem__(k - 1, rules.deck_size),  # the first code past the deck
         lambda row: row.__setitem__(1, 63),  # a filler's code
         lambda row: row.__setitem__(0, 200),  # a byte far outside

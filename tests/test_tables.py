@@ -10,6 +10,7 @@ from analyzer.eval import BUG, PAIGOW, STANDARD
 from analyzer.eval import tables as eval_tables
 from analyzer.eval.build_tables import build_tables, write_tables_file
 from analyzer.eval.profiles import PAIGOW_DOUBLE_ACE, Rules
+from analyzer.eval.row_blocks import HIGH_FOLD
 from analyzer.eval.tables import CARD_KEY, FLUSH_BITS, MULTIPLIERS, SHAPES, load_tables
 
 
@@ -28,7 +29,7 @@ def test_multipliers_keep_every_low_field_multiset_distinct():
 
 def test_multipliers_keep_every_high_field_multiset_distinct():
     sums = _field_sums(7, 1)  # ranks 9..A and at most one joker
-    assert len(sums) == len(set(sums)) and max(sums) < 1 << 15
+    assert len(sums) == len(set(sums)) and max(sums) < HIGH_FOLD  # below the folded flushes' slots
 
 
 def test_value_table_is_a_gap_free_perfect_hash():

@@ -75,6 +75,8 @@ def _build_rank_tables(wheel_second):
     for i in range(low_keys.shape[0]):
         lo[low_keys[i]] = per_size[low_sizes[i]]
         per_size[low_sizes[i]] += 1
+    if high_keys.max() >= HIGH_STRIDE:
+        raise AssertionError("a high field reaches the next card count's block of HI")
     hi = np.full((MAX_CARDS - MIN_CARDS + 1) * HIGH_STRIDE, -1, np.int32)
     total = 0
     for cards in range(MIN_CARDS, MAX_CARDS + 1):

@@ -84,8 +84,9 @@ def evaluate_batch(
         Check every row (codes in the profile's deck, no card twice) inside the kernel's own
         loop; a bad row raises a :class:`~analyzer.cards.CardError` naming it. On a CPU with
         AVX-512 VBMI the check costs nearly nothing (:mod:`analyzer.eval.row_blocks`), and
-        elsewhere about a fifth of the rate. ``False`` skips it: rows must then be valid, or
-        their values are undefined.
+        elsewhere about a fifth of the rate. ``False`` raises no error: rows must then be valid,
+        or their values are undefined (where the check costs nothing it still runs, and an
+        invalid row gets -1; elsewhere it is skipped).
     out:
         An ``int32`` array of ``n`` values to write into (and return), for callers that evaluate
         batch after batch: a fresh 40 MB result costs more in page faults than 10 M lookups.

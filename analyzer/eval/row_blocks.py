@@ -50,6 +50,9 @@ function it was compiled into, against 440 every time with the tables as argumen
 
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
+
 import numpy as np
 from llvmlite import ir
 from numba import types
@@ -68,6 +71,8 @@ from analyzer.eval.target import compiles_for
 
 ROWS = 8
 """Rows in a block: one 8-byte lane each of a 512-bit register."""
+_SOURCE_DIGEST = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+"""A digest of this module's text, part of the blocks' identity (:func:`make_block`)."""
 FILLER = 56
 """Byte ``p`` of a lane past the row's codes holds ``FILLER + p``: outside every deck, distinct."""
 LOW_FOLD = 44032
@@ -277,6 +282,7 @@ def make_block(cards: int, deck_size: int):
 
         return types.uint64(flat, start, words), codegen
 
-    # a stable identity: kernels that call the intrinsic pickle it into their cache key
-    block._set_uuid(f"poker-analyzer:row-block:{cards}:{deck_size}")
+    # a stable identity: kernels that call the intrinsic pickle it into their cache key, and with
+    # this module's digest in it, an edit here compiles them afresh instead of reusing old code
+    block._set_uuid(f"poker-analyzer:row-block:{cards}:{deck_size}:{_SOURCE_DIGEST}")
     return block

@@ -99,8 +99,8 @@ def nth_set_bit_by_clearing(bits, k):
 
 
 nth_set_bit = nth_set_bit_by_deposit if FAST_DEPOSIT else nth_set_bit_by_clearing
-"""The ``k``-th set bit of ``bits`` (from 0, lowest first) as a one-bit mask of ``bits``' type;
-0 when ``bits`` has ``k`` or fewer set bits."""
+"""The ``k``-th set bit of ``bits`` (from 0, lowest first; ``k`` below 64) as a one-bit mask of
+``bits``' type; 0 when ``bits`` has ``k`` or fewer set bits."""
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -28,8 +28,9 @@ def draw_card(st, deck, top_at, end_at, ordered, rng):
 
 
 DEAL_GROUP = 8
-"""Cards dealt from one random word (:func:`deal_card`): the ways to deal 8 of 64 cards in order,
-about ``2**46``, leave Lemire's test a redraw once in ``2**18`` words."""
+"""Cards dealt from one random word (:func:`deal_card`): the ways to deal 8 of at most 64 cards
+in order are under ``2**48`` (of 52: under ``2**45``), so Lemire's test redraws a word with
+probability under ``2**-16`` (``2**-19``)."""
 FALLING = np.array(
     [[math.perm(left, count) if count <= left else 0 for count in range(DEAL_GROUP + 1)] for left in range(65)],
     np.uint64,
