@@ -56,6 +56,7 @@ from pathlib import Path
 import numpy as np
 from llvmlite import ir
 from numba import types
+from numba.core import cgutils
 from numba.extending import intrinsic
 
 from analyzer.eval.tables import (
@@ -181,8 +182,7 @@ class _Emitter:
         )
 
     def _function(self, name: str, result: ir.Type, *arguments: ir.Type) -> ir.Function:
-        module = self.b.module
-        return module.globals.get(name) or ir.Function(module, ir.FunctionType(result, arguments), name)
+        return cgutils.get_or_insert_function(self.b.module, ir.FunctionType(result, arguments), name)
 
     def words(self, value: int) -> ir.Constant:
         """Eight 64-bit words of ``value``."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 from llvmlite import ir
 from numba import njit, types
+from numba.core import cgutils
 from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic
 
@@ -52,10 +53,8 @@ def _deposit(typingctx, source, mask):
         source_word, mask_word = (
             context.cast(builder, value, kind, types.uint64) for value, kind in zip(args, signature.args)
         )
-        name = "llvm.x86.bmi.pdep.64"
-        function = builder.module.globals.get(name) or ir.Function(
-            builder.module, ir.FunctionType(word, [word, word]), name
-        )
+        deposit = ir.FunctionType(word, [word, word])
+        function = cgutils.get_or_insert_function(builder.module, deposit, "llvm.x86.bmi.pdep.64")
         deposited = builder.call(function, [source_word, mask_word])
         return context.cast(builder, deposited, types.uint64, signature.return_type)
 

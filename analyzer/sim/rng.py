@@ -130,7 +130,8 @@ def below(state, n):
 @njit(cache=True, nogil=True)
 def uniform(state):
     """A uniform double in ``[0, 1)`` with 53 random bits."""
-    return np.float64(next_u64(state) >> _S11) * _INV53
+    value, state[0], state[1], state[2], state[3] = uniform_words(state[0], state[1], state[2], state[3])
+    return value
 
 
 @njit(cache=True, nogil=True)
