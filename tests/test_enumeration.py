@@ -6,6 +6,7 @@ enumeration machinery against direct evaluation of every hand of a small deck.""
 
 from math import comb
 
+import numpy as np
 import pytest
 
 from analyzer.eval import BUG, PAIGOW, STANDARD, Category
@@ -101,24 +102,45 @@ def test_every_seven_card_hand_of_the_joker_deck_under_pai_gow_rules():
     assert result.royal_flushes == 26_132
 
 
-@pytest.mark.parametrize("rules", [STANDARD, PAIGOW], ids=lambda r: r.name)
-def test_checksum_enumeration_visits_the_same_hands(rng, rules):
-    """The checksum mode sums the values the tally mode counts; on a small deck both
-    are checked against direct evaluation of every hand (the joker deck's holds the joker),
-    and so is the number of distinct values; the deck's order changes nothing."""
-    from itertools import combinations
+DECKS = {
+    "random 16": lambda rng: rng.choice(52, 16, replace=False),
+    # ten spades and six others: the flushes of every length, straight flushes, the wheel
+    "spade-heavy": lambda rng: np.concatenate(
+        [np.arange(3, 52, 4)[[0, 1, 2, 3, 8, 9, 10, 11, 12, 7]], rng.choice(np.arange(0, 52, 4), 6, replace=False)]
+    ),
+    "ranks 2-8 only": lambda rng: rng.choice(28, 14, replace=False),
+    "ranks 9-A only": lambda rng: 28 + rng.choice(24, 14, replace=False),
+}
 
-    import numpy as np
+
+def test_a_deck_smaller_than_a_hand_has_no_hands():
+    from analyzer.eval.enumeration import value_checksum
+
+    assert enumerate_categories(STANDARD, 7, np.arange(6)).total == 0
+    assert value_checksum(STANDARD, 6, np.arange(5)) == 0
+    assert enumerate_categories(STANDARD, 5, np.arange(5)).total == 1
+
+
+@pytest.mark.parametrize("deck_kind", DECKS)
+@pytest.mark.parametrize("cards", [5, 6, 7])
+@pytest.mark.parametrize("rules", [STANDARD, PAIGOW], ids=lambda r: r.name)
+def test_enumerations_value_every_hand_as_the_evaluator(rng, rules, cards, deck_kind):
+    """The checksum is the sum of the values the evaluator gives every hand of a small deck, the
+    tallies their categories, and the distinct values theirs; for 5 to 7 cards, on decks that
+    reach every cut of a hand into cards of ranks 2-8 and of 9-A (or only one side), many
+    flushes, and (on the joker deck) the joker; the deck's order changes nothing."""
+    from itertools import combinations
 
     from analyzer.eval import evaluate_batch
     from analyzer.eval.enumeration import value_checksum
 
-    deck = np.sort(rng.choice(52, 16, replace=False)).astype(np.uint8)
+    deck = np.sort(DECKS[deck_kind](rng)).astype(np.uint8)
     if rules.joker:
         deck = np.append(deck[1:], np.uint8(52))
-    hands = np.array(list(combinations(deck.tolist(), 7)), np.uint8)
+    hands = np.array(list(combinations(deck.tolist(), cards)), np.uint8)
     values = evaluate_batch(hands, rules)
-    assert value_checksum(rules, 7, deck) == int(values.astype(np.int64).sum())
-    result = enumerate_categories(rules, 7, rng.permutation(deck))
+    assert value_checksum(rules, cards, deck) == int(values.astype(np.int64).sum())
+    result = enumerate_categories(rules, cards, rng.permutation(deck))
     assert result.category_counts == {cat: int(((values >> 20) == cat).sum()) for cat in Category}
     assert result.distinct_values == len(np.unique(values))
+    assert result.total == len(hands)

@@ -1,10 +1,20 @@
-"""Exhaustive enumeration of k-card hands with incremental keys.
+"""Exhaustive enumeration of k-card hands, each valued by one add and a table read.
 
-Every k-subset of a deck is visited once. Partial hands are kept as
-``(key, mask)`` pairs and extended by one add per card, so the two innermost
-loops cost one add and one lookup per hand. Work is cut into tasks by the
-first two cards, sorted by size and dealt round-robin to the threads, whose
-integer tallies are summed: the result never depends on the thread count.
+The hand key is additive and its rank index splits in two (:mod:`analyzer.eval.tables`): the
+``LO`` entry of the low field (ranks 2-8) plus the ``HI`` entry of the high field (9-A and the
+joker) and the card count. So a hand is its low cards ``L`` (some subset of the deck's cards of
+ranks 2-8) joined to its high cards ``H``, and every k-card hand is one pair of a low subset of
+j cards and a high subset of k - j cards, for each j. Each subset is made once as a *word*: its
+part of the rank index in the low 32 bits and its suit counters above them (the low side
+carries the counters' preset), and its card mask. The word of a hand is the sum of its two
+subsets' words: its rank index, and its suit counters, whose flush bits say whether it is a
+flush; its mask is the OR of theirs. The innermost loop runs over the longer list of subsets
+for a fixed subset of the shorter one: per hand a load, an add, a test and a table read, about
+two cycles; a flush is put aside and valued from its mask after the loop. Every hand is valued
+one by one; nothing is inferred or counted in bulk.
+
+Work is cut into tasks (ranges of the outer list), sorted by size and dealt round-robin to the
+threads, whose integer tallies are summed: the result never depends on the thread count.
 """
 
 from __future__ import annotations
@@ -18,109 +28,200 @@ import numpy as np
 from numba import prange
 
 from analyzer.cards import CardError
-from analyzer.eval.kernels import make_kernels, stable_njit
+from analyzer.eval.kernels import stable_njit
 from analyzer.eval.profiles import Rules, get_rules
-from analyzer.eval.scalar_loops import scalar_loops
-from analyzer.eval.tables import CARD_KEY, CARD_MASK, FLUSH_BITS, LOW_RANKS, ONE_CARD
+from analyzer.eval.tables import (
+    CARD_KEY,
+    CARD_MASK,
+    EMPTY_KEY,
+    FLUSH_BITS,
+    HI_BASE,
+    HIGH_SHIFT,
+    HIGH_STRIDE,
+    LANE_MASK,
+    LOW_MASK,
+    LOW_RANKS,
+    LOW_SHIFT,
+    load_tables,
+)
 from analyzer.eval.values import Category
 
 _ENUMERATORS: dict[tuple[Rules, bool], Callable[..., None]] = {}
-TALLY_COPIES = 4  # consecutive hands add to different copies: no store-to-load chains
-LEAD_SLOTS = 11 << 8  # value >> 12: the category and the two leading rank nibbles
-VALUE_SLOTS = 11 << 20  # every hand value is below this
+TALLY_COPIES = 2  # consecutive hands add to different copies: no store-to-load chains
+TASKS_PER_THREAD = 16  # tasks dealt round-robin: the threads finish close together
+SUITS_SHIFT = np.uint64(32)  # a word's suit counters sit above its 32-bit rank index
+INDEX_MASK = np.uint64(0xFFFFFFFF)
+SUIT_MASK = np.uint64(0xFFFF)
 
 
 def _make_enumerator(rules: Rules, tally: bool):
-    kernels = make_kernels(rules)
-    key_value, high_part, low_part, values = kernels.key_value, kernels.high_part, kernels.low_part, kernels.rank_values
-    empty_key = kernels.empty_key
-    one, three, six, twelve = np.uint64(1), np.uint64(3), np.uint64(6), np.uint64(12)
-    one_each_suit, flush_bits, one_card = np.uint64(0x1111), FLUSH_BITS, ONE_CARD
+    """The kernel valuing every hand of the tasks' ranges of subsets, for a profile: with
+    ``tally`` it counts the hands of each value class, without it sums their values."""
+    has_joker = rules.joker
+    flush_bits, flush_suits, lane_mask = FLUSH_BITS << SUITS_SHIFT, SUITS_SHIFT + np.uint64(3), LANE_MASK
+    index_mask, one_each_suit, copy = INDEX_MASK, np.uint64(0x1111), np.uint64(TALLY_COPIES - 1)
+    suit_places, eight, lane_places = np.uint64(0x0123), np.uint64(8), np.uint64(0x30)
+    tag = f"enumerate:{rules!r}:{tally}"
 
-    @stable_njit(f"enumerate:{rules!r}:{tally}", nogil=True, inline="always")
-    def count(v, t, g, tallies):
-        """Tally value ``v`` of a hand whose last card is ``g`` (consecutive cards, other copies)."""
-        tallies[t, g & three, np.uint64(v) >> twelve] += 1
+    @stable_njit(tag, nogil=True, inline="always")
+    def flush_value(word, mask, rank_values, flush_values):
+        """The value of a flush from its word (rank index, suit counters) and card mask, as the
+        evaluator's ``key_value`` gives it. The flush suit ``s`` is the counter whose bit 3 is
+        set, ``f = 1 << 4s`` below, and ``(f * 0x0123) >> 8 & 0x30`` is ``16 s``, where its lane
+        of the mask starts. With a joker, quads or a full house may beat the flush."""
+        suit = (word >> flush_suits) & one_each_suit
+        v = flush_values[(mask >> (((suit * suit_places) >> eight) & lane_places)) & lane_mask]
+        if has_joker:
+            r = rank_values[word & index_mask]
+            if r > v:
+                v = r
+        return v
 
-    @stable_njit(f"enumerate:{rules!r}:{tally}", nogil=True, inline="always")
-    def record(v, t, g, tallies, seen):
-        """Tally value ``v`` of a hand whose last card is ``g`` and mark it seen in the bitset."""
-        count(v, t, g, tallies)
-        word, bit = np.uint64(v) >> six, one << (np.uint64(v) & np.uint64(63))
-        if not seen[word] & bit:  # written once: threads share clean lines
-            seen[word] |= bit
+    @stable_njit(tag, nogil=True, parallel=True)
+    def enumerate_hands(words, masks, tasks, values, counts):
+        """For each task ``(x0, x1, y0, y1)``, every hand of subset ``x`` in ``x0..x1`` joined to
+        subset ``y`` in ``y0..y1`` of ``words`` and ``masks`` (:func:`_subsets`), valued from
+        ``values = (rank values, flush values)``: with ``tally``, value classes
+        (:func:`_value_classes`) and ``counts[thread, copy, class] += 1``; without, values and
+        ``counts[thread, 0, 0]`` gets their sum (a checksum).
 
-    @scalar_loops
-    @stable_njit(f"enumerate:{rules!r}:{tally}", nogil=True, parallel=True)
-    def enumerate_hands(deck_key, deck_mask, low_cards, k, tasks, tallies, seen, seen_ranks):
-        """Visit every k-subset of a deck (its cards' keys and masks, the ``low_cards`` of ranks
-        2-8 first) whose first two cards are a task. With ``tally``:
-        ``tallies[thread, copy, value >> 12] += 1`` and bit ``value`` of the bitset ``seen`` set,
-        or ``seen_ranks[thread, index]`` for a value looked up at ``VAL[index]``; without:
-        ``tallies[thread, 0, 0]`` gets the sum of the values (a checksum).
-
-        When no suit can reach five cards with the last card, the last card's loop looks up ranks
-        only, with half of the rank index held fixed: a card of rank 2-8 changes only the low
-        field (the high field gains one card), a higher card only the high field."""
-        n = deck_key.shape[0]
-        threads = tallies.shape[0]
+        The inner loop counts each hand's rank value unless its suit counters show a flush
+        (about 3% of 7-card hands): then it only notes the hand's place in ``flushes``, and the
+        flushes are valued after the run, so the loop carries nothing for them. (Without the
+        branch, noting every hand's place and counting only the flushes, each store's address
+        waited for the hand's word, and the loop ran at half the speed.)"""
+        rank_values, flush_values = values
+        threads = counts.shape[0]
+        longest = (tasks[:, 3] - tasks[:, 2]).max()
         for t in prange(threads):
-            idx = np.zeros(k, np.int64)
-            keys = np.zeros(k, np.uint64)
-            masks = np.zeros(k, np.uint64)
+            flushes = np.empty(longest, np.uint64)
             checksum = 0
             for task in range(t, tasks.shape[0], threads):
-                a, b = tasks[task, 0], tasks[task, 1]
-                keys[1] = empty_key + deck_key[a] + deck_key[b]
-                masks[1] = deck_mask[a] | deck_mask[b]
-                idx[1] = b
-                depth = 2
-                idx[2] = b
-                while depth >= 2:
-                    if depth == k - 2:  # the prefix is full: the last two cards by plain loops
-                        key, mask = keys[depth - 1], masks[depth - 1]
-                        for f in range(idx[depth - 1] + 1, n):
-                            key_f = key + deck_key[np.uint64(f)]  # unsigned indices: no wraparound tests
-                            if (key_f + one_each_suit) & flush_bits:  # a flush is possible
-                                mask_f = mask | deck_mask[np.uint64(f)]
-                                for g in range(f + 1, n):
-                                    v = key_value(key_f + deck_key[np.uint64(g)], mask_f | deck_mask[np.uint64(g)])
-                                    if tally:
-                                        record(v, t, np.uint64(g), tallies, seen)
-                                    else:
-                                        checksum += v
-                                continue
-                            high = high_part(key_f + one_card)
-                            for g in range(f + 1, low_cards):
-                                i = high + low_part(key_f + deck_key[np.uint64(g)])
-                                v = values[i]
-                                if tally:
-                                    count(v, t, np.uint64(g), tallies)
-                                    seen_ranks[t, i] = 1
-                                else:
-                                    checksum += v
-                            low = low_part(key_f)
-                            for g in range(max(f + 1, low_cards), n):
-                                i = high_part(key_f + deck_key[np.uint64(g)]) + low
-                                v = values[i]
-                                if tally:
-                                    count(v, t, np.uint64(g), tallies)
-                                    seen_ranks[t, i] = 1
-                                else:
-                                    checksum += v
-                        depth -= 1
-                        continue
-                    idx[depth] += 1
-                    if idx[depth] > n - (k - depth):
-                        depth -= 1
-                        continue
-                    keys[depth] = keys[depth - 1] + deck_key[idx[depth]]
-                    masks[depth] = masks[depth - 1] | deck_mask[idx[depth]]
-                    depth += 1
-                    idx[depth] = idx[depth - 1]
-            tallies[t, 0, 0] += checksum
+                x0, x1, y0, y1 = tasks[task, 0], tasks[task, 1], tasks[task, 2], tasks[task, 3]
+                for x in range(x0, x1):
+                    word, mask = words[x], masks[x]
+                    found = 0
+                    for y in range(np.uint64(y0), np.uint64(y1)):  # unsigned: no wraparound tests
+                        hand = word + words[y]
+                        if hand & flush_bits:  # rare: a mispredicted branch costs less than a store a hand
+                            flushes[found] = y
+                            found += 1
+                            continue
+                        r = rank_values[hand & index_mask]
+                        if tally:
+                            counts[t, y & copy, r] += 1
+                        else:
+                            checksum += r
+                    for f in range(found):
+                        y = flushes[f]
+                        hand = word + words[y]
+                        v = flush_value(hand, mask | masks[y], rank_values, flush_values)
+                        if tally:
+                            counts[t, y & copy, v] += 1
+                        else:
+                            checksum += v
+            counts[t, 0, 0] += checksum
 
     return enumerate_hands
+
+
+@stable_njit("enumerate:subsets", nogil=True)
+def _side_subsets(card_key, card_mask, largest, low, cards, lo, hi, words, masks, start):
+    """Write the word and mask of every subset of at most ``largest`` of the cards (keys
+    ``card_key``, masks ``card_mask``) at ``words[start:]`` and ``masks[start:]``, by size, each
+    size in lexicographic order: size ``j`` extends each subset of ``j - 1`` by a later card. A
+    low side's word (``low``: ranks 2-8) is ``LO`` of its low field, with its suit counters
+    plus their preset from bit 32; a high side's is ``HI`` of its high field for a hand of
+    ``cards`` cards, with its suit counters from bit 32."""
+    n = card_key.shape[0]
+    total = 0
+    for size in range(largest + 1):
+        total += _combinations(n, size)
+    keys = np.empty(total, np.uint64)
+    nexts = np.empty(total, np.uint8)  # the first card a subset may add (a side has at most 28)
+    keys[0], nexts[0], masks[start] = 0, 0, 0
+    first, stop = 0, 1  # the subsets of the size before
+    for size in range(largest + 1):
+        if size:
+            w = stop
+            for e in range(first, stop):
+                key, mask = keys[e], masks[start + e]
+                for c in range(nexts[e], n):
+                    keys[w], masks[start + w], nexts[w] = key + card_key[c], mask | card_mask[c], c + 1
+                    w += 1
+            first, stop = stop, w
+        count = np.uint64((cards - size) * HIGH_STRIDE)
+        for e in range(first, stop):
+            key = keys[e]
+            suits = key & SUIT_MASK
+            if low:
+                words[start + e] = np.uint64(lo[(key >> LOW_SHIFT) & LOW_MASK]) | ((suits + EMPTY_KEY) << SUITS_SHIFT)
+            else:
+                words[start + e] = np.uint64(hi[(key >> HIGH_SHIFT) + count - HI_BASE]) | (suits << SUITS_SHIFT)
+    return total
+
+
+@stable_njit("enumerate:subsets", nogil=True)
+def _combinations(n, k):
+    """C(n, k)."""
+    c = 1
+    for i in range(k):
+        c = c * (n - i) // (i + 1)
+    return c
+
+
+def _subsets(rules: Rules, deck: np.ndarray, cards: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The words and masks of every subset a hand of ``cards`` cards from ``deck`` can be cut
+    into (low cards of ranks 2-8, high cards of 9-A and the joker; :func:`_side_subsets`), laid
+    end to end, and the tasks: ``(x0, x1, y0, y1)`` ranges of the shorter and the longer list
+    of each cut, each task at most about 1/``TASKS_PER_THREAD`` of a thread's share of hands,
+    the largest first."""
+    tables = load_tables(rules)
+    sides = (deck[deck < 4 * LOW_RANKS], deck[deck >= 4 * LOW_RANKS])
+    largest = [min(cards, len(codes)) for codes in sides]
+    levels = [np.cumsum([0] + [comb(len(codes), j) for j in range(top + 1)]) for codes, top in zip(sides, largest)]
+    words = np.empty(levels[0][-1] + levels[1][-1], np.uint64)
+    masks = np.empty_like(words)
+    starts = (0, int(levels[0][-1]))
+    for side, codes in enumerate(sides):
+        _side_subsets(
+            CARD_KEY[codes],
+            CARD_MASK[codes],
+            largest[side],
+            side == 0,
+            cards,
+            tables.lo,
+            tables.hi,
+            words,
+            masks,
+            starts[side],
+        )
+    per_task = max(1, comb(len(deck), cards) // (TASKS_PER_THREAD * numba.get_num_threads()))
+    tasks = []
+    for j in range(cards + 1):
+        h = cards - j
+        if j > largest[0] or h > largest[1]:
+            continue
+        ranges = [
+            (starts[0] + levels[0][j], starts[0] + levels[0][j + 1]),
+            (starts[1] + levels[1][h], starts[1] + levels[1][h + 1]),
+        ]
+        (x0, x1), (y0, y1) = sorted(ranges, key=lambda r: r[1] - r[0])
+        step = max(1, per_task // (y1 - y0))
+        tasks += [(x, min(x + step, x1), y0, y1) for x in range(x0, x1, step)]
+    tasks.sort(key=lambda t: -(t[1] - t[0]) * (t[3] - t[2]))
+    return words, masks, np.array(tasks, np.int64).reshape(-1, 4)
+
+
+def _value_classes(tables) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every value of the profile's rank and flush tables in increasing order, and both tables
+    with each entry replaced by its value's index there (``uint16``): a class is a hand value
+    on a dense scale, so counting hands by class counts them by value."""
+    values = np.unique(np.concatenate([tables.val, tables.flush]))
+    if len(values) > 1 << 16:
+        raise RuntimeError(f"{len(values)} hand values: more than uint16 classes hold")
+    classes = (np.searchsorted(values, t).astype(np.uint16) for t in (tables.val, tables.flush))
+    return values, *classes
 
 
 def _deck(rules: Rules, deck: np.ndarray | None) -> np.ndarray:
@@ -141,33 +242,20 @@ def _deck(rules: Rules, deck: np.ndarray | None) -> np.ndarray:
     return np.ascontiguousarray(codes, dtype=np.uint8)
 
 
-def _run(rules: Rules, cards: int, deck: np.ndarray, tally: bool) -> tuple[np.ndarray, np.ndarray]:
-    """The tallies by ``value >> 12`` (or the checksum in slot 0) and, with ``tally``, the
-    distinct values reached."""
+def _run(rules: Rules, cards: int, deck: np.ndarray, tally: bool, values: tuple, slots: int) -> np.ndarray:
+    """Every hand of ``cards`` cards from ``deck`` valued from ``values`` (the rank and the
+    flush table): the number of hands of each value (``tally``, values below ``slots``), or
+    their sum in slot 0."""
     if not 5 <= cards <= 7:
         raise ValueError(f"hands of {cards} cards: the evaluator takes 5 to 7")
     if (rules, tally) not in _ENUMERATORS:
         _ENUMERATORS[rules, tally] = _make_enumerator(rules, tally)
-    threads = numba.get_num_threads()
-    tallies = np.zeros((threads, TALLY_COPIES, LEAD_SLOTS), np.int64)
-    seen = np.zeros((VALUE_SLOTS if tally else 64) // 64, np.uint64)  # a bitset: 1.4 MB stays in cache
-    values = make_kernels(rules).rank_values
-    seen_ranks = np.zeros((threads, len(values) if tally else 1), np.uint8)
-    deck = np.sort(deck)  # the order of the visit changes no tally; the ranks 2-8 come first
-    low_cards = int(np.searchsorted(deck, 4 * LOW_RANKS))
-    tasks = _tasks(len(deck), cards)
-    _ENUMERATORS[rules, tally](CARD_KEY[deck], CARD_MASK[deck], low_cards, cards, tasks, tallies, seen, seen_ranks)
-    if not tally:
-        return tallies.sum(axis=(0, 1)), np.zeros(0, np.int32)
-    flushes_or_any = np.flatnonzero(np.unpackbits(seen.view(np.uint8), bitorder="little"))
-    return tallies.sum(axis=(0, 1)), np.union1d(flushes_or_any, values[seen_ranks.any(axis=0)])
-
-
-def _tasks(n: int, k: int) -> np.ndarray:
-    """Pairs of first-two-card positions, largest first (each has C(n-1-b, k-2) hands)."""
-    pairs = [(a, b) for a in range(n) for b in range(a + 1, n) if n - 1 - b >= k - 2]
-    pairs.sort(key=lambda p: -comb(n - 1 - p[1], k - 2))
-    return np.array(pairs, np.int64).reshape(-1, 2)
+    words, masks, tasks = _subsets(rules, np.sort(deck), cards)
+    copies, dtype = (TALLY_COPIES, np.int32) if tally else (1, np.int64)  # int32: fewer than 2**31 hands
+    counts = np.zeros((numba.get_num_threads(), copies, slots), dtype)
+    if len(tasks):  # none when the deck is smaller than a hand
+        _ENUMERATORS[rules, tally](words, masks, tasks, values, counts)
+    return counts.sum(axis=(0, 1), dtype=np.int64)
 
 
 @dataclass(frozen=True)
@@ -192,15 +280,17 @@ def enumerate_categories(rules: Rules | str, cards: int, deck: np.ndarray | None
     (default: the profile's full deck), and the number of distinct hand values."""
     rules = get_rules(rules)
     deck = _deck(rules, deck)
-    tallies, seen = _run(rules, cards, deck, tally=True)
-    by_lead = tallies.reshape(11, 16, 16)  # [category, first rank, second rank]
+    values, rank_classes, flush_classes = _value_classes(load_tables(rules))
+    counts = _run(rules, cards, deck, True, (rank_classes, flush_classes), len(values))
+    lead = values >> 12  # the category and the two leading ranks: a royal flush leads A, K
+    royal = (Category.STRAIGHT_FLUSH << 8) | (13 << 4) | 12
     return EnumerationResult(
         rules=rules.name,
         deck_size=len(deck),
         cards=cards,
-        category_counts={cat: int(by_lead[cat].sum()) for cat in Category},
-        royal_flushes=int(by_lead[Category.STRAIGHT_FLUSH, 13, 12]),
-        distinct_values=len(seen),
+        category_counts={cat: int(counts[(lead >> 8) == cat].sum()) for cat in Category},
+        royal_flushes=int(counts[lead == royal].sum()),
+        distinct_values=int(np.count_nonzero(counts)),
     )
 
 
@@ -208,5 +298,5 @@ def value_checksum(rules: Rules | str, cards: int, deck: np.ndarray | None = Non
     """The sum of the values of every ``cards``-card hand from ``deck``: the same
     enumeration with nothing but an add per hand (the evaluator's enumeration speed)."""
     rules = get_rules(rules)
-    tallies, _ = _run(rules, cards, _deck(rules, deck), tally=False)
-    return int(tallies[0])
+    tables = load_tables(rules)
+    return int(_run(rules, cards, _deck(rules, deck), False, (tables.val, tables.flush), 1)[0])

@@ -1,14 +1,14 @@
 """Kernels compiled without LLVM's loop vectorizer, where its vector loops measured slower.
 
-LLVM turns a loop of table lookups into vector *gathers* when it can. In the enumeration of
-every hand (:mod:`analyzer.eval.enumeration`) the innermost loops are short (about seven hands
-a run) and their lookups land in cache, so the vector loop's set-up, its scalar remainder and
-the gathers lose to plain scalar code: with the vectorizer off the C(52,7) checksum enumeration
-ran about 1.45 times as fast, and the category tallies the same (docs/speed.md). The exact
-Hold'em enumeration (:func:`analyzer.games.holdem.engine.exact_showdowns`, loops over two to ten
-players) ran 3-10% faster without it and compiles about 0.3 CPU-s sooner. Other kernels keep it:
-the random-hand batch and the Monte Carlo kernels measured no better without it, within this
-machine's noise.
+LLVM turns a loop of table lookups into vector *gathers* when it can. Where the loops are short
+and their lookups land in cache, the vector loop's set-up, its scalar remainder and the gathers
+lose to plain scalar code: the exact Hold'em enumeration
+(:func:`analyzer.games.holdem.engine.exact_showdowns`, loops over two to ten players) ran 3-10%
+faster without it and compiles about 0.3 CPU-s sooner. (The enumeration of every hand, whose
+innermost loops ran about seven hands until 2026-12-05, ran 1.45 times as fast without it; its
+loops now run hundreds of hands and have a branch LLVM does not vectorize, and it measured the
+same either way, so it keeps the default.) Other kernels keep it: the random-hand batch and the
+Monte Carlo kernels measured no better without it, within this machine's noise.
 
 Numba has no per-function switch; its full optimisation pass reads the process-wide setting
 ``numba.core.config.LOOP_VECTORIZE`` (``NUMBA_LOOP_VECTORIZE``) each time it compiles a library.
