@@ -126,17 +126,14 @@ def _make_enumerator(rules: Rules, tally: bool):
 
 
 @stable_njit("enumerate:subsets", nogil=True)
-def _side_subsets(card_key, card_mask, largest, low, cards, lo, hi, words, masks, start):
+def _side_subsets(card_key, card_mask, largest, total, low, cards, lo, hi, words, masks, start):
     """Write the word and mask of every subset of at most ``largest`` of the cards (keys
-    ``card_key``, masks ``card_mask``) at ``words[start:]`` and ``masks[start:]``, by size, each
-    size in lexicographic order: size ``j`` extends each subset of ``j - 1`` by a later card. A
-    low side's word (``low``: ranks 2-8) is ``LO`` of its low field, with its suit counters
-    plus their preset from bit 32; a high side's is ``HI`` of its high field for a hand of
-    ``cards`` cards, with its suit counters from bit 32."""
+    ``card_key``, masks ``card_mask``; ``total`` subsets) at ``words[start:]`` and
+    ``masks[start:]``, by size, each size in lexicographic order: size ``j`` extends each subset
+    of ``j - 1`` by a later card. A low side's word (``low``: ranks 2-8) is ``LO`` of its low
+    field, with its suit counters plus their preset from bit 32; a high side's is ``HI`` of its
+    high field for a hand of ``cards`` cards, with its suit counters from bit 32."""
     n = card_key.shape[0]
-    total = 0
-    for size in range(largest + 1):
-        total += _combinations(n, size)
     keys = np.empty(total, np.uint64)
     nexts = np.empty(total, np.uint8)  # the first card a subset may add (a side has at most 28)
     keys[0], nexts[0], masks[start] = 0, 0, 0
@@ -158,16 +155,6 @@ def _side_subsets(card_key, card_mask, largest, low, cards, lo, hi, words, masks
                 words[start + e] = np.uint64(lo[(key >> LOW_SHIFT) & LOW_MASK]) | ((suits + EMPTY_KEY) << SUITS_SHIFT)
             else:
                 words[start + e] = np.uint64(hi[(key >> HIGH_SHIFT) + count - HI_BASE]) | (suits << SUITS_SHIFT)
-    return total
-
-
-@stable_njit("enumerate:subsets", nogil=True)
-def _combinations(n, k):
-    """C(n, k)."""
-    c = 1
-    for i in range(k):
-        c = c * (n - i) // (i + 1)
-    return c
 
 
 def _subsets(rules: Rules, deck: np.ndarray, cards: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -188,6 +175,7 @@ def _subsets(rules: Rules, deck: np.ndarray, cards: int) -> tuple[np.ndarray, np
             CARD_KEY[codes],
             CARD_MASK[codes],
             largest[side],
+            int(levels[side][-1]),
             side == 0,
             cards,
             tables.lo,
@@ -250,7 +238,7 @@ def _run(rules: Rules, cards: int, deck: np.ndarray, tally: bool, values: tuple,
         raise ValueError(f"hands of {cards} cards: the evaluator takes 5 to 7")
     if (rules, tally) not in _ENUMERATORS:
         _ENUMERATORS[rules, tally] = _make_enumerator(rules, tally)
-    words, masks, tasks = _subsets(rules, np.sort(deck), cards)
+    words, masks, tasks = _subsets(rules, deck, cards)
     copies, dtype = (TALLY_COPIES, np.int32) if tally else (1, np.int64)  # int32: fewer than 2**31 hands
     counts = np.zeros((numba.get_num_threads(), copies, slots), dtype)
     if len(tasks):  # none when the deck is smaller than a hand
