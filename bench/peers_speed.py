@@ -20,9 +20,9 @@ skipped and times the project alone.
   unchecked, as the peer's driver runs (``make_kernels(STANDARD).evaluate_rows``, 1 thread;
   ``.evaluate_batch``, 2 threads), both writing into a preallocated array. The peer's driver
   builds each hand from its 7 cards too.
-* ``all7-checksum``, ``all7-tallies``: every one of the C(52,7) hands, incremental, 1 thread:
-  ``analyzer.eval.enumeration.value_checksum`` and ``enumerate_categories`` against
-  ``eval_bench c`` and ``a``.
+* ``all7-checksum``, ``all7-tallies``: every one of the C(52,7) hands, each valued, 1 thread:
+  ``analyzer.eval.enumeration.value_checksum`` and ``enumerate_categories`` (subsets of low and
+  high ranks joined) against ``eval_bench c`` and ``a`` (incremental, in lexicographic order).
 * ``exact-preflop``, ``exact-flop``, ``exact-turn``, ``exact-ranges-flop``: exact equity, 1
   thread, ``pa.holdem.equity(hands, board, exact=True, threads=1)`` (parsing, checks and result
   included) against ``eq_bench enum 1`` (its ranges parsed before its clock starts): AsKs v
@@ -260,7 +260,7 @@ def workloads(hands: np.ndarray, hands_file: Path, quick: bool) -> list[Workload
         ),
         Workload(
             "all7-checksum",
-            "all C(52,7), incremental, checksum, 1 thread",
+            "all C(52,7), checksum, 1 thread",
             "M hands/s",
             1,
             1,
@@ -271,7 +271,7 @@ def workloads(hands: np.ndarray, hands_file: Path, quick: bool) -> list[Workload
         ),
         Workload(
             "all7-tallies",
-            "all C(52,7), incremental, category tallies, 1 thread",
+            "all C(52,7), category tallies, 1 thread",
             "M hands/s",
             1,
             1,

@@ -102,6 +102,7 @@ def test_every_seven_card_hand_of_the_joker_deck_under_pai_gow_rules():
     assert result.royal_flushes == 26_132
 
 
+ROYAL_LEAD = (C.STRAIGHT_FLUSH << 8) | (13 << 4) | 12  # value >> 12 of a straight flush to the ace
 DECKS = {
     "random 16": lambda rng: rng.choice(52, 16, replace=False),
     # ten spades and six others: the flushes of every length, straight flushes, the wheel
@@ -123,7 +124,7 @@ def test_a_deck_smaller_than_a_hand_has_no_hands():
 
 @pytest.mark.parametrize("deck_kind", DECKS)
 @pytest.mark.parametrize("cards", [5, 6, 7])
-@pytest.mark.parametrize("rules", [STANDARD, PAIGOW], ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", [STANDARD, BUG, PAIGOW], ids=lambda r: r.name)
 def test_enumerations_value_every_hand_as_the_evaluator(rng, rules, cards, deck_kind):
     """The checksum is the sum of the values the evaluator gives every hand of a small deck, the
     tallies their categories, and the distinct values theirs; for 5 to 7 cards, on decks that
@@ -143,4 +144,22 @@ def test_enumerations_value_every_hand_as_the_evaluator(rng, rules, cards, deck_
     result = enumerate_categories(rules, cards, rng.permutation(deck))
     assert result.category_counts == {cat: int(((values >> 20) == cat).sum()) for cat in Category}
     assert result.distinct_values == len(np.unique(values))
+    assert result.royal_flushes == int(((values >> 12) == ROYAL_LEAD).sum())
     assert result.total == len(hands)
+
+
+@pytest.mark.parametrize("rules", [BUG, PAIGOW], ids=lambda r: r.name)
+def test_with_the_joker_quads_or_a_full_house_beat_its_flush(rules):
+    """Four aces, four kings, six spades and the joker: in 282 of its 7-card hands the joker
+    makes a flush that quads or a full house beat; every hand is valued as the evaluator does."""
+    from itertools import combinations
+
+    from analyzer.eval import evaluate_batch
+    from analyzer.eval.enumeration import value_checksum
+
+    deck = np.array([48, 49, 50, 51, 44, 45, 46, 47, 3, 7, 11, 19, 27, 35, 52], np.uint8)
+    values = evaluate_batch(np.array(list(combinations(deck.tolist(), 7)), np.uint8), rules).astype(np.int64)
+    assert value_checksum(rules, 7, deck) == values.sum()
+    result = enumerate_categories(rules, 7, deck)
+    assert result.category_counts == {cat: int(((values >> 20) == cat).sum()) for cat in Category}
+    assert result.royal_flushes == int(((values >> 12) == ROYAL_LEAD).sum())

@@ -9,8 +9,9 @@ part of the rank index in the low 32 bits and its suit counters above them (the 
 carries the counters' preset), and its card mask. The word of a hand is the sum of its two
 subsets' words: its rank index, and its suit counters, whose flush bits say whether it is a
 flush; its mask is the OR of theirs. The innermost loop runs over the longer list of subsets
-for a fixed subset of the shorter one: per hand a load, an add, a test and a table read, about
-two cycles; a flush is put aside and valued from its mask after the loop. Every hand is valued
+for a fixed subset of the shorter one: per hand a load, an add, a flush test, a table read and
+the count (or the checksum's add), about two cycles; a flush is put aside and valued from its
+mask after the loop. Every hand is valued
 one by one; nothing is inferred or counted in bulk.
 
 Work is cut into tasks (ranges of the outer list), sorted by size and dealt round-robin to the
@@ -28,7 +29,7 @@ import numpy as np
 from numba import prange
 
 from analyzer.cards import CardError
-from analyzer.eval.kernels import stable_njit
+from analyzer.eval.kernels import make_kernels, stable_njit
 from analyzer.eval.profiles import Rules, get_rules
 from analyzer.eval.tables import (
     CARD_KEY,
@@ -57,31 +58,24 @@ SUIT_MASK = np.uint64(0xFFFF)
 def _make_enumerator(rules: Rules, tally: bool):
     """The kernel valuing every hand of the tasks' ranges of subsets, for a profile: with
     ``tally`` it counts the hands of each value class, without it sums their values."""
-    has_joker = rules.joker
-    flush_bits, flush_suits, lane_mask = FLUSH_BITS << SUITS_SHIFT, SUITS_SHIFT + np.uint64(3), LANE_MASK
-    index_mask, one_each_suit, copy = INDEX_MASK, np.uint64(0x1111), np.uint64(TALLY_COPIES - 1)
-    suit_places, eight, lane_places = np.uint64(0x0123), np.uint64(8), np.uint64(0x30)
+    kernels = make_kernels(rules)
+    flush_shift, flush_or_better = kernels.flush_shift, kernels.flush_or_better
+    flush_bits, lane_mask = FLUSH_BITS << SUITS_SHIFT, LANE_MASK
+    index_mask, copy = INDEX_MASK, np.uint64(TALLY_COPIES - 1)
     tag = f"enumerate:{rules!r}:{tally}"
 
     @stable_njit(tag, nogil=True, inline="always")
     def flush_value(word, mask, rank_values, flush_values):
         """The value of a flush from its word (rank index, suit counters) and card mask, as the
-        evaluator's ``key_value`` gives it. The flush suit ``s`` is the counter whose bit 3 is
-        set, ``f = 1 << 4s`` below, and ``(f * 0x0123) >> 8 & 0x30`` is ``16 s``, where its lane
-        of the mask starts. With a joker, quads or a full house may beat the flush."""
-        suit = (word >> flush_suits) & one_each_suit
-        v = flush_values[(mask >> (((suit * suit_places) >> eight) & lane_places)) & lane_mask]
-        if has_joker:
-            r = rank_values[word & index_mask]
-            if r > v:
-                v = r
-        return v
+        evaluator's ``key_value`` gives it, from its parts."""
+        lane = (mask >> flush_shift(word >> SUITS_SHIFT)) & lane_mask
+        return flush_or_better(flush_values[lane], rank_values[word & index_mask])
 
     @stable_njit(tag, nogil=True, parallel=True)
-    def enumerate_hands(words, masks, tasks, values, counts):
+    def enumerate_hands(words, masks, tasks, value_tables, counts):
         """For each task ``(x0, x1, y0, y1)``, every hand of subset ``x`` in ``x0..x1`` joined to
         subset ``y`` in ``y0..y1`` of ``words`` and ``masks`` (:func:`_subsets`), valued from
-        ``values = (rank values, flush values)``: with ``tally``, value classes
+        ``value_tables = (rank values, flush values)``: with ``tally``, value classes
         (:func:`_value_classes`) and ``counts[thread, copy, class] += 1``; without, values and
         ``counts[thread, 0, 0]`` gets their sum (a checksum).
 
@@ -90,7 +84,7 @@ def _make_enumerator(rules: Rules, tally: bool):
         flushes are valued after the run, so the loop carries nothing for them. (Without the
         branch, noting every hand's place and counting only the flushes, each store's address
         waited for the hand's word, and the loop ran at half the speed.)"""
-        rank_values, flush_values = values
+        rank_values, flush_values = value_tables
         threads = counts.shape[0]
         longest = (tasks[:, 3] - tasks[:, 2]).max()
         for t in prange(threads):
@@ -120,7 +114,8 @@ def _make_enumerator(rules: Rules, tally: bool):
                             counts[t, y & copy, v] += 1
                         else:
                             checksum += v
-            counts[t, 0, 0] += checksum
+            if not tally:
+                counts[t, 0, 0] += checksum
 
     return enumerate_hands
 
@@ -230,10 +225,10 @@ def _deck(rules: Rules, deck: np.ndarray | None) -> np.ndarray:
     return np.ascontiguousarray(codes, dtype=np.uint8)
 
 
-def _run(rules: Rules, cards: int, deck: np.ndarray, tally: bool, values: tuple, slots: int) -> np.ndarray:
-    """Every hand of ``cards`` cards from ``deck`` valued from ``values`` (the rank and the
-    flush table): the number of hands of each value (``tally``, values below ``slots``), or
-    their sum in slot 0."""
+def _run(rules: Rules, cards: int, deck: np.ndarray, tally: bool, value_tables: tuple, slots: int) -> np.ndarray:
+    """Every hand of ``cards`` cards from ``deck`` valued from ``value_tables`` (the rank and
+    the flush table): the number of hands of each value class (``tally``, classes below
+    ``slots``), or the sum of their values in slot 0."""
     if not 5 <= cards <= 7:
         raise ValueError(f"hands of {cards} cards: the evaluator takes 5 to 7")
     if (rules, tally) not in _ENUMERATORS:
@@ -242,7 +237,7 @@ def _run(rules: Rules, cards: int, deck: np.ndarray, tally: bool, values: tuple,
     copies, dtype = (TALLY_COPIES, np.int32) if tally else (1, np.int64)  # int32: fewer than 2**31 hands
     counts = np.zeros((numba.get_num_threads(), copies, slots), dtype)
     if len(tasks):  # none when the deck is smaller than a hand
-        _ENUMERATORS[rules, tally](words, masks, tasks, values, counts)
+        _ENUMERATORS[rules, tally](words, masks, tasks, value_tables, counts)
     return counts.sum(axis=(0, 1), dtype=np.int64)
 
 
@@ -284,7 +279,8 @@ def enumerate_categories(rules: Rules | str, cards: int, deck: np.ndarray | None
 
 def value_checksum(rules: Rules | str, cards: int, deck: np.ndarray | None = None) -> int:
     """The sum of the values of every ``cards``-card hand from ``deck``: the same
-    enumeration with nothing but an add per hand (the evaluator's enumeration speed)."""
+    enumeration, each hand's value added instead of counted (the evaluator's enumeration
+    speed)."""
     rules = get_rules(rules)
     tables = load_tables(rules)
     return int(_run(rules, cards, _deck(rules, deck), False, (tables.val, tables.flush), 1)[0])

@@ -10,7 +10,10 @@ Every function here but the last two is ``@njit`` and can be called from other k
 * ``evaluate_key(key, mask)``: value of a hand given its key and card mask
   (see :mod:`analyzer.eval.tables`); partial hands are extended with
   ``key + CARD_KEY[c]`` and ``mask | CARD_MASK[c]``.
-* ``key_value(key, mask)``: the same, inlined into the calling kernel (for inner loops).
+* ``key_value(key, mask)``: the same, inlined into the calling kernel (for inner loops); its
+  parts ``flush_shift(key)`` (where the flush suit's lane starts in the mask) and
+  ``flush_or_better(flush value, rank value)`` (a flush's value, the joker rule included), for
+  kernels that keep the suit counters and the rank index apart.
 * ``high_part(key) + low_part(key)``: the index in ``rank_values`` (the ``VAL`` table) of the
   key's rank multiset, for enumerations that hold one half fixed (the best non-flush value).
 * ``evaluate_ranks(key)`` and ``evaluate_lane(lane)``: the two halves of a value,
@@ -143,13 +146,16 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
         return s48
 
     @stable_njit(tag, nogil=True, inline="always")
+    def flush_or_better(flushed, ranks):
+        """The value of a hand whose suit counters show a flush, from its flush value and its
+        rank value: the flush's; with a joker, quads or a full house may beat the flush."""
+        if has_joker and ranks > flushed:
+            return ranks
+        return flushed
+
+    @stable_njit(tag, nogil=True, inline="always")
     def flush_lookup(key, lane):
-        v = flush[lane]
-        if has_joker:  # with a joker, quads or a full house may beat the flush
-            r = rank_lookup(key)
-            if r > v:
-                v = r
-        return v
+        return flush_or_better(flush[lane], rank_lookup(key))  # without a joker LLVM drops the rank lookup
 
     @stable_njit(tag, nogil=True)
     def evaluate_ranks(key):
@@ -338,6 +344,8 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
         rules=rules,
         evaluate_key=evaluate_key,
         key_value=key_value,
+        flush_shift=flush_shift,
+        flush_or_better=flush_or_better,
         high_part=high_part,
         low_part=low_part,
         rank_values=val,

@@ -6,8 +6,8 @@ lose to plain scalar code: the exact Hold'em enumeration
 (:func:`analyzer.games.holdem.engine.exact_showdowns`, loops over two to ten players) ran 3-10%
 faster without it and compiles about 0.3 CPU-s sooner. (The enumeration of every hand, whose
 innermost loops ran about seven hands until 2026-12-05, ran 1.45 times as fast without it; its
-loops now run hundreds of hands and have a branch LLVM does not vectorize, and it measured the
-same either way, so it keeps the default.) Other kernels keep it: the random-hand batch and the
+loops now run ten thousand to a million hands and have a branch LLVM does not vectorize, and it
+measured the same either way, so it keeps the default.) Other kernels keep it: the random-hand batch and the
 Monte Carlo kernels measured no better without it, within this machine's noise.
 
 Numba has no per-function switch; its full optimisation pass reads the process-wide setting
