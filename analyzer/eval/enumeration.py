@@ -20,6 +20,7 @@ threads, whose integer tallies are summed: the result never depends on the threa
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
@@ -196,15 +197,20 @@ def _subsets(rules: Rules, deck: np.ndarray, cards: int) -> tuple[np.ndarray, np
     return words, masks, np.array(tasks, np.int64).reshape(-1, 4)
 
 
-def _value_classes(tables) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+@functools.cache
+def _value_classes(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every value of the profile's rank and flush tables in increasing order, and both tables
     with each entry replaced by its value's index there (``uint16``): a class is a hand value
-    on a dense scale, so counting hands by class counts them by value."""
+    on a dense scale, so counting hands by class counts them by value. Made once per profile
+    (about 5 ms, half of a 5-card enumeration), read-only."""
+    tables = load_tables(rules)
     values = np.unique(np.concatenate([tables.val, tables.flush]))
     if len(values) > 1 << 16:
         raise RuntimeError(f"{len(values)} hand values: more than uint16 classes hold")
-    classes = (np.searchsorted(values, t).astype(np.uint16) for t in (tables.val, tables.flush))
-    return values, *classes
+    made = (values, *(np.searchsorted(values, t).astype(np.uint16) for t in (tables.val, tables.flush)))
+    for array in made:
+        array.flags.writeable = False
+    return made
 
 
 def _deck(rules: Rules, deck: np.ndarray | None) -> np.ndarray:
@@ -263,7 +269,7 @@ def enumerate_categories(rules: Rules | str, cards: int, deck: np.ndarray | None
     (default: the profile's full deck), and the number of distinct hand values."""
     rules = get_rules(rules)
     deck = _deck(rules, deck)
-    values, rank_classes, flush_classes = _value_classes(load_tables(rules))
+    values, rank_classes, flush_classes = _value_classes(rules)
     counts = _run(rules, cards, deck, True, (rank_classes, flush_classes), len(values))
     lead = values >> 12  # the category and the two leading ranks: a royal flush leads A, K
     royal = (Category.STRAIGHT_FLUSH << 8) | (13 << 4) | 12
