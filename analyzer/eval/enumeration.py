@@ -207,10 +207,10 @@ def _value_classes(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     values = np.unique(np.concatenate([tables.val, tables.flush]))
     if len(values) > 1 << 16:
         raise RuntimeError(f"{len(values)} hand values: more than uint16 classes hold")
-    made = (values, *(np.searchsorted(values, t).astype(np.uint16) for t in (tables.val, tables.flush)))
-    for array in made:
+    rank_classes, flush_classes = (np.searchsorted(values, t).astype(np.uint16) for t in (tables.val, tables.flush))
+    for array in (values, rank_classes, flush_classes):
         array.flags.writeable = False
-    return made
+    return values, rank_classes, flush_classes
 
 
 def _deck(rules: Rules, deck: np.ndarray | None) -> np.ndarray:
