@@ -14,8 +14,6 @@ Every function here but the last two is ``@njit`` and can be called from other k
   parts ``flush_shift(key)`` (where the flush suit's lane starts in the mask) and
   ``flush_or_better(flush value, rank value)`` (a flush's value, the joker rule included), for
   kernels that keep the suit counters and the rank index apart.
-* ``high_part(key) + low_part(key)``: the index in ``rank_values`` (the ``VAL`` table) of the
-  key's rank multiset, for enumerations that hold one half fixed (the best non-flush value).
 * ``evaluate_ranks(key)`` and ``evaluate_lane(lane)``: the two halves of a value,
   for algorithms that enumerate rank patterns and suit lanes separately.
 * ``evaluate_cards(cards)``: value of one hand (5-7 codes in a 1-D array).
@@ -346,9 +344,6 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
         key_value=key_value,
         flush_shift=flush_shift,
         flush_or_better=flush_or_better,
-        high_part=high_part,
-        low_part=low_part,
-        rank_values=val,
         evaluate_ranks=evaluate_ranks,
         evaluate_lane=evaluate_lane,
         evaluate_row=evaluate_row,
