@@ -11,18 +11,15 @@ Namespaces: :mod:`~analyzer.api.holdem`, :mod:`~analyzer.api.stud`, :mod:`~analy
 :mod:`~analyzer.api.paigow`, :mod:`~analyzer.api.head_to_head`, :mod:`~analyzer.api.saint_poker`,
 :mod:`~analyzer.api.whist` and :mod:`~analyzer.api.mousel`, and :mod:`analyzer.ranges`. They are
 imported on first use (PEP 562), so ``import analyzer`` loads no kernel and compiles nothing.
-It imports no Numba either: it only arranges that once Numba is imported, cached kernels load
-without setting up Numba's compiler (:mod:`analyzer.sim.jit`).
+It imports no Numba either, and changes nothing outside the package: Numba, its caches and the
+interpreter stay as they were (the command line's faster start is switched on by the console
+script alone, :mod:`analyzer.jit`).
 """
 
 from __future__ import annotations
 
 import importlib
 from typing import Any
-
-from analyzer.sim import jit as _jit
-
-_jit.when_imported("numba", lambda _numba: _jit.install())
 
 GAMES = ("holdem", "stud", "draw", "paigow", "head_to_head", "saint_poker", "whist", "mousel")
 """The per-game namespaces (modules of :mod:`analyzer.api`), in the order the docs list them."""

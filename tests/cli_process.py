@@ -14,7 +14,9 @@ from pathlib import Path
 
 _RUN_AND_LIST_MODULES = """
 import json, sys
-from cli.main import main
+import analyzer.jit
+analyzer.jit.enable_fast_start()  # as the console script does
+from analyzer.cli.main import main
 sys.argv = ["poker-analyzer", *json.loads(sys.argv[1])]
 try:
     main()

@@ -5,6 +5,18 @@ import numpy as np
 import pytest
 
 
+def _speed_layer_on() -> bool:
+    from analyzer.jit import window
+
+    return window.active()
+
+
+speed_layer = pytest.mark.skipif(
+    not _speed_layer_on(), reason="the speed layer is off (POKER_ANALYZER_SPEED_LAYER, untested Numba, or no JIT)"
+)
+"""For tests of the speed layer itself (analyzer.jit's fast start, symbol linking, scalar loops)."""
+
+
 @pytest.fixture
 def rng():
     return np.random.default_rng(20261129)
@@ -30,7 +42,7 @@ def cli():
     """Run the console script in a subprocess: ``cli("h2h", "play", "--json")``."""
 
     def run(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True, text=True)
+        return subprocess.run([sys.executable, "-m", "analyzer.cli.main", *args], capture_output=True, text=True)
 
     return run
 
@@ -39,7 +51,7 @@ def cli():
 def main_run(monkeypatch, capsys, tmp_path):
     """Run the command line in this process, in ``tmp_path``: ``main_run(*argv)`` gives
     (exit code, stdout, stderr)."""
-    from cli.main import main
+    from analyzer.cli.main import main
 
     monkeypatch.chdir(tmp_path)
 

@@ -19,7 +19,7 @@ from matplotlib.figure import Figure
 from typer.testing import CliRunner
 
 import analyzer as pa
-from cli.main import app
+from analyzer.cli.main import app
 from positions import LAST_BET
 
 PLACE = {"round": 3, "type": "draw1", "common": "7s Kd 2h Qc 9s", "cards": "Ah"}

@@ -25,6 +25,7 @@ from typer.testing import CliRunner
 
 import analyzer as pa
 from analyzer.cards import format_cards, parse_cards
+from analyzer.cli.main import app
 from analyzer.games.draw.advise import DEFAULT_TRIALS, advise
 from analyzer.games.draw.odds import draw_odds
 from analyzer.games.holdem.equity import holdem_equity
@@ -35,7 +36,6 @@ from analyzer.games.paigow.split import split_ev
 from analyzer.games.stud.equity import stud_equity
 from analyzer.ranges import parse_range
 from analyzer.sim.engine import Stopping
-from cli.main import app
 
 
 def without_timing(data: dict) -> dict:

@@ -22,7 +22,11 @@ SPEC = 'analysis = "head_to_head.tables"\n\n[params]\nstudies = ["round_types"]\
 
 def _batch(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "cli.main", "batch", *args], capture_output=True, text=True, cwd=ROOT, timeout=900
+        [sys.executable, "-m", "analyzer.cli.main", "batch", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=900,
     )
 
 
@@ -40,7 +44,7 @@ def test_a_killed_run_resumes_to_the_same_tables(tmp_path):
     out = tmp_path / "cut"
     checkpoints = checkpoint_folder(read_spec(spec), out)
     process = subprocess.Popen(
-        [sys.executable, "-m", "cli.main", "batch", str(spec), "--out", str(out)],
+        [sys.executable, "-m", "analyzer.cli.main", "batch", str(spec), "--out", str(out)],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

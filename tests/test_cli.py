@@ -7,7 +7,7 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from cli.main import app
+from analyzer.cli.main import app
 
 runner = CliRunner()
 
@@ -21,8 +21,22 @@ def test_version_prints_the_package_version():
 
     result = run("--version")
     assert result.exit_code == 0 and result.stdout == f"poker-analyzer {__version__}\n"
-    script = subprocess.run([sys.executable, "-m", "cli.main", "--version"], capture_output=True, text=True)
+    script = subprocess.run([sys.executable, "-m", "analyzer.cli.main", "--version"], capture_output=True, text=True)
     assert script.returncode == 0 and script.stdout.split() == ["poker-analyzer", __version__]
+
+
+def test_the_command_line_is_analyzer_cli_and_the_library_leaves_it_alone():
+    """One top-level package (a top-level ``cli`` would clash with other distributions), whose
+    library does not import its command line."""
+    import tomllib
+    from pathlib import Path
+
+    project = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text())
+    assert project["project"]["scripts"] == {"poker-analyzer": "analyzer.cli.main:run"}
+    assert project["tool"]["setuptools"]["packages"]["find"]["include"] == ["analyzer*"]
+    script = "import sys, analyzer; print(sorted(m for m in sys.modules if m.startswith('analyzer.cli')))"
+    library = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert library.stdout == "[]\n"
 
 
 def test_eval_names_a_royal_flush():
@@ -67,10 +81,12 @@ def test_unknown_rules_is_a_usage_error():
 
 def test_console_script_runs_and_exits_2_on_bad_cards():
     ok = subprocess.run(
-        [sys.executable, "-m", "cli.main", "eval", "Ac Ad Ah As Jk", "-r", "bug"], capture_output=True, text=True
+        [sys.executable, "-m", "analyzer.cli.main", "eval", "Ac Ad Ah As Jk", "-r", "bug"],
+        capture_output=True,
+        text=True,
     )
     assert ok.returncode == 0 and "Five aces" in ok.stdout
-    bad = subprocess.run([sys.executable, "-m", "cli.main", "eval", "Zz"], capture_output=True, text=True)
+    bad = subprocess.run([sys.executable, "-m", "analyzer.cli.main", "eval", "Zz"], capture_output=True, text=True)
     assert bad.returncode == 2
     assert bad.stderr.strip() == (
         "error: bad card 'Zz' (card 1, character 1): expected a rank 2-9, "
@@ -87,15 +103,15 @@ class Finalized:
 
 kept = Finalized()  # a module global: freed by the interpreter's teardown, if it runs
 atexit.register(lambda: print("exit handler ran", file=sys.stderr))
-import cli.main
+import analyzer.cli.main
 entry = sys.argv[1]
 sys.argv = ["poker-analyzer", *sys.argv[2:]]
-getattr(cli.main, entry)()
+getattr(analyzer.cli.main, entry)()
 """
 
 
 def _console(entry: str, *args: str) -> subprocess.CompletedProcess:
-    """``poker-analyzer ARGS`` through ``cli.main.<entry>`` in a new process that notes on
+    """``poker-analyzer ARGS`` through ``analyzer.cli.main.<entry>`` in a new process that notes on
     stderr whether its exit handlers ran and whether the interpreter tore its objects down."""
     return subprocess.run([sys.executable, "-c", _ENTRY, entry, *args], capture_output=True, text=True)
 
@@ -109,7 +125,7 @@ def _console(entry: str, *args: str) -> subprocess.CompletedProcess:
     ],
 )
 def test_the_console_script_ends_without_the_teardown_and_loses_nothing(args, code, out, err):
-    """cli.main.run, the console script, skips the interpreter's teardown (a module global's
+    """analyzer.cli.main.run, the console script, skips the interpreter's teardown (a module global's
     finalizer, which main's normal exit runs, never runs) and keeps the rest of a normal exit:
     the command's exit code, all of its output, its error line and the exit handlers."""
     fast, normal = _console("run", *args), _console("main", *args)
@@ -121,7 +137,11 @@ def test_the_console_script_ends_without_the_teardown_and_loses_nothing(args, co
 
 
 def test_the_console_script_prints_a_sys_exit_message_and_exits_1_as_python_does():
-    script = "import sys, cli.main\ncli.main.main = lambda: sys.exit('stopped: a reason')\ncli.main.run()"
+    script = (
+        "import sys, analyzer.cli.main\n"
+        "analyzer.cli.main.main = lambda: sys.exit('stopped: a reason')\n"
+        "analyzer.cli.main.run()"
+    )
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert result.returncode == 1 and result.stderr == "stopped: a reason\n"
 
@@ -140,7 +160,7 @@ def test_help_lists_eval():
     ],
 )
 def test_usage_errors_are_one_line_with_exit_2(args, words):
-    result = subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True, text=True)
+    result = subprocess.run([sys.executable, "-m", "analyzer.cli.main", *args], capture_output=True, text=True)
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and words in lines[0]
@@ -207,7 +227,7 @@ def test_holdem_equity_same_seed_same_json():
     ],
 )
 def test_equity_errors_are_one_line_with_the_right_exit_code(args, code, words):
-    result = subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True, text=True)
+    result = subprocess.run([sys.executable, "-m", "analyzer.cli.main", *args], capture_output=True, text=True)
     assert result.returncode == code, result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and words in lines[0]
@@ -226,7 +246,7 @@ def test_stud_equity_exact_json_and_errors():
     assert data["method"] == "exact" and [p["range"] for p in data["players"]] == ["AsAhKd7c", "KsKh2c"]
     assert data["players"][0]["equity"] + data["players"][1]["equity"] == pytest.approx(1)
     bad = subprocess.run(
-        [sys.executable, "-m", "cli.main", "stud", "equity", "AsAh", "AsKh"], capture_output=True, text=True
+        [sys.executable, "-m", "analyzer.cli.main", "stud", "equity", "AsAh", "AsKh"], capture_output=True, text=True
     )
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "'As'" in bad.stderr
 
@@ -276,7 +296,7 @@ def test_paigow_edge_house_rules_options_reach_the_result():
     ],
 )
 def test_paigow_errors_are_one_line(args, code, words):
-    result = subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True, text=True)
+    result = subprocess.run([sys.executable, "-m", "analyzer.cli.main", *args], capture_output=True, text=True)
     assert result.returncode == code, result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and words in lines[0]
@@ -290,7 +310,7 @@ def test_ctrl_c_stops_a_long_run_with_one_line_and_exit_130():
         [
             sys.executable,
             "-m",
-            "cli.main",
+            "analyzer.cli.main",
             "holdem",
             "equity",
             "random",

@@ -10,7 +10,7 @@ import pytest
 import typer.main
 from typer.testing import CliRunner
 
-from cli.main import PROG_NAME, app
+from analyzer.cli.main import PROG_NAME, app
 
 runner = CliRunner()
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -101,10 +101,10 @@ def test_show_completion_prints_the_bash_script_for_the_console_script(monkeypat
 )
 def test_the_completion_script_s_requests_are_answered(words, expected):
     """What the bash script runs on Tab: the program with the words typed so far in the environment
-    (run as ``python -m cli.main``, whose ``main`` the console script calls)."""
+    (run as ``python -m analyzer.cli.main``, whose ``main`` the console script calls)."""
     env = {"_POKER_ANALYZER_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(len(words.split()) - 1)}
     result = subprocess.run(
-        [sys.executable, "-m", "cli.main"], capture_output=True, text=True, env={**os.environ, **env}
+        [sys.executable, "-m", "analyzer.cli.main"], capture_output=True, text=True, env={**os.environ, **env}
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == expected

@@ -9,8 +9,8 @@ import sys
 import pytest
 from numba import njit
 
-from cli import compile_notice as notice
-from cli.compile_notice import _CompileWatch, command_group, compile_notice, notice_text
+from analyzer.cli import compile_notice as notice
+from analyzer.cli.compile_notice import _CompileWatch, command_group, compile_notice, notice_text
 
 
 def _fresh_kernel():
@@ -79,7 +79,7 @@ def test_the_group_of_a_command_line(args, group):
 
 def test_watching_imports_no_numba():
     code = (
-        "import sys\nfrom cli.compile_notice import compile_notice\n"
+        "import sys\nfrom analyzer.cli.compile_notice import compile_notice\n"
         "with compile_notice(['holdem', 'equity'], enabled=True):\n    pass\n"
         "print('numba' in sys.modules)"
     )
@@ -89,7 +89,7 @@ def test_watching_imports_no_numba():
 
 def test_the_watch_starts_when_the_command_imports_numba():
     code = (
-        "import sys\nfrom cli import compile_notice as n\nn.NOTICE_AFTER = 0.0\n"
+        "import sys\nfrom analyzer.cli import compile_notice as n\nn.NOTICE_AFTER = 0.0\n"
         "with n.compile_notice(['holdem', 'equity'], enabled=True):\n"
         "    from numba import njit\n    njit(lambda x: x + 1)(1)\n"
     )

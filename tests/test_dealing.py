@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from numba import njit
 
-from analyzer.eval.target import compiles_for
+from analyzer.jit import compiles_for
 from analyzer.sim.bits import bit_count, nth_bit, nth_set_bit_by_clearing, nth_set_bit_by_deposit
 from analyzer.sim.deck import DEAL_GROUP, deal_card
 from analyzer.sim.rng import digits_word, next_digit

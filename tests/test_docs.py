@@ -5,7 +5,7 @@ the repository.
 
 * Console examples. In a ```console block every line ``$ poker-analyzer ARGS`` starts a command
   and the lines up to the next ``$`` line are its output (trailing blank lines dropped). A
-  command shown with output is run in-process through ``cli.main.main``, as the console script
+  command shown with output is run in-process through ``analyzer.cli.main.main``, as the console script
   runs it, and must print that output (stdout, then stderr): the same words in the same order,
   so every number exactly. Only elapsed times (``0.002 s``, ``"elapsed_seconds": 1.2``) and the
   folder the command runs in are normalised, and line breaks, since a table title wraps with
@@ -167,7 +167,7 @@ COMMANDS = [command for path in EXAMPLE_FILES for command in commands(path)]
 @contextlib.contextmanager
 def clean_environment() -> Iterator[None]:
     """Run without the variables of ``CLEAN_ENV`` or the CLI's debug switch, then restore them."""
-    from cli.errors import DEBUG_ENV
+    from analyzer.cli.errors import DEBUG_ENV
 
     saved = {name: os.environ.pop(name) for name in (*CLEAN_ENV, DEBUG_ENV) if name in os.environ}
     try:
@@ -180,7 +180,7 @@ def clean_environment() -> Iterator[None]:
 def run(command: Command, extra: tuple[str, ...] = ()) -> tuple[int, str]:
     """Run a documented command in-process in a fresh folder holding its page's titled files:
     the exit code and what it printed (stdout, then stderr), the folder's path removed."""
-    from cli.main import main
+    from analyzer.cli.main import main
 
     args, _ = command.args()
     out, err = io.StringIO(), io.StringIO()

@@ -45,19 +45,19 @@ import typer.main
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import analyzer.cli.warmup
 import analyzer.games.paigow.exact_edge
 import analyzer.games.paigow.optimal_edge
-import cli.warmup
+from analyzer.cli.main import app, main
 from analyzer.games.paigow.exact_edge import ExactEdgeResult
 from analyzer.games.paigow.houseway import way_number
 from analyzer.games.paigow.optimal_edge import OptimalEdgeResult
 from analyzer.sim.executors import check_threads
 from analyzer.sim.facts import RunFacts
 from analyzer.studies.registry import Study
-from cli.main import app, main
 from positions import LAST_BET, PLACE, SAINT
 
-MAX_LINE = 410  # "error: " and a message of at most cli.errors.MAX_MESSAGE characters
+MAX_LINE = 410  # "error: " and a message of at most analyzer.cli.errors.MAX_MESSAGE characters
 
 
 def command_paths(command, path=()):
@@ -403,7 +403,7 @@ def run(monkeypatch, capsys, tmp_path):
 
     monkeypatch.setattr(Study, "load", stubbed_load)
     # warmup compiles every game in other processes (minutes): the fuzz checks its command line only
-    monkeypatch.setattr(cli.warmup, "compile_games", lambda games, workers: ((game, 0.0) for game in games))
+    monkeypatch.setattr(analyzer.cli.warmup, "compile_games", lambda games, workers: ((game, 0.0) for game in games))
     monkeypatch.setattr(analyzer.games.paigow.exact_edge, "exact_house_edge", _stub_exact_edge)
     monkeypatch.setattr(analyzer.games.paigow.optimal_edge, "optimal_house_edge", _stub_optimal_edge)
     monkeypatch.chdir(tmp_path)
@@ -477,7 +477,7 @@ def test_bytes_that_are_not_utf8_in_an_echoed_argument_stay_one_clean_line(run):
 def test_a_forced_progress_bar_leaves_no_empty_line_off_a_terminal(run, tmp_path):
     """Found by the fuzz: ``--progress`` with stderr no terminal printed an empty line before the
     error line (rich's transient bar cannot be erased there)."""
-    from cli.progress import progress_bar
+    from analyzer.cli.progress import progress_bar
 
     with progress_bar("x", True) as progress:
         assert progress is None

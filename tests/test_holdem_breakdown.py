@@ -15,10 +15,10 @@ import pytest
 from typer.testing import CliRunner
 
 from analyzer.cards import format_cards, parse_cards
+from analyzer.cli.main import app
 from analyzer.games.holdem.equity import holdem_equity
 from analyzer.ranges import format_combo, hand_class, parse
 from analyzer.sim.engine import Stopping
-from cli.main import app
 
 ISSUE = ["AhKh", "QQ+, AKs"]
 ISSUE_BOARD = "Qh 7h 2c"
@@ -179,7 +179,7 @@ def test_cli_tables_show_each_range_best_first_and_by_class():
 )
 def test_breakdown_errors_are_one_line(args, code, words):
     result = subprocess.run(
-        [sys.executable, "-m", "cli.main", "holdem", "equity", *args], capture_output=True, text=True
+        [sys.executable, "-m", "analyzer.cli.main", "holdem", "equity", *args], capture_output=True, text=True
     )
     assert result.returncode == code, result.stderr
     lines = result.stderr.strip().splitlines()

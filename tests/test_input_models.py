@@ -18,13 +18,13 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from analyzer.batch import read_spec
+from analyzer.cli.main import app
 from analyzer.games.head_to_head.betting.bet import BetPosition, bet_position_from_dict
 from analyzer.games.head_to_head.position import Position, position_from_dict
 from analyzer.games.saint_poker.decide import SaintPosition
 from analyzer.games.saint_poker.decide import position_from_dict as saint_position_from_dict
 from analyzer.json_input import SHOWN_CHARS, read_input
 from analyzer.ranges import RangeError, parse
-from cli.main import app
 from positions import LAST_BET, PLACE, SAINT
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -18,7 +18,7 @@ from analyzer.eval import (
 )
 from analyzer.eval.lookup import lookup_values
 from analyzer.eval.profiles import PAIGOW_DOUBLE_ACE
-from conftest import random_hands
+from conftest import random_hands, speed_layer
 
 
 def _incremental_evaluator(rules):
@@ -186,14 +186,15 @@ def _gather_sums_by_row(table, idx, out):
         out[row] = total
 
 
+@speed_layer
 @pytest.mark.parametrize("parallel", [False, True], ids=["serial", "parallel"])
 def test_scalar_loops_compiles_one_kernel_without_the_loop_vectorizer(parallel):
-    """analyzer.eval.scalar_loops: LLVM vectorizes a loop of lookups (its IR has a
+    """analyzer.jit.scalar_loops: LLVM vectorizes a loop of lookups (its IR has a
     ``vector.body``) unless the kernel is wrapped, in a parallel kernel's loop bodies too, and
     the process-wide setting is restored."""
     from numba.core import config
 
-    from analyzer.eval.scalar_loops import scalar_loops
+    from analyzer.jit import scalar_loops
 
     table, idx = np.arange(1000, dtype=np.int64), np.arange(0, 1000, 7)
     kernel = _gather_sums_by_row if parallel else _gather_sum

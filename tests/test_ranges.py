@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from analyzer.cards import CardError, format_card, parse_cards
+from analyzer.cli.ranges import range_app
 from analyzer.ranges import (
     HAND_CLASSES,
     EmptyRangeError,
@@ -24,7 +25,6 @@ from analyzer.ranges import (
     parse_range,
     preflop_ranking,
 )
-from cli.ranges import range_app
 
 
 def classes_of(text):

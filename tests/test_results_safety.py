@@ -21,6 +21,8 @@ import pytest
 import analyzer.batch
 import analyzer.studies
 from analyzer.batch import checkpoint_folder, read_spec, run_spec
+from analyzer.cli.errors import MAX_MESSAGE
+from analyzer.cli.main import main
 from analyzer.report import (
     ResultSet,
     ResultSpec,
@@ -31,8 +33,6 @@ from analyzer.report import (
     write_results,
 )
 from analyzer.sim.checkpoint import CheckpointStore
-from cli.errors import MAX_MESSAGE
-from cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = 'analysis = "head_to_head.tables"\n\n[params]\nstudies = ["round_types"]\nrounds = {rounds}\nseed = 5\n'
@@ -111,7 +111,7 @@ def test_tables_and_batch_refuse_a_bad_out_at_once(args, bad, monkeypatch, comma
 def test_a_bad_out_fails_in_a_fresh_process_quickly():
     start = time.monotonic()
     run = subprocess.run(
-        [sys.executable, "-m", "cli.main", "holdem", "preflop-table", "--out", "/dev/null"],
+        [sys.executable, "-m", "analyzer.cli.main", "holdem", "preflop-table", "--out", "/dev/null"],
         capture_output=True,
         text=True,
         cwd=ROOT,

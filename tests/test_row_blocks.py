@@ -138,3 +138,34 @@ def test_without_avx512_the_kernels_fall_back_to_the_row_loop(tmp_path):
         "error": report["error"],
     }
     assert report["error"].startswith("hand 6 holds a card twice")
+
+
+_BLOCKS_THAT_DO_NOT_COMPILE = """
+from numba.extending import intrinsic
+
+from analyzer.eval import row_blocks
+
+
+def make_block(cards, deck_size):
+    @intrinsic
+    def block(typingctx, flat, start, words):
+        raise TypeError("this LLVM has no such vector intrinsic")
+
+    return block
+
+
+row_blocks.make_block = make_block
+""" + _FALLBACK.replace('report = {"blocks": make_kernels(STANDARD).row_blocks}\n', "report = {}\n").replace(
+    "print(json.dumps(report))", 'report["blocks"] = make_kernels(STANDARD).row_blocks\nprint(json.dumps(report))'
+)
+
+
+@needs_blocks
+def test_blocks_that_do_not_compile_give_way_to_the_row_loop(tmp_path):
+    """Where the CPU has the features but the blocks fail to compile (an intrinsic this LLVM
+    lacks), the validating batch runs the row loop, with the same values and errors."""
+    run = run_python(_BLOCKS_THAT_DO_NOT_COMPILE, cache=tmp_path, check=False)
+    assert run.returncode == 0, run.stderr[-2000:]
+    report = json.loads(run.stdout)
+    assert report == {"standard": True, "bug": True, "error": report["error"], "blocks": False}
+    assert report["error"].startswith("hand 6 holds a card twice")

@@ -1,11 +1,12 @@
 """The rules pages under docs/rules/: every rule id the package cites has a label there.
 
-The sources in ``analyzer/`` and ``cli/`` cite rules by section ("rules §6.4", ranges such as
-"§2.2-2.6" and "§2.9.1-5"), by letter id ("W-2", "H-B2", runs such as "M-1..M-10" and "H-B1 to
-H-B9", the groups "H-B" and "H-G") and by test vector ("test vector A.4"). A *label* is the
-visible id at the start of a heading with an explicit anchor (``## §2.7 The betting game
-{#s2-7}``) or in bold right after an HTML anchor (``<a id="w-2"></a>**W-2**``). Its anchor is
-the label in lower case with "§" as "s" and dots as hyphens, so every id can be linked.
+The sources in ``analyzer/`` (the command line's ``analyzer/cli/`` included) cite rules by section
+("rules §6.4", ranges such as "§2.2-2.6" and "§2.9.1-5"), by letter id ("W-2", "H-B2", runs such
+as "M-1..M-10" and "H-B1 to H-B9", the groups "H-B" and "H-G") and by test vector ("test vector
+A.4"). A *label* is the visible id at the start of a heading with an explicit anchor (``## §2.7
+The betting game {#s2-7}``) or in bold right after an HTML anchor
+(``<a id="w-2"></a>**W-2**``). Its anchor is the label in lower case with "§" as "s" and dots as
+hyphens, so every id can be linked.
 """
 
 import re
@@ -17,7 +18,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "docs" / "rules"
 PAGES = ("index", "conventions", "holdem", "stud", "draw", "paigow", "head_to_head", "saint_poker", "whist", "mousel")
-SOURCES = ("analyzer", "cli")
+SOURCES = ("analyzer",)  # the command line included (analyzer/cli/)
 MIN_WORDS = 300
 
 SECTION = re.compile(r"§\s?(\d+(?:\.\d+)*)(?:\s?-\s?§?(\d+(?:\.\d+)*))?")

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import speed_layer
 from tests.cli_process import imported_modules, imported_packages, run_cli, run_python
 from tests.positions import PLACE, SAINT
 
@@ -32,6 +33,7 @@ QUERIES = {
 }
 
 
+@speed_layer
 @pytest.mark.parametrize("name", QUERIES)
 def test_a_query_imports_only_what_it_runs(name, tmp_path):
     """A warm query imports no analysis library it does not run, and none of the modules only
@@ -45,7 +47,7 @@ def test_a_query_imports_only_what_it_runs(name, tmp_path):
     imported = imported_packages(run)
     assert not imported & {"pandas", "matplotlib", "dask", "distributed", "scipy"}
     # numpy.ma (30 ms: np.unique, np.setdiff1d, Numba typing an array) and the Numba modules a
-    # cached kernel's environments name (40 ms): see analyzer.sim.jit
+    # cached kernel's environments name (40 ms): see analyzer.jit.fast_start
     assert not imported_modules(run) & {"numpy.ma", "numba.np.arrayobj", "numba.cpython.unicode"}
 
 
@@ -72,7 +74,9 @@ def test_the_second_process_finds_every_kernel_the_first_compiled(tmp_path):
 
 _RUN_THEN_COMPILE = """
 import json, sys
-from cli.main import main
+import analyzer.jit
+analyzer.jit.enable_fast_start()  # as the console script does
+from analyzer.cli.main import main
 sys.argv = ["poker-analyzer", *json.loads(sys.argv[1])]
 try:
     main()
@@ -87,8 +91,9 @@ print(json.dumps([compiler, arrays, int(allocating(10)), "numba.np.arraymath" in
 """
 
 
+@speed_layer
 def test_a_warm_process_loads_kernels_without_setting_up_the_compiler(tmp_path):
-    """Cached kernels load with the code generator and the runtime only (analyzer.sim.jit),
+    """Cached kernels load with the code generator and the runtime only (analyzer.jit.fast_start),
     importing none of the Numba modules their environments name; the figures are the cold
     process's, and a kernel compiled afterwards still compiles and runs."""
     runs = [run_python(_RUN_THEN_COMPILE, json.dumps(QUERIES["draw odds"]), cache=tmp_path) for _ in range(2)]
@@ -112,7 +117,9 @@ nrtdynmod.create_nrt_module = lambda ctx: built.append(1) or create(ctx)
 library = codegen.CPUCodeLibrary
 notify = library._object_compiled_hook.__func__  # called when LLVM's back end compiled a module
 library._object_compiled_hook = classmethod(lambda cls, module, code: compiled.append(1) or notify(cls, module, code))
-from cli.main import main
+import analyzer.jit
+analyzer.jit.enable_fast_start()  # as the console script does
+from analyzer.cli.main import main
 sys.argv = ["poker-analyzer", *json.loads(sys.argv[1])]
 try:
     main()
@@ -125,11 +132,12 @@ print(json.dumps([*during_query, int(allocating(10))]), file=sys.stderr)
 """
 
 
+@speed_layer
 def test_the_runtime_compiles_once_and_later_processes_load_it(tmp_path):
     """Numba compiles its runtime's helpers and its code generator's empty module in every
-    process (about 30 MB of LLVM's back end); analyzer.sim.jit compiles them once into the cache
-    folder. A later process loads them and runs a query without LLVM compiling anything or
-    parsing any cached kernel's bitcode (analyzer.sim.lazy_linking), and a kernel it compiles
+    process (about 30 MB of LLVM's back end); analyzer.jit.fast_start compiles them once into the
+    cache folder. A later process loads them and runs a query without LLVM compiling anything or
+    parsing any cached kernel's bitcode (analyzer.jit.lazy_linking), and a kernel it compiles
     afterwards links against them; an unreadable file is rebuilt."""
 
     def run() -> tuple[list, str]:
@@ -153,7 +161,8 @@ def test_the_runtime_compiles_once_and_later_processes_load_it(tmp_path):
 _CALL_A_CACHED_KERNEL = """
 import sys
 sys.path.insert(0, sys.argv[1])
-import analyzer  # installs analyzer.sim.jit's loader
+import analyzer.jit
+analyzer.jit.enable_fast_start()
 from numba import njit
 from cached_kernel import table_sum
 caller = njit(lambda n: table_sum(n) * 2)  # compiled here: links the cached kernel's bitcode in
@@ -162,12 +171,14 @@ print(*values, type(table_sum.overloads[table_sum.signatures[0]].library).__name
 """
 
 
+@speed_layer
 def test_a_kernel_compiled_in_a_warm_process_links_a_cached_one(tmp_path):
-    """A cached kernel's bitcode, left unparsed on load, is parsed when a kernel compiled later
-    calls it: the caller runs and gives the cached kernel's figures."""
+    """A cached kernel's bitcode (a kernel made by the project's decorator, in a process with the
+    fast start), left unparsed on load, is parsed when a kernel compiled later calls it: the
+    caller runs and gives the cached kernel's figures."""
     (tmp_path / "cached_kernel.py").write_text(
-        "import numpy as np\nfrom numba import njit\n\nTABLE = np.arange(100, dtype=np.int64) ** 2\n\n"
-        "@njit(cache=True)\ndef table_sum(n):\n    return TABLE[:n].sum()\n"
+        "import numpy as np\nfrom analyzer.jit import kernel\n\nTABLE = np.arange(100, dtype=np.int64) ** 2\n\n"
+        "@kernel\ndef table_sum(n):\n    return TABLE[:n].sum()\n"
     )
     runs = [run_python(_CALL_A_CACHED_KERNEL, str(tmp_path), cache=tmp_path / "cache").stdout.split() for _ in range(2)]
     assert [run[:2] for run in runs] == [["30", "60"]] * 2  # 0 + 1 + 4 + 9 + 16, cold then warm
@@ -176,13 +187,13 @@ def test_a_kernel_compiled_in_a_warm_process_links_a_cached_one(tmp_path):
 
 
 def test_machine_code_defines_the_symbols_its_bitcode_defines():
-    """analyzer.sim.lazy_linking reads a kernel's defined symbols from its ELF machine code instead
+    """analyzer.jit.lazy_linking reads a kernel's defined symbols from its ELF machine code instead
     of its bitcode: the two name the same functions and data (Numba's own set, from the bitcode)."""
     import numpy as np
     from llvmlite import binding
     from numba import njit
 
-    from analyzer.sim.lazy_linking import defined_symbols
+    from analyzer.jit.lazy_linking import defined_symbols
 
     kernel = njit(lambda values: np.sort(values).sum())  # calls helpers, allocates, has constants
     kernel(np.arange(5.0))
@@ -199,7 +210,8 @@ def test_machine_code_defines_the_symbols_its_bitcode_defines():
 _HASH_A_STRING = """
 import sys
 sys.path.insert(0, sys.argv[1])
-import analyzer  # installs analyzer.sim.jit's loader
+import analyzer.jit
+analyzer.jit.enable_fast_start()
 from hashing_kernel import h
 print(h("poker"))
 """
@@ -210,7 +222,7 @@ def test_a_cached_kernel_that_hashes_a_string_loads_in_a_warm_process(tmp_path):
     gives LLVM the hash secret's symbols when imported, and with its environment stubbed the warm
     process crashed (a segfault)."""
     (tmp_path / "hashing_kernel.py").write_text(
-        "from numba import njit\n\n@njit(cache=True)\ndef h(s):\n    return hash(s)\n"
+        "from analyzer.jit import kernel\n\n@kernel\ndef h(s):\n    return hash(s)\n"
     )
     seeded = {"PYTHONHASHSEED": "0"}  # the same string hash in both processes
     runs = [
@@ -229,15 +241,18 @@ print(json.dumps(odds))
 
 
 _FIRST_UNIQUE_ID = """
-import analyzer, numba
+import analyzer.jit, numba
+analyzer.jit.enable_fast_start()
 from numba.core.bytecode import FunctionIdentity
 print(next(FunctionIdentity._unique_ids))
 """
 
 
+@speed_layer
 def test_two_processes_number_their_kernels_from_different_starts(tmp_path):
-    """The cheap half of the test below: Numba's per-process count of kernel ids starts at a
-    random number in every process, not at 1, so two processes' kernel names do not meet."""
+    """With the fast start, Numba's per-process count of kernel ids starts at a random number in
+    every process, not at 1, so two processes' kernel names do not meet (the symbol linking
+    adds objects several processes compiled to one engine)."""
     starts = [int(run_python(_FIRST_UNIQUE_ID, cache=tmp_path).stdout) for _ in range(2)]
     assert min(starts) > 1 and starts[0] != starts[1]
 
@@ -247,7 +262,7 @@ def test_kernels_compiled_first_in_two_processes_load_together(tmp_path):
     """Numba numbers the closures it compiles from 1 in every process, and the number is in their
     symbols and environments' names: a standard and a Bug draw kernel each compiled first in its
     own process shared one environment when a third loaded both (a ``'descr' is NULL`` error;
-    Numba issue 10486). analyzer.sim.jit counts from a random start in every process."""
+    Numba issue 10486). analyzer.jit.stable_kernel gives each profile's closure a name of its own."""
 
     def run(*profiles: str) -> dict:
         return json.loads(run_python(_DRAW_ODDS_BY_PROFILE, *profiles, cache=tmp_path).stdout)
@@ -262,7 +277,7 @@ def test_kernels_compiled_first_in_two_processes_load_together(tmp_path):
 
 def _warmup(games: list[str], env: dict) -> None:
     subprocess.run(
-        [sys.executable, "-m", "cli.main", "warmup", *games],
+        [sys.executable, "-m", "analyzer.cli.main", "warmup", *games],
         capture_output=True,
         text=True,
         check=True,
@@ -345,9 +360,9 @@ def test_one_list_names_the_games_warmup_compiles_and_every_group_that_runs_kern
 
     import analyzer
     from analyzer.api.warmup import WARMUP_GAMES, WARMUPS
-    from cli.compile_notice import COMPILE_SECONDS
-    from cli.main import COMMANDS, GROUPS
-    from cli.warmup import WarmupGame
+    from analyzer.cli.compile_notice import COMPILE_SECONDS
+    from analyzer.cli.main import COMMANDS, GROUPS
+    from analyzer.cli.warmup import WarmupGame
 
     assert ("eval", *analyzer.GAMES) == WARMUP_GAMES
     names = [game.value for game in WarmupGame]
@@ -396,8 +411,8 @@ def test_after_warming_up_every_game_no_command_compiles(tmp_path):
 
 @pytest.mark.parametrize("args", [["holdem", "equity", "AsKs", "QdQc"], ["--debug", "h2h", "place"], ["eval", "As"]])
 def test_a_command_line_builds_only_the_command_it_runs(args):
-    from cli.commands import invoked_name
-    from cli.main import make_app
+    from analyzer.cli.commands import invoked_name
+    from analyzer.cli.main import make_app
 
     app = make_app(invoked_name(args))
     names = [group.name for group in app.registered_groups] + [c.name for c in app.registered_commands]
@@ -406,32 +421,27 @@ def test_a_command_line_builds_only_the_command_it_runs(args):
 
 @pytest.mark.parametrize("args", [[], ["--help"], ["holdm", "equity"], ["--version"]])
 def test_help_completion_and_unknown_names_see_every_command(args):
-    from cli.commands import invoked_name
-    from cli.main import make_app
+    from analyzer.cli.commands import invoked_name
+    from analyzer.cli.main import make_app
 
     app = make_app(invoked_name(args))
     names = {group.name for group in app.registered_groups} | {c.name for c in app.registered_commands}
     assert {"holdem", "h2h", "saint", "eval", "warmup", "schema"} <= names
 
 
-def _compiled_wrappers(module: str) -> tuple[bool, bool]:
-    """Whether a function of ``module``, compiled here, has Numba's Python and C wrappers."""
-    from numba import njit
-
-    def add_one(x):
-        return x + 1
-
-    add_one.__module__ = module
-    kernel = njit(add_one)
-    assert kernel(1) == 2
-    (compiled,) = kernel.overloads.values()
-    defined = {f.name for f in compiled.library._final_module.functions if not f.is_declaration}
-    return compiled.fndesc.llvm_cpython_wrapper_name in defined, compiled.fndesc.llvm_cfunc_wrapper_name in defined
-
-
 def test_the_projects_kernels_compile_no_c_wrapper():
     """A kernel of this project is compiled without the C-signature wrapper that only ``@cfunc``
-    and first-class function values call (analyzer.sim.jit._without_cfunc_wrapper); anybody
-    else's keeps Numba's two wrappers."""
-    assert _compiled_wrappers("analyzer.probe") == (True, False)
-    assert _compiled_wrappers("notebook_code") == (True, True)
+    and first-class function values call (the public ``no_cfunc_wrapper`` option of
+    analyzer.jit.kernel); anybody else's keeps Numba's two wrappers."""
+    from numba import njit
+
+    from analyzer.jit import kernel
+
+    def wrappers(made) -> tuple[bool, bool]:
+        assert made(1) == 2
+        (compiled,) = made.overloads.values()
+        defined = {f.name for f in compiled.library._final_module.functions if not f.is_declaration}
+        return compiled.fndesc.llvm_cpython_wrapper_name in defined, compiled.fndesc.llvm_cfunc_wrapper_name in defined
+
+    assert wrappers(kernel(lambda x: x + 1, cache=False)) == (True, False)
+    assert wrappers(njit(lambda x: x + 1)) == (True, True)

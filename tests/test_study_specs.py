@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
+from analyzer.cli.main import main
 from analyzer.report import SPEC_FIELDS
 from analyzer.studies import STUDIES, Study, study_specs
-from cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "results"

@@ -1,5 +1,7 @@
-"""Large callees called by symbol (analyzer.sim.symbol_linking): the same figures, cold and warm,
-however the kernels of a chain load, with each callee's machine code compiled once."""
+"""Large callees called by symbol (analyzer.jit.symbol_linking): the same figures, cold and warm,
+however the kernels of a chain load, with each callee's machine code compiled once. The chains
+are this test's own kernels, counted as the project's (``scope.OWN_PACKAGES``) in processes that
+switch the fast start on."""
 
 from __future__ import annotations
 
@@ -8,10 +10,11 @@ import sys
 
 import pytest
 
-from analyzer.sim.symbol_linking import LARGEST_INLINED, declare_large
+from analyzer.jit.symbol_linking import LARGEST_INLINED, declare_large
+from conftest import speed_layer
 from tests.cli_process import run_python
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ELF machine code only")
+pytestmark = [pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ELF machine code only"), speed_layer]
 
 _STEPS = 120  # statements in the large kernel's loop: well over LARGEST_INLINED lines of IR
 
@@ -21,20 +24,23 @@ def _chain_module() -> str:
     LLVM cannot fold), ``twice`` calling it, and ``outer`` calling ``twice``."""
     steps = "\n".join(f"        h = (h ^ (x + {k})) * {2 * k + 3} % 1000003" for k in range(_STEPS))
     return (
-        "import numpy as np\nfrom numba import njit\n\n"
-        f"@njit(cache=True)\ndef mix(values):\n    h = 1\n    for x in values:\n{steps}\n    return h\n\n"
-        "@njit(cache=True)\ndef twice(values):\n    return mix(values) + mix(values[::-1])\n\n"
-        "@njit(cache=True)\ndef outer(n):\n    return twice(np.arange(n)) + 1\n"
+        "import numpy as np\nfrom analyzer.jit import kernel\n\n"
+        f"@kernel\ndef mix(values):\n    h = 1\n    for x in values:\n{steps}\n    return h\n\n"
+        "@kernel\ndef twice(values):\n    return mix(values) + mix(values[::-1])\n\n"
+        "@kernel\ndef outer(n):\n    return twice(np.arange(n)) + 1\n"
     )
 
 
 _RUN_CHAIN = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
-import analyzer  # installs analyzer.sim.jit's loader and the symbol linking
+import analyzer.jit
+from analyzer.jit import scope
+analyzer.jit.enable_fast_start()  # the loader and the symbol linking, for the package's kernels
+scope.OWN_PACKAGES.append("chain")  # and for this test's
 import numpy as np
 from numba import njit
-from analyzer.sim import lazy_linking, symbol_linking
+from analyzer.jit import lazy_linking, symbol_linking
 import chain
 
 def library(kernel):
@@ -130,11 +136,11 @@ def test_only_large_functions_not_marked_alwaysinline_are_declared():
 
 _BIG_TABLE_CHAIN = """
 import numpy as np
-from numba import njit
+from analyzer.jit import kernel
 
 TABLE = np.arange(200_000, dtype=np.int64)  # 1.6 MB: Numba compiles in its address, not its bytes
 
-@njit
+@kernel(cache=False)
 def reads_table(values):
     h = 1
     for x in values:
@@ -142,7 +148,7 @@ def reads_table(values):
         h += TABLE[x % TABLE.size]
     return h
 
-@njit(cache=True)
+@kernel
 def caller(n):
     return reads_table(np.arange(n)) + 1
 """
@@ -150,7 +156,10 @@ def caller(n):
 _RUN_BIG_TABLE_CHAIN = """
 import sys
 sys.path.insert(0, sys.argv[1])
-import analyzer  # installs analyzer.sim.jit's loader and the symbol linking
+import analyzer.jit
+from analyzer.jit import scope
+analyzer.jit.enable_fast_start()  # the loader and the symbol linking, for the package's kernels
+scope.OWN_PACKAGES.append("big_table")  # and for this test's
 import big_table
 print(big_table.caller(50))
 """

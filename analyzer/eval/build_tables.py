@@ -17,7 +17,6 @@ import tempfile
 from pathlib import Path
 
 import numpy as np
-from numba import njit
 
 from analyzer.eval.tables import (
     HIGH_STRIDE,
@@ -34,9 +33,10 @@ from analyzer.eval.tables import (
     shape_name,
 )
 from analyzer.eval.valuing import flush_value, joker_rank_value, rank_value
+from analyzer.jit import kernel
 
 
-@njit(cache=True)
+@kernel
 def _field_multisets(symbols, max_count_last):
     """All count vectors over ``symbols`` symbols (at most 4 each, the last at most
     ``max_count_last``) with at most 7 cards, as (counts, size, field key) arrays."""
@@ -66,7 +66,7 @@ def _field_multisets(symbols, max_count_last):
     return counts[:n], sizes[:n], keys[:n]
 
 
-@njit(cache=True)
+@kernel
 def _build_rank_tables(wheel_second):
     low_counts, low_sizes, low_keys = _field_multisets(LOW_RANKS, 4)
     high_counts, high_sizes, high_keys = _field_multisets(HIGH_SYMBOLS, 1)
@@ -105,7 +105,7 @@ def _build_rank_tables(wheel_second):
     return lo, hi, val
 
 
-@njit(cache=True)
+@kernel
 def _build_flush_table(wheel_second, joker_flush_ace):
     flush = np.zeros(1 << 14, np.int32)
     for lane in range(1 << 14):

@@ -30,7 +30,7 @@ import numpy as np
 from numba import prange
 
 from analyzer.cards import CardError
-from analyzer.eval.kernels import make_kernels, stable_njit
+from analyzer.eval.kernels import make_kernels
 from analyzer.eval.profiles import Rules, get_rules
 from analyzer.eval.tables import (
     CARD_KEY,
@@ -47,6 +47,7 @@ from analyzer.eval.tables import (
     load_tables,
 )
 from analyzer.eval.values import Category
+from analyzer.jit import stable_kernel
 
 _ENUMERATORS: dict[tuple[Rules, bool], Callable[..., None]] = {}
 TALLY_COPIES = 2  # consecutive hands add to different copies: no store-to-load chains
@@ -65,14 +66,14 @@ def _make_enumerator(rules: Rules, tally: bool):
     index_mask, copy = INDEX_MASK, np.uint64(TALLY_COPIES - 1)
     tag = f"enumerate:{rules!r}:{tally}"
 
-    @stable_njit(tag, nogil=True, inline="always")
+    @stable_kernel(tag, inline="always")
     def flush_value(word, mask, rank_values, flush_values):
         """The value of a flush from its word (rank index, suit counters) and card mask, as the
         evaluator's ``key_value`` gives it, from its parts."""
         lane = (mask >> flush_shift(word >> SUITS_SHIFT)) & lane_mask
         return flush_or_better(flush_values[lane], rank_values[word & index_mask])
 
-    @stable_njit(tag, nogil=True, parallel=True)
+    @stable_kernel(tag, parallel=True)
     def enumerate_hands(words, masks, tasks, value_tables, counts):
         """For each task ``(x0, x1, y0, y1)``, every hand of subset ``x`` in ``x0..x1`` joined to
         subset ``y`` in ``y0..y1`` of ``words`` and ``masks`` (:func:`_subsets`), valued from
@@ -90,7 +91,7 @@ def _make_enumerator(rules: Rules, tally: bool):
         longest = (tasks[:, 3] - tasks[:, 2]).max()
         for t in prange(threads):
             flushes = np.empty(longest, np.uint64)
-            checksum = 0
+            checksum = np.int64(0)  # not 0: in plain Python (NUMBA_DISABLE_JIT), 0 + int32 stays int32
             for task in range(t, tasks.shape[0], threads):
                 x0, x1, y0, y1 = tasks[task, 0], tasks[task, 1], tasks[task, 2], tasks[task, 3]
                 for x in range(x0, x1):
@@ -121,7 +122,7 @@ def _make_enumerator(rules: Rules, tally: bool):
     return enumerate_hands
 
 
-@stable_njit("enumerate:subsets", nogil=True)
+@stable_kernel("enumerate:subsets")
 def _side_subsets(card_key, card_mask, largest, total, low, cards, lo, hi, words, masks, start):
     """Write the word and mask of every subset of at most ``largest`` of the cards (keys
     ``card_key``, masks ``card_mask``; ``total`` subsets) at ``words[start:]`` and

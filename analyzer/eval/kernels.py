@@ -5,7 +5,7 @@ freezes closure arrays as constants (no reference counting in the hot loop)
 and hashes them into the JIT cache key, so a cached kernel can never run with
 tables other than the ones it was compiled against.
 
-Every function here but the last two is ``@njit`` and can be called from other kernels:
+Every function here but the last two is a kernel and can be called from other kernels:
 
 * ``evaluate_key(key, mask)``: value of a hand given its key and card mask
   (see :mod:`analyzer.eval.tables`); partial hands are extended with
@@ -35,7 +35,7 @@ import hashlib
 from types import SimpleNamespace
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from analyzer.eval import row_blocks
 from analyzer.eval.profiles import Rules
@@ -52,6 +52,7 @@ from analyzer.eval.tables import (
     LOW_SHIFT,
     load_tables,
 )
+from analyzer.jit import stable_kernel
 
 _KERNELS: dict[Rules, SimpleNamespace] = {}
 
@@ -59,30 +60,8 @@ CHECKED_CHUNK = 4096
 """Rows per task of the threaded validating batch (a span of rows loops without a branch)."""
 
 
-def stable_njit(tag: str, **options):
-    """``@njit(cache=True, **options)`` for kernels made in factories, with a deterministic
-    identity ``tag`` + the function's name.
-
-    Numba keys its disk cache by the pickled closure, and a closure that holds another
-    kernel pickles that kernel's identity, a fresh ``uuid4`` per process by default: the
-    cache would then never hit (every process recompiles and adds a file). ``tag`` must
-    name everything the closure depends on (profile and a digest of its tables). The same holds
-    for what the kernel reaches through its globals: a module-level ``@njit`` kernel or
-    intrinsic it calls is pickled with it, so such callees need a fixed identity too
-    (``_set_uuid``, as :mod:`analyzer.eval.row_sums` does), or must not be called from here
-    (``tests/test_startup.py`` hashes every factory kernel's closure in two processes).
-    """
-
-    def wrap(function):
-        dispatcher = njit(cache=True, **options)(function)
-        dispatcher._set_uuid(f"poker-analyzer:{tag}:{function.__qualname__}")
-        return dispatcher
-
-    return wrap
-
-
 def tables_digest(*arrays: np.ndarray) -> str:
-    """A short digest of table contents, for :func:`stable_njit` tags."""
+    """A short digest of table contents, for :func:`~analyzer.jit.stable_kernel` tags."""
     digest = hashlib.sha256()
     for array in arrays:
         digest.update(np.ascontiguousarray(array).tobytes())
@@ -97,6 +76,24 @@ def row_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     key[: rules.deck_size] = CARD_KEY[: rules.deck_size]
     mask[: rules.deck_size] = CARD_MASK[: rules.deck_size]
     return key, mask
+
+
+def _runs(rows, tables, rules: Rules) -> bool:
+    """Whether the serial validating kernel ``rows`` compiles and values two blocks of rows of
+    every length as :func:`analyzer.eval.lookup.lookup_values` does under ``rules`` (any failure to compile or
+    a wrong value is False)."""
+    from analyzer.eval.lookup import lookup_values
+
+    for cards in (5, 6, 7):
+        hands = np.arange(9 * cards, dtype=np.uint8).reshape(9, cards) % 52  # two blocks' worth
+        values = np.empty(9, np.int32)
+        try:
+            rows(hands, values, tables)
+        except Exception:  # Numba's errors of every kind: the blocks cannot be used here
+            return False
+        if not np.array_equal(values, lookup_values(hands, rules)):
+            return False
+    return True
 
 
 def make_kernels(rules: Rules) -> SimpleNamespace:
@@ -116,22 +113,22 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
     blocks = row_blocks.available()
 
     # unsigned index arithmetic: no negative-index wraparound test in the hot loop
-    @stable_njit(tag, nogil=True, inline="always")
+    @stable_kernel(tag, inline="always")
     def high_part(key):
         """``HI`` of the key's high field and card count: where its block of rank multisets
         starts in ``VAL``."""
         return np.uint64(hi[(key >> high_shift) - hi_base])
 
-    @stable_njit(tag, nogil=True, inline="always")
+    @stable_kernel(tag, inline="always")
     def low_part(key):
         """``LO`` of the key's low field: the rank multiset's offset in its block."""
         return np.uint64(lo[(key >> low_shift) & low_mask])
 
-    @stable_njit(tag, nogil=True, inline="always")
+    @stable_kernel(tag, inline="always")
     def rank_lookup(key):
         return val[high_part(key) + low_part(key)]
 
-    @stable_njit(tag, nogil=True, inline="always")
+    @stable_kernel(tag, inline="always")
     def flush_shift(key):
         """Bit offset of the lane of the suit with five cards (counting the joker)."""
         f = key & flush_bits
@@ -143,7 +140,7 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
             return s32
         return s48
 
-    @stable_njit(tag, nogil=True, inline="always")
+    @stable_kernel(tag, inline="always")
     def flush_or_better(flushed, ranks):
         """The value of a hand whose suit counters show a flush, from its flush value and its
         rank value: the flush's; with a joker, quads or a full house may beat the flush."""
@@ -151,35 +148,35 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
             return ranks
         return flushed
 
-    @stable_njit(tag, nogil=True, inline="always")
+    @stable_kernel(tag, inline="always")
     def flush_lookup(key, lane):
         return flush_or_better(flush[lane], rank_lookup(key))  # without a joker LLVM drops the rank lookup
 
-    @stable_njit(tag, nogil=True)
+    @stable_kernel(tag)
     def evaluate_ranks(key):
         """Best non-flush value of the ranks in ``key`` (its suit counters are ignored)."""
         return rank_lookup(key)
 
-    @stable_njit(tag, nogil=True)
+    @stable_kernel(tag)
     def evaluate_lane(lane):
         """Best flush or straight flush in one suit lane (rank bits, joker bit 13), or 0."""
         return flush[lane]
 
-    @stable_njit(tag, nogil=True, inline="always")
+    @stable_kernel(tag, inline="always")
     def key_value(key, mask):
         if key & flush_bits:
             return flush_lookup(key, (mask >> flush_shift(key)) & lane_mask)
         return rank_lookup(key)
 
-    @stable_njit(tag, nogil=True)
+    @stable_kernel(tag)
     def evaluate_key(key, mask):
         return key_value(key, mask)
 
-    @stable_njit(tag, nogil=True, inline="always")
+    @stable_kernel(tag, inline="always")
     def seven_cards(hands, i):
         return hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4], hands[i, 5], hands[i, 6]
 
-    @stable_njit(tag, nogil=True, inline="always")
+    @stable_kernel(tag, inline="always")
     def seven_key(c):
         """The key of seven codes, unrolled into independent adds."""
         return (
@@ -188,7 +185,7 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
             + (row_key[c[4]] + row_key[c[5]] + row_key[c[6]])
         )
 
-    @stable_njit(tag, nogil=True, inline="always")
+    @stable_kernel(tag, inline="always")
     def seven_mask(c):
         return (
             (row_mask[c[0]] | row_mask[c[1]])
@@ -196,7 +193,7 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
             | (row_mask[c[4]] | row_mask[c[5]] | row_mask[c[6]])
         )
 
-    @stable_njit(tag, nogil=True, inline="always")
+    @stable_kernel(tag, inline="always")
     def row_key_mask(hands, i):
         """The key and card mask of row ``i``, any length."""
         key = empty_key
@@ -206,7 +203,7 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
             mask |= row_mask[hands[i, j]]
         return key, mask
 
-    @stable_njit(tag, nogil=True, inline="always")
+    @stable_kernel(tag, inline="always")
     def evaluate_row(hands, i):
         """Value of row ``i`` of a ``(n, k)`` array of valid hands; with seven cards (the common
         case) the card mask is built only for the rare hand with five cards of a suit."""
@@ -219,16 +216,16 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
         key, mask = row_key_mask(hands, i)
         return key_value(key, mask)
 
-    @stable_njit(tag, nogil=True)
+    @stable_kernel(tag)
     def evaluate_cards(cards):
         return evaluate_row(cards.reshape((1, cards.shape[0])), 0)
 
-    @stable_njit(tag, nogil=True)
+    @stable_kernel(tag)
     def evaluate_rows(hands, out):
         for i in range(hands.shape[0]):
             out[i] = evaluate_row(hands, i)
 
-    @stable_njit(tag, nogil=True, parallel=True)
+    @stable_kernel(tag, parallel=True)
     def evaluate_batch(hands, out):
         for i in prange(hands.shape[0]):
             out[i] = evaluate_row(hands, i)
@@ -238,12 +235,23 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
         """The validating batch kernels ``(rows, batch, tables)``, made when first used (a query
         that values no batch creates none of their dispatchers): ``rows(hands, out, tables)``
         serially, ``batch(...)`` on every thread, with the tables they take
-        (:func:`row_blocks.block_tables` where the blocks run)."""
+        (:func:`row_blocks.block_tables` where the blocks run). Blocks that fail to compile
+        (an LLVM without one of their vector intrinsics, say) give way to the row loop, and
+        ``kernels.row_blocks`` then says False."""
+        if blocks:
+            made = made_batch_kernels(True)
+            if _runs(made[0], made[2], rules):
+                return made
+            kernels.row_blocks = False
+        return made_batch_kernels(False)
+
+    def made_batch_kernels(blocks: bool):
+        """:func:`batch_kernels`, eight rows at a time where ``blocks``, else one by one."""
 
         key_and_mask = card_table(row_key, row_mask, rules.deck_size)
         poison_field, rare_bits = POISON_FIELD, FLUSH_BITS | POISON_FIELD
 
-        @stable_njit(tag, nogil=True, inline="always")
+        @stable_kernel(tag, inline="always")
         def checked_value(sums):
             """The value of a row from its :mod:`analyzer.eval.row_sums` sums (key, OR and sum of
             the masks), or -1 when it holds a code outside the deck or a card twice."""
@@ -260,7 +268,7 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
             end in ``flat`` (one kernel per row length, so no loop body branches on it), given the
             tables of :func:`row_blocks.block_tables`; it returns the number of invalid rows."""
 
-            @stable_njit(f"{tag}:{cards}", nogil=True)
+            @stable_kernel(f"{tag}:{cards}")
             def one_by_one(flat, out, start, stop):
                 invalid = 0
                 for i in range(start, stop):
@@ -271,7 +279,7 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
 
             if not blocks:
 
-                @stable_njit(f"{tag}:{cards}", nogil=True, inline="always")
+                @stable_kernel(f"{tag}:{cards}", inline="always")
                 def each_row(flat, out, start, stop, tables):
                     return one_by_one(flat, out, start, stop)
 
@@ -280,7 +288,7 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
 
             # a kernel of its own, not inlined: compiled once for both batch kernels; the tables
             # are arguments, not closure constants (measured: see analyzer.eval.row_blocks)
-            @stable_njit(f"{tag}:{cards}", nogil=True)
+            @stable_kernel(f"{tag}:{cards}")
             def in_blocks(flat, out, start, stop, tables):
                 """Eight rows at a time; the rows of a block's special mask and the last few one by one."""
                 lo_ext, hi_ext, val_ext = tables
@@ -304,7 +312,7 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
 
         span5, span6, span7 = row_span(5, row_sum5), row_span(6, row_sum6), row_span(7, row_sum7)
 
-        @stable_njit(tag, nogil=True, inline="always")
+        @stable_kernel(tag, inline="always")
         def checked_span(flat, k, out, start, stop, tables):
             """Values of rows ``start`` to ``stop`` of the ``k``-code rows laid end to end in
             ``flat``; returns the number of invalid rows."""
@@ -314,11 +322,11 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
                 return span6(flat, out, start, stop, tables)
             return span5(flat, out, start, stop, tables)
 
-        @stable_njit(tag, nogil=True)
+        @stable_kernel(tag)
         def checked_rows_of(hands, out, tables):
             return checked_span(hands.reshape(-1), hands.shape[1], out, 0, hands.shape[0], tables)
 
-        @stable_njit(tag, nogil=True, parallel=True)
+        @stable_kernel(tag, parallel=True)
         def checked_batch_of(hands, out, tables):
             flat, k, n = hands.reshape(-1), hands.shape[1], hands.shape[0]
             invalid = np.zeros((n + CHECKED_CHUNK - 1) // CHECKED_CHUNK, np.int64)  # per chunk: no reduction

@@ -68,7 +68,7 @@ from analyzer.eval.tables import (
     MULTIPLIERS,
     EvalTables,
 )
-from analyzer.eval.target import compiles_for
+from analyzer.jit import compiles_for, stable_identity
 
 ROWS = 8
 """Rows in a block: one 8-byte lane each of a 512-bit register."""
@@ -89,7 +89,7 @@ REQUIRED_FEATURES = ("avx512f", "avx512bw", "avx512vbmi")
 
 def available() -> bool:
     """Whether Numba compiles for a CPU with :data:`REQUIRED_FEATURES`
-    (:func:`analyzer.eval.target.compiles_for`)."""
+    (:func:`analyzer.jit.compiles_for`)."""
     return compiles_for(*REQUIRED_FEATURES)
 
 
@@ -284,5 +284,5 @@ def make_block(cards: int, deck_size: int):
 
     # a stable identity: kernels that call the intrinsic pickle it into their cache key, and with
     # this module's digest in it, an edit here compiles them afresh instead of reusing old code
-    block._set_uuid(f"poker-analyzer:row-block:{cards}:{deck_size}:{_SOURCE_DIGEST}")
+    stable_identity(block, f"poker-analyzer:row-block:{cards}:{deck_size}:{_SOURCE_DIGEST}")
     return block

@@ -26,7 +26,8 @@ from __future__ import annotations
 import numpy as np
 from llvmlite import ir
 from numba import types
-from numba.extending import intrinsic
+
+from analyzer.jit import intrinsic
 
 POISON = np.uint64(1 << 56)
 POISON_FIELD = np.uint64(7 << 56)
@@ -49,7 +50,15 @@ def _row_sum(cards: int):
     byte ``start`` of the ``uint8`` array ``flat``: the tuple (key without the empty key, OR of
     the masks, sum of the masks)."""
 
-    @intrinsic
+    def row_sum_in_python(flat, start, table):
+        """``row_sum`` in plain Python (``NUMBA_DISABLE_JIT``); sums wrap modulo 2**64."""
+        entries = table[flat[start : start + cards]]
+        keys, masks = entries[:, 0], entries[:, 1]
+        return keys.sum(dtype=np.uint64), np.bitwise_or.reduce(masks), masks.sum(dtype=np.uint64)
+
+    # a stable identity: kernels that call the intrinsic pickle it into their cache key, and the
+    # default is a fresh uuid per process (every process would recompile them)
+    @intrinsic(f"poker-analyzer:row_sum:{cards}", row_sum_in_python)
     def row_sum(typingctx, flat, start, table):
         signature = types.UniTuple(types.uint64, 3)(flat, start, table)
 
@@ -73,9 +82,6 @@ def _row_sum(cards: int):
 
         return signature, codegen
 
-    # a stable identity: kernels that call the intrinsic pickle it into their cache key, and the
-    # default is a fresh uuid per process (every process would recompile them)
-    row_sum._set_uuid(f"poker-analyzer:row_sum:{cards}")
     return row_sum
 
 

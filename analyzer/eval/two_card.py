@@ -6,16 +6,17 @@ the low card. The joker is an ace. Values share the five-card layout of
 compares directly with a back hand (a missing kicker counts below any card).
 """
 
-from numba import njit
-
 from analyzer.eval.valuing import encode
+from analyzer.jit import kernel
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def two_card_value(c1, c2):
     """Value of the two-card hand of card codes ``c1`` and ``c2`` (52 = joker = ace)."""
-    r1 = 13 if c1 == 52 else (c1 >> 2) + 1
-    r2 = 13 if c2 == 52 else (c2 >> 2) + 1
+    # int(): a uint8 code stays uint8 in plain Python (NUMBA_DISABLE_JIT), and encode's shifts
+    # would overflow; Numba widens it to int64 either way
+    r1 = 13 if c1 == 52 else (int(c1) >> 2) + 1
+    r2 = 13 if c2 == 52 else (int(c2) >> 2) + 1
     if r1 == r2:
         return encode(2, r1, r1, 0, 0, 0)
     if r1 < r2:

@@ -9,23 +9,23 @@ runs them over every rank multiset and lane once, offline); the draw engine also
 
 from __future__ import annotations
 
-from numba import njit
+from analyzer.jit import kernel
 
 ACE = 12
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def encode(category, n1, n2, n3, n4, n5):
     """Pack a category and five rank nibbles (rank + 1, 0 = none) into a value."""
     return (category << 20) | (n1 << 16) | (n2 << 12) | (n3 << 8) | (n4 << 4) | n5
 
 
-@njit(cache=True)
+@kernel
 def _pack(n1, n2, n3, n4, n5):
     return (n1 << 16) | (n2 << 12) | (n3 << 8) | (n4 << 4) | n5
 
 
-@njit(cache=True)
+@kernel
 def straight_run(bits, wheel_second):
     """Packed rank nibbles of the best straight in a 13-bit rank set, or -1.
 
@@ -45,7 +45,7 @@ def straight_run(bits, wheel_second):
     return best
 
 
-@njit(cache=True)
+@kernel
 def _top_ranks(counts, skip1, skip2, how_many):
     """Packed nibbles of the ``how_many`` highest ranks present, skipping two ranks
     (the kickers: they fill the last ``how_many`` nibbles of a value)."""
@@ -59,7 +59,7 @@ def _top_ranks(counts, skip1, skip2, how_many):
     return packed
 
 
-@njit(cache=True)
+@kernel
 def _highest(counts, at_least, skip):
     for r in range(12, -1, -1):
         if counts[r] >= at_least and r != skip:
@@ -67,7 +67,7 @@ def _highest(counts, at_least, skip):
     return -1
 
 
-@njit(cache=True)
+@kernel
 def rank_value(counts, wheel_second):
     """Value of the best non-flush five-card hand from a multiset of 5-7 ranks (no joker)."""
     if counts[ACE] >= 5:
@@ -104,7 +104,7 @@ def rank_value(counts, wheel_second):
     return (1 << 20) | _top_ranks(counts, -1, -1, 5)
 
 
-@njit(cache=True)
+@kernel
 def joker_rank_value(counts, wheel_second):
     """Best non-flush value with a joker: the joker is an ace, or fills a straight."""
     counts[ACE] += 1
@@ -122,7 +122,7 @@ def joker_rank_value(counts, wheel_second):
     return best
 
 
-@njit(cache=True)
+@kernel
 def _popcount13(bits):
     n = 0
     for r in range(13):
@@ -130,7 +130,7 @@ def _popcount13(bits):
     return n
 
 
-@njit(cache=True)
+@kernel
 def _suited_value(bits, wheel_second):
     """Straight flush or flush value of a set of at least five suited ranks."""
     run = straight_run(bits, wheel_second)
@@ -144,7 +144,7 @@ def _suited_value(bits, wheel_second):
     return (6 << 20) | packed
 
 
-@njit(cache=True)
+@kernel
 def flush_value(lane, wheel_second, joker_flush_ace):
     """Value of the best flush-type hand in one suit lane (rank bits + joker bit 13), or 0."""
     bits = lane & 0x1FFF

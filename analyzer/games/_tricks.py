@@ -26,9 +26,9 @@ from __future__ import annotations
 from types import ModuleType
 
 import numpy as np
-from numba import njit
 
 from analyzer.cards import CardError, format_cards, parse_cards
+from analyzer.jit import kernel
 from analyzer.sim.bits import bit_count, nth_bit
 from analyzer.sim.rng import below
 
@@ -36,20 +36,20 @@ NO_SUIT = -1
 SUIT_MASKS = np.array([sum(1 << (4 * r + s) for r in range(13)) for s in range(4)], np.int64)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def card_bit(card):
     """The card's bit in a 52-bit mask: ``1 << card``."""
     return np.int64(1) << card
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def card_key(card, ace_low):
     """The card's rank for comparison: 2..A = 0..12, or A..K = 0..12 with ``ace_low``."""
     rank = card >> 2
     return (rank + 1) % 13 if ace_low else rank
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def legal_cards(hand, led_suit, trump, must_trump):
     """The cards of ``hand`` that may be played to a trick led in ``led_suit`` (NO_SUIT: a lead)."""
     if led_suit == NO_SUIT:
@@ -64,7 +64,7 @@ def legal_cards(hand, led_suit, trump, must_trump):
     return hand
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def beats(card, best, trump, ace_low):
     """Whether ``card`` takes the lead of a trick from ``best``, the card winning it so far."""
     suit, best_suit = card & 3, best & 3
@@ -73,7 +73,7 @@ def beats(card, best, trump, ace_low):
     return suit == trump
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def extreme_card(cards, ace_low, highest):
     """The highest (or lowest) card of the mask ``cards`` by key; ties go to the lower suit
     when lowest and the higher suit when highest. -1 if the mask is empty."""
@@ -88,7 +88,7 @@ def extreme_card(cards, ace_low, highest):
     return best
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def higher_outstanding(card, outstanding, ace_low):
     """How many cards of ``outstanding`` (a mask) are of the card's suit and rank above it."""
     n = 0
@@ -102,13 +102,13 @@ def higher_outstanding(card, outstanding, ace_low):
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def random_card(cards, rng):
     """A card drawn uniformly from the mask ``cards`` (a random player's legal cards)."""
     return nth_bit(cards, below(rng, bit_count(cards)))
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def master_cards(cards, outstanding, ace_low):
     """The cards of ``cards`` that are master (module docstring)."""
     masters = np.int64(0)
@@ -121,7 +121,7 @@ def master_cards(cards, outstanding, ace_low):
     return masters
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def longest_suit_cards(cards):
     """The cards of ``cards`` in its longest suit (the lowest suit on ties)."""
     best, best_n = 0, -1
@@ -132,7 +132,7 @@ def longest_suit_cards(cards):
     return cards & SUIT_MASKS[best]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def beating(cards, best, trump, ace_low):
     """The cards of ``cards`` that would take the trick from ``best``."""
     out = np.int64(0)
@@ -145,7 +145,7 @@ def beating(cards, best, trump, ace_low):
     return out
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def want_card(cards, outstanding, led, best, trump, ace_low, plays, players, friend_winning):
     """The card of a player who wants the trick, from his legal ``cards``; ``plays`` cards
     are on the trick of ``players`` (module docstring)."""

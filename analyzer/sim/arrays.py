@@ -13,12 +13,12 @@ compiled-in constant): a kernel that takes either then compiles one specializati
 
 from __future__ import annotations
 
-from numba import njit
 from numba.core.imputils import impl_ret_borrowed
-from numba.extending import intrinsic
+
+from analyzer.jit import intrinsic, kernel
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def copy_into(dst, src):
     """Copy the 1-D array ``src`` into ``dst`` (a 1-D array or view of the same length, which
     the caller guarantees: nothing checks it), element by element."""
@@ -26,7 +26,16 @@ def copy_into(dst, src):
         dst[i] = src[i]
 
 
-@intrinsic
+def _read_only_in_python(array):
+    """:func:`read_only` in plain Python (``NUMBA_DISABLE_JIT``): a read-only view."""
+    view = array.view()
+    view.flags.writeable = False
+    return view
+
+
+# a stable identity, as for every intrinsic (analyzer.eval.row_sums): the default is a fresh uuid
+# per process, which would change the cache key of a closure kernel that calls it
+@intrinsic("poker-analyzer:read_only", _read_only_in_python)
 def read_only(typingctx, array):
     """``array`` itself, typed read-only (the same data and layout: nothing is copied). Inside
     kernels only; the kernel that takes it must not write to it."""
@@ -36,8 +45,3 @@ def read_only(typingctx, array):
         return impl_ret_borrowed(context, builder, sig.return_type, args[0])
 
     return signature, codegen
-
-
-# a stable identity, as for every intrinsic (analyzer.eval.row_sums): the default is a fresh uuid
-# per process, which would change the cache key of a closure kernel that calls it
-read_only._set_uuid("poker-analyzer:read_only")

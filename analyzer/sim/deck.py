@@ -7,13 +7,13 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
+from analyzer.jit import kernel
 from analyzer.sim.bits import nth_set_bit, trailing_zeros
 from analyzer.sim.rng import below, digits_word, next_digit
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def draw_card(st, deck, top_at, end_at, ordered, rng):
     """Deal one card: uniform over the undealt ones, or the next in order when ``ordered``
     (enumeration arranges the deck itself). The random number is drawn either way: a
@@ -38,7 +38,7 @@ FALLING = np.array(
 """``FALLING[left, count]``: the ways to deal ``count`` of ``left`` cards in order."""
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def deal_card(free, left, dealt, need, word, s0, s1, s2, s3):
     """Card ``dealt`` (from 0) of the ``need`` a deal takes from the set ``free`` (a mask, bit
     ``c`` for card ``c``) of ``left`` cards, uniform over them: (the card, ``free`` without it, the

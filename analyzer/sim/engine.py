@@ -34,7 +34,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from analyzer.sim import checkpoint, jit
+from analyzer import jit
+from analyzer.sim import checkpoint
 from analyzer.sim.executors import InlineExecutor, check_threads, executor, runs_inline
 from analyzer.sim.seeds import chunk_state
 
@@ -140,7 +141,7 @@ def clock_start() -> float:
     one-time start-up of this process is done.
 
     The first kernel call of every process creates Numba's CPU target and runtime
-    (:func:`analyzer.sim.jit.start`); started after it, the time a result reports is the
+    (:func:`analyzer.jit.start`); started after it, the time a result reports is the
     analysis's own (a 5 ms enumeration reports milliseconds). Idempotent and cheap after the
     first call."""
     global _JIT_STARTED

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 from llvmlite import ir
-from numba import njit, types
-from numba.extending import intrinsic
+from numba import types
+
+from analyzer.jit import intrinsic, kernel
 
 _R23, _R45, _R17 = np.uint64(23), np.uint64(45), np.uint64(17)
 _M32 = np.uint64(0xFFFFFFFF)
@@ -18,12 +19,12 @@ _S32, _S11 = np.uint64(32), np.uint64(11)
 _INV53 = 1.0 / 9007199254740992.0
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _rotl(x, k):
     return (x << k) | (x >> (np.uint64(64) - k))
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def xoshiro_step(s0, s1, s2, s3):
     """One xoshiro256++ step on state words held as values: (64 random bits, the next 4 words)."""
     result = _rotl(s0 + s3, _R23) + s0
@@ -37,7 +38,7 @@ def xoshiro_step(s0, s1, s2, s3):
     return result, s0, s1, s2, s3
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def below_words(s0, s1, s2, s3, n):
     """:func:`below` on state words held as values: (the integer, the next 4 words). A hot loop
     that reads the words once, draws with this and writes them back keeps the generator in
@@ -57,7 +58,14 @@ def below_words(s0, s1, s2, s3, n):
     return np.int64(m >> _S32), s0, s1, s2, s3
 
 
-@intrinsic
+def _wide_product_in_python(a, b):
+    """:func:`wide_product` in plain Python (``NUMBA_DISABLE_JIT``)."""
+    product = int(a) * int(b)
+    return np.uint64(product >> 64), np.uint64(product & 0xFFFF_FFFF_FFFF_FFFF)
+
+
+# a stable identity: kernels made in factories pickle their callees (and this) into their cache key
+@intrinsic("poker-analyzer:rng:wide-product", _wide_product_in_python)
 def wide_product(typingctx, a, b):
     """The 128-bit product of two ``uint64`` as ``(high, low)`` 64-bit halves."""
 
@@ -70,11 +78,7 @@ def wide_product(typingctx, a, b):
     return types.UniTuple(types.uint64, 2)(types.uint64, types.uint64), codegen
 
 
-# a stable identity: kernels made in factories pickle their callees (and this) into their cache key
-wide_product._set_uuid("poker-analyzer:rng:wide-product")
-
-
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def digits_word(total, s0, s1, s2, s3):
     """A random word ``u`` to read digits from, for digits whose bases multiply to ``total``
     (below ``2**64``), with the state words held as values: (``u``, the next 4 words).
@@ -97,7 +101,7 @@ def digits_word(total, s0, s1, s2, s3):
     return bits, s0, s1, s2, s3
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def next_digit(u, base):
     """The next digit below ``base`` of a :func:`digits_word` ``u``: (the digit, what is left of
     ``u``)."""
@@ -105,21 +109,21 @@ def next_digit(u, base):
     return np.int64(digit), rest
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def uniform_words(s0, s1, s2, s3):
     """:func:`uniform` on state words held as values: (the double, the next 4 words)."""
     bits, s0, s1, s2, s3 = xoshiro_step(s0, s1, s2, s3)
     return np.float64(bits >> _S11) * _INV53, s0, s1, s2, s3
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def next_u64(state):
     """The next 64 random bits (xoshiro256++), advancing ``state`` in place."""
     result, state[0], state[1], state[2], state[3] = xoshiro_step(state[0], state[1], state[2], state[3])
     return result
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def below(state, n):
     """A uniform integer in ``[0, n)`` for ``0 < n < 2**32``, without bias
     (Lemire's multiply-and-reject on 32-bit draws)."""
@@ -127,14 +131,14 @@ def below(state, n):
     return value
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def uniform(state):
     """A uniform double in ``[0, 1)`` with 53 random bits."""
     value, state[0], state[1], state[2], state[3] = uniform_words(state[0], state[1], state[2], state[3])
     return value
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def fresh_stream(rng):
     """A new generator state seeded by 4 draws of ``rng``, which moves on by those draws
     only: for common random numbers, every alternative replays a copy of one fresh stream

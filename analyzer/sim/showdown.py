@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
-from numba import njit
 
 from analyzer.eval.values import Category
+from analyzer.jit import kernel
 from analyzer.sim.bits import bit_count
 from analyzer.sim.engine import mean_and_se
 
@@ -30,7 +30,7 @@ WIDTH = CATEGORY + 11
 SHARE = np.array([0] + [TIE_UNITS // m for m in range(1, 11)], dtype=np.int64)  # units per winner
 
 
-@njit(cache=True, nogil=True, forceinline=True)
+@kernel(forceinline=True)
 def record_showdown(values, tallies, weight):
     """Add one showdown of ``values`` (one per player, higher wins) with ``weight``.
 
@@ -58,7 +58,7 @@ def record_showdown(values, tallies, weight):
         tallies[p, CATEGORY + (values[p] >> 20)] += weight
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def record_winners(values, best, winner_sets, tallies, weight, categories):
     """Add one showdown of ``values`` (whose maximum is ``best``) with ``weight`` as
     :func:`record_showdown` does, but with the win, tie and equity counters kept per set of
@@ -76,7 +76,7 @@ def record_winners(values, best, winner_sets, tallies, weight, categories):
     winner_sets[winners] += weight
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def fold_winners(winner_sets, tallies):
     """Add the showdowns counted by :func:`record_winners` in ``winner_sets`` to the win, tie,
     equity and squared-equity counters of ``tallies``, and clear the sets. A set of ``m``

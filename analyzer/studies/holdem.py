@@ -19,13 +19,13 @@ from typing import Any
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
-from numba import njit
 
 from analyzer.cards import RANKS
 from analyzer.charts import add_note, count_text, grid_heatmap
 from analyzer.games.holdem.engine import exact_showdowns
 from analyzer.games.holdem.equity import holdem_equity
 from analyzer.games.holdem.versus_random import versus_random
+from analyzer.jit import kernel
 from analyzer.ranges import HAND_CLASSES, class_combos
 from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.engine import Progress, Stopping
@@ -165,7 +165,7 @@ def _matchup_keys(first: np.ndarray, second: np.ndarray) -> np.ndarray:
     return best
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _exact_matchups(keys):
     """Per canonical matchup code: the first hand's equity units, and its tie boards."""
     out = np.zeros((keys.shape[0], 2), np.int64)

@@ -23,11 +23,10 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from analyzer.eval import BUG, STANDARD, make_kernels
-from analyzer.eval.kernels import stable_njit
 from analyzer.eval.valuing import straight_run
+from analyzer.jit import kernel, stable_kernel
 from analyzer.sim.rng import below
 from analyzer.sim.showdown import SHARE
 
@@ -38,7 +37,7 @@ WIN, TIE, EQUITY, EQUITY_SQ, CATEGORY = 0, 1, 2, 3, 4
 TALLY_WIDTH = CATEGORY + 11
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _completing_ranks(ranks_bits, joker):
     """How many fifth ranks make a straight with four cards (rank bits, plus the joker as
     any rank); two or more is an open-ended (or double inside) draw."""
@@ -54,7 +53,7 @@ def _completing_ranks(ranks_bits, joker):
     return completing
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _completion_table():
     """``table[joker, bits]``: :func:`_completing_ranks` of every 13-bit rank set, without
     (``joker`` 0) and with (1) the joker.
@@ -81,7 +80,7 @@ def _make_kernels(rules):
     deck_size = rules.deck_size
     completing = _completion_table()
 
-    @stable_njit(f"draw:{rules.name}", nogil=True)
+    @stable_kernel(f"draw:{rules.name}")
     def value_of(cards):
         key, mask = empty_key, np.uint64(0)
         for c in cards:
@@ -89,7 +88,7 @@ def _make_kernels(rules):
             mask |= card_mask[c]
         return evaluate_key(key, mask)
 
-    @stable_njit(f"draw:{rules.name}", nogil=True)
+    @stable_kernel(f"draw:{rules.name}")
     def keep_mask(hand, policy, four_with_ace):
         """Bit i set: the policy keeps ``hand[i]`` (see the module docstring)."""
         category = value_of(hand) >> 20
@@ -139,13 +138,13 @@ def _make_kernels(rules):
             return 1 << highest
         return (1 << highest) | (1 << second)
 
-    @stable_njit(f"draw:{rules.name}", nogil=True)
+    @stable_kernel(f"draw:{rules.name}")
     def can_open(cards):
         """Jacks or better: a pair of jacks or any better hand (the Bug joker is an ace only)."""
         v = value_of(cards)
         return (v >> 20) >= 3 or ((v >> 20) == 2 and ((v >> 16) & 0xF) - 1 >= 9)
 
-    @stable_njit(f"draw:{rules.name}", nogil=True)
+    @stable_kernel(f"draw:{rules.name}")
     def advise_trials(hand, unseen, options, opponents, policy, four_with_ace, need_opener, state, trials, tallies):
         """``trials`` showdowns of every discard option (rows of ``options``: kept-card
         bit masks) against ``opponents`` model opponents; ``tallies[option]`` gets
@@ -221,7 +220,7 @@ def _make_kernels(rules):
                     tallies[k, EQUITY_SQ] += share * share
         return 0
 
-    @stable_njit(f"draw:{rules.name}", nogil=True)
+    @stable_kernel(f"draw:{rules.name}")
     def table_trials(players, policy, four_with_ace, state, trials, tallies):
         """``trials`` deals to ``players``, who all draw by ``policy`` and show down. Row 0 of
         ``tallies``: [deals, deals someone could open (jacks or better)]; row 1: the first

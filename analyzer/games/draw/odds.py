@@ -16,8 +16,8 @@ import numpy as np
 
 from analyzer.cards import CardError, CardsInput, format_card, format_cards, parse_cards
 from analyzer.eval import BUG, STANDARD, Category, Rules, hand_name, make_kernels
-from analyzer.eval.kernels import stable_njit
 from analyzer.eval.values import CATEGORY_SHIFT
+from analyzer.jit import stable_kernel
 from analyzer.text import plural
 
 if TYPE_CHECKING:  # matplotlib is imported when a chart is drawn, not with the game
@@ -37,7 +37,7 @@ def _make_counter(rules: Rules):
     evaluate_key = kernels.evaluate_key
     card_key, card_mask, empty_key = kernels.card_key, kernels.card_mask, kernels.empty_key
 
-    @stable_njit(f"draw_odds:{rules.name}", nogil=True)
+    @stable_kernel(f"draw_odds:{rules.name}")
     def draw_category_counts(kept, unseen, draws):
         """Final-category counts (slot ``value >> 20``) of ``kept`` plus every ``draws``-subset
         of ``unseen``: prefix keys one add per drawn card, the last card by a plain loop."""

@@ -26,9 +26,9 @@ the better hand takes the row's $200, an exact tie splits it (H-G5).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.eval.standard import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
+from analyzer.jit import kernel
 from analyzer.sim.arrays import copy_into
 from analyzer.sim.deck import draw_card
 
@@ -74,28 +74,28 @@ def new_state() -> np.ndarray:
 # the index and turn helpers are inlined by LLVM (forceinline), not by Numba (inline="always"),
 # which would copy their IR into each of the many call sites, at a compile-time cost per site
 # (``_mover`` alone had 29 sites in a search player's chain: 2 CPU-s)
-@njit(cache=True, nogil=True, forceinline=True)
+@kernel(forceinline=True)
 def _slot_index(seat, row, slot):
     return BOARD + (seat * MAX_ROWS + row) * SLOTS + slot
 
 
-@njit(cache=True, nogil=True, forceinline=True)
+@kernel(forceinline=True)
 def _count_index(seat, row):
     return COUNT + seat * MAX_ROWS + row
 
 
-@njit(cache=True, nogil=True, forceinline=True)
+@kernel(forceinline=True)
 def _placements(st):
     """Placements in the whole round: 4 per side of each active row."""
     return 2 * SLOTS * st[ROWS]
 
 
-@njit(cache=True, nogil=True, forceinline=True)
+@kernel(forceinline=True)
 def _round_over(st):
     return st[TURN] >= _placements(st)
 
 
-@njit(cache=True, nogil=True, forceinline=True)
+@kernel(forceinline=True)
 def _mover_at(st, t):
     """The seat that makes placement number ``t`` of the round."""
     first = st[FIRST]
@@ -109,19 +109,19 @@ def _mover_at(st, t):
     return first if t % 2 == 0 else 1 - first
 
 
-@njit(cache=True, nogil=True, forceinline=True)
+@kernel(forceinline=True)
 def _mover(st):
     return _mover_at(st, st[TURN])
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _draw(st, rng):
     """Deal one card from the deck: uniform over the undealt cards, or the next one in
     order when ``ORDERED_DRAWS`` is set (exact enumeration arranges the deck itself)."""
     return draw_card(st, DECK, TOP, END, st[ORDERED_DRAWS], rng)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _start_round(st, kind, crazy, rows, first, batch_rule, tiebreak, rng):
     """A fresh round: the whole deck shuffled (§2.3.1) and ``rows`` common cards turned up."""
     st[:STACK] = 0  # the betting game's stacks and rules carry over between rounds
@@ -136,7 +136,7 @@ def _start_round(st, kind, crazy, rows, first, batch_rule, tiebreak, rng):
         st[COMMON + r] = _draw(st, rng)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _prepare(st, rng):
     """Deal what the coming placement needs: the card(s) of a draw turn (Draw 1, Share 2),
     a new Open 5 set, the hands of each Play 4 batch, and Hold 3 hands topped up to 3.
@@ -167,7 +167,7 @@ def _prepare(st, rng):
         st[HAND_N + seat] = target
 
 
-@njit(cache=True, nogil=True, forceinline=True)
+@kernel(forceinline=True)
 def _choice_slice(st):
     """``(start, n)``: where in the state the mover's placeable cards are."""
     kind = st[TYPE]
@@ -179,7 +179,7 @@ def _choice_slice(st):
     return HAND + 4 * seat, st[HAND_N + seat]
 
 
-@njit(cache=True, nogil=True, forceinline=True)
+@kernel(forceinline=True)
 def _open_spaces_for(st, seat):
     """The spaces ``seat`` may fill, as bits ``2 * row + side`` (§2.4: a side of a row
     with room, his own side only unless the round is Crazy)."""
@@ -192,13 +192,13 @@ def _open_spaces_for(st, seat):
     return spaces
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _is_open_space(st, row, side):
     """Whether the mover may place on ``side`` of ``row``."""
     return row < st[ROWS] and (_open_spaces_for(st, _mover(st)) >> (2 * row + side)) & 1 == 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _place(st, choice, row, side):
     """Put the mover's choice number ``choice`` on ``side`` of ``row`` and move on (the
     other Share 2 card stays pending: it is now the opponent's to place)."""
@@ -219,7 +219,7 @@ def _place(st, choice, row, side):
     return card
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _literal_order(value):
     """H-G2 literal reading: in pair and two pair the unpaired cards decide first.
     Values hold 5 rank nibbles by group (pair: p p k k k; two pair: p p q q k)."""
@@ -231,7 +231,7 @@ def _literal_order(value):
     return value
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _row_value(st, seat, row):
     """The value of a complete side of a row: its 4 cards plus the common card."""
     c = st[COMMON + row]
@@ -244,14 +244,14 @@ def _row_value(st, seat, row):
     return _literal_order(value) if st[TIEBREAK] == TIEBREAK_LITERAL else value
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _row_result(st, row):
     """Seat 0's share of a complete row in halves: 2 win, 1 tie, 0 loss."""
     v0, v1 = _row_value(st, 0, row), _row_value(st, 1, row)
     return 2 if v0 > v1 else (1 if v0 == v1 else 0)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _round_chips(st):
     """Seat 0's chips from the round's rows ($200 a row, ties split); seat 1 gets the rest."""
     halves = 0
@@ -260,13 +260,13 @@ def _round_chips(st):
     return halves * (ROW_POT // 2)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _pending_seen_by(st, viewer):
     """Drawn cards are seen by the mover; a Share 2 card handed over also by its giver."""
     return _mover(st) == viewer or (st[TYPE] == SHARE2 and st[TURN] % 2 == 1)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _seen_mask(st, viewer):
     """The cards ``viewer`` has seen or knows to be out: common cards, the board, his own
     hand, drawn cards he has seen, the open cards, and ``KNOWN_OUT``."""
@@ -285,7 +285,7 @@ def _seen_mask(st, viewer):
     return seen
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _unseen_deck(src, dst, viewer):
     """Copy ``src`` into ``dst`` with the deck made of every card ``viewer`` has not seen
     (ascending); returns their number."""
@@ -300,7 +300,7 @@ def _unseen_deck(src, dst, viewer):
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _deal_hidden(st, viewer, rng):
     """Deal from the deck what ``viewer`` cannot see: the opponent's hidden hand and any
     drawn cards he has not seen."""
@@ -311,7 +311,7 @@ def _deal_hidden(st, viewer, rng):
         st[PENDING + i] = _draw(st, rng)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _resample_hidden(src, dst, viewer, rng):
     """Copy ``src`` into ``dst`` with everything ``viewer`` has not seen dealt afresh from
     the cards he has not seen: the opponent's hidden hand, unseen drawn cards, the deck.

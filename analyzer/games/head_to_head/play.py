@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
-from numba import njit
 
 from analyzer.games._results import Result, summary, value_chart
 from analyzer.games.head_to_head import engine as E
@@ -31,6 +30,7 @@ from analyzer.games.head_to_head.policies import BASE_POLICIES, LOOKAHEAD_KINDS,
 from analyzer.games.head_to_head.position import TYPE_CODES
 from analyzer.games.head_to_head.rollout import GAME_WIDTH, _play_game, _play_round, lookahead_flag
 from analyzer.games.head_to_head.rules import HeadToHeadRules
+from analyzer.jit import kernel
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, rollout_count, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.rng import next_u64
@@ -114,7 +114,7 @@ def parse_round_type(kind: str) -> int:
     return TYPE_CODES[kind]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _game_streams(rng):
     """Three independent streams (deal, seat 0, seat 1) from a chunk's generator."""
     out = np.empty((3, 4), np.uint64)
@@ -124,7 +124,7 @@ def _game_streams(rng):
     return out
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _play_games(kind, crazy, batch_rule, tiebreak, params, vectors, rng, games, tallies, lookahead):
     """Play ``games`` games and add them to the game tallies (see ``GAME_TALLY``); ``lookahead``:
     :func:`.rollout.lookahead_flag` of ``params``."""
@@ -150,7 +150,7 @@ def _play_games(kind, crazy, batch_rule, tiebreak, params, vectors, rng, games, 
             tallies[9 + 4 * r] += m == 0
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _play_rounds(kind, crazy, rows, batch_rule, tiebreak, params, vectors, rng, rounds, tallies, lookahead):
     """Play single rounds with seat 0 the first mover (see ``ROUND_TALLY``); ``lookahead``:
     :func:`.rollout.lookahead_flag` of ``params``."""

@@ -31,7 +31,6 @@ that way cost about 9 CPU-s a copy, in every Head to Head command.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.games.head_to_head.engine import (
     COMMON,
@@ -57,6 +56,7 @@ from analyzer.games.head_to_head.greedy_params import (
     MADE,
     STRAIGHT,
 )
+from analyzer.jit import kernel
 from analyzer.sim.arrays import read_only
 from analyzer.sim.bits import bit_count, nth_bit
 from analyzer.sim.rng import below
@@ -75,7 +75,7 @@ COUNTS, RANK_BITS, SUIT, ONE_SUIT, CARDS, TOP, PAIRS, TRIPS, QUADS = range(9)
 SUMMARY = 9
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _add_card(summary, card):
     """The summary fields after adding ``card`` (none when ``card`` < 0)."""
     counts, ranks, suit, one_suit = summary[COUNTS], summary[RANK_BITS], summary[SUIT], summary[ONE_SUIT]
@@ -83,8 +83,8 @@ def _add_card(summary, card):
     if card >= 0:
         r = card >> 2
         held = (counts >> (4 * r)) & 15  # cards of this rank so far: 1, 2, 3 -> a new group
-        pairs += (held == 1) - (held == 2)
-        trips += (held == 2) - (held == 3)
+        pairs += int(held == 1) - int(held == 2)  # int(): numpy has no boolean subtract
+        trips += int(held == 2) - int(held == 3)
         quads += held == 3
         counts += 1 << (4 * r)
         ranks |= 1 << r
@@ -94,7 +94,7 @@ def _add_card(summary, card):
     return counts, ranks, suit, one_suit, n, top, pairs, trips, quads
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _summarize(st, seat, row, out):
     """Write the summary of ``seat``'s side of ``row`` (its cards and the common card)."""
     common = st[COMMON + row]
@@ -115,7 +115,7 @@ def _summarize(st, seat, row, out):
         ) = _add_card(out, card)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _potential(summary, card, w):
     """Potential of a side (its ``summary``) with ``card`` added (-1: none), under the
     parameter vector ``w`` (:mod:`.greedy_params`).
@@ -163,26 +163,26 @@ def _potential(summary, card, w):
     return score
 
 
-@njit(cache=True, nogil=True, forceinline=True)
+@kernel(forceinline=True)
 def _open_spaces(st):
     """The spaces the mover may fill, as bits ``2 * row + side``."""
     return _open_spaces_for(st, _mover(st))
 
 
-@njit(cache=True, nogil=True, forceinline=True)
+@kernel(forceinline=True)
 def _count_moves(st):
     """The number of legal moves: placeable cards x open spaces."""
     return _choice_slice(st)[1] * bit_count(_open_spaces(st))
 
 
-@njit(cache=True, nogil=True, forceinline=True)
+@kernel(forceinline=True)
 def _nth_space(spaces, k):
     """``(row, side)`` of the ``k``-th set bit of ``spaces``."""
     position = nth_bit(spaces, k)
     return position >> 1, position & 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _move_at(st, index):
     """Legal move number ``index`` as ``(choice, row, side)``, in (card, row, side) order."""
     spaces = _open_spaces(st)
@@ -191,7 +191,7 @@ def _move_at(st, index):
     return choice, row, side
 
 
-@njit(cache=True, nogil=True, forceinline=True)
+@kernel(forceinline=True)
 def _row_chance(lead, inverse_scale):
     """A row's win chance from the lead in potential: a logistic-like curve (rational,
     0 to 1, 1/2 at no lead, 3/4 at a lead of the contest scale, given as its inverse so
@@ -200,7 +200,7 @@ def _row_chance(lead, inverse_scale):
     return 0.5 + 0.5 * x / (1.0 + abs(x))
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _placement_gain(seat, card, row, side, summaries, before, w, inverse_scale):
     """Greedy's one-step gain for ``seat`` of putting ``card`` on ``side`` of ``row``;
     ``summaries`` and ``before`` (potentials) are per side ``2 * row + side``."""
@@ -211,7 +211,7 @@ def _placement_gain(seat, card, row, side, summaries, before, w, inverse_scale):
     return _row_chance(mine - after, inverse_scale) - _row_chance(mine - theirs, inverse_scale)
 
 
-@njit(cache=True, nogil=True, forceinline=True)
+@kernel(forceinline=True)
 def _greedy_choice(st, w):
     """The greedy move of the player to move under the parameter vector ``w``."""
     seat = _mover(st)
@@ -246,19 +246,19 @@ def _greedy_choice(st, w):
     return best_move
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _greedy_move(st):
     """The greedy move under the hand-set vector."""
     return _greedy_choice(st, HAND_SET)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _tuned_move(st, w):
     """The greedy move under the vector ``w`` (the ``tuned`` kind)."""
     return _greedy_choice(st, read_only(w))
 
 
-@njit(cache=True, nogil=True, forceinline=True)
+@kernel(forceinline=True)
 def _random_move(st, rng):
     spaces = _open_spaces(st)
     n = bit_count(spaces)
@@ -267,7 +267,7 @@ def _random_move(st, rng):
     return choice, row, side
 
 
-@njit(cache=True, nogil=True, forceinline=True)
+@kernel(forceinline=True)
 def _base_move(st, kind, rng, w):
     """The move of a base policy (random, greedy, or tuned: greedy under the vector ``w``)
     for the player to move."""
@@ -278,7 +278,7 @@ def _base_move(st, kind, rng, w):
     return _random_move(st, rng)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _play_out(st, kinds, vectors, rng):
     """Finish the round with base policies ``kinds[seat]`` (tuned ones under the parameter
     vector ``vectors[seat]``); ``rng`` deals and randomises."""

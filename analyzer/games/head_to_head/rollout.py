@@ -19,7 +19,6 @@ array), read by the seats that play greedy, in rollouts as in the game.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.games.head_to_head.engine import (
     DECK,
@@ -54,6 +53,7 @@ from analyzer.games.head_to_head.policies import (
     _play_out,
     _random_move,
 )
+from analyzer.jit import kernel
 from analyzer.sim.arrays import copy_into
 from analyzer.sim.rng import below, fresh_stream
 
@@ -68,7 +68,7 @@ LOOKAHEAD = np.bool_(True)  # the kernels' ``lookahead`` argument (_policy_move)
 NO_LOOKAHEAD = None
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _open_rows(st):
     """Bit mask of the active rows that are not complete yet."""
     rows = 0
@@ -78,7 +78,7 @@ def _open_rows(st):
     return rows
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _score_moves(base, kinds, vectors, rng, work, tallies, weight, chosen=None):
     """Add ``weight`` x the outcome of every legal move from ``base`` to ``tallies``
     (see the module docstring), or of the moves ``m`` with ``chosen[m]`` only; ``work`` is
@@ -99,7 +99,7 @@ def _score_moves(base, kinds, vectors, rng, work, tallies, weight, chosen=None):
         _tally_outcome(work, me, rows, tallies[m], weight)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _tally_outcome(work, me, rows, tally, weight):
     """Add ``weight`` x the outcome of the finished round ``work`` for ``me`` to one move's tally
     row (module docstring): the halves of the ``rows`` still open summed, its square, and each
@@ -117,7 +117,7 @@ def _tally_outcome(work, me, rows, tally, weight):
     tally[1] += weight * total * total
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _sample_moves(position, kinds, vectors, rng, trials, tallies, chosen=None):
     """Monte Carlo values of every legal move (or of the moves ``m`` with ``chosen[m]``):
     ``trials`` samples of the hidden cards."""
@@ -129,7 +129,7 @@ def _sample_moves(position, kinds, vectors, rng, trials, tallies, chosen=None):
         _score_moves(base, kinds, vectors, rng, work, tallies, 1, chosen)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _both_seats(w):
     """The greedy vector ``w`` for both seats, the ``(2, N_PARAMS)`` array the kernels take."""
     vectors = np.empty((2, w.shape[0]))
@@ -138,7 +138,7 @@ def _both_seats(w):
     return vectors
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _unseen_cards(position, viewer):
     """The cards ``viewer`` has not seen, ascending."""
     work = np.empty_like(position)
@@ -146,7 +146,7 @@ def _unseen_cards(position, viewer):
     return work[DECK : DECK + n].copy()
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _arrange(position, base, viewer, code, draws, rng):
     """``base`` = ``position`` with the hidden cards and the deck in the order numbered by
     the Lehmer ``code``: position j of the deck takes the ``code[j]``-th remaining unseen
@@ -159,7 +159,7 @@ def _arrange(position, base, viewer, code, draws, rng):
     _deal_hidden(base, viewer, rng)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _next_code(code, draws, m):
     """Advance a Lehmer code of ``draws`` digits over ``m`` cards (digit j counts in base
     ``m - j``, the first digit last; the caller stops it at its own bound)."""
@@ -173,7 +173,7 @@ def _next_code(code, draws, m):
     code[0] += 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _enumerate_moves(position, kinds, vectors, draws, first_lo, first_hi, tallies):
     """Exact values of every legal move under deterministic policies: every ordered
     sequence of the ``draws`` cards still to come off the deck (the opponent's hidden
@@ -196,7 +196,7 @@ def _enumerate_moves(position, kinds, vectors, draws, first_lo, first_hi, tallie
     return visited
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _future_draws(position):
     """How many cards the rest of the round deals from ``position`` (beyond hidden hands
     already held): it depends on the schedule only, so one dry run counts it."""
@@ -214,7 +214,7 @@ def _future_draws(position):
     return st[TOP]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _lookahead_move(st, seat_params, w, rng):
     """The move of the rollout or the search player ``seat_params`` (kind, play-outs, base),
     both players playing out under the base policy (greedy ones under the vector ``w``), on
@@ -278,7 +278,7 @@ def lookahead_flag(params: np.ndarray) -> np.bool_ | None:
     return LOOKAHEAD if np.isin(params[:, KIND], LOOKAHEAD_KINDS).any() else NO_LOOKAHEAD
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _policy_move(st, params, vectors, rngs, lookahead):
     """The move of the player to move under his policy ``params[seat]`` and greedy vector
     ``vectors[seat]``, with his own random stream ``rngs[seat]`` (so one seat's draws never
@@ -295,7 +295,7 @@ def _policy_move(st, params, vectors, rngs, lookahead):
     return _base_move(st, params[seat, KIND], rngs[seat], vectors[seat])
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _play_round(st, params, vectors, deal_rng, policy_rngs, lookahead):
     """Finish a round: deals from ``deal_rng``, moves from each seat's policy (``lookahead``:
     see :func:`_policy_move`). A kernel of its own (called once a round), not inlined into the
@@ -307,7 +307,7 @@ def _play_round(st, params, vectors, deal_rng, policy_rngs, lookahead):
         _place(st, choice, row, side)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _sample_moves_under(position, params, vectors, rng, trials, tallies):
     """:func:`_sample_moves` with each player finishing the round under its own policy
     ``params[seat]`` (rollout and search players too, each searching from its own view): on
@@ -334,7 +334,7 @@ def _sample_moves_under(position, params, vectors, rng, trials, tallies):
             _tally_outcome(work, me, rows, tallies[m], 1)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _round_type(fixed_kind, fixed_crazy, rng):
     """A round's type and Crazy flag: fixed, or rolled on the die (§2.4: a 6 means Crazy
     and a reroll until 1-5) when ``fixed_kind`` is 0."""
@@ -348,7 +348,7 @@ def _round_type(fixed_kind, fixed_crazy, rng):
     return die, crazy
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _card_draw_winner(st, rng):
     """The end-of-game tie-break (§2.6, H-G6): each player draws from the remaining deck,
     the higher rank wins (ace high), equal ranks redraw; an empty deck is reshuffled."""
@@ -361,7 +361,7 @@ def _card_draw_winner(st, rng):
             return 0 if a >> 2 > b >> 2 else 1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _play_game(
     st, fixed_kind, fixed_crazy, batch_rule, tiebreak, params, vectors, deal_rng, policy_rngs, out, lookahead
 ):

@@ -17,7 +17,6 @@ move valued by rollouts (:func:`.rollout._sample_moves`, greedy for both players
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.greedy_params import HAND_SET, tuned_vector
@@ -39,6 +38,7 @@ from analyzer.games.head_to_head.rollout import (
     _play_round,
     _sample_moves,
 )
+from analyzer.jit import kernel
 from analyzer.sim.arrays import copy_into
 from analyzer.sim.rng import below, fresh_stream
 
@@ -53,7 +53,7 @@ CHIP_STEP = E.ROW_POT // 2  # a row won is $200, a tied row $100 each
 CHIP_BINS = 5 * E.ROW_POT // CHIP_STEP + 1  # the dealer's chips of a round: $0 to $1,000 in $100 steps
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _relation(card, common):
     """How ``card`` relates to a row's common card: same rank; same suit; connected
     (ranks at most 4 apart, so both fit in one straight; the ace also low); unrelated."""
@@ -67,7 +67,7 @@ def _relation(card, common):
     return UNRELATED
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _reach_point(st, kind, crazy, rows, policy, w, rng):
     """Start a round of ``kind`` with ``rows`` rows and play it under the base ``policy`` for
     both players (greedy ones under the vector ``w``) up to a uniformly drawn placement,
@@ -81,7 +81,7 @@ def _reach_point(st, kind, crazy, rows, policy, w, rng):
     E._prepare(st, rng)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def opening_relations(kind, rows, positions, samples, rng, tallies):
     """Value of each own-side first placement by relation (see the module docstring)."""
     st = np.zeros(E.STATE_SIZE, np.int64)
@@ -104,7 +104,7 @@ def opening_relations(kind, rows, positions, samples, rng, tallies):
             tallies[3 * r + 2] += gap * gap
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def block_or_build(kind, rows, positions, samples, rng, tallies):
     """Crazy rounds: how often the best move blocks (see the module docstring)."""
     st = np.zeros(E.STATE_SIZE, np.int64)
@@ -132,7 +132,7 @@ def block_or_build(kind, rows, positions, samples, rng, tallies):
         done += 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _regret_move(st, p, w, rng):
     """The move of policy ``p`` of :data:`REGRET_POLICIES` (tuned vector ``w``)."""
     if p == 0:
@@ -144,7 +144,7 @@ def _regret_move(st, p, w, rng):
     return _lookahead_move(st, np.array([SEARCH, 1024, TUNED]), w, rng)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def policy_regret(kind, rows, positions, samples, rng, tallies):
     """What each policy's move gives away (see the module docstring): at a uniform point of a
     tuned v tuned round with more than one legal move, every move valued by ``samples``
@@ -175,7 +175,7 @@ def policy_regret(kind, rows, positions, samples, rng, tallies):
         done += 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def dealer_chips(kind, rows, rounds, params, vectors, lookahead, rng, tallies):
     """Play ``rounds`` rounds of ``kind`` (not Crazy) with ``rows`` rows, the dealer's opponent
     (seat 0, policy ``params[0]``, greedy vector ``vectors[0]``) moving first and the dealer

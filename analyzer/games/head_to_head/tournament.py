@@ -26,7 +26,6 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 import numpy as np
-from numba import njit
 
 from analyzer.games._results import Result, summary, value_chart
 from analyzer.games.head_to_head import engine as E
@@ -41,6 +40,7 @@ from analyzer.games.head_to_head.play import ROLL, parse_policy, parse_round_typ
 from analyzer.games.head_to_head.policies import LOOKAHEAD_KINDS
 from analyzer.games.head_to_head.rollout import GAME_WIDTH, _play_game, lookahead_flag
 from analyzer.games.head_to_head.rules import HeadToHeadRules
+from analyzer.jit import kernel
 from analyzer.sim.arrays import copy_into
 from analyzer.sim.engine import Progress, mean_and_se, run_tasks
 from analyzer.sim.facts import RunFacts, inline_run
@@ -65,7 +65,7 @@ Game = tuple[int, int, tuple[int, int], "np.ndarray | None"]
 codes (None for the placement game)."""
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _next_deal(deal_rng, player_rng, deal, players):
     """Draw the next deal's stream (4 words) and both players' streams (4 words each)."""
     for i in range(4):
@@ -75,7 +75,7 @@ def _next_deal(deal_rng, player_rng, deal, players):
             players[p, i] = next_u64(player_rng)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _skip_deals(deal_rng, player_rng, deals):
     """Move both generators past ``deals`` deals (a task may start inside a block)."""
     deal = np.empty(4, np.uint64)
@@ -84,14 +84,14 @@ def _skip_deals(deal_rng, player_rng, deals):
         _next_deal(deal_rng, player_rng, deal, players)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _seat(rows, a_seat, seated):
     """``seated`` = ``rows`` (player A, player B) in seat order, A in ``a_seat``."""
     copy_into(seated[a_seat], rows[0])  # not a slice assignment: see analyzer.sim.arrays
     copy_into(seated[1 - a_seat], rows[1])
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _paired_games(kind, crazy, batch_rule, tiebreak, params, vectors, deal_rng, player_rng, twice, wins, lookahead):
     """Play ``twice.size`` paired deals of player A (row 0 of ``params`` and ``vectors``)
     against B (row 1): ``twice[g]`` gets ``2d`` of deal ``g`` in $ (module docstring), ``wins[g]``
@@ -118,7 +118,7 @@ def _paired_games(kind, crazy, batch_rule, tiebreak, params, vectors, deal_rng, 
             wins[g] += out[2] == a_seat
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _paired_betting_games(
     kind, crazy, batch_rule, tiebreak, bet_rules, params, vectors, bparams, deal_rng, player_rng, twice, wins, lookahead
 ):

@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
 from analyzer.cards import (
     CARD_BIT,
@@ -32,6 +31,7 @@ from analyzer.cards import (
 )
 from analyzer.games.holdem.engine import BOARD_CARDS, exact_showdowns
 from analyzer.games.holdem.equity import check_players, parse_board
+from analyzer.jit import kernel
 from analyzer.ranges import Range, parse
 from analyzer.sim.engine import Progress, run_tasks
 from analyzer.sim.showdown import WIDTH
@@ -200,7 +200,7 @@ def _chunk_tallies(holes, players, boards, board_sizes, dead):
     return tallies
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _deal_tallies(holes, players, boards, board_sizes, dead, tallies):
     """Into ``tallies[q]``, every completion of deal ``q``'s board (the arrays of :class:`FixedDeals`)."""
     one = np.ones(1, np.int64)

@@ -18,11 +18,10 @@ steps instead of 1.7M boards.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.cards import CARD_BIT
-from analyzer.eval.scalar_loops import scalar_loops
 from analyzer.eval.standard import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key, evaluate_lane, evaluate_ranks
+from analyzer.jit import kernel, scalar_loops
 from analyzer.sim.bits import bit_count, trailing_zeros
 from analyzer.sim.deck import deal_card
 from analyzer.sim.rng import below_words, uniform_words
@@ -37,7 +36,7 @@ DECK = np.uint64((1 << 52) - 1)  # every card's bit
 
 
 @scalar_loops
-@njit(cache=True, nogil=True)
+@kernel
 def exact_showdowns(deals, weights, board, excluded, tallies):
     """Add to ``tallies`` every completion of ``board`` for each deal ``deals[d]`` (the (n, 2)
     hole cards of the n players), each completion weighted by ``weights[d]``, drawn from the
@@ -87,10 +86,10 @@ def exact_showdowns(deals, weights, board, excluded, tallies):
             base_key[p] = board_key + CARD_KEY[holes[p, 0]] + CARD_KEY[holes[p, 1]]
             for s in range(4):
                 lanes[4 * p + s] = 0
-            for c in board:
-                lanes[4 * p + (c & 3)] |= 1 << (c >> 2)
+            for c in board:  # np.int64(1): 1 << a uint8 code's rank is a uint8 in plain Python
+                lanes[4 * p + (c & 3)] |= np.int64(1) << (c >> 2)
             for j in range(2):
-                lanes[4 * p + (holes[p, j] & 3)] |= 1 << (holes[p, j] >> 2)
+                lanes[4 * p + (holes[p, j] & 3)] |= np.int64(1) << (holes[p, j] >> 2)
             of_suit = 2 if holes[p, 0] & 3 == holes[p, 1] & 3 else 1  # his hole cards of either one's suit
             for j in range(2):
                 suit = holes[p, j] & 3
@@ -173,7 +172,7 @@ def exact_showdowns(deals, weights, board, excluded, tallies):
                 idx[i] = idx[j]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _exact_assignments(combos, offsets, weights, board, excluded, by_combo, tallies):
     """Exact showdowns over every non-conflicting choice of one combo per player,
     each weighted by the product of the combos' weights. Returns (the total weight,
@@ -224,7 +223,7 @@ def _exact_assignments(combos, offsets, weights, board, excluded, by_combo, tall
             return total, deals
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _deal_entry(joint, joint_used, e, any_two, combo_key, combo_mask, hole_key, hole_mask, rows):
     """Give each ranged player his combo of joint entry ``e``: its hole-card key, mask and row;
     return the entry's used-card mask."""
@@ -237,7 +236,7 @@ def _deal_entry(joint, joint_used, e, any_two, combo_key, combo_mask, hole_key, 
     return joint_used[e]
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _move_rows(deal_tallies, rows, tallies):
     """Add player ``p``'s row of one deal's ``deal_tallies`` to ``tallies[rows[p]]``, leaving
     ``deal_tallies`` zero for the next deal (loops: a slice assignment compiles more code)."""
@@ -247,7 +246,7 @@ def _move_rows(deal_tallies, rows, tallies):
             deal_tallies[p, j] = 0
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _completions(free, k):
     """C(number of free cards, k)."""
     m = bit_count(np.int64(free))  # a 52-bit mask: an int64 keeps the arithmetic in integers
@@ -257,7 +256,7 @@ def _completions(free, k):
     return result
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _monte_carlo_showdowns(
     combos,
     offsets,

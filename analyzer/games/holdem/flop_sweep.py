@@ -20,9 +20,9 @@ from __future__ import annotations
 from math import comb
 
 import numpy as np
-from numba import njit
 
 from analyzer.eval.standard import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
+from analyzer.jit import kernel
 from analyzer.sim.engine import Progress, run_tasks
 from analyzer.sim.showdown import EQUITY, TIE, TIE_UNITS, WIDTH, WIN
 
@@ -39,7 +39,7 @@ def flop_rank(positions: np.ndarray) -> np.ndarray:
     return x + CHOOSE2[y] + CHOOSE3[z]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _sweep(holes, free, firsts, counts, totals):
     """Count the winner set of every board whose lowest position is in ``firsts`` into
     ``counts[rank of each of its flops]`` and ``totals``."""

@@ -22,10 +22,10 @@ faster one and stays in use.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.cards import CARD_BIT
 from analyzer.eval.standard import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
+from analyzer.jit import kernel
 from analyzer.sim.bits import bit_count, trailing_zeros
 from analyzer.sim.showdown import CATEGORY, EQUITY, EQUITY_SQ, SHARE, TIE, TIE_UNITS, WIN
 
@@ -34,7 +34,7 @@ MAX_RUNOUT_CARDS = 2
 CATEGORIES = 11  # category columns of a tally row (hand values >> 20 run from 1 to 10)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def runout_assignments(combos, offsets, weights, board, excluded, by_combo, categories, first, tallies):
     """Exact showdowns of every non-conflicting choice of one combo per player whose first
     player's combo row lies in ``first = (start, stop)``, each choice weighted by the product of
@@ -117,7 +117,7 @@ def runout_assignments(combos, offsets, weights, board, excluded, by_combo, cate
     return total, deals
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _runouts(cards, k):
     """Every set of ``k`` (0 to 2) of the free ``cards``: each runout's card bits, additive key
     and card mask, and for every card code the runouts that hold it (``touching[c, :touches[c]]``)."""
@@ -142,7 +142,7 @@ def _runouts(cards, k):
     return tables
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _add_card(tables, j, card):
     """Put ``card`` into runout ``j`` of :func:`_runouts`' tables."""
     runout_bits, runout_key, runout_mask, touching, touches = tables
@@ -153,7 +153,7 @@ def _add_card(tables, j, card):
     touches[card] += 1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _value_combo(combo, board_key, board_mask, runouts, out, categories, histogram):
     """The value of ``combo``'s hand on every runout (the card bits, keys and masks of
     :func:`_runouts`) into ``out``, 0 on the runouts that hold one of its cards, and with
@@ -171,7 +171,7 @@ def _value_combo(combo, board_key, board_mask, runouts, out, categories, histogr
                 histogram[v >> 20] += 1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _score_choice(values, choice, holes, runout_bits, counted, scores):
     """Each player's wins, ties, equity and squared equity (in :data:`TIE_UNITS`) over the
     runouts free of the ``holes`` (the players' cards) for the combo rows ``choice``."""
@@ -211,7 +211,7 @@ def _score_choice(values, choice, holes, runout_bits, counted, scores):
                 scores[p, EQUITY_SQ] += share * share
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _categories(histogram, values, combos, choice, p, runout_bits, touching, touches, out):
     """Player ``p``'s final-hand categories over the runouts free of every player's cards: his
     combo's ``histogram`` (the runouts free of his own cards) less each runout that holds
@@ -231,7 +231,7 @@ def _categories(histogram, values, combos, choice, p, runout_bits, touching, tou
             seen |= CARD_BIT[card]
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _choose(m, k):
     """C(m, k) for k from 0 to 2 (0 when m < k)."""
     if m < k:

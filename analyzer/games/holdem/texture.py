@@ -47,10 +47,10 @@ call and adds its weight to its rows.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.eval.standard import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
 from analyzer.eval.values import CATEGORY_SHIFT, Category
+from analyzer.jit import kernel
 
 MADE: tuple[tuple[str, Category], ...] = (
     ("Straight flush", Category.STRAIGHT_FLUSH),
@@ -123,7 +123,7 @@ WINDOWS = np.array([0x100F] + [0x1F << low for low in range(9)], np.int64)
 _POPCOUNT = np.array([bin(i).count("1") for i in range(1 << 13)], np.int64)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _made_row(value, r1, r2, top, second, lowest):
     """The made-hand row of a hand of ``value`` with hole ranks ``r1 >= r2`` on a board whose
     distinct ranks are ``top`` > ``second`` (-1 if none) ... ``lowest``."""
@@ -155,7 +155,7 @@ def _made_row(value, r1, r2, top, second, lowest):
     return _ACE_HIGH if r1 == _ACE else _NOTHING
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _draws(c1, c2, rank_bits, suit_counts, suit_ranks, flop):
     """The draw flags (bit ``d`` for ``DRAWS[d]``, overcards aside) of hole cards ``c1``, ``c2``
     on a board of rank bits ``rank_bits``, cards per suit ``suit_counts`` and rank bits per suit
@@ -207,7 +207,7 @@ def _draws(c1, c2, rank_bits, suit_counts, suit_ranks, flop):
     return flags
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def tally_boards(holes, weights, boards, out):
     """Add the weight ``weights[i]`` of every combo ``holes[i]`` (two codes) that shares no card
     with board ``boards[b]`` (3 or 4 codes) to ``out[b, row]`` for its made-hand row, each of its

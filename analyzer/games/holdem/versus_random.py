@@ -30,11 +30,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from numba import njit
 
 from analyzer.cards import CARD_BIT, DECK_SIZE
 from analyzer.eval.standard import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
 from analyzer.games.holdem.symmetry import suit_symmetries
+from analyzer.jit import kernel
 from analyzer.ranges import HAND_CLASSES, RANKING_FILE, RANKING_VERSION, class_combos, hand_class
 from analyzer.sim.engine import Progress, run_tasks
 
@@ -55,7 +55,7 @@ def _pair_classes() -> np.ndarray:
     return table
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _orbit_size(cards, suit_maps, card_bits):
     """The number of boards in the suit class of ``cards`` if their mask is the smallest of the
     class (the board that stands for it), else 0."""
@@ -73,7 +73,7 @@ def _orbit_size(cards, suit_maps, card_bits):
     return suit_maps.shape[0] // fixed
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _board_counts(cards, weight, pair_class, sort_keys, firsts, seconds, below, equal, wins, ties):
     """Add each holding's wins and ties on the board ``cards`` (``weight`` times) to its class.
 
@@ -131,7 +131,7 @@ def _board_counts(cards, weight, pair_class, sort_keys, firsts, seconds, below, 
         start = end
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _counts_from(lowest, suit_maps, card_bits, pair_class):
     """Per class: (wins, ties, boards visited) over the boards whose lowest card is ``lowest``."""
     classes = 169

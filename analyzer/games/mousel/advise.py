@@ -23,7 +23,6 @@ from itertools import combinations
 from typing import TYPE_CHECKING, cast
 
 import numpy as np
-from numba import njit
 
 from analyzer.cards import CardError, check_disjoint, format_cards, parse_exact
 from analyzer.games._results import SHOWN, Result, json_ready, summary, value_chart
@@ -31,6 +30,7 @@ from analyzer.games.mousel import engine as E
 from analyzer.games.mousel.deal import OUTCOMES, _option_outcomes
 from analyzer.games.mousel.policies import BASELINE, SEARCH_DEPTH, play_code, seat_thresholds
 from analyzer.games.mousel.rules import MouselRules
+from analyzer.jit import kernel
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.seeds import new_seed
@@ -44,7 +44,7 @@ DEFAULT_TRIALS = 20_000
 CHUNK = 500
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _deal_table(st, players, seat, hand, trump_card, stock, rng):
     """Set up a deal: ``seat`` holds ``hand``; the others are dealt from ``stock``."""
     E._setup(st, players, trump_card, stock)
@@ -54,7 +54,7 @@ def _deal_table(st, players, seat, hand, trump_card, stock, rng):
             E._deal_hand(st, s, rng)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _sample_options(
     players,
     seat,

@@ -8,13 +8,13 @@ card by card from Python (scripted deals, notebooks, tests).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.cards import CardError, check_disjoint, parse_cards
 from analyzer.games._tricks import TrickDeal
 from analyzer.games.mousel import engine as E
 from analyzer.games.mousel.policies import ALONG, DECLARE, KEEP, _baseline_discards, _play_out, _strength
 from analyzer.games.mousel.rules import FAIL_MODES
+from analyzer.jit import kernel
 from analyzer.sim.arrays import copy_into
 from analyzer.sim.bits import bit_count, nth_bit
 from analyzer.sim.rng import fresh_stream
@@ -22,7 +22,7 @@ from analyzer.sim.rng import fresh_stream
 NO_GAME = -1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _run_deal(
     st, seat, along, discards, declare, params, play_mode, pot, stake, fail_mode, single_takes, buf, rng, chips
 ):
@@ -73,7 +73,7 @@ DECLARED, MADE, CHIPS, TRICKS_TAKEN, VALUE = range(5)  # the outcomes of an opti
 OUTCOMES = 5
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _option_outcomes(
     deal, seat, options, params, play_mode, pot, stake, fail_mode, single_takes, st, buf, chips, rng, outcomes
 ):

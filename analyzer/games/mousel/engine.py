@@ -22,9 +22,8 @@ stock is ``st[DECK + TOP : DECK + END]``, drawn uniformly (:mod:`analyzer.sim.de
 
 from __future__ import annotations
 
-from numba import njit
-
 from analyzer.games._tricks import NO_SUIT, beats, card_bit, legal_cards
+from analyzer.jit import kernel
 from analyzer.sim.arrays import copy_into
 from analyzer.sim.bits import bit_count
 from analyzer.sim.deck import draw_card
@@ -64,7 +63,7 @@ def deck_cards(short_deck: bool) -> list[int]:
     return [c for c in range(52) if not short_deck or c >> 2 >= SHORT_DECK_LOWEST_RANK]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _setup(st, players, trump_card, stock):
     """A deal before the hands are dealt: ``stock`` (the pack less the trump card and any
     cards placed beforehand) becomes the undealt cards."""
@@ -77,26 +76,26 @@ def _setup(st, players, trump_card, stock):
     st[TOP], st[END] = 0, n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _deal_hand(st, seat, rng):
     """Fill ``seat``'s hand up to 4 cards from the stock."""
     while bit_count(st[HAND + seat]) < HAND_SIZE:
         st[HAND + seat] |= card_bit(draw_card(st, DECK, TOP, END, 0, rng))
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _turn_up_trump(st, rng):
     """Turn up the next card of the stock: it fixes trumps and leaves the stock."""
     trump_card = draw_card(st, DECK, TOP, END, 0, rng)
     st[TRUMP_CARD], st[TRUMP] = trump_card, trump_card & 3
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _stock_left(st):
     return st[END] - st[TOP]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _exchange(st, seat, discards, rng):
     """``seat`` lays away the cards of the mask ``discards`` (the lowest codes first, while
     the stock lasts, M-7) and draws as many."""
@@ -108,7 +107,7 @@ def _exchange(st, seat, discards, rng):
         st[HAND + seat] |= card_bit(draw_card(st, DECK, TOP, END, 0, rng))
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _next_participant(st, seat):
     players, part = st[PLAYERS], st[PARTICIPANTS]
     s = (seat + 1) % players
@@ -117,12 +116,12 @@ def _next_participant(st, seat):
     return s
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _first_participant(st):
     return _next_participant(st, st[PLAYERS] - 1)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _start_play(st, declarer):
     """Play begins: the first participant leads (M-6)."""
     st[DECLARER] = declarer
@@ -133,13 +132,13 @@ def _start_play(st, declarer):
         st[TRICKS + seat] = 0
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def legal(st, seat):
     """Follow suit; if void, trump; else anything."""
     return legal_cards(st[HAND + seat], st[LED], st[TRUMP], True)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def play(st, card):
     """``st[TURN]`` plays ``card`` (which must be legal); full tricks are gathered."""
     seat = st[TURN]
@@ -162,7 +161,7 @@ def play(st, card):
     st[DONE] = st[TRICK] == TRICKS_PER_DEAL
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _settle(st, pot, stake, fail_mode, chips):
     """Each seat's chips from a played deal into ``chips`` (the stake paid to go along
     included); returns the pot left for the next deal. ``pot`` is P, stakes included."""

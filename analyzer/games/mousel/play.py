@@ -24,13 +24,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
-from numba import njit
 
 from analyzer.games._results import Result, json_ready, summary, value_chart
 from analyzer.games.mousel import engine as E
 from analyzer.games.mousel.deal import _run_deal
 from analyzer.games.mousel.policies import SEARCH_DEPTH, play_code
 from analyzer.games.mousel.rules import MouselRules
+from analyzer.jit import kernel
 from analyzer.sim.arrays import copy_into
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
@@ -44,7 +44,7 @@ COUNTS = ("deals", "games", "redeals", "void", "declarer_made")
 CHUNK = 50
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _deal_from(st, players, cards, rng):
     """Deal 4 cards to each seat and turn up the trump card from ``cards`` (the pack left)."""
     E._setup(st, players, 0, cards)
@@ -53,7 +53,7 @@ def _deal_from(st, players, cards, rng):
     E._turn_up_trump(st, rng)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _play_sessions(
     players, deals, pack, player_params, play_mode, stake, fail_mode, single_takes, continuation, trials, rng, tallies
 ):

@@ -18,10 +18,10 @@ Card play:
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.games._tricks import card_bit, random_card, want_card
 from analyzer.games.mousel import engine as E
+from analyzer.jit import kernel
 from analyzer.sim.arrays import copy_into
 from analyzer.sim.bits import bit_count, nth_bit
 
@@ -35,13 +35,13 @@ ALL_CARDS = (np.int64(1) << 52) - 1
 SEARCH_DEPTH = E.MAX_PLAYERS * E.TRICKS_PER_DEAL + 2  # scratch states for search: one per card to play, plus 2
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _card_value(card, trump):
     rank = card >> 2
     return TRUMP_VALUES[rank] if card & 3 == trump else SIDE_VALUES[rank]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _strength(hand, trump):
     """Expected tricks by the table of the module docstring."""
     total = 0.0
@@ -83,7 +83,7 @@ def parse_player_thresholds(text: str) -> list[tuple[float, float, float]]:
     return [parse_thresholds(part) for part in text.split(";")]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _baseline_discards(hand, trump, keep):
     """The cards worth less than ``keep``."""
     out = np.int64(0)
@@ -96,7 +96,7 @@ def _baseline_discards(hand, trump, keep):
     return out
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _heuristic_card(st, seat):
     cards = E.legal(st, seat)
     if cards & (cards - 1) == 0:
@@ -107,7 +107,7 @@ def _heuristic_card(st, seat):
     )
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _distinct_cards(cards, gone):
     """``cards`` less those equivalent to a lower one: two cards of a suit are equivalent
     when every card ranking between them is ``gone`` (out of play before this trick)."""
@@ -125,7 +125,7 @@ def _distinct_cards(cards, gone):
     return out
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _search(buf, root, alpha, beta):
     """The declarer's tricks at the end under exact play from ``buf[root]``: alpha-beta,
     exact inside (alpha, beta), else a bound on the far side. Iterative, with the
@@ -179,7 +179,7 @@ def _search(buf, root, alpha, beta):
             entering = False
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _exact_card(st, buf):
     """The card of exact play (module docstring): the heuristic's card is searched first,
     and another card replaces it only if a null-window search proves it strictly better."""
@@ -211,7 +211,7 @@ def _exact_card(st, buf):
     return choice
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _play_out(st, play_mode, buf, rng):
     """Play the 4 tricks."""
     while not st[E.DONE]:
@@ -224,7 +224,7 @@ def _play_out(st, play_mode, buf, rng):
         E.play(st, card)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _exact_declarer_tricks(st, buf):
     """The declarer's tricks under exact play from the start of play."""
     copy_into(buf[0], st)

@@ -9,11 +9,11 @@ worth less than ``keep``) and declare or pass. The others are baseline players.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.games.mousel import engine as E
 from analyzer.games.mousel.deal import DECLARED, MADE, OUTCOMES, VALUE, _option_outcomes
 from analyzer.games.mousel.policies import KEEP, SEARCH_DEPTH, _baseline_discards, _strength
+from analyzer.jit import kernel
 
 PLANS = ("fold", "keep all, declare", "keep all, pass", "exchange, declare", "exchange, pass")
 BINS, BIN_WIDTH = 14, 0.25
@@ -21,7 +21,7 @@ STATS = ("deals", "value", "value_sq", "declared", "made")
 SIZE = len(PLANS) * BINS * len(STATS)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _deal_random_table(st, players, pack, rng):
     """Forehand's 4 cards, the trump card, then everyone else's, from a shuffled ``pack``."""
     E._setup(st, players, 0, pack)
@@ -31,7 +31,7 @@ def _deal_random_table(st, players, pack, rng):
         E._deal_hand(st, seat, rng)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def threshold_tables(players, pack, pot, stake, fail_mode, single_takes, params, play_mode, trials, rng, tallies):
     """``tallies``: [plan][strength bin][stat] (module docstring)."""
     rows = tallies.reshape((len(PLANS), BINS, len(STATS)))

@@ -20,14 +20,15 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import get_num_threads, njit, prange
+from numba import get_num_threads, prange
 
 from analyzer.cards import cards_left
 from analyzer.games.paigow.exact_count import FRONT_SLOTS
 from analyzer.games.paigow.settings_table import BINOMIAL, FRONT_BITS, numba_threads
+from analyzer.jit import kernel
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def _count_keys(table, positions, tops, counts):
     """``counts[r, key] += 1`` for the table key of every 7-card hand of the increasing deck
     ``positions`` whose two highest cards are one of the pairs ``tops[r::rows]`` (indices into

@@ -9,27 +9,28 @@ integer counts per split of (win, push, loss).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.cards import CARD_BIT
 from analyzer.games.paigow.policies import _house_way_values, split_values
+from analyzer.jit import kernel
 from analyzer.sim.rng import below
 
 WIN, PUSH, LOSS = 0, 1, 2
 DECK = 53
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _outcome(front, back, dealer_front, dealer_back, player_banks):
     """WIN, PUSH or LOSS of a player's setting against the dealer's (copies to the banker)."""
+    # int(): numpy adds two booleans as a logical or (NUMBA_DISABLE_JIT), Numba as integers
     if player_banks:
-        won = (front >= dealer_front) + (back >= dealer_back)
+        won = int(front >= dealer_front) + int(back >= dealer_back)
     else:
-        won = (front > dealer_front) + (back > dealer_back)
+        won = int(front > dealer_front) + int(back > dealer_back)
     return LOSS - won  # 2 won -> WIN (0), 1 -> PUSH, 0 -> LOSS
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _score_splits(fronts, backs, dealer, way, player_banks, tallies):
     """Set the dealer's 7 cards by the House Way and add every split's outcome."""
     dealer_front, dealer_back = _house_way_values(dealer, way)
@@ -37,7 +38,7 @@ def _score_splits(fronts, backs, dealer, way, player_banks, tallies):
         tallies[s, _outcome(fronts[s], backs[s], dealer_front, dealer_back, player_banks)] += 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _exact_split_tallies(deck, fronts, backs, way, player_banks, tasks, tallies):
     """Every 7-card dealer hand from ``deck`` whose first two cards are a task (positions)."""
     n = deck.shape[0]
@@ -58,7 +59,7 @@ def _exact_split_tallies(deck, fronts, backs, way, player_banks, tasks, tallies)
                             _score_splits(fronts, backs, hand, way, player_banks, tallies)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _deal(state, used, hand, start, count):
     """Deal ``count`` unused cards of the 53 into ``hand[start:]``; returns the new used mask."""
     for i in range(start, start + count):
@@ -70,7 +71,7 @@ def _deal(state, used, hand, start, count):
     return used
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def sampled_split_tallies(excluded, fronts, backs, way, player_banks, state, trials, tallies):
     """``trials`` random dealer hands (common to every split) from the cards not ``excluded``."""
     dealer = np.zeros(7, np.uint8)
@@ -79,7 +80,7 @@ def sampled_split_tallies(excluded, fronts, backs, way, player_banks, state, tri
         _score_splits(fronts, backs, dealer, way, player_banks, tallies)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _house_way_deals(way, player_banks, state, trials, tallies):
     """``trials`` deals of two 7-card hands from 53 cards, both set by the House Way."""
     player = np.zeros(7, np.uint8)
@@ -92,7 +93,7 @@ def _house_way_deals(way, player_banks, state, trials, tallies):
         tallies[_outcome(front, back, dealer_front, dealer_back, player_banks)] += 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _optimal_deals(way, player_banks, commission, inner, state, trials, tallies):
     """``trials`` deals where the player picks the split with the best EV estimated on
     ``inner`` dealer hands of its own sample, then plays it against the deal's dealer

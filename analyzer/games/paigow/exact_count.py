@@ -38,9 +38,9 @@ import math
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
 from analyzer.games.paigow.settings_table import BINOMIAL, FRONT_BITS, colex_rank
+from analyzer.jit import kernel
 
 FRONT_SLOTS = 1 << FRONT_BITS
 MAX_SHARED = 6  # |S| = 7 is counted in closed form
@@ -52,7 +52,7 @@ def _row_masks(ranks: int) -> np.ndarray:
     return np.array(sorted(masks, key=lambda m: (m.bit_count(), m)), np.int64)
 
 
-@njit(cache=True)
+@kernel
 def _classes(masks, popcounts, ranks, joker, symmetric, fill, cards, sizes, weights):
     """Walk the sets S of at most MAX_SHARED cards of the deck of ``ranks`` ranks (and the
     joker), one per suit class when ``symmetric`` (rows i0 >= i1 >= i2 >= i3 in mask order)
@@ -129,7 +129,7 @@ def shared_sets(ranks: int, joker: bool, symmetric: bool = True) -> tuple[np.nda
     return cards[order], sizes[order], weights[order]
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _add(tree, slot, amount):
     slot += 1
     while slot < tree.shape[0]:
@@ -137,7 +137,7 @@ def _add(tree, slot, amount):
         slot += slot & -slot
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _below(tree, slot):
     """How many inserted keys have a front index below ``slot``."""
     total = 0
@@ -147,7 +147,7 @@ def _below(tree, slot):
     return total
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def dominance(keys):
     """(wins, banker, high copies, low copies) over ordered pairs (P, D) of entries of ``keys``
     (sorted in place): P's back and front both above D's; D's both at least P's; the same back;
@@ -177,7 +177,7 @@ def dominance(keys):
     return wins, banker, high, (fronts * fronts).sum()
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _family_members(table, n_cards, shared, size, keys, ranks):
     """The keys of every 7-card hand of the ``n_cards`` deck holding the ``size`` positions
     ``shared`` (increasing), in ``keys`` (length C(n_cards - size, 7 - size)), and their colex
@@ -217,7 +217,7 @@ def _family_members(table, n_cards, shared, size, keys, ranks):
                 pick[t] = t
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def family_terms(table, n_cards, cards, sizes, weights):
     """sum over the sets S given of weight(S) x (wins, banker, high copies, low copies) in the
     family of hands holding S."""

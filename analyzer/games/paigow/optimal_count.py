@@ -34,16 +34,17 @@ from typing import NamedTuple
 
 import numba
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from analyzer.games.paigow.exact_count import _family_members
 from analyzer.games.paigow.policies import split_values
 from analyzer.games.paigow.settings_table import BINOMIAL, FRONT_BITS, _next_colex, _unrank, colex_rank
+from analyzer.jit import kernel
 
 MAX_SPLITS = 21  # C(7, 2) ways to choose the front
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _canonical_rank(positions, ranks, joker_position):
     """The colex rank of the hand's class representative: its suit rows (rank masks) sorted in
     decreasing order, row i in suit i."""
@@ -68,7 +69,7 @@ def _canonical_rank(positions, ranks, joker_position):
     return colex_rank(canonical)
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def _canonical_ranks(hands, ranks, joker_position, blocks, out):
     """``out[r]`` = the class representative's rank of the hand of colex rank ``r``."""
     for block in prange(blocks):
@@ -99,7 +100,7 @@ def hand_classes(ranks: int, joker: bool) -> tuple[np.ndarray, np.ndarray, np.nd
     return class_of, orbit, representatives
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def _class_splits(table, deck, representatives, fronts, backs, keys, counts, house):
     """Each class's kept splits (module docstring) as keys ``back << 8 | front`` in
     ``keys[c, :counts[c]]``, the House Way's at ``house[c]``."""
@@ -138,7 +139,7 @@ def _class_splits(table, deck, representatives, fronts, backs, keys, counts, hou
         counts[c] = kept
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def _optimal_terms(table, class_of, keys, counts, n_cards, n_fronts, n_backs, cards, sizes, weights, acc):
     """Add ``weight(S) x`` (wins, losses) of every member's kept splits in the family of each set
     S given to its class's row of ``acc[thread]`` (the sets dealt round robin to the threads)."""

@@ -14,10 +14,10 @@ straights and flushes are judged by the evaluator with the joker filling them.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.eval import PAIGOW, make_kernels
 from analyzer.eval.two_card import two_card_value
+from analyzer.jit import kernel
 
 _K = make_kernels(PAIGOW)
 evaluate_key = _K.evaluate_key
@@ -75,7 +75,7 @@ RULES = (
 ) = range(len(RULES))
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _five_card_value(cards, skip_a, skip_b):
     """Pai Gow value of the 5 of the 7 ``cards`` other than positions ``skip_a`` and ``skip_b``."""
     key, mask = EMPTY_KEY, np.uint64(0)
@@ -86,18 +86,18 @@ def _five_card_value(cards, skip_a, skip_b):
     return evaluate_key(key, mask)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def split_values(cards, a, b):
     """(front value, back value) of the split with cards ``a`` and ``b`` in front."""
     return two_card_value(cards[a], cards[b]), _five_card_value(cards, a, b)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _rank(card):
     return ACE if card == JOKER else card >> 2
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _two_pair_keeps(way, high, low, best_single):
     """Whether a two-pair hand keeps both pairs in back (True) or splits them, under ``way``.
     Ranks are 0 = two .. 12 = ace; ``best_single`` is the highest single (joker = ace)."""
@@ -117,7 +117,7 @@ def _two_pair_keeps(way, high, low, best_single):
     return (total <= 9 and best_single >= KING) or (total <= 15 and best_single == ACE)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _best_straight_or_flush(cards):
     """The legal split with a straight, flush or straight flush in back and the highest
     front (then the highest back): (a, b, front, back), or a = -1 if there is none."""
@@ -135,7 +135,7 @@ def _best_straight_or_flush(cards):
     return best_a, best_b, best_front, best_back
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _split_quads(cards, group):
     """Two of the quad positions ``group`` to put in front: the two that leave the best back.
     Every such front is the same pair; the back differs only when the joker is one of four
@@ -150,7 +150,7 @@ def _split_quads(cards, group):
     return best_a, best_b
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _house_way(cards, way):
     """Set 7 card codes by the House Way ``way`` (0 Foxwoods, 1 Trump Plaza, 2 improved
     two-pair rule): returns (front card position, front card position, rule number)."""
@@ -258,7 +258,7 @@ def _house_way(cards, way):
     return singles[1], singles[2], NO_PAIR
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _house_way_values(cards, way):
     """(front value, back value) of the House Way setting of 7 card codes."""
     a, b, _ = _house_way(cards, way)

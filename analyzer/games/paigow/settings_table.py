@@ -25,12 +25,13 @@ from pathlib import Path
 
 import numba
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from analyzer.eval import two_card
 from analyzer.eval.two_card import two_card_value
 from analyzer.games.paigow import policies
 from analyzer.games.paigow.policies import _five_card_value, _house_way_values
+from analyzer.jit import kernel
 
 FORMAT_VERSION = 1
 FULL_DECK = np.arange(53, dtype=np.uint8)  # the 52 cards and the joker: position = code
@@ -38,7 +39,7 @@ FRONT_BITS = 8  # a key is back index << 8 | front index
 BINOMIAL = np.array([[math.comb(n, k) for k in range(8)] for n in range(54)], np.int64)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def colex_rank(positions):
     """The colex rank ``sum_i C(p_i, i + 1)`` of 7 increasing card positions."""
     rank = 0
@@ -47,7 +48,7 @@ def colex_rank(positions):
     return rank
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _unrank(rank, positions):
     """Fill ``positions`` with the 7 increasing positions of colex rank ``rank``."""
     for i in range(6, -1, -1):
@@ -58,7 +59,7 @@ def _unrank(rank, positions):
         rank -= BINOMIAL[p, i + 1]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _next_colex(positions):
     """Advance 7 increasing positions to the next combination in colex order."""
     i = 0
@@ -69,14 +70,14 @@ def _next_colex(positions):
         positions[j] = j
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _setting_key(cards, way, fronts, backs):
     """The key ``back index << 8 | front index`` of the House Way setting of 7 ``cards``."""
     front, back = _house_way_values(cards, way)
     return np.searchsorted(backs, back) << FRONT_BITS | np.searchsorted(fronts, front)
 
 
-@njit(cache=True, parallel=True)
+@kernel(parallel=True)
 def _fill(deck, way, fronts, backs, start, stop, blocks, table):
     """Set hands of colex ranks ``start`` to ``stop`` by the House Way into ``table``."""
     size = stop - start
@@ -95,7 +96,7 @@ def _fill(deck, way, fronts, backs, start, stop, blocks, table):
             _next_colex(positions)
 
 
-@njit(cache=True)
+@kernel
 def _keys_of(deck, way, fronts, backs, ranks):
     """The House Way keys of the hands of colex ranks ``ranks``."""
     keys = np.zeros(ranks.shape[0], np.int64)
@@ -109,7 +110,7 @@ def _keys_of(deck, way, fronts, backs, ranks):
     return keys
 
 
-@njit(cache=True)
+@kernel
 def _all_values(deck):
     """Every two-card value and every five-card value of the cards of ``deck``."""
     n = deck.shape[0]

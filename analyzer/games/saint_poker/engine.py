@@ -19,9 +19,9 @@ cards may I play" and "which cards has a player not seen" are bit operations.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.eval.standard import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
+from analyzer.jit import kernel
 from analyzer.sim.arrays import copy_into
 from analyzer.sim.bits import bit_count, nth_bit
 from analyzer.sim.deck import draw_card
@@ -52,18 +52,18 @@ END = TOP + 1
 STATE_SIZE = END + 1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _bit(card):
     return np.int64(1) << card
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _draw(st, rng):
     """One card from the deck, uniform over the undealt cards."""
     return draw_card(st, DECK, TOP, END, 0, rng)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _start_game(st, players, random_priority, rng):
     """Shuffle, deal 10 cards each, turn up the future river (seat priority 0, 1, ...),
     and begin round 1."""
@@ -84,7 +84,7 @@ def _start_game(st, players, random_priority, rng):
     _start_round(st, rng)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _start_round(st, rng):
     """The river phase begins: the future river moves in, and (before round 8) f new
     future cards are turned up."""
@@ -98,7 +98,7 @@ def _start_round(st, rng):
     st[PHASE] = RIVER
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _play_river(st, choices):
     """Everyone's river card at once (``choices[p]`` from his hand)."""
     f = RIVER_SIZE - st[PLAYERS]
@@ -110,7 +110,7 @@ def _play_river(st, choices):
     st[PHASE] = REVEAL
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _hand_value(st, a, b):
     """The best 5 of the river and the hole cards ``a``, ``b`` (standard ranking)."""
     key, mask = EMPTY_KEY + CARD_KEY[a] + CARD_KEY[b], CARD_MASK[a] | CARD_MASK[b]
@@ -121,12 +121,12 @@ def _hand_value(st, a, b):
     return evaluate_key(key, mask)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _ceil_div(a, b):
     return -(-a // b)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _play_reveal(st, pairs):
     """Everyone's two cards at once (``pairs[p]``), then scoring: the best hand wins
     ``r`` points, ``w`` tied winners ``ceil(r / w)`` each (§3.3.2)."""
@@ -150,7 +150,7 @@ def _play_reveal(st, pairs):
     st[PHASE] = DRAFT if st[ROUND] < ROUNDS else OVER
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _draft_order(st, rng):
     """The pick order: reverse finishing order; among equal hands the player with more
     points (after this round) picks later, then the youngest (priority) first (S-4, S-5)."""
@@ -170,7 +170,7 @@ def _draft_order(st, rng):
     return order
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _before(st, p, q):
     if st[VALUE + p] != st[VALUE + q]:
         return st[VALUE + p] < st[VALUE + q]
@@ -179,7 +179,7 @@ def _before(st, p, q):
     return st[PRIORITY + p] < st[PRIORITY + q]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _pool_mask(st):
     """The face-up cards still to be drafted: the river and the revealed cards."""
     pool = np.int64(0)
@@ -192,7 +192,7 @@ def _pool_mask(st):
     return pool
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _take(st, p, card):
     """Player ``p`` drafts ``card`` from the pool into his hand, in view of everyone."""
     for i in range(RIVER_SIZE):
@@ -205,13 +205,13 @@ def _take(st, p, card):
     st[KNOWN + p] |= _bit(card)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _begin_draft(st, rng):
     copy_into(st[ORDER : ORDER + st[PLAYERS]], _draft_order(st, rng))
     st[PICKS] = 0
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _picker(st):
     """The player whose pick it is: two passes in the same order, or the second reversed
     with the ``SNAKE`` option (S-10)."""
@@ -220,7 +220,7 @@ def _picker(st):
     return st[ORDER + (n - 1 - i if st[SNAKE] and k >= n else i)]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _pick(st, card, rng):
     """The current picker takes ``card``; after the last pick the 5 cards left leave the
     game and the next round begins."""
@@ -231,7 +231,7 @@ def _pick(st, card, rng):
         _start_round(st, rng)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _end_draft(st):
     """The 5 undrafted cards leave the game; the next round's number."""
     st[REMOVED] |= _pool_mask(st)
@@ -240,7 +240,7 @@ def _end_draft(st):
     st[ROUND] += 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _unseen_mask(st, viewer):
     """The cards ``viewer`` has not seen: not his, not face up, not removed, not known
     to be in another hand; they are the opponents' hidden cards and the deck."""
@@ -252,7 +252,7 @@ def _unseen_mask(st, viewer):
     return ((np.int64(1) << DECK_SIZE) - 1) & ~seen
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _resample_hidden(src, dst, viewer, rng):
     """Copy ``src`` into ``dst`` with each opponent's hidden cards (hand minus what he is
     known to hold), a face-down future river, and the deck dealt afresh from the cards

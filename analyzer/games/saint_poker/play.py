@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
-from numba import njit
 
 from analyzer.games._results import Result, json_ready, summary, value_chart
 from analyzer.games.saint_poker import engine as E
@@ -26,6 +25,7 @@ from analyzer.games.saint_poker.policies import BASE_POLICIES, POLICY_NAMES, STR
 from analyzer.games.saint_poker.rollout import SHARE
 from analyzer.games.saint_poker.rules import SaintPokerRules
 from analyzer.games.saint_poker.table import _play_game
+from analyzer.jit import kernel
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, rollout_count, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.seeds import new_seed
@@ -79,7 +79,7 @@ def parse_policies(specs: list[str] | str, players: int) -> np.ndarray:
     return params
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _play_games(n, options, final_tie, params, weights, rng, games, tallies):
     deal = rng.copy()
     rngs = _seat_streams(deal, E.MAX_PLAYERS)

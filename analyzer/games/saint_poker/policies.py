@@ -40,10 +40,10 @@ every card.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker import weights as W
+from analyzer.jit import kernel
 from analyzer.sim.rng import below, next_u64
 
 RANDOM, GREEDY, SAVE, ROLLOUT, SEARCH, TUNED, TUNED_SAVE = range(7)
@@ -77,7 +77,7 @@ def policy_weights(tuned: np.ndarray | None = None, tuned_save: np.ndarray | Non
     return table
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _hand_strength(mask, w):
     """A hand's promise for the rounds to come under the weights ``w`` (module docstring)."""
     score = 0.0
@@ -103,7 +103,7 @@ def _hand_strength(mask, w):
     return score + w[W.RUN] * max(best - 2, 0)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _best_pair(st, hand):
     """Greedy reveal: the pair of ``hand`` with the best hand on the (full) river."""
     best, pair = -1, (0, 0)
@@ -118,7 +118,7 @@ def _best_pair(st, hand):
     return pair, best
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _least_needed(hand, count, w):
     """The ``count`` (1 or 2) cards of ``hand`` whose loss costs the least strength (weights ``w``)."""
     n = E.popcount(hand)
@@ -138,7 +138,7 @@ def _least_needed(hand, count, w):
     return pick
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _greedy_river(st, p, rng):
     """The river card that leaves the best expected hand this round."""
     hand = st[E.HAND + p]
@@ -170,7 +170,7 @@ def _greedy_river(st, p, rng):
     return choice
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _greedy_draft(st, p, w):
     """The pool card that most raises the hand's strength (weights ``w``)."""
     pool, hand = E._pool_mask(st), st[E.HAND + p]
@@ -183,12 +183,12 @@ def _greedy_draft(st, p, w):
     return choice
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _random_card(mask, rng):
     return E.nth_card(mask, below(rng, E.popcount(mask)))
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _base_river(st, p, kind, weights, rng):
     """Seat ``p``'s river card by the base policy ``kind`` (weights ``weights[kind]``)."""
     hand = st[E.HAND + p]
@@ -199,7 +199,7 @@ def _base_river(st, p, kind, weights, rng):
     return _greedy_river(st, p, rng)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _base_pair(st, p, kind, weights, rng):
     """Seat ``p``'s hole pair: the best one, unless its category is below the round's bar
     (then the pair missed least)."""
@@ -214,7 +214,7 @@ def _base_pair(st, p, kind, weights, rng):
     return pair
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _base_draft(st, p, kind, weights, rng):
     """Seat ``p``'s draft pick: the card that most raises his hand's strength."""
     if kind == RANDOM:
@@ -222,7 +222,7 @@ def _base_draft(st, p, kind, weights, rng):
     return _greedy_draft(st, p, weights[kind])
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _seat_streams(rng, n):
     out = np.empty((n, 4), np.uint64)
     for i in range(n):

@@ -13,7 +13,6 @@ next one.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.policies import (
@@ -24,6 +23,7 @@ from analyzer.games.saint_poker.policies import (
     _base_river,
     _seat_streams,
 )
+from analyzer.jit import kernel
 from analyzer.sim.arrays import copy_into
 from analyzer.sim.rng import next_u64
 
@@ -32,7 +32,7 @@ SHARE = 60  # a game win shared by w players counts SHARE / w (lcm of 1..5)
 MAX_CHOICES = 45  # pairs of 10 cards
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _legal_choices(st, p):
     """The current phase's choices for ``p``, one per row ``(card, card)`` (a single card
     is repeated): river cards, hole pairs, or draft picks."""
@@ -53,7 +53,7 @@ def _legal_choices(st, p):
     return out[:k]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _step_base(st, kinds, weights, deal_rng, rngs, me, forced):
     """One phase step with base policies (``kinds`` per seat, reading ``weights``,
     :func:`.policies.policy_weights`); ``me`` plays ``forced`` (a legal choice row) when
@@ -80,7 +80,7 @@ def _step_base(st, kinds, weights, deal_rng, rngs, me, forced):
         E._pick(st, forced[0] if p == me else _base_draft(st, p, kinds[p], weights, rngs[p]), deal_rng)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _play_out(st, kinds, weights, deal_rng, rngs):
     """Finish the game with base policies."""
     none = np.zeros(2, np.int64)
@@ -88,7 +88,7 @@ def _play_out(st, kinds, weights, deal_rng, rngs):
         _step_base(st, kinds, weights, deal_rng, rngs, np.int64(-1), none)  # not -1: one signature, not two
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _score_choices(base, me, choices, kinds, weights, rng, work, tallies):
     """Add every choice's outcome to ``tallies`` (module docstring)."""
     seed = np.empty(4, np.uint64)
@@ -107,7 +107,7 @@ def _score_choices(base, me, choices, kinds, weights, rng, work, tallies):
         _add_outcome(work, me, now, start, tallies[c])
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _add_outcome(work, me, now, start, row):
     """Add the finished game ``work`` to ``me``'s tally ``row`` (module docstring); ``now`` is
     the round whose points count as this round's, ``start`` his score before the choice."""
@@ -121,7 +121,7 @@ def _add_outcome(work, me, now, start, row):
     row[5] += _win_share(work, me)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _best_other(st, me):
     """The highest score of ``me``'s opponents."""
     best = -1
@@ -131,7 +131,7 @@ def _best_other(st, me):
     return best
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _win_share(st, me):
     """``me``'s share of the game won, in units of 1 / ``SHARE``: ``SHARE / w`` when he is one
     of ``w`` players with the most points (a shared win, S-7), else 0."""
@@ -144,7 +144,7 @@ def _win_share(st, me):
     return SHARE // leaders
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _sample_choices(st, me, choices, kinds, weights, rng, trials, tallies):
     """Monte Carlo values of ``me``'s choices over ``trials`` deals of what he has not seen."""
     base = np.empty_like(st)
@@ -154,7 +154,7 @@ def _sample_choices(st, me, choices, kinds, weights, rng, trials, tallies):
         _score_choices(base, me, choices, kinds, weights, rng, work, tallies)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _rollout_choice(st, p, seat_params, weights, rng):
     """The rollout policy: the choice with the most expected points to the end."""
     choices = _legal_choices(st, p)

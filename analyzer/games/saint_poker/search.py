@@ -37,14 +37,14 @@ anyway; so the search values points.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.policies import BASE, ROLLOUTS
 from analyzer.games.saint_poker.rollout import CHOICE_TALLY, _legal_choices, _score_choices
+from analyzer.jit import kernel
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _search_choice(st, p, seat_params, weights, rng):
     """The search policy's choice for ``p`` (module docstring); ``seat_params`` is
     ``[SEARCH, B, base]``."""

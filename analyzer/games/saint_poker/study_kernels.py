@@ -4,7 +4,6 @@ tournament, and what each policy's choice gives away (:func:`policy_regret`)."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.policies import GREEDY, _best_pair, _least_needed, _seat_streams
@@ -18,12 +17,13 @@ from analyzer.games.saint_poker.rollout import (
     _win_share,
 )
 from analyzer.games.saint_poker.table import _play_game, _policy_choice
+from analyzer.jit import kernel
 from analyzer.sim.rng import below, next_u64
 
 SPEND_TALLY = 4  # positions, value gap sum, gap^2 sum, positions where spending is better
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def spend_or_save(n, round_, weights, positions, samples, rng, tallies):
     """At the reveal of round ``round_`` in greedy games: the rest-of-game points of seat
     0 revealing its best pair (spend) minus revealing the pair it misses least (save),
@@ -55,7 +55,7 @@ def spend_or_save(n, round_, weights, positions, samples, rng, tallies):
         tallies[3] += gap > 0
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def draft_seats(n, weights, games, rng, tallies):
     """All-greedy games: the points each player scores in the round after a draft, by the
     position he picked in (1st .. nth); ``tallies[3 * k: 3 * k + 3]`` = count, points,
@@ -88,7 +88,7 @@ def paired_width(k):
     return 1 + 2 * k + k * (k - 1)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def paired_tournament(n, players, field, weights, deals, rng, tallies):
     """Every player of ``players`` (one policy row each) in every seat of ``n`` against
     ``field`` policies (base policies reading ``weights``), on the same deals: each deal's
@@ -136,7 +136,7 @@ def regret_width(k):
     return REGRET_HEAD + REGRET_STATS * k
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _reach_decision(st, n, phase, round_, kinds, weights, rng):
     """Deal a game of ``n`` players and play it, each seat by its base policy ``kinds[seat]``
     (draft ties broken at random, S-5), up to ``phase`` of round ``round_`` -- in the draft up
@@ -155,7 +155,7 @@ def _reach_decision(st, n, phase, round_, kinds, weights, rng):
     return E._picker(st)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _choice_index(choices, move):
     """The row of ``choices`` that is ``move`` (a pair in either order); a move that is not a
     legal choice is an error."""
@@ -166,7 +166,7 @@ def _choice_index(choices, move):
     raise ValueError("a policy's move is not a legal choice")
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _position_regret(st, p, players, kinds, weights, samples, rng, tallies):
     """Add the regret of every policy of ``players`` at ``p``'s decision in ``st`` to ``tallies``
     (:func:`policy_regret`; ``kinds``: the base policy of every seat after the choice)."""
@@ -202,7 +202,7 @@ def _position_regret(st, p, players, kinds, weights, samples, rng, tallies):
         tallies[at + 6] += lost * lost
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def policy_regret(n, phase, round_, players, continuation, weights, positions, samples, rng, tallies):
     """What each policy of ``players`` (one policy row each) gives away at ``phase`` of round
     ``round_``, ``n`` players (``weights``: :func:`.policies.policy_weights`).

@@ -13,7 +13,6 @@ included), not by base policies only: what ``saint-poker decide --policy search`
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.policies import (
@@ -27,11 +26,12 @@ from analyzer.games.saint_poker.policies import (
 )
 from analyzer.games.saint_poker.rollout import _add_outcome, _rollout_choice
 from analyzer.games.saint_poker.search import _search_choice
+from analyzer.jit import kernel
 from analyzer.sim.arrays import copy_into
 from analyzer.sim.rng import next_u64
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _policy_choice(st, p, params, weights, rng):
     """Seat ``p``'s choice of the current phase as a row ``(card, card)`` (a single card
     repeated), by his policy ``params[p]`` (base policies read ``weights``,
@@ -53,7 +53,7 @@ def _policy_choice(st, p, params, weights, rng):
     return out
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _step(st, params, weights, deal_rng, rngs, me, forced):
     """One phase step, each player by his policy; ``me`` plays ``forced`` (a legal choice
     row) when ``me`` >= 0."""
@@ -75,7 +75,7 @@ def _step(st, params, weights, deal_rng, rngs, me, forced):
             E._begin_draft(st, deal_rng)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _play_game(st, n, random_priority, params, weights, deal_rng, rngs, snake=0, future_hidden=0):
     """A whole game; the scores and per-round points are left in ``st``. Options: the
     draft's youngest drawn at random (S-5), a snake draft (S-10), a face-down future
@@ -87,7 +87,7 @@ def _play_game(st, n, random_priority, params, weights, deal_rng, rngs, snake=0,
         _step(st, params, weights, deal_rng, rngs, np.int64(-1), none)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _sample_choices_played(st, me, choices, params, weights, rng, trials, tallies):
     """Add to ``tallies`` (:data:`.rollout.CHOICE_TALLY` per choice) the outcomes of ``me``'s
     choices over ``trials`` deals of what he has not seen, every player after the choice by

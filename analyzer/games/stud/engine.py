@@ -10,17 +10,17 @@ the unknown cards uniformly with rejection.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.cards import CARD_BIT
 from analyzer.eval.standard import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
+from analyzer.jit import kernel
 from analyzer.sim.rng import below
 from analyzer.sim.showdown import record_showdown
 
 HAND = 5
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _completions(known, free_cards):
     """Masks and values of every 5-card hand made of ``known`` plus cards of ``free_cards``."""
     need = HAND - known.shape[0]
@@ -54,7 +54,7 @@ def _completions(known, free_cards):
     return masks, values
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _exact_deals(masks, values, offsets, first, stop, tallies):
     """Tally every choice of one completion per player (rows ``offsets[p]:offsets[p+1]``
     of ``masks``/``values``; for player 0 only rows ``first:stop``) whose cards are disjoint.
@@ -86,7 +86,7 @@ def _exact_deals(masks, values, offsets, first, stop, tallies):
     return deals
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _monte_carlo_deals(known, known_offsets, excluded, state, trials, tallies):
     """``trials`` random deals: each player's known cards completed to five with
     uniformly drawn unseen cards."""

@@ -21,13 +21,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
-from numba import njit
 
 from analyzer.cards import format_cards
 from analyzer.games._results import SHOWN, Result, summary, value_chart
 from analyzer.games.whist import engine as E
 from analyzer.games.whist.policies import POLICY_NAMES, _play_out
 from analyzer.games.whist.rules import WhistRules, bid_name, callable_suits
+from analyzer.jit import kernel
 from analyzer.sim.arrays import copy_into
 from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts
@@ -55,7 +55,7 @@ def parse_policies(text: str) -> np.ndarray:
     return np.array(codes * (E.SEATS // len(codes)), np.int64)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _deal_others(st, seat, hand, unseen, rng):
     """Give ``seat`` the mask ``hand`` and deal the cards of ``unseen`` (shuffled in place)
     13 to each other seat."""
@@ -76,7 +76,7 @@ def _deal_others(st, seat, hand, unseen, rng):
         st[E.HAND + s] = cards
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _add_outcome(st, seat, chips, row):
     """Add one finished deal's result for ``seat`` to a tally row (layout: TALLY)."""
     E._settle(st, chips)
@@ -89,7 +89,7 @@ def _add_outcome(st, seat, chips, row):
     row[4] += side * side
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _sample_bids(seat, hand, unseen, options, policies, pass_ace_low, called_rule, trials, rng, tallies):
     """``trials`` random deals, each bid of ``options`` (rows: contract, suit, joins the next
     seat's Solo-nolo) played on each."""

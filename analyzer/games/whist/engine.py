@@ -22,9 +22,9 @@ lives in a flat ``int64`` array; hands are 52-bit card masks (:mod:`analyzer.gam
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.games._tricks import NO_SUIT, SUIT_MASKS, beats, card_bit, legal_cards
+from analyzer.jit import kernel
 
 SEATS, TRICKS_PER_DEAL, ACE = 4, 13, 12
 PASS, NOLO, GRAND, SOLO, GRANDI = range(5)  # contracts, in bidding order
@@ -60,7 +60,7 @@ TABLE = TRICKS + SEATS  # [seat] card played to the current trick, or -1
 STATE_SIZE = TABLE + SEATS
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _callable_suits_mask(hand, call_own_ace):
     """The suits (bit s for suit s) a bidder holding the mask ``hand`` may name in Nolo or
     Grand (W-2): those whose ace he lacks, or any suit with ``call_own_ace`` or when he
@@ -72,7 +72,7 @@ def _callable_suits_mask(hand, call_own_ace):
     return 0b1111 if call_own_ace or lacking == 0 else lacking
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _start(st, contract, bidder, called, joiner, pass_ace_low, called_rule):
     """Set up the play of a contract on the hands in ``st[HAND:]``. ``called`` is the suit
     named in Nolo or Grand (else NO_SUIT); ``joiner`` a Solo-nolo joiner's seat or -1."""
@@ -94,7 +94,7 @@ def _start(st, contract, bidder, called, joiner, pass_ace_low, called_rule):
         st[TABLE + seat] = -1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _on_bidder_side(st, seat):
     """Whether ``seat`` plays on the bidder's side (Nolo, Grand: bidder and ace holder;
     Solo-nolo: a soloist; Grandi: the bidder). Nobody in the pass game."""
@@ -106,7 +106,7 @@ def _on_bidder_side(st, seat):
     return seat == st[BIDDER] or seat == st[PARTNER]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def legal(st, seat):
     """The cards ``seat`` may play now: follow suit, and the called-ace rule (W-3)."""
     hand = st[HAND + seat]
@@ -126,7 +126,7 @@ def legal(st, seat):
     return cards
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def play(st, card):
     """``st[TURN]`` plays ``card`` (which must be legal); a full trick is gathered and the
     deal ends early when every contract is decided (W-8)."""
@@ -156,7 +156,7 @@ def play(st, card):
     st[DONE] = _decided(st)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _decided(st):
     """Whether play stops after the trick just gathered (W-8)."""
     if st[TRICK] == TRICKS_PER_DEAL:
@@ -171,7 +171,7 @@ def _decided(st):
     return False
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _side_tricks(st):
     """Tricks taken by the bidder's side (Nolo, Grand, Grandi; the bidder alone in Solo-nolo)."""
     n = 0
@@ -181,7 +181,7 @@ def _side_tricks(st):
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _fewest_tricks(st):
     """The fewest tricks any seat took (the pass game's winners took this many, W-6)."""
     fewest = st[TRICKS]
@@ -190,7 +190,7 @@ def _fewest_tricks(st):
     return fewest
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _made(st, seat):
     """Whether ``seat`` won the deal: his side made (or beat) the contract; in the pass game,
     he took the fewest tricks (ties included)."""
@@ -212,13 +212,13 @@ def _made(st, seat):
     return ok == _on_bidder_side(st, seat)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _pay(chips, payer, payee, amount):
     chips[payer] -= amount
     chips[payee] += amount
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _settle(st, chips):
     """Each seat's chips won (+) or lost (-) in the finished deal, into ``chips[0:4]``."""
     for seat in range(SEATS):

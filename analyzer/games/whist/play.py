@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
-from numba import njit
 
 from analyzer.games._results import Result, json_ready, summary, value_chart
 from analyzer.games._tricks import SUIT_MASKS
@@ -31,6 +30,7 @@ from analyzer.games.whist.bid import DEALS, _deal_others, parse_policies
 from analyzer.games.whist.policies import _play_out
 from analyzer.games.whist.rules import WhistRules, bid_name, callable_suits, parse_bid
 from analyzer.games.whist.study_kernels import CHUNK, CONTRACTS, _hand_features, run_bidding_tables
+from analyzer.jit import kernel
 from analyzer.sim.bits import bit_count
 from analyzer.sim.engine import KernelJob, Progress, Stopping, clock_start, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
@@ -86,7 +86,7 @@ def resolve_auction(
     return standing
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _shortest_callable_suit(hand, call_own_ace):
     """The suit the table bidder names: the shortest it may call (W-2; the lowest on ties)."""
     suits = E._callable_suits_mask(hand, call_own_ace)
@@ -98,7 +98,7 @@ def _shortest_callable_suit(hand, call_own_ace):
     return best
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _table_auction(st, values, call_own_ace, may_join, out):
     """The table bidder's auction on the hands of ``st``: ``out`` = contract, bidder,
     suit, joiner (module docstring)."""
@@ -123,7 +123,7 @@ def _table_auction(st, values, call_own_ace, may_join, out):
                 break
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _play_bid_deals(values, policies, call_own_ace, may_join, pass_ace_low, called_rule, trials, rng, tallies):
     """Whole deals: deal, table auction, play, settle (tallies: GAME_TALLY)."""
     deck = np.arange(52).astype(np.int64)

@@ -20,8 +20,6 @@ Avoiding tricks:
 
 from __future__ import annotations
 
-from numba import njit
-
 from analyzer.games._tricks import (
     NO_SUIT,
     SUIT_MASKS,
@@ -33,13 +31,14 @@ from analyzer.games._tricks import (
     want_card,
 )
 from analyzer.games.whist import engine as E
+from analyzer.jit import kernel
 from analyzer.sim.bits import nth_bit
 
 RANDOM, HEURISTIC = 0, 1
 POLICY_NAMES = ("random", "heuristic")
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _known_friend(st, seat, other):
     """Whether ``seat`` knows ``other`` to be on his side."""
     contract = st[E.CONTRACT]
@@ -52,7 +51,7 @@ def _known_friend(st, seat, other):
     return seat == st[E.PARTNER] and other == st[E.BIDDER]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _avoiding_lead(cards, outstanding, ace_low):
     best, best_score = -1, -1
     rest = cards
@@ -65,7 +64,7 @@ def _avoiding_lead(cards, outstanding, ace_low):
     return best
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _heuristic_card(st, seat):
     """The heuristic player's card (module docstring)."""
     cards = E.legal(st, seat)
@@ -93,7 +92,7 @@ def _heuristic_card(st, seat):
     return extreme_card(following, ace_low, st[E.PLAYS] == E.SEATS - 1)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _play_out(st, policies, rng):
     """Play the deal to its end, seat ``s`` choosing by ``policies[s]``."""
     while not st[E.DONE]:

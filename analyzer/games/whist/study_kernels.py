@@ -9,13 +9,13 @@ bidder's hand features and to a grid of high-card points by longest suit.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.games._tricks import SUIT_MASKS
 from analyzer.games.whist import engine as E
 from analyzer.games.whist.bid import _deal_others, parse_policies
 from analyzer.games.whist.policies import _play_out
 from analyzer.games.whist.rules import WhistRules
+from analyzer.jit import kernel
 from analyzer.sim.arrays import copy_into
 from analyzer.sim.bits import bit_count, nth_bit
 from analyzer.sim.engine import KernelJob, Progress, Stopping, run_monte_carlo
@@ -33,7 +33,7 @@ FEATURE_SIZE = CONTRACTS * len(FEATURES) * BINS * len(STATS)
 GRID_SIZE = BINS * GRID_LONGEST * CONTRACTS * len(GRID_STATS)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _hand_features(hand):
     """(aces, high-card points, longest suit length) of a hand mask."""
     aces = hcp = longest = 0
@@ -46,14 +46,14 @@ def _hand_features(hand):
     return aces, hcp, longest
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _called_suit(hand, call_own_ace, rng):
     """A suit drawn uniformly among those the hand may call (W-2)."""
     suits = E._callable_suits_mask(hand, call_own_ace)
     return nth_bit(suits, below(rng, bit_count(suits)))
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _bidding_tables(policies, call_own_ace, pass_ace_low, called_rule, trials, rng, tallies):
     """``tallies[:FEATURE_SIZE]``: [contract][feature][bin][stat]; then the grid
     [hcp][longest][contract][grid stat] (module docstring)."""

@@ -34,7 +34,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any
 
 import numpy as np
-from numba import njit
 from pydantic import Field
 
 from analyzer.games._results import SHOWN, Result, plus_minus, summary, value_chart
@@ -61,6 +60,7 @@ from analyzer.games.head_to_head.play import seat_policies
 from analyzer.games.head_to_head.policies import GREEDY_KINDS
 from analyzer.games.head_to_head.position import OPPONENT, YOU, Position, PositionModel, position_from_model
 from analyzer.games.head_to_head.rollout import _arrange, _future_draws, _next_code, _unseen_cards
+from analyzer.jit import kernel
 from analyzer.json_input import InputModel, options_from, options_model, validate
 from analyzer.sim.engine import Progress, Stopping, clock_start, mean_and_se, run_monte_carlo, run_tasks
 from analyzer.sim.facts import RunFacts
@@ -368,7 +368,7 @@ class StrongBetJob(BetJob):
         return tallies
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _enumerate(state, actions, params, vectors, bparams, draws, lo, hi, tallies):
     m = _unseen_cards(state, SEAT_YOU).shape[0]
     base = np.empty_like(state)

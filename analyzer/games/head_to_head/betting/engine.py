@@ -22,8 +22,6 @@ each player has put on each card this round, and whether a row is closed to bett
 
 from __future__ import annotations
 
-from numba import njit
-
 from analyzer.games.head_to_head.engine import (
     BET_CLOSED,
     BET_RULES,
@@ -39,6 +37,7 @@ from analyzer.games.head_to_head.engine import (
     _mover,
     _row_result,
 )
+from analyzer.jit import kernel
 
 START_STACK = 800
 BASE = 100  # 2 x $50 on each active common card
@@ -50,7 +49,7 @@ RESPONSES = ("decline", "call", "raise")
 NO_ROW = -1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _start_betting_game(st, forfeit, window, min_bet, row_cap, max_raise):
     """Stacks of $800 and the betting rules; call before the first round."""
     st[STACK], st[STACK + 1] = START_STACK, START_STACK
@@ -59,7 +58,7 @@ def _start_betting_game(st, forfeit, window, min_bet, row_cap, max_raise):
     st[rules + ROW_CAP], st[rules + MAX_RAISE] = row_cap, max_raise
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _start_betting_round(st):
     """The bank's $100 base on every active row; nothing committed; every row open."""
     for row in range(5):
@@ -69,22 +68,22 @@ def _start_betting_round(st):
         st[BET_CLOSED + row] = 0 if row < st[ROWS] else 1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _committed(st, seat, row):
     return st[COMMITTED + 5 * seat + row]
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _floor_step(amount, step):
     return (amount // step) * step
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _row_complete(st, row):
     return st[_count_index(0, row)] + st[_count_index(1, row)] == 2 * SLOTS
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _max_bet(st, bettor, row):
     """The largest opening bet ``bettor`` may make on ``row`` (0: none; the row must
     be open to betting)."""
@@ -102,7 +101,7 @@ def _max_bet(st, bettor, row):
     return top if top >= step else 0
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _max_raise(st, actor, row):
     """The largest raise ``actor`` may add on top of matching (0: he may only call or
     decline)."""
@@ -119,19 +118,19 @@ def _max_raise(st, actor, row):
     return top if top >= step else 0
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _to_call(st, actor, row):
     """What ``actor`` must add to match the other player on ``row``."""
     return _committed(st, 1 - actor, row) - _committed(st, actor, row)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _pay(st, seat, row, amount):
     st[STACK + seat] -= amount
     st[COMMITTED + 5 * seat + row] += amount
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _decline(st, decliner, row):
     """The decliner's concession (§2.7 response 1, H-B2)."""
     other = 1 - decliner
@@ -144,7 +143,7 @@ def _decline(st, decliner, row):
     st[BET_CLOSED + row] = 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _settle_row(st, row):
     """Pay a complete row at once: the winner takes the base left and every chip on the
     card; an exact tie splits it (the pot is a multiple of $10, so halves are whole)."""
@@ -158,7 +157,7 @@ def _settle_row(st, row):
     st[BET_CLOSED + row] = 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _window_seat(st):
     """The seat that may open a bet before the coming placement, or -1: the player on
     turn, except a Share 2 receiver unless ``bet_window`` is ``receiver``."""
@@ -167,7 +166,7 @@ def _window_seat(st):
     return _mover(st)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _chips_in_play(st):
     """Stacks plus everything on the cards: conserved within a round except for the base."""
     total = st[STACK] + st[STACK + 1]

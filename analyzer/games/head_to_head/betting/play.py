@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
-from numba import njit
 
 from analyzer.games._results import Result, summary, value_chart
 from analyzer.games.head_to_head import engine as E
@@ -37,6 +36,7 @@ from analyzer.games.head_to_head.play import (
     seat_policies,
 )
 from analyzer.games.head_to_head.rules import HeadToHeadRules
+from analyzer.jit import kernel
 from analyzer.sim.engine import Progress, Stopping, mean_and_se, rollout_count, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.seeds import new_seed
@@ -90,7 +90,7 @@ def parse_bet_policy(spec: str) -> np.ndarray:
     return params
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _play_betting_games(
     kind, crazy, batch_rule, tiebreak, bet_rules, params, vectors, bparams, rng, games, tallies, lookahead
 ):

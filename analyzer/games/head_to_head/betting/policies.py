@@ -29,7 +29,6 @@ cards the player has not seen, exactly when one space is left, else by
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.eval.standard import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
 from analyzer.games.head_to_head import engine as E
@@ -62,6 +61,7 @@ from analyzer.games.head_to_head.rollout import (
     _round_type,
     lookahead_flag,
 )
+from analyzer.jit import kernel
 from analyzer.sim.arrays import copy_into
 from analyzer.sim.rng import below, fresh_stream, next_u64
 
@@ -78,7 +78,7 @@ BET_GAME_WIDTH = 6  # final stacks, winner, seat 0's stack after each round
 NO_EXTRA = np.int64(-1)  # no card added: typed, as a literal -1 would compile a second specialization
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _side_key(st, seat, row, extra):
     c = st[E.COMMON + row]
     key, mask = EMPTY_KEY + CARD_KEY[c], CARD_MASK[c]
@@ -92,7 +92,7 @@ def _side_key(st, seat, row, extra):
     return key, mask
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _row_equity(st, seat, row, extra, rng):
     """``seat``'s random-fill equity on ``row`` with card ``extra`` added to his side
     (-1: none): win + tie/2 over fills of the empty spaces from his unseen cards."""
@@ -130,7 +130,7 @@ def _row_equity(st, seat, row, extra, rng):
     return halves / (2.0 * trials)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _held_cards(st, seat):
     """``(start, n)`` of the cards ``seat`` holds and could still place."""
     if E._mover(st) == seat and E._pending_seen_by(st, seat):
@@ -138,7 +138,7 @@ def _held_cards(st, seat):
     return E.HAND + 4 * seat, st[E.HAND_N + seat]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _best_equity(st, seat, row, rng):
     """The row equity ``seat`` can reach with the best card he holds placed there (or
     with none, if that is better or his side is full)."""
@@ -150,7 +150,7 @@ def _best_equity(st, seat, row, rng):
     return p
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _estimated_equity(st, seat, row, bp, rng):
     """The threshold policy's ``p``: with the cards it holds, or blind to them."""
     if bp[USES_CARDS]:
@@ -158,7 +158,7 @@ def _estimated_equity(st, seat, row, bp, rng):
     return _row_equity(st, seat, row, NO_EXTRA, rng)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _threshold_open(st, seat, bp, rng):
     best_row, best_p = -1, -1.0
     for row in range(st[E.ROWS]):
@@ -172,7 +172,7 @@ def _threshold_open(st, seat, bp, rng):
     return best_row, max(step, min((bp[SIZE] // step) * step, _max_bet(st, seat, best_row)))
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _threshold_respond(st, actor, row, bp, rng):
     p = _estimated_equity(st, actor, row, bp, rng) * 1000
     top = _max_raise(st, actor, row)
@@ -184,7 +184,7 @@ def _threshold_respond(st, actor, row, bp, rng):
     return DECLINE, 0
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _act(st, seat, action, amount, row):
     """Carry out a response: decline, call, or raise ``amount``."""
     if action == DECLINE:
@@ -195,7 +195,7 @@ def _act(st, seat, action, amount, row):
     return action == RAISE
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _random_open(st, seat, rng):
     """Half the time no bet; else a uniform legal amount on a uniform open row."""
     rows, n = 0, 0
@@ -214,7 +214,7 @@ def _random_open(st, seat, rng):
     return row, step * (1 + below(rng, _max_bet(st, seat, row) // step))
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _random_respond(st, actor, row, rng):
     """Decline, call or a uniform legal raise, each response equally likely."""
     step = st[E.BET_RULES + MIN_BET]
@@ -223,7 +223,7 @@ def _random_respond(st, actor, row, rng):
     return action, (step * (1 + below(rng, raises)) if action == RAISE else 0)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _base_open(st, seat, bp, rng):
     if bp[KIND] == NEVER:
         return -1, 0
@@ -232,7 +232,7 @@ def _base_open(st, seat, bp, rng):
     return _threshold_open(st, seat, bp, rng)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _base_respond(st, actor, row, bp, rng):
     if bp[KIND] == NEVER:
         return CALL, 0
@@ -241,7 +241,7 @@ def _base_respond(st, actor, row, bp, rng):
     return _threshold_respond(st, actor, row, bp, rng)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _finish_exchange(st, actor, row, bparams, rngs, lookahead):
     """Let the betting policies answer, back and forth, until a call or a decline; ``actor``
     answers first, each from his own stream ``rngs[actor]`` (:func:`_policy_respond`: the
@@ -253,7 +253,7 @@ def _finish_exchange(st, actor, row, bparams, rngs, lookahead):
         actor = 1 - actor
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _take_action(st, seat, action, bparams, rngs, lookahead):
     """Carry out ``seat``'s betting decision ``action`` = (row, response, amount) (opening:
     response -1, and row -1 for no bet) and let the betting policies finish the exchange it
@@ -267,7 +267,7 @@ def _take_action(st, seat, action, bparams, rngs, lookahead):
         _finish_exchange(st, 1 - seat, row, bparams, rngs, lookahead)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _place_and_pay(st, choice, row, side):
     """Make the placement; a row it completes is paid at once."""
     E._place(st, choice, row, side)
@@ -275,7 +275,7 @@ def _place_and_pay(st, choice, row, side):
         _settle_row(st, row)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _place_and_settle(st, params, vectors, rngs, lookahead):
     """The placement of the player on turn, under any placement policy (rollout included, unless
     ``lookahead`` is None: :func:`.rollout._policy_move`; greedy under the seat's vector
@@ -284,7 +284,7 @@ def _place_and_settle(st, params, vectors, rngs, lookahead):
     _place_and_pay(st, choice, row, side)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _base_place_and_settle(st, params, vectors, rngs):
     """:func:`_place_and_settle` for base placement policies (random or greedy, as in every
     rollout of a betting decision): the same move, without compiling the rollout policy."""
@@ -293,7 +293,7 @@ def _base_place_and_settle(st, params, vectors, rngs):
     _place_and_pay(st, choice, row, side)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _play_out_betting(st, params, vectors, bparams, rng):
     """Finish a betting round with base placement and betting policies (one stream)."""
     rngs = np.empty((2, 4), np.uint64)
@@ -311,7 +311,7 @@ def _play_out_betting(st, params, vectors, bparams, rng):
         _base_place_and_settle(st, params, vectors, rngs)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _default_players():
     """Greedy placement (hand-set) and default threshold betting for both players: the
     players the rollout bettor assumes; ``(params, vectors, bparams)``."""
@@ -325,7 +325,7 @@ def _default_players():
     return params, vectors, bparams
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _play_action(st, seat, action, params, vectors, bparams, stream):
     """From a betting decision of ``seat``, carry out ``action`` = (row, response, amount)
     (opening: response -1 and row -1 for no bet), let base policies finish the exchange
@@ -340,7 +340,7 @@ def _play_action(st, seat, action, params, vectors, bparams, stream):
     return st[E.STACK + seat]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _score_bet_actions(base, seat, actions, params, vectors, bparams, rng, work, tallies, weight):
     """Add ``weight`` x each action's gain (``seat``'s stack at the end of the round minus
     now) and its square to ``tallies``, every action on one fresh stream from ``rng``."""
@@ -354,7 +354,7 @@ def _score_bet_actions(base, seat, actions, params, vectors, bparams, rng, work,
         tallies[a, 1] += weight * gain * gain
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _sample_bet_actions(st, seat, actions, params, vectors, bparams, rng, trials, tallies):
     """Monte Carlo gains of betting actions: ``trials`` samples of what ``seat`` cannot see."""
     base = np.empty_like(st)
@@ -364,7 +364,7 @@ def _sample_bet_actions(st, seat, actions, params, vectors, bparams, rng, trials
         _score_bet_actions(base, seat, actions, params, vectors, bparams, rng, work, tallies, 1)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _play_action_under(st, seat, action, params, vectors, bparams, deal, rngs):
     """:func:`_play_action` with every player under his own policies, lookahead ones included
     (rollout or search placement, the rollout bettor), as in the game (:func:`_betting_turn`):
@@ -377,7 +377,7 @@ def _play_action_under(st, seat, action, params, vectors, bparams, deal, rngs):
     return st[E.STACK + seat]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _sample_bet_actions_under(st, seat, actions, params, vectors, bparams, rng, trials, tallies):
     """:func:`_sample_bet_actions` with each player finishing the round under his own policies
     (:func:`_play_action_under`; a lookahead player searches from his own view): on each of
@@ -404,7 +404,7 @@ def _sample_bet_actions_under(st, seat, actions, params, vectors, bparams, rng, 
             tallies[a, 1] += gain * gain
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _rollout_choice(st, seat, actions, bp, rng):
     params, vectors, bparams = _default_players()
     tallies = np.zeros((actions.shape[0], 2), np.int64)
@@ -412,7 +412,7 @@ def _rollout_choice(st, seat, actions, bp, rng):
     return actions[np.argmax(tallies[:, 0])]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _opening_actions(st, seat, amounts):
     """No bet, then a bet of each of ``amounts`` (or every step, when empty) on each open row."""
     step = st[E.BET_RULES + MIN_BET]
@@ -427,7 +427,7 @@ def _opening_actions(st, seat, amounts):
     return out[:n]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _response_actions(st, actor, row, amounts):
     """Decline, call, then a raise of each of ``amounts`` (or every step) allowed."""
     step = st[E.BET_RULES + MIN_BET]
@@ -443,13 +443,13 @@ def _response_actions(st, actor, row, amounts):
     return out[:n]
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _rollout_open(st, seat, bp, rng):
     choice = _rollout_choice(st, seat, _opening_actions(st, seat, np.array(ROLLOUT_SIZES)), bp, rng)
     return choice[0], choice[2]
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _rollout_respond(st, actor, row, bp, rng):
     top = _max_raise(st, actor, row)
     sizes = np.array([min(ROLLOUT_SIZES[-1], top)]) if top > 0 else np.zeros(0, np.int64)
@@ -457,7 +457,7 @@ def _rollout_respond(st, actor, row, bp, rng):
     return choice[1], choice[2]
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _policy_open(st, seat, bp, rng, lookahead):
     """The opening of the betting policy ``bp`` (the rollout bettor's unless ``lookahead`` is
     None: :func:`betting_lookahead`)."""
@@ -466,7 +466,7 @@ def _policy_open(st, seat, bp, rng, lookahead):
     return _base_open(st, seat, bp, rng)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _policy_respond(st, actor, row, bp, rng, lookahead):
     """The answer of the betting policy ``bp`` to a bet (as :func:`_policy_open`)."""
     if lookahead is not None and bp[KIND] == ROLLOUT:
@@ -493,7 +493,7 @@ def betting_lookahead(params: np.ndarray, bparams: np.ndarray) -> np.bool_ | Non
     return NO_LOOKAHEAD
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _betting_turn(st, params, vectors, bparams, deal_rng, rngs, lookahead):
     """One placement of a betting round: deal, let the player on turn open at most one
     exchange (answered back and forth until a call or a decline), place; a row the
@@ -510,7 +510,7 @@ def _betting_turn(st, params, vectors, bparams, deal_rng, rngs, lookahead):
     _place_and_settle(st, params, vectors, rngs, lookahead)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline="always")
 def _play_betting_game(
     st,
     kind,

@@ -7,10 +7,10 @@ from typing import Annotated
 
 import typer
 
-from cli.errors import reported_errors
-from cli.progress import progress_bar
-from cli.run_options import Scheduler, ShowProgress, Threads
-from cli.tables import Force, Out, report_written
+from analyzer.cli.errors import reported_errors
+from analyzer.cli.progress import progress_bar
+from analyzer.cli.run_options import Scheduler, ShowProgress, Threads
+from analyzer.cli.tables import Force, Out, report_written
 
 
 def batch_command(

@@ -6,9 +6,9 @@ import json
 
 import typer
 
-from cli.commands import App
-from cli.console import stdout_console
-from cli.errors import reported_errors
+from analyzer.cli.commands import App
+from analyzer.cli.console import stdout_console
+from analyzer.cli.errors import reported_errors
 
 range_app = App(help='Hold\'em hand ranges in PokerStove/Equilab syntax, e.g. "QQ+, AKs, A5s-A2s, KTo+, AsKd:0.5".')
 

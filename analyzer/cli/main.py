@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-import atexit
 import importlib
 import os
 import sys
-import threading
 from typing import Any
 
 import typer
 
-from cli.commands import ALIASES, App, invoked_name
-from cli.compile_notice import compile_notice
-from cli.errors import DEBUG_ENV, USAGE_ERROR, print_error
+from analyzer import jit
+from analyzer.cli.commands import ALIASES, App, invoked_name
+from analyzer.cli.compile_notice import compile_notice
+from analyzer.cli.errors import DEBUG_ENV, USAGE_ERROR, print_error
 
 INTERRUPTED = 130  # 128 + SIGINT, as shells report it
 
-PROG_NAME = "poker-analyzer"  # also under ``python -m cli.main``: usage lines and the completion variable
+PROG_NAME = "poker-analyzer"  # also under ``python -m analyzer.cli.main``: usage lines and the completion variable
 
 
 def _print_version(asked: bool) -> None:
@@ -43,22 +42,22 @@ def root(
 
 
 COMMANDS = {
-    "eval": "cli.eval:eval_command",
-    "batch": "cli.batch:batch_command",
-    "schema": "cli.schema:schema_command",
-    "warmup": "cli.warmup:warmup_command",
+    "eval": "analyzer.cli.eval:eval_command",
+    "batch": "analyzer.cli.batch:batch_command",
+    "schema": "analyzer.cli.schema:schema_command",
+    "warmup": "analyzer.cli.warmup:warmup_command",
 }
 """Command name -> ``module:function``, imported only when registered (see :func:`make_app`)."""
 GROUPS = {
-    "draw": "cli.draw:draw_app",
-    "head-to-head": "cli.head_to_head:head_to_head_app",
-    "holdem": "cli.holdem:holdem_app",
-    "mousel": "cli.mousel:mousel_app",
-    "paigow": "cli.paigow:paigow_app",
-    "range": "cli.ranges:range_app",
-    "saint-poker": "cli.saint_poker:saint_poker_app",
-    "stud": "cli.stud:stud_app",
-    "whist": "cli.whist:whist_app",
+    "draw": "analyzer.cli.draw:draw_app",
+    "head-to-head": "analyzer.cli.head_to_head:head_to_head_app",
+    "holdem": "analyzer.cli.holdem:holdem_app",
+    "mousel": "analyzer.cli.mousel:mousel_app",
+    "paigow": "analyzer.cli.paigow:paigow_app",
+    "range": "analyzer.cli.ranges:range_app",
+    "saint-poker": "analyzer.cli.saint_poker:saint_poker_app",
+    "stud": "analyzer.cli.stud:stud_app",
+    "whist": "analyzer.cli.whist:whist_app",
 }
 """Group name -> ``module:app``, imported only when registered."""
 
@@ -71,9 +70,9 @@ def _load(target: str) -> Any:
 
 def make_app(only: str | None = None) -> App:
     """The ``poker-analyzer`` app: the root options, every command and group, and the hidden short
-    names of the two long group names (:data:`~cli.commands.ALIASES`).
+    names of the two long group names (:data:`~analyzer.cli.commands.ALIASES`).
 
-    ``only`` (a command or group name, as :func:`~cli.commands.invoked_name` reads it off a
+    ``only`` (a command or group name, as :func:`~analyzer.cli.commands.invoked_name` reads it off a
     command line) registers, and imports, that one alone: typer builds the parameters of every
     registered command before it parses anything (some 40 commands and 200 parameters, about
     0.2 s), importing every command module costs about 0.04 s more, and a command line runs one.
@@ -100,7 +99,7 @@ def make_app(only: str | None = None) -> App:
 
 
 def __getattr__(name: str) -> App:
-    """``cli.main.app``, the whole app (what tests and the docs drive in-process), built on first
+    """``analyzer.cli.main.app``, the whole app (what tests and the docs drive in-process), built on first
     use: a command line builds only the part it runs (:func:`main`)."""
     if name != "app":
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -133,38 +132,22 @@ def main() -> None:
 
 
 def run() -> None:
-    """The console script: :func:`main`, then the process ends at once.
+    """The console script: the fast start switched on, :func:`main`, then the process ends at once.
 
-    When the command has returned, what it wrote is closed (results are renamed into place,
-    executors and Dask clients shut), and what is left is the interpreter tearing down the
-    objects of the run: Numba's dispatchers and code libraries, LLVM's modules. That takes
-    about a fifth of a warm query's CPU time (docs/speed.md) to free memory the operating
-    system takes back anyway. So the steps of a normal exit that can still matter are taken
-    (threads left running are joined, the exit handlers run, a ``sys.exit`` message is
-    printed, the standard streams are flushed, and a failed flush of the output exits with
-    120, as Python does), and the process ends with ``os._exit``. An exception other than
-    ``SystemExit`` ends the process the usual way."""
+    The fast start (:func:`analyzer.jit.enable_fast_start`) lets the project's cached kernels
+    load without setting up Numba's compiler; it is the console script's to switch on, since the
+    process runs nothing but this package (a library import never does). When the command has
+    returned, what it wrote is closed (results are renamed into place, executors and Dask
+    clients shut), and the process ends without the interpreter's teardown of the run's objects
+    (:func:`analyzer.jit.fast_exit`: threads are joined, exit handlers run and the streams
+    flushed first). An exception other than ``SystemExit`` ends the process the usual way."""
+    jit.enable_fast_start()
     try:
         main()
         code: object = 0
     except SystemExit as stop:
         code = stop.code
-    for thread in threading.enumerate():
-        if thread is not threading.current_thread() and not thread.daemon:
-            thread.join()
-    atexit._run_exitfuncs()
-    if code is None:
-        code = 0
-    elif not isinstance(code, int):
-        print(code, file=sys.stderr)
-        code = 1
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):  # a closed pipe or stream: nothing more can be written
-            if stream is sys.stdout and code == 0:
-                code = 120
-    os._exit(code)
+    jit.fast_exit(code)
 
 
 if __name__ == "__main__":

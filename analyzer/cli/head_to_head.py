@@ -8,13 +8,13 @@ from typing import Annotated
 
 import typer
 
+from analyzer.cli.commands import App
+from analyzer.cli.console import stdout_console
+from analyzer.cli.errors import USAGE_ERROR, fail, reported_errors
+from analyzer.cli.progress import progress_bar
+from analyzer.cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads, Yes, check_count
+from analyzer.cli.tables import Force, Out, TableSeed, run_tables
 from analyzer.text import plural
-from cli.commands import App
-from cli.console import stdout_console
-from cli.errors import USAGE_ERROR, fail, reported_errors
-from cli.progress import progress_bar
-from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads, Yes, check_count
-from cli.tables import Force, Out, TableSeed, run_tables
 
 head_to_head_app = App(help="Head to Head Poker (Knizia): where to place a card, and how the round types play.")
 
@@ -108,7 +108,7 @@ def place(
 ) -> None:
     """Every legal placement (card, row, side) with its expected chips for the rest of the
     round and each row's win probability, best first."""
-    from cli.run_options import confirmed, method_of
+    from analyzer.cli.run_options import confirmed, method_of
 
     option_values = {"--round": round_, "--type": round_type, "--common": common, "--cards": cards}
     if position is not None and any(v is not None for v in option_values.values()):
@@ -397,10 +397,10 @@ def tournament(
     the seats swapped; each match's $ margin per game and share of games won, and every player's
     margin over the field, with standard errors."""
     with reported_errors():
+        from analyzer.cli.output_files import CHART_SUFFIXES, checked_output, save_chart
         from analyzer.games.head_to_head.betting.rules import BettingRules
         from analyzer.games.head_to_head.rules import HeadToHeadRules
         from analyzer.games.head_to_head.tournament import tournament as round_robin
-        from cli.output_files import CHART_SUFFIXES, checked_output, save_chart
 
         chart_file = checked_output(chart, CHART_SUFFIXES, "--chart", force)
         with progress_bar("paired deals", show_progress) as progress:
@@ -508,7 +508,7 @@ def bet(
     """Every legal betting action (no bet or a bet of each size on each open row; facing a
     bet: decline, call, each raise) with your expected stack change to the end of the
     round, best first."""
-    from cli.run_options import method_of
+    from analyzer.cli.run_options import method_of
 
     with reported_errors():
         from analyzer.games.head_to_head.betting.bet import BetPosition, bet_position_from_dict, bet_values

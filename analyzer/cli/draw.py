@@ -9,13 +9,13 @@ from typing import Annotated
 
 import typer
 
+from analyzer.cli.commands import App
+from analyzer.cli.console import stdout_console
+from analyzer.cli.errors import reported_errors
+from analyzer.cli.progress import progress_bar
+from analyzer.cli.run_options import Json, Scheduler, Seed, ShowProgress, TargetSE, Threads, TimeLimit, check_count
+from analyzer.cli.tables import Force, Out, TableSeed, run_tables
 from analyzer.text import plural
-from cli.commands import App
-from cli.console import stdout_console
-from cli.errors import reported_errors
-from cli.progress import progress_bar
-from cli.run_options import Json, Scheduler, Seed, ShowProgress, TargetSE, Threads, TimeLimit, check_count
-from cli.tables import Force, Out, TableSeed, run_tables
 
 draw_app = App(help="Five-card draw: what to throw, and how often it wins.")
 
@@ -68,7 +68,11 @@ def advise_command(
     ] = 1,
     policy: Annotated[
         Policy,
-        typer.Option("--policy", help="How opponents draw (standard, or pat: stand pat with two pair or better)."),
+        typer.Option(
+            "--policy",
+            case_sensitive=False,
+            help="How opponents draw (standard, or pat: stand pat with two pair or better).",
+        ),
     ] = Policy.standard,
     bug: Bug = False,
     jacks_or_better: Annotated[

@@ -8,13 +8,13 @@ from typing import Annotated
 
 import typer
 
+from analyzer.cli.commands import App
+from analyzer.cli.console import stdout_console
+from analyzer.cli.errors import reported_errors
+from analyzer.cli.progress import progress_bar
+from analyzer.cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads, check_count
+from analyzer.cli.tables import Force, Out, TableSeed, run_tables
 from analyzer.text import plural
-from cli.commands import App
-from cli.console import stdout_console
-from cli.errors import reported_errors
-from cli.progress import progress_bar
-from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads, check_count
-from cli.tables import Force, Out, TableSeed, run_tables
 
 saint_poker_app = App(help="Saint Poker (2-5 players): river, reveal and draft decisions; policy tournaments.")
 
@@ -50,7 +50,7 @@ def decide_command(
 ) -> None:
     """Every legal choice of the current phase (river card, pair to reveal, or draft pick) with
     P(win this round), expected points now and for the rest of the game, best first."""
-    from cli.run_options import method_of
+    from analyzer.cli.run_options import method_of
 
     with reported_errors():
         from analyzer.games.saint_poker.decide import SaintPosition, decide, position_from_dict

@@ -9,7 +9,8 @@ base players, the rollout and search choices, the game step), and re-optimising 
 the callees was over half of their compile time.
 
 A function too large for LLVM to inline gains nothing from being compiled again inside its
-caller. :func:`install` makes Numba link such a function (more than :data:`LARGEST_INLINED`
+caller. :func:`install` makes Numba link such a function of the project, into a caller of the
+project (:mod:`analyzer.jit.scope`: anything else is linked as Numba links it), (more than :data:`LARGEST_INLINED`
 lines of IR, not marked ``alwaysinline``) as a *declaration*: the caller's machine code calls the
 callee's symbol, which the JIT engine resolves to the code compiled once, when the callee was.
 Smaller functions are linked in and inlined as before, and the declaration keeps the attributes
@@ -24,13 +25,13 @@ many kernels need it (an object's symbols are unique to the process that compile
 bytes are the same code). The state is Numba's ``(name, "object", (machine code, bitcode))``
 with two more items in the data: the needed objects, as ``(name, machine code)`` pairs, and
 whether the library's bitcode declares its own functions (so that kernels linking it later need
-its machine code). :func:`analyzer.sim.lazy_linking._unserialize` reads it.
+its machine code). :func:`analyzer.jit.lazy_linking._unserialize` reads it.
 
 Only JIT libraries whose machine code is ELF (Linux), loaded by
-:mod:`analyzer.sim.lazy_linking`, take this path, and only functions whose symbol is unique to
+:mod:`analyzer.jit.lazy_linking`, take this path, and only functions whose symbol is unique to
 the process that compiled them (:data:`_UNIQUE_NAME`): two processes' objects never define one
-name twice. Functions of Numba's own (``_ZN5numba``: Numba checks that none of them is left a
-declaration) and of its runtime (fixed names) are always linked in, and so is a library with
+name twice. Functions that are not the project's (Numba's own, ``_ZN5numba``, which Numba checks
+none is left a declaration; its runtime's, with fixed names) are always linked in, and so is a library with
 *dynamic globals* (addresses of this process compiled into its code, as for a global array
 over 1 MB): Numba never caches those, and a caller linking it by symbol would be cached with a
 needed object that points into a process gone.
@@ -42,6 +43,8 @@ import hashlib
 import re
 from collections.abc import Callable, Iterable
 from typing import Any
+
+from analyzer.jit import scope
 
 LARGEST_INLINED = 300
 """The most lines of LLVM IR a function may have and still be linked into its callers (and maybe
@@ -60,7 +63,7 @@ that an object several cached states carry is added once."""
 _UNIQUE_NAME = re.compile(r"B\d+v\d+")
 """The ABI tag that makes a Numba function's symbol unique to the process that compiled it
 (``v`` and the function's unique id, a random 60-bit start in each process: see
-:func:`analyzer.sim.jit._install_unique_function_ids`); only such symbols are called by name."""
+:func:`analyzer.jit.fast_start._install_unique_function_ids`); only such symbols are called by name."""
 
 _HEADER = re.compile(r'define (?:linkonce_odr )?(?P<rest>.*?@(?P<name>"[^"]+"|[-\w.$]+)\(.*) \{$')
 _NOT_DECLARABLE = (" personality ", " comdat", " section ", " prefix ", " prologue ", " gc ", "!dbg")
@@ -145,21 +148,25 @@ def needed_objects(library) -> tuple[tuple[str, bytes], ...]:
 
 
 def _module_for_linking(self):
-    """``CPUCodeLibrary._get_module_for_linking()`` with this library's large functions declared
-    (:func:`declare_large`), for a JIT library whose ELF machine code is known; else Numba's."""
+    """``CPUCodeLibrary._get_module_for_linking()`` with this library's large functions of the
+    project declared (:func:`declare_large`), for a JIT library whose ELF machine code is known,
+    linked into one of the project's kernels (:func:`analyzer.jit.scope.is_compiling_own`); else
+    Numba's."""
     from llvmlite import binding
     from numba.core.codegen import JITCodeLibrary
 
-    from analyzer.sim.lazy_linking import defined_symbols
+    from analyzer.jit.lazy_linking import defined_symbols
 
     if self._shared_module is not None:
         return self._shared_module
+    if not scope.is_compiling_own():  # linked into a caller that is not the project's
+        return _NUMBA_OWN["_get_module_for_linking"](self)
     own = [
         function.name
         for function in self._final_module.functions
         if not function.is_declaration
         and function.linkage == binding.Linkage.external
-        and not function.name.startswith("_ZN5numba")
+        and scope.is_own_symbol(function.name)
         and _UNIQUE_NAME.search(function.name)
     ]
     module = _NUMBA_OWN["_get_module_for_linking"](self)
@@ -182,8 +189,11 @@ def _module_for_linking(self):
 
 def _serialize_using_object_code(self):
     """``CPUCodeLibrary.serialize_using_object_code()``, with the needed objects and whether the
-    library is called by symbol added to the data when there are any (else Numba's state)."""
+    library is called by symbol added to the data when there are any, for one of the project's
+    kernels (else Numba's state)."""
     name, kind, data = _NUMBA_OWN["serialize_using_object_code"](self)
+    if not scope.is_compiling_own():
+        return name, kind, data
     needed = needed_objects(self)
     called = getattr(self, "_called_by_symbol", False)
     if not needed and not called:
@@ -206,7 +216,7 @@ def load_object(codegen, name: str, code: bytes, linking_bitcode: bytes | None =
     kernels compiled later that call it by symbol."""
     from numba.core.codegen import JITCodeLibrary
 
-    from analyzer.sim.lazy_linking import defined_symbols, lazy_library_class
+    from analyzer.jit.lazy_linking import defined_symbols, lazy_library_class
 
     identity = digest(code)
     library = _LOADED.get(identity)

@@ -13,11 +13,11 @@ from typing import Annotated
 import typer
 
 from analyzer.api.warmup import WARMUP_GAMES, warmup
-from cli.commands import group_name
-from cli.compile_notice import COMPILE_SECONDS
-from cli.errors import reported_errors
-from cli.progress import progress_bar
-from cli.run_options import ShowProgress
+from analyzer.cli.commands import group_name
+from analyzer.cli.compile_notice import COMPILE_SECONDS
+from analyzer.cli.errors import reported_errors
+from analyzer.cli.progress import progress_bar
+from analyzer.cli.run_options import ShowProgress
 
 # mypy reads the members of a literal list only; these are made from the one list of games
 WarmupGame = Enum("WarmupGame", [(game, group_name(game)) for game in WARMUP_GAMES], type=str)  # type: ignore[misc]
@@ -40,6 +40,7 @@ def warmup_command(
         list[WarmupGame] | None,
         typer.Argument(
             metavar="GAME",
+            case_sensitive=False,
             help=f"{', '.join(_GROUPS[:-1])} or {_GROUPS[-1]} (all by default).",
             show_default=False,
         ),
@@ -76,9 +77,12 @@ def warmup_command(
 def compile_games(games: list[str], workers: int) -> Iterator[tuple[str, float]]:
     """Warm up ``games`` (command group names) in ``workers`` spawned processes, yielding each game
     and its seconds as it finishes. Spawned, not forked: a worker must not inherit a
-    half-initialised compiler."""
+    half-initialised compiler. Each worker switches the fast start on first, as the console
+    script does, so the kernels are cached in the form the commands load."""
+    from analyzer.jit import enable_fast_start
+
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=enable_fast_start) as pool:
         running = {pool.submit(_warm_up, WarmupGame(game).name): game for game in games}
         for future in as_completed(running):
             yield running[future], future.result()

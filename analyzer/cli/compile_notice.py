@@ -24,8 +24,8 @@ from contextlib import contextmanager
 from types import ModuleType
 
 from analyzer.api.warmup import WARMUPS
-from analyzer.sim.jit import when_imported
-from cli.commands import ALIASES, group_name, invoked_name
+from analyzer.cli.commands import ALIASES, group_name, invoked_name
+from analyzer.jit import when_imported
 
 NOTICE_AFTER = 1.0  # seconds of compiling before the line is printed
 

@@ -9,12 +9,11 @@ from typing import Annotated
 
 import typer
 
-from analyzer.text import plural
-from cli.commands import App
-from cli.console import stdout_console
-from cli.errors import reported_errors
-from cli.progress import progress_bar
-from cli.run_options import (
+from analyzer.cli.commands import App
+from analyzer.cli.console import stdout_console
+from analyzer.cli.errors import reported_errors
+from analyzer.cli.progress import progress_bar
+from analyzer.cli.run_options import (
     ChunkSize,
     Exact,
     Json,
@@ -29,7 +28,8 @@ from cli.run_options import (
     check_count,
     run_settings,
 )
-from cli.tables import Force, Out, TableSeed, run_tables
+from analyzer.cli.tables import Force, Out, TableSeed, run_tables
+from analyzer.text import plural
 
 paigow_app = App(help="Pai Gow Poker: how to set a hand and what the House Way costs.")
 
@@ -59,7 +59,12 @@ class Strategy(str, Enum):
 
 Cards = Annotated[str, typer.Argument(metavar="HAND", help='Seven cards, the joker allowed: "Ac Kd Kh 7s 5c 3d Jk".')]
 WayOption = Annotated[
-    Way, typer.Option("--way", help="The House Way: Foxwoods, or its Trump Plaza or improved two-pair rule.")
+    Way,
+    typer.Option(
+        "--way",
+        case_sensitive=False,
+        help="The House Way: Foxwoods, or its Trump Plaza or improved two-pair rule.",
+    ),
 ]
 Commission = Annotated[
     float,
@@ -111,6 +116,7 @@ def split(
         TableUse,
         typer.Option(
             "--table",
+            case_sensitive=False,
             help="Exact: read the House Way's cached setting table of every hand (auto), build it first "
             "if missing (build, about 30 s and 616 MB), or set every dealer hand again (off).",
         ),
@@ -165,7 +171,12 @@ def split(
 @paigow_app.command("edge")
 def edge(
     strategy: Annotated[
-        Strategy, typer.Option("--strategy", help="How the player sets: the House Way, or the best split per hand.")
+        Strategy,
+        typer.Option(
+            "--strategy",
+            case_sensitive=False,
+            help="How the player sets: the House Way, or the best split per hand.",
+        ),
     ] = Strategy.houseway,
     way: WayOption = Way.foxwoods,
     trials: Trials = None,
@@ -237,6 +248,7 @@ def exact_edge(
         Strategy,
         typer.Option(
             "--strategy",
+            case_sensitive=False,
             help="How the player sets: the House Way, or the split of best exact EV on every hand "
             "(about 15 minutes and 8 GB; the dealer banks).",
         ),

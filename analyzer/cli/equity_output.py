@@ -6,8 +6,8 @@ import json
 
 from rich.table import Table
 
+from analyzer.cli.console import stdout_console
 from analyzer.text import plural
-from cli.console import stdout_console
 
 
 def print_equity(result, as_json: bool, by_class: bool = False) -> None:

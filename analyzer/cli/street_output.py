@@ -14,9 +14,9 @@ from pathlib import Path
 
 from rich.table import Table
 
+from analyzer.cli.console import stdout_console
+from analyzer.cli.output_files import write_atomically
 from analyzer.text import plural
-from cli.console import stdout_console
-from cli.output_files import write_atomically
 
 OUT_SUFFIXES = (".csv", ".json")
 EXTREMES = 3  # best and worst boards listed

@@ -24,16 +24,22 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from analyzer.jit import window
+
 Dispatcher = TypeVar("Dispatcher")
 
 
 def scalar_loops(dispatcher: Dispatcher) -> Dispatcher:
-    """``dispatcher`` (an ``@njit`` kernel), its every compilation run with LLVM's loop
-    vectorizer off; returns it, for use as a decorator above ``@njit``."""
+    """``dispatcher`` (a :func:`~analyzer.jit.kernel`), its every compilation run with LLVM's loop
+    vectorizer off; returns it, for use as a decorator above ``@kernel``. Outside the tested
+    versions, with the speed layer switched off, or under ``NUMBA_DISABLE_JIT`` (a plain
+    function), the dispatcher is returned as it is (:mod:`analyzer.jit.window`)."""
+    if not hasattr(dispatcher, "compile") or not window.active():
+        return dispatcher
     from numba.core import config
     from numba.core.compiler_lock import global_compiler_lock
 
-    compile_with_vectorizer = dispatcher.compile  # type: ignore[attr-defined]
+    compile_with_vectorizer = dispatcher.compile
 
     def compile(signature):
         with global_compiler_lock:
@@ -44,5 +50,5 @@ def scalar_loops(dispatcher: Dispatcher) -> Dispatcher:
             finally:
                 config.LOOP_VECTORIZE = vectorize
 
-    dispatcher.compile = compile  # type: ignore[attr-defined]
+    dispatcher.compile = compile
     return dispatcher

@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
-from cli.errors import reported_errors
-from cli.progress import progress_bar
-from cli.run_options import Scheduler, ShowProgress, Threads, check_count, check_seed
+from analyzer.cli.errors import reported_errors
+from analyzer.cli.progress import progress_bar
+from analyzer.cli.run_options import Scheduler, ShowProgress, Threads, check_count, check_seed
 
 Out = Annotated[Path, typer.Option("--out", metavar="DIR", help="Results root folder.")]
 Force = Annotated[

@@ -8,13 +8,13 @@ from typing import Annotated
 
 import typer
 
+from analyzer.cli.commands import App
+from analyzer.cli.console import stdout_console
+from analyzer.cli.errors import reported_errors
+from analyzer.cli.progress import progress_bar
+from analyzer.cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads, check_count
+from analyzer.cli.tables import Force, Out, TableSeed, run_tables
 from analyzer.text import plural
-from cli.commands import App
-from cli.console import stdout_console
-from cli.errors import reported_errors
-from cli.progress import progress_bar
-from cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads, check_count
-from cli.tables import Force, Out, TableSeed, run_tables
 
 whist_app = App(help="Whist, Danish partner-ace variant: which bid a hand can make.")
 

@@ -6,9 +6,9 @@ import json
 
 import typer
 
-from cli.console import stdout_console
-from cli.errors import reported_errors
-from cli.options import RulesName, RulesOption
+from analyzer.cli.console import stdout_console
+from analyzer.cli.errors import reported_errors
+from analyzer.cli.options import RulesName, RulesOption
 
 
 def eval_command(

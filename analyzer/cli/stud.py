@@ -6,11 +6,11 @@ from typing import Annotated
 
 import typer
 
-from cli.commands import App
-from cli.equity_output import print_equity
-from cli.errors import reported_errors
-from cli.progress import progress_bar
-from cli.run_options import Json, ShowProgress, run_settings, with_run_options
+from analyzer.cli.commands import App
+from analyzer.cli.equity_output import print_equity
+from analyzer.cli.errors import reported_errors
+from analyzer.cli.progress import progress_bar
+from analyzer.cli.run_options import Json, ShowProgress, run_settings, with_run_options
 
 stud_app = App(help="Five-card stud: equity of the hands seen so far.")
 
@@ -43,6 +43,6 @@ def equity(
     print_equity(result, as_json)
 
 
-from cli.tables import stud_starts_table  # noqa: E402
+from analyzer.cli.tables import stud_starts_table  # noqa: E402
 
 stud_app.command("starts-table")(stud_starts_table)

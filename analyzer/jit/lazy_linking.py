@@ -8,7 +8,8 @@ and 5-7 MB of memory, the largest part of a warm query's memory above the ``impo
 floor. Numba parses it for one more reason: the names of the kernel's defined symbols, which
 its engine must know before it hands out a function's address.
 
-:func:`install` swaps Numba's ``CPUCodeLibrary._unserialize`` for :func:`_unserialize`, which
+:func:`install` swaps Numba's ``CPUCodeLibrary._unserialize`` for :func:`_unserialize`, which, for
+the project's own kernels (:mod:`analyzer.jit.scope`; any other library takes Numba's path),
 reads those names from the machine code's own symbol table (:func:`defined_symbols`, for ELF,
 the format of Linux and the BSDs) and gives the library a module for linking that is parsed from
 the bitcode when first asked for (:func:`lazy_library_class`). Machine code in another format
@@ -21,6 +22,8 @@ from __future__ import annotations
 import functools
 import struct
 from collections.abc import Callable
+
+from analyzer.jit import scope
 
 _ELF64_LITTLE_ENDIAN = b"\x7fELF\x02\x01"
 _SECTION = struct.Struct("<IIQQQQIIQQ")  # Elf64_Shdr: name, type, flags, addr, offset, size, link, ...
@@ -95,15 +98,17 @@ def lazy_library_class(library_class: type) -> type:
 
 def _unserialize(cls, codegen, state):
     """``CPUCodeLibrary._unserialize(codegen, state)``, for a JIT library's machine code whose
-    symbols :func:`defined_symbols` reads: the same library, finalised the same way, with its
+    symbols :func:`defined_symbols` reads, of one of the project's kernels
+    (:func:`analyzer.jit.scope.is_loading_own`): the same library, finalised the same way, with its
     defined symbols told to the engine from the object and its bitcode kept unparsed, after the
-    objects it calls by symbol (:mod:`analyzer.sim.symbol_linking`); otherwise Numba's."""
+    objects it calls by symbol (:mod:`analyzer.jit.symbol_linking`); otherwise Numba's."""
     from numba.core.codegen import JITCodeLibrary
 
-    from analyzer.sim import symbol_linking
+    from analyzer.jit import symbol_linking
 
     name, kind, data = state
-    symbols = defined_symbols(data[0]) if kind == "object" and cls is JITCodeLibrary else None
+    own = scope.is_loading_own() and kind == "object" and cls is JITCodeLibrary
+    symbols = defined_symbols(data[0]) if own else None
     if symbols is None:
         return _NUMBA_OWN["unserialize"](cls, codegen, state)
     object_code, linking_bitcode, *calls = data

@@ -1,21 +1,27 @@
-"""Numba's start-up in a process: kernels load from the cache without the compiler's set-up.
+"""The fast start: the project's cached kernels load without setting up Numba's compiler.
+
+Switched on by the console script, or by :func:`analyzer.jit.enable_fast_start`; never by
+``import analyzer``. It acts on the project's own dispatchers and cache entries only
+(:mod:`analyzer.jit.scope`), inside the tested versions (:mod:`analyzer.jit.window`).
 
 Before its first kernel load from the on-disk cache, Numba "refreshes" its CPU target: it imports
 and registers every typing and lowering implementation it has (about 30 modules: 0.3 CPU-s and
 about 45 MB, more than the ``import numba`` itself costs). Only *compiling* reads them. Loading
 cached machine code needs two things only: the code generator (LLVM, created with the target
-context) and the runtime's symbols (Numba's NRT, which the code links against).
+context) and the runtime's symbols (Numba's NRT, which the code links against). Each of the
+project's dispatchers gets a cache of its own class (:class:`FastStartCache`) that loads with just
+those two; a process that does compile is unchanged, since Numba's compiler refreshes the target
+itself before every compilation.
 
 Numba builds the runtime's helpers (reference counts, array allocation: a small LLVM module) by
 compiling them in every process, which sets up LLVM's x86 back end: about 20 ms and 30 MB, a
 fifth of a warm query's memory. :func:`initialise_runtime` compiles them once and keeps their
-machine code beside the kernels' cache (where Numba's own locator puts this module's kernels),
-keyed by the Numba and llvmlite versions and the code generator's target (triple, CPU and its
-features, as Numba keys its cached kernels); later processes load it as they load a kernel.
-The code generator's own module, empty, is compiled too, by the first library a process
-finalises: alone it sets up the back end again (about 5 MB of a warm query's peak memory), so
-its machine code is kept in the same file and served to LLVM through Numba's object-cache hooks
-(:class:`_CachedObject`).
+machine code beside the project's kernels' cache, keyed by the Numba and llvmlite versions and the
+code generator's target (triple, CPU and its features, as Numba keys its cached kernels); later
+processes load it as they load a kernel. The code generator's own module, empty, is compiled too,
+by the first library a process finalises: alone it sets up the back end again (about 5 MB of a
+warm query's peak memory), so its machine code is kept in the same file and served to LLVM
+through Numba's object-cache hooks (:class:`_CachedObject`).
 
 A cached kernel also carries an *environment* for every function linked into it, the Numba
 array and string implementations among them, and Numba rebuilds each by importing its module:
@@ -23,105 +29,34 @@ for a kernel that allocates an array, ``numba.np.arrayobj`` and the string modul
 about 40 ms. Compiled (nopython) code reads an environment's constants, never its module
 globals (only object-mode code does), so :func:`_rebuild_environment` gives an environment of
 ``numba.np.arrayobj`` that holds no constant a stub of the module's globals instead of importing
-it. Only modules whose import does nothing compiled code needs may be stubbed
-(:data:`_STUB_MODULES`): importing ``numba.cpython.hashing``, for one, gives LLVM symbols.
+it, while one of the project's kernels loads. Only modules whose import does nothing compiled
+code needs may be stubbed (:data:`_STUB_MODULES`): importing ``numba.cpython.hashing``, for one,
+gives LLVM symbols.
 
 The first call of a kernel with an array of a new type computes its Numba type in Python, and
 Numba's rule for arrays asks whether it is a masked array (``np.ma.MaskedArray``), which imports
 ``numpy.ma``: 30 ms, the third largest cost of a warm query. An array of exactly type
 ``numpy.ndarray`` is never a masked one (a subclass), so :func:`_typeof_plain_array` types it
-without the question (the same type as Numba's); any other array takes Numba's rule.
+without the question: the same type as Numba's rule gives, for every dispatcher of the process,
+so it changes no kernel's typing, only when ``numpy.ma`` is imported.
 
-Numba tells apart the kernels it compiles from one function (the closures of a factory: one
-per rule profile) by a number it counts from 1 in every process, and that number is part of
-their machine-code symbols and of their environments' names. Two processes that each compile
-one closure first give both the same names; a later process that loads both from the cache then
-gets one environment for the two, and a kernel can read the other's constants (Numba issue
-10486; here it showed as ``'descr' is NULL`` when a draw kernel returned its array, after one
-process had compiled the standard closure and another the Bug one).
-:func:`_install_unique_function_ids` starts the count of every process at a random 60-bit
-number, so names from different processes do not meet.
-
-:func:`install` swaps the cache's loader (``numba.core.caching.Cache.load_overload``) for one that
-prepares just those two, so a warm process that compiles nothing never sets up the compiler. A
-process that does compile is unchanged: Numba's compiler refreshes the target itself before
-every compilation. :func:`start` prepares the same two things ahead (the run engine calls it
-before its clock starts, :func:`analyzer.sim.engine.clock_start`).
-
-The swap is installed when Numba is first imported (``import analyzer`` arranges it with
-:func:`when_imported`, which imports nothing). A Numba whose internals differ from these keeps
-its own loader (:func:`install` returns False): the figures stay the same, only start-up is slower.
-
-:func:`when_imported` is also how the command line's compile notice starts watching Numba only
-once a command imports it. ``import analyzer`` imports this module, so it imports little at
-the top; each function imports what it needs.
+The cached kernels of a process with the fast start differ from stock ones (they may call large
+callees by symbol, :mod:`analyzer.jit.symbol_linking`), so their cache index key carries
+:data:`CACHE_FORMAT`: a stock process never reads them, nor they a stock process's entries. A
+process that switches the fast start on compiles its kernels once for itself.
 """
 
 from __future__ import annotations
 
-import importlib.abc
-import importlib.machinery
 import sys
 from collections.abc import Callable
-from types import ModuleType
+from typing import Any
 
-_WAITING: dict[str, list[Callable[[ModuleType], object]]] = {}
-"""Module name -> the callbacks to run once it is imported (see :func:`when_imported`)."""
+from analyzer.jit import scope
 
-
-class _AfterImport(importlib.abc.MetaPathFinder):
-    """Runs the callbacks waiting for ``name`` right after it is first imported (a one-shot meta
-    path finder: it finds the module with the other finders and wraps its loader)."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def find_spec(self, fullname, path, target=None):
-        if fullname != self.name:
-            return None
-        sys.meta_path.remove(self)
-        spec = importlib.machinery.PathFinder.find_spec(fullname, path)
-        if spec is None or spec.loader is None:
-            _WAITING.pop(fullname, None)
-            return spec
-        loader = spec.loader
-        execute = loader.exec_module
-
-        def exec_module(module: ModuleType) -> None:
-            execute(module)
-            for then in _WAITING.pop(fullname, []):
-                then(module)
-
-        loader.exec_module = exec_module  # type: ignore[method-assign]
-        return spec
-
-
-def when_imported(name: str, then: Callable[[ModuleType], object]) -> Callable[[], None]:
-    """Call ``then(module)`` once the top-level module ``name`` is imported: right away if it
-    already is, else just after its first import (importing nothing meanwhile).
-
-    Returns a function that cancels the call if it has not happened yet.
-
-    >>> seen = []
-    >>> cancel = when_imported("json", lambda module: seen.append(module.__name__))
-    >>> seen
-    ['json']
-    """
-    module = sys.modules.get(name)
-    if module is not None:
-        then(module)
-        return lambda: None
-    if name not in _WAITING:
-        _WAITING[name] = []
-        sys.meta_path.insert(0, _AfterImport(name))
-    _WAITING[name].append(then)
-
-    def cancel() -> None:
-        waiting = _WAITING.get(name, [])
-        if then in waiting:
-            waiting.remove(then)
-
-    return cancel
+CACHE_FORMAT = ("poker-analyzer fast start", 1)
+"""Added to the cache index key of every kernel the fast start caches: entries in its format are
+never read by a process without it, and the other way round."""
 
 
 def start() -> None:
@@ -132,13 +67,25 @@ def start() -> None:
     initialise_runtime(cpu_target.target_context)
 
 
-def _load_overload(self, sig, target_context):
-    """``Cache.load_overload`` without the target's refresh: the runtime is initialised (the
-    cached code links against it) and the cached kernel is loaded, or None on a miss."""
-    initialise_runtime(target_context)
-    with self._guard_against_spurious_io_errors():
-        return self._load_overload(sig, target_context)
-    return None  # the guard swallowed an I/O error: a miss, as in Numba's own loader
+def _fast_start_cache_class() -> type:
+    """:class:`FastStartCache`, made once Numba is imported (it subclasses Numba's cache)."""
+    from numba.core.caching import FunctionCache
+
+    class FastStartCache(FunctionCache):
+        """Numba's cache of one of the project's kernels, loading without the target's refresh
+        (the runtime is initialised, and the kernel loaded within :func:`scope.loading_own`),
+        its index key marked with :data:`CACHE_FORMAT`."""
+
+        def load_overload(self, sig, target_context):
+            initialise_runtime(target_context)
+            with self._guard_against_spurious_io_errors(), scope.loading_own():
+                return self._load_overload(sig, target_context)
+            return None  # the guard swallowed an I/O error: a miss, as in Numba's own loader
+
+        def _index_key(self, sig, codegen):
+            return (*super()._index_key(sig, codegen), CACHE_FORMAT)
+
+    return FastStartCache
 
 
 def _runtime_cache_anchor() -> None:
@@ -285,7 +232,8 @@ def initialise_runtime(target_context) -> None:
         library = None
         if state is not None:
             try:
-                library = codegen.unserialize_library(state)
+                with scope.loading_own():  # the project's file: loaded as its kernels are
+                    library = codegen.unserialize_library(state)
             except Exception:  # well-formed but unloadable bytes: compile and rewrite them
                 library = None
         if library is None:
@@ -305,10 +253,11 @@ def initialise_runtime(target_context) -> None:
 def _rebuild_environment(modname, consts, env_name):
     """``numba.core.environment._rebuild_env`` (how a pickled environment is rebuilt), with a
     stub of the globals, ``{"__name__": modname}``, for a module of :data:`_STUB_MODULES` that is not
-    imported yet when the environment holds no constants; otherwise Numba's own."""
+    imported yet when the environment holds no constants, while one of the project's kernels is
+    loaded (:func:`analyzer.jit.scope.is_loading_own`); otherwise Numba's own."""
     from numba.core import environment
 
-    if consts or modname in sys.modules or modname not in _STUB_MODULES:
+    if not scope.is_loading_own() or consts or modname in sys.modules or modname not in _STUB_MODULES:
         return _NUMBA_OWN["rebuild_env"](modname, consts, env_name)
     env = environment.lookup_environment(env_name)
     if env is None:
@@ -386,84 +335,83 @@ def _parameters(function: Callable) -> tuple[str, ...]:
     return code.co_varnames[: code.co_argcount]
 
 
-_UNIQUE_IDS_INSTALLED = False
+def _adopt(dispatcher: Any) -> None:
+    """Give one of the project's dispatchers the fast start's cache (if it caches at all), and
+    mark its compilations as the project's (:func:`scope.compiling_own`)."""
+    from numba.core.caching import FunctionCache
+
+    if getattr(dispatcher, "_fast_start", False):
+        return
+    if isinstance(getattr(dispatcher, "_cache", None), FunctionCache):  # not a kernel with cache=False
+        dispatcher._cache = _INSTALLED["cache_class"](dispatcher.py_func)
+    compile_as_numba_does = dispatcher.compile
+
+    def compile(signature):
+        with scope.compiling_own():
+            return compile_as_numba_does(signature)
+
+    dispatcher.compile = compile
+    dispatcher._fast_start = True
 
 
-def _install_unique_function_ids() -> None:
+_INSTALLED: dict[str, Any] = {}
+
+
+def _install_unique_function_ids() -> bool:
     """Make Numba's per-function unique ids (``FunctionIdentity._unique_ids``, a count from 1)
-    count from a random 60-bit start in this process (idempotent): two processes' ids meet with
-    a chance of about (ids per process) / 2**59."""
-    global _UNIQUE_IDS_INSTALLED
+    count from a random 60-bit start in this process, so that two processes' machine-code names
+    meet with a chance of about (ids per process) / 2**59: the symbol linking adds objects
+    compiled by several processes to one engine. The ids are arbitrary numbers to Numba (it only
+    needs them distinct within a process), so every function keeps its meaning."""
     import itertools
     import secrets
 
     from numba.core import bytecode
 
     identity = getattr(bytecode, "FunctionIdentity", None)
-    counting = isinstance(getattr(identity, "_unique_ids", None), itertools.count)
-    if _UNIQUE_IDS_INSTALLED or identity is None or not counting:
-        return
+    if identity is None or not isinstance(getattr(identity, "_unique_ids", None), itertools.count):
+        return False
     identity._unique_ids = itertools.count(1 + secrets.randbits(60))
-    _UNIQUE_IDS_INSTALLED = True
+    return True
 
 
-def _without_cfunc_wrapper(self, flags):
-    """``_FunctionCompiler._customize_flags``: Numba's flags, and no C-callable wrapper for a
-    function of this project (``no_cfunc_wrapper``).
+def _knows_caching() -> bool:
+    """Whether Numba's cache has the steps :class:`FastStartCache` reuses."""
+    from numba.core import caching
 
-    Numba compiles two wrappers beside every function: one callable from Python, and one with a
-    plain C signature, which only ``@cfunc`` and first-class function values (a kernel passed in
-    a typed container, ``numba.types.FunctionType``) call. The project uses neither; the C wrappers
-    were 15% of the LLVM IR a cold ``head-to-head bet`` optimised and compiled to machine code. A
-    function compiled without it and later used as a first-class value fails with Numba's own
-    error ("wrapper address ... must be a positive integer"), not silently."""
-    flags = _NUMBA_OWN["customize_flags"](self, flags)
-    module = getattr(self.py_func, "__module__", None) or ""
-    if module.partition(".")[0] == "analyzer":
-        flags.no_cfunc_wrapper = True
-    return flags
-
-
-def _install_no_cfunc_wrappers() -> None:
-    """Compile this project's functions without the C wrapper (:func:`_without_cfunc_wrapper`),
-    when Numba's function compiler has the ``_customize_flags(flags)`` hook (idempotent)."""
-    from numba.core import dispatcher
-
-    compiler = getattr(dispatcher, "_FunctionCompiler", None)
-    hook = getattr(compiler, "_customize_flags", None)
-    if compiler is None or hook is None or hook is _without_cfunc_wrapper:
-        return
-    if _parameters(hook) != _parameters(_without_cfunc_wrapper):
-        return
-    _NUMBA_OWN["customize_flags"] = hook
-    compiler._customize_flags = _without_cfunc_wrapper
+    cache = caching.FunctionCache
+    names = ("_guard_against_spurious_io_errors", "_load_overload", "_index_key")
+    return all(hasattr(cache, name) for name in names) and _parameters(cache._load_overload) == (
+        "self",
+        "sig",
+        "target_context",
+    )
 
 
 def install() -> bool:
-    """Give this process's kernels unique ids (:func:`_install_unique_function_ids`) and no C
-    wrappers (:func:`_install_no_cfunc_wrappers`), then swap Numba's cache loader for
-    :func:`_load_overload`, its environment rebuild for :func:`_rebuild_environment`, its typing
-    of arrays for :func:`_typeof_plain_array` and its loading of a cached library for
-    :func:`analyzer.sim.lazy_linking.install`'s, and links large callees by symbol
-    (:func:`analyzer.sim.symbol_linking.install`) (idempotent).
-    Returns False, leaving Numba's own loader, when its internals are not the ones this module
-    knows."""
-    from numba.core import caching
+    """Switch the fast start on in this process (idempotent): the project's dispatchers, made and
+    to be made, get :class:`FastStartCache`; Numba's environment rebuild, typing of plain arrays
+    and loading of a cached library take their fast paths for the project's kernels
+    (:func:`_rebuild_environment`, :func:`_typeof_plain_array`,
+    :mod:`analyzer.jit.lazy_linking`), and large callees of the project are linked by symbol
+    (:mod:`analyzer.jit.symbol_linking`). Returns False, changing nothing, when Numba's
+    internals are not the ones this module knows."""
+    from analyzer.jit import decorators, lazy_linking, symbol_linking
 
-    from analyzer.sim import lazy_linking, symbol_linking
-
-    _install_unique_function_ids()
-    _install_no_cfunc_wrappers()
-    cache = caching.Cache
-    if cache.load_overload is _load_overload:
+    if _INSTALLED:
         return True
-    known = all(hasattr(cache, name) for name in ("_guard_against_spurious_io_errors", "_load_overload"))
-    if not known or _parameters(cache._load_overload) != _parameters(_load_overload):
+    if not _knows_caching():
         return False
+    _INSTALLED["cache_class"] = _fast_start_cache_class()
     _install_environment_rebuild()
     _install_plain_array_typing()
-    # symbol_linking needs both: the loader reads the state it writes, and names unique to a process
-    if lazy_linking.install() and _UNIQUE_IDS_INSTALLED:
+    # symbol linking needs both: the loader reads the state it writes, and names unique to a process
+    if lazy_linking.install() and _install_unique_function_ids():
         symbol_linking.install()
-    cache.load_overload = _load_overload
+    decorators.when_dispatcher_made(_adopt)
     return True
+
+
+def installed() -> bool:
+    """Whether :func:`install` has switched the fast start on in this process."""
+    return bool(_INSTALLED)

@@ -39,7 +39,7 @@ def input_schema(kind: InputKind) -> dict:
 
 
 def schema_command(
-    kind: Annotated[InputKind, typer.Argument(metavar="KIND", help="The input file kind.")],
+    kind: Annotated[InputKind, typer.Argument(metavar="KIND", case_sensitive=False, help="The input file kind.")],
 ) -> None:
     """Print the JSON Schema of an input file kind: h2h-position (head-to-head place), h2h-bet-position
     (head-to-head bet), saint-position (saint-poker decide) or batch-spec (batch, a TOML file of the

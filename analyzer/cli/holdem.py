@@ -7,14 +7,14 @@ from typing import Annotated
 
 import typer
 
-from cli.commands import App
-from cli.equity_output import print_equity
-from cli.errors import reported_errors
-from cli.hits_output import print_hits
-from cli.output_files import CHART_SUFFIXES, checked_output, save_chart
-from cli.progress import progress_bar
-from cli.run_options import Json, Scheduler, ShowProgress, Threads, run_settings, with_run_options
-from cli.street_output import OUT_SUFFIXES, print_streets, save_streets
+from analyzer.cli.commands import App
+from analyzer.cli.equity_output import print_equity
+from analyzer.cli.errors import reported_errors
+from analyzer.cli.hits_output import print_hits
+from analyzer.cli.output_files import CHART_SUFFIXES, checked_output, save_chart
+from analyzer.cli.progress import progress_bar
+from analyzer.cli.run_options import Json, Scheduler, ShowProgress, Threads, run_settings, with_run_options
+from analyzer.cli.street_output import OUT_SUFFIXES, print_streets, save_streets
 
 holdem_app = App(help="Texas Hold'em: equity of hands and ranges, on every flop or turn; what a range hits on a flop.")
 
@@ -161,7 +161,7 @@ def hits(
 
 
 def checked_files(out: Path | None, chart: Path | None, force: bool) -> tuple[Path | None, Path | None]:
-    """``--out`` and ``--chart``, checked before the run (:func:`cli.output_files.checked_output`)."""
+    """``--out`` and ``--chart``, checked before the run (:func:`analyzer.cli.output_files.checked_output`)."""
     if out is not None and chart is not None and out.resolve() == chart.resolve():
         raise typer.BadParameter("--out and --chart name the same file")
     return (
@@ -170,7 +170,7 @@ def checked_files(out: Path | None, chart: Path | None, force: bool) -> tuple[Pa
     )
 
 
-from cli.tables import holdem_heads_up_matrix, holdem_preflop_table  # noqa: E402
+from analyzer.cli.tables import holdem_heads_up_matrix, holdem_preflop_table  # noqa: E402
 
 holdem_app.command("preflop-table")(holdem_preflop_table)
 holdem_app.command("heads-up-matrix")(holdem_heads_up_matrix)

@@ -3,7 +3,7 @@
 The printed tables: the made hands, each category with its relative-strength rows indented under
 it (a category of one row is that row), then the draws; each row's weighted combos and share of
 the range. ``--json`` prints the result's ``to_dict()`` instead (``--chart`` draws the result's bars,
-:func:`cli.output_files.save_chart`).
+:func:`analyzer.cli.output_files.save_chart`).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import json
 
 from rich.table import Table
 
-from cli.console import stdout_console
+from analyzer.cli.console import stdout_console
 
 
 def print_hits(result, as_json: bool) -> None:
