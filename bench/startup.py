@@ -8,7 +8,7 @@ equity``, ``paigow houseway``, ``draw odds``, ``h2h place``, ``saint decide``). 
 time is its user + system time and its memory its peak resident set (``ru_maxrss``), both from
 the rusage ``os.wait4`` returns for it, so they count the process and any children it waited
 for, from interpreter start to exit. The commands run with the Python that runs this script,
-through the console script's entry point (``cli.main:run``), with this checkout first on
+through the console script's entry point (``analyzer.cli.main:run``), with this checkout first on
 ``PYTHONPATH``, so the benchmark measures the code it sits in. Every command must exit 0 (the
 benchmark stops with its stderr otherwise); what it prints is captured, never shown. Unix only
 (``os.posix_spawn``, ``os.wait4``).
@@ -60,15 +60,20 @@ from analyzer.api.examples import SAINT  # the Saint Poker position of saint-dec
 from timing import spread
 
 ROOT = Path(__file__).resolve().parent.parent
-ENTRY_POINT = "import sys; from cli.main import run; sys.exit(run())"  # what the console script runs
+ENTRY_POINT = "import sys; from analyzer.cli.main import run; sys.exit(run())"  # what the console script runs
 FLOOR = "floor"
 JIT_FLOOR = "jit-floor"
 """A second reference: Numba imported and its CPU target and runtime created the project's way
-(``analyzer.sim.jit.start``: the runtime's helpers loaded from the cache), which loading the
-first cached kernel needs in every process: the floor of a command that runs a kernel."""
+(the console script's fast start, ``analyzer.jit.start``: the runtime's helpers loaded from the
+cache), which loading the first cached kernel needs in every process: the floor of a command
+that runs a kernel."""
+NOTEBOOK = "api-holdem-equity"
+"""A notebook's query: ``pa.holdem.equity`` in a plain Python process, without the console
+script's fast start (``import analyzer`` switches nothing on)."""
 REFERENCES = {
     FLOOR: "import numba, numpy",
-    JIT_FLOOR: "import numba, numpy; from analyzer.sim import jit; jit.start()",
+    JIT_FLOOR: "import numba, numpy; import analyzer.jit as jit; jit.enable_fast_start(); jit.start()",
+    NOTEBOOK: "import analyzer as pa; pa.holdem.equity(['AsKs', 'QdQc'])",
 }
 POSITION_FILE = "{position}"  # stands for the Saint Poker position file in a command line
 COMMANDS: dict[str, tuple[str, ...]] = {
@@ -119,6 +124,8 @@ def shown(name: str) -> str:
         return 'python -c "import numba, numpy"'
     if name == JIT_FLOOR:
         return "the same, and Numba's CPU target and runtime created"
+    if name == NOTEBOOK:
+        return "python -c \"import analyzer as pa; pa.holdem.equity(['AsKs', 'QdQc'])\""
     args = ["position.json" if arg == POSITION_FILE else arg for arg in COMMANDS[name]]
     return shlex.join(["poker-analyzer", *args])
 
@@ -360,7 +367,7 @@ def main() -> None:
         for mode in MODES if args.mode == "all" else (args.mode,):
             rounds = args.rounds or DEFAULT_ROUNDS[mode]
             if mode == "warm":
-                rows = measure(mode, [FLOOR, JIT_FLOOR, *commands], rounds, position)
+                rows = measure(mode, [FLOOR, JIT_FLOOR, NOTEBOOK, *commands], rounds, position)
             else:
                 with source_tree_watch() as tree_written:
                     rows = (
