@@ -167,3 +167,51 @@ def test_the_apis_page_switches_the_fast_start_on_as_it_says(tmp_path):
     )
     run = run_python(script, cache=tmp_path)
     assert run.stdout.split()[-1] == "True"
+
+
+_USER_CALLS_THE_EVALUATOR = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+if sys.argv[2] == "fast start":
+    import analyzer.jit
+    analyzer.jit.enable_fast_start()
+import numpy as np
+import user_evaluator
+first = sys.argv[3]
+hands = [np.array(hand, np.uint8) for hand in ([0, 5, 10, 15, 20, 25, 30], [48, 49, 50, 51, 44, 1, 2])]
+if first == "project":
+    from analyzer.eval import STANDARD, make_kernels
+    own = [int(make_kernels(STANDARD).evaluate_cards(hand)) for hand in hands]
+print(json.dumps([int(user_evaluator.mine(hand)) for hand in hands]))
+"""
+
+USER_EVALUATOR = """
+from numba import njit
+
+from analyzer.eval import STANDARD, make_kernels
+
+evaluate_cards = make_kernels(STANDARD).evaluate_cards
+
+
+@njit(cache=True)
+def mine(cards):
+    return evaluate_cards(cards) + 1
+"""
+
+
+def test_a_users_cached_kernel_calling_the_evaluator_survives_the_fast_start(tmp_path):
+    """The documented use of the evaluator's kernels inside one's own ``@njit`` code: the user's
+    kernel is compiled and cached in a process with the fast start (which links the project's
+    large kernels by symbol for the project's own callers), then loaded by processes without it
+    and with it, the project's kernels loaded first or not: a complete, stock cache entry,
+    the same values everywhere (it crashed a later process when it held declarations)."""
+    code = tmp_path / "code"
+    code.mkdir()
+    (code / "user_evaluator.py").write_text(USER_EVALUATOR)
+    cache = tmp_path / "cache"
+    answers = set()
+    for mode, first in [("fast start", "project"), ("plain", "user"), ("fast start", "user"), ("plain", "project")]:
+        run = run_python(_USER_CALLS_THE_EVALUATOR, str(code), mode, first, cache=cache, check=False)
+        assert run.returncode == 0, f"{mode}, {first} first: {run.returncode} {run.stderr[-2000:]}"
+        answers.add(run.stdout.strip().splitlines()[-1])
+    assert len(answers) == 1

@@ -78,21 +78,23 @@ def row_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     return key, mask
 
 
-def _runs(rows, tables, rules: Rules) -> bool:
-    """Whether the serial validating kernel ``rows`` compiles and values two blocks of rows of
-    every length as :func:`analyzer.eval.lookup.lookup_values` does under ``rules`` (any failure to compile or
-    a wrong value is False)."""
+def _compiles(rows, tables, rules: Rules) -> bool:
+    """Whether the serial validating kernel ``rows`` compiles: False on any error compiling or
+    running it on two blocks and a few rows of random hands of every length (flushes and, on a
+    joker deck, the joker among them). A value other than
+    :func:`analyzer.eval.lookup.lookup_values`' is a bug, not a missing instruction, and raises."""
     from analyzer.eval.lookup import lookup_values
 
+    deals = np.random.default_rng(20261206).random((2 * row_blocks.ROWS + 3, rules.deck_size))
     for cards in (5, 6, 7):
-        hands = np.arange(9 * cards, dtype=np.uint8).reshape(9, cards) % 52  # two blocks' worth
-        values = np.empty(9, np.int32)
+        hands = np.argsort(deals, axis=1)[:, :cards].astype(np.uint8)
+        values = np.empty(len(hands), np.int32)
         try:
             rows(hands, values, tables)
         except Exception:  # Numba's errors of every kind: the blocks cannot be used here
             return False
         if not np.array_equal(values, lookup_values(hands, rules)):
-            return False
+            raise RuntimeError(f"the {cards}-card row blocks value hands wrongly ({rules.name} rules)")
     return True
 
 
@@ -240,7 +242,7 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
         ``kernels.row_blocks`` then says False."""
         if blocks:
             made = made_batch_kernels(True)
-            if _runs(made[0], made[2], rules):
+            if _compiles(made[0], made[2], rules):
                 return made
             kernels.row_blocks = False
         return made_batch_kernels(False)

@@ -57,7 +57,6 @@ import numpy as np
 from llvmlite import ir
 from numba import types
 from numba.core import cgutils
-from numba.extending import intrinsic
 
 from analyzer.eval.tables import (
     HIGH_STRIDE,
@@ -68,7 +67,7 @@ from analyzer.eval.tables import (
     MULTIPLIERS,
     EvalTables,
 )
-from analyzer.jit import compiles_for, stable_identity
+from analyzer.jit import compiles_for, intrinsic
 
 ROWS = 8
 """Rows in a block: one 8-byte lane each of a 512-bit register."""
@@ -275,14 +274,18 @@ def make_block(cards: int, deck_size: int):
     ``words`` (``low | high << 16`` each, see the module docstring) and returns the bit mask of
     its special rows."""
 
-    @intrinsic
+    def block_in_python(flat, start, words):
+        """No Python twin: the blocks run only where Numba compiles for a CPU with
+        :data:`REQUIRED_FEATURES`, never under ``NUMBA_DISABLE_JIT`` (:func:`available`)."""
+        raise NotImplementedError("the AVX-512 row blocks run compiled only")
+
+    # a stable identity: kernels that call the intrinsic pickle it into their cache key, and with
+    # this module's digest in it, an edit here compiles them afresh instead of reusing old code
+    @intrinsic(f"poker-analyzer:row-block:{cards}:{deck_size}:{_SOURCE_DIGEST}", block_in_python)
     def block(typingctx, flat, start, words):
         def codegen(context, builder, signature, args):
             return _emit_block(context, builder, signature, args, cards, deck_size)
 
         return types.uint64(flat, start, words), codegen
 
-    # a stable identity: kernels that call the intrinsic pickle it into their cache key, and with
-    # this module's digest in it, an edit here compiles them afresh instead of reusing old code
-    stable_identity(block, f"poker-analyzer:row-block:{cards}:{deck_size}:{_SOURCE_DIGEST}")
     return block

@@ -57,17 +57,23 @@ def enable_fast_start() -> bool:
     (:mod:`analyzer.jit.fast_start`). The console script calls it first thing; a notebook or
     script that runs many short queries may call it too.
 
-    It touches only the project's dispatchers and cache entries, and it caches them in a format
-    of its own, which a process without it never reads: that process compiles them once for
-    itself. A kernel of yours that calls the project's kernels should be compiled in a process
-    without it (it would link them by symbol). Returns whether it is (or will be) on: False
-    outside the tested Numba and llvmlite releases, with ``POKER_ANALYZER_SPEED_LAYER=off``, or
-    under ``NUMBA_DISABLE_JIT``."""
+    It acts on the project's dispatchers and cache entries, and caches them in a format of its
+    own, which a process without it never reads: that process compiles them once for itself. A
+    kernel of yours that calls the project's kernels links their whole code, as without it, and
+    is cached as Numba caches it. Two effects reach the whole process, both without changing
+    what any function computes or caches: Numba's function ids count from a random start, and
+    a plain ``numpy.ndarray`` is typed without asking whether it is a masked array.
+
+    Returns False when it cannot be on: ``POKER_ANALYZER_SPEED_LAYER=off``,
+    ``NUMBA_DISABLE_JIT=1``, or (once Numba is imported) a Numba or llvmlite outside the tested
+    releases. Before Numba's import, True means it will be switched on then, if the versions
+    allow (:func:`fast_start_enabled` tells afterwards)."""
+    import os
     import sys
 
     from analyzer.jit import window
 
-    if window.switched_off():
+    if window.switched_off() or os.environ.get("NUMBA_DISABLE_JIT", "0").strip() not in ("", "0"):
         return False
     if "numba" in sys.modules:
         return _install()

@@ -54,7 +54,7 @@ from typing import Any
 
 from analyzer.jit import scope
 
-CACHE_FORMAT = ("poker-analyzer fast start", 1)
+CACHE_FORMAT = ("poker-analyzer fast start", 2)
 """Added to the cache index key of every kernel the fast start caches: entries in its format are
 never read by a process without it, and the other way round."""
 
@@ -361,8 +361,10 @@ def _install_unique_function_ids() -> bool:
     """Make Numba's per-function unique ids (``FunctionIdentity._unique_ids``, a count from 1)
     count from a random 60-bit start in this process, so that two processes' machine-code names
     meet with a chance of about (ids per process) / 2**59: the symbol linking adds objects
-    compiled by several processes to one engine. The ids are arbitrary numbers to Numba (it only
-    needs them distinct within a process), so every function keeps its meaning."""
+    compiled by several processes to one engine. One of the two process-wide effects of the fast
+    start (with :func:`_install_plain_array_typing`): it numbers every function of the process,
+    the user's too, but the ids are arbitrary numbers to Numba (it only needs them distinct
+    within a process), so no function changes its meaning or its cache entry."""
     import itertools
     import secrets
 
@@ -396,20 +398,23 @@ def install() -> bool:
     :mod:`analyzer.jit.lazy_linking`), and large callees of the project are linked by symbol
     (:mod:`analyzer.jit.symbol_linking`). Returns False, changing nothing, when Numba's
     internals are not the ones this module knows."""
+    from numba.core.compiler_lock import global_compiler_lock
+
     from analyzer.jit import decorators, lazy_linking, symbol_linking
 
-    if _INSTALLED:
+    with global_compiler_lock:  # no compilation or cache load runs meanwhile, on any thread
+        if _INSTALLED:
+            return True
+        if not _knows_caching():
+            return False
+        _INSTALLED["cache_class"] = _fast_start_cache_class()
+        _install_environment_rebuild()
+        _install_plain_array_typing()
+        # symbol linking needs both: the loader reads the state it writes, and names unique to a process
+        if lazy_linking.install() and _install_unique_function_ids():
+            symbol_linking.install()
+        decorators.when_dispatcher_made(_adopt)
         return True
-    if not _knows_caching():
-        return False
-    _INSTALLED["cache_class"] = _fast_start_cache_class()
-    _install_environment_rebuild()
-    _install_plain_array_typing()
-    # symbol linking needs both: the loader reads the state it writes, and names unique to a process
-    if lazy_linking.install() and _install_unique_function_ids():
-        symbol_linking.install()
-    decorators.when_dispatcher_made(_adopt)
-    return True
 
 
 def installed() -> bool:

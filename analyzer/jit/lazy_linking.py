@@ -78,6 +78,7 @@ def lazy_library_class(library_class: type) -> type:
         """A cached library whose module for linking is parsed when a later kernel links it."""
 
         _pending_bitcode: bytes | None = None
+        _pending_declaring: bytes | None = None
         _linking_module = None
 
         @property
@@ -112,11 +113,13 @@ def _unserialize(cls, codegen, state):
     if symbols is None:
         return _NUMBA_OWN["unserialize"](cls, codegen, state)
     object_code, linking_bitcode, *calls = data
-    needed, called = calls or ((), False)
+    needed, called, declaring = calls or ((), False, b"")
     needed = symbol_linking.load_needed(codegen, needed)
     library = symbol_linking.load_object(codegen, name, object_code, linking_bitcode, keep=called)
     library._needed_objects = needed
     library._called_by_symbol = called
+    if called and declaring:  # the project's callers link this; any other caller the whole module
+        library._pending_declaring = declaring
     return library
 
 

@@ -23,9 +23,13 @@ it calls by symbol, and theirs in turn (:func:`needed_objects`, in the order the
 first); :func:`load_needed` adds each to the engine before the caller, once per process however
 many kernels need it (an object's symbols are unique to the process that compiled it, so equal
 bytes are the same code). The state is Numba's ``(name, "object", (machine code, bitcode))``
-with two more items in the data: the needed objects, as ``(name, machine code)`` pairs, and
-whether the library's bitcode declares its own functions (so that kernels linking it later need
-its machine code). :func:`analyzer.jit.lazy_linking._unserialize` reads it.
+with three more items in the data: the needed objects, as ``(name, machine code)`` pairs,
+whether the project's callers call the library by symbol, and the bitcode they link for it
+(its large functions declared). Numba's own bitcode item is the whole code, callees called by
+symbol linked in (:func:`self_contained`): a kernel that is not the project's, linking the
+library (a user's kernel calling an evaluator kernel), gets every body and calls nothing by
+symbol, so its own cache entry is stock Numba's and complete.
+:func:`analyzer.jit.lazy_linking._unserialize` reads the state.
 
 Only JIT libraries whose machine code is ELF (Linux), loaded by
 :mod:`analyzer.jit.lazy_linking`, take this path, and only functions whose symbol is unique to
@@ -148,57 +152,104 @@ def needed_objects(library) -> tuple[tuple[str, bytes], ...]:
 
 
 def _module_for_linking(self):
-    """``CPUCodeLibrary._get_module_for_linking()`` with this library's large functions of the
-    project declared (:func:`declare_large`), for a JIT library whose ELF machine code is known,
-    linked into one of the project's kernels (:func:`analyzer.jit.scope.is_compiling_own`); else
-    Numba's."""
+    """``CPUCodeLibrary._get_module_for_linking()``: for one of the project's kernels being
+    compiled (:func:`analyzer.jit.scope.is_compiling_own`), the library's module with its large
+    functions of the project declared (:func:`declaring_module`), where it has any; for any other
+    caller, a module complete in itself (:func:`self_contained`), so that a caller which is not
+    the project's is compiled and cached as Numba would, calling nothing by symbol."""
+    if scope.is_compiling_own():
+        declaring = declaring_module(self)
+        return declaring if declaring is not None else _NUMBA_OWN["_get_module_for_linking"](self)
+    return self_contained(self)
+
+
+def _calls_by_symbol(library) -> bool:
+    """Whether a library is called by symbol, or its code calls another by symbol."""
+    return bool(getattr(library, "_called_by_symbol", False) or needed_objects(library))
+
+
+def self_contained(library):
+    """Numba's module for linking ``library``, with the modules of every library it calls by
+    symbol linked in, and theirs in turn: the whole code a caller outside the project links,
+    with no declaration left of the project's functions. The module Numba keeps for a library
+    loaded from the cache is this already (:func:`_serialize_using_object_code` stores it)."""
+    known = getattr(library, "_self_contained", None)
+    if known is not None:
+        return known
+    module = _NUMBA_OWN["_get_module_for_linking"](library)
+    callees = [callee for callee in dict.fromkeys(library._linking_libraries) if _calls_by_symbol(callee)]
+    if callees:
+        module = module.clone()
+        for callee in callees:
+            module.link_in(self_contained(callee), preserve=True)
+    library._self_contained = module
+    return module
+
+
+def declaring_module(library):
+    """The module the project's callers link for ``library``: its module with each large function
+    of the project made a declaration (:func:`declare_large`), parsed from the cached state for a
+    library loaded from the cache; None when it declares nothing (a JIT library whose ELF machine
+    code is known, without dynamic globals, and with large functions of the project only)."""
     from llvmlite import binding
     from numba.core.codegen import JITCodeLibrary
 
     from analyzer.jit.lazy_linking import defined_symbols
 
-    if self._shared_module is not None:
-        return self._shared_module
-    if not scope.is_compiling_own():  # linked into a caller that is not the project's
-        return _NUMBA_OWN["_get_module_for_linking"](self)
+    known = getattr(library, "_declaring", None)
+    if known is not None:
+        return known
+    pending = getattr(library, "_pending_declaring", None)
+    if pending:
+        library._declaring = binding.parse_bitcode(pending)
+        library._pending_declaring = None
+        return library._declaring
+    if getattr(library, "_declares_nothing", False):
+        return None
+    library._declares_nothing = True  # until shown otherwise below
     own = [
         function.name
-        for function in self._final_module.functions
+        for function in library._final_module.functions
         if not function.is_declaration
         and function.linkage == binding.Linkage.external
         and scope.is_own_symbol(function.name)
         and _UNIQUE_NAME.search(function.name)
     ]
-    module = _NUMBA_OWN["_get_module_for_linking"](self)
-    code = object_code(self)
-    if not own or type(self) is not JITCodeLibrary or code is None or defined_symbols(code) is None:
-        return module
-    if self._dynamic_globals:  # its code holds this process's addresses: never cached, never carried
-        return module
-    text, declared = declare_large(str(module), own)
-    if declared:
-        try:
-            declaring = binding.parse_assembly(text)
-            declaring.verify()
-        except RuntimeError:  # IR this module does not follow: link the whole module, as Numba does
-            return module
-        self._shared_module = declaring
-        self._called_by_symbol = True
-    return self._shared_module
+    code = object_code(library)
+    if not own or type(library) is not JITCodeLibrary or code is None or defined_symbols(code) is None:
+        return None
+    if library._dynamic_globals:  # its code holds this process's addresses: never cached, never carried
+        return None
+    text, declared = declare_large(str(_NUMBA_OWN["_get_module_for_linking"](library)), own)
+    if not declared:
+        return None
+    try:
+        declaring = binding.parse_assembly(text)
+        declaring.verify()
+    except RuntimeError:  # IR this module does not follow: link the whole module, as Numba does
+        return None
+    library._declaring = declaring
+    library._declares_nothing = False
+    library._called_by_symbol = True
+    return declaring
 
 
 def _serialize_using_object_code(self):
-    """``CPUCodeLibrary.serialize_using_object_code()``, with the needed objects and whether the
-    library is called by symbol added to the data when there are any, for one of the project's
-    kernels (else Numba's state)."""
-    name, kind, data = _NUMBA_OWN["serialize_using_object_code"](self)
+    """``CPUCodeLibrary.serialize_using_object_code()``. For one of the project's kernels being
+    compiled: Numba's ``(name, "object", (machine code, bitcode))`` with the bitcode of
+    :func:`self_contained` (what any later caller outside the project links), and, when the
+    library calls or is called by symbol, three more items: the needed objects, whether it is
+    called by symbol, and the bitcode of its :func:`declaring_module` (or empty). Else Numba's."""
     if not scope.is_compiling_own():
-        return name, kind, data
+        return _NUMBA_OWN["serialize_using_object_code"](self)
+    self._ensure_finalized()
+    data = (self._get_compiled_object(), self_contained(self).as_bitcode())
     needed = needed_objects(self)
     called = getattr(self, "_called_by_symbol", False)
     if not needed and not called:
-        return name, kind, data
-    return name, kind, (*data, needed, called)
+        return self.name, "object", data
+    declaring = declaring_module(self) if called else None
+    return self.name, "object", (*data, needed, called, declaring.as_bitcode() if declaring is not None else b"")
 
 
 def load_needed(codegen, needed: Iterable[tuple[str, bytes]]) -> tuple[tuple[str, bytes], ...]:
@@ -240,7 +291,13 @@ def _knows_numba() -> bool:
     from numba.core import codegen
 
     library = codegen.CPUCodeLibrary
-    methods = ("_get_module_for_linking", "serialize_using_object_code", "_finalize_final_module")
+    methods = (
+        "_get_module_for_linking",
+        "serialize_using_object_code",
+        "_finalize_final_module",
+        "_ensure_finalized",
+        "_get_compiled_object",
+    )
     linking = getattr(library, "_get_module_for_linking", None)
     return all(hasattr(library, name) for name in methods) and {"_shared_module", "_final_module"} <= set(
         getattr(getattr(linking, "__code__", None), "co_names", ())

@@ -21,8 +21,9 @@ without ``vaes``), where it is microcoded and takes hundreds of cycles."""
 
 
 def _population_in_python(bits):
-    """:func:`_population` in plain Python (``NUMBA_DISABLE_JIT``)."""
-    return np.int64(int(bits).bit_count())
+    """:func:`_population` in plain Python (``NUMBA_DISABLE_JIT``), of the 64-bit word (a
+    negative ``int64`` counts its sign bits, as ``ctpop`` does)."""
+    return np.int64((int(bits) & 0xFFFF_FFFF_FFFF_FFFF).bit_count())
 
 
 @intrinsic("poker-analyzer:bits:population", _population_in_python)
