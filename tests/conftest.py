@@ -1,3 +1,4 @@
+import os
 import subprocess
 import sys
 
@@ -11,6 +12,18 @@ settings.register_profile("no-deadline", deadline=None)
 settings.load_profile("no-deadline")
 
 
+JITLESS_MODULES = ("test_cards.py", "test_kernels.py", "test_ranges.py", "test_draw_odds.py", "test_sim_kernels.py")
+"""Whole test modules that run with every kernel as Python in seconds (besides the tests marked
+``jitless`` one by one): the evaluator on every profile, ranges, exact draw odds, the run
+engine's kernels."""
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if item.path.name in JITLESS_MODULES:
+            item.add_marker(pytest.mark.jitless)
+
+
 def _speed_layer_on() -> bool:
     from analyzer.jit import window
 
@@ -21,6 +34,23 @@ speed_layer = pytest.mark.skipif(
     not _speed_layer_on(), reason="the speed layer is off (POKER_ANALYZER_SPEED_LAYER, untested Numba, or no JIT)"
 )
 """For tests of the speed layer itself (analyzer.jit's fast start, symbol linking, scalar loops)."""
+
+
+def pytest_configure(config):
+    """With every kernel as Python (``NUMBA_DISABLE_JIT=1``, the ``jitless`` tests), an integer
+    overflow numpy warns of is an error: Numba widens small integers (a ``uint8`` card code) to
+    64 bits before any arithmetic, numpy keeps their type, so a sum or difference that overflows
+    in plain Python is one the compiled kernel does not make. The random generator's ``uint64``
+    arithmetic wraps by design (:mod:`analyzer.sim.rng`) and is left alone. (A shift warns of
+    nothing: ``1 << code`` must be written ``np.int64(1) << code``.)"""
+    if not os.environ.get("NUMBA_DISABLE_JIT"):  # not set: no need to import Numba to know
+        return
+    from numba import config as numba_config
+
+    if numba_config.DISABLE_JIT:
+        overflow = "overflow encountered in scalar"  # analyzer.sim.rng.OVERFLOW_WARNING
+        config.addinivalue_line("filterwarnings", f"error:{overflow}:RuntimeWarning")
+        config.addinivalue_line("filterwarnings", rf"ignore:{overflow}:RuntimeWarning:analyzer\.sim\.rng")
 
 
 @pytest.fixture
