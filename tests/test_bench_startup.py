@@ -39,6 +39,8 @@ def test_every_mode_reports_help_against_the_floor(tmp_path):
     assert all(isinstance(modes[name]["source_tree_written"], list) for name in ("cold", "second"))
     jit_floor = modes["warm"]["rows"].pop(1)  # the second reference, warm mode only
     assert jit_floor["name"] == "jit-floor" and jit_floor["target"] is None
+    notebook = modes["warm"]["rows"].pop(1)  # a notebook's query, without the fast start: warm only
+    assert notebook["name"] == "api-holdem-equity" and notebook["target"] is None
     for name in ("warm", "cold"):
         floor, help_row = modes[name]["rows"]
         assert (floor["name"], help_row["name"]) == ("floor", "help")
