@@ -32,12 +32,14 @@ from analyzer.sim.engine import Stopping
         (True, "Jk Kc Kd 7h 2s", 0, False, "Jk Kc Kd"),  # pair of kings: keep the joker too
     ],
 )
+@pytest.mark.jitless
 def test_policies(bug, hand, policy, four, kept):
     cards = parse_cards(hand, allow_joker=bug)
     keep = draw_kernels(bug)[1](cards, policy, four)
     assert format_cards([cards[i] for i in range(5) if (keep >> i) & 1]) == kept
 
 
+@pytest.mark.jitless
 def test_discard_options():
     cards = parse_cards("Ac Kd 7h 5s 2c")
     assert len(discard_options(cards, 3, False)) == 1 + 5 + 10 + 10
@@ -81,6 +83,22 @@ def test_sampled_draws_match_the_exact_draw_odds():
     checks = [(o, name, p) for o in advice.options for name, p in o.categories.items() if n * p * (1 - p) >= 25]
     assert len(checks) > 50
     for option, name, p in checks:  # z < 5.5 on each: a false alarm among these ~1e-6, Bonferroni
+        q = option.sampled_categories.get(name, 0.0)
+        assert abs(q - p) < 5.5 * np.sqrt(p * (1 - p) / n), (option.keep, name)
+
+
+@pytest.mark.jitless
+def test_a_short_advice_run_draws_as_the_exact_draw_odds_say():
+    """The advisor's kernel on 3,000 deals (small enough to run as Python), two opponents, draws
+    of up to three: every option's sampled categories within 5.5 standard errors of its exact
+    draw odds, where the count is large enough for the normal approximation."""
+    advice = advise(
+        "Jc Jd 8h 5s 2c", opponents=2, policy="standard", max_draw=3, stopping=Stopping(trials=3_000), seed=4
+    )
+    n = advice.run.trials
+    checks = [(o, name, p) for o in advice.options for name, p in o.categories.items() if n * p * (1 - p) >= 25]
+    assert n == 3_000 and len(checks) > 50
+    for option, name, p in checks:
         q = option.sampled_categories.get(name, 0.0)
         assert abs(q - p) < 5.5 * np.sqrt(p * (1 - p) / n), (option.keep, name)
 

@@ -10,6 +10,7 @@ from analyzer.sim.seeds import chunk_state
 from analyzer.studies.draw import draw_situations, jacks_or_better_table, strategy_table
 
 
+@pytest.mark.jitless
 def test_situations_reproduce_the_a4_vectors_on_both_decks():
     table = draw_situations().set_index(["deck", "situation"])
     assert table.loc[("standard", "pair"), "p_improve"] == pytest.approx(4_656 / 16_215)

@@ -64,6 +64,7 @@ A3B_SEVEN_CARD_PAIGOW = {
 }
 
 
+@pytest.mark.jitless
 def test_vectors_sum_to_the_number_of_hands():
     assert sum(A1_FIVE_CARD.values()) == comb(52, 5)
     assert sum(A2_FIVE_CARD_BUG.values()) == comb(53, 5)
@@ -114,6 +115,7 @@ DECKS = {
 }
 
 
+@pytest.mark.jitless
 def test_a_deck_smaller_than_a_hand_has_no_hands():
     from analyzer.eval.enumeration import value_checksum
 
@@ -125,6 +127,7 @@ def test_a_deck_smaller_than_a_hand_has_no_hands():
 @pytest.mark.parametrize("deck_kind", DECKS)
 @pytest.mark.parametrize("cards", [5, 6, 7])
 @pytest.mark.parametrize("rules", [STANDARD, BUG, PAIGOW], ids=lambda r: r.name)
+@pytest.mark.jitless
 def test_enumerations_value_every_hand_as_the_evaluator(rng, rules, cards, deck_kind):
     """The checksum is the sum of the values the evaluator gives every hand of a small deck, the
     tallies their categories, and the distinct values theirs; for 5 to 7 cards, on decks that
@@ -149,6 +152,7 @@ def test_enumerations_value_every_hand_as_the_evaluator(rng, rules, cards, deck_
 
 
 @pytest.mark.parametrize("rules", [BUG, PAIGOW], ids=lambda r: r.name)
+@pytest.mark.jitless
 def test_with_the_joker_quads_or_a_full_house_beat_its_flush(rules):
     """Four aces, four kings, six spades and the joker: in 282 of its 7-card hands the joker
     makes a flush that quads or a full house beat; every hand is valued as the evaluator does."""

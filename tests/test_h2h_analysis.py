@@ -68,6 +68,7 @@ def _independent_values(data: dict) -> dict[tuple[int, str], float]:
     return values
 
 
+@pytest.mark.jitless
 def test_exact_placement_values_equal_independent_enumeration():
     position = position_from_dict(LAST_TWO)
     result = placement_values(position, trials=10_000)

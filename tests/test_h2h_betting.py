@@ -48,6 +48,7 @@ def _row3_outcomes() -> list[float]:
 
 
 @pytest.mark.parametrize("forfeit", [True, False])
+@pytest.mark.jitless
 def test_exact_call_and_decline_equal_brute_force(forfeit):
     data = {**LAST_BET, "rules": {"decline_forfeits_own_chips": forfeit}}
     result = bet_values(bet_position_from_dict(data))

@@ -94,6 +94,7 @@ def side_cards(st, seat, row):
 
 
 @pytest.mark.parametrize("rows", [3, 4, 5])
+@pytest.mark.jitless
 def test_round_start_puts_bank_base_on_active_rows(rows):
     """§2.7 'Stacks and base' + H-B8: $800 each, 2 x $50 from the bank on each active
     common card, nothing committed, active rows open and inactive rows closed."""
@@ -107,6 +108,7 @@ def test_round_start_puts_bank_base_on_active_rows(rows):
 
 
 @pytest.mark.parametrize("betting_first", [True, False])
+@pytest.mark.jitless
 def test_stacks_and_rules_survive_start_round_either_order(betting_first):
     """§2.7: stacks persist over the game; start_round clears only the round part of the
     state, so the betting game may be started before or after the first round."""
@@ -123,6 +125,7 @@ def test_stacks_and_rules_survive_start_round_either_order(betting_first):
     assert [base(st, r) for r in range(5)] == [100, 100, 100, 0, 0]
 
 
+@pytest.mark.jitless
 def test_stacks_carry_over_to_the_next_round_and_row_state_resets():
     """§2.7: the stacks won in round 1 are the stacks of round 2; commitments, bases and
     closures are per round (a row declined in round 1 is open again in round 2)."""
@@ -145,6 +148,7 @@ def test_stacks_carry_over_to_the_next_round_and_row_state_resets():
     assert B._chips_in_play(st) == 1234 + 567 + 400
 
 
+@pytest.mark.jitless
 def test_stacks_carry_over_after_a_played_round():
     """§2.7: after a full round driven by ``betting_turn`` every row is paid out (the
     round's chips are all in the stacks), and the next round starts from those stacks."""
@@ -170,6 +174,7 @@ def test_stacks_carry_over_after_a_played_round():
 
 
 @pytest.mark.parametrize("forfeit", [1, 0])
+@pytest.mark.jitless
 def test_bet_then_decline(forfeit):
     """§2.7 response 1 (Decline): the bettor takes one $50 base chip and his own bet back,
     the other $50 stays on the card, and the row closes to betting (rule b) for both."""
@@ -188,6 +193,7 @@ def test_bet_then_decline(forfeit):
     assert B._chips_in_play(st) == 1900
 
 
+@pytest.mark.jitless
 def test_bet_raise_call():
     """§2.7 responses 2 and 3: a raise matches and adds; a call matches and ends the
     exchange. Both have the same amount on the card, stacks are reduced by it, and the
@@ -207,6 +213,7 @@ def test_bet_raise_call():
 
 
 @pytest.mark.parametrize("forfeit, after", [(1, (1000, 650)), (0, (850, 800))])
+@pytest.mark.jitless
 def test_bet_raise_raise_decline(forfeit, after):
     """§2.7 back-and-forth raises within the per-player $200 cap (H-B3), then a decline
     (H-B2). Seat 0 bets 50; seat 1 raises 100 (puts in 150); seat 0 may only raise 50
@@ -232,6 +239,7 @@ def test_bet_raise_raise_decline(forfeit, after):
 
 @pytest.mark.parametrize("forfeit, bettor_after, opponent_after", [(1, 700, 950), (0, 800, 850)])
 @pytest.mark.parametrize("bettor", [0, 1])
+@pytest.mark.jitless
 def test_shared_vector_bet_raise_decline(forfeit, bettor_after, opponent_after, bettor):
     """Shared test vector (test-vectors-and-glossary.md, H-B2): B bets 100 on row 2;
     O raises (matches 100, raises 100: O has 200 committed); B declines. Default: O gets
@@ -251,6 +259,7 @@ def test_shared_vector_bet_raise_decline(forfeit, bettor_after, opponent_after, 
 
 
 @pytest.mark.parametrize("forfeit, after", [(1, (750, 900)), (0, (800, 850))])
+@pytest.mark.jitless
 def test_decline_after_an_earlier_called_exchange(forfeit, after):
     """H-B2: chips from an earlier *called* exchange on the same row count as the
     decliner's committed chips too. Exchange 1: 50 each, called (750, 750). Exchange 2:
@@ -293,6 +302,7 @@ def complete_row0(st):
 @pytest.mark.parametrize(
     "drawn, tie, final", [("Ks", False, (800, 900)), ("2h", False, (850, 850)), ("9c", True, (825, 875))]
 )
+@pytest.mark.jitless
 def test_declined_row_pays_its_last_50_at_completion(drawn, tie, final):
     """§2.7 response 1 and 'Row payout': after a decline only $50 remains on the card;
     when the row completes its winner takes that $50; an exact tie splits it $25/$25
@@ -311,6 +321,7 @@ def test_declined_row_pays_its_last_50_at_completion(drawn, tie, final):
 @pytest.mark.parametrize(
     "drawn, tie, final", [("Ks", False, (700, 1000)), ("2h", False, (1000, 700)), ("9c", True, (850, 850))]
 )
+@pytest.mark.jitless
 def test_called_row_pays_base_and_both_stakes_to_winner(drawn, tie, final):
     """§2.7 'Row payout': a completed row's winner takes the base ($100) plus all called
     bet chips (100 + 100) at once: $300; an exact tie splits it $150/$150."""
@@ -323,6 +334,7 @@ def test_called_row_pays_base_and_both_stakes_to_winner(drawn, tie, final):
     assert B._chips_in_play(st) == 1900
 
 
+@pytest.mark.jitless
 def test_won_chips_back_later_bets_in_the_same_round():
     """§2.7 'Row payout' [R]: row chips go to the stack at once and can back later bets.
     Seat 0 has only $30; seat 1 bets 30 on row 0 and seat 0 calls, all-in: with seat 0
@@ -344,6 +356,7 @@ def test_won_chips_back_later_bets_in_the_same_round():
 # ======================================================================================
 
 
+@pytest.mark.jitless
 def test_opening_bet_range_and_step():
     """§2.7 + H-B6: an opening bet is $10..$100 in $10 steps: ``max_bet`` is the largest
     legal amount, floored to the step, and 0 if not even one step is possible."""
@@ -360,6 +373,7 @@ def test_opening_bet_range_and_step():
     assert B._max_bet(st, 0, 0) == 75 and B._max_bet(st, 1, 0) == 75
 
 
+@pytest.mark.jitless
 def test_per_player_row_cap_over_several_exchanges():
     """H-B3: each player puts at most $200 on a card in a round, cumulative over
     exchanges. After 100 + 100 called twice, no more bets: closed by rule (c)."""
@@ -380,6 +394,7 @@ def test_per_player_row_cap_over_several_exchanges():
     assert B._chips_in_play(st) == 1900
 
 
+@pytest.mark.jitless
 def test_row_cap_after_two_called_hundreds():
     """H-B3 / rule (c): bet 100 called, bet 100 called -> $200 each, the row is closed to
     betting for both players (while the row itself is not complete)."""
@@ -392,6 +407,7 @@ def test_row_cap_after_two_called_hundreds():
     assert base(st, 1) == 100
 
 
+@pytest.mark.jitless
 def test_table_stakes_low_stack():
     """§2.7 + H-B5 (table stakes): a bet may not ask the opponent for more than his stack
     nor exceed one's own. Stacks 30 and 500: either player may open at most 30."""
@@ -417,6 +433,7 @@ def test_table_stakes_low_stack():
     assert B._chips_in_play(st) == 30 + 500 + 300
 
 
+@pytest.mark.jitless
 def test_raise_limited_by_own_stack_after_matching():
     """H-B5 [R]: a raise may not exceed one's own stack after matching. Seat 1 has 120:
     facing a bet of 80 he may raise at most 40."""
@@ -428,6 +445,7 @@ def test_raise_limited_by_own_stack_after_matching():
     assert B._max_raise(st, 1, 2) == 0  # 5 left after matching: less than a step
 
 
+@pytest.mark.jitless
 def test_complete_and_inactive_rows_cannot_be_bet_on():
     """Closure rule (a) and §2.7 'active row': a complete row (9 cards, not yet paid) and
     a row index >= rows get ``max_bet`` 0; a row with one space left is still open."""
@@ -453,6 +471,7 @@ def test_complete_and_inactive_rows_cannot_be_bet_on():
 
 @pytest.mark.parametrize("kind", [E.DRAW1, E.HOLD3, E.PLAY4, E.OPEN5])
 @pytest.mark.parametrize("window", [B.WINDOW_TURN, B.WINDOW_RECEIVER])
+@pytest.mark.jitless
 def test_window_is_the_player_on_turn(kind, window):
     """§2.7: the player on turn has the window (the window flag matters only in Share 2)."""
     for first in (0, 1):
@@ -463,6 +482,7 @@ def test_window_is_the_player_on_turn(kind, window):
 
 
 @pytest.mark.parametrize("first", [0, 1])
+@pytest.mark.jitless
 def test_share2_receiver_window(first):
     """H-B7: in Share 2 only the drawer (even turns: F, D, F, ...) may bet by default;
     the receiver placing a handed card (odd turns) has the window only with WINDOW = 1."""
@@ -478,6 +498,7 @@ def test_share2_receiver_window(first):
 
 
 @pytest.mark.parametrize("window, bet_turns", [(B.WINDOW_TURN, [2, 6]), (B.WINDOW_RECEIVER, [1, 2, 5, 6])])
+@pytest.mark.jitless
 def test_share2_window_in_play(window, bet_turns):
     """H-B7 through ``betting_turn``: seat 1 always opens when he has the window (bet
     threshold 0), seat 0 never bets and calls. With seat 0 first, seat 1 draws on turns
@@ -534,6 +555,7 @@ def random_position(seed, space_seat):
 
 
 @pytest.mark.parametrize("seed", range(12))
+@pytest.mark.jitless
 def test_row_equity_exact_with_one_space_left(seed):
     """§2.9.7 random-fill equity, exact when one space is left: equals the brute force
     over the viewer's unseen cards (the opponent's hidden hand included, his own hand
@@ -547,6 +569,7 @@ def test_row_equity_exact_with_one_space_left(seed):
 
 
 @pytest.mark.parametrize("seed", range(12))
+@pytest.mark.jitless
 def test_best_equity_with_held_cards_exact(seed):
     """``best_equity``: the best of no card and each held card placed in the one space
     (each such placement completes the row: equity 1, 1/2 or 0), against eval7."""
@@ -569,6 +592,7 @@ def test_best_equity_with_held_cards_exact(seed):
         ({(0, 0): "Kc Qd Jh 9s", (1, 0): "Kd Qh Js 9c"}, 0.5),  # A K Q J 9 each: exact tie
     ],
 )
+@pytest.mark.jitless
 def test_row_equity_on_a_complete_row(sides, seat0):
     """A complete row's equity is its result: 1, 0 or 1/2 (H-G5), matching ``row_result``."""
     st = build_state(E.DRAW1, 3, common="As 7c 8c", sides=sides)
@@ -577,6 +601,7 @@ def test_row_equity_on_a_complete_row(sides, seat0):
     assert E._row_result(st, 0) / 2 == seat0
 
 
+@pytest.mark.jitless
 def test_row_equity_follows_the_literal_tiebreak_flag():
     """Under the H-G2 literal tie-break ``row_equity`` judges rows as the engine scores
     them (``literal_order``). Here (common 3c) seat 0 has A A 5 4 3 and seat 1 K K Q J 3:
@@ -591,6 +616,7 @@ def test_row_equity_follows_the_literal_tiebreak_flag():
 
 
 @pytest.mark.parametrize("kind", [E.DRAW1, E.SHARE2, E.HOLD3, E.PLAY4, E.OPEN5])
+@pytest.mark.jitless
 def test_best_equity_at_least_row_equity_mid_round(kind):
     """``best_equity`` is the max of the no-card equity and the held-card equities: with
     the same random stream it is never below ``row_equity(..., -1, ...)``, for every
@@ -640,6 +666,7 @@ def locks(rules=DEFAULT_RULES):
     return with_betting(st, rules)
 
 
+@pytest.mark.jitless
 def test_lock_positions_have_equity_one_or_zero():
     """§2.9.7 random-fill equity on decided rows (exact, one space left): a royal flush
     can't be beaten by any fill of the other side, so equities are exactly 1 and 0."""
@@ -648,6 +675,7 @@ def test_lock_positions_have_equity_one_or_zero():
     assert [BP._best_equity(st, 1, r, chunk_state(0, 0)) for r in range(3)] == [1.0, 0.0, 1.0]
 
 
+@pytest.mark.jitless
 def test_threshold_open_picks_the_best_row_and_sizes_the_bet():
     """bet_policies threshold policy: opens ``size`` (floored to the $10 step, at least
     one step, at most ``max_bet``) on the open row with the highest p when p >= bet."""
@@ -670,6 +698,7 @@ def test_threshold_open_picks_the_best_row_and_sizes_the_bet():
     assert BP._base_open(st, 1, bet_params(BP.NEVER), rng) == (-1, 0)
 
 
+@pytest.mark.jitless
 def test_threshold_respond_follows_thresholds():
     """Threshold responses: raise ``size`` if p >= raise (and a raise is possible), call
     if p >= call, else decline; p = 1 meets a threshold of 1000 and p = 0 meets 0."""
@@ -696,6 +725,7 @@ def test_threshold_respond_follows_thresholds():
     assert BP._threshold_respond(st, 1, 0, bet_params(), rng) == (B.CALL, 0)
 
 
+@pytest.mark.jitless
 def test_policy_driven_exchange_chip_amounts():
     """A whole exchange by the threshold policy: seat 0 bets 50 into seat 1's lock; seat 1
     raises 100 (puts in 150); seat 0 (p = 0) declines and forfeits his 50 (H-B2):
@@ -713,6 +743,7 @@ def test_policy_driven_exchange_chip_amounts():
     assert B._chips_in_play(st) == 1900
 
 
+@pytest.mark.jitless
 def test_threshold_uses_held_cards_unless_blind():
     """The threshold p is the best over the cards the player holds (``uses_cards`` 1), or
     the blind no-card equity (``uses_cards`` 0). Hold 3, row 0: common As, seat 0 has

@@ -64,6 +64,7 @@ def seats_of(log):
 # -- 1. scripted rounds ---------------------------------------------------------------
 
 
+@pytest.mark.jitless
 def test_draw1_scripted_round():
     """Draw 1 (§2.4 die 1): turns F, D, F, ...; each turn draws the top card and places
     exactly it on the mover's own side; a side of a row closes at 4 cards; 24 placements
@@ -90,6 +91,7 @@ def test_draw1_scripted_round():
     assert st[E.TOP] == 3 + 24 and pending(st) == []
 
 
+@pytest.mark.jitless
 def test_share2_scripted_round():
     """Share 2 (§2.4 die 2): draw turns alternate F, D, so placements go F D | D F | ...
     The drawer sees 2 cards, places one, and the receiver must place the other at once,
@@ -114,6 +116,7 @@ def test_share2_scripted_round():
     assert st[E.TOP] == 3 + 24 and pending(st) == []
 
 
+@pytest.mark.jitless
 def test_hold3_scripted_round():
     """Hold 3 (§2.4 die 3): each player holds 3 hidden cards; turns alternate F, D; a
     turn places one card from the hand, and the hand is refilled from the deck top
@@ -142,6 +145,7 @@ def test_hold3_scripted_round():
         (E.BATCH_STRICT, 0, 3, "FD" * 12),
     ],
 )
+@pytest.mark.jitless
 def test_play4_scripted_round(batch_rule, first, rows, schedule):
     """Play 4 (§2.4 die 4, H-G1): k batches of 8 placements; at each batch start both
     hands are empty and each player gets 4 new cards; within a batch nothing is drawn,
@@ -162,6 +166,7 @@ def test_play4_scripted_round(batch_rule, first, rows, schedule):
     assert st[E.TOP] == rows + 8 * rows
 
 
+@pytest.mark.jitless
 def test_open5_scripted_round():
     """Open 5 (§2.4 die 5): 5 open cards; each pick takes one of them; 5 new ones are
     turned up only when all 5 are used; picks alternate F, D, so the first picker of
@@ -180,6 +185,7 @@ def test_open5_scripted_round():
 
 
 @pytest.mark.parametrize("rows, sets, unused", [(3, 5, 1), (4, 7, 3), (5, 8, 0)])
+@pytest.mark.jitless
 def test_open5_set_counts(rows, sets, unused):
     """§2.4 die 5: 24/32/40 picks need 5/7/8 sets of 5 and leave 1/3/0 open cards."""
     st = E.new_state()
@@ -201,6 +207,7 @@ def test_open5_set_counts(rows, sets, unused):
         (E.OPEN5, "FD" * 12, 3),
     ],
 )
+@pytest.mark.jitless
 def test_crazy_rounds(kind, schedule, rows):
     """Crazy (§2.4 die 6, H-G7): same schedule and cards as the base type, but every
     placement, the Share 2 handed card included, may go on either side; a full side is
@@ -220,6 +227,7 @@ def test_crazy_rounds(kind, schedule, rows):
     assert placed_by.count(0) == placed_by.count(1) == 4 * rows  # the schedule is unchanged
 
 
+@pytest.mark.jitless
 def test_crazy_draw1_block_is_scored_for_the_side_owner():
     """Crazy (§2.4 die 6): a card put on the opponent's side counts in the opponent's row
     hand. D spoils F's row: F holds 7h 7d Kc + 7s and D drops 2h into F's last slot."""
@@ -259,6 +267,7 @@ def one_row(common, p1, p2, tiebreak=E.TIEBREAK_STANDARD):
     return build_state(E.DRAW1, 1, common=common, sides={(0, 0): p1, (1, 0): p2}, tiebreak=tiebreak)
 
 
+@pytest.mark.jitless
 def test_row_scoring_shared_vector():
     """§2.3.6 / test vector: with common 7s, P1 7h 7d Kc 2s (trips sevens) beats P2
     7c Qd Qh 3c (two pair, sevens and queens); the common card counts for both."""
@@ -268,6 +277,7 @@ def test_row_scoring_shared_vector():
     assert E._row_result(st, 0) == 2
 
 
+@pytest.mark.jitless
 def test_row_scoring_wheel_is_the_lowest_straight():
     """H-G3: A-2-3-4-5 is five high and loses to 2-3-4-5-6; K-A-2-3-4 is no straight."""
     st = one_row("5d", "Ah 2c 3d 4c", "2d 3h 4d 6c")
@@ -278,6 +288,7 @@ def test_row_scoring_wheel_is_the_lowest_straight():
     assert E._row_result(st, 0) == 0
 
 
+@pytest.mark.jitless
 def test_exact_tie_splits_the_row():
     """H-G5 / §2.6: an exact tie splits the $200 row: $100 each. Board 1: seat 0 wins row
     0, loses row 1, ties row 2 -> $300 each. Board 2: seat 0 wins rows 0 and 1 and ties
@@ -307,6 +318,7 @@ def test_exact_tie_splits_the_row():
         (E.TIEBREAK_LITERAL, 2, 2),
     ],
 )
+@pytest.mark.jitless
 def test_tiebreak_literal_reading(tiebreak, pair_result, two_pair_result):
     """H-G2: read literally, the unpaired cards decide a pair/two-pair tie first, so
     2-2-A-K-Q beats A-A-K-Q-J and 3-3-2-2-A beats K-K-3-3-Q; the standard rule gives both
@@ -325,6 +337,7 @@ def test_tiebreak_literal_reading(tiebreak, pair_result, two_pair_result):
     assert E._row_result(st, 0) == 1
 
 
+@pytest.mark.jitless
 def test_row_value_orders_like_eval7():
     """§2.5 ranking (standard tie-break): on 4,000 random complete rows the order of the
     two sides (>, <, ==) agrees with eval7. A quarter of the rows are dealt from 6 random
@@ -356,7 +369,7 @@ def test_row_value_orders_like_eval7():
             eval7.evaluate([e7[c] for c in (nine[0], *nine[5:9])]),
         )
         want = (theirs[0] > theirs[1]) - (theirs[0] < theirs[1])
-        got = (ours[0] > ours[1]) - (ours[0] < ours[1])
+        got = int(ours[0] > ours[1]) - int(ours[0] < ours[1])  # numpy values under NUMBA_DISABLE_JIT
         assert got == want, format_cards(nine)
         assert E._row_result(st, 0) == want + 1
         outcomes[want + 1] += 1
@@ -382,6 +395,7 @@ def check_game(out, fixed_kind, fixed_crazy):
 
 
 @pytest.mark.parametrize("kinds", [(0, 0), (0, 1), (1, 0), (1, 1)])
+@pytest.mark.jitless
 def test_play_game_conserves_chips(kinds):
     """§2.6: each game pays out 12 row pots ($2,400) between the two seats; each round
     pays multiples of $100 (ties split) up to $200 per row; the higher total wins, and
@@ -445,6 +459,7 @@ def test_the_game_kernel_without_lookahead_plays_base_players_alike():
 
 
 @pytest.mark.parametrize("kind", [E.DRAW1, E.SHARE2, E.HOLD3, E.PLAY4, E.OPEN5])
+@pytest.mark.jitless
 def test_play_round_conserves_cards(kind):
     """§2.3: every round of every type, Crazy or not, with 3, 4, 5 rows and both Play 4
     batch rules, ends after 8k placements with 4 cards on each side of each active row,
@@ -468,6 +483,7 @@ def test_play_round_conserves_cards(kind):
                     assert 0 <= chips <= 200 * rows
 
 
+@pytest.mark.jitless
 def test_dealer_alternates_between_rounds():
     """§2.2.3 / §2.3: the deal alternates each round, so the first mover is seat 0 in
     rounds 1 and 3 and seat 1 in round 2, with 3, 4, 5 rows. Replaying the game round by
@@ -489,6 +505,7 @@ def test_dealer_alternates_between_rounds():
         assert [out[5], out[8], out[11]] == chips
 
 
+@pytest.mark.jitless
 def test_round_type_die():
     """§2.4: the die picks the type (1-5 uniform); a 6 makes the round Crazy and is
     rerolled until 1-5, so P(Crazy) = 1/6; a fixed type is used as given."""
@@ -506,6 +523,7 @@ def test_round_type_die():
     assert abs(crazy / n - 1 / 6) < 0.015
 
 
+@pytest.mark.jitless
 def test_end_of_game_card_draw():
     """§2.6 / H-G6: on equal totals each player draws from the remaining deck; the higher
     rank wins, ace high; equal ranks redraw. Seat 0 draws first: 5c vs 5d redraw, then
@@ -607,6 +625,7 @@ def test_policies_never_read_hidden_cards(kind, rows, turn, crazy):
 
 
 @pytest.mark.parametrize("kind, rows, turn, crazy", POSITIONS)
+@pytest.mark.jitless
 def test_resample_hidden_uses_only_unseen_cards(kind, rows, turn, crazy):
     """§2.4 information model: ``seen_mask`` is exactly what the viewer has seen, and
     ``resample_hidden`` redeals only the opponent's hand, unseen drawn cards and the
@@ -634,6 +653,7 @@ def test_resample_hidden_uses_only_unseen_cards(kind, rows, turn, crazy):
             assert len(opp_hands) > 1  # the hidden hand really is redealt
 
 
+@pytest.mark.jitless
 def test_resample_hidden_skips_known_out_cards():
     """§2.4 / position input: cards known to be out of play (``KNOWN_OUT``) count as
     seen, so they are dealt neither to the opponent's hand nor into the deck."""
@@ -651,6 +671,7 @@ def test_resample_hidden_skips_known_out_cards():
 # -- 5. move values -------------------------------------------------------------------
 
 
+@pytest.mark.jitless
 def test_sample_moves_last_draw1_placement():
     """§2.3/§2.6 at the last placement of the hand-built Draw 1 round (nothing hidden is
     left): the single move (D's 8d on row 2) is worth, from D's (seat 1) side, row halves
@@ -688,6 +709,7 @@ SHARE2_END = {  # 22 placements made: D (seat 1) draws the last two cards
 
 
 @pytest.mark.parametrize("crazy", [0, 1])
+@pytest.mark.jitless
 def test_score_moves_share2_last_draw_turn(crazy):
     """§2.4 Share 2 at the last draw turn (placement 22 of 24, 3 rows): D holds Qc and 3h,
     one space is left on each side of row 2 (Jh common), and the receiver F must put the

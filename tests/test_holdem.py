@@ -48,6 +48,7 @@ def brute_force_equity(hands: list[str], board: str = "", dead: str = "") -> np.
     ],
     ids=lambda x: str(x),
 )
+@pytest.mark.jitless
 def test_exact_equals_brute_force_over_every_board(hands, board, dead):
     result = holdem_equity(hands, board, dead, method="exact")
     assert result.run.method == "exact"
@@ -56,6 +57,7 @@ def test_exact_equals_brute_force_over_every_board(hands, board, dead):
     assert all(p.stderr == 0 for p in result.players)
 
 
+@pytest.mark.jitless
 def test_heads_up_preflop_exact_is_the_published_figure():
     """AsKs v QdQc: 46.214% / 53.786% (PokerStove and every calculator agree)."""
     result = holdem_equity(["AsKs", "QdQc"])
@@ -101,6 +103,7 @@ def test_preflop_multiway_exact_equals_a_direct_enumeration():
     assert np.allclose([p.equity for p in result.players], expected, rtol=0, atol=1e-12)
 
 
+@pytest.mark.jitless
 def test_exact_ranges_are_the_weighted_average_of_their_combos():
     board = "2c7d9h"
     hero = parse_range("AK:0.5, QQ")
@@ -180,6 +183,7 @@ def brute_force_ranges(ranges: list[str], board: str, dead: str) -> list[dict]:
     ],
     ids=lambda x: str(x),
 )
+@pytest.mark.jitless
 def test_exact_ranges_after_the_flop_equal_brute_force(ranges, board, dead):
     result = holdem_equity(ranges, board, dead, method="exact", categories=True)
     for player, expected in zip(result.players, brute_force_ranges(ranges, board, dead)):
@@ -196,6 +200,7 @@ def test_exact_ranges_after_the_flop_equal_brute_force(ranges, board, dead):
     [(["AKs", "QQ"], "Kh7d2c"), (["AK", "77, 22", "KQs"], "Ah7d2c5s")],
     ids=["heads-up flop", "three-way turn"],
 )
+@pytest.mark.jitless
 def test_the_runout_kernel_skips_only_the_category_columns_when_not_asked(ranges, board):
     from analyzer.games.holdem.equity import _run_exact, prepare_deal
     from analyzer.sim.showdown import CATEGORY
@@ -233,6 +238,34 @@ def test_monte_carlo_with_weights_matches_exact():
     exact = holdem_equity(hands, "2c7d9h", method="exact")
     mc = holdem_equity(hands, "2c7d9h", method="monte-carlo", stopping=Stopping(trials=300_000), seed=5)
     assert abs(mc.players[0].equity - exact.players[0].equity) < 4 * mc.players[0].stderr
+
+
+@pytest.mark.parametrize(
+    "hands, board, listed",
+    [
+        (["AsKs", "QdQc"], "Kh 7d 2c 5s", True),  # 42 of the 44 rivers win for AsKs
+        (["AhKh", "QQ+, AKs:0.5", "JTs"], "Th 3h 9c", True),  # weighted ranges: one draw from the joint list
+        (["AhKh", "QQ+, AKs:0.5", "JTs"], "Th 3h 9c", False),  # the same, redrawn on a conflict (no list)
+        (["AhKh", "QQ+, AKs", "random"], "Th 3h 9c 2s 5d", True),  # a random hand dealt from the deck
+    ],
+    ids=["turn", "joint list", "redraws", "river with a random hand"],
+)
+@pytest.mark.jitless
+def test_a_short_monte_carlo_run_is_within_four_standard_errors_of_exact(hands, board, listed, monkeypatch):
+    """The Monte Carlo kernel on 4,000 deals, small enough to run as Python: within four
+    standard errors of the exact figures (themselves equal to a brute force with eval7)."""
+    from analyzer.games.holdem import joint
+
+    if not listed:
+        monkeypatch.setattr(joint, "JOINT_LIMIT", 0)
+    exact = holdem_equity(hands, board, method="exact")
+    mc = holdem_equity(hands, board, method="monte-carlo", stopping=Stopping(trials=4_000), seed=11)
+    assert mc.run.method == "monte-carlo" and mc.run.trials == 4_000
+    if hands == ["AsKs", "QdQc"]:
+        assert exact.players[0].win == pytest.approx(42 / 44)
+    for e, m in zip(exact.players, mc.players):
+        assert m.stderr > 0
+        assert abs(m.equity - e.equity) < 4 * m.stderr
 
 
 def test_same_seed_same_tallies_on_one_or_two_threads_and_any_chunk_order():
@@ -278,6 +311,7 @@ def test_target_standard_error_stops_at_the_first_chunk_prefix_that_meets_it():
     assert again.to_dict()["players"] == result.to_dict()["players"]
 
 
+@pytest.mark.jitless
 def test_time_limit_stops_and_reports_a_reproducible_trial_count():
     result = holdem_equity(
         ["random", "random", "random"],
@@ -316,6 +350,7 @@ def test_auto_weighs_a_hand_against_a_random_hand_by_its_suit_classes():
     assert precise.run.method == "exact" and precise.run.trials == 1225 * 1_712_304
 
 
+@pytest.mark.jitless
 def test_category_distribution_sums_to_one():
     result = holdem_equity(["AhKh", "QhJh"], "Th3h9c", categories=True)
     for p in result.players:
@@ -368,6 +403,7 @@ def test_a_trial_cap_bounds_the_monte_carlo_cost_in_the_exact_or_monte_carlo_cho
     assert choose_exact("auto", 10.0, Stopping(target_se=1e-5), 2)  # 2.5e9 trials would take longer
 
 
+@pytest.mark.jitless
 def test_exact_weighted_runs_report_deals_not_weights():
     result = holdem_equity(["AK:0.5, QQ", "JTs"], "2c7d9h", method="exact")
     unweighted = holdem_equity(["AK, QQ", "JTs"], "2c7d9h", method="exact")
@@ -378,12 +414,12 @@ def test_exact_weighted_runs_report_deals_not_weights():
     "ranges, board, dead",
     [
         (["AK:0.5, AsKs, 77", "JTs, 99"], "", ""),  # weights and a suit-specific combo: 24 symmetries
-        (["AhKh, QQ", "JTs, 99"], "2c7d9h", ""),  # a rainbow flop fixes no suit pair: no symmetry
+        pytest.param(["AhKh, QQ", "JTs, 99"], "2c7d9h", "", marks=pytest.mark.jitless),  # a rainbow flop: no symmetry
         (["AK", "QQ", "JTs"], "", ""),  # three players
         pytest.param(["AK", "22+"], "", "5c 5d", marks=pytest.mark.slow),  # dead cards leave the c-d and h-s swaps
-        (["QQ+, AKs", "JJ-99, AQs"], "2h 3h 4h", ""),  # a monotone flop: c, d, s permute freely
+        pytest.param(["QQ+, AKs", "JJ-99, AQs"], "2h 3h 4h", "", marks=pytest.mark.jitless),  # c, d, s permute freely
         (["AsKs", "QdQc"], "", ""),  # fixed hands: the one deal, listed
-        (["AsKs", "QdQc", "7h6h"], "Kh 7d 2c", "3s"),
+        pytest.param(["AsKs", "QdQc", "7h6h"], "Kh 7d 2c", "3s", marks=pytest.mark.jitless),
     ],
 )
 def test_exact_from_listed_deals_equals_combo_by_combo(ranges, board, dead):
@@ -406,6 +442,7 @@ def test_exact_from_listed_deals_equals_combo_by_combo(ranges, board, dead):
         (["AsKs", "QdQc"], ""),
     ],
 )
+@pytest.mark.jitless
 def test_class_count_estimates_the_classes_an_exact_run_lists(ranges, board):
     """Burnside's count over the maps that fix the ranges is the class count before card
     conflicts are removed: at least the classes listed and close to them."""
@@ -419,6 +456,7 @@ def test_class_count_estimates_the_classes_an_exact_run_lists(ranges, board):
     assert classes <= deal.classes() <= 1.15 * classes
 
 
+@pytest.mark.jitless
 def test_suit_symmetries_fix_the_known_cards():
     from analyzer.games.holdem.symmetry import suit_symmetries
 
@@ -474,6 +512,7 @@ def test_a_repeated_text_query_reuses_its_checked_deal():
         (["random", "TT+:0.5, AK"], "Kh7d2c"),
     ],
 )
+@pytest.mark.jitless
 def test_joint_deals_list_every_combo_choice_without_a_shared_card(ranges, board):
     from itertools import product
 

@@ -29,6 +29,7 @@ def weighted_mean(rows) -> float:
     return sum(w * e for w, e in zip(rows.weights, rows.equity))
 
 
+@pytest.mark.jitless
 def test_the_issue_json_each_combo_is_its_heads_up_equity_and_the_mean_is_the_range():
     result = CliRunner().invoke(app, ["holdem", "equity", *ISSUE, "--board", ISSUE_BOARD, "--breakdown", "--json"])
     assert result.exit_code == 0, result.output
@@ -88,6 +89,7 @@ def brute_force(ranges: list[str], board: str, dead: str) -> list[dict[str, np.n
         (["AA:0.5, KQs", "JTs, 99:0.25", "6s5s"], "Qh 7h 2h 9h", "As Ad"),  # dead cards (d, s swap)
     ],
 )
+@pytest.mark.jitless
 def test_multiway_breakdown_against_a_brute_force(ranges, board, dead):
     result = holdem_equity(ranges, board, dead, method="exact", breakdown=True)
     truth = brute_force(ranges, board, dead)
@@ -112,6 +114,7 @@ def test_multiway_breakdown_against_a_brute_force(ranges, board, dead):
     assert [p.equity for p in plain.players] == pytest.approx([p.equity for p in result.players], rel=1e-12)
 
 
+@pytest.mark.jitless
 def test_a_combo_weighs_its_weight_times_the_others_that_fit_with_it():
     ranges, board = ["AA:0.25, KK, AKs:0.5", "AKo:0.5, QQ"], "2c 7d 9h"
     result = holdem_equity(ranges, board, method="exact", breakdown=True)

@@ -193,6 +193,7 @@ def assert_matches(result, expected: dict[str, float], boards: int = 1) -> None:
 
 @pytest.mark.parametrize("board", BOARDS.values(), ids=BOARDS.keys())
 @pytest.mark.parametrize("text", RANGES)
+@pytest.mark.jitless
 def test_every_row_matches_the_brute_force(text, board):
     result = pa.holdem.hits(text, board=board)
     assert_matches(result, referee(RANGES[text], parse_cards(board).tolist()))
@@ -200,6 +201,7 @@ def test_every_row_matches_the_brute_force(text, board):
     assert result.combos == sum(not set(c) & set(parse_cards(board).tolist()) for c in RANGES[text])
 
 
+@pytest.mark.jitless
 def test_random_boards_match_the_brute_force():
     rng = np.random.default_rng(2024)
     for size in [3] * 10 + [4] * 5:
@@ -208,6 +210,7 @@ def test_random_boards_match_the_brute_force():
 
 
 @pytest.mark.parametrize("board", ["Kh 7d 2c", "Ts 9s 8s 2d"])
+@pytest.mark.jitless
 def test_made_rows_are_a_partition_refining_the_categories(board):
     result = pa.holdem.hits("random", board=board)
     assert sum(r.combos for r in result.made) == pytest.approx(result.weight)
@@ -225,12 +228,14 @@ def test_made_rows_are_a_partition_refining_the_categories(board):
             assert sorted(r.share for r in one.made)[-2:] == [0.0, 1.0]
 
 
+@pytest.mark.jitless
 def test_the_backdoor_draws_are_flop_rows():
     flop = {r.name for r in pa.holdem.hits("random", board="Kh 7d 2c").draws}
     turn = {r.name for r in pa.holdem.hits("random", board="Kh 7d 2c 3s").draws}
     assert flop - turn == {"Backdoor flush draw", "Backdoor straight draw"}
 
 
+@pytest.mark.jitless
 def test_weights_and_dead_cards():
     text = "QQ+:0.5, AKs, 76s:0.25"
     combos = {c: 0.5 for name in ("QQ", "KK", "AA") for c in combos_of(name, None)}
@@ -257,6 +262,7 @@ def test_too_many_dead_cards_for_every_flop():
 # ---------------------------------------------------------------- every flop
 
 
+@pytest.mark.jitless
 def test_every_flop_matches_the_brute_force():
     combos = {tuple(parse_cards("As Ks").tolist()): 1.0, tuple(parse_cards("7h 6h").tolist()): 0.5}
     dead = parse_cards("2c 3c 4c 5c 8d 9d Td Jd Qd 2h 3h 4h 5h").tolist()
@@ -271,6 +277,7 @@ def test_every_flop_matches_the_brute_force():
     assert_matches(result, expected, boards=len(flops))
 
 
+@pytest.mark.jitless
 def test_every_flop_of_one_pair_by_counting_cards():
     """A pocket pair flops a set (one of its two cards and two of other distinct ranks, no
     straight or flush possible with a pair), a full house or quads on 2,352 of 19,600 flops."""

@@ -79,6 +79,7 @@ def test_flops_against_the_brute_force_and_the_preflop_equity(hands, dead):
         assert np.allclose(result.equity[b], expected, rtol=0, atol=1e-12)
 
 
+@pytest.mark.jitless
 def test_turns_equal_single_calls_and_average_to_the_flop_equity():
     hands, flop = ["AsKs", "QdQc", "8h7h"], "Kh 7d 2c"
     result = pa.holdem.turns(hands, flop, dead="3s")
@@ -139,6 +140,7 @@ def test_frame_json_and_chart(heads_up):
     assert len(figure.axes[0].patches) == 10
 
 
+@pytest.mark.jitless
 def test_many_queries_equal_the_single_exact_calls():
     queries = [
         (["AsKs", "QdQc"], ""),

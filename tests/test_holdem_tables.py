@@ -18,6 +18,7 @@ from analyzer.studies.holdem import _exact_matchups, _matchup_keys, preflop_vs_r
 RESULTS = Path(__file__).resolve().parents[1] / "results"
 
 
+@pytest.mark.jitless
 def test_matchup_key_is_invariant_under_suit_permutations():
     rng = np.random.default_rng(1)
     for _ in range(50):
@@ -29,10 +30,42 @@ def test_matchup_key_is_invariant_under_suit_permutations():
             assert _matchup_keys(moved[:2][None], moved[2:][None])[0] == key
 
 
+@pytest.mark.jitless
 def test_exact_matchup_kernel_agrees_with_holdem_equity():
     keys = _matchup_keys(np.array([[51, 47]]), np.array([[41, 40]]))  # AsKs v QdQc
     units, _ = _exact_matchups(keys)[0]
     assert units / 2520 / 1_712_304 == pytest.approx(holdem_equity(["AsKs", "QdQc"]).players[0].equity, abs=1e-15)
+
+
+@pytest.mark.jitless
+@pytest.mark.parametrize("board", ["Ah Kh 7h 7d 2c", "Ts 9s 8d 3c 3h"])
+def test_one_board_of_the_one_pass_count_equals_eval7_holding_by_holding(board):
+    """The one-pass count (``versus_random``) on one board, weight 1: each class's wins and ties
+    against every holding that shares no card with it, as a pair-by-pair count of eval7's values
+    of all 1,081 holdings has them."""
+    from itertools import combinations
+
+    import eval7
+
+    from analyzer.cards import format_cards, parse_cards
+    from analyzer.games.holdem.versus_random import HOLDINGS, _board_counts, _pair_classes
+
+    cards = parse_cards(board).astype(np.int64)
+    holdings = np.array(list(combinations(sorted(set(range(52)) - set(cards.tolist())), 2)))
+    e7 = [eval7.Card(format_cards([c])) for c in range(52)]
+    values = np.array([eval7.evaluate([e7[c] for c in (*cards, a, b)]) for a, b in holdings])
+    held = np.zeros((len(holdings), 52), np.int64)
+    held[np.arange(len(holdings))[:, None], holdings] = 1
+    apart = held @ held.T == 0  # the two holdings share no card
+    classes = _pair_classes()[holdings[:, 0], holdings[:, 1]]
+    expected_wins = np.bincount(classes, ((values[:, None] > values) & apart).sum(axis=1), minlength=169)
+    expected_ties = np.bincount(classes, ((values[:, None] == values) & apart).sum(axis=1), minlength=169)
+
+    wins, ties = np.zeros(169, np.int64), np.zeros(169, np.int64)
+    scratch = [np.zeros(HOLDINGS, np.int64) for _ in range(3)] + [np.zeros(52, np.int64) for _ in range(2)]
+    _board_counts(cards, 1, _pair_classes(), *scratch, wins, ties)
+    assert (wins == expected_wins).all() and (ties == expected_ties).all()
+    assert ties.sum() > 0 and wins.sum() > 0
 
 
 @pytest.mark.slow

@@ -92,6 +92,7 @@ def script(deal: MouselDeal, tricks: list[tuple[list[tuple[int, str, str]], int,
 # -- 1. scripted deals ---------------------------------------------------------------------
 
 
+@pytest.mark.jitless
 def test_scripted_skips_non_participants_first_participant_leads_and_no_over_trump_duty():
     # 5 seats; seats 0 and 3 do not go along. Seat 1, the first participant, leads (M-6)
     # although seat 2 declared. Trumps: hearts (2h turned up). Order 1 -> 2 -> 4 -> 1.
@@ -116,6 +117,7 @@ def test_scripted_skips_non_participants_first_participant_leads_and_no_over_tru
     assert next_pot == pytest.approx(4.0)
 
 
+@pytest.mark.jitless
 def test_scripted_void_without_trumps_any_card_and_led_suit_beats_higher_offsuit():
     # 3 seats, trumps spades (5s turned up); seat 1 declares but seat 0 (forehand) leads.
     deal = MouselDeal(["2c Kh 9d 3s", "Ad Ah Qd Jh", "3c 7c 6s Th"], "5s", 1)
@@ -143,6 +145,7 @@ def test_scripted_void_without_trumps_any_card_and_led_suit_beats_higher_offsuit
     assert next_pot == pytest.approx(16.0)
 
 
+@pytest.mark.jitless
 def test_scripted_illegal_cards_are_refused():
     deal = MouselDeal(["As Ks Kd 5c", "Qh 4h 9d 8c", "Ah 3h Jc 7d"], "2h", 0)
     with pytest.raises(ValueError):
@@ -180,6 +183,7 @@ def test_scripted_illegal_cards_are_refused():
 # -- 2. the referee against the engine on random deals -------------------------------------
 
 
+@pytest.mark.jitless
 def test_random_deals_match_referee():
     rnd = random.Random(65)
     fail_modes = ("payout", "keep")
@@ -209,6 +213,7 @@ def test_random_deals_match_referee():
 # -- 3. settlement by hand -------------------------------------------------------------------
 
 
+@pytest.mark.jitless
 def test_settlement_declarer_makes_two_tricks_gets_half_the_pot():
     # 4 participants, trumps clubs (2c turned up), seat 0 declares.
     deal = MouselDeal(["Ac Kc 2d 3d", "Ad 4h 5h 6h", "7h Ah 8s 9s", "Ts Js Qs 3s"], "2c", 0)
@@ -241,6 +246,7 @@ def test_settlement_declarer_makes_two_tricks_gets_half_the_pot():
         assert sum(chips) + next_pot == pytest.approx(10.0 - 4 * 2.0)
 
 
+@pytest.mark.jitless
 def test_settlement_mouselbet_and_four_and_three_tricks():
     hands = ["As Ks Qs Js", "Ts 9s 8s 7s", "3c 4c 5c 6c"]
     tricks = []
@@ -347,6 +353,7 @@ def search_checks(deal: MouselDeal, ref: Referee, buf: np.ndarray) -> int:
     return want
 
 
+@pytest.mark.jitless
 def test_exact_search_hand_worked_ending():
     # trumps spades (2s turned up); seat 0 declares and wins the first two tricks with
     # Ac, Ah. Left: seat 0 Kd 3s, seat 1 Ad 2c, seat 2 Qc 4s, seat 0 to lead.
@@ -365,6 +372,7 @@ def test_exact_search_hand_worked_ending():
     assert search_checks(deal, ref, buf) == 2
 
 
+@pytest.mark.jitless
 def test_exact_search_matches_brute_force_on_random_endings():
     rnd = random.Random(2024)
     buf = np.zeros((P.SEARCH_DEPTH, E.STATE_SIZE), np.int64)
@@ -382,6 +390,7 @@ def test_exact_search_matches_brute_force_on_random_endings():
     assert seen == {0, 1, 2}
 
 
+@pytest.mark.jitless
 def test_exact_search_whole_deals_three_participants():
     rnd = random.Random(99)
     buf = np.zeros((P.SEARCH_DEPTH, E.STATE_SIZE), np.int64)
@@ -396,6 +405,7 @@ def test_exact_search_whole_deals_three_participants():
 # -- 5. errors -----------------------------------------------------------------------------
 
 
+@pytest.mark.jitless
 def test_deal_input_errors():
     good = ["As Ks Qs Js", "Ts 9s 8s 7s", "3c 4c 5c 6c"]
     MouselDeal(good, "2s", 0)
@@ -424,6 +434,7 @@ def test_deal_input_errors():
     assert issubclass(CardError, ValueError)
 
 
+@pytest.mark.jitless
 def test_advise_input_errors():
     short = MouselRules(deck=32)
     with pytest.raises(CardError):

@@ -33,6 +33,7 @@ def test_chips_scale_with_the_stake():
     assert two.shares == one.shares
 
 
+@pytest.mark.jitless
 def test_a_player_who_never_goes_along_wins_only_his_share_of_the_pot():
     """A player who never goes along pays nothing and collects only his 1/n share of the pot
     left at the end, so his chips are at least 0, and 0 when no pot is left over."""
@@ -65,6 +66,7 @@ def test_cli_play(cli):
     assert bad.returncode == 1 and bad.stderr.startswith("error: baseline thresholds")
 
 
+@pytest.mark.jitless
 def test_the_deal_passes_round_one_seat_at_a_time():
     """With 8 players one deal uses 33 of the 52 cards, so under pack continuation the pack
     is used up after every deal and the deal passes on each time, void or not: every player

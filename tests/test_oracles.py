@@ -17,6 +17,7 @@ EVAL7_CARDS = [eval7.Card(format_card(c)) for c in range(52)]
 
 @pytest.mark.parametrize("n", [20_000, pytest.param(200_000, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("k", [5, 6, 7])
+@pytest.mark.jitless
 def test_order_agrees_with_eval7_value_for_value(rng, k, n):
     hands = random_hands(rng, n, k)
     ours = evaluate_batch(hands)
@@ -25,6 +26,7 @@ def test_order_agrees_with_eval7_value_for_value(rng, k, n):
 
 
 @pytest.mark.parametrize("k", [5, 7])
+@pytest.mark.jitless
 def test_order_agrees_with_pokerkit(rng, k):
     hands = random_hands(rng, 3_000, k)
     ours = evaluate_batch(hands)
@@ -56,6 +58,7 @@ SLOW = pytest.mark.slow
         pytest.param("paigow", 7, 3_000, marks=SLOW),
     ],
 )
+@pytest.mark.jitless
 def test_joker_profiles_agree_with_the_substitution_reference(rng, rules, k, n):
     """Half the hands hold the joker, so joker cases are well covered."""
     hands = random_hands(rng, n, k, deck_size=53)
@@ -66,6 +69,7 @@ def test_joker_profiles_agree_with_the_substitution_reference(rng, rules, k, n):
     assert_same_order(ours, _dense(keys))
 
 
+@pytest.mark.jitless
 def test_reference_agrees_with_eval7_without_the_joker(rng):
     """The reference is itself checked against eval7 on standard hands."""
     hands = random_hands(rng, 5_000, 7)

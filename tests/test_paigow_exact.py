@@ -75,6 +75,7 @@ def _brute_force(table, n):
     return wins, pairs - wins - banker, banker, high, low
 
 
+@pytest.mark.jitless
 def test_colex_rank_numbers_every_hand_once():
     n = 12
     ranks = set()
@@ -100,6 +101,7 @@ def test_reduced_table_holds_the_house_way_of_every_hand_in_any_order(way, rng):
         assert int(table[rank]) == expected_key(cards, number, scales)
 
 
+@pytest.mark.jitless
 def test_house_way_depends_on_neither_order_nor_suits(rng):
     """The claim suit symmetry rests on; it once failed for four aces with the joker."""
     for way in WAYS.values():
@@ -113,6 +115,7 @@ def test_house_way_depends_on_neither_order_nor_suits(rng):
 
 
 @pytest.mark.parametrize("order", [[0, 1, 2, 3, 4, 5, 6], [3, 4, 5, 6, 2, 1, 0], [6, 0, 5, 1, 4, 2, 3]])
+@pytest.mark.jitless
 def test_four_aces_with_the_joker_keep_the_flush_in_back(order):
     from analyzer.cards import parse_cards
 
@@ -141,6 +144,7 @@ def test_counts_of_a_synthetic_table_equal_brute_force(ranks, joker, rng):
     assert exact_count.count_outcomes(table, ranks, joker, symmetric=False) == _brute_force(table, n)
 
 
+@pytest.mark.jitless
 def test_dominance_counts_pairs_as_their_definition(rng):
     keys = (rng.integers(0, 30, 400) << 8 | rng.integers(0, 20, 400)).astype(np.uint32)
     f, b = keys & 255, keys >> 8

@@ -5,6 +5,8 @@ import pytest
 from analyzer.cards import format_cards
 from analyzer.eval import Category, best_five, category_of, evaluate, hand_name
 
+pytestmark = pytest.mark.jitless  # every test here runs with the kernels as Python (docs/testing.md)
+
 
 def value(cards, rules="standard"):
     return evaluate(cards, rules)

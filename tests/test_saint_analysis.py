@@ -67,6 +67,7 @@ def _brute_force(data: dict) -> dict[str, tuple[float, float]]:
     return results
 
 
+@pytest.mark.jitless
 def test_last_round_values_are_exact_and_equal_a_brute_force():
     result = decide(position_from_dict(LAST_RIVER), policy="save")
     assert result.run.exact and result.run.trials == 165  # C(11, 3) hands for the opponent
@@ -79,6 +80,7 @@ def test_last_round_values_are_exact_and_equal_a_brute_force():
     assert [c.points_total for c in result.choices] == sorted((c.points_total for c in result.choices), reverse=True)
 
 
+@pytest.mark.jitless
 def test_monte_carlo_values_agree_with_exact():
     position = position_from_dict(LAST_RIVER)
     exact = {c.cards: c for c in decide(position, policy="save").choices}
@@ -188,6 +190,7 @@ def test_policy_grammar(spec, row):
     assert parse_policy(spec).tolist() == row
 
 
+@pytest.mark.jitless
 def test_decide_under_search_matches_the_brute_force():
     """The last round: after your river card your reveal is forced (two cards), so the search
     continuation changes nothing and the sampled values agree with the eval7 brute force."""

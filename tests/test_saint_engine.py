@@ -410,6 +410,7 @@ def drive_script(n, stop_round=None):
     return st
 
 
+@pytest.mark.jitless
 def test_scripted_two_player_game():
     """§3.2-3.3 for 2 players (f = 3): round-1 river = the 3 future cards, refilled with
     3 new face-up cards each round but not in round 8 (S-6); then 1 card each = 5; hand
@@ -423,6 +424,7 @@ def test_scripted_two_player_game():
     assert E.popcount(st[E.REMOVED]) == 35
 
 
+@pytest.mark.jitless
 def test_scripted_five_player_game():
     """§3.2-3.3 for 5 players (f = 0, no future river): the river is the 5 played cards;
     scores by hand, including a round-1 two-way tie (1 each), a round-5 two-way tie
@@ -441,6 +443,7 @@ def test_scripted_five_player_game():
 @pytest.mark.parametrize(
     "r, n, w, each", [(5, 2, 2, 3), (8, 3, 3, 3), (1, 2, 2, 1), (8, 5, 3, 3), (7, 4, 2, 4), (6, 4, 3, 2)]
 )
+@pytest.mark.jitless
 def test_shared_scoring_vectors(r, n, w, each):
     """§3.3.2 and the shared test vectors: w tied winners score ceil(r / w) each (round-5
     two-way tie 3 each, round-8 three-way tie 3 each, round-1 two-way tie 1 each);
@@ -462,6 +465,7 @@ def test_shared_scoring_vectors(r, n, w, each):
     assert st[E.PHASE] == (E.OVER if r == 8 else E.DRAFT)
 
 
+@pytest.mark.jitless
 def test_draft_order_tie_breaks_and_random_priority():
     """§3.3.3, S-4, S-5: reverse finishing order; equal hands: more points picks later;
     then priority 0 first. With RANDOM_PRIORITY the "youngest" order is a fresh uniform
@@ -560,6 +564,7 @@ def greedy_returns(result) -> bool:
     return result["returncode"] == 0 and result.get("games") == 12 and result.get("river") in result.get("hand", [])
 
 
+@pytest.mark.jitless
 def test_greedy_river_with_few_unseen_cards(greedy_five):
     """Regression (policies.greedy_river). §3.6: an opponent's drafted
     cards are public (KNOWN). In the scripted 5-player game every hand is fully known at
@@ -575,6 +580,7 @@ def test_greedy_river_with_few_unseen_cards(greedy_five):
     assert greedy_five.get("river") in greedy_five["hand"], "base_river(GREEDY) did not return"
 
 
+@pytest.mark.jitless
 def test_five_player_greedy_games_finish(greedy_five):
     """Regression (same cause): 12 ordinary 5-player games of greedy
     seats through play_game must finish (milliseconds each). With 5 players only 2 cards
@@ -588,6 +594,7 @@ def test_five_player_greedy_games_finish(greedy_five):
 # -- conservation in random games ---------------------------------------------------
 
 
+@pytest.mark.jitless
 def test_card_conservation_random_games():
     """§3.2-3.3 bookkeeping: after every step of random legal games (2..5 players, fixed
     and random priority) every card is in exactly one place, the deck only shrinks (cards
@@ -622,6 +629,7 @@ def test_card_conservation_random_games():
         assert len(deck) == 52 - E.DEAL * n - 8 * (5 - n)
 
 
+@pytest.mark.jitless
 def test_card_conservation_policy_games(greedy_five):
     """The same bookkeeping with the base policies choosing (``step_base``): random,
     greedy and save seats (greedy at 5 players only when the subprocess showed that it
@@ -786,6 +794,7 @@ def test_policies_ignore_hidden_cards(greedy_five):
     assert changed >= 40
 
 
+@pytest.mark.jitless
 def test_resample_hidden():
     """§3.6 card tracking: ``resample_hidden`` deals each opponent's hidden cards and the
     deck from the cards the viewer has not seen: never a card he has seen, every
@@ -836,6 +845,7 @@ def test_resample_hidden():
         ("5h 6h 7h 8h 9h 9c", 4.5 + 3.6 + 2.0 + 0.3 * 32 / 12),  # 5 hearts, run of 5, a pair
     ],
 )
+@pytest.mark.jitless
 def test_hand_strength(hand, expected):
     """policies module docstring: pairs 2, trips 5, quads 9; the longest suit beyond 2
     cards 1.5 a card; the longest run beyond 2 (ace also low) 1.2 a card; 0.3 x rank/12
@@ -843,6 +853,7 @@ def test_hand_strength(hand, expected):
     assert P._hand_strength(mask(cards(hand)), W.GREEDY_HAND_SET) == pytest.approx(expected)
 
 
+@pytest.mark.jitless
 def test_legal_choices_sizes():
     """legal_choices: river -> one row per hand card (h), reveal -> C(h, 2) pairs of
     distinct hand cards, draft -> one row per pool card (5 + 2n at the first pick, one

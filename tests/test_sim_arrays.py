@@ -1,9 +1,12 @@
 """copy_into, the kernels' array copy: the same result as slice assignment, into views too."""
 
 import numpy as np
+import pytest
 from numba import njit
 
 from analyzer.sim.arrays import copy_into
+
+pytestmark = pytest.mark.jitless  # every test here runs with the kernels as Python (docs/testing.md)
 
 
 @njit(cache=True)

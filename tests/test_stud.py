@@ -50,6 +50,7 @@ def brute_force(hands: list[str], dead: str = "") -> np.ndarray:
         (["7h8h9hTh", "JhQhKh2s", "AcAd2d2h"], "Ah 6h"),
     ],
 )
+@pytest.mark.jitless
 def test_exact_equals_a_brute_force_over_every_deal(hands, dead):
     result = stud_equity(hands, dead, method="exact")
     assert result.run.method == "exact"
@@ -80,6 +81,7 @@ def test_the_exact_walk_in_parts_equals_the_walk_in_one(hands, dead):
     assert [done for done, _ in seen] == list(range(1, 8)) and {total for _, total in seen} == {7}
 
 
+@pytest.mark.jitless
 def test_a_forced_exact_stud_equity_reports_its_progress_to_the_end():
     seen: list[tuple[int, int | None]] = []
     hands = ["AsAhKd7c", "KsKh2c"]
@@ -95,6 +97,18 @@ def test_monte_carlo_is_within_four_standard_errors_of_exact():
     mc = stud_equity(hands, "3d", method="monte-carlo", stopping=Stopping(trials=300_000), seed=4)
     for e, m in zip(exact.players, mc.players):
         assert abs(e.equity - m.equity) < 4 * m.stderr
+
+
+@pytest.mark.jitless
+def test_a_short_monte_carlo_run_is_within_four_standard_errors_of_the_brute_force():
+    """The Monte Carlo kernel on 4,000 deals (small enough to run as Python) against every deal
+    scored by eval7."""
+    hands = ["AsAhKd7c", "KsKh2c9c"]
+    mc = stud_equity(hands, "3d", method="monte-carlo", stopping=Stopping(trials=4_000), seed=4)
+    assert mc.run.method == "monte-carlo" and mc.run.trials == 4_000
+    for truth, m in zip(brute_force(hands, "3d"), mc.players):
+        assert m.stderr > 0
+        assert abs(m.equity - truth) < 4 * m.stderr
 
 
 def test_unknown_hands_are_allowed_and_symmetric_players_split_evenly():

@@ -39,6 +39,7 @@ def test_value_table_is_a_gap_free_perfect_hash():
 
 
 @pytest.mark.parametrize("rules", [STANDARD, BUG, PAIGOW, PAIGOW_DOUBLE_ACE], ids=lambda r: r.name)
+@pytest.mark.jitless
 def test_the_shipped_tables_are_the_tables_the_rules_build(rules):
     shipped = load_tables(rules)
     for name, built, held in zip(shipped._fields, build_tables(rules.wheel_second, rules.joker_flush_ace), shipped):

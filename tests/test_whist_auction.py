@@ -19,6 +19,7 @@ HANDS = [
 PARSED = [parse_hand(h) for h in HANDS]
 
 
+@pytest.mark.jitless
 def test_each_call_must_beat_the_standing_bid():
     assert resolve_auction(["pass"] * 4, PARSED).contract == E.PASS
     c = resolve_auction(["nolo:h", "grand:c", "pass", "solo-nolo"], PARSED)
@@ -33,6 +34,7 @@ def test_each_call_must_beat_the_standing_bid():
         resolve_auction(["pass"] * 3, PARSED)
 
 
+@pytest.mark.jitless
 def test_a_suit_whose_ace_the_bidder_holds_cannot_be_called():
     with pytest.raises(ValueError, match="calls an ace he holds"):
         resolve_auction(["grand:s", "pass", "pass", "pass"], PARSED)
@@ -40,6 +42,7 @@ def test_a_suit_whose_ace_the_bidder_holds_cannot_be_called():
     assert (c.contract, c.suit) == (E.GRAND, 3)
 
 
+@pytest.mark.jitless
 def test_one_other_player_may_join_a_standing_solo_nolo():
     """W-4: any one other player, even one who passed; a later Grandi overrides."""
     c = resolve_auction(["pass", "solo-nolo", "pass", "pass"], PARSED, joiner=0)
@@ -68,6 +71,7 @@ def auction_of(values: np.ndarray, hands=HANDS, call_own_ace=False, may_join=Tru
     return out.tolist()
 
 
+@pytest.mark.jitless
 def test_the_table_bidder_calls_the_best_positive_contract_that_beats_the_standing_bid():
     assert auction_of(table_with({})) == [E.PASS, -1, -1, -1]
     assert auction_of(table_with({E.NOLO: 1.0, E.GRAND: 2.0})) == [E.GRAND, 0, 0, -1]  # clubs: shortest callable
@@ -78,6 +82,7 @@ def test_the_table_bidder_calls_the_best_positive_contract_that_beats_the_standi
     assert auction_of(table_with({E.SOLO: 1.0}), may_join=False) == [E.SOLO, 0, -1, -1]
 
 
+@pytest.mark.jitless
 def test_the_named_suit_is_the_shortest_callable_one():
     hand = sum(1 << c for c in parse_hand("As Ks Qs Js Ah Kh Qh Jh Th Kd Qd Jd 2c"))
     assert _shortest_callable_suit(hand, False) == 0  # clubs, 1 card

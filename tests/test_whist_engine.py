@@ -34,6 +34,8 @@ from analyzer.games.whist.rules import WhistRules
 from analyzer.sim.seeds import chunk_state
 from whist_referee import DECK, RANKS, SUITS, Referee, rank_key, suit_of
 
+pytestmark = pytest.mark.jitless  # every test here runs with the kernels as Python (docs/testing.md)
+
 # ---------------------------------------------------------------------------------------
 # Driving WhistDeal and the referee side by side
 # ---------------------------------------------------------------------------------------

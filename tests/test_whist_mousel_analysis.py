@@ -157,6 +157,7 @@ def test_whist_random_play_matches_an_independent_referee(hand_text, seat, bids,
         assert_close(*ours["tricks"], theirs.tricks, theirs.tricks_stderr, f"{bid} tricks")
 
 
+@pytest.mark.jitless
 def test_whist_bids_of_a_four_ace_hand_include_every_suit():
     """W-2: holding all four aces he may name any suit (and plays alone)."""
     hand = codes(WHIST_CASES[2][0])
@@ -174,6 +175,7 @@ def test_whist_bids_of_a_four_ace_hand_include_every_suit():
 SPADES = "As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s"
 
 
+@pytest.mark.jitless
 def test_thirteen_spades_from_forehand_has_forced_outcomes():
     """Nobody else holds a spade, there are no trumps (W-1): whoever leads spades wins the
     trick, and a void player's discard never wins. Forehand (seat 0) leads first and so
@@ -368,6 +370,7 @@ def test_mousel_exact_play_matches_an_independent_minimax(
         )
 
 
+@pytest.mark.jitless
 def test_minimax_helper_on_worked_examples():
     """The referee's own minimax on positions worked by hand (trumps hearts, 2 participants).
 

@@ -7,11 +7,20 @@ run seed and its index (never on threads, workers or the number of chunks).
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 from llvmlite import ir
-from numba import types
+from numba import config, types
 
 from analyzer.jit import intrinsic, kernel
+
+OVERFLOW_WARNING = "overflow encountered in scalar"
+"""The start of numpy's warning where ``uint64`` arithmetic wraps: the generator's steps wrap by
+design (Numba's compiled arithmetic wraps silently); as plain Python (``NUMBA_DISABLE_JIT``)
+numpy warns, and this module's warnings of it are ignored."""
+if config.DISABLE_JIT:
+    warnings.filterwarnings("ignore", OVERFLOW_WARNING, RuntimeWarning, r"analyzer\.sim\.rng")
 
 _R23, _R45, _R17 = np.uint64(23), np.uint64(45), np.uint64(17)
 _M32 = np.uint64(0xFFFFFFFF)

@@ -96,7 +96,7 @@ def _board_counts(cards, weight, pair_class, sort_keys, firsts, seconds, below, 
             if on_board >> np.uint64(b) & np.uint64(1):
                 continue
             value = evaluate_key(key_a + CARD_KEY[b], mask_a | CARD_MASK[b])
-            sort_keys[n] = (value << _INDEX_BITS) | n
+            sort_keys[n] = (np.int64(value) << _INDEX_BITS) | n  # an int32 value: widened, as Numba does
             firsts[n] = a
             seconds[n] = b
             n += 1
