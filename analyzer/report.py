@@ -44,13 +44,25 @@ CSV_FLOAT_FORMAT = "%.10g"  # floats in the CSV tables: 10 significant digits
 
 @dataclass
 class ResultSet:
-    """What one analysis produces: tables, charts and the facts of the run."""
+    """What one analysis produces: tables, charts, the facts of the run and, where a result is
+    data the package reads (a tuned vector), JSON documents: each written as ``<stem>.json``
+    exactly as :func:`document_text` gives it, at full precision (tables hold 10 digits)."""
 
     analysis: str
     name: str
     tables: dict[str, pd.DataFrame] = field(default_factory=dict)
     figures: dict[str, Figure] = field(default_factory=dict)
     manifest: dict = field(default_factory=dict)
+    documents: dict[str, Any] = field(default_factory=dict)
+
+
+def document_text(document: Any) -> str:
+    """A result's JSON document as its file holds it: indented by one space, ending in a newline.
+
+    >>> document_text({"version": 1})
+    '{\\n "version": 1\\n}\\n'
+    """
+    return json.dumps(document, indent=1) + "\n"
 
 
 @dataclass(frozen=True)
@@ -234,7 +246,11 @@ def _check_target(target: Path, fields: Mapping | None) -> None:
 
 def _manifest_of(result: ResultSet) -> dict:
     """The manifest ``result`` is written with, as JSON values (lists, not tuples)."""
-    files = sorted([f"{stem}.csv" for stem in result.tables] + [f"{stem}.png" for stem in result.figures])
+    files = sorted(
+        [f"{stem}.csv" for stem in result.tables]
+        + [f"{stem}.png" for stem in result.figures]
+        + [f"{stem}.json" for stem in result.documents]
+    )
     manifest = {"analysis": result.analysis, "name": result.name, **result.manifest, "files": files}
     return json.loads(json.dumps(manifest, default=_jsonable))
 
@@ -327,6 +343,8 @@ def _write(result: ResultSet, manifest: Mapping, target: Path) -> None:
             table.to_csv(staging / f"{stem}.csv", index=False, float_format=CSV_FLOAT_FORMAT)
         for stem, figure in result.figures.items():
             save_figure(figure, staging / f"{stem}.png")
+        for stem, document in result.documents.items():
+            (staging / f"{stem}.json").write_text(document_text(document))
         (staging / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
         _swap_in(staging, target)
     except BaseException:

@@ -10,15 +10,15 @@ search never saw. Die-rolled round types, the default rules.
 
 Tables: ``search_path`` (every evaluation: sweep, entry changed, step, objective, accepted),
 ``vector`` (each entry: hand-set and tuned values) and ``validation`` (the paired margin, its
-standard error, the deals and games, and the margin in standard errors). With
-``write_package_data`` the tuned vector is also written to the package's
-:data:`~analyzer.games.head_to_head.greedy_params.TUNED_FILE`, which the ``tuned`` policy
-plays (the committed spec does so).
+standard error, the deals and games, and the margin in standard errors). The tuned vector is
+also written at full precision as the document ``tuned_greedy.json``, in the very form of the
+package's :data:`~analyzer.games.head_to_head.greedy_params.TUNED_FILE`, which the ``tuned``
+policy plays. A study writes its result folder only: the package file is refreshed from that
+document by the developer command :mod:`analyzer.studies.refresh_tuned`.
 """
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -42,10 +42,8 @@ COMMAND = f"poker-analyzer batch {SPEC}"
 TUNING, VALIDATION = 1, 2  # derive_seed keys of the two deal streams
 
 
-def tuning_spec(
-    *, tuning_deals: int, sweeps: int, first_step: float, validation_deals: int, seed: int, write_package_data: bool
-) -> ResultSpec:
-    """The spec of :func:`tuning`'s result (``write_package_data`` changes no table)."""
+def tuning_spec(*, tuning_deals: int, sweeps: int, first_step: float, validation_deals: int, seed: int) -> ResultSpec:
+    """The spec of :func:`tuning`'s result."""
     for name, value in (("tuning_deals", tuning_deals), ("validation_deals", validation_deals), ("sweeps", sweeps)):
         if value < 1:
             raise ValueError(f"{name} must be at least 1, got {value}")
@@ -79,7 +77,6 @@ def tuning(
     first_step: float = 0.5,
     validation_deals: int = 200_000,
     seed: int = 2026,
-    write_package_data: bool = False,
     threads: int | None = None,
     scheduler: str | None = None,
     progress: Progress | None = None,
@@ -93,7 +90,6 @@ def tuning(
         first_step=first_step,
         validation_deals=validation_deals,
         seed=seed,
-        write_package_data=write_package_data,
     )
     tuning_seed, validation_seed = derive_seed(seed, TUNING), derive_seed(seed, VALIDATION)
 
@@ -137,11 +133,9 @@ def tuning(
         outcomes={"evaluations": len(path), "tuning_seed": tuning_seed, "validation_seed": validation_seed},
         command=COMMAND,
     )
-    if write_package_data:
-        about = f"greedy's tuned vector, written by {COMMAND} (results/head_to_head/tuning/vector.csv)"
-        TUNED_FILE.write_text(json.dumps(tuned_data(best, about), indent=1) + "\n")
+    about = f"greedy's tuned vector, written by {COMMAND} (results/head_to_head/tuning/vector.csv)"
     tables = {"search_path": search_path, "vector": vector, "validation": validation}
-    return drawn_result(spec, tables, manifest, _figures)
+    return drawn_result(spec, tables, manifest, _figures, {TUNED_FILE.stem: tuned_data(best, about)})
 
 
 def _figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:

@@ -271,13 +271,18 @@ def study_specs(study_id: str, params: Mapping[str, Any] | None = None) -> list[
 
 
 def drawn_result(
-    spec: ResultSpec, tables: Mapping[str, pd.DataFrame], manifest: dict[str, Any], draw: FigureMaker
+    spec: ResultSpec,
+    tables: Mapping[str, pd.DataFrame],
+    manifest: dict[str, Any],
+    draw: FigureMaker,
+    documents: Mapping[str, Any] | None = None,
 ) -> ResultSet:
     """A study's result for the folder of ``spec``, with its charts drawn by ``draw`` from the
     tables as their CSV files will hold them (:func:`~analyzer.report.as_written`), so
-    :func:`redraw` of the written folder gives the very same charts."""
+    :func:`redraw` of the written folder gives the very same charts; ``documents`` are its JSON
+    documents by stem (:attr:`~analyzer.report.ResultSet.documents`)."""
     figures = draw({stem: as_written(table) for stem, table in tables.items()}, manifest)
-    return ResultSet(spec.analysis, spec.name, dict(tables), figures, manifest)
+    return ResultSet(spec.analysis, spec.name, dict(tables), figures, manifest, dict(documents or {}))
 
 
 def figure_maker(key: str) -> FigureMaker:

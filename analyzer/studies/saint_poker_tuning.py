@@ -15,15 +15,15 @@ Tables: ``search_path`` (every evaluation: player, sweep, entry changed, step, o
 accepted), ``vector`` (each entry: the hand-set and tuned values of both), ``validation`` (per
 player and player count, and over the four counts: the win share, the margin over the fair
 share, its standard error and the margin in standard errors) and ``differences`` (the paired
-difference of every two validated players per count, with standard errors). With
-``write_package_data`` the tuned vectors are also written to the package's
-:data:`~analyzer.games.saint_poker.weights.TUNED_FILE`, which ``tuned`` and ``tuned-save``
-play (the committed spec does so).
+difference of every two validated players per count, with standard errors). The tuned vectors
+are also written at full precision as the document ``tuned_weights.json``, in the very form of
+the package's :data:`~analyzer.games.saint_poker.weights.TUNED_FILE`, which ``tuned`` and
+``tuned-save`` play. A study writes its result folder only: the package file is refreshed from
+that document by the developer command :mod:`analyzer.studies.refresh_tuned`.
 """
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -59,9 +59,8 @@ def tuning_spec(
     bar_step: float,
     validation_deals: int,
     seed: int,
-    write_package_data: bool,
 ) -> ResultSpec:
-    """The spec of :func:`tuning`'s result (``write_package_data`` changes no table)."""
+    """The spec of :func:`tuning`'s result."""
     for name, value in (("tuning_deals", tuning_deals), ("validation_deals", validation_deals), ("sweeps", sweeps)):
         if value < 1:
             raise ValueError(f"{name} must be at least 1, got {value}")
@@ -100,7 +99,6 @@ def tuning(
     bar_step: float = 3.0,
     validation_deals: int = 5_000,
     seed: int = 2026,
-    write_package_data: bool = False,
     threads: int | None = None,
     scheduler: str | None = None,
     progress: Progress | None = None,
@@ -116,7 +114,6 @@ def tuning(
         bar_step=bar_step,
         validation_deals=validation_deals,
         seed=seed,
-        write_package_data=write_package_data,
     )
     tuning_seed, validation_seed = derive_seed(seed, TUNING), derive_seed(seed, VALIDATION)
     bars = {i: bar_step for i in free_entries() if i >= W.BAR}
@@ -176,11 +173,9 @@ def tuning(
         },
         command=COMMAND,
     )
-    if write_package_data:
-        about = f"Saint Poker's tuned weight vectors, written by {COMMAND} (results/saint_poker/tuning/vector.csv)"
-        W.TUNED_FILE.write_text(json.dumps(W.tuned_data(best, about), indent=1) + "\n")
+    about = f"Saint Poker's tuned weight vectors, written by {COMMAND} (results/saint_poker/tuning/vector.csv)"
     tables = {"search_path": search_path, "vector": vector, "validation": validation, "differences": differences}
-    return drawn_result(spec, tables, manifest, _figures)
+    return drawn_result(spec, tables, manifest, _figures, {W.TUNED_FILE.stem: W.tuned_data(best, about)})
 
 
 def _validate(

@@ -22,8 +22,8 @@ the kernels read per seat:
 * ``high_card`` (:data:`HIGH_CARD`): per rank of the side's top card (2 = 0 .. ace = 12).
 
 The ``greedy`` policy plays :data:`HAND_SET`, the values set by hand. The ``tuned`` policy
-plays :func:`tuned_vector`, read from :data:`TUNED_FILE`, which the ``head_to_head.tuning``
-study writes (:mod:`analyzer.studies.head_to_head_tuning`).
+plays :func:`tuned_vector`, read from :data:`TUNED_FILE`, the vector the ``head_to_head.tuning``
+study found (:mod:`analyzer.studies.head_to_head_tuning`).
 
 Greedy's choices do not change when a constant is added to every made-hand score (it
 cancels in every lead) or when every entry is multiplied by one positive factor (``x`` is
@@ -79,8 +79,9 @@ HAND_SET = np.array(
 HAND_SET.setflags(write=False)
 
 TUNED_FILE = Path(__file__).with_name("tuned_greedy.json")
-"""The tuned vector, written by the ``head_to_head.tuning`` study (``poker-analyzer batch
-results/head_to_head/tuning.toml``)."""
+"""The tuned vector: read only at run time, a copy of the ``tuned_greedy.json`` document the
+``head_to_head.tuning`` study writes in its result folder (``results/head_to_head/tuning/``),
+copied by the developer command ``python -m analyzer.studies.refresh_tuned``."""
 TUNED_VERSION = 1
 
 
@@ -92,7 +93,10 @@ def check_vector(vector: np.ndarray | list[float], what: str = "greedy parameter
     Traceback (most recent call last):
     ValueError: greedy parameter vector: expected 22 entries, got 3
     """
-    array = np.array(vector, dtype=np.float64)
+    try:
+        array = np.array(vector, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError(f"{what}: every entry must be a number") from None
     if array.shape != (N_PARAMS,):
         raise ValueError(f"{what}: expected {N_PARAMS} entries, got {array.size}")
     if not np.isfinite(array).all():

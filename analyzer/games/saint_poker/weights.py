@@ -18,7 +18,7 @@ pair) and the ``save`` kind :data:`SAVE_HAND_SET` (bars a straight in rounds 1-2
 kind in 3-4, two pair in 5-6, none in 7-8). Their river cards differ by kind, not by weights:
 greedy's leaves the best expected hand this round, save's is the card it misses least.
 ``tuned`` and ``tuned-save`` play the same rules as greedy and save with the vectors of
-:data:`TUNED_FILE`, which the ``saint_poker.tuning`` study writes
+:data:`TUNED_FILE`, the vectors the ``saint_poker.tuning`` study found
 (:mod:`analyzer.studies.saint_poker_tuning`).
 
 Multiplying the six strength weights by one positive factor changes no choice (they are only
@@ -53,8 +53,10 @@ GREEDY_HAND_SET.setflags(write=False)
 SAVE_HAND_SET.setflags(write=False)
 
 TUNED_FILE = Path(__file__).with_name("tuned_weights.json")
-"""The tuned vectors (``tuned`` and ``tuned-save``), written by the ``saint_poker.tuning``
-study (``poker-analyzer batch results/saint_poker/tuning.toml``)."""
+"""The tuned vectors (``tuned`` and ``tuned-save``): read only at run time, a copy of the
+``tuned_weights.json`` document the ``saint_poker.tuning`` study writes in its result folder
+(``results/saint_poker/tuning/``), copied by the developer command ``python -m
+analyzer.studies.refresh_tuned``."""
 TUNED_VERSION = 1
 TUNED_NAMES = ("tuned", "tuned-save")
 
@@ -67,7 +69,10 @@ def check_vector(vector: np.ndarray | list[float], what: str = "Saint Poker weig
     Traceback (most recent call last):
     ValueError: Saint Poker weight vector: expected 14 entries, got 3
     """
-    array = np.array(vector, dtype=np.float64)
+    try:
+        array = np.array(vector, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError(f"{what}: every entry must be a number") from None
     if array.shape != (N_PARAMS,):
         raise ValueError(f"{what}: expected {N_PARAMS} entries, got {array.size}")
     if not np.isfinite(array).all():
