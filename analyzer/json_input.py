@@ -147,10 +147,16 @@ def _known_keys(model: type[BaseModel] | None, loc: tuple) -> list[str]:
     return list(model.model_fields) if model is not None else []
 
 
-def error_line(error: ValidationError, at: tuple[str, ...] = (), model: type[BaseModel] | None = None) -> str:
+def error_line(
+    error: ValidationError,
+    at: tuple[str, ...] = (),
+    model: type[BaseModel] | None = None,
+    show: Callable[[Any], str] = shown,
+) -> str:
     """The first error of ``error`` as one line: the field path (after the fields ``at``), what
     was expected (for an unknown key of ``model`` or of a model in it, the known keys) and the
-    (shortened) value given; ``(and N more)`` when there are more."""
+    value given, as ``show`` writes it (by default as JSON, shortened); ``(and N more)`` when
+    there are more."""
     errors = error.errors(include_url=False)
     first = errors[0]
     path = ".".join(str(part) for part in (*at, *first["loc"]))
@@ -158,7 +164,7 @@ def error_line(error: ValidationError, at: tuple[str, ...] = (), model: type[Bas
     if first["type"] == "extra_forbidden" and (known := _known_keys(model, first["loc"][:-1])):
         line += f" (expected {', '.join(known)})"
     if first["type"] not in ("missing", "value_error"):
-        line += f", got {shown(first['input'])}"
+        line += f", got {show(first['input'])}"
     if path:
         line = f"{path}: {line}"
     if len(errors) > 1:

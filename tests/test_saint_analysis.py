@@ -219,7 +219,7 @@ def _plain_monte_carlo(data: dict, policy: str, trials: int, seed: int) -> dict[
     ``decide``: the opponents' hidden cards and the deck shuffled by numpy from the cards you
     have not seen, your pair played, then the game stepped to its end by the policies."""
     position = position_from_dict(data)
-    params = parse_policies(policy, position.players)
+    _, params = parse_policies(policy, position.players)
     seen = set(position.hand) | set(position.river) | set(position.future) | set(position.removed)
     unseen = [c for c in range(52) if c not in seen]
     gen = np.random.default_rng(seed)

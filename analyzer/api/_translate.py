@@ -1,8 +1,26 @@
-"""The friendly arguments of the card-table verbs, translated into the engines' arguments."""
+"""The friendly arguments of the card-table verbs, translated into the engines' arguments, and
+the one check of every public verb's numeric arguments (:func:`checked`)."""
 
 from __future__ import annotations
 
+import functools
+import inspect
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast
+
+import numpy as np
+
 from analyzer.cards import CardsInput
+
+if TYPE_CHECKING:  # pydantic is imported on a verb's first call: importing a verb stays quick
+    from pydantic import TypeAdapter
+
+F = TypeVar("F", bound=Callable[..., Any])
+SCALARS = {"int": int, "float": float, "bool": bool}
+"""The annotations :func:`checked` checks, alone or with ``| None``."""
+TYPE_ERRORS = ("int_type", "float_type", "bool_type")
+"""Pydantic's errors for a value of the wrong type (a ``TypeError``); the others, such as an
+integer beyond 64 bits or an infinite number, are a ``ValueError``."""
 
 
 def method(exact: bool | None) -> str:
@@ -22,3 +40,77 @@ def method(exact: bool | None) -> str:
 def cards(given: CardsInput | None) -> CardsInput:
     """Cards as the engines take them: ``None`` is no cards."""
     return "" if given is None else given
+
+
+def _python_scalar(value: Any) -> Any:
+    """A numpy scalar as the Python number (or bool) it holds; other values as they are."""
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def _python_shown(value: Any) -> str:
+    """``value`` as Python writes it, cut to :data:`~analyzer.json_input.SHOWN_CHARS` characters."""
+    from analyzer.json_input import SHOWN_CHARS
+
+    text = repr(value)
+    return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 3] + "..."
+
+
+def _scalar(annotation: Any) -> tuple[type, bool] | None:
+    """For a parameter annotated ``int``, ``float`` or ``bool`` (written or as a type), alone or
+    with ``| None``: that type and whether ``None`` is allowed; ``None`` for any other annotation."""
+    text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", str(annotation))
+    parts = [part.strip() for part in text.split("|")]
+    kinds = [part for part in parts if part != "None"]
+    if len(kinds) != 1 or kinds[0] not in SCALARS or len(parts) > 2:
+        return None
+    return SCALARS[kinds[0]], len(parts) == 2
+
+
+def _adapter(kind: type, optional: bool) -> TypeAdapter:
+    """The strict check of a ``kind`` parameter, ``None`` allowed when ``optional``
+    (:func:`analyzer.json_input.strict_type`), numpy scalars taken as the values they hold."""
+    from pydantic import BeforeValidator, ConfigDict, TypeAdapter
+
+    from analyzer.json_input import strict_type
+
+    strict = strict_type(kind | None if optional else kind)
+    numbers: Any = Annotated[strict, BeforeValidator(_python_scalar)]
+    return TypeAdapter(numbers, config=ConfigDict(strict=True))
+
+
+def checked(function: F) -> F:
+    """``function`` (a public verb) with its numeric arguments checked before it runs.
+
+    Every parameter annotated ``int``, ``float`` or ``bool`` (or one of them ``| None``) is
+    checked as a JSON input is (:func:`analyzer.json_input.strict_type`): an ``int`` is an
+    integer of at most 64 bits, never a float, a bool or a string; a ``float`` a finite number
+    (an integer too); a ``bool`` is ``True`` or ``False``. numpy scalars count as the Python
+    values they hold, and reach the verb as those. A mismatch is a ``TypeError`` (a value of
+    the wrong type) or ``ValueError`` in one line naming the argument and the value, such as
+    ``trials: expected an integer, got True``; each verb's engine checks the ranges (at least 1
+    game ...) with messages naming them too.
+    """
+    signature = inspect.signature(function)
+    scalars = {name: scalar for name, p in signature.parameters.items() if (scalar := _scalar(p.annotation))}
+
+    @functools.cache
+    def checks() -> dict[str, TypeAdapter]:  # built on the first call
+        return {name: _adapter(*scalar) for name, scalar in scalars.items()}
+
+    @functools.wraps(function)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from pydantic import ValidationError
+
+        from analyzer.json_input import error_line
+
+        bound = signature.bind(*args, **kwargs)
+        for name in checks().keys() & bound.arguments.keys():
+            try:
+                bound.arguments[name] = checks()[name].validate_python(bound.arguments[name])
+            except ValidationError as error:
+                kind = TypeError if error.errors()[0]["type"] in TYPE_ERRORS else ValueError
+                raise kind(error_line(error, (name,), show=_python_shown)) from None
+        return function(*bound.args, **bound.kwargs)
+
+    wrapper.checked = tuple(scalars)  # type: ignore[attr-defined]
+    return cast(F, wrapper)

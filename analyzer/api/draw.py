@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # the engines are imported on first call, as those of the oth
     from analyzer.games.draw.odds import DrawOdds
 
 
+@_translate.checked
 def odds(
     hand: CardsInput, discard: CardsInput | None = None, *, bug: bool = False, dead: CardsInput | None = None
 ) -> DrawOdds:
@@ -64,6 +65,7 @@ def odds(
     return draw_odds(hand, _translate.cards(discard), bug=bug, dead=_translate.cards(dead))
 
 
+@_translate.checked
 def advise(
     hand: CardsInput,
     *,

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 __all__ = ["bet", "place", "play", "rounds", "tournament"]
 
 
+@_translate.checked
 def place(
     position: Position | dict[str, Any] | str | Path,
     *,
@@ -122,6 +123,7 @@ def place(
     )
 
 
+@_translate.checked
 def bet(
     position: BetPosition | dict[str, Any] | str | Path,
     *,
@@ -217,6 +219,7 @@ def bet(
     )
 
 
+@_translate.checked
 def play(
     first: str = "greedy",
     second: str = "random",
@@ -330,6 +333,7 @@ def play(
     )
 
 
+@_translate.checked
 def rounds(
     round_type: str,
     *,
@@ -402,6 +406,7 @@ def rounds(
     )
 
 
+@_translate.checked
 def tournament(
     players: list[str] | tuple[str, ...],
     *,

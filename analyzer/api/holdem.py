@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # the engine is imported on first call: importing it builds t
     from analyzer.ranges import Range
 
 
+@_translate.checked
 def equity(
     hands: Sequence[str | Range],
     board: CardsInput | None = None,
@@ -155,6 +156,7 @@ def equity(
     )
 
 
+@_translate.checked
 def flops(
     hands: Sequence[str | Range],
     dead: CardsInput | None = None,
@@ -219,6 +221,7 @@ def flops(
     )
 
 
+@_translate.checked
 def turns(
     hands: Sequence[str | Range],
     flop: CardsInput,
@@ -260,6 +263,7 @@ def turns(
     )
 
 
+@_translate.checked
 def equities(
     queries: Sequence[Sequence[Any]],
     *,
@@ -306,6 +310,7 @@ def equities(
     return holdem_equities(queries, scheduler=scheduler, threads=threads, progress=progress)
 
 
+@_translate.checked
 def hits(
     hand_range: str | Range,
     board: CardsInput | None = None,

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from analyzer.api import _translate
+
 if TYPE_CHECKING:
     from analyzer.games.mousel.advise import MouselAdvice
     from analyzer.games.mousel.play import MouselSessions
@@ -27,6 +29,7 @@ __all__ = ["advise", "play"]
 Thresholds = tuple[float, float, float]
 
 
+@_translate.checked
 def advise(
     hand: str | Sequence[str],
     trump: str,
@@ -127,6 +130,7 @@ def advise(
     )
 
 
+@_translate.checked
 def play(
     players: int = 4,
     thresholds: str | Sequence[Thresholds] = "1.3,1.6,0.3;0.7,1.6,0.3",

@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # the engines are imported on first call: importing them buil
     from analyzer.games.paigow.split import SplitAnalysis
 
 
+@_translate.checked
 def house_way(hand: CardsInput, *, way: str = "foxwoods") -> HouseWaySetting:
     """How the House Way sets a seven-card hand (rules §5.3): the first of its rules that fits
     decides the front (2 cards) and the back (5 cards).
@@ -56,6 +57,7 @@ def house_way(hand: CardsInput, *, way: str = "foxwoods") -> HouseWaySetting:
     return house_way_setting(hand, way)
 
 
+@_translate.checked
 def split(
     hand: CardsInput,
     *,
@@ -161,6 +163,7 @@ def split(
     )
 
 
+@_translate.checked
 def edge(
     *,
     strategy: str = "houseway",
@@ -237,6 +240,7 @@ def edge(
     )
 
 
+@_translate.checked
 def exact_edge(
     *,
     way: str = "foxwoods",
@@ -294,6 +298,7 @@ def exact_edge(
     )
 
 
+@_translate.checked
 def optimal_edge(
     *,
     way: str = "foxwoods",

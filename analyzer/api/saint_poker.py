@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 __all__ = ["decide", "play"]
 
 
+@_translate.checked
 def decide(
     position: SaintPosition | dict[str, Any] | str | Path,
     *,
@@ -101,7 +102,7 @@ def decide(
 
     return decide(
         read_input(position, SaintPosition, position_from_dict),
-        policy=policy if isinstance(policy, str) else ",".join(policy),
+        policy=policy,
         trials=trials,
         seed=seed,
         method=_translate.method(exact),
@@ -111,6 +112,7 @@ def decide(
     )
 
 
+@_translate.checked
 def play(
     players: int = 3,
     policies: str | Sequence[str] = "greedy",

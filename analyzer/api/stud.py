@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # the engine is imported on first call: importing it builds t
     from analyzer.games._equity import EquityResult
 
 
+@_translate.checked
 def equity(
     hands: Sequence[CardsInput],
     dead: CardsInput | None = None,

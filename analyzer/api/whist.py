@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from analyzer.api import _translate
+
 if TYPE_CHECKING:
     from analyzer.games.whist.bid import BidReport
     from analyzer.games.whist.play import WhistGames
@@ -25,6 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["bid", "play"]
 
 
+@_translate.checked
 def bid(
     hand: str | Sequence[str],
     *,
@@ -104,6 +107,7 @@ def bid(
     )
 
 
+@_translate.checked
 def play(
     *,
     deals: int = 100_000,

@@ -51,6 +51,19 @@ CHUNK_SHARE = 0.05  # under a time limit, a chunk is expected to take at most th
 Progress = Callable[[int, int | None], None]  # (trials done, trials planned or None)
 
 
+def check_count(value: int, name: str, most: int = MAX_TRIALS) -> int:
+    """``value``, a count of a run (trials, games, deals, rounds, sessions, a chunk size), when
+    it is 1 to ``most``; else a ValueError naming ``name`` and the value.
+
+    >>> check_count(0, "games")
+    Traceback (most recent call last):
+    ValueError: games must be 1 to 1,000,000,000,000, got 0
+    """
+    if not 1 <= value <= most:
+        raise ValueError(f"{name} must be 1 to {most:,}, got {value}")
+    return value
+
+
 class ChunkJob(Protocol):
     """A picklable Monte Carlo job: what a chunk runs on a thread or a Dask worker."""
 
@@ -78,8 +91,8 @@ class Stopping:
     time_limit: float | None = None
 
     def __post_init__(self) -> None:
-        if self.trials is not None and not 1 <= self.trials <= MAX_TRIALS:
-            raise ValueError(f"trials must be 1 to {MAX_TRIALS:,}, got {self.trials}")
+        if self.trials is not None:
+            check_count(self.trials, "trials")
         if self.target_se is not None and not 0 < self.target_se < 1:
             raise ValueError(f"target standard error must be between 0 and 1, got {self.target_se}")
         if self.time_limit is not None and not 0 < self.time_limit < math.inf:
@@ -164,8 +177,7 @@ def run_monte_carlo(
     """Run ``job`` in seeded chunks until a stopping rule is met (see the module docstring:
     under a time limit, the chunk size used may be smaller than ``chunk_size``). A run of one
     chunk, or on one thread, runs on the calling thread (:func:`~analyzer.sim.executors.executor`)."""
-    if not 1 <= chunk_size <= MAX_TRIALS:
-        raise ValueError(f"chunk size must be 1 to {MAX_TRIALS:,}, got {chunk_size}")
+    check_count(chunk_size, "chunk size")
     max_trials = stopping.max_trials
     planned = max_trials if max_trials < UNBOUNDED_TRIALS else None
     start = clock_start()

@@ -22,9 +22,20 @@ def new_seed(seed: int | None) -> int:
     """
     if seed is None:
         return secrets.randbits(63)
-    if not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be an integer from 0 to 2**64 - 1, got {seed}")
+    check_seed(seed)
     return int(seed)
+
+
+def check_seed(seed: int | None) -> None:
+    """A ValueError naming ``seed`` unless it is ``None`` (a fresh one) or 0 to 2**64 - 1; for
+    analyses that take a seed but may not draw (an exact run), so a bad one is never ignored.
+
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+    ValueError: seed must be an integer from 0 to 2**64 - 1, got -1
+    """
+    if seed is not None and not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be an integer from 0 to 2**64 - 1, got {seed}")
 
 
 def derive_seed(seed: int, *keys: int) -> int:
@@ -47,4 +58,4 @@ def chunk_state(seed: int, chunk: int) -> np.ndarray:
     return state
 
 
-__all__ = ["chunk_state", "derive_seed", "new_seed"]
+__all__ = ["check_seed", "chunk_state", "derive_seed", "new_seed"]

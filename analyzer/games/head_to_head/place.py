@@ -39,11 +39,11 @@ from analyzer.games.head_to_head.rollout import (
     _sample_moves_under,
     _unseen_cards,
 )
-from analyzer.sim.engine import Progress, Stopping, clock_start, mean_and_se, run_monte_carlo, run_tasks
+from analyzer.sim.engine import Progress, Stopping, check_count, clock_start, mean_and_se, run_monte_carlo, run_tasks
 from analyzer.sim.executors import local_workers
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import METHODS, check_exact_cost
-from analyzer.sim.seeds import new_seed
+from analyzer.sim.seeds import check_seed, new_seed
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -234,6 +234,8 @@ def placement_values(
     """Every legal move of ``position`` with its value, best first (module docstring)."""
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
+    check_count(trials, "trials")  # before the choice of method: exact runs take no trials or seed
+    check_seed(seed)
     state = position.to_state()
     params, vectors, policy, opponent_policy = policy_kinds(policy, opponent_policy)
     kinds = np.ascontiguousarray(params[:, 0])

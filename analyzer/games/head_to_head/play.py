@@ -31,7 +31,7 @@ from analyzer.games.head_to_head.position import TYPE_CODES
 from analyzer.games.head_to_head.rollout import GAME_WIDTH, _play_game, _play_round, lookahead_flag
 from analyzer.games.head_to_head.rules import HeadToHeadRules
 from analyzer.jit import kernel
-from analyzer.sim.engine import Progress, Stopping, mean_and_se, rollout_count, run_monte_carlo
+from analyzer.sim.engine import Progress, Stopping, check_count, mean_and_se, rollout_count, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.rng import next_u64
 from analyzer.sim.seeds import new_seed
@@ -344,7 +344,7 @@ def simulate_games(
     run = run_monte_carlo(
         GameJob(kind, int(crazy), settings.codes(), params, vectors),
         seed=used_seed,
-        stopping=Stopping(trials=games),
+        stopping=Stopping(trials=check_count(games, "games")),
         chunk_size=SEARCH_CHUNK if SEARCH in params[:, 0] else GAME_CHUNK,
         scheduler=scheduler,
         threads=threads,
@@ -455,7 +455,7 @@ def simulate_rounds(
     run = run_monte_carlo(
         RoundJob(kind, int(crazy), rows, settings.codes(), params, vectors),
         seed=used_seed,
-        stopping=Stopping(trials=rounds),
+        stopping=Stopping(trials=check_count(rounds, "rounds")),
         chunk_size=GAME_CHUNK,
         scheduler=scheduler,
         threads=threads,

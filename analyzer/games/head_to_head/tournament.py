@@ -319,6 +319,8 @@ def tournament(
 ) -> HeadToHeadTournament:
     """A round robin between ``players`` (at least two, each named once), ``deals`` paired
     deals a pair, in the placement game or (``betting``) the betting game (module docstring)."""
+    if isinstance(players, str):
+        raise TypeError(f"players must be a list of policy names, not one string: got {players!r}")
     names = tuple(p.strip() for p in players)
     if len(names) < 2:
         raise ValueError(f"a round robin needs at least two players, got {len(names)}")

@@ -142,7 +142,8 @@ def parse_board(board: CardsInput) -> np.ndarray:
 
 
 def prepare_deal(ranges: Sequence[str | Range], board: CardsInput = "", dead: CardsInput = "") -> HoldemDeal:
-    """Parse and check the inputs; every conflict is an error naming the bad part."""
+    """Parse and check the inputs; every conflict is an error naming the bad part (a hand that
+    is neither text nor a :class:`~analyzer.ranges.Range`: a TypeError naming the player)."""
     check_players(ranges, "hand or range", "Hold'em equity")
     board_cards = parse_board(board)
     dead_cards = parse_cards(dead)
@@ -150,6 +151,8 @@ def prepare_deal(ranges: Sequence[str | Range], board: CardsInput = "", dead: Ca
     blocked = tuple(sorted(board_cards.tolist() + dead_cards.tolist()))
     parsed, labels = [], []
     for i, r in enumerate(ranges, start=1):
+        if not isinstance(r, str | Range):
+            raise TypeError(f"player {i}'s hand or range must be text or a Range, got {type(r).__name__} {r!r}")
         try:
             rng, label = _dealt_range(r, blocked) if isinstance(r, str) else _blocked_range(r, blocked)
         except _NothingLeft as nothing:

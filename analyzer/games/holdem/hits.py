@@ -60,6 +60,8 @@ def holdem_hits(
         )
     dead_cards = parse_cards(dead)
     check_disjoint({"the board": board_cards, "the dead cards": dead_cards})
+    if not isinstance(hand_range, str | Range):
+        raise TypeError(f"hand_range must be text or a Range, got {type(hand_range).__name__} {hand_range!r}")
     rng = parse(hand_range) if isinstance(hand_range, str) else hand_range
     label = rng.canonical()
     known = np.concatenate([board_cards, dead_cards]).astype(np.int64)

@@ -32,7 +32,7 @@ from analyzer.games.mousel.policies import SEARCH_DEPTH, play_code
 from analyzer.games.mousel.rules import MouselRules
 from analyzer.jit import kernel
 from analyzer.sim.arrays import copy_into
-from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.engine import KernelJob, Progress, Stopping, check_count, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.seeds import new_seed
 
@@ -203,8 +203,8 @@ def simulate_sessions(
     """Sessions of ``deals`` deals; ``thresholds`` one (along, declare, keep) per player,
     cycled (module docstring)."""
     rules.check_players(players)
-    if deals < 1 or sessions < 1:
-        raise ValueError("deals and sessions must be at least 1")
+    check_count(deals, "deals")
+    check_count(sessions, "sessions")
     per_player = [tuple(float(x) for x in thresholds[p % len(thresholds)]) for p in range(players)]
     pack = np.array(E.deck_cards(rules.short_deck), np.int64)
     used_seed = new_seed(seed)

@@ -13,7 +13,7 @@ from analyzer.games.paigow.engine import _house_way_deals, _optimal_deals
 from analyzer.games.paigow.houseway import way_number
 from analyzer.games.paigow.rules import PaiGowRules
 from analyzer.games.paigow.split import settlement
-from analyzer.sim.engine import Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.engine import MAX_ROLLOUTS, Progress, Stopping, check_count, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.seeds import new_seed
 
@@ -176,8 +176,7 @@ def house_edge(
     """
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}: expected one of {', '.join(STRATEGIES)}")
-    if inner_trials < 1:
-        raise ValueError(f"inner trials must be at least 1, got {inner_trials}")
+    check_count(inner_trials, "inner trials", MAX_ROLLOUTS)
     commission = rules.commission
     seed = new_seed(seed)
     inner = inner_trials if strategy == "optimal" else 0

@@ -36,6 +36,7 @@ base policy but ``random`` at the reveal): every hand the hidden opponent may ho
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, Annotated, Any
@@ -51,10 +52,10 @@ from analyzer.games.saint_poker.policies import RANDOM, SAVE_RIVER, STRONG, poli
 from analyzer.games.saint_poker.rollout import CHOICE_TALLY, _legal_choices, _sample_choices, _score_choices
 from analyzer.games.saint_poker.table import _sample_choices_played
 from analyzer.json_input import Cards, InputModel, card_field, choice, validate
-from analyzer.sim.engine import Progress, Stopping, clock_start, mean_and_se, run_monte_carlo
+from analyzer.sim.engine import Progress, Stopping, check_count, clock_start, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import METHODS
-from analyzer.sim.seeds import new_seed
+from analyzer.sim.seeds import check_seed, new_seed
 from analyzer.text import plural
 
 if TYPE_CHECKING:
@@ -399,7 +400,7 @@ def _deterministic(position: SaintPosition, kinds: np.ndarray) -> bool:
 def decide(
     position: SaintPosition,
     *,
-    policy: str = "greedy",
+    policy: str | Sequence[str] = "greedy",
     trials: int = DEFAULT_TRIALS,
     seed: int | None = None,
     method: str = "auto",
@@ -411,7 +412,10 @@ def decide(
     ``policy`` is the policy of every player after the choice (one name, or one per seat)."""
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
-    params = parse_policies(policy, position.players)
+    check_count(trials, "trials")  # before the choice of method: exact runs take no trials or seed
+    check_seed(seed)
+    _, params = parse_policies(policy, position.players)
+    label = policy if isinstance(policy, str) else ",".join(policy)
     kinds, weights = params[:, 0].copy(), policy_weights()
     state = position.to_state()
     choices = _legal_choices(state, 0)
@@ -461,4 +465,4 @@ def decide(
             )
         )
     values.sort(key=lambda v: -v.points_total)
-    return Decision(position=position, policy=policy, run=facts, choices=tuple(values))
+    return Decision(position=position, policy=label, run=facts, choices=tuple(values))

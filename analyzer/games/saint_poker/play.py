@@ -14,6 +14,7 @@ becomes the river (S-1).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -26,7 +27,7 @@ from analyzer.games.saint_poker.rollout import SHARE
 from analyzer.games.saint_poker.rules import SaintPokerRules
 from analyzer.games.saint_poker.table import _play_game
 from analyzer.jit import kernel
-from analyzer.sim.engine import Progress, Stopping, mean_and_se, rollout_count, run_monte_carlo
+from analyzer.sim.engine import Progress, Stopping, check_count, mean_and_se, rollout_count, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.seeds import new_seed
 
@@ -64,19 +65,26 @@ def parse_policy(spec: str) -> np.ndarray:
     return np.array([POLICY_NAMES[name], simulations, POLICY_NAMES[base]], np.int64)
 
 
-def parse_policies(specs: list[str] | str, players: int) -> np.ndarray:
-    """One policy per seat; a single name (or a shorter list, cycled) fills every seat."""
+def parse_policies(specs: Sequence[str] | str, players: int) -> tuple[tuple[str, ...], np.ndarray]:
+    """Each seat's policy: its name (what labels the seat) and its parameters, from one name or
+    a list (comma-separated text or a sequence of names), cycled over the seats. Every name
+    given is a policy: an empty one is refused, naming its place, never skipped (which would
+    play the seats under other names than their labels)."""
     if not 2 <= players <= E.MAX_PLAYERS:
         raise ValueError(f"Saint Poker has 2 to 5 players, got {players}")
-    if isinstance(specs, str):
-        specs = specs.split(",")
-    specs = [s for s in (x.strip() for x in specs) if s]
-    if not specs or len(specs) > players:
-        raise ValueError(f"give 1 to {players} policies (one per seat), got {len(specs)}")
+    given = specs.split(",") if isinstance(specs, str) else list(specs)
+    if not 1 <= len(given) <= players:
+        raise ValueError(f"give 1 to {players} policies (one per seat), got {len(given)}")
+    for place, spec in enumerate(given, start=1):
+        if not isinstance(spec, str):
+            raise TypeError(f"policy {place} of {len(given)} must be a name, got {spec!r}")
+        if not spec.strip():
+            raise ValueError(f"policy {place} of {len(given)} is empty in {specs!r}: name one policy per seat")
+    names = tuple(given[seat % len(given)].strip() for seat in range(players))
     params = np.zeros((E.MAX_PLAYERS, 3), np.int64)
-    for seat in range(players):
-        params[seat] = parse_policy(specs[seat % len(specs)])
-    return params
+    for seat, name in enumerate(names):
+        params[seat] = parse_policy(name)
+    return names, params
 
 
 @kernel
@@ -210,16 +218,14 @@ def simulate_games(
     progress: Progress | None = None,
 ) -> SaintPokerGames:
     """Simulate whole games, seat ``i`` playing ``policies[i]``, under ``rules``."""
-    params = parse_policies(policies, players)
-    names = tuple(policies.split(",") if isinstance(policies, str) else list(policies))
-    names = tuple(names[i % len(names)].strip() for i in range(players))
+    names, params = parse_policies(policies, players)
     used_seed = new_seed(seed)
     strong = np.isin(params[:players, 0], STRONG).any()
     chunk = 10 if strong else GAME_CHUNK
     run = run_monte_carlo(
         GameJob(players, *rules.codes(), params, policy_weights()),
         seed=used_seed,
-        stopping=Stopping(trials=games),
+        stopping=Stopping(trials=check_count(games, "games")),
         chunk_size=chunk,
         scheduler=scheduler,
         threads=threads,

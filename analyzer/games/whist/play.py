@@ -32,7 +32,7 @@ from analyzer.games.whist.rules import WhistRules, bid_name, callable_suits, par
 from analyzer.games.whist.study_kernels import CHUNK, CONTRACTS, _hand_features, run_bidding_tables
 from analyzer.jit import kernel
 from analyzer.sim.bits import bit_count
-from analyzer.sim.engine import KernelJob, Progress, Stopping, clock_start, mean_and_se, run_monte_carlo
+from analyzer.sim.engine import KernelJob, Progress, Stopping, check_count, clock_start, mean_and_se, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.seeds import derive_seed, new_seed
 
@@ -235,6 +235,8 @@ def simulate_bidding(
 ) -> WhistGames:
     """Whole deals with the table bidder at every seat: how often each contract is played
     and made, and each seat's expected chips (seat 0 = forehand)."""
+    check_count(deals, "deals")
+    check_count(table_deals, "table_deals")
     used_seed = new_seed(seed)
     start = clock_start()
     values, coverage = bidding_values(

@@ -62,10 +62,10 @@ from analyzer.games.head_to_head.position import OPPONENT, YOU, Position, Positi
 from analyzer.games.head_to_head.rollout import _arrange, _future_draws, _next_code, _unseen_cards
 from analyzer.jit import kernel
 from analyzer.json_input import InputModel, options_from, options_model, validate
-from analyzer.sim.engine import Progress, Stopping, clock_start, mean_and_se, run_monte_carlo, run_tasks
+from analyzer.sim.engine import Progress, Stopping, check_count, clock_start, mean_and_se, run_monte_carlo, run_tasks
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import METHODS
-from analyzer.sim.seeds import new_seed
+from analyzer.sim.seeds import check_seed, new_seed
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -407,6 +407,8 @@ def bet_values(
     """Every legal betting action of ``bet`` with its value, best first (module docstring)."""
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
+    check_count(trials, "trials")  # before the choice of method: exact runs take no trials or seed
+    check_seed(seed)
     params, vectors = seat_policies(policy, opponent_policy or policy)
     bparams = np.stack([parse_bet_policy(bet_policy), parse_bet_policy(opponent_bet_policy or bet_policy)])
     lookahead = betting_lookahead(params, bparams) is not None

@@ -37,7 +37,7 @@ from analyzer.games.head_to_head.play import (
 )
 from analyzer.games.head_to_head.rules import HeadToHeadRules
 from analyzer.jit import kernel
-from analyzer.sim.engine import Progress, Stopping, mean_and_se, rollout_count, run_monte_carlo
+from analyzer.sim.engine import Progress, Stopping, check_count, mean_and_se, rollout_count, run_monte_carlo
 from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.seeds import new_seed
 
@@ -267,7 +267,7 @@ def simulate_betting_games(
     run = run_monte_carlo(
         BettingGameJob(kind, int(crazy), settings.codes(), rules.codes(), params, vectors, bparams),
         seed=used_seed,
-        stopping=Stopping(trials=games),
+        stopping=Stopping(trials=check_count(games, "games")),
         chunk_size=chunk,
         scheduler=scheduler,
         threads=threads,
