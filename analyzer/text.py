@@ -29,3 +29,18 @@ def plural(count: int, noun: Noun, plural_form: str | None = None) -> str:
     if isinstance(noun, tuple):
         noun, plural_form = noun
     return f"{count:,} {noun if count == 1 else plural_form or noun + 's'}"
+
+
+def duration(seconds: float) -> str:
+    """``seconds`` as a person reads a time: to a tenth under a minute, then minutes and seconds,
+    then hours and minutes.
+
+    >>> duration(0.04), duration(7.06), duration(59.94), duration(123.4), duration(7384)
+    ('0.0 s', '7.1 s', '59.9 s', '2 min 3 s', '2 h 3 min')
+    """
+    if seconds < 59.95:
+        return f"{seconds:.1f} s"
+    whole = round(seconds)
+    if whole < 3600:
+        return f"{whole // 60} min {whole % 60} s"
+    return f"{whole // 3600} h {whole % 3600 // 60} min"

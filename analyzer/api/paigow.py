@@ -92,7 +92,7 @@ def split(
     exact:
         ``True`` counts all 53,524,680 dealer hands, ``False`` forces Monte Carlo; ``None`` (the
         default) picks the quicker for the precision asked. Exact takes a fifth of a second with
-        the House Way's setting table cached (see ``table``), else about 30 s on one core.
+        the House Way's setting table cached (see ``table``), else about 12 s on one core.
     trials:
         Monte Carlo: stop after this many dealer hands (1,000,000 when no rule is given).
     target_se:
@@ -111,8 +111,9 @@ def split(
     table:
         The House Way's setting table of all 154,143,080 hands, 616 MB in the cache (also made by
         :func:`exact_edge`): ``"auto"`` reads it when it is cached, ``"build"`` builds and caches
-        it first when it is not (about half a minute on 2 cores), ``"off"`` sets every dealer
-        hand again.
+        it first when it is not (about 40 s on 2 cores), ``"off"`` sets every dealer hand again.
+        Without the table, an exact count says once on the ``analyzer`` logger (level INFO) how
+        to build it, and a build says where it writes.
     cache:
         The folder of the setting tables (default: ``~/.cache/poker-analyzer``).
     threads:
@@ -253,8 +254,8 @@ def exact_edge(
     """The player's exact EV per unit bet over all 8,250,459,031,214,400 deals when player and
     dealer both set by the House Way (rules §5.1-5.3); the house edge is its negative.
 
-    Every 7-card hand is set once into a table cached on disk (616 MB, built in about a minute
-    on 2 cores); the deals are counted by inclusion-exclusion over the cards the two hands would
+    Every 7-card hand is set once into a table cached on disk (616 MB, built in about 40 s on 2
+    cores); the deals are counted by inclusion-exclusion over the cards the two hands would
     share, each term a dominance count over the hands holding those cards, one set of shared
     cards per suit class (a few minutes on 2 cores). An interrupted run resumes from its
     checkpoints in the cache folder.

@@ -39,7 +39,7 @@ def batch_command(
             for spec in parsed:
                 check_spec(spec, out)
         for spec in parsed:
-            with progress_bar(spec.name, show_progress) as progress:
+            with progress_bar(spec.name, show_progress, long_run=True) as progress:
                 folders = run_spec(
                     spec, out, resume=resume, force=force, threads=threads, scheduler=scheduler, progress=progress
                 )

@@ -403,7 +403,7 @@ def tournament(
         from analyzer.games.head_to_head.tournament import tournament as round_robin
 
         chart_file = checked_output(chart, CHART_SUFFIXES, "--chart", force)
-        with progress_bar("paired deals", show_progress) as progress:
+        with progress_bar("head-to-head tournament", show_progress, long_run=True) as progress:
             result = round_robin(
                 players,
                 betting=betting,

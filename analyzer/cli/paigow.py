@@ -118,7 +118,7 @@ def split(
             "--table",
             case_sensitive=False,
             help="Exact: read the House Way's cached setting table of every hand (auto), build it first "
-            "if missing (build, about 30 s and 616 MB), or set every dealer hand again (off).",
+            "if missing (build, about 40 s and 616 MB), or set every dealer hand again (off).",
         ),
     ] = TableUse.auto,
     cache: CacheFolder = None,
@@ -272,7 +272,7 @@ def exact_edge(
         from analyzer.games.paigow.rules import PaiGowRules
 
         rules = PaiGowRules(commission=commission, player_banks=player_banks)
-        with progress_bar("pai gow exact edge", show_progress) as progress:
+        with progress_bar("pai gow exact edge", show_progress, long_run=True) as progress:
             result = exact_house_edge(way=way.value, rules=rules, cache=cache, threads=threads, progress=progress)
     if as_json:
         print(json.dumps(result.to_dict()))
@@ -296,7 +296,7 @@ def _optimal_edge(way: str, commission: float, cache, threads, as_json: bool, sh
     """``exact-edge --strategy optimal``: the best split of every hand, and the House Way's."""
     from analyzer.games.paigow.optimal_edge import optimal_house_edge
 
-    with progress_bar("pai gow optimal edge", show_progress) as progress:
+    with progress_bar("pai gow optimal edge", show_progress, long_run=True) as progress:
         result = optimal_house_edge(way=way, commission=commission, cache=cache, threads=threads, progress=progress)
     if as_json:
         print(json.dumps(result.to_dict()))

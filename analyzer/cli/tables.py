@@ -57,7 +57,7 @@ def run_tables(
 
         if not force:
             check_replaceable(out, study_specs(study_id, params))
-        with progress_bar(label, show_progress) as progress:
+        with progress_bar(label, show_progress, long_run=True) as progress:
             results = run_study(study_id, params, threads=threads, scheduler=scheduler, progress=progress)
         report_written(write_result_sets(results, out, force=force))
 

@@ -8,18 +8,22 @@ found at its combinatorial (colex) rank ``sum_i C(p_i, i + 1)`` over its card po
 (rules §5.2) and keys sort by back, then front.
 
 The full deck (the 52 cards and the joker, positions = card codes) has C(53, 7) =
-154,143,080 hands: 616 MB, built by a parallel kernel in well under a minute on 2 cores,
-and cached as ``paigow-settings-<way>-<stamp>.npy`` in the user's cache folder. The stamp
-is a format version and a hash of the sources that define the House Way, so a changed way
-never reuses a stale file; a loaded file is also checked against the House Way on random
-hands before use.
+154,143,080 hands: 616 MB (588 MiB), built by a parallel kernel in about
+:data:`BUILD_SECONDS` on 2 cores (minutes on a busy machine), and cached as
+``paigow-settings-<way>-<stamp>.npy`` in the user's cache folder. The stamp is a format version
+and a hash of the sources that define the House Way, so a changed way never reuses a stale file;
+a loaded file is also checked against the House Way on random hands before use. A build says
+on the ``analyzer`` logger (level INFO) where it writes, how much and, once written, how long
+it took.
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import math
 import os
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -32,11 +36,20 @@ from analyzer.eval.two_card import two_card_value
 from analyzer.games.paigow import policies
 from analyzer.games.paigow.policies import _five_card_value, _house_way_values
 from analyzer.jit import kernel
+from analyzer.sim import memory
+from analyzer.text import duration
 
 FORMAT_VERSION = 1
 FULL_DECK = np.arange(53, dtype=np.uint8)  # the 52 cards and the joker: position = code
 FRONT_BITS = 8  # a key is back index << 8 | front index
 BINOMIAL = np.array([[math.comb(n, k) for k in range(8)] for n in range(54)], np.int64)
+TABLE_BYTES = math.comb(53, 7) * np.dtype(np.uint32).itemsize  # 616,572,320: a file holds this and a header
+BUILD_SECONDS = 40
+"""About how long the full deck's table takes to build and save on the 2-core machine this
+project is developed on: 33 s and 54 s for the whole ``paigow split --exact --table build``
+command on 2026-12-06 (other jobs sharing the machine), 123 s on a machine loaded by several."""
+
+logger = logging.getLogger(__name__)
 
 
 @kernel
@@ -200,6 +213,7 @@ def build_table(
     if len(fronts) >= 1 << FRONT_BITS:
         raise ValueError(f"{len(fronts)} front values do not fit {FRONT_BITS} bits")
     hands = math.comb(len(deck), 7)
+    memory.require(hands * np.dtype(np.uint32).itemsize, "the setting table")
     table = np.empty(hands, np.uint32)
     with numba_threads(threads):
         for part in range(blocks):
@@ -284,16 +298,30 @@ def full_table(way: str, cache: Path | None = None, progress=None, threads: int 
     if table is not None:
         return table
     path = table_path(way, cache)
+    began = time.perf_counter()
+    logger.info(
+        "building the House Way's setting table (%s) of all %s hands: %s MB to %s, about %d s on 2 cores",
+        way,
+        f"{math.comb(53, 7):,}",
+        f"{TABLE_BYTES // 10**6:,}",
+        path,
+        BUILD_SECONDS,
+    )
     table = build_table(FULL_DECK, policies.WAYS[way], progress, threads=threads, scales=full_scales(cache))
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_suffix(".tmp.npy")
     np.save(temporary, table)
     os.replace(temporary, path)
+    logger.info(
+        "wrote %s (%s MB) in %s", path, f"{path.stat().st_size // 10**6:,}", duration(time.perf_counter() - began)
+    )
     return table
 
 
 __all__ = [
+    "BUILD_SECONDS",
     "FULL_DECK",
+    "TABLE_BYTES",
     "build_table",
     "cached_table",
     "colex_rank",

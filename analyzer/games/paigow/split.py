@@ -3,7 +3,9 @@
 
 Exact, the dealer's hands are read from the cached setting table of the House Way
 (:mod:`.dealer_counts`, a fifth of a second) when there is one, else each is set again
-(:func:`.engine._exact_split_tallies`, seconds).
+(:func:`.engine._exact_split_tallies`, seconds); when no table is cached and the table use is
+``auto``, that slow path says the fast one once on the ``analyzer`` logger (level INFO): the
+command that builds the table, its size and its build time.
 
 Settlement (the house rules are a :class:`.rules.PaiGowRules`): the player wins both hands
 -> +1 less the commission (5% by default, exact), one each -> push, both lost -> -1; an
@@ -12,7 +14,9 @@ identical hand (a copy) goes to the banker, the dealer unless ``player_banks``.
 
 from __future__ import annotations
 
+import logging
 import math
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,7 +28,15 @@ from analyzer.games.paigow.dealer_counts import dealer_grid, split_tallies
 from analyzer.games.paigow.engine import _exact_split_tallies, sampled_split_tallies
 from analyzer.games.paigow.houseway import Setting, house_way_setting, legal_settings, parse_hand, way_number
 from analyzer.games.paigow.rules import PaiGowRules
-from analyzer.games.paigow.settings_table import FULL_DECK, cached_table, full_scales, full_table
+from analyzer.games.paigow.settings_table import (
+    BUILD_SECONDS,
+    FULL_DECK,
+    TABLE_BYTES,
+    cached_table,
+    full_scales,
+    full_table,
+    table_path,
+)
 from analyzer.sim.engine import (
     DEFAULT_CHUNK_SIZE,
     Progress,
@@ -48,6 +60,8 @@ EXACT_SECONDS = 30.0  # measured single-thread time of the exact enumeration
 TABLE_SECONDS = 0.3  # measured time of the exact count from a cached setting table (2 cores)
 TABLE_USES = ("auto", "build", "off")
 DEALER_HANDS_PER_SECOND = 2.5e6  # Monte Carlo dealer settings per second per thread (cost model)
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -244,6 +258,25 @@ def _setting_table(use: str, way: str, cache: Path | None, threads, progress) ->
     return full_table(way, cache, progress, threads) if use == "build" else cached_table(way, cache)
 
 
+def _slow_path_notice(cards: str, way: str, cache: Path | None) -> str:
+    """What an exact split of ``cards`` says when no setting table of ``way`` is cached in
+    ``cache``: the command that builds it, where, how big and how long it takes to build.
+
+    >>> _slow_path_notice("Ac Kd 9h 7s 5c 3d 2h", "improved", Path("tables"))
+    "no setting table of the House Way (improved) is cached, so every dealer hand is set again; \
+poker-analyzer paigow split 'Ac Kd 9h 7s 5c 3d 2h' --exact --table build --way improved --cache tables \
+builds it once (616 MB in tables, about 40 s on 2 cores), and an exact split then takes a fifth of a second"
+    """
+    command = ["poker-analyzer", "paigow", "split", cards, "--exact", "--table", "build", "--way", way]
+    if cache is not None:
+        command += ["--cache", str(cache)]
+    return (
+        f"no setting table of the House Way ({way}) is cached, so every dealer hand is set again; "
+        f"{shlex.join(command)} builds it once ({TABLE_BYTES // 10**6:,} MB in {table_path(way, cache).parent}, "
+        f"about {BUILD_SECONDS} s on 2 cores), and an exact split then takes a fifth of a second"
+    )
+
+
 def _table_tallies(table, codes, fronts, backs, player_banks: bool, cache: Path | None, threads) -> np.ndarray:
     """Every split's (win, push, loss) over the dealer hands of the cards not in ``codes``, from
     the setting ``table`` (:mod:`.dealer_counts`); ``fronts`` and ``backs`` are the splits' values."""
@@ -295,8 +328,9 @@ def split_ev(
         The house rules: the commission on wins and who banks (who takes copies).
     table:
         The House Way's setting table of every hand (616 MB, :mod:`.settings_table`):
-        ``"auto"`` reads it when it is in the cache, ``"build"`` builds and caches it first
-        when it is not (about half a minute on 2 cores), ``"off"`` sets every dealer hand
+        ``"auto"`` reads it when it is in the cache (and without it says how to build it, see
+        the module docstring), ``"build"`` builds and caches it first when it is not (about
+        :data:`~.settings_table.BUILD_SECONDS` on 2 cores), ``"off"`` sets every dealer hand
         again. With the table the count runs on local threads, whatever ``scheduler`` says.
     cache:
         The folder of the setting tables (default: the user's cache folder).
@@ -328,6 +362,8 @@ def split_ev(
         tallies = _table_tallies(setting_table, codes, fronts, backs, player_banks, cache, threads)
         facts = RunFacts.enumerated(DEALER_HANDS, since=start)
     elif exact:
+        if table == "auto":
+            logger.info(_slow_path_notice(format_cards(codes), way, cache))
         tallies = _exact_tallies(codes, fronts, backs, number, player_banks, scheduler, threads, progress)
         facts = RunFacts.enumerated(DEALER_HANDS, since=start)
     else:
