@@ -36,6 +36,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import re
 import sys
 import time
 from pathlib import Path
@@ -403,7 +404,7 @@ def run(monkeypatch, capsys, tmp_path):
 
     monkeypatch.setattr(Study, "load", stubbed_load)
     # warmup compiles every game in other processes (minutes): the fuzz checks its command line only
-    monkeypatch.setattr(analyzer.cli.warmup, "compile_games", lambda games, workers: ((game, 0.0) for game in games))
+    monkeypatch.setattr(analyzer.cli.warmup, "compile_games", lambda games, workers: ((game, 0.0, 0) for game in games))
     monkeypatch.setattr(analyzer.games.paigow.exact_edge, "exact_house_edge", _stub_exact_edge)
     monkeypatch.setattr(analyzer.games.paigow.optimal_edge, "optimal_house_edge", _stub_optimal_edge)
     monkeypatch.chdir(tmp_path)
@@ -446,7 +447,8 @@ def test_the_fuzz_reaches_every_command_and_stubs_only_the_studies(run, tmp_path
     assert run(["paigow", "exact-edge", "--strategy", "optimal", "--no-progress"])[0] == 0
     code, err = run(["paigow", "exact-edge", "--strategy", "optimal", "--player-banks"])
     assert code == 2 and "--player-banks" in err
-    assert run(["warmup", "eval", "holdem"]) == (0, "")
+    code, err = run(["warmup", "eval", "holdem"])  # a long run: its start and end lines
+    assert code == 0 and re.fullmatch(r"warmup: started\nwarmup: done in \d+\.\d s\n", err)
     assert run(["holdem", "preflop-table", "--trials", "5", "--out", "out"]) == (0, "")
     assert not (tmp_path / "out").exists()
     assert run(["holdem", "preflop-table", "--trials", "5", "--out", "/dev/null"])[0] == 1

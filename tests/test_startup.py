@@ -9,12 +9,14 @@ from __future__ import annotations
 import json
 import os
 import pickle
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from analyzer.api.warmup import WARMUP_GAMES
 from conftest import speed_layer
 from tests.cli_process import imported_modules, imported_packages, run_cli, run_python
 from tests.positions import PLACE, SAINT
@@ -275,14 +277,19 @@ def test_kernels_compiled_first_in_two_processes_load_together(tmp_path):
     assert run("standard", "bug") == run("bug", "standard") == expected  # loads both
 
 
-def _warmup(games: list[str], env: dict) -> None:
-    subprocess.run(
+def _warmup(games: list[str], env: dict) -> dict[str, int]:
+    """``poker-analyzer warmup GAMES``: the kernels each game says it compiled."""
+    run = subprocess.run(
         [sys.executable, "-m", "analyzer.cli.main", "warmup", *games],
         capture_output=True,
         text=True,
         check=True,
         env={**os.environ, **env},
     )
+    return {
+        game: int(count)
+        for game, count in re.findall(r"^([\w-]+): [\d.]+ s, (\d+) kernels? compiled$", run.stdout, re.M)
+    }
 
 
 def _compiles_nothing(commands: list[list[str]], cache: Path) -> None:
@@ -384,12 +391,18 @@ def test_after_warming_up_the_evaluator_no_eval_compiles(tmp_path):
 
 
 @pytest.mark.slow
-def test_after_warming_up_every_game_no_command_compiles(tmp_path):
+def test_after_warming_up_every_game_no_command_and_no_second_warmup_compiles(tmp_path):
+    """A second warmup only loads the cache: every game says it compiled no kernel, and the cache
+    is as the first left it."""
     place, saint = tmp_path / "place.json", tmp_path / "saint.json"
     place.write_text(json.dumps(PLACE))
     saint.write_text(json.dumps(SAINT))
     cache = tmp_path / "cache"
-    _warmup([], {"NUMBA_CACHE_DIR": str(cache)})
+    first = _warmup([], {"NUMBA_CACHE_DIR": str(cache)})
+    assert len(first) == len(WARMUP_GAMES) and all(first.values())
+    filled = {p: p.stat().st_mtime_ns for p in cache.rglob("*.nb[ic]")}
+    assert _warmup([], {"NUMBA_CACHE_DIR": str(cache)}) == dict.fromkeys(first, 0)
+    assert {p: p.stat().st_mtime_ns for p in cache.rglob("*.nb[ic]")} == filled
     commands = [args for name, args in QUERIES.items() if name not in ("h2h place", "saint decide")] + [
         ["h2h", "place", str(place), "--seed", "1", "-n", "200"],
         ["saint", "decide", str(saint), "--trials", "200", "--seed", "1"],

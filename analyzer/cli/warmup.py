@@ -1,4 +1,8 @@
-"""``poker-analyzer warmup``: compile every kernel of some games ahead, in parallel processes."""
+"""``poker-analyzer warmup``: compile every kernel of some games ahead, in parallel processes.
+
+Each game's line says how many kernels it compiled: Numba's ``numba:compile`` events, which fire
+for real compilations only, never for a kernel loaded from the cache. So a second warmup says
+it compiled none, and takes seconds (the processes' start and loading the cache)."""
 
 from __future__ import annotations
 
@@ -27,12 +31,26 @@ named as their command groups (values)."""
 _GROUPS = [game.value for game in WarmupGame]
 
 
-def _warm_up(game: str) -> float:
+def _warm_up(game: str) -> tuple[float, int]:
     """Compile the kernels of ``game`` (an :data:`analyzer.api.warmup.WARMUP_GAMES` name) in this
-    worker process; the seconds it took."""
+    worker process: the seconds it took and the kernels compiled (each signature once, the
+    kernels a compiled kernel calls included; none when all came from the cache)."""
+    from numba.core import event
+
+    class Count(event.Listener):
+        compiled = 0
+
+        def on_start(self, event):
+            self.compiled += 1
+
+        def on_end(self, event):
+            pass
+
+    count = Count()
     start = time.perf_counter()
-    warmup(game)
-    return time.perf_counter() - start
+    with event.install_listener("numba:compile", count):
+        warmup(game)
+    return time.perf_counter() - start, count.compiled
 
 
 def warmup_command(
@@ -61,22 +79,29 @@ def warmup_command(
     chosen = list(dict.fromkeys(games or list(WarmupGame)))
     chosen.sort(key=lambda g: -COMPILE_SECONDS[g.value])  # the longest first: the pool ends sooner
     workers = min(processes or os.cpu_count() or 1, len(chosen))
-    start = time.perf_counter()
-    with reported_errors(), progress_bar("compiling kernels", show_progress) as progress:
-        for done, (game, seconds) in enumerate(compile_games([g.value for g in chosen], workers), 1):
-            if progress is not None:
-                progress(done, len(chosen))
-            print(f"{game}: {seconds:.1f} s")
     from analyzer.text import plural
 
+    start = time.perf_counter()
+    compiled = 0
+    with reported_errors(), progress_bar("warmup", show_progress, long_run=True) as progress:
+        assert progress is not None  # a long run always reports
+        progress(0, len(chosen))  # the start line, before the first game ends
+        for done, (game, seconds, kernels) in enumerate(compile_games([g.value for g in chosen], workers), 1):
+            progress(done, len(chosen))
+            compiled += kernels
+            print(f"{game}: {seconds:.1f} s, {plural(kernels, 'kernel')} compiled")
     elapsed = time.perf_counter() - start
     processes_text = plural(workers, ("process", "processes"))
-    print(f"compiled the kernels of {plural(len(chosen), 'game')} in {elapsed:.1f} s ({processes_text})")
+    loaded = "" if compiled else ", every one loaded from the cache"
+    print(
+        f"warmed up {plural(len(chosen), 'game')} in {elapsed:.1f} s ({processes_text}): "
+        f"{plural(compiled, 'kernel')} compiled{loaded}"
+    )
 
 
-def compile_games(games: list[str], workers: int) -> Iterator[tuple[str, float]]:
-    """Warm up ``games`` (command group names) in ``workers`` spawned processes, yielding each game
-    and its seconds as it finishes. Spawned, not forked: a worker must not inherit a
+def compile_games(games: list[str], workers: int) -> Iterator[tuple[str, float, int]]:
+    """Warm up ``games`` (command group names) in ``workers`` spawned processes, yielding each game,
+    its seconds and the kernels it compiled as it finishes. Spawned, not forked: a worker must not inherit a
     half-initialised compiler. Each worker switches the fast start on first, as the console
     script does, so the kernels are cached in the form the commands load."""
     from analyzer.jit import enable_fast_start
@@ -85,4 +110,4 @@ def compile_games(games: list[str], workers: int) -> Iterator[tuple[str, float]]
     with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=enable_fast_start) as pool:
         running = {pool.submit(_warm_up, WarmupGame(game).name): game for game in games}
         for future in as_completed(running):
-            yield running[future], future.result()
+            yield running[future], *future.result()
