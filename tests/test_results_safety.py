@@ -302,9 +302,9 @@ def test_a_batch_result_refused_at_the_write_keeps_its_checkpoints_for_a_forced_
 def test_an_unreadable_checkpoint_chunk_runs_again(tmp_path):
     store = CheckpointStore(tmp_path)
     store.save("k", [1, 2])
-    assert store.load("k") == [1, 2]
+    assert store.load("k", "chunk 0") == [1, 2]
     (tmp_path / "k.pkl").write_bytes((tmp_path / "k.pkl").read_bytes()[:5])  # cut short
-    assert store.load("k") is None and store.load("missing") is None
+    assert store.load("k", "chunk 0") is None and store.load("missing", "chunk 1") is None
 
 
 # --- messages

@@ -200,7 +200,8 @@ def run_monte_carlo(
             while not stopped_by:
                 while len(pending) < 2 * workers and next_chunk < n_chunks:
                     size = min(chunk_size, max_trials - next_chunk * chunk_size)
-                    saved = store.load(f"{job_key}-{next_chunk}-{size}") if store is not None else None
+                    key = f"{job_key}-{next_chunk}-{size}"
+                    saved = store.load(key, f"chunk {next_chunk}") if store is not None else None
                     if saved is not None:
                         results[next_chunk] = saved
                     else:
@@ -303,7 +304,7 @@ def run_tasks(
     keys = [store.key("task", function, task) for task in tasks] if store is not None else []
     pending = []
     for i in range(len(tasks)):
-        saved = store.load(keys[i]) if store is not None else None
+        saved = store.load(keys[i], f"task {i}") if store is not None else None
         if saved is None:
             pending.append(i)
         else:
