@@ -13,13 +13,17 @@ line naming the field; ``poker-analyzer schema batch-spec`` prints the schema (:
 
 Each spec keeps its checkpoints in ``OUT/.checkpoints/<spec name>-<hash of its resolved path>/``
 (so two specs called ``tables.toml`` in different folders never share one) with the hash of the
-spec's bytes. A run started again with ``resume`` loads every finished chunk and computes only
-the rest, so its tables equal an uninterrupted run's; a spec that changed since its checkpoint
-is refused rather than mixed. Results are written atomically, and replace results of another
-spec only when forced: :func:`check_spec` refuses such a spec before anything runs, from the
-specs its study states up front, and the write checks again
-(:func:`analyzer.report.write_result_sets`); the checkpoints are removed once the results are
-written.
+spec's bytes, which every checkpoint file carries too (a file of another spec, or damaged, is
+set aside and its chunk computed again: :mod:`analyzer.sim.checkpoint`). Work is never thrown
+away unasked: over an interrupted run's checkpoints a run is refused, naming ``resume`` (load
+every finished chunk and compute only the rest, so the tables equal an uninterrupted run's) and
+``restart`` (discard them); a spec that changed since its checkpoint is refused rather than
+mixed. A run holds the lock ``<folder>.lock`` beside its checkpoint folder, so a second run of
+the spec on the same ``OUT`` is refused naming the first's process. Results are written
+atomically, and replace results of another spec only when forced: :func:`check_spec` refuses
+such a spec before anything runs, from the specs its study states up front, and the write checks
+again (:func:`analyzer.report.write_result_sets`); the checkpoints are removed once the results
+are written.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ import contextlib
 import functools
 import hashlib
 import inspect
+import logging
 import shutil
 import tomllib
 import typing
@@ -40,11 +45,14 @@ from pydantic_core import PydanticCustomError
 
 from analyzer.json_input import InputModel, strict_type, validate
 from analyzer.report import check_replaceable, write_result_sets
-from analyzer.sim.checkpoint import checkpointing
+from analyzer.sim.checkpoint import check_unlocked, checkpointing, count, run_lock
 from analyzer.sim.engine import Progress
 from analyzer.studies import STUDIES, run_study, study_specs
 from analyzer.studies.registry import RUN_OPTIONS
+from analyzer.text import plural
 
+logger = logging.getLogger(__name__)
+STAMP = "spec.sha256"  # in a checkpoint folder: the digest of the spec its checkpoints are of
 RANGE_PARAMS = ("opponents",)  # written [first, stop) in a spec, passed on as a range
 MAX_OPPONENTS = 9
 
@@ -177,14 +185,39 @@ def checkpoint_folder(spec: Spec, out: str | Path) -> Path:
     return Path(out) / ".checkpoints" / f"{spec.name}-{key}"
 
 
-def check_spec(spec: Spec, out: str | Path) -> None:
-    """Refuse ``spec``, before anything runs, when a result it writes would replace a result of
-    a different spec under ``out`` (:func:`analyzer.report.check_replaceable`); raises
-    ValueError naming the spec file."""
+def check_spec(
+    spec: Spec, out: str | Path, *, force: bool = False, resume: bool = False, restart: bool = False
+) -> None:
+    """Refuse ``spec`` before anything runs, raising ValueError naming the spec file: when a result
+    it writes would replace a result of a different spec under ``out``, unless ``force``
+    (:func:`analyzer.report.check_replaceable`); when another process is running it
+    (:func:`analyzer.sim.checkpoint.check_unlocked`); when ``out`` holds checkpoints of an
+    interrupted run of it and neither ``resume`` nor ``restart`` says what to do with them, or
+    ``resume`` would go on from checkpoints of the spec as it was before a change."""
+    folder = checkpoint_folder(spec, out)
     try:
-        check_replaceable(out, study_specs(spec.analysis, spec.params))
+        if not force:
+            check_replaceable(out, study_specs(spec.analysis, spec.params))
+        check_unlocked(folder)
+        _check_checkpoints(spec, folder, resume=resume, restart=restart)
     except ValueError as error:
         raise ValueError(f"spec {spec.path}: {error}") from None
+
+
+def _check_checkpoints(spec: Spec, folder: Path, *, resume: bool, restart: bool) -> None:
+    """Refuse to run over the checkpoints in ``folder`` unless told what to do with them
+    (:func:`check_spec`); a folder without a checkpoint file holds nothing to lose."""
+    saved = count(folder)
+    if not saved or restart:
+        return
+    if not resume:
+        raise ValueError(
+            f"{folder} holds {plural(saved, 'checkpoint file')} of an interrupted run: "
+            "give --resume to go on from them, or --restart to discard them and start over"
+        )
+    stamp = folder / STAMP
+    if stamp.exists() and stamp.read_text() != spec.digest:
+        raise ValueError(f"changed since its checkpoint in {folder}: give --restart to discard it and start over")
 
 
 def run_spec(
@@ -192,6 +225,7 @@ def run_spec(
     out: str | Path,
     *,
     resume: bool = False,
+    restart: bool = False,
     force: bool = False,
     threads: int | None = None,
     scheduler: str | None = None,
@@ -199,35 +233,37 @@ def run_spec(
 ) -> list[Path]:
     """Run one spec with checkpoints and write its results under ``out``; the folders written.
 
-    ``resume`` continues from the spec's checkpoints (refused when the spec changed since);
-    ``force`` replaces results of a different spec, which are otherwise refused before anything
-    runs (:func:`check_spec`). Should the write still refuse a replacement (a different result
-    written there meanwhile), the checkpoints are kept, so a forced resume computes nothing again.
+    Checkpoints of an interrupted run are never discarded unasked: ``resume`` goes on from them
+    (saying ``resuming: N chunks done``, or ``nothing to resume`` when there are none; refused
+    when the spec changed since), ``restart`` discards them, and without either the run is
+    refused (:func:`check_spec`). ``force`` replaces results of a different spec, which are
+    otherwise refused before anything runs. The run holds the lock of its checkpoint folder
+    (:func:`analyzer.sim.checkpoint.run_lock`), so a second run of the spec on ``out`` is refused
+    naming the first. Should the write still refuse a replacement (a different result written
+    there meanwhile), the checkpoints are kept, so a forced resume computes nothing again.
     """
-    if not force:
-        check_spec(spec, out)
+    if resume and restart:
+        raise ValueError("give --resume or --restart, not both")
+    check_spec(spec, out, force=force, resume=resume, restart=restart)
     folder = checkpoint_folder(spec, out)
-    stamp = folder / "spec.sha256"
-    if folder.exists():
-        if resume and stamp.exists() and stamp.read_text() != spec.digest:
-            raise ValueError(
-                f"spec {spec.path} changed since its checkpoint in {folder}; "
-                f"run it again without --resume to start over"
-            )
-        if not resume:
-            shutil.rmtree(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    stamp.write_text(spec.digest)
-    with checkpointing(folder):
-        try:
-            results = run_study(spec.analysis, spec.params, threads=threads, scheduler=scheduler, progress=progress)
-        except ValueError as error:
-            raise ValueError(f"spec {spec.path}: {error}") from None
     try:
-        written = write_result_sets(results, out, force=force)
-    except ValueError as error:  # a refused replacement: the checkpoints stay for a forced resume
-        raise ValueError(f"spec {spec.path}: {error} (with --resume, from the checkpoints)") from None
-    shutil.rmtree(folder)
+        with run_lock(folder):
+            _check_checkpoints(spec, folder, resume=resume, restart=restart)  # again, now that it is ours
+            if resume and not count(folder):
+                logger.info(f"nothing to resume in {folder}: starting")
+            if folder.exists() and not resume:  # --restart, or nothing saved: nothing lost
+                shutil.rmtree(folder)
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / STAMP).write_text(spec.digest)
+            with checkpointing(folder, run=spec.digest):
+                results = run_study(spec.analysis, spec.params, threads=threads, scheduler=scheduler, progress=progress)
+            try:
+                written = write_result_sets(results, out, force=force)
+            except ValueError as error:  # a refused replacement: the checkpoints stay for a forced resume
+                raise ValueError(f"{error} (with --resume, from the checkpoints)") from None
+            shutil.rmtree(folder)
+    except ValueError as error:
+        raise ValueError(f"spec {spec.path}: {error}") from None
     with contextlib.suppress(OSError):  # not empty when other specs have checkpoints there
         folder.parent.rmdir()
     return written

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from analyzer.batch import checkpoint_folder, read_spec
+from analyzer.sim.checkpoint import checkpointing, count
 from analyzer.studies import STUDIES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,11 +69,14 @@ def test_a_changed_spec_is_refused_on_resume(tmp_path):
     spec = tmp_path / "round_types.toml"
     spec.write_text(SPEC.format(seed=12))
     checkpoints = checkpoint_folder(read_spec(spec), tmp_path)
-    checkpoints.mkdir(parents=True)
+    with checkpointing(checkpoints, run=read_spec(spec).digest) as store:
+        store.save("0" * 40, [1])  # a chunk of the spec as it was
     (checkpoints / "spec.sha256").write_text(read_spec(spec).digest)
     spec.write_text(SPEC.format(seed=13))
     run = _batch(str(spec), "--out", str(tmp_path), "--resume")
-    assert run.returncode == 1 and "changed since its checkpoint" in run.stderr and run.stderr.count("\n") == 1
+    assert run.returncode == 1 and run.stderr.count("\n") == 1
+    assert "changed since its checkpoint" in run.stderr and "--restart" in run.stderr
+    assert count(checkpoints) == 1
 
 
 @pytest.mark.parametrize(

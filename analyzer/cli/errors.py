@@ -31,6 +31,12 @@ def one_line(message: object) -> str:
     return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 3] + "..."
 
 
+class Interrupted(Exception):
+    """A command stopped by Ctrl-C (or SIGTERM) that says what it kept and how to go on: the
+    console script prints ``error: interrupted; <message>`` whole and exits with code 130. (A
+    KeyboardInterrupt cannot carry it: typer turns one into its exit code alone.)"""
+
+
 def print_error(message: object) -> None:
     """Print ``error: message`` on one line of stderr (see :func:`one_line`)."""
     print(f"error: {one_line(message)}", file=sys.stderr)

@@ -12,7 +12,7 @@ import typer
 from analyzer import jit
 from analyzer.cli.commands import ALIASES, App, invoked_name
 from analyzer.cli.compile_notice import compile_notice
-from analyzer.cli.errors import DEBUG_ENV, USAGE_ERROR, print_error
+from analyzer.cli.errors import DEBUG_ENV, USAGE_ERROR, Interrupted, print_error
 
 INTERRUPTED = 130  # 128 + SIGINT, as shells report it
 
@@ -108,7 +108,10 @@ def __getattr__(name: str) -> App:
 
 
 def main() -> None:
-    """Run the app; usage errors become one line on stderr with exit code 2."""
+    """Run the app; usage errors become one line on stderr with exit code 2, and an interruption
+    (exit code 130) ``error: interrupted``, followed by what the command kept and how to go on
+    when it says so (an :class:`~analyzer.cli.errors.Interrupted`: ``batch`` does)."""
+    kept = ""  # what an interrupted command kept, and how to go on
     try:
         with compile_notice(sys.argv[1:]):
             code = make_app(invoked_name(sys.argv[1:]))(prog_name=PROG_NAME, standalone_mode=False)
@@ -116,6 +119,8 @@ def main() -> None:
         code = stop.exit_code
     except typer.Abort:
         code = INTERRUPTED
+    except Interrupted as stop:
+        code, kept = INTERRUPTED, str(stop)
     except Exception as err:
         # Click's usage errors (typer vendors its own Click, so match the interface)
         if not (hasattr(err, "format_message") and hasattr(err, "exit_code")):
@@ -127,7 +132,10 @@ def main() -> None:
             print_error(f"{message}{hint}")
         code = err.exit_code if err.exit_code else USAGE_ERROR
     if code == INTERRUPTED:  # Ctrl-C: typer returns this code; running chunks finished first
-        print_error("interrupted")
+        if kept:  # whole, not cut as error lines echoing input are: it ends in a command to copy
+            print(f"error: interrupted; {kept}", file=sys.stderr)
+        else:
+            print_error("interrupted")
     sys.exit(code if isinstance(code, int) else 0)
 
 
