@@ -1,5 +1,9 @@
 """The same chunks on a real Dask LocalCluster (worker processes on loopback) give
-the same tallies as local threads for the same seed."""
+the same tallies as local threads for the same seed; its faults (no worker, a lost scheduler)
+end in one line."""
+
+import os
+import time
 
 import pytest
 
@@ -109,3 +113,67 @@ def test_a_killed_worker_does_not_change_the_result(cluster):
     client.close()
     result = outcome["result"]
     assert result.to_dict() == {**local.to_dict(), "elapsed_seconds": result.run.elapsed}
+
+
+def test_a_scheduler_without_workers_times_out_in_one_line(monkeypatch):
+    """A scheduler alone would take the chunks and never run them: the run waits
+    POKER_ANALYZER_DASK_TIMEOUT seconds for a worker, then stops with one clear error."""
+    monkeypatch.setenv("POKER_ANALYZER_DASK_TIMEOUT", "1")
+    with distributed.LocalCluster(n_workers=0, host="127.0.0.1", dashboard_address=None) as empty:
+        began = time.monotonic()
+        with pytest.raises(ValueError, match=r"^the Dask scheduler at tcp://\S+ has no workers \(waited 1 s; "):
+            holdem_equity(*ARGS, **KWARGS, scheduler=empty.scheduler_address)
+        assert time.monotonic() - began < 10
+
+
+@pytest.mark.parametrize("value", ["x", "0", "-1", "inf", "nan"])
+def test_the_dask_timeout_is_a_positive_number_of_seconds(monkeypatch, value):
+    monkeypatch.setenv("POKER_ANALYZER_DASK_TIMEOUT", value)
+    with pytest.raises(
+        ValueError, match=f"POKER_ANALYZER_DASK_TIMEOUT must be a positive number of seconds, got '{value}'"
+    ):
+        holdem_equity(*ARGS, **KWARGS, scheduler="tcp://127.0.0.1:9")
+
+
+@pytest.mark.slow
+def test_a_lost_scheduler_ends_the_run_in_one_line(tmp_path):
+    """The scheduler process is killed in the middle of a run: the run ends with one error line
+    naming it, not Dask's tracebacks and log records."""
+    import signal
+    import subprocess
+    import sys
+
+    port = 18000 + os.getpid() % 1000
+    address = f"tcp://127.0.0.1:{port}"
+    dask = [sys.executable, "-m"]
+    scheduler = subprocess.Popen(
+        [*dask[:2], "distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    worker = subprocess.Popen(
+        [*dask[:2], "distributed.cli.dask_worker", address, "--nthreads", "1", "--no-dashboard"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        client = distributed.Client(address, timeout="30s")
+        client.wait_for_workers(1, timeout=60)
+        client.close()
+        run = subprocess.Popen(
+            [sys.executable, "-m", "analyzer.cli.main", "mousel", "play", "--sessions", "4000", "--deals", "4000"]
+            + ["--scheduler", address],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        time.sleep(6)
+        assert run.poll() is None  # the kill lands in the middle of the run
+        scheduler.send_signal(signal.SIGKILL)
+        _, err = run.communicate(timeout=60)
+    finally:
+        for process in (worker, scheduler):
+            process.kill()
+            process.wait()
+    assert run.returncode == 1
+    assert err.splitlines() == [f"error: lost the Dask scheduler at {address}"]

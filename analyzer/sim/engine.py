@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, wait
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -36,7 +36,7 @@ import numpy as np
 
 from analyzer import jit
 from analyzer.sim import checkpoint
-from analyzer.sim.executors import InlineExecutor, check_threads, executor, runs_inline
+from analyzer.sim.executors import InlineExecutor, call, check_threads, executor, finished, outcome, runs_inline
 from analyzer.sim.seeds import chunk_state
 
 DEFAULT_TRIALS = 1_000_000
@@ -208,8 +208,7 @@ def run_monte_carlo(
                         future = pool.submit(job.run_chunk, chunk_state(seed, next_chunk), size)
                         pending[future] = next_chunk
                     next_chunk += 1
-                finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
-                for future in finished:
+                for future in finished(pending):
                     chunk = pending.pop(future)
                     results[chunk] = future.result()
                     if store is not None:
@@ -249,7 +248,7 @@ def _timed_chunk_size(
 
     def timed(trials: int) -> tuple[np.ndarray, float]:
         began = time.perf_counter()
-        tallies = pool.submit(job.run_chunk, chunk_state(seed, 0), trials).result()
+        tallies = outcome(pool.submit(job.run_chunk, chunk_state(seed, 0), trials))
         return tallies, time.perf_counter() - began
 
     timed(1)  # compiles the kernels on first use: not a measure of the rate
@@ -296,7 +295,7 @@ def run_tasks(
     if store is None and runs_inline(scheduler, check_threads(threads), len(tasks)):
         done: list[Any] = []
         for task in tasks:
-            done.append(function(*task))
+            done.append(call(function, *task))
             if progress is not None:
                 progress(len(done), len(tasks))
         return done
@@ -328,7 +327,7 @@ def _outcomes(pool: Executor, function: Callable[..., Any], tasks: Sequence[tupl
     not yet started cancelled if the caller stops early (an error, Ctrl-C)."""
     if isinstance(pool, InlineExecutor):
         for i in pending:
-            yield i, function(*tasks[i])
+            yield i, call(function, *tasks[i])
         return
     futures = {pool.submit(function, *tasks[i]): i for i in pending}
     try:
@@ -342,8 +341,9 @@ def _outcomes(pool: Executor, function: Callable[..., Any], tasks: Sequence[tupl
 def _as_completed(futures):
     remaining = set(futures)
     while remaining:
-        finished, remaining = wait(remaining, return_when=FIRST_COMPLETED)
-        yield from finished
+        done = finished(remaining)
+        remaining -= done
+        yield from done
 
 
 def rollout_count(text: str, spec: str) -> int:

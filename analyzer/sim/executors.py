@@ -16,19 +16,46 @@ each call at once on the calling thread, with no pool and no thread started, whi
 the fixed cost of a small query (a pool and its thread cost about 0.1 ms, a postflop heads-up
 enumeration less). The engine sees the same futures in the same order, so the results, the
 checkpoints and the progress reports are those of a pool.
+
+Ctrl-C is never held up by a kernel. Python handles a signal on the main thread, between
+bytecodes, so a kernel call on the main thread would hold it up until the call returned (a
+Mousel session of a billion deals is one call of hours). So no kernel runs on the main thread:
+an inline run there hands each call to a thread of its own (:func:`call`), a pool's threads run
+the rest, and the main thread waits for them in steps of at most :data:`WAIT_STEP` seconds
+(:func:`finished`), so Ctrl-C stops the wait at once. The threads are daemons: an interrupted
+run leaves the calls in flight to finish alone, and they never hold up the end of the process
+(a pool that joins its threads at exit, as ``ThreadPoolExecutor`` does, would). An inline run
+off the main thread, where no signal arrives, stays on the calling thread.
+
+A Dask cluster must have a worker within ``POKER_ANALYZER_DASK_TIMEOUT`` seconds
+(:data:`DEFAULT_DASK_TIMEOUT` unless set): a scheduler without workers would take the chunks and
+never run them. A run whose scheduler goes away (killed, or its machine down) ends in a
+ValueError naming it, with the count of the chunks checkpointed so far, if any
+(:mod:`analyzer.sim.checkpoint`); Dask's own log records of the lost connection are held back
+while the run's client is open, since that error says it.
 """
 
 from __future__ import annotations
 
 import functools
 import gc
+import logging
+import math
 import os
-from collections.abc import Iterator
-from concurrent.futures import Executor, Future, ThreadPoolExecutor
+import queue
+import threading
+from collections.abc import Callable, Collection, Iterator
+from concurrent.futures import FIRST_COMPLETED, CancelledError, Executor, Future, wait
 from contextlib import contextmanager
+from typing import Any
+
+from analyzer.text import plural
 
 SCHEDULER_ENV = "DASK_SCHEDULER_ADDRESS"
+DASK_TIMEOUT_ENV = "POKER_ANALYZER_DASK_TIMEOUT"
+DEFAULT_DASK_TIMEOUT = 30.0  # seconds for a Dask cluster to show a worker (module docstring)
 THREADS_PER_CORE = 4  # the most local threads per core (module docstring)
+WAIT_STEP = 0.25  # seconds: the longest the main thread waits without seeing Ctrl-C (module docstring)
 
 
 def scheduler_address(scheduler: str | None) -> str | None:
@@ -68,15 +95,127 @@ def check_threads(threads: int | None) -> int | None:
     return threads
 
 
+class DaemonPool(Executor):
+    """Up to ``workers`` daemon threads named ``name-N``, started as calls are submitted, running
+    the calls in the order submitted: ``ThreadPoolExecutor``'s service, but its threads never
+    hold up the end of the process (module docstring)."""
+
+    def __init__(self, workers: int, name: str) -> None:
+        self._workers = workers
+        self._name = name
+        self._calls: queue.SimpleQueue = queue.SimpleQueue()
+        self._threads: list[threading.Thread] = []
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        """Queue ``fn(*args, **kwargs)``; its outcome will be in the returned future."""
+        future: Future = Future()
+        self._calls.put((future, fn, args, kwargs))
+        if len(self._threads) < self._workers:
+            thread = threading.Thread(target=self._work, name=f"{self._name}-{len(self._threads)}", daemon=True)
+            thread.start()
+            self._threads.append(thread)
+        return future
+
+    def _work(self) -> None:
+        while (queued := self._calls.get()) is not None:
+            future, fn, args, kwargs = queued
+            if future.set_running_or_notify_cancel():  # else cancelled while queued
+                try:
+                    future.set_result(fn(*args, **kwargs))
+                except BaseException as error:  # raised again by future.result(), as a pool's future does
+                    future.set_exception(error)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Let the threads end once the queued calls (none, with ``cancel_futures``) are done;
+        with ``wait``, wait for them."""
+        if cancel_futures:
+            while True:
+                try:
+                    queued = self._calls.get_nowait()
+                except queue.Empty:
+                    break
+                if queued is not None:
+                    queued[0].cancel()
+        for _ in self._threads:
+            self._calls.put(None)
+        if wait:
+            for thread in self._threads:
+                thread.join()
+
+
+class _Courier:
+    """A daemon thread that runs the main thread's inline calls (:func:`call`), one at a time:
+    a call in, its outcome out, through two queues (a pool's futures cost the small query's
+    floor about twice as much)."""
+
+    def __init__(self) -> None:
+        self.calls: queue.SimpleQueue = queue.SimpleQueue()
+        self.outcomes: queue.SimpleQueue = queue.SimpleQueue()
+        threading.Thread(target=self._work, name="call", daemon=True).start()
+
+    def _work(self) -> None:
+        while (queued := self.calls.get()) is not None:
+            fn, args, kwargs = queued
+            try:
+                self.outcomes.put((True, fn(*args, **kwargs)))
+            except BaseException as error:  # raised again on the main thread
+                self.outcomes.put((False, error))
+
+
+_COURIER: _Courier | None = None
+
+
+def call(fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+    """``fn(*args, **kwargs)``, on the calling thread unless that is the main thread; there, on a
+    thread of its own while the main thread waits in steps of :data:`WAIT_STEP` seconds, so that
+    Ctrl-C is not held up by it (module docstring). An interrupted call is left to finish alone,
+    and the next one gets a new thread."""
+    global _COURIER
+    if threading.current_thread() is not threading.main_thread():
+        return fn(*args, **kwargs)
+    courier = _COURIER = _COURIER or _Courier()
+    courier.calls.put((fn, args, kwargs))
+    try:
+        while True:
+            try:
+                succeeded, value = courier.outcomes.get(timeout=WAIT_STEP)
+                break
+            except queue.Empty:
+                continue
+    except BaseException:  # Ctrl-C: the thread ends once the call does
+        courier.calls.put(None)
+        _COURIER = None
+        raise
+    if succeeded:
+        return value
+    raise value
+
+
+def finished(futures: Collection[Future]) -> set[Future]:
+    """The futures of ``futures`` that are done, once at least one is (at once if there are none),
+    waiting in steps of :data:`WAIT_STEP` seconds so that Ctrl-C reaches the main thread."""
+    while True:
+        done, waiting = wait(futures, timeout=WAIT_STEP, return_when=FIRST_COMPLETED)
+        if done or not waiting:
+            return done
+
+
+def outcome(future: Future) -> Any:
+    """``future.result()``, waited for as :func:`finished` waits."""
+    finished([future])
+    return future.result()
+
+
 class InlineExecutor(Executor):
-    """An executor that runs each call when it is submitted, on the calling thread, and returns
-    its future already done (holding the result, or the exception the call raised)."""
+    """An executor that runs each call when it is submitted (:func:`call`: on the calling thread,
+    or for the main thread on a thread of its own) and returns its future already done (holding
+    the result, or the exception the call raised)."""
 
     def submit(self, fn, /, *args, **kwargs) -> Future:
         """Run ``fn(*args, **kwargs)`` now; its outcome is in the returned future."""
         future: Future = Future()
         try:
-            future.set_result(fn(*args, **kwargs))
+            future.set_result(call(fn, *args, **kwargs))
         except Exception as error:  # raised again by future.result(), as a pool's future does
             future.set_exception(error)
         return future
@@ -117,9 +256,15 @@ def executor(
             yield InlineExecutor(), 1
             return
         workers = threads or local_workers()
-        with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="chunk") as pool:
+        pool = DaemonPool(workers, "chunk")
+        try:
             yield pool, workers
+        except BaseException:  # Ctrl-C or an error: the calls in flight are left to finish alone
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
         return
+    timeout = dask_timeout()
     try:
         from dask.distributed import Client
     except ImportError:
@@ -139,6 +284,55 @@ def executor(
         # deadlock seen in the fuzz tests). Collected here, it closes while nothing else runs.
         gc.collect()
         raise ValueError(f"cannot reach the Dask scheduler at {address}: {reason}")
-    with client:
-        workers = max(1, sum(client.nthreads().values()))
-        yield client.get_executor(pure=False), workers
+    with _dask_logs_held(), client:
+        try:
+            client.wait_for_workers(1, timeout=timeout)
+        except TimeoutError:
+            raise ValueError(
+                f"the Dask scheduler at {address} has no workers (waited {timeout:g} s; "
+                f"{DASK_TIMEOUT_ENV} sets how long)"
+            ) from None
+        try:
+            yield client.get_executor(pure=False), max(1, sum(client.nthreads().values()))
+        except CancelledError:  # Dask cancels every future of a client that lost its scheduler
+            if client.status == "running":
+                raise
+            raise ValueError(f"lost the Dask scheduler at {address}{_kept()}") from None
+
+
+def dask_timeout() -> float:
+    """How long a Dask cluster may take to show a worker: ``POKER_ANALYZER_DASK_TIMEOUT`` seconds
+    if set (a positive number, else a ValueError), else :data:`DEFAULT_DASK_TIMEOUT`."""
+    text = os.environ.get(DASK_TIMEOUT_ENV, "").strip()
+    if not text:
+        return DEFAULT_DASK_TIMEOUT
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds < math.inf:
+        raise ValueError(f"{DASK_TIMEOUT_ENV} must be a positive number of seconds, got {text!r}")
+    return seconds
+
+
+def _kept() -> str:
+    """``"; N chunks checkpointed"`` while a checkpointing block is active, else nothing."""
+    from analyzer.sim import checkpoint
+
+    store = checkpoint.current()
+    return "" if store is None else f"; {plural(len(store), 'chunk')} checkpointed"
+
+
+@contextmanager
+def _dask_logs_held() -> Iterator[None]:
+    """Dask's client and utility loggers quiet (CRITICAL) inside the block, as they were after it
+    (module docstring)."""
+    loggers = [logging.getLogger(name) for name in ("distributed.client", "distributed.utils")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels):
+            logger.setLevel(level)
