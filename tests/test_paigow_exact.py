@@ -2,6 +2,7 @@
 counter against brute force on reduced decks, the shared-card classes, and the full run."""
 
 import itertools
+import logging
 import math
 
 import numpy as np
@@ -10,7 +11,7 @@ from numba import njit
 
 from analyzer.games.paigow import dealer_counts, exact_count, optimal_count, settings_table, split
 from analyzer.games.paigow.engine import _exact_split_tallies
-from analyzer.games.paigow.exact_edge import DEALS, exact_house_edge
+from analyzer.games.paigow.exact_edge import DEALS, JOKER, RANKS, exact_house_edge, task_bounds
 from analyzer.games.paigow.houseway import legal_settings
 from analyzer.games.paigow.policies import WAYS, _house_way_values, split_values
 from analyzer.games.paigow.rules import PaiGowRules
@@ -178,7 +179,7 @@ def test_full_deck_classes_cut_the_work_tenfold():
 
 
 @pytest.mark.slow
-def test_full_table_is_cached_checked_and_rebuilt_then_the_run_resumes(tmp_path):
+def test_full_table_is_cached_checked_and_rebuilt_then_the_run_resumes(tmp_path, caplog):
     """One slow test for the full deck, whose table takes a minute or two to build."""
     table = settings_table.full_table("foxwoods", tmp_path)
     assert table.shape == (math.comb(53, 7),)
@@ -205,10 +206,15 @@ def test_full_table_is_cached_checked_and_rebuilt_then_the_run_resumes(tmp_path)
 
     with pytest.raises(Interrupted):
         exact_house_edge(way="foxwoods", cache=tmp_path, progress=stop_after_a_few)
-    assert len(list(tmp_path.glob("exact-edge-foxwoods-*/*.pkl"))) >= 40
+    (points,) = tmp_path.glob("exact-edge-foxwoods-*")
+    saved = len(list(points.glob("*.pkl")))
+    assert saved >= 40
     seen = []
-    result = exact_house_edge(way="foxwoods", cache=tmp_path, progress=lambda done, total: seen.append(done))
+    with caplog.at_level(logging.INFO, logger="analyzer"):
+        result = exact_house_edge(way="foxwoods", cache=tmp_path, progress=lambda done, total: seen.append(done))
     assert seen[0] > 40  # resumed: the saved tasks were not run again
+    tasks = len(task_bounds(exact_count.shared_sets(RANKS, JOKER)[1]))
+    assert f"resuming: {saved} of {tasks} tasks done (checkpoints in {points})" in caplog.messages
     assert result.deals == DEALS == 8_250_459_031_214_400
     assert min(result.player_wins, result.pushes, result.player_losses) > 0
     assert abs(result.ev - (-0.02734)) < 4 * 0.0001  # paigow edge --target-se 0.0001

@@ -3,7 +3,8 @@
 
 The counts come from :mod:`.exact_count` on the full deck's setting table
 (:mod:`.settings_table`), in tasks of suit classes of shared cards run on local threads and
-checkpointed in the cache folder, so an interrupted run resumes where it stopped.
+checkpointed in the cache folder, so an interrupted run resumes where it stopped, saying so
+on the ``analyzer`` logger (``resuming: N of M tasks done``; :mod:`analyzer.sim.checkpoint`).
 
 Settlement (rules §5.1, as :func:`.edge.house_edge` settles): a player win pays 1 less the
 commission, a push 0, a loss -1, so ``EV = ((1 - c) wins - losses) / deals``. When the
@@ -198,8 +199,9 @@ def exact_house_edge(
     _LOADED[way, stamp] = (table, classes)
     try:
         points = folder / f"exact-edge-{way}-{stamp}-{COUNTS}"
-        with checkpoint.checkpointing(points):  # the biggest families (fewest shared cards) first
-            tasks = [(way, stamp, first, last) for first, last in task_bounds(classes[1])]
+        tasks = [(way, stamp, first, last) for first, last in task_bounds(classes[1])]
+        # the biggest families (fewest shared cards) first; "resuming: N of M tasks done" over saved ones
+        with checkpoint.checkpointing(points, run=points.name, total=len(tasks), unit="task"):
             terms = run_tasks(_task, tasks, threads=threads, progress=progress)
     finally:
         del _LOADED[way, stamp]

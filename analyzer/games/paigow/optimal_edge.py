@@ -6,12 +6,14 @@ figures of :func:`.exact_edge.exact_house_edge` come out beside them (a check on
 
 The best split depends on the commission (it weighs wins against losses), so the result is
 for one commission. The run is in parts; every minute or so the sums so far are saved in the
-cache folder, so an interrupted run resumes from the last save.
+cache folder, so an interrupted run resumes from the last save, saying so on the ``analyzer``
+logger (``resuming: N of M parts done``).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import math
 import os
 import shutil
@@ -38,10 +40,12 @@ from analyzer.games.paigow.settings_table import (
 )
 from analyzer.sim.engine import Progress, clock_start
 from analyzer.sim.facts import RunFacts
+from analyzer.text import plural
 
 if TYPE_CHECKING:
     import pandas as pd
 
+logger = logging.getLogger(__name__)
 PARTS = 64  # progress steps of about equal work
 SAVE_EVERY = 60.0  # seconds between saves of the sums
 DEALER_HANDS = math.comb(CARDS - 7, 7)
@@ -218,6 +222,7 @@ def optimal_house_edge(
         previous, done = _saved_sums(saved, sums.shape)
         if previous is not None:
             sums[0] = previous
+            logger.info(f"resuming: {done:,} of {plural(len(bounds), 'part')} done (saved sums in {saved})")
         last_save = time.perf_counter()
         for part in range(done, len(bounds)):
             first, last = bounds[part]
