@@ -36,7 +36,6 @@ from analyzer.eval.two_card import two_card_value
 from analyzer.games.paigow import policies
 from analyzer.games.paigow.policies import _five_card_value, _house_way_values
 from analyzer.jit import kernel
-from analyzer.sim import memory
 from analyzer.text import duration
 
 FORMAT_VERSION = 1
@@ -213,7 +212,6 @@ def build_table(
     if len(fronts) >= 1 << FRONT_BITS:
         raise ValueError(f"{len(fronts)} front values do not fit {FRONT_BITS} bits")
     hands = math.comb(len(deck), 7)
-    memory.require(hands * np.dtype(np.uint32).itemsize, "the setting table")
     table = np.empty(hands, np.uint32)
     with numba_threads(threads):
         for part in range(blocks):
