@@ -67,3 +67,10 @@ def reported_errors() -> Iterator[None]:
         if os.environ.get(DEBUG_ENV):
             raise
         raise fail(f"{err.filename}: {err.strerror}" if err.filename and err.strerror else err, DOMAIN_ERROR) from None
+    except (MemoryError, SystemError) as err:
+        # a run refused by analyzer.sim.memory, or an allocation that failed: in a parallel kernel,
+        # Numba's MemoryError reaches the caller as the cause of a SystemError
+        memory_error = err if isinstance(err, MemoryError) else err.__cause__
+        if os.environ.get(DEBUG_ENV) or not isinstance(memory_error, MemoryError):
+            raise
+        raise fail(f"out of memory: {memory_error}" if str(memory_error) else "out of memory", DOMAIN_ERROR) from None

@@ -29,7 +29,7 @@ from analyzer.games.paigow.exact_count import family_terms, finish, shared_sets
 from analyzer.games.paigow.houseway import way_number
 from analyzer.games.paigow.rules import PaiGowRules
 from analyzer.games.paigow.settings_table import BINOMIAL, default_cache, full_table, table_stamp
-from analyzer.sim import checkpoint
+from analyzer.sim import checkpoint, memory
 from analyzer.sim.engine import Progress, clock_start, run_tasks
 from analyzer.sim.facts import RunFacts
 
@@ -134,6 +134,7 @@ class ExactEdgeResult:
 
 
 _LOADED: dict[tuple[str, str], tuple[np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray]]] = {}
+PEAK_BYTES = 1_500_000_000  # the run's measured peak on 2 threads, the setting table included
 COUNTS = "v2"  # what a task returns (its checkpoints' format): wins, banker, high and low copies
 
 
@@ -191,6 +192,7 @@ def exact_house_edge(
         Exact integer counts of wins, pushes and losses, and the EV.
     """
     way_number(way)  # a ValueError naming the ways for any other
+    memory.require(PEAK_BYTES, "the exact House Way edge")
     folder = cache or default_cache()
     start = clock_start()
     stamp = table_stamp()

@@ -8,6 +8,10 @@ The best split depends on the commission (it weighs wins against losses), so the
 for one commission. The run is in parts; every minute or so the sums so far are saved in the
 cache folder, so an interrupted run resumes from the last save, saying so on the ``analyzer``
 logger (``resuming: N of M parts done``).
+
+It needs about 9 GB on 2 threads (:data:`PEAK_BASE` and :data:`PEAK_PER_THREAD` a thread),
+checked before anything is built: with less, it runs on fewer threads, or is refused in one
+line (:func:`fitting_threads`, :func:`analyzer.sim.memory.require`).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import numba
 import numpy as np
 
 from analyzer.games.paigow import optimal_count
@@ -38,6 +43,7 @@ from analyzer.games.paigow.settings_table import (
     numba_threads,
     table_stamp,
 )
+from analyzer.sim import memory
 from analyzer.sim.engine import Progress, clock_start
 from analyzer.sim.facts import RunFacts
 from analyzer.text import plural
@@ -47,6 +53,8 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 PARTS = 64  # progress steps of about equal work
+PEAK_PER_THREAD = 1_800_000_000  # one Numba thread's sums: classes x kept splits (about 16) x 2 int64
+PEAK_BASE = 5_600_000_000  # the rest of the peak (table, classes, summed counts): 9.2 GB on 2 threads
 SAVE_EVERY = 60.0  # seconds between saves of the sums
 DEALER_HANDS = math.comb(CARDS - 7, 7)
 
@@ -209,6 +217,7 @@ def optimal_house_edge(
     """
     way_number(way)
     payout = PaiGowRules(commission=commission).payout  # a ValueError for a commission out of [0, 1)
+    threads = fitting_threads(threads)
     folder = cache or default_cache()
     start = clock_start()
     table = full_table(way, folder, progress, threads)
@@ -249,6 +258,19 @@ def optimal_house_edge(
     )
     shutil.rmtree(saved, ignore_errors=True)
     return result
+
+
+def fitting_threads(threads: int | None) -> int:
+    """The Numba threads of a run asked for ``threads`` (None: every core): as many, or fewer when
+    the memory of their sums would not fit (a notice on the ``analyzer`` logger says so; the
+    counts do not depend on it), else a MemoryError (:func:`analyzer.sim.memory.require`)."""
+    asked = min(threads or numba.config.NUMBA_NUM_THREADS, numba.config.NUMBA_NUM_THREADS)
+    room, _ = memory.available()
+    fit = next((n for n in range(asked, 1, -1) if PEAK_BASE + n * PEAK_PER_THREAD <= room), 1)
+    memory.require(PEAK_BASE + fit * PEAK_PER_THREAD, f"the optimal-split edge on {plural(fit, 'thread')}")
+    if fit < asked:
+        logger.info("the optimal-split edge runs on %s to fit in memory", plural(fit, "thread"))
+    return fit
 
 
 def _with_pushes(totals: tuple[int, int]) -> tuple[int, int, int]:

@@ -36,6 +36,7 @@ from analyzer.eval.two_card import two_card_value
 from analyzer.games.paigow import policies
 from analyzer.games.paigow.policies import _five_card_value, _house_way_values
 from analyzer.jit import kernel
+from analyzer.sim import memory
 from analyzer.text import duration
 
 FORMAT_VERSION = 1
@@ -208,10 +209,11 @@ def build_table(
         The deck's :func:`value_scales`, when known.
     """
     deck = np.asarray(deck, np.uint8)
+    hands = math.comb(len(deck), 7)
+    memory.require(hands * np.dtype(np.uint32).itemsize, "the setting table")
     fronts, backs = scales or value_scales(deck)
     if len(fronts) >= 1 << FRONT_BITS:
         raise ValueError(f"{len(fronts)} front values do not fit {FRONT_BITS} bits")
-    hands = math.comb(len(deck), 7)
     table = np.empty(hands, np.uint32)
     with numba_threads(threads):
         for part in range(blocks):
