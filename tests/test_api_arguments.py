@@ -207,3 +207,12 @@ def test_saint_poker_seats_are_labelled_with_the_policies_they_played(cli):
     short, full = (json.loads(run.stdout) for run in runs)
     assert short["policies"] == [s["policy"] for s in short["seats"]] == ["greedy", "save", "greedy"]
     assert short["seats"] == full["seats"]
+
+
+def test_the_quick_pass_uses_the_checks_bound():
+    """The verbs pass plain values without pydantic (:func:`analyzer.api._translate._passes_as_is`),
+    up to the bound the strict check itself has."""
+    from analyzer.api import _translate
+    from analyzer.json_input import INT64_MAX
+
+    assert _translate.INT64_MAX == INT64_MAX

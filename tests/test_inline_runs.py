@@ -8,17 +8,23 @@ import pytest
 from analyzer.games.holdem.equity import holdem_equity
 from analyzer.sim import checkpoint
 from analyzer.sim.engine import KernelJob, Stopping, run_monte_carlo, run_tasks
-from analyzer.sim.executors import InlineExecutor, executor
+from analyzer.sim.executors import InlineExecutor, executor, keep_main_thread_free
 
 
 def _thread_and_square(x):
     return threading.current_thread().name, x * x
 
 
+@pytest.fixture
+def main_thread_free():
+    """The main thread kept free for the test, as the command line keeps it."""
+    before = keep_main_thread_free(True)
+    yield
+    keep_main_thread_free(before)
+
+
 @pytest.mark.parametrize("tasks, threads", [(1, None), (1, 2), (3, 1)])
 def test_one_task_or_one_thread_runs_on_the_calling_thread(tasks, threads):
-    """Off the main thread; the main thread hands each call to a thread of its own, named "call",
-    and waits (test_faults.py: Ctrl-C is not held up)."""
     results: list = []
     caller = threading.Thread(
         target=lambda: results.extend(run_tasks(_thread_and_square, [(x,) for x in range(tasks)], threads=threads)),
@@ -27,9 +33,27 @@ def test_one_task_or_one_thread_runs_on_the_calling_thread(tasks, threads):
     caller.start()
     caller.join()
     assert results == [("caller", x * x) for x in range(tasks)]
+    before = keep_main_thread_free(False)
+    try:
+        assert run_tasks(_thread_and_square, [(x,) for x in range(tasks)], threads=threads) == [
+            (threading.main_thread().name, x * x) for x in range(tasks)
+        ]
+    finally:
+        keep_main_thread_free(before)
+
+
+@pytest.mark.parametrize("tasks, threads", [(1, None), (3, 1)])
+def test_a_free_main_thread_hands_its_inline_calls_to_a_thread_of_their_own(tasks, threads, main_thread_free):
+    """As on the command line: the main thread waits for a thread named "call" (test_faults.py:
+    Ctrl-C is not held up); a thread that is not the main one still runs its calls itself."""
     assert run_tasks(_thread_and_square, [(x,) for x in range(tasks)], threads=threads) == [
         ("call", x * x) for x in range(tasks)
     ]
+    results: list = []
+    caller = threading.Thread(target=lambda: results.extend(run_tasks(_thread_and_square, [(2,)])), name="caller")
+    caller.start()
+    caller.join()
+    assert results == [("caller", 4)]
 
 
 def test_several_tasks_on_several_threads_run_on_a_pool():

@@ -107,11 +107,20 @@ def __getattr__(name: str) -> App:
     return whole
 
 
+def _keep_main_thread_free(_numba: object) -> None:
+    """No kernel of a command runs on the main thread, so Ctrl-C stops it at once
+    (:func:`analyzer.sim.executors.keep_main_thread_free`)."""
+    from analyzer.sim.executors import keep_main_thread_free
+
+    keep_main_thread_free()
+
+
 def main() -> None:
     """Run the app; usage errors become one line on stderr with exit code 2, and an interruption
     (exit code 130) ``error: interrupted``, followed by what the command kept and how to go on
     when it says so (an :class:`~analyzer.cli.errors.Interrupted`: ``batch`` does)."""
     kept = ""  # what an interrupted command kept, and how to go on
+    jit.when_imported("numba", _keep_main_thread_free)  # a command that runs kernels imports Numba
     try:
         with compile_notice(sys.argv[1:]):
             code = make_app(invoked_name(sys.argv[1:]))(prog_name=PROG_NAME, standalone_mode=False)

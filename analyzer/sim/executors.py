@@ -19,13 +19,18 @@ checkpoints and the progress reports are those of a pool.
 
 Ctrl-C is never held up by a kernel. Python handles a signal on the main thread, between
 bytecodes, so a kernel call on the main thread would hold it up until the call returned (a
-Mousel session of a billion deals is one call of hours). So no kernel runs on the main thread:
-an inline run there hands each call to a thread of its own (:func:`call`), a pool's threads run
+Mousel session of a billion deals is one call of hours). So the command line runs no kernel on
+the main thread (it calls :func:`keep_main_thread_free` once a command imports Numba): an
+inline run there hands each call to a thread of its own (:func:`call`), a pool's threads run
 the rest, and the main thread waits for them in steps of at most :data:`WAIT_STEP` seconds
 (:func:`finished`), so Ctrl-C stops the wait at once. The threads are daemons: an interrupted
 run leaves the calls in flight to finish alone, and they never hold up the end of the process
 (a pool that joins its threads at exit, as ``ThreadPoolExecutor`` does, would). An inline run
-off the main thread, where no signal arrives, stays on the calling thread.
+off the main thread, where no signal arrives, stays on the calling thread. The hand-over costs
+a small query about 20 µs (two thread wake-ups), as much again as a postflop heads-up
+enumeration itself, so a library call runs inline calls on the calling thread, as Python runs
+any native call, unless the program asks for the hand-over too (a notebook that runs long
+simulations, say: ``keep_main_thread_free()``); pools' waits are always Ctrl-C-aware.
 
 A Dask cluster must have a worker within ``POKER_ANALYZER_DASK_TIMEOUT`` seconds
 (:data:`DEFAULT_DASK_TIMEOUT` unless set): a scheduler without workers would take the chunks and
@@ -163,15 +168,25 @@ class _Courier:
 
 
 _COURIER: _Courier | None = None
+_MAIN_THREAD_FREE = False
+
+
+def keep_main_thread_free(enabled: bool = True) -> bool:
+    """Whether :func:`call` hands the main thread's calls to a thread of their own from now on, so
+    that Ctrl-C stops any run at once (about 20 µs a call; module docstring). The command line
+    switches it on; returns the setting it replaces."""
+    global _MAIN_THREAD_FREE
+    before, _MAIN_THREAD_FREE = _MAIN_THREAD_FREE, enabled
+    return before
 
 
 def call(fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
-    """``fn(*args, **kwargs)``, on the calling thread unless that is the main thread; there, on a
-    thread of its own while the main thread waits in steps of :data:`WAIT_STEP` seconds, so that
-    Ctrl-C is not held up by it (module docstring). An interrupted call is left to finish alone,
-    and the next one gets a new thread."""
+    """``fn(*args, **kwargs)``, on the calling thread, unless that is the main thread and it is
+    kept free (:func:`keep_main_thread_free`); then on a thread of its own while the main thread
+    waits in steps of :data:`WAIT_STEP` seconds, so that Ctrl-C is not held up by it (module
+    docstring). An interrupted call is left to finish alone, and the next one gets a new thread."""
     global _COURIER
-    if threading.current_thread() is not threading.main_thread():
+    if not _MAIN_THREAD_FREE or threading.current_thread() is not threading.main_thread():
         return fn(*args, **kwargs)
     courier = _COURIER = _COURIER or _Courier()
     courier.calls.put((fn, args, kwargs))
