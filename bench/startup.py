@@ -97,7 +97,7 @@ WARM_UP_RUNS = 3  # at most, before the timed warm runs
 MAXRSS_UNIT = 1 if sys.platform == "darwin" else 1024  # bytes per ru_maxrss unit
 CACHE_SUFFIXES = (".nbi", ".nbc")
 CACHE_FILE = re.compile(
-    r"(?P<folder>.+)/(?P<module>[^/.]+)\.(?:.+\.)?(?P<name>[^.]+)-(?P<line>\d+)\.py\d+(?:\.\d+)?\.nb[ic]"
+    r"(?P<folder>.+)/(?P<module>[^/.]+)\.(?:.+\.)?(?P<name>[^.]+)-(?P<line>\d+)\.py\d+(?:\.[a-z-]+)?(?:\.\d+)?\.nb[ic]"
 )
 HASHED_FOLDER = re.compile(r"_[0-9a-f]{40}(?=[/\\])")  # Numba's folder per source folder: name_sha1
 
@@ -173,8 +173,9 @@ def kernel_file(relative: str) -> str:
 
 def kernels(files: list[str]) -> str:
     """The kernels of some cache files, each once, as ``name (folder/module.py:line)``, from
-    Numba's file names (``folder/module.qualified.name-line.py311[.n].nbi|nbc``); ``none`` if
-    there are none."""
+        Numba's file names (``folder/module.qualified.name-line.py311[.tag][.n].nbi|nbc``, the tag that
+    of the project's cache, ``analyzer.jit.kernel_cache``); ``none`` if
+        there are none."""
     found = []
     for file in files:
         match = CACHE_FILE.fullmatch(file)

@@ -86,8 +86,11 @@ def test_cache_files_are_named_by_their_kernels(startup):
         f"{folder}/kernels.make_kernels.locals.evaluate_cards-156.py311.2.nbc",
         f"{folder}/kernels.make_kernels.locals.evaluate_cards-156.py311.nbi",
         "draw_" + "ab" * 20 + "/odds.draw_category_counts-40.py311.nbi",
+        "whist_" + "cd" * 20 + "/play.play_deal-12.py311.pa-fast.3.nbc",  # the project's cache: tagged
     ]
     shown = [startup.kernel_file(file) for file in files]
     assert shown[0] == "eval/kernels.make_kernels.locals.evaluate_cards-156.py311.2.nbc"
-    assert startup.kernels(shown) == "evaluate_cards (eval/kernels.py:156), draw_category_counts (draw/odds.py:40)"
+    assert startup.kernels(shown) == (
+        "evaluate_cards (eval/kernels.py:156), draw_category_counts (draw/odds.py:40), play_deal (whist/play.py:12)"
+    )
     assert startup.kernels([]) == "none"

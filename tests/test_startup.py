@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from analyzer.api.warmup import WARMUP_GAMES
+from analyzer.jit.kernel_cache import seal, unseal
 from conftest import speed_layer
 from tests.cli_process import imported_modules, imported_packages, run_cli, run_python
 from tests.positions import PLACE, SAINT
@@ -150,13 +151,13 @@ def test_the_runtime_compiles_once_and_later_processes_load_it(tmp_path):
     (runtime,) = tmp_path.rglob("numba-runtime-*.nbo")
     assert first[:2] + first[3:] == [1, True, 45 + 20]  # compiled once (and the kernels), written
     assert run() == ([0, False, False, 45 + 20], output)  # loaded: LLVM compiled and parsed nothing
-    runtime.write_bytes(b"not a pickle")
+    runtime.write_bytes(b"not a pickle")  # nor sealed with its checksum
     assert run()[0][:2] == [1, True]  # a miss: compiled again and rewritten
     assert run()[0] == [0, False, False, 45 + 20]
-    library, own_module = pickle.loads(runtime.read_bytes())
-    runtime.write_bytes(pickle.dumps((library, b"")))  # as written when the own module compiled first
+    library, own_module = pickle.loads(unseal(runtime.read_bytes(), str(runtime)))
+    runtime.write_bytes(seal(pickle.dumps((library, b""))))  # as written when the own module compiled first
     assert run()[0][:3] == [0, True, False]  # the runtime loads; the own module compiles, is kept
-    assert pickle.loads(runtime.read_bytes())[1] == own_module
+    assert pickle.loads(unseal(runtime.read_bytes(), str(runtime)))[1] == own_module
     assert run()[0] == [0, False, False, 45 + 20]
 
 

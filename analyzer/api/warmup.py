@@ -1,7 +1,8 @@
 """Compile the kernels of a game ahead of use: every kernel its commands and API verbs call.
 
-Numba compiles a kernel the first time it runs and keeps the machine code in its disk cache
-(``__pycache__`` beside the source, or ``NUMBA_CACHE_DIR``), so only the first run of each
+Numba compiles a kernel the first time it runs and keeps the machine code in the project's disk
+cache (:mod:`analyzer.jit.kernel_cache`: ``__pycache__`` beside the source, or
+``NUMBA_CACHE_DIR``), so only the first run of each
 command pays for compiling. :func:`warmup` pays it up front, by running each verb of the game on
 a tiny input through the same path a real call takes: the very signatures the commands use are
 compiled and cached, nothing more. Later processes load them from the cache.

@@ -21,6 +21,10 @@ of the other modules. What this folder holds, and what each piece buys (figures 
   apart from stock Numba's.
 * :func:`fast_exit` (:mod:`~analyzer.jit.process_exit`): the console script ends without the
   interpreter's teardown.
+* The kernel cache (:mod:`~analyzer.jit.kernel_cache`, :mod:`~analyzer.jit.sources`): the
+  project's kernels cache in a folder it checks (else in memory), stamped with the sources they
+  were built from and checksummed, so an entry never outlives its sources and a damaged one is
+  compiled again; :func:`kernel` attaches it.
 
 Every piece that reads an internal runs only inside the Numba and llvmlite releases it was tested
 on, and not when ``POKER_ANALYZER_SPEED_LAYER=off`` (:mod:`~analyzer.jit.window`); otherwise the

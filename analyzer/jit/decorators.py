@@ -4,7 +4,9 @@ made in factories, and intrinsics with a plain-Python twin.
 Every kernel of the project is ``@kernel`` (or ``@kernel(inline="always")`` and the like):
 Numba's ``njit`` with the options every kernel shares, all public Numba options:
 
-* ``cache=True``: compiled once, then loaded from the on-disk cache;
+* ``cache=True``: compiled once, then loaded from the on-disk cache, the project's own
+  (:mod:`analyzer.jit.kernel_cache`: a folder it checks, entries stamped with their sources and
+  checksummed, no failure when nothing can be written);
 * ``nogil=True``: kernels release the GIL, so chunks run on threads in parallel;
 * ``no_cfunc_wrapper=True``: Numba compiles two wrappers beside every function, one callable
   from Python and one with a plain C signature, which only ``@cfunc`` and first-class function
@@ -48,9 +50,14 @@ def kernel(function: Callable | None = None, /, **options: Any) -> Any:
         return lambda later: kernel(later, **options)
     import numba
 
-    made = numba.njit(**{**SHARED_OPTIONS, **options})(function)
+    settings = {**SHARED_OPTIONS, **options}
+    made = numba.njit(**{**settings, "cache": False})(function)  # Numba's cache gives up without a folder
     if made is function:  # NUMBA_DISABLE_JIT: the Python function runs as it is
         return made
+    if settings["cache"]:
+        from analyzer.jit import kernel_cache
+
+        kernel_cache.enable_caching(made)
     OWN_DISPATCHERS.append(made)
     for adopt in _ADOPTERS:
         adopt(made)

@@ -41,9 +41,10 @@ without the question: the same type as Numba's rule gives, for every dispatcher 
 so it changes no kernel's typing, only when ``numpy.ma`` is imported.
 
 The cached kernels of a process with the fast start differ from stock ones (they may call large
-callees by symbol, :mod:`analyzer.jit.symbol_linking`), so their cache index key carries
-:data:`CACHE_FORMAT`: a stock process never reads them, nor they a stock process's entries. A
-process that switches the fast start on compiles its kernels once for itself.
+callees by symbol, :mod:`analyzer.jit.symbol_linking`), so they are kept in files of their own
+(:data:`FAST_TAG`, beside the project's other entries, :mod:`analyzer.jit.kernel_cache`): a
+process without the fast start never reads them, nor they its entries. A process that switches
+the fast start on compiles its kernels once for itself.
 """
 
 from __future__ import annotations
@@ -54,10 +55,6 @@ from typing import Any
 
 from analyzer.jit import scope
 
-CACHE_FORMAT = ("poker-analyzer fast start", 2)
-"""Added to the cache index key of every kernel the fast start caches: entries in its format are
-never read by a process without it, and the other way round."""
-
 
 def start() -> None:
     """Create Numba's CPU target context and initialise its runtime: what loading a cached
@@ -67,48 +64,47 @@ def start() -> None:
     initialise_runtime(cpu_target.target_context)
 
 
+FAST_TAG = "pa-fast"
+"""The file tag of the fast start's cache entries (:mod:`analyzer.jit.kernel_cache`): a process
+without the fast start never reads them, and the other way round."""
+
+
 def _fast_start_cache_class() -> type:
-    """:class:`FastStartCache`, made once Numba is imported (it subclasses Numba's cache)."""
-    from numba.core.caching import FunctionCache
+    """:class:`FastStartCache`, made once Numba is imported (it subclasses the project's cache)."""
+    from analyzer.jit.kernel_cache import project_cache_class
 
-    class FastStartCache(FunctionCache):
-        """Numba's cache of one of the project's kernels, loading without the target's refresh
-        (the runtime is initialised, and the kernel loaded within :func:`scope.loading_own`),
-        its index key marked with :data:`CACHE_FORMAT`."""
+    class FastStartCache(project_cache_class()):  # type: ignore[misc]
+        """The project's cache of one of its kernels, loading without the target's refresh (the
+        runtime is initialised, and the kernel loaded within :func:`scope.loading_own`), in files
+        of its own (:data:`FAST_TAG`)."""
 
-        def load_overload(self, sig, target_context):
+        tag = FAST_TAG
+
+        def prepare(self, target_context):
             initialise_runtime(target_context)
-            with self._guard_against_spurious_io_errors(), scope.loading_own():
-                return self._load_overload(sig, target_context)
-            return None  # the guard swallowed an I/O error: a miss, as in Numba's own loader
 
-        def _index_key(self, sig, codegen):
-            return (*super()._index_key(sig, codegen), CACHE_FORMAT)
+        def loading(self):
+            return scope.loading_own()
 
     return FastStartCache
 
 
-def _runtime_cache_anchor() -> None:
-    """Stands for this module in Numba's cache locator: the runtime's machine code is kept where
-    Numba would keep this module's kernels (``NUMBA_CACHE_DIR``, else ``__pycache__`` beside it
-    when writable, else the user's cache folder)."""
-
-
 def _runtime_file(codegen) -> str | None:
-    """The path of the runtime's cached machine code for ``codegen``'s target, or None when Numba
-    finds no writable cache folder."""
+    """The path of the runtime's cached machine code for ``codegen``'s target, in the folder the
+    project's cache uses for this module (:func:`analyzer.jit.kernel_cache.cache_folder`), or
+    None when it has none."""
     import hashlib
     import os
 
     import llvmlite
     import numba
     from numba.core import config
-    from numba.core.caching import FunctionCache
     from numba.core.runtime import _nrt_python
 
-    try:
-        folder = FunctionCache(_runtime_cache_anchor).cache_path
-    except RuntimeError:  # no locator: no cache folder for this source file
+    from analyzer.jit.kernel_cache import cache_folder
+
+    folder = cache_folder(__file__)
+    if folder is None:
         return None
     target = (numba.__version__, llvmlite.__version__, codegen.magic_tuple(), sorted(_nrt_python.c_helpers))
     debug = (config.DEBUG_NRT, config.DEBUG_NRT_STACK_LIMIT, config.MACHINE_BITS)  # read by the module's IR
@@ -116,9 +112,10 @@ def _runtime_file(codegen) -> str | None:
     return os.path.join(folder, f"numba-runtime-{digest}.nbo")
 
 
-_RUNTIME_FORMAT = 2
+_RUNTIME_FORMAT = 3
 """The layout of the runtime file, part of its name: (the runtime library's serialised state, the
-code generator's own module's machine code)."""
+code generator's own module's machine code), pickled and sealed with its checksum
+(:func:`analyzer.jit.kernel_cache.seal`)."""
 
 
 def _read_runtime(path: str | None):
@@ -126,12 +123,14 @@ def _read_runtime(path: str | None):
     from ``path``; None when it is absent or not what this code wrote."""
     import pickle
 
+    from analyzer.jit.kernel_cache import unseal
+
     if path is None:
         return None
     try:
         with open(path, "rb") as file:
-            state = pickle.load(file)
-    except Exception:  # any unreadable file (truncated, foreign, of another Python) is a miss
+            state = pickle.loads(unseal(file.read(), path))
+    except Exception:  # any unreadable file (damaged, foreign, of another Python) is a miss, then rewritten
         return None
     if not (isinstance(state, tuple) and len(state) == 2 and isinstance(state[1], bytes)):
         return None
@@ -154,12 +153,14 @@ def _write_runtime(path: str | None, state) -> None:
     import os
     import pickle
 
+    from analyzer.jit.kernel_cache import seal
+
     if path is None:
         return
     temporary = f"{path}.{os.getpid()}.tmp"  # one writer per process (the compiler lock is held)
     try:
         with open(temporary, "wb") as file:
-            pickle.dump(state, file, protocol=pickle.HIGHEST_PROTOCOL)
+            file.write(seal(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)))
         os.replace(temporary, path)
     except OSError:
         with contextlib.suppress(OSError):
@@ -338,11 +339,11 @@ def _parameters(function: Callable) -> tuple[str, ...]:
 def _adopt(dispatcher: Any) -> None:
     """Give one of the project's dispatchers the fast start's cache (if it caches at all), and
     mark its compilations as the project's (:func:`scope.compiling_own`)."""
-    from numba.core.caching import FunctionCache
+    from analyzer.jit.kernel_cache import project_cache_class
 
     if getattr(dispatcher, "_fast_start", False):
         return
-    if isinstance(getattr(dispatcher, "_cache", None), FunctionCache):  # not a kernel with cache=False
+    if type(getattr(dispatcher, "_cache", None)) is project_cache_class():  # not a kernel with cache=False
         dispatcher._cache = _INSTALLED["cache_class"](dispatcher.py_func)
     compile_as_numba_does = dispatcher.compile
 
@@ -377,19 +378,6 @@ def _install_unique_function_ids() -> bool:
     return True
 
 
-def _knows_caching() -> bool:
-    """Whether Numba's cache has the steps :class:`FastStartCache` reuses."""
-    from numba.core import caching
-
-    cache = caching.FunctionCache
-    names = ("_guard_against_spurious_io_errors", "_load_overload", "_index_key")
-    return all(hasattr(cache, name) for name in names) and _parameters(cache._load_overload) == (
-        "self",
-        "sig",
-        "target_context",
-    )
-
-
 def install() -> bool:
     """Switch the fast start on in this process (idempotent): the project's dispatchers, made and
     to be made, get :class:`FastStartCache`; Numba's environment rebuild, typing of plain arrays
@@ -400,12 +388,12 @@ def install() -> bool:
     internals are not the ones this module knows."""
     from numba.core.compiler_lock import global_compiler_lock
 
-    from analyzer.jit import decorators, lazy_linking, symbol_linking
+    from analyzer.jit import decorators, kernel_cache, lazy_linking, symbol_linking
 
     with global_compiler_lock:  # no compilation or cache load runs meanwhile, on any thread
         if _INSTALLED:
             return True
-        if not _knows_caching():
+        if not kernel_cache.knows_caching():
             return False
         _INSTALLED["cache_class"] = _fast_start_cache_class()
         _install_environment_rebuild()
