@@ -52,7 +52,7 @@ def test_bad_input():
         simulate_sessions(2, [BASE])
     with pytest.raises(ValueError, match="play must be"):
         simulate_sessions(3, [BASE], play="clever")
-    with pytest.raises(ValueError, match="deals must be 1 to .*, got 0"):
+    with pytest.raises(ValueError, match=r"deals must be 1 to .*, got 0"):
         simulate_sessions(3, [BASE], deals=0)
 
 
