@@ -9,6 +9,7 @@ import importlib
 import inspect
 import json
 import math
+import re
 
 import numpy as np
 import pytest
@@ -216,3 +217,21 @@ def test_the_quick_pass_uses_the_checks_bound():
     from analyzer.json_input import INT64_MAX
 
     assert _translate.INT64_MAX == INT64_MAX
+
+
+WHIST_HAND = "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: pa.whist.bid(WHIST_HAND, policy=["heuristic", 3]), "policy: item 2 is 3"),
+        (lambda: pa.whist.play(policy=["heuristic", None, "heuristic", "heuristic"]), "policy: item 2 is None"),
+        (lambda: pa.whist.bid(["AS", 5], trials=10), "hand: item 2 is 5"),
+        (lambda: pa.mousel.advise(["Ah", 7], "h", 3), "hand: item 2 is 7"),
+        (lambda: pa.mousel.advise("Ah Kh Qh Jh Th", "h", 3, used=[1]), "used: item 1 is 1"),
+    ],
+)
+def test_a_list_of_texts_with_an_item_of_another_type_names_the_argument(call, message):
+    with pytest.raises(TypeError, match=f"^{re.escape(message)}, expected text$"):
+        call()

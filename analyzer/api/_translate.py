@@ -45,6 +45,30 @@ def cards(given: CardsInput | None) -> CardsInput:
     return "" if given is None else given
 
 
+def joined(given: Any, name: str, separator: str) -> str:
+    """A text argument given as text or as a list of texts (cards of a hand, one policy per
+    seat), as one text joined by ``separator``; anything else is a ``TypeError`` naming the
+    argument and the item.
+
+    >>> joined(["As", "Kd"], "hand", " "), joined("heuristic", "policy", ",")
+    ('As Kd', 'heuristic')
+    >>> joined(["greedy", 3], "policy", ",")
+    Traceback (most recent call last):
+    ...
+    TypeError: policy: item 2 is 3, expected text
+    """
+    if isinstance(given, str):
+        return given
+    try:
+        items = list(given)
+    except TypeError:
+        raise TypeError(f"{name}: expected text or a list of texts, got {given!r}") from None
+    for index, item in enumerate(items, 1):
+        if not isinstance(item, str):
+            raise TypeError(f"{name}: item {index} is {item!r}, expected text")
+    return separator.join(items)
+
+
 def _python_scalar(value: Any) -> Any:
     """A numpy scalar as the Python number (or bool) it holds; other values as they are."""
     return value.item() if isinstance(value, np.generic) else value

@@ -111,9 +111,9 @@ def advise(
     from analyzer.games.mousel.policies import parse_thresholds
     from analyzer.games.mousel.rules import advice_rules
 
-    used_text = used if isinstance(used, str) else " ".join(used)
+    used_text = _translate.joined(used, "used", " ")
     return advise(
-        hand if isinstance(hand, str) else " ".join(hand),
+        _translate.joined(hand, "hand", " "),
         trump,
         players,
         seat=seat,

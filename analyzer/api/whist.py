@@ -95,10 +95,10 @@ def bid(
     from analyzer.json_input import options_input
 
     return bid_values(
-        parse_hand(hand if isinstance(hand, str) else " ".join(hand)),
+        parse_hand(_translate.joined(hand, "hand", " ")),
         seat=seat,
         rules=options_input(rules, WhistRules),
-        policy=policy if isinstance(policy, str) else ",".join(policy),
+        policy=_translate.joined(policy, "policy", ","),
         trials=trials,
         seed=seed,
         scheduler=scheduler,
@@ -180,7 +180,7 @@ def play(
     return simulate_bidding(
         deals=deals,
         table_deals=table_deals,
-        policy=policy if isinstance(policy, str) else ",".join(policy),
+        policy=_translate.joined(policy, "policy", ","),
         rules=options_input(rules, WhistRules),
         seed=seed,
         threads=threads,
