@@ -376,3 +376,25 @@ def test_tasks_cover_every_class_once_the_biggest_alone():
 def test_exact_edge_command_refuses_an_unknown_way(cli):
     run = cli("paigow", "exact-edge", "--way", "vegas")
     assert run.returncode == 2 and "vegas" in run.stderr
+
+
+def test_the_optimal_edge_saved_sums_resume_only_when_whole(tmp_path, caplog):
+    """The saved sums of ``exact-edge --strategy optimal`` come back as saved; a save cut short
+    before its manifest leaves the previous one in force; a flipped byte is reported in one line,
+    set aside and not used (the run would start over rather than add wrong sums)."""
+    from analyzer.games.paigow.optimal_edge import _save_sums, _saved_sums
+
+    sums = np.arange(24, dtype=np.int64).reshape(2, 3, 4)  # two threads' sums of a (3, 4) array
+    assert _saved_sums(tmp_path, sums.shape) == (None, 0)
+    _save_sums(tmp_path, sums, 5)
+    loaded, parts = _saved_sums(tmp_path, sums.shape)
+    assert parts == 5 and np.array_equal(loaded, sums.sum(axis=0))
+    np.save(tmp_path / "sums-6.npy", sums.sum(axis=0) * 2)  # a kill before the manifest named it
+    assert _saved_sums(tmp_path, sums.shape)[1] == 5
+    path = tmp_path / "sums-5.npy"
+    data = bytearray(path.read_bytes())
+    data[-1] ^= 1
+    path.write_bytes(bytes(data))
+    with caplog.at_level("WARNING"):
+        assert _saved_sums(tmp_path, sums.shape) == (None, 0)
+    assert "bad checksum" in caplog.text and (tmp_path / "sums-5.npy.damaged").exists()

@@ -16,6 +16,7 @@ line (:func:`fitting_threads`, :func:`analyzer.sim.memory.require`).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import math
@@ -166,23 +167,64 @@ class OptimalEdgeResult:
         )
 
 
+SUMS_MANIFEST = "parts.json"
+"""The file that commits a save of the sums (:func:`_save_sums`)."""
+
+
+def _digest(sums: np.ndarray) -> str:
+    """The SHA-256 of an array's dtype, shape and bytes (read in place, not copied)."""
+    digest = hashlib.sha256(f"{sums.dtype.str}{sums.shape}".encode())
+    digest.update(memoryview(np.ascontiguousarray(sums)).cast("B"))
+    return digest.hexdigest()
+
+
 def _saved_sums(folder: Path, shape: tuple[int, ...]) -> tuple[np.ndarray | None, int]:
-    """The sums saved in ``folder`` and how many parts they hold, if they fit ``shape``."""
+    """The sums saved in ``folder`` and how many parts they hold, if they fit ``shape``. Sums
+    whose file does not match the checksum the manifest recorded for them are damaged: said in
+    one line, set aside (renamed ``*.damaged``) and not used; the run starts over."""
+    manifest = folder / SUMS_MANIFEST
     try:
-        done = json.loads((folder / "parts.json").read_text())["parts"]
-        sums = np.load(folder / "sums.npy")
-    except (OSError, ValueError, KeyError):
+        saved = json.loads(manifest.read_text())
+        done, name, checksum = saved["parts"], saved["file"], saved["sha256"]
+    except FileNotFoundError:
         return None, 0
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        return _damaged(manifest, f"unreadable: {type(error).__name__}")
+    path = folder / str(name)
+    try:
+        sums = np.load(path, allow_pickle=False)
+    except (OSError, ValueError) as error:
+        return _damaged(path, f"unreadable: {type(error).__name__}")
+    if _digest(sums) != checksum:
+        return _damaged(path, "bad checksum")
     return (sums, done) if sums.shape == shape[1:] else (None, 0)
 
 
+def _damaged(path: Path, reason: str) -> tuple[None, int]:
+    """Set the damaged ``path`` aside and say so; nothing is resumed."""
+    aside = path.with_name(path.name + ".damaged")
+    os.replace(path, aside)
+    logger.warning(f"saved sums {path} are damaged ({reason}): set aside as {aside.name}, starting over")
+    return None, 0
+
+
 def _save_sums(folder: Path, sums: np.ndarray, parts: int) -> None:
-    """Save the summed ``sums`` and the parts they hold (each file written whole, then renamed)."""
+    """Save the summed ``sums`` and the parts they hold: the array to a file of its own
+    (``sums-<parts>.npy``, written whole, then renamed), then the manifest naming it with its
+    checksum (:data:`SUMS_MANIFEST`, likewise), which commits the save: a kill at any point
+    leaves the last committed save whole. Older arrays are removed afterwards."""
     folder.mkdir(parents=True, exist_ok=True)
-    np.save(folder / "sums.tmp.npy", sums.sum(axis=0))
-    os.replace(folder / "sums.tmp.npy", folder / "sums.npy")
-    (folder / "parts.tmp.json").write_text(json.dumps({"parts": parts}))
-    os.replace(folder / "parts.tmp.json", folder / "parts.json")
+    total = sums.sum(axis=0)
+    name = f"sums-{parts}.npy"
+    with open(folder / f"{name}.tmp", "wb") as file:
+        np.save(file, total)
+    os.replace(folder / f"{name}.tmp", folder / name)
+    manifest = {"parts": parts, "file": name, "sha256": _digest(total)}
+    (folder / f"{SUMS_MANIFEST}.tmp").write_text(json.dumps(manifest))
+    os.replace(folder / f"{SUMS_MANIFEST}.tmp", folder / SUMS_MANIFEST)
+    for older in folder.glob("sums*.npy"):
+        if older.name != name:
+            older.unlink(missing_ok=True)
 
 
 def optimal_house_edge(
