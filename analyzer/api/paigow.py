@@ -314,7 +314,7 @@ def optimal_edge(
 
     The hands are taken by class under suit permutations (6,972,147 classes), each class's
     splits counted against every dealer hand by inclusion-exclusion over shared cards, as
-    :func:`exact_edge` counts; about 15 minutes and 8 GB on 2 cores once the setting table is
+    :func:`exact_edge` counts; about 15 minutes and 9 GB on 2 cores once the setting table is
     cached. The sums are saved every minute in the cache folder, so an interrupted run resumes.
 
     Parameters

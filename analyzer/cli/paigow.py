@@ -250,7 +250,7 @@ def exact_edge(
             "--strategy",
             case_sensitive=False,
             help="How the player sets: the House Way, or the split of best exact EV on every hand "
-            "(about 15 minutes and 8 GB; the dealer banks).",
+            "(about 15 minutes and 9 GB on 2 threads; the dealer banks).",
         ),
     ] = Strategy.houseway,
     commission: Commission = 0.05,
