@@ -21,7 +21,7 @@ runs. A full disk under the cache fails the command. The project's kernels are c
 * **Checked files.** Every index and data file is written whole (a temporary file renamed into
   place) and starts with :data:`MAGIC` and the SHA-256 of the rest; a file whose bytes do not
   match, or that does not load, is *damaged*: the entry's files are removed, one line says so
-  (:func:`notice`), and the kernel compiles again and is saved anew.
+  (:func:`notice`, a warning of the ``analyzer.jit`` logger), and the kernel compiles again and is saved anew.
 * **No failure from the disk.** A save that fails (a full disk, a folder gone read-only) leaves
   the kernel compiled in memory, with one line, and the command runs on.
 
@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import logging
 import os
 import pickle
 import sys
@@ -60,15 +61,18 @@ USER_FOLDER = ("poker-analyzer", "kernels")
 """Where in the user's cache folder the kernels go when no ``__pycache__`` is writable."""
 
 _SAID: set[str] = set()
+logger = logging.getLogger(__name__)
 
 
 def notice(message: str, topic: str | None = None) -> None:
-    """Print ``poker-analyzer: message`` on one line of stderr, once a process per ``topic``
-    (the message itself when None)."""
+    """Say ``message`` once a process per ``topic`` (the message itself when None), as a warning
+    of the ``analyzer.jit`` logger: one line on stderr (Python's last-resort handler writes it
+    when logging is not configured; the command line writes it as its other notices), which a
+    program may silence or redirect."""
     topic = message if topic is None else topic
     if topic not in _SAID:
         _SAID.add(topic)
-        print(f"poker-analyzer: {message}", file=sys.stderr, flush=True)
+        logger.warning(f"poker-analyzer: {message}")
 
 
 def seal(body: bytes) -> bytes:
