@@ -57,9 +57,10 @@ def run_tables(
 
         if not force:
             check_replaceable(out, study_specs(study_id, params))
-        with progress_bar(label, show_progress, long_run=True) as progress:
+        with progress_bar(label, show_progress, long_run=True) as progress:  # done once written
             results = run_study(study_id, params, threads=threads, scheduler=scheduler, progress=progress)
-        report_written(write_result_sets(results, out, force=force))
+            written = write_result_sets(results, out, force=force)
+        report_written(written)
 
 
 def report_written(folders: list[Path]) -> None:
