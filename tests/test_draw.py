@@ -9,6 +9,7 @@ from analyzer.cards import CardError, format_cards, parse_cards
 from analyzer.games.draw.advise import advise, discard_options
 from analyzer.games.draw.engine import draw_kernels
 from analyzer.sim.engine import Stopping
+from analyzer.sim.runner import Runner
 
 
 @pytest.mark.parametrize(
@@ -132,8 +133,22 @@ def test_jacks_or_better_with_no_possible_opener_is_an_error_not_a_hang():
 
 
 def test_same_seed_same_advice_on_one_or_two_threads():
-    one = advise("Ac Kd 7h 5s 2c", opponents=2, stopping=Stopping(trials=40_000), seed=6, chunk_size=5_000, threads=1)
-    two = advise("Ac Kd 7h 5s 2c", opponents=2, stopping=Stopping(trials=40_000), seed=6, chunk_size=5_000, threads=2)
+    one = advise(
+        "Ac Kd 7h 5s 2c",
+        opponents=2,
+        stopping=Stopping(trials=40_000),
+        seed=6,
+        chunk_size=5_000,
+        runner=Runner(threads=1),
+    )
+    two = advise(
+        "Ac Kd 7h 5s 2c",
+        opponents=2,
+        stopping=Stopping(trials=40_000),
+        seed=6,
+        chunk_size=5_000,
+        runner=Runner(threads=2),
+    )
     assert one.to_dict()["options"] == two.to_dict()["options"]
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from analyzer.api import _translate
 from analyzer.cards import CardsInput
 from analyzer.sim.engine import Progress
+from analyzer.sim.runner import Runner
 
 if TYPE_CHECKING:  # the engines are imported on first call, as those of the other games
     from analyzer.games.draw.advise import DrawAdvice
@@ -160,9 +161,7 @@ def advise(
         dead=_translate.cards(dead),
         stopping=stopping_rules(trials, target_se, time_limit),
         seed=seed,
-        scheduler=scheduler,
-        threads=threads,
-        progress=progress,
+        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
     )
 
 

@@ -103,6 +103,7 @@ def advise_command(
     policy (Monte Carlo, the same deals for every option), with exact P(improve)."""
     with reported_errors():
         from analyzer.games.draw.advise import advise, stopping_rules
+        from analyzer.sim.runner import Runner
 
         stopping = stopping_rules(trials, target_se, time_limit)
         with progress_bar("draw advice", show_progress) as progress:
@@ -117,9 +118,7 @@ def advise_command(
                 dead=dead,
                 stopping=stopping,
                 seed=seed,
-                scheduler=scheduler,
-                threads=threads,
-                progress=progress,
+                runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
             )
     if as_json:
         print(json.dumps(result.to_dict()))

@@ -22,6 +22,7 @@ from analyzer.games.draw.engine import POLICIES, draw_kernels
 from analyzer.games.draw.odds import draw_odds
 from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.engine import Stopping, run_monte_carlo
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import derive_seed
 from analyzer.studies.registry import drawn_result
 
@@ -101,8 +102,7 @@ def strategy_table(
                 stopping=Stopping(trials=trials),
                 seed=derive_seed(seed, i, k),
                 chunk_size=STRATEGY_CHUNK,
-                threads=threads,
-                scheduler=scheduler,
+                runner=Runner(threads=threads, scheduler=scheduler),
             )
             top, second = advice.options[:2]
             rows.append(

@@ -22,8 +22,9 @@ from analyzer.cards import CardError, CardsInput, check_disjoint, format_cards, 
 from analyzer.eval import Category
 from analyzer.games.draw.engine import HAND, POLICIES, TALLY_WIDTH, draw_kernels
 from analyzer.games.draw.odds import draw_odds
-from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Stopping, mean_and_se
 from analyzer.sim.facts import RunFacts
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import new_seed
 from analyzer.sim.showdown import TIE_UNITS
 from analyzer.text import plural
@@ -238,9 +239,7 @@ def advise(
     stopping: Stopping = Stopping(trials=DEFAULT_TRIALS),
     seed: int | None = None,
     chunk_size: int = DEFAULT_CHUNK_SIZE // 8,
-    scheduler: str | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> DrawAdvice:
     """Every allowed discard of a five-card hand, ranked by its equity at showdown against
     opponents who draw by a model policy (rules §4.1), best first, with its exact draw odds.
@@ -273,12 +272,10 @@ def advise(
         The seed; ``None`` draws a fresh one, reported in the result.
     chunk_size:
         Deals per seeded chunk: a result depends on the inputs, the seed and this.
-    scheduler:
-        A Dask scheduler address, else local threads.
-    threads:
-        Local threads (default: every core).
-    progress:
-        Called with (deals done, planned or ``None``) as the run goes.
+    runner:
+        Where the run executes (threads, a Dask scheduler) and its progress sink
+        (:class:`~analyzer.sim.runner.Runner`), called with (deals done, planned or ``None``) as the run
+        goes.
 
     Returns
     -------
@@ -311,15 +308,7 @@ def advise(
     job = _AdviseJob(
         cards, unseen, np.array(options, np.int64), opponents, POLICIES[policy], four_with_ace, need_opener, bug
     )
-    run = run_monte_carlo(
-        job,
-        seed=seed,
-        stopping=stopping,
-        chunk_size=chunk_size,
-        scheduler=scheduler,
-        threads=threads,
-        progress=progress,
-    )
+    run = runner.monte_carlo(job, seed=seed, stopping=stopping, chunk_size=chunk_size)
     results = []
     for keep, t in zip(options, run.tallies.tolist()):  # Python numbers, not numpy scalars
         thrown = [int(cards[i]) for i in range(HAND) if not (keep >> i) & 1]
