@@ -15,6 +15,7 @@ from analyzer.games.paigow.policies import RULES, _house_way, _house_way_values,
 from analyzer.games.paigow.rules import PaiGowRules
 from analyzer.games.paigow.split import split_ev
 from analyzer.sim.engine import Stopping
+from analyzer.sim.runner import Runner
 
 EXAMPLES = [  # §5.3: 7 cards -> front (ranks)
     ("A♣ K♦ 9♥ 7♠ 5♣ 3♦ 2♥", "K 9"),
@@ -205,8 +206,8 @@ def test_optimal_setting_runs_and_is_not_scored_on_its_own_sample():
 
 
 def test_same_seed_same_edge_on_one_or_two_threads():
-    one = house_edge(stopping=Stopping(trials=200_000), seed=9, chunk_size=20_000, threads=1)
-    two = house_edge(stopping=Stopping(trials=200_000), seed=9, chunk_size=20_000, threads=2)
+    one = house_edge(stopping=Stopping(trials=200_000), seed=9, chunk_size=20_000, runner=Runner(threads=1))
+    two = house_edge(stopping=Stopping(trials=200_000), seed=9, chunk_size=20_000, runner=Runner(threads=2))
     assert one.ev == two.ev and one.push == two.push
 
 

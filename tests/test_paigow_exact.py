@@ -17,6 +17,7 @@ from analyzer.games.paigow.policies import WAYS, _house_way_values, split_values
 from analyzer.games.paigow.rules import PaiGowRules
 from analyzer.games.paigow.settings_table import BINOMIAL, FULL_DECK, build_table, colex_rank, value_scales
 from analyzer.sim.bits import bit_count
+from analyzer.sim.runner import Runner
 
 
 def reduced_deck(ranks: int, joker: bool) -> np.ndarray:
@@ -205,13 +206,15 @@ def test_full_table_is_cached_checked_and_rebuilt_then_the_run_resumes(tmp_path,
             raise Interrupted
 
     with pytest.raises(Interrupted):
-        exact_house_edge(way="foxwoods", cache=tmp_path, progress=stop_after_a_few)
+        exact_house_edge(way="foxwoods", cache=tmp_path, runner=Runner(progress=stop_after_a_few))
     (points,) = tmp_path.glob("exact-edge-foxwoods-*")
     saved = len(list(points.glob("*.pkl")))
     assert saved >= 40
     seen = []
     with caplog.at_level(logging.INFO, logger="analyzer"):
-        result = exact_house_edge(way="foxwoods", cache=tmp_path, progress=lambda done, total: seen.append(done))
+        result = exact_house_edge(
+            way="foxwoods", cache=tmp_path, runner=Runner(progress=lambda done, total: seen.append(done))
+        )
     assert seen[0] > 40  # resumed: the saved tasks were not run again
     tasks = len(task_bounds(exact_count.shared_sets(RANKS, JOKER)[1]))
     assert f"resuming: {saved} of {tasks} tasks done (checkpoints in {points})" in caplog.messages

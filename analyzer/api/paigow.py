@@ -17,6 +17,7 @@ from analyzer.api import _translate
 from analyzer.cards import CardsInput
 from analyzer.games.paigow.rules import PaiGowRules
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping
+from analyzer.sim.runner import Runner
 
 if TYPE_CHECKING:  # the engines are imported on first call: importing them builds the evaluator's tables
     from analyzer.games.paigow.edge import EdgeResult
@@ -158,9 +159,7 @@ def split(
         rules=PaiGowRules(commission=commission, player_banks=player_banks),
         table=table,
         cache=cache,
-        scheduler=scheduler,
-        threads=threads,
-        progress=progress,
+        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
     )
 
 
@@ -235,9 +234,7 @@ def edge(
         seed=seed,
         rules=PaiGowRules(commission=commission, player_banks=player_banks),
         inner_trials=inner_trials,
-        scheduler=scheduler,
-        threads=threads,
-        progress=progress,
+        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
     )
 
 
@@ -294,8 +291,7 @@ def exact_edge(
         way=way,
         rules=PaiGowRules(commission=commission, player_banks=player_banks),
         cache=Path(cache) if cache is not None else None,
-        threads=threads,
-        progress=progress,
+        runner=Runner(threads=threads, progress=progress),
     )
 
 
@@ -348,8 +344,7 @@ def optimal_edge(
         way=way,
         commission=commission,
         cache=Path(cache) if cache is not None else None,
-        threads=threads,
-        progress=progress,
+        runner=Runner(threads=threads, progress=progress),
     )
 
 

@@ -133,12 +133,19 @@ def split(
     with reported_errors():
         from analyzer.games.paigow.rules import PaiGowRules
         from analyzer.games.paigow.split import split_ev
+        from analyzer.sim.runner import Runner
 
         rules = PaiGowRules(commission=commission, player_banks=player_banks)
         settings = run_settings(exact, monte_carlo, trials, target_se, time_limit, seed, chunk_size, scheduler, threads)
         with progress_bar("pai gow splits", show_progress) as progress:
             result = split_ev(
-                cards, way=way.value, rules=rules, table=table_use.value, cache=cache, progress=progress, **settings
+                cards,
+                way=way.value,
+                rules=rules,
+                table=table_use.value,
+                cache=cache,
+                **settings,
+                runner=Runner(progress=progress),
             )
     if as_json:
         print(json.dumps(result.to_dict()))
@@ -205,6 +212,7 @@ def edge(
         from analyzer.games.paigow.edge import house_edge
         from analyzer.games.paigow.rules import PaiGowRules
         from analyzer.sim.engine import Stopping
+        from analyzer.sim.runner import Runner
 
         rules = PaiGowRules(commission=commission, player_banks=player_banks)
         with progress_bar("pai gow edge", show_progress) as progress:
@@ -214,10 +222,8 @@ def edge(
                 seed=seed,
                 rules=rules,
                 inner_trials=inner_trials,
-                scheduler=scheduler,
-                threads=threads,
-                progress=progress,
                 stopping=Stopping(trials=trials, target_se=target_se, time_limit=time_limit),
+                runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
             )
     if as_json:
         print(json.dumps(result.to_dict()))
@@ -270,10 +276,13 @@ def exact_edge(
             return
         from analyzer.games.paigow.exact_edge import exact_house_edge
         from analyzer.games.paigow.rules import PaiGowRules
+        from analyzer.sim.runner import Runner
 
         rules = PaiGowRules(commission=commission, player_banks=player_banks)
         with progress_bar("pai gow exact edge", show_progress, long_run=True) as progress:
-            result = exact_house_edge(way=way.value, rules=rules, cache=cache, threads=threads, progress=progress)
+            result = exact_house_edge(
+                way=way.value, rules=rules, cache=cache, runner=Runner(threads=threads, progress=progress)
+            )
     if as_json:
         print(json.dumps(result.to_dict()))
         return
@@ -295,9 +304,12 @@ def exact_edge(
 def _optimal_edge(way: str, commission: float, cache, threads, as_json: bool, show_progress) -> None:
     """``exact-edge --strategy optimal``: the best split of every hand, and the House Way's."""
     from analyzer.games.paigow.optimal_edge import optimal_house_edge
+    from analyzer.sim.runner import Runner
 
     with progress_bar("pai gow optimal edge", show_progress, long_run=True) as progress:
-        result = optimal_house_edge(way=way, commission=commission, cache=cache, threads=threads, progress=progress)
+        result = optimal_house_edge(
+            way=way, commission=commission, cache=cache, runner=Runner(threads=threads, progress=progress)
+        )
     if as_json:
         print(json.dumps(result.to_dict()))
         return

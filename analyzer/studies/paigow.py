@@ -31,6 +31,7 @@ from analyzer.games.paigow.rules import PaiGowRules
 from analyzer.games.paigow.split import settlement
 from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.engine import Progress, Stopping, run_tasks
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import chunk_state
 from analyzer.studies.registry import drawn_result
 
@@ -82,8 +83,7 @@ def edge_summary(
                 chunk_size=EDGE_CHUNK,
                 seed=seed,
                 rules=RULES,
-                threads=threads,
-                scheduler=scheduler,
+                runner=Runner(threads=threads, scheduler=scheduler),
             ),
         ),
         (
@@ -93,8 +93,7 @@ def edge_summary(
                 chunk_size=EDGE_CHUNK,
                 seed=seed,
                 rules=banker,
-                threads=threads,
-                scheduler=scheduler,
+                runner=Runner(threads=threads, scheduler=scheduler),
             ),
         ),
         (
@@ -106,8 +105,7 @@ def edge_summary(
                 chunk_size=OPTIMAL_CHUNK,
                 seed=seed,
                 rules=RULES,
-                threads=threads,
-                scheduler=scheduler,
+                runner=Runner(threads=threads, scheduler=scheduler),
             ),
         ),
     ]

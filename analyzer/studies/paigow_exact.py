@@ -23,6 +23,7 @@ from analyzer.games.paigow.houseway import way_number
 from analyzer.games.paigow.rules import PaiGowRules
 from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.engine import Progress, Stopping
+from analyzer.sim.runner import Runner
 from analyzer.studies.registry import drawn_result
 
 EDGE_CHUNK = 1 << 16  # Monte Carlo deals per chunk
@@ -63,7 +64,7 @@ def exact_edge(
     spec = exact_edge_spec(ways=ways, mc_trials=mc_trials, seed=seed)
     rows, elapsed = [], {}
     for way in ways:
-        exact = exact_house_edge(way=way, threads=threads, progress=progress)
+        exact = exact_house_edge(way=way, runner=Runner(threads=threads, progress=progress))
         elapsed[way] = round(exact.run.elapsed, 1)
         for banker, rules in BANKERS:
             counted = exact.under(rules)
@@ -73,8 +74,7 @@ def exact_edge(
                 seed=seed,
                 chunk_size=EDGE_CHUNK,
                 rules=rules,
-                threads=threads,
-                scheduler=scheduler,
+                runner=Runner(threads=threads, scheduler=scheduler),
             )
             rows.append(
                 {

@@ -21,6 +21,7 @@ from analyzer.games.paigow.houseway import way_number
 from analyzer.games.paigow.optimal_edge import optimal_house_edge
 from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.engine import Progress
+from analyzer.sim.runner import Runner
 from analyzer.studies.registry import drawn_result
 
 COMMAND = "poker-analyzer batch results/paigow/optimal_edge.toml"
@@ -57,7 +58,7 @@ def optimal_edge(
     spec = optimal_edge_spec(ways=ways, commission=commission)
     rows, outcomes = [], {}
     for way in ways:
-        result = optimal_house_edge(way=way, commission=commission, threads=threads, progress=progress)
+        result = optimal_house_edge(way=way, commission=commission, runner=Runner(threads=threads, progress=progress))
         for row in result.rows():
             rows.append({**row, "gain": result.gain if row["strategy"] == "optimal" else 0.0})
         outcomes[way] = {

@@ -13,8 +13,9 @@ from analyzer.games.paigow.engine import _house_way_deals, _optimal_deals
 from analyzer.games.paigow.houseway import way_number
 from analyzer.games.paigow.rules import PaiGowRules
 from analyzer.games.paigow.split import settlement
-from analyzer.sim.engine import MAX_ROLLOUTS, Progress, Stopping, check_count, mean_and_se, run_monte_carlo
+from analyzer.sim.engine import MAX_ROLLOUTS, Stopping, check_count, mean_and_se
 from analyzer.sim.facts import RunFacts, inline_run
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import new_seed
 
 if TYPE_CHECKING:
@@ -133,9 +134,7 @@ def house_edge(
     chunk_size: int = 1 << 16,
     rules: PaiGowRules = PaiGowRules(),
     inner_trials: int = 2_000,
-    scheduler: str | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> EdgeResult:
     """The player's EV per unit bet over random deals against a dealer who sets by the House Way
     (rules §5.1-5.3; the house edge is its negative), settled by the house ``rules``.
@@ -161,12 +160,10 @@ def house_edge(
         The house rules: the commission on wins and who banks.
     inner_trials:
         ``optimal``: the dealer hands that estimate each hand's best split.
-    scheduler:
-        A Dask scheduler address, else local threads.
-    threads:
-        Local threads (default: every core).
-    progress:
-        Called with (deals done, planned or ``None``) as the run goes.
+    runner:
+        Where the run executes (threads, a Dask scheduler) and its progress sink
+        (:class:`~analyzer.sim.runner.Runner`), called with (deals done, planned or ``None``) as the
+        run goes.
 
     Returns
     -------
@@ -183,15 +180,7 @@ def house_edge(
     job = _EdgeJob(way_number(way), rules.player_banks, commission, inner)
     if strategy == "optimal":
         chunk_size = min(chunk_size, 256)
-    run = run_monte_carlo(
-        job,
-        seed=seed,
-        stopping=stopping,
-        chunk_size=chunk_size,
-        scheduler=scheduler,
-        threads=threads,
-        progress=progress,
-    )
+    run = runner.monte_carlo(job, seed=seed, stopping=stopping, chunk_size=chunk_size)
     win, push, loss, ev, se = settlement(run.tallies.sum(axis=1), run.trials, commission)
     gain, gain_se = paired_gain(run.tallies, run.trials, commission) if inner else (None, None)
     return EdgeResult(

@@ -30,8 +30,9 @@ from analyzer.games.paigow.houseway import way_number
 from analyzer.games.paigow.rules import PaiGowRules
 from analyzer.games.paigow.settings_table import BINOMIAL, default_cache, full_table, table_stamp
 from analyzer.sim import checkpoint, memory
-from analyzer.sim.engine import Progress, clock_start, run_tasks
+from analyzer.sim.engine import clock_start
 from analyzer.sim.facts import RunFacts
+from analyzer.sim.runner import Runner
 
 DEALS = math.comb(53, 7) * math.comb(46, 7)  # 8,250,459,031,214,400
 RANKS, JOKER, CARDS = 13, True, 53
@@ -166,8 +167,7 @@ def exact_house_edge(
     way: str = "foxwoods",
     rules: PaiGowRules = PaiGowRules(),
     cache: Path | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> ExactEdgeResult:
     """The exact player's EV and counts over every deal, player and dealer both setting by the
     House Way ``way`` (module docstring), settled by the house ``rules``.
@@ -181,10 +181,10 @@ def exact_house_edge(
     cache:
         The folder of the setting table and of the run's checkpoints (default: the user's cache
         folder, :func:`.settings_table.default_cache`).
-    threads:
-        Local threads (default: every core).
-    progress:
-        Called with (steps done, steps) while the table is built, then while the tasks run.
+    runner:
+        Its local threads run the table's build and the tasks (a scheduler is not used); its
+        progress sink is called with (steps done, steps) while the table is built, then while the
+        tasks run (:class:`~analyzer.sim.runner.Runner`).
 
     Returns
     -------
@@ -196,7 +196,7 @@ def exact_house_edge(
     folder = cache or default_cache()
     start = clock_start()
     stamp = table_stamp()
-    table = full_table(way, folder, progress, threads)
+    table = full_table(way, folder, runner.progress, runner.threads)
     classes = shared_sets(RANKS, JOKER)
     _LOADED[way, stamp] = (table, classes)
     try:
@@ -204,7 +204,7 @@ def exact_house_edge(
         tasks = [(way, stamp, first, last) for first, last in task_bounds(classes[1])]
         # the biggest families (fewest shared cards) first; "resuming: N of M tasks done" over saved ones
         with checkpoint.checkpointing(points, run=points.name, total=len(tasks), unit="task"):
-            terms = run_tasks(_task, tasks, threads=threads, progress=progress)
+            terms = runner.tasks(_task, tasks)
     finally:
         del _LOADED[way, stamp]
     shutil.rmtree(points, ignore_errors=True)

@@ -45,8 +45,9 @@ from analyzer.games.paigow.settings_table import (
     table_stamp,
 )
 from analyzer.sim import memory
-from analyzer.sim.engine import Progress, clock_start
+from analyzer.sim.engine import clock_start
 from analyzer.sim.facts import RunFacts
+from analyzer.sim.runner import Runner
 from analyzer.text import plural
 
 if TYPE_CHECKING:
@@ -232,8 +233,7 @@ def optimal_house_edge(
     way: str = "foxwoods",
     commission: float = 0.05,
     cache: Path | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> OptimalEdgeResult:
     """The exact player's EV over every deal when he takes the best split of every hand by exact
     EV against a House-Way dealer who banks, and when he takes the House Way's (module docstring).
@@ -247,10 +247,10 @@ def optimal_house_edge(
     cache:
         The folder of the setting table and of the run's saved sums (default: the user's cache
         folder).
-    threads:
-        Numba threads (default: every core).
-    progress:
-        Called with (steps done, steps) while the table is built, then while the parts run.
+    runner:
+        Its threads are Numba's for the whole run (a scheduler is not used); its progress sink is
+        called with (steps done, steps) while the table is built, then while the parts run
+        (:class:`~analyzer.sim.runner.Runner`).
 
     Returns
     -------
@@ -259,10 +259,10 @@ def optimal_house_edge(
     """
     way_number(way)
     payout = PaiGowRules(commission=commission).payout  # a ValueError for a commission out of [0, 1)
-    threads = fitting_threads(threads)
+    threads = fitting_threads(runner.threads)
     folder = cache or default_cache()
     start = clock_start()
-    table = full_table(way, folder, progress, threads)
+    table = full_table(way, folder, runner.progress, threads)
     fronts, backs = full_scales(folder)
     sets = shared_sets(RANKS, JOKER)
     bounds = task_bounds(sets[1], PARTS)
@@ -281,8 +281,7 @@ def optimal_house_edge(
             if time.perf_counter() - last_save > SAVE_EVERY and part + 1 < len(bounds):
                 _save_sums(saved, sums, part + 1)
                 last_save = time.perf_counter()
-            if progress is not None:
-                progress(part + 1, len(bounds))
+            runner.report(part + 1, len(bounds))
     counts = optimal_count.finish_counts(table, splits, sums)
     del sums
     scores = optimal_count.split_scores(counts, payout)

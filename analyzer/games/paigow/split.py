@@ -39,16 +39,13 @@ from analyzer.games.paigow.settings_table import (
 )
 from analyzer.sim.engine import (
     DEFAULT_CHUNK_SIZE,
-    Progress,
     Stopping,
     clock_start,
     mean_and_se,
-    run_monte_carlo,
-    run_tasks,
 )
-from analyzer.sim.executors import check_threads, local_workers
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import choose_exact
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import new_seed
 
 if TYPE_CHECKING:  # matplotlib is imported when a chart is drawn, not with the game
@@ -231,31 +228,23 @@ def _exact_task(deck, fronts, backs, way, player_banks, tasks):
     return tallies
 
 
-def _exact_tallies(
-    cards: np.ndarray, fronts, backs, way: int, player_banks: bool, scheduler, threads, progress
-) -> np.ndarray:
+def _exact_tallies(cards: np.ndarray, fronts, backs, way: int, player_banks: bool, runner: Runner) -> np.ndarray:
     """Tallies over every dealer hand, in tasks by the dealer's first two cards (balanced)."""
     deck = np.array([c for c in range(53) if c not in set(cards.tolist())], np.uint8)
     pairs = sorted(((a, b) for a in range(46) for b in range(a + 1, 46)), key=lambda p: -math.comb(45 - p[1], 5))
     groups = [np.array(pairs[i::64], np.int64) for i in range(64)]
-    results = run_tasks(
-        _exact_task,
-        [(deck, fronts, backs, way, player_banks, g) for g in groups],
-        scheduler=scheduler,
-        threads=threads,
-        progress=progress,
-    )
+    results = runner.tasks(_exact_task, [(deck, fronts, backs, way, player_banks, g) for g in groups])
     return np.sum(results, axis=0)
 
 
-def _setting_table(use: str, way: str, cache: Path | None, threads, progress) -> np.ndarray | None:
+def _setting_table(use: str, way: str, cache: Path | None, runner: Runner) -> np.ndarray | None:
     """The full deck's setting table for ``way`` as ``use`` asks: ``auto`` the cached one if any,
     ``build`` the cached one or a new one, ``off`` none."""
     if use not in TABLE_USES:
         raise ValueError(f"unknown setting-table use {use!r}: expected one of {', '.join(TABLE_USES)}")
     if use == "off":
         return None
-    return full_table(way, cache, progress, threads) if use == "build" else cached_table(way, cache)
+    return full_table(way, cache, runner.progress, runner.threads) if use == "build" else cached_table(way, cache)
 
 
 def _slow_path_notice(cards: str, way: str, cache: Path | None) -> str:
@@ -296,9 +285,7 @@ def split_ev(
     rules: PaiGowRules = PaiGowRules(),
     table: str = "auto",
     cache: Path | None = None,
-    scheduler: str | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> SplitAnalysis:
     """Every legal split's P(win), P(push), P(loss) and EV against a dealer who sets by the House
     Way (rules §5.1-5.3), best first, settled by the house ``rules``.
@@ -331,15 +318,13 @@ def split_ev(
         ``"auto"`` reads it when it is in the cache (and without it says how to build it, see
         the module docstring), ``"build"`` builds and caches it first when it is not (about
         :data:`~.settings_table.BUILD_SECONDS` on 2 cores), ``"off"`` sets every dealer hand
-        again. With the table the count runs on local threads, whatever ``scheduler`` says.
+        again. With the table the count runs on local threads, whatever the runner's scheduler says.
     cache:
         The folder of the setting tables (default: the user's cache folder).
-    scheduler:
-        A Dask scheduler address, else local threads.
-    threads:
-        Local threads (default: every core).
-    progress:
-        Called with (dealer hands or tasks done, planned or ``None``) as the run goes.
+    runner:
+        Where the run executes (threads, a Dask scheduler) and its progress sink
+        (:class:`~analyzer.sim.runner.Runner`), called with (dealer hands or tasks done, planned or
+        ``None``) as the run goes.
 
     Returns
     -------
@@ -353,30 +338,27 @@ def split_ev(
     fronts = np.array([s.front_value for s in settings], np.int64)
     backs = np.array([s.back_value for s in settings], np.int64)
     chosen = house_way_setting(codes, way)
-    workers = check_threads(threads) or local_workers()
+    workers = runner.workers
     start = clock_start()
-    setting_table = None if method == "monte-carlo" else _setting_table(table, way, cache, threads, progress)
+    setting_table = None if method == "monte-carlo" else _setting_table(table, way, cache, runner)
     exact_seconds = EXACT_SECONDS / workers if setting_table is None else TABLE_SECONDS
     exact = choose_exact(method, exact_seconds, stopping, workers, DEALER_HANDS_PER_SECOND)
     if exact and setting_table is not None:
-        tallies = _table_tallies(setting_table, codes, fronts, backs, player_banks, cache, threads)
+        tallies = _table_tallies(setting_table, codes, fronts, backs, player_banks, cache, runner.threads)
         facts = RunFacts.enumerated(DEALER_HANDS, since=start)
     elif exact:
         if table == "auto":
             logger.info(_slow_path_notice(format_cards(codes), way, cache))
-        tallies = _exact_tallies(codes, fronts, backs, number, player_banks, scheduler, threads, progress)
+        tallies = _exact_tallies(codes, fronts, backs, number, player_banks, runner)
         facts = RunFacts.enumerated(DEALER_HANDS, since=start)
     else:
         seed = new_seed(seed)
         excluded = cards_mask(codes)
-        run = run_monte_carlo(
+        run = runner.monte_carlo(
             _SplitJob(excluded, fronts, backs, number, player_banks, commission),
             seed=seed,
             stopping=stopping,
             chunk_size=chunk_size,
-            scheduler=scheduler,
-            threads=threads,
-            progress=progress,
         )
         tallies, facts = run.tallies, RunFacts.from_run(run)
     figures = []
