@@ -383,12 +383,12 @@ def install() -> bool:
     to be made, get :class:`FastStartCache`; Numba's environment rebuild, typing of plain arrays
     and loading of a cached library take their fast paths for the project's kernels
     (:func:`_rebuild_environment`, :func:`_typeof_plain_array`,
-    :mod:`analyzer.jit.lazy_linking`), and large callees of the project are linked by symbol
+    :mod:`analyzer.jit.cached_libraries`), and large callees of the project are linked by symbol
     (:mod:`analyzer.jit.symbol_linking`). Returns False, changing nothing, when Numba's
     internals are not the ones this module knows."""
     from numba.core.compiler_lock import global_compiler_lock
 
-    from analyzer.jit import decorators, kernel_cache, lazy_linking, symbol_linking
+    from analyzer.jit import cached_libraries, decorators, kernel_cache, symbol_linking
 
     with global_compiler_lock:  # no compilation or cache load runs meanwhile, on any thread
         if _INSTALLED:
@@ -399,7 +399,7 @@ def install() -> bool:
         _install_environment_rebuild()
         _install_plain_array_typing()
         # symbol linking needs both: the loader reads the state it writes, and names unique to a process
-        if lazy_linking.install() and _install_unique_function_ids():
+        if cached_libraries.install() and _install_unique_function_ids():
             symbol_linking.install()
         decorators.when_dispatcher_made(_adopt)
         return True

@@ -8,22 +8,18 @@ and 5-7 MB of memory, the largest part of a warm query's memory above the ``impo
 floor. Numba parses it for one more reason: the names of the kernel's defined symbols, which
 its engine must know before it hands out a function's address.
 
-:func:`install` swaps Numba's ``CPUCodeLibrary._unserialize`` for :func:`_unserialize`, which, for
-the project's own kernels (:mod:`analyzer.jit.scope`; any other library takes Numba's path),
-reads those names from the machine code's own symbol table (:func:`defined_symbols`, for ELF,
-the format of Linux and the BSDs) and gives the library a module for linking that is parsed from
-the bitcode when first asked for (:func:`lazy_library_class`). Machine code in another format
-(macOS, Windows), or a Numba whose internals differ, keeps Numba's own path: the same code runs,
-only the memory differs.
+This module holds the two means: the names are read from the machine code's own symbol table
+(:func:`defined_symbols`, for ELF, the format of Linux and the BSDs), and the library gets a
+module for linking that is parsed from the bitcode when first asked for
+(:func:`lazy_library_class`). :mod:`analyzer.jit.cached_libraries` loads the project's cached
+kernels with them. Machine code in another format (macOS, Windows), or a Numba whose internals
+differ, keeps Numba's own path: the same code runs, only the memory differs.
 """
 
 from __future__ import annotations
 
 import functools
 import struct
-from collections.abc import Callable
-
-from analyzer.jit import scope
 
 _ELF64_LITTLE_ENDIAN = b"\x7fELF\x02\x01"
 _SECTION = struct.Struct("<IIQQQQIIQQ")  # Elf64_Shdr: name, type, flags, addr, offset, size, link, ...
@@ -64,10 +60,6 @@ def defined_symbols(object_code: bytes) -> frozenset[str] | None:
     return frozenset(names) or None
 
 
-_NUMBA_OWN: dict[str, Callable] = {}
-"""Numba's ``CPUCodeLibrary._unserialize`` (the function under its classmethod), once replaced."""
-
-
 @functools.cache
 def lazy_library_class(library_class: type) -> type:
     """A subclass of Numba's ``library_class`` whose ``_shared_module`` (the module other libraries
@@ -95,59 +87,3 @@ def lazy_library_class(library_class: type) -> type:
             self._linking_module = module
 
     return LazyLinkingLibrary
-
-
-def _unserialize(cls, codegen, state):
-    """``CPUCodeLibrary._unserialize(codegen, state)``, for a JIT library's machine code whose
-    symbols :func:`defined_symbols` reads, of one of the project's kernels
-    (:func:`analyzer.jit.scope.is_loading_own`): the same library, finalised the same way, with its
-    defined symbols told to the engine from the object and its bitcode kept unparsed, after the
-    objects it calls by symbol (:mod:`analyzer.jit.symbol_linking`); otherwise Numba's."""
-    from numba.core.codegen import JITCodeLibrary
-
-    from analyzer.jit import symbol_linking
-
-    name, kind, data = state
-    own = scope.is_loading_own() and kind == "object" and cls is JITCodeLibrary
-    symbols = defined_symbols(data[0]) if own else None
-    if symbols is None:
-        return _NUMBA_OWN["unserialize"](cls, codegen, state)
-    object_code, linking_bitcode, *calls = data
-    needed, called, declaring = calls or ((), False, b"")
-    needed = symbol_linking.load_needed(codegen, needed)
-    library = symbol_linking.load_object(codegen, name, object_code, linking_bitcode, keep=called)
-    library._needed_objects = needed
-    library._called_by_symbol = called
-    if called and declaring:  # the project's callers link this; any other caller the whole module
-        library._pending_declaring = declaring
-    return library
-
-
-def _knows_numba() -> bool:
-    """Whether Numba's library loading is the one :func:`_unserialize` repeats: its own
-    ``_unserialize`` makes these calls, and the engine keeps its symbols in a set."""
-    from numba.core import codegen
-
-    own = codegen.CPUCodeLibrary.__dict__.get("_unserialize")
-    calls = {"enable_object_caching", "_set_compiled_object", "_shared_module", "_finalize_final_module"}
-    return (
-        isinstance(own, classmethod)
-        and calls | {"_load_defined_symbols"} <= set(own.__func__.__code__.co_names)
-        and "_defined_symbols" in codegen.JitEngine.__init__.__code__.co_names
-        and hasattr(codegen.CPUCodeLibrary, "_get_module_for_linking")
-    )
-
-
-def install() -> bool:
-    """Swap Numba's ``CPUCodeLibrary._unserialize`` for :func:`_unserialize` (idempotent). Returns
-    False, leaving Numba's, when its internals are not the ones this module knows."""
-    from numba.core import codegen
-
-    own = codegen.CPUCodeLibrary.__dict__.get("_unserialize")
-    if isinstance(own, classmethod) and own.__func__ is _unserialize:
-        return True
-    if not _knows_numba():
-        return False
-    _NUMBA_OWN["unserialize"] = own.__func__
-    codegen.CPUCodeLibrary._unserialize = classmethod(_unserialize)
-    return True

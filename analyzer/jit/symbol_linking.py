@@ -29,7 +29,7 @@ whether the project's callers call the library by symbol, and the bitcode they l
 symbol linked in (:func:`self_contained`): a kernel that is not the project's, linking the
 library (a user's kernel calling an evaluator kernel), gets every body and calls nothing by
 symbol, so its own cache entry is stock Numba's and complete.
-:func:`analyzer.jit.lazy_linking._unserialize` reads the state.
+:func:`analyzer.jit.cached_libraries._unserialize` reads the state.
 
 Only JIT libraries whose machine code is ELF (Linux), loaded by
 :mod:`analyzer.jit.lazy_linking`, take this path, and only functions whose symbol is unique to
@@ -49,6 +49,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from analyzer.jit import scope
+from analyzer.jit.lazy_linking import defined_symbols, lazy_library_class
 
 LARGEST_INLINED = 300
 """The most lines of LLVM IR a function may have and still be linked into its callers (and maybe
@@ -194,8 +195,6 @@ def declaring_module(library):
     from llvmlite import binding
     from numba.core.codegen import JITCodeLibrary
 
-    from analyzer.jit.lazy_linking import defined_symbols
-
     known = getattr(library, "_declaring", None)
     if known is not None:
         return known
@@ -266,8 +265,6 @@ def load_object(codegen, name: str, code: bytes, linking_bitcode: bytes | None =
     needed object, which had none. ``keep``: the library keeps ``code``, for the states of
     kernels compiled later that call it by symbol."""
     from numba.core.codegen import JITCodeLibrary
-
-    from analyzer.jit.lazy_linking import defined_symbols, lazy_library_class
 
     identity = digest(code)
     library = _LOADED.get(identity)

@@ -1,6 +1,6 @@
 """One player's equity hand by hand: the figures of each combo (and each class) of his range.
 
-Built from showdown tallies (:mod:`analyzer.sim.showdown`) kept per combo: row ``c`` holds the
+Built from showdown tallies (:mod:`analyzer.sim.tally_layout`) kept per combo: row ``c`` holds the
 showdowns of the deals in which the player holds combo ``c``, so its weight ``t_c`` (the sum of
 its category counters: every showdown adds its weight to one category) is the probability mass
 of ``c`` in the deal -- ``w_c`` times the total weight of the other players' compatible combos,
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from analyzer.sim.engine import mean_and_se
-from analyzer.sim.showdown import CATEGORY, EQUITY, EQUITY_SQ, TIE, TIE_UNITS, WIN
+from analyzer.sim.tally_layout import CATEGORY, EQUITY, EQUITY_SQ, TIE, TIE_UNITS, WIN
 
 if TYPE_CHECKING:  # pandas is imported when a frame is made
     import pandas as pd

@@ -1,33 +1,35 @@
-"""Integer tallies of multiway showdowns.
-
-Per player, one row of :data:`WIDTH` counters: wins, ties, equity and squared
-equity in units of 1/:data:`TIE_UNITS` of a pot (2520 = lcm(1..10), so every
-split among up to 10 players is a whole number of units), and the final hand
-category. Rows merge by addition in any order. With weights (exact enumeration
-over weighted ranges) the same layout holds weighted counts.
-"""
+"""Integer tallies of multiway showdowns: recorded by the kernels here, read into each player's
+equity, in the layout of :mod:`analyzer.sim.tally_layout`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from analyzer.eval.values import Category
 from analyzer.jit import kernel
 from analyzer.sim.bits import bit_count
+from analyzer.sim.breakdown import Breakdown
 from analyzer.sim.engine import mean_and_se
+from analyzer.sim.tally_layout import CATEGORY, EQUITY, EQUITY_SQ, SHARE, TIE, TIE_UNITS, WIDTH, WIN
 
-if TYPE_CHECKING:  # the breakdown module reads the tallies' layout from this one
-    from analyzer.sim.breakdown import Breakdown
-
-TIE_UNITS = 2520
-WIN, TIE, EQUITY, EQUITY_SQ, CATEGORY = 0, 1, 2, 3, 4
-WIDTH = CATEGORY + 11
-
-
-SHARE = np.array([0] + [TIE_UNITS // m for m in range(1, 11)], dtype=np.int64)  # units per winner
+__all__ = [  # with the layout's names, which the engines read from here
+    "CATEGORY",
+    "EQUITY",
+    "EQUITY_SQ",
+    "SHARE",
+    "TIE",
+    "TIE_UNITS",
+    "WIDTH",
+    "WIN",
+    "PlayerEquity",
+    "fold_winners",
+    "max_equity_se",
+    "player_equities",
+    "record_showdown",
+    "record_winners",
+]
 
 
 @kernel(forceinline=True)

@@ -30,7 +30,7 @@ from analyzer.cards import (
     parse_cards,
 )
 from analyzer.games.holdem.engine import BOARD_CARDS, exact_showdowns
-from analyzer.games.holdem.equity import check_players, parse_board
+from analyzer.games.holdem.inputs import check_players, parse_board
 from analyzer.jit import kernel
 from analyzer.ranges import Range, parse
 from analyzer.sim.engine import Progress, run_tasks

@@ -19,9 +19,11 @@ from itertools import accumulate
 
 import numpy as np
 
-from analyzer.cards import CardError, CardsInput, cards_mask, check_disjoint, format_cards, parse_cards
+from analyzer.cards import CardsInput, cards_mask, check_disjoint, format_cards, parse_cards
 from analyzer.games._equity import EquityResult
+from analyzer.games.holdem.boards import FixedDeals, deal_tallies
 from analyzer.games.holdem.engine import BOARD_CARDS, _exact_assignments, _monte_carlo_showdowns, exact_showdowns
+from analyzer.games.holdem.inputs import check_players, parse_board
 from analyzer.games.holdem.joint import joint_deals
 from analyzer.games.holdem.runouts import MAX_RUNOUT_CARDS, runout_assignments
 from analyzer.games.holdem.symmetry import (
@@ -39,10 +41,7 @@ from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import choose_exact
 from analyzer.sim.seeds import new_seed
 from analyzer.sim.showdown import WIDTH, PlayerEquity, max_equity_se, player_equities
-from analyzer.text import plural
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 10
-BOARD_SIZES = (0, 3, 4, 5)
 # seconds per combo assignment of the exact kernel, by number of missing board cards (measured)
 EXACT_SECONDS = {5: 1.5e-3, 4: 1.2e-4, 3: 1.5e-5, 2: 2e-6, 1: 5e-7, 0: 2e-7}
 
@@ -122,23 +121,6 @@ class HoldemDeal:
 def by_player(combo_tallies: np.ndarray, offsets: np.ndarray) -> np.ndarray:
     """Each player's tallies: the sum of his combos' rows (``offsets[p]`` to ``offsets[p + 1]``)."""
     return np.add.reduceat(combo_tallies, offsets[:-1], axis=0)
-
-
-def check_players(entries: Sequence, each: str, what: str) -> None:
-    """One entry (``each``: "hand", "hand or range") per player, 2 to 10 of them, given as a list;
-    else a ValueError saying what ``what`` takes."""
-    if isinstance(entries, str):
-        raise ValueError(f"give one {each} per player (a list), not a single string")
-    if not MIN_PLAYERS <= len(entries) <= MAX_PLAYERS:
-        raise ValueError(f"{plural(len(entries), 'player')}: {what} takes {MIN_PLAYERS} to {MAX_PLAYERS}")
-
-
-def parse_board(board: CardsInput) -> np.ndarray:
-    """The board's cards: 0, 3, 4 or 5 of them, else a CardError showing them."""
-    cards = parse_cards(board)
-    if len(cards) not in BOARD_SIZES:
-        raise CardError(f"a board has 0, 3, 4 or 5 cards, got {len(cards)}: {format_cards(cards)}")
-    return cards
 
 
 def prepare_deal(ranges: Sequence[str | Range], board: CardsInput = "", dead: CardsInput = "") -> HoldemDeal:
@@ -583,7 +565,6 @@ def _combo_tallies(
     ``weights[a]`` times the counts of its class ``members[a]`` to the row of each player's combo
     (a suit permutation keeps the players' order). The counts take ``120 n`` bytes a class, at
     most :data:`~analyzer.games.holdem.symmetry.MAX_ASSIGNMENTS` classes."""
-    from analyzer.games.holdem.boards import FixedDeals, deal_tallies  # here: boards imports this module
 
     count, n = representatives.shape[:2]
     boards = np.zeros((count, 5), np.uint8)
