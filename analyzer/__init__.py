@@ -27,20 +27,11 @@ GAMES = ("holdem", "stud", "draw", "paigow", "head_to_head", "saint_poker", "whi
 __all__ = ["__version__", "evaluate", "ranges", *GAMES]
 
 
-def _version() -> str:
-    """The installed distribution's version (read on first use of ``__version__``: reading the
-    package metadata costs tens of milliseconds, which a query does not need to pay)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("poker-analyzer")
-    except PackageNotFoundError:  # running from a source tree that is not installed
-        return "0.0.0+source"
-
-
 def __getattr__(name: str) -> Any:
     if name == "__version__":
-        value: Any = _version()
+        from analyzer.version import package_version
+
+        value: Any = package_version()
     elif name in GAMES:
         value = importlib.import_module(f"analyzer.api.{name}")
     elif name == "ranges":  # the range syntax's own module is its namespace

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-import analyzer
+from analyzer.version import package_version
 
 if TYPE_CHECKING:  # only named in annotations: the output-folder check stays quick to import
     import pandas as pd
@@ -108,7 +108,7 @@ def manifest_for(
         "chunk_size": spec.chunk_size,
         "standard_errors": dict(standard_errors or {}),
         "elapsed_seconds": round(elapsed, 3),
-        "package_version": analyzer.__version__,
+        "package_version": package_version(),
         "git_revision": git_revision(),
         "python": platform.python_version(),
         "numpy": np.__version__,

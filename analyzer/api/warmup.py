@@ -23,55 +23,56 @@ from analyzer.api.examples import LAST_BET, PLACE, SAINT
 def _eval() -> None:
     import numpy as np
 
-    import analyzer as pa
+    from analyzer.api import evaluate
     from analyzer.eval import evaluate_batch
 
     for cards, rules in (("As Ks Qs Js Ts 2c 3d", "standard"), ("Jk As Ks Qs Js", "bug"), ("Jk 2c", "paigow")):
-        pa.evaluate(cards, rules)
+        evaluate(cards, rules)
     for rules in ("standard", "bug", "paigow"):
         evaluate_batch(np.array([[0, 4, 8, 12, 17, 21, 25]], np.uint8), rules)
 
 
 def _holdem() -> None:
-    import analyzer as pa
+    from analyzer import ranges
+    from analyzer.api import holdem
 
-    pa.holdem.equity(["AsKs", "QdQc"], "Kh 7d 2c 5s")  # exact
-    pa.holdem.equity(["AsKs", "QdQc"], exact=False, trials=1000, seed=1)
-    pa.holdem.equity(["QQ+, AKs", "22+, A2s+", "random"], "Kh 7d 2c", exact=False, trials=1000, seed=1)
-    pa.holdem.equity(["QQ+", "AKs"], "Kh 7d 2c 5s", exact=True)  # exact ranges, runout by runout
-    pa.holdem.equity(["AKs", "QdQc, JdJc"], exact=True)  # exact ranges preflop, by rank patterns
-    pa.holdem.equity(["QQ+", "AKs"], "Kh 7d 2c 5s", exact=True, breakdown=True)  # combo by combo
-    pa.holdem.equity(["QQ+", "AKs"], "2h 3h 4h 9h", exact=True, breakdown=True)  # by suit classes
-    pa.holdem.equity(["QQ+, AKs", "random"], "Kh 7d 2c", exact=False, trials=1000, seed=1, breakdown=True)
-    pa.holdem.turns(["AsKs", "QdQc"], "Kh 7d 2c")  # the many-deals kernel of turns and equities
-    pa.holdem.flops(["AsKs", "QdQc"], dead=list(range(38)))  # the flop sweep, on the 10 cards left
-    pa.holdem.hits("QQ+, AKs", "Kh 7d 2c")  # the texture kernel (every flop and turns call it alike)
-    pa.ranges.parse("QQ+, AKs").to_frame()
+    holdem.equity(["AsKs", "QdQc"], "Kh 7d 2c 5s")  # exact
+    holdem.equity(["AsKs", "QdQc"], exact=False, trials=1000, seed=1)
+    holdem.equity(["QQ+, AKs", "22+, A2s+", "random"], "Kh 7d 2c", exact=False, trials=1000, seed=1)
+    holdem.equity(["QQ+", "AKs"], "Kh 7d 2c 5s", exact=True)  # exact ranges, runout by runout
+    holdem.equity(["AKs", "QdQc, JdJc"], exact=True)  # exact ranges preflop, by rank patterns
+    holdem.equity(["QQ+", "AKs"], "Kh 7d 2c 5s", exact=True, breakdown=True)  # combo by combo
+    holdem.equity(["QQ+", "AKs"], "2h 3h 4h 9h", exact=True, breakdown=True)  # by suit classes
+    holdem.equity(["QQ+, AKs", "random"], "Kh 7d 2c", exact=False, trials=1000, seed=1, breakdown=True)
+    holdem.turns(["AsKs", "QdQc"], "Kh 7d 2c")  # the many-deals kernel of turns and equities
+    holdem.flops(["AsKs", "QdQc"], dead=list(range(38)))  # the flop sweep, on the 10 cards left
+    holdem.hits("QQ+, AKs", "Kh 7d 2c")  # the texture kernel (every flop and turns call it alike)
+    ranges.parse("QQ+, AKs").to_frame()
 
 
 def _stud() -> None:
-    import analyzer as pa
+    from analyzer.api import stud
 
-    pa.stud.equity(["AsAh", "KsKh7d"], dead="Qc 5h", exact=False, trials=1000, seed=1)
-    pa.stud.equity(["AsAhKd7c", "KsKh7d6c"])  # exact
+    stud.equity(["AsAh", "KsKh7d"], dead="Qc 5h", exact=False, trials=1000, seed=1)
+    stud.equity(["AsAhKd7c", "KsKh7d6c"])  # exact
 
 
 def _draw() -> None:
-    import analyzer as pa
+    from analyzer.api import draw
 
-    pa.draw.odds("Jc Jd 8h 5s 2c", "8h 5s 2c")
-    pa.draw.odds("Jk Jd 8h 5s 2c", "8h 5s 2c", bug=True)
-    pa.draw.advise("Ah Kh 9h 7h 2c", opponents=2, trials=200, seed=1)
-    pa.draw.advise("Jk Ad 7h 5s 2c", bug=True, jacks_or_better=True, four_with_ace=True, trials=200, seed=1)
+    draw.odds("Jc Jd 8h 5s 2c", "8h 5s 2c")
+    draw.odds("Jk Jd 8h 5s 2c", "8h 5s 2c", bug=True)
+    draw.advise("Ah Kh 9h 7h 2c", opponents=2, trials=200, seed=1)
+    draw.advise("Jk Ad 7h 5s 2c", bug=True, jacks_or_better=True, four_with_ace=True, trials=200, seed=1)
 
 
 def _paigow() -> None:
-    import analyzer as pa
+    from analyzer.api import paigow
 
-    pa.paigow.house_way("Tc Td 6h 6s Ac 3d 2h")
-    pa.paigow.split("Tc Td 6h 6s Ac 3d 2h", exact=False, trials=1000, seed=1)
-    pa.paigow.edge(trials=1000, seed=1)
-    pa.paigow.edge(strategy="optimal", trials=20, inner_trials=20, seed=1)
+    paigow.house_way("Tc Td 6h 6s Ac 3d 2h")
+    paigow.split("Tc Td 6h 6s Ac 3d 2h", exact=False, trials=1000, seed=1)
+    paigow.edge(trials=1000, seed=1)
+    paigow.edge(strategy="optimal", trials=20, inner_trials=20, seed=1)
     _paigow_exact_split()
     _paigow_tables()
 
@@ -111,45 +112,45 @@ def _paigow_tables() -> None:
 def _head_to_head() -> None:
     """The game kernels twice: without the lookahead players' code and with it (a rollout or
     search placement, or the rollout bettor: ``head_to_head.rollout.lookahead_flag``)."""
-    import analyzer as pa
+    from analyzer.api import head_to_head
 
-    pa.head_to_head.place(PLACE, trials=100, seed=1)
-    pa.head_to_head.place(PLACE, policy="search:2", trials=2, seed=1)  # values under a lookahead player
-    pa.head_to_head.bet(LAST_BET, trials=100, seed=1)
-    pa.head_to_head.bet(LAST_BET, policy="search:2", trials=2, seed=1)  # values under a lookahead player
-    pa.head_to_head.play("greedy", "random", games=20, seed=1)
-    pa.head_to_head.play("rollout:1", "greedy", round_type="open5", crazy=True, games=2, seed=1)
-    pa.head_to_head.play("greedy", "greedy", betting=True, first_bets="threshold", games=20, seed=1)
-    pa.head_to_head.play("rollout:1", "greedy", betting=True, first_bets="rollout:1", games=1, seed=1)
-    pa.head_to_head.rounds("hold3", rounds=20, seed=1)
-    pa.head_to_head.rounds("hold3", first="rollout:1", rounds=1, seed=1)
-    pa.head_to_head.tournament(["greedy", "tuned"], deals=2, seed=1)
-    pa.head_to_head.tournament(["greedy", "rollout:1"], deals=2, seed=1)
-    pa.head_to_head.tournament(["greedy", "random"], betting=True, deals=2, seed=1)
-    pa.head_to_head.tournament(["greedy", "rollout:1+rollout:1"], betting=True, deals=1, seed=1)
+    head_to_head.place(PLACE, trials=100, seed=1)
+    head_to_head.place(PLACE, policy="search:2", trials=2, seed=1)  # values under a lookahead player
+    head_to_head.bet(LAST_BET, trials=100, seed=1)
+    head_to_head.bet(LAST_BET, policy="search:2", trials=2, seed=1)  # values under a lookahead player
+    head_to_head.play("greedy", "random", games=20, seed=1)
+    head_to_head.play("rollout:1", "greedy", round_type="open5", crazy=True, games=2, seed=1)
+    head_to_head.play("greedy", "greedy", betting=True, first_bets="threshold", games=20, seed=1)
+    head_to_head.play("rollout:1", "greedy", betting=True, first_bets="rollout:1", games=1, seed=1)
+    head_to_head.rounds("hold3", rounds=20, seed=1)
+    head_to_head.rounds("hold3", first="rollout:1", rounds=1, seed=1)
+    head_to_head.tournament(["greedy", "tuned"], deals=2, seed=1)
+    head_to_head.tournament(["greedy", "rollout:1"], deals=2, seed=1)
+    head_to_head.tournament(["greedy", "random"], betting=True, deals=2, seed=1)
+    head_to_head.tournament(["greedy", "rollout:1+rollout:1"], betting=True, deals=1, seed=1)
 
 
 def _saint_poker() -> None:
-    import analyzer as pa
+    from analyzer.api import saint_poker
 
-    pa.saint_poker.decide(SAINT, trials=50, seed=1)
-    pa.saint_poker.decide(SAINT, policy="search:2", trials=1, seed=1)
-    pa.saint_poker.play(5, "greedy,save,random,rollout:1,search:4", games=4, seed=1)
+    saint_poker.decide(SAINT, trials=50, seed=1)
+    saint_poker.decide(SAINT, policy="search:2", trials=1, seed=1)
+    saint_poker.play(5, "greedy,save,random,rollout:1,search:4", games=4, seed=1)
 
 
 def _whist() -> None:
-    import analyzer as pa
+    from analyzer.api import whist
 
-    pa.whist.bid("As Ks 7s 4s Kh Th 6h 2h Qd 8d 3d Jc 5c", trials=100, seed=1)
-    pa.whist.play(deals=20, table_deals=100, seed=1)
+    whist.bid("As Ks 7s 4s Kh Th 6h 2h Qd 8d 3d Jc 5c", trials=100, seed=1)
+    whist.play(deals=20, table_deals=100, seed=1)
 
 
 def _mousel() -> None:
-    import analyzer as pa
+    from analyzer.api import mousel
 
-    pa.mousel.advise("Kh Qh 9c 4d", "7h", 4, trials=100, seed=1)
-    pa.mousel.advise("Kh Qh 9c 4d", "7h", 5, play="exact", pot=4, trials=20, seed=1)
-    pa.mousel.play(4, sessions=5, deals=4, seed=1)
+    mousel.advise("Kh Qh 9c 4d", "7h", 4, trials=100, seed=1)
+    mousel.advise("Kh Qh 9c 4d", "7h", 5, play="exact", pot=4, trials=20, seed=1)
+    mousel.play(4, sessions=5, deals=4, seed=1)
 
 
 class GameWarmup(NamedTuple):
