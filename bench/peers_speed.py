@@ -4,11 +4,12 @@ evaluation, enumeration of every hand, exact and Monte Carlo Hold'em equity, as 
     python bench/peers_speed.py [--peer-dir DIR] [--build-dir DIR] [--hands N] [--rounds N]
                                 [--quick] [--only NAME ...] [--json]
 
-**The peer.** OMPEval (C++, ISC licence), two benchmark drivers and a build script sit beside the
-checkout, in ``../shared/peers/ompeval`` (``--peer-dir``). It is a benchmark peer only, never a
-dependency. When that folder and g++ are there, its ``build.sh`` builds the drivers into a
-temporary folder (or ``--build-dir``); otherwise the script says on stderr why the peer is
-skipped and times the project alone.
+**The peer.** OMPEval (C++, ISC licence: github.com/zekyll/OMPEval at commit 4aec210, with two
+small fixes gcc 12 needs), two benchmark drivers and a build script, in the folder given with
+``--peer-dir``; what it holds and how to get and build it: docs/speed.md, "Getting OMPEval". It
+is a benchmark peer only, never a dependency. When that folder and g++ are there, its
+``build.sh`` builds the drivers into a temporary folder (or ``--build-dir``); otherwise the
+script says on stderr why the peer is skipped and times the project alone.
 
 **The workloads** (``--only`` takes their names), the same inputs on both sides:
 
@@ -465,7 +466,7 @@ def print_table(rows: list[dict], rounds: int, peer: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--peer-dir", type=Path, default=DEFAULT_PEER_DIR, help="OMPEval's folder (build.sh)")
+    parser.add_argument("--peer-dir", type=Path, default=DEFAULT_PEER_DIR, help="OMPEval's folder (docs/speed.md)")
     parser.add_argument("--build-dir", type=Path, help="build the peer here (default: a temporary folder)")
     parser.add_argument("--hands", type=int, help="random 7-card hands (default 10M, --quick 100,000)")
     parser.add_argument("--rounds", type=int, help="interleaved rounds (default 5, --quick 2)")
