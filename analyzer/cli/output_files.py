@@ -8,13 +8,12 @@ so a failed or interrupted write never leaves half a file.
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
-from collections.abc import Callable
 from pathlib import Path
 
 import typer
+
+from analyzer.files import write_atomically
 
 CHART_SUFFIXES = (".png",)  # what --chart writes (save_chart)
 
@@ -33,22 +32,6 @@ def checked_output(path: Path | None, suffixes: tuple[str, ...], option: str, fo
     if path.exists() and not force:
         raise ValueError(f"{path}: exists: give --force to replace it")
     return path
-
-
-def write_atomically(path: Path, write: Callable[[Path], object]) -> None:
-    """Call ``write`` on a temporary sibling of ``path`` (same suffix), then rename it to ``path``."""
-    handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=path.suffix, dir=path.parent)
-    os.close(handle)
-    temporary = Path(name)
-    try:
-        write(temporary)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)  # mkstemp makes it private; outputs are ordinary files
-        os.replace(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
 
 
 def save_chart(result, chart: Path | None, as_json: bool) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 from rich.table import Table
 
 from analyzer.cli.console import stdout_console
-from analyzer.cli.output_files import write_atomically
+from analyzer.files import write_atomically
 from analyzer.text import plural
 
 OUT_SUFFIXES = (".csv", ".json")

@@ -12,8 +12,6 @@ test suite rebuilds the tables and checks the shipped file holds exactly them.
 from __future__ import annotations
 
 import argparse
-import os
-import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -33,6 +31,7 @@ from analyzer.eval.tables import (
     shape_name,
 )
 from analyzer.eval.valuing import flush_value, joker_rank_value, rank_value
+from analyzer.files import write_atomically
 from analyzer.jit import kernel
 
 
@@ -142,18 +141,7 @@ def write_tables_file(path: Path | str = TABLES_FILE) -> Path:
     for name, tables in built.items():
         arrays[f"val/{name}"] = tables.val
         arrays[f"flush/{name}"] = tables.flush
-    handle, staging = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            np.savez_compressed(out, allow_pickle=False, **arrays)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(staging, 0o666 & ~umask)  # mkstemp makes it private; the file is ordinary data
-        os.replace(staging, path)
-    except BaseException:
-        Path(staging).unlink(missing_ok=True)
-        raise
-    return path
+    return write_atomically(path, lambda staging: np.savez_compressed(staging, allow_pickle=False, **arrays))
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -21,13 +21,12 @@ installed copy is not the user's to rewrite, and a refreshed file is meant to be
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
+from analyzer.files import write_atomically
 from analyzer.games.head_to_head import greedy_params
 from analyzer.games.saint_poker import weights
 from analyzer.json_input import read_json
@@ -57,18 +56,7 @@ def refresh(folder: Path | str, to: Path | str | None = None) -> Path:
         raise ValueError(f"{source}: expected a JSON object")
     check(document, str(source))
     target = shipped if to is None else Path(to)
-    handle, staging = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(source.read_bytes())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(staging, 0o666 & ~umask)  # mkstemp makes it private; the file is ordinary data
-        os.replace(staging, target)
-    except BaseException:
-        Path(staging).unlink(missing_ok=True)
-        raise
-    return target
+    return write_atomically(target, lambda staging: staging.write_bytes(source.read_bytes()))
 
 
 class _Parser(argparse.ArgumentParser):

@@ -2,9 +2,9 @@
 
 A study id is ``<game>.<name>`` (``holdem.preflop_table``, ``mousel.tables``); its function lives in
 ``analyzer/studies/<game>.py`` and takes keyword parameters only: the study's own (trials, seed, ...)
-and the run options ``threads``, ``scheduler`` and ``progress``. Both the ``tables`` commands of the
-command line and batch spec files run studies through :func:`run_study`, so a spec's ``[params]``
-are exactly the function's keyword parameters.
+and the run option ``runner`` (an :class:`analyzer.sim.runner.Runner`: threads, scheduler,
+progress). Both the ``tables`` commands of the command line and batch spec files run studies
+through :func:`run_study`, so a spec's ``[params]`` are exactly the function's keyword parameters.
 
 Every study also states, from its parameters alone, the results it will write: its spec function
 (:attr:`Study.specs`, in the same module) takes the study's parameters, run options aside, and
@@ -22,10 +22,10 @@ module's ``FIGURES`` maps a result key ``<analysis>/<name>`` (the folder under `
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import inspect
 import json
-import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,9 +34,10 @@ from typing import Any, TypeVar, cast
 import pandas as pd
 from matplotlib.figure import Figure
 
+from analyzer.files import write_atomically
 from analyzer.json_input import options_from, options_model, validate
 from analyzer.report import ResultSet, ResultSpec, as_written, save_figure
-from analyzer.sim.engine import Progress
+from analyzer.sim.runner import Runner
 
 PlanT = TypeVar("PlanT")
 FigureMaker = Callable[[Mapping[str, pd.DataFrame], Mapping[str, Any]], dict[str, Figure]]
@@ -219,7 +220,7 @@ def get_study(study_id: str) -> Study:
         raise ValueError(f"unknown study {study_id!r}: expected one of {', '.join(STUDIES)}") from None
 
 
-RUN_OPTIONS = ("threads", "scheduler", "progress")  # how a study runs, not what it computes
+RUN_OPTIONS = ("runner",)  # how a study runs, not what it computes
 
 
 def _bound(study_id: str, function: Callable[..., Any], params: Mapping[str, Any]) -> inspect.BoundArguments:
@@ -233,9 +234,7 @@ def run_study(
     study_id: str,
     params: Mapping[str, Any] | None = None,
     *,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> list[ResultSet]:
     """Run the study ``study_id`` with its keyword ``params``; the result sets it produced.
 
@@ -245,7 +244,7 @@ def run_study(
     function = study.load()
     params = dict(params or {})
     _bound(study_id, function, params)
-    result = function(threads=threads, scheduler=scheduler, progress=progress, **params)
+    result = function(**params, runner=runner)
     return result if isinstance(result, list) else [result]
 
 
@@ -324,11 +323,7 @@ def redraw(folder: Path | str) -> list[Path]:
         raise ValueError(f"{folder}: the study draws {sorted(figures)}, the manifest lists {sorted(listed)}")
     written = []
     for stem, figure in figures.items():
-        path = folder / f"{stem}.png"
-        staging = folder / f".{stem}.redraw.png"
-        save_figure(figure, staging)
-        os.replace(staging, path)
-        written.append(path)
+        written.append(write_atomically(folder / f"{stem}.png", functools.partial(save_figure, figure)))
     return written
 
 
