@@ -23,6 +23,7 @@ import pytest
 
 from analyzer.batch import checkpoint_folder, read_spec, run_spec
 from analyzer.sim.checkpoint import DAMAGED, MAGIC, CheckpointStore, checkpointing, count, lock_path, run_lock
+from analyzer.sim.runner import Runner
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = 'analysis = "head_to_head.tables"\n\n[params]\nstudies = ["round_types"]\nrounds = {rounds}\nseed = 7\n'
@@ -43,7 +44,7 @@ def _interrupted(spec_file: Path, out: Path, after: int = 3) -> Path:
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        run_spec(spec, out, progress=stop)
+        run_spec(spec, out, runner=Runner(progress=stop))
     folder = checkpoint_folder(spec, out)
     assert count(folder) > 0 and not (out / "head_to_head").exists()
     return folder
@@ -66,13 +67,13 @@ def whole(tmp_path, spec_file) -> dict[str, str]:
 # --- a rerun never destroys work
 
 
-def test_a_ctrl_c_says_what_it_kept_and_a_rerun_without_resume_keeps_it(tmp_path, main_run):
-    """The test of issue 45: a batch in a process of its own gets SIGINT once it has checkpoints."""
+def _stopped_batch(tmp_path, *options: str, stop: int) -> tuple[Path, subprocess.Popen, str]:
+    """A batch of a 4,000-round spec in a process of its own, sent ``stop`` once it has three
+    checkpoints: its checkpoint folder, the ended process and its stderr."""
     (tmp_path / "spec.toml").write_text(SPEC.format(rounds=4000))
-    out = tmp_path / "out"
-    folder = checkpoint_folder(read_spec(tmp_path / "spec.toml"), out)
+    folder = checkpoint_folder(read_spec(tmp_path / "spec.toml"), tmp_path / "out")
     process = subprocess.Popen(
-        [sys.executable, "-m", "analyzer.cli.main", "batch", "spec.toml", "--out", "out", "--threads", "2"],
+        [sys.executable, "-m", "analyzer.cli.main", "batch", "spec.toml", "--out", "out", *options],
         cwd=tmp_path,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -81,8 +82,15 @@ def test_a_ctrl_c_says_what_it_kept_and_a_rerun_without_resume_keeps_it(tmp_path
     deadline = time.monotonic() + 300
     while count(folder) < 3 and process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.02)
-    process.send_signal(signal.SIGINT)
+    process.send_signal(stop)
     _, err = process.communicate(timeout=300)
+    return folder, process, err
+
+
+def test_a_ctrl_c_says_what_it_kept_and_a_rerun_without_resume_keeps_it(tmp_path, main_run):
+    """The test of issue 45: a batch in a process of its own gets SIGINT once it has checkpoints."""
+    out = tmp_path / "out"
+    folder, process, err = _stopped_batch(tmp_path, "--threads", "2", stop=signal.SIGINT)
     kept = count(folder)
     assert process.returncode == 130 and 0 < kept < 180, err
     (line,) = err.splitlines()[-1:]
@@ -102,20 +110,7 @@ def test_a_ctrl_c_says_what_it_kept_and_a_rerun_without_resume_keeps_it(tmp_path
 
 
 def test_sigterm_ends_a_batch_as_ctrl_c_does(tmp_path):
-    (tmp_path / "spec.toml").write_text(SPEC.format(rounds=4000))
-    folder = checkpoint_folder(read_spec(tmp_path / "spec.toml"), tmp_path / "out")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "analyzer.cli.main", "batch", "spec.toml", "--out", "out", "--no-progress"],
-        cwd=tmp_path,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    deadline = time.monotonic() + 300
-    while count(folder) < 3 and process.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.02)
-    process.terminate()
-    _, err = process.communicate(timeout=300)
+    folder, process, err = _stopped_batch(tmp_path, "--no-progress", stop=signal.SIGTERM)
     assert process.returncode == 130 and err.splitlines()[-1].startswith("error: interrupted; kept "), err
     assert err.splitlines()[-1].endswith("to go on: poker-analyzer batch spec.toml --out out --resume --no-progress")
     assert not lock_path(folder).exists()
