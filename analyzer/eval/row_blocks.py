@@ -38,7 +38,7 @@ The byte permutes need AVX-512 VBMI (Intel since Ice Lake, AMD since Zen 4): :fu
 says whether Numba compiles for such a CPU, and the kernels fall back to the scalar row loop
 otherwise.
 
-Measured on the 2-core AMD EPYC (Zen 4) this project is developed on (docs/speed.md): a random
+Measured on the 2-core AMD EPYC (Zen 4) this project is developed on (docs/speed-history.md): a random
 7-card row costs about 8 cycles this way (450 M rows a second on one core), against 14 in the
 scalar validating loop and 11 in the scalar loop that checks nothing; the vector part is about
 4 of them, the three table loads the rest. The kernel that loops over the blocks
