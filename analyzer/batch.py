@@ -46,7 +46,7 @@ from pydantic_core import PydanticCustomError
 from analyzer.json_input import InputModel, strict_type, validate
 from analyzer.report import check_replaceable, write_result_sets
 from analyzer.sim.checkpoint import check_unlocked, checkpointing, count, run_lock
-from analyzer.sim.engine import Progress
+from analyzer.sim.runner import Runner
 from analyzer.studies import STUDIES, run_study, study_specs
 from analyzer.studies.registry import RUN_OPTIONS
 from analyzer.text import plural
@@ -227,9 +227,7 @@ def run_spec(
     resume: bool = False,
     restart: bool = False,
     force: bool = False,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> list[Path]:
     """Run one spec with checkpoints and write its results under ``out``; the folders written.
 
@@ -241,6 +239,7 @@ def run_spec(
     (:func:`analyzer.sim.checkpoint.run_lock`), so a second run of the spec on ``out`` is refused
     naming the first. Should the write still refuse a replacement (a different result written
     there meanwhile), the checkpoints are kept, so a forced resume computes nothing again.
+    The study runs on ``runner``, which hears its progress.
     """
     if resume and restart:
         raise ValueError("give --resume or --restart, not both")
@@ -256,7 +255,7 @@ def run_spec(
             folder.mkdir(parents=True, exist_ok=True)
             (folder / STAMP).write_text(spec.digest)
             with checkpointing(folder, run=spec.digest):
-                results = run_study(spec.analysis, spec.params, threads=threads, scheduler=scheduler, progress=progress)
+                results = run_study(spec.analysis, spec.params, runner=runner)
             try:
                 written = write_result_sets(results, out, force=force)
             except ValueError as error:  # a refused replacement: the checkpoints stay for a forced resume

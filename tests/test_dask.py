@@ -9,6 +9,7 @@ import pytest
 
 from analyzer.games.holdem.equity import holdem_equity
 from analyzer.sim.engine import Stopping
+from analyzer.sim.runner import Runner
 
 distributed = pytest.importorskip("dask.distributed")
 
@@ -25,15 +26,15 @@ def cluster():
 
 
 def test_dask_cluster_gives_the_local_tallies(cluster):
-    local = holdem_equity(*ARGS, **KWARGS, threads=2)
-    remote = holdem_equity(*ARGS, **KWARGS, scheduler=cluster.scheduler_address)
+    local = holdem_equity(*ARGS, **KWARGS, runner=Runner(threads=2))
+    remote = holdem_equity(*ARGS, **KWARGS, runner=Runner(scheduler=cluster.scheduler_address))
     assert remote.to_dict()["players"] == local.to_dict()["players"]
     assert remote.run.trials == local.run.trials == 200_000
 
 
 def test_dask_scheduler_address_from_the_environment(cluster, monkeypatch):
     monkeypatch.setenv("DASK_SCHEDULER_ADDRESS", cluster.scheduler_address)
-    local = holdem_equity(*ARGS, **KWARGS, threads=1)
+    local = holdem_equity(*ARGS, **KWARGS, runner=Runner(threads=1))
     remote = holdem_equity(*ARGS, **KWARGS)
     assert remote.to_dict()["players"] == local.to_dict()["players"]
 
@@ -41,14 +42,14 @@ def test_dask_scheduler_address_from_the_environment(cluster, monkeypatch):
 def test_exact_runs_on_the_cluster_too(cluster):
     hands = (["AK, QQ", "JTs"], "2c7d9h")
     local = holdem_equity(*hands, method="exact")
-    remote = holdem_equity(*hands, method="exact", scheduler=cluster.scheduler_address)
+    remote = holdem_equity(*hands, method="exact", runner=Runner(scheduler=cluster.scheduler_address))
     assert remote.to_dict()["players"] == local.to_dict()["players"]
 
 
 @pytest.mark.slow
 def test_unreachable_scheduler_is_a_clear_error():
     with pytest.raises(ValueError, match=r"cannot reach the Dask scheduler at tcp://127\.0\.0\.1:9"):
-        holdem_equity(*ARGS, **KWARGS, scheduler="tcp://127.0.0.1:9")
+        holdem_equity(*ARGS, **KWARGS, runner=Runner(scheduler="tcp://127.0.0.1:9"))
 
 
 @pytest.mark.slow
@@ -62,7 +63,7 @@ def test_a_failed_client_is_collected_before_the_error_leaves():
     gc.collect()
     for _ in range(3):
         with pytest.raises(ValueError, match="cannot reach the Dask scheduler"):
-            holdem_equity(*ARGS, **KWARGS, scheduler="tcp://127.0.0.1:9")
+            holdem_equity(*ARGS, **KWARGS, runner=Runner(scheduler="tcp://127.0.0.1:9"))
         gc.disable()  # what the next run's threads would find, before any collection of theirs
         try:
             # type(), not isinstance(): a dead weak proxy among the objects raises on isinstance
@@ -81,7 +82,7 @@ def test_any_failure_to_connect_is_the_same_clear_error(monkeypatch):
 
     monkeypatch.setattr(dask.distributed, "Client", failing_client)
     with pytest.raises(ValueError, match=r"cannot reach the Dask scheduler at /proc/x: AssertionError"):
-        holdem_equity(*ARGS, **KWARGS, scheduler="/proc/x")
+        holdem_equity(*ARGS, **KWARGS, runner=Runner(scheduler="/proc/x"))
 
 
 @pytest.mark.slow
@@ -96,11 +97,13 @@ def test_a_killed_worker_does_not_change_the_result(cluster):
     from analyzer.games.head_to_head.play import simulate_rounds
 
     kwargs = dict(rows=5, first="greedy", second="greedy", rounds=240_000, seed=99)
-    local = simulate_rounds("hold3", **kwargs, threads=2)
+    local = simulate_rounds("hold3", **kwargs, runner=Runner(threads=2))
     client = distributed.Client(cluster.scheduler_address)
     outcome = {}
     runner = threading.Thread(
-        target=lambda: outcome.update(result=simulate_rounds("hold3", **kwargs, scheduler=cluster.scheduler_address))
+        target=lambda: outcome.update(
+            result=simulate_rounds("hold3", **kwargs, runner=Runner(scheduler=cluster.scheduler_address))
+        )
     )
     runner.start()
     deadline = time.monotonic() + 60
@@ -122,7 +125,7 @@ def test_a_scheduler_without_workers_times_out_in_one_line(monkeypatch):
     with distributed.LocalCluster(n_workers=0, host="127.0.0.1", dashboard_address=None) as empty:
         began = time.monotonic()
         with pytest.raises(ValueError, match=r"^the Dask scheduler at tcp://\S+ has no workers \(waited 1 s; "):
-            holdem_equity(*ARGS, **KWARGS, scheduler=empty.scheduler_address)
+            holdem_equity(*ARGS, **KWARGS, runner=Runner(scheduler=empty.scheduler_address))
         assert time.monotonic() - began < 10
 
 
@@ -132,7 +135,7 @@ def test_the_dask_timeout_is_a_positive_number_of_seconds(monkeypatch, value):
     with pytest.raises(
         ValueError, match=f"POKER_ANALYZER_DASK_TIMEOUT must be a positive number of seconds, got '{value}'"
     ):
-        holdem_equity(*ARGS, **KWARGS, scheduler="tcp://127.0.0.1:9")
+        holdem_equity(*ARGS, **KWARGS, runner=Runner(scheduler="tcp://127.0.0.1:9"))
 
 
 @pytest.mark.slow

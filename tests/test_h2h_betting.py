@@ -21,6 +21,7 @@ from analyzer.games.head_to_head.betting.bet import bet_position_from_dict, bet_
 from analyzer.games.head_to_head.betting.model import ExchangeModel
 from analyzer.games.head_to_head.betting.play import parse_bet_policy, simulate_betting_games
 from analyzer.games.head_to_head.betting.rules import BettingRules
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import chunk_state, derive_seed
 from analyzer.studies.head_to_head_betting import tables
 from h2h_script import VECTORS
@@ -79,12 +80,12 @@ def test_strong_players_value_the_last_placement_as_exact_greedy_play():
     few standard errors, and are reproducible from the seed on any number of threads."""
     position = bet_position_from_dict(LAST_BET)
     exact = {(a.action, a.amount): a.ev for a in bet_values(position).actions}
-    strong = bet_values(position, policy="search:8", trials=1_500, seed=5, threads=1)
+    strong = bet_values(position, policy="search:8", trials=1_500, seed=5, runner=Runner(threads=1))
     assert not strong.run.exact and strong.run.trials == 1_500
     assert all(a.stderr > 0 for a in strong.actions)
     for a in strong.actions:
         assert abs(a.ev - exact[(a.action, a.amount)]) <= 4 * a.stderr
-    again = bet_values(position, policy="search:8", trials=1_500, seed=5, threads=2)
+    again = bet_values(position, policy="search:8", trials=1_500, seed=5, runner=Runner(threads=2))
     assert [(a.label, a.ev, a.stderr) for a in again.actions] == [(a.label, a.ev, a.stderr) for a in strong.actions]
 
 

@@ -24,6 +24,7 @@ from analyzer.games.head_to_head.study_kernels import (
 )
 from analyzer.report import write_results
 from analyzer.sim.engine import KernelJob, Stopping, run_monte_carlo
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import derive_seed
 from analyzer.studies.head_to_head import (
     GAME_ROWS,
@@ -191,7 +192,7 @@ def test_the_chip_distributions_sum_to_one_and_seat_the_players_given(players, r
     kernel, other streams), the first player moving first, within 4 standard errors: a strong
     and a weak player, so swapped seats would be far off."""
     plan = StudyPlan(seed=3)
-    chips, margins = _dealer_chips(plan, players, rounds, 9, None, None, None)
+    chips, margins = _dealer_chips(plan, players, rounds, 9, Runner())
     for (r, _), p in chips.items():
         assert p.size == 2 * GAME_ROWS[r] + 1 and p.sum() == pytest.approx(1.0, abs=1e-12) and (p >= 0).all()
     assert (margins.rounds == rounds).all()

@@ -17,6 +17,7 @@ from analyzer.games.head_to_head.policies import GREEDY, RANDOM, TUNED
 from analyzer.games.head_to_head.tournament import tournament
 from analyzer.games.head_to_head.tuning import paired_score
 from analyzer.sim.rng import next_u64
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import chunk_state, derive_seed
 from analyzer.sim.tuning import coordinate_search
 from analyzer.studies.head_to_head_tuning import TUNING, tuning
@@ -108,7 +109,7 @@ def test_tuning_is_reproducible_and_never_worse_on_its_deals():
     """Two tiny runs with one seed give the same vector; its objective on the tuning deals (the
     hand-set start scores 0 there) is never below the start's, and the tables agree."""
     params = dict(tuning_deals=60, sweeps=1, validation_deals=40, seed=11)
-    first, again = tuning(**params, threads=1), tuning(**params, threads=1)
+    first, again = tuning(**params, runner=Runner(threads=1)), tuning(**params, runner=Runner(threads=1))
     vector = first.tables["vector"]
     assert vector.tuned.tolist() == again.tables["vector"].tuned.tolist()
     assert vector.entry.tolist() == list(G.PARAM_NAMES) and vector.hand_set.tolist() == G.HAND_SET.tolist()

@@ -12,6 +12,7 @@ from analyzer.games.holdem.equity import EXACT_SECONDS, holdem_equity
 from analyzer.ranges import EmptyRangeError, parse_range
 from analyzer.sim.engine import Stopping
 from analyzer.sim.method import choose_exact
+from analyzer.sim.runner import Runner
 
 E7 = [eval7.Card(format_card(c)) for c in range(52)]
 
@@ -206,8 +207,8 @@ def test_the_runout_kernel_skips_only_the_category_columns_when_not_asked(ranges
     from analyzer.sim.showdown import CATEGORY
 
     deal = prepare_deal(ranges, board)
-    full = _run_exact(deal, None, 1, None, listed=False, categories=True)
-    bare = _run_exact(deal, None, 1, None, listed=False, categories=False)
+    full = _run_exact(deal, Runner(threads=1), listed=False, categories=True)
+    bare = _run_exact(deal, Runner(threads=1), listed=False, categories=False)
     assert np.array_equal(bare[0][:, :CATEGORY], full[0][:, :CATEGORY]) and bare[1:] == full[1:]
     assert not bare[0][:, CATEGORY:].any() and full[0][:, CATEGORY:].sum() == pytest.approx(full[1] * len(ranges))
     asked = holdem_equity(ranges, board, method="exact", categories=True)
@@ -276,7 +277,7 @@ def test_same_seed_same_tallies_on_one_or_two_threads_and_any_chunk_order():
             stopping=Stopping(trials=300_000),
             seed=99,
             chunk_size=50_000,
-            threads=threads,
+            runner=Runner(threads=threads),
         )
 
     one, two = run(1), run(2)
@@ -426,8 +427,8 @@ def test_exact_from_listed_deals_equals_combo_by_combo(ranges, board, dead):
     from analyzer.games.holdem.equity import _run_exact, prepare_deal
 
     deal = prepare_deal(ranges, board, dead)
-    by_class = _run_exact(deal, None, None, None, listed=True)
-    direct = _run_exact(deal, None, None, None, listed=False)
+    by_class = _run_exact(deal, Runner(), listed=True)
+    direct = _run_exact(deal, Runner(), listed=False)
     assert np.allclose(by_class[0], direct[0], rtol=1e-12, atol=0)
     assert by_class[1] == pytest.approx(direct[1], rel=1e-15) and by_class[2] == direct[2]
 

@@ -9,6 +9,7 @@ from analyzer.games.holdem.equity import holdem_equity
 from analyzer.sim import checkpoint
 from analyzer.sim.engine import KernelJob, Stopping, run_monte_carlo, run_tasks
 from analyzer.sim.executors import InlineExecutor, executor, keep_main_thread_free
+from analyzer.sim.runner import Runner
 
 
 def _thread_and_square(x):
@@ -134,7 +135,7 @@ def test_an_inline_monte_carlo_run_checkpoints_and_reports_like_a_pool(tmp_path)
     ],
 )
 def test_exact_results_are_bit_identical_inline_and_on_a_pool(hands, board):
-    inline = holdem_equity(hands, board, method="exact", threads=1)
-    pool = holdem_equity(hands, board, method="exact", threads=2)
+    inline = holdem_equity(hands, board, method="exact", runner=Runner(threads=1))
+    pool = holdem_equity(hands, board, method="exact", runner=Runner(threads=2))
     assert inline.to_dict()["players"] == pool.to_dict()["players"]
     assert inline.run.trials == pool.run.trials

@@ -16,6 +16,7 @@ import pytest
 
 import analyzer
 from analyzer.batch import read_spec, run_spec
+from analyzer.sim.runner import Runner
 from analyzer.studies.refresh_tuned import SHIPPED, refresh
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,7 +45,7 @@ def test_a_tuning_spec_writes_its_vectors_under_out_and_leaves_the_package_alone
     spec_path = tmp_path / "tuning.toml"
     spec_path.write_text(committed.split("[params]")[0] + "[params]\n" + TUNING[key])
     before = _package_files()
-    (folder,) = run_spec(read_spec(spec_path), tmp_path / "out", threads=1)
+    (folder,) = run_spec(read_spec(spec_path), tmp_path / "out", runner=Runner(threads=1))
     assert _package_files() == before
     shipped, check = SHIPPED[key]
     document = json.loads((folder / shipped.name).read_text())

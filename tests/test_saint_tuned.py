@@ -17,6 +17,7 @@ from analyzer.games.saint_poker import policies as P
 from analyzer.games.saint_poker import weights as W
 from analyzer.games.saint_poker.play import parse_policy
 from analyzer.games.saint_poker.tuning import paired_cell, paired_score
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import chunk_state, derive_seed
 from analyzer.sim.tuning import coordinate_search
 from analyzer.studies.saint_poker_tuning import TUNING, tuning
@@ -103,7 +104,7 @@ def test_tuned_kinds_with_the_hand_set_vectors_play_as_greedy_and_save():
     and tuned-save with save's exactly save's, for 2 and 4 players."""
     table = P.policy_weights(tuned=W.GREEDY_HAND_SET, tuned_save=W.SAVE_HAND_SET)
     for n in (2, 4):
-        shares, pairs = paired_cell(n, ["greedy", "tuned", "save", "tuned-save"], 30, 9, table, threads=1)
+        shares, pairs = paired_cell(n, ["greedy", "tuned", "save", "tuned-save"], 30, 9, table, Runner(threads=1))
         wins = {s["policy"]: s["wins"] for s in shares}
         assert wins["greedy"] == wins["tuned"] == 1 / n
         assert wins["save"] == wins["tuned-save"]
@@ -153,7 +154,7 @@ def test_tuning_is_reproducible_and_never_worse_on_its_deals():
     """Two tiny runs with one seed give the same vectors, each scoring at least its start on
     the tuning deals, and the validation's greedy row is exactly the fair share."""
     params = dict(tuning_deals=6, sweeps=1, validation_deals=6, seed=11)
-    first, again = tuning(**params, threads=1), tuning(**params, threads=1)
+    first, again = tuning(**params, runner=Runner(threads=1)), tuning(**params, runner=Runner(threads=1))
     assert first.tables["vector"].equals(again.tables["vector"])
     path = first.tables["search_path"]
     for _, part in path.groupby("player"):
@@ -174,5 +175,7 @@ def test_committed_tuned_vectors_are_the_package_data_and_reach_their_objective(
     path = pd.read_csv(RESULTS / "search_path.csv")
     deals = manifest["inputs"]["tuning_deals_per_player_count"]
     for name in ("tuned", "tuned-save"):
-        score = paired_score(name, loaded[name], deals=deals, seed=derive_seed(manifest["seed"], TUNING), threads=1)
+        score = paired_score(
+            name, loaded[name], deals=deals, seed=derive_seed(manifest["seed"], TUNING), runner=Runner(threads=1)
+        )
         assert score.margin == pytest.approx(path[path.player == name].objective.max(), abs=1e-9)  # CSV: 10 digits

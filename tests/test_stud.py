@@ -11,6 +11,7 @@ from analyzer.cards import CardError, format_card, parse_cards
 from analyzer.games.stud.engine import _completions, _exact_deals
 from analyzer.games.stud.equity import _exact, prepare_stud, stud_equity
 from analyzer.sim.engine import Stopping
+from analyzer.sim.runner import Runner
 from analyzer.sim.showdown import WIDTH
 
 E7 = [eval7.Card(format_card(c)) for c in range(52)]
@@ -76,7 +77,9 @@ def test_the_exact_walk_in_parts_equals_the_walk_in_one(hands, dead):
     whole, deals = _exact(deal, tasks=1)
     assert deals == one_walk_deals and np.array_equal(whole, one_walk)
     seen: list[tuple[int, int | None]] = []
-    parts, parted_deals = _exact(deal, threads=2, progress=lambda done, total: seen.append((done, total)), tasks=7)
+    parts, parted_deals = _exact(
+        deal, Runner(threads=2, progress=lambda done, total: seen.append((done, total))), tasks=7
+    )
     assert parted_deals == deals and parts.dtype == np.int64 and np.array_equal(parts, whole)
     assert [done for done, _ in seen] == list(range(1, 8)) and {total for _, total in seen} == {7}
 
@@ -85,7 +88,9 @@ def test_the_exact_walk_in_parts_equals_the_walk_in_one(hands, dead):
 def test_a_forced_exact_stud_equity_reports_its_progress_to_the_end():
     seen: list[tuple[int, int | None]] = []
     hands = ["AsAhKd7c", "KsKh2c"]
-    result = stud_equity(hands, "3d", method="exact", progress=lambda done, total: seen.append((done, total)))
+    result = stud_equity(
+        hands, "3d", method="exact", runner=Runner(progress=lambda done, total: seen.append((done, total)))
+    )
     assert result.run.method == "exact" and len(seen) > 1
     assert [done for done, _ in seen] == sorted(done for done, _ in seen) and seen[-1][0] == seen[-1][1]
     assert np.allclose([p.equity for p in result.players], brute_force(hands, "3d"), rtol=0, atol=1e-12)

@@ -43,6 +43,7 @@ from analyzer.games.mousel.advise import advise
 from analyzer.games.mousel.rules import MouselRules
 from analyzer.games.whist.bid import bid_values
 from analyzer.games.whist.rules import WhistRules, parse_bid, parse_hand
+from analyzer.sim.runner import Runner
 from analyzer.studies import run_study
 from analyzer.studies.mousel import MouselPlan
 from mousel_referee import Referee as MouselReferee
@@ -524,7 +525,7 @@ def assert_results_are_committed(analysis: str, results, command: str) -> dict[s
 @pytest.mark.slow
 def test_committed_whist_tables_are_reproduced():
     params = load_params("whist")
-    results = run_study("whist.tables", params, threads=2)
+    results = run_study("whist.tables", params, runner=Runner(threads=2))
     manifests = assert_results_are_committed("whist", results, "poker-analyzer whist tables")
     bidding = manifests["bidding"]
     assert bidding["method"] == "monte-carlo" and bidding["seed"] == params["seed"]
@@ -537,7 +538,7 @@ def test_committed_whist_tables_are_reproduced():
 def test_committed_mousel_tables_are_reproduced():
     params = load_params("mousel")
     plan = MouselPlan(**params)
-    results = run_study("mousel.tables", params, threads=2)
+    results = run_study("mousel.tables", params, runner=Runner(threads=2))
     manifests = assert_results_are_committed("mousel", results, "poker-analyzer mousel tables")
     thresholds = manifests["thresholds"]
     players = list(range(3, 9))

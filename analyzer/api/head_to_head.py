@@ -109,6 +109,7 @@ def place(
     from analyzer.games.head_to_head.place import placement_values
     from analyzer.games.head_to_head.position import Position, position_from_dict
     from analyzer.json_input import read_input
+    from analyzer.sim.runner import Runner
 
     return placement_values(
         read_input(position, Position, position_from_dict),
@@ -117,9 +118,7 @@ def place(
         trials=trials,
         seed=seed,
         method=_translate.method(exact),
-        scheduler=scheduler,
-        threads=threads,
-        progress=progress,
+        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
     )
 
 
@@ -203,6 +202,7 @@ def bet(
     """
     from analyzer.games.head_to_head.betting.bet import BetPosition, bet_position_from_dict, bet_values
     from analyzer.json_input import read_input
+    from analyzer.sim.runner import Runner
 
     return bet_values(
         read_input(position, BetPosition, bet_position_from_dict),
@@ -213,9 +213,7 @@ def bet(
         trials=trials,
         seed=seed,
         method=_translate.method(exact),
-        scheduler=scheduler,
-        threads=threads,
-        progress=progress,
+        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
     )
 
 
@@ -299,6 +297,7 @@ def play(
     from analyzer.games.head_to_head.play import simulate_games
     from analyzer.games.head_to_head.rules import HeadToHeadRules
     from analyzer.json_input import options_input
+    from analyzer.sim.runner import Runner
 
     settings = options_input(rules, HeadToHeadRules)
     if betting is False:
@@ -312,9 +311,7 @@ def play(
             games=games,
             seed=seed,
             settings=settings,
-            scheduler=scheduler,
-            threads=threads,
-            progress=progress,
+            runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
         )
     return simulate_betting_games(
         first,
@@ -327,9 +324,7 @@ def play(
         seed=seed,
         settings=settings,
         rules=options_input(None if betting is True else betting, BettingRules),
-        scheduler=scheduler,
-        threads=threads,
-        progress=progress,
+        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
     )
 
 
@@ -391,6 +386,7 @@ def rounds(
     from analyzer.games.head_to_head.play import simulate_rounds
     from analyzer.games.head_to_head.rules import HeadToHeadRules
     from analyzer.json_input import options_input
+    from analyzer.sim.runner import Runner
 
     return simulate_rounds(
         round_type,
@@ -401,8 +397,7 @@ def rounds(
         rounds=rounds,
         seed=seed,
         settings=options_input(rules, HeadToHeadRules),
-        scheduler=scheduler,
-        threads=threads,
+        runner=Runner(threads=threads, scheduler=scheduler),
     )
 
 
@@ -471,6 +466,7 @@ def tournament(
     from analyzer.games.head_to_head.rules import HeadToHeadRules
     from analyzer.games.head_to_head.tournament import tournament as round_robin
     from analyzer.json_input import options_input
+    from analyzer.sim.runner import Runner
 
     return round_robin(
         players,
@@ -481,7 +477,5 @@ def tournament(
         seed=seed,
         settings=options_input(rules, HeadToHeadRules),
         rules=options_input(None if betting in (True, False) else betting, BettingRules),
-        scheduler=scheduler,
-        threads=threads,
-        progress=progress,
+        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
     )

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from analyzer.api import _translate
 from analyzer.cards import CardsInput
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping
+from analyzer.sim.runner import Runner
 
 if TYPE_CHECKING:  # the engine is imported on first call: importing it builds the evaluator's tables
     from analyzer.games._equity import EquityResult
@@ -148,11 +149,9 @@ def equity(
         stopping=Stopping(trials=trials, target_se=target_se, time_limit=time_limit),
         seed=seed,
         chunk_size=chunk_size,
-        scheduler=scheduler,
-        threads=threads,
         categories=categories,
         breakdown=breakdown,
-        progress=progress,
+        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
     )
 
 
@@ -217,7 +216,10 @@ def flops(
     from analyzer.games.holdem.streets import holdem_flops
 
     return holdem_flops(
-        hands, _translate.cards(dead), distinct=distinct, scheduler=scheduler, threads=threads, progress=progress
+        hands,
+        _translate.cards(dead),
+        distinct=distinct,
+        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
     )
 
 
@@ -259,7 +261,11 @@ def turns(
     from analyzer.games.holdem.streets import holdem_turns
 
     return holdem_turns(
-        hands, flop, _translate.cards(dead), distinct=distinct, scheduler=scheduler, threads=threads, progress=progress
+        hands,
+        flop,
+        _translate.cards(dead),
+        distinct=distinct,
+        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
     )
 
 
@@ -307,7 +313,7 @@ def equities(
     """
     from analyzer.games.holdem.queries import holdem_equities
 
-    return holdem_equities(queries, scheduler=scheduler, threads=threads, progress=progress)
+    return holdem_equities(queries, runner=Runner(threads=threads, scheduler=scheduler, progress=progress))
 
 
 @_translate.checked
@@ -378,9 +384,7 @@ def hits(
         hand_range,
         _translate.cards(board),
         _translate.cards(dead),
-        scheduler=scheduler,
-        threads=threads,
-        progress=progress,
+        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
     )
 
 

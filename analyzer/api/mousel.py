@@ -110,6 +110,7 @@ def advise(
     from analyzer.games.mousel.advise import advise
     from analyzer.games.mousel.policies import parse_thresholds
     from analyzer.games.mousel.rules import advice_rules
+    from analyzer.sim.runner import Runner
 
     used_text = _translate.joined(used, "used", " ")
     return advise(
@@ -124,9 +125,7 @@ def advise(
         play=play,
         trials=trials,
         seed=seed,
-        scheduler=scheduler,
-        threads=threads,
-        progress=progress,
+        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
     )
 
 
@@ -198,6 +197,7 @@ def play(
     from analyzer.games.mousel.policies import parse_player_thresholds
     from analyzer.games.mousel.rules import MouselRules
     from analyzer.json_input import options_input
+    from analyzer.sim.runner import Runner
 
     return simulate_sessions(
         players,
@@ -207,7 +207,5 @@ def play(
         rules=options_input(rules, MouselRules),
         play=play,
         seed=seed,
-        threads=threads,
-        scheduler=scheduler,
-        progress=progress,
+        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
     )

@@ -99,6 +99,7 @@ def decide(
     """
     from analyzer.games.saint_poker.decide import SaintPosition, decide, position_from_dict
     from analyzer.json_input import read_input
+    from analyzer.sim.runner import Runner
 
     return decide(
         read_input(position, SaintPosition, position_from_dict),
@@ -106,9 +107,7 @@ def decide(
         trials=trials,
         seed=seed,
         method=_translate.method(exact),
-        scheduler=scheduler,
-        threads=threads,
-        progress=progress,
+        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
     )
 
 
@@ -170,6 +169,7 @@ def play(
     from analyzer.games.saint_poker.play import simulate_games
     from analyzer.games.saint_poker.rules import SaintPokerRules
     from analyzer.json_input import options_input
+    from analyzer.sim.runner import Runner
 
     return simulate_games(
         players,
@@ -177,7 +177,5 @@ def play(
         games=games,
         seed=seed,
         rules=options_input(rules, SaintPokerRules),
-        scheduler=scheduler,
-        threads=threads,
-        progress=progress,
+        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
     )

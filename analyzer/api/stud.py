@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from analyzer.api import _translate
 from analyzer.cards import CardsInput
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping
+from analyzer.sim.runner import Runner
 
 if TYPE_CHECKING:  # the engine is imported on first call: importing it builds the evaluator's tables
     from analyzer.games._equity import EquityResult
@@ -94,10 +95,8 @@ def equity(
         stopping=Stopping(trials=trials, target_se=target_se, time_limit=time_limit),
         seed=seed,
         chunk_size=chunk_size,
-        scheduler=scheduler,
-        threads=threads,
         categories=categories,
-        progress=progress,
+        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
     )
 
 

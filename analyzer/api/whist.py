@@ -93,6 +93,7 @@ def bid(
     from analyzer.games.whist.bid import bid_values
     from analyzer.games.whist.rules import WhistRules, parse_hand
     from analyzer.json_input import options_input
+    from analyzer.sim.runner import Runner
 
     return bid_values(
         parse_hand(_translate.joined(hand, "hand", " ")),
@@ -101,9 +102,7 @@ def bid(
         policy=_translate.joined(policy, "policy", ","),
         trials=trials,
         seed=seed,
-        scheduler=scheduler,
-        threads=threads,
-        progress=progress,
+        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
     )
 
 
@@ -176,6 +175,7 @@ def play(
     from analyzer.games.whist.play import simulate_bidding
     from analyzer.games.whist.rules import WhistRules
     from analyzer.json_input import options_input
+    from analyzer.sim.runner import Runner
 
     return simulate_bidding(
         deals=deals,
@@ -183,7 +183,5 @@ def play(
         policy=_translate.joined(policy, "policy", ","),
         rules=options_input(rules, WhistRules),
         seed=seed,
-        threads=threads,
-        scheduler=scheduler,
-        progress=progress,
+        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
     )

@@ -19,13 +19,15 @@ import typer
 
 from analyzer.cli.errors import Interrupted, reported_errors
 from analyzer.cli.progress import progress_bar
-from analyzer.cli.run_options import Scheduler, ShowProgress, Threads
+from analyzer.cli.run_options import ShowProgress, with_runner
 from analyzer.cli.tables import Force, Out, report_written
 
 if TYPE_CHECKING:
     from analyzer.batch import Spec
+    from analyzer.sim.runner import Runner
 
 
+@with_runner
 def batch_command(
     ctx: typer.Context,
     specs: Annotated[
@@ -39,9 +41,9 @@ def batch_command(
     ] = False,
     out: Out = Path("results"),
     force: Force = False,
-    scheduler: Scheduler = None,
-    threads: Threads = None,
     show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
 ) -> None:
     """Run the analyses the spec files describe, checkpointing every finished chunk; results are
     written atomically under --out. Over an interrupted run's checkpoints, --resume continues
@@ -66,12 +68,10 @@ def batch_command(
                         resume=resume,
                         restart=restart,
                         force=force,
-                        threads=threads,
-                        scheduler=scheduler,
-                        progress=progress,
+                        runner=runner.reporting(progress),
                     )
             except KeyboardInterrupt:
-                go_on = _go_on(ctx.command_path, parsed[i:], out, force, scheduler, threads, show_progress)
+                go_on = _go_on(ctx.command_path, parsed[i:], out, force, runner, show_progress)
                 raise Interrupted(_kept(spec, out, go_on)) from None
             report_written(folders)
 
@@ -81,8 +81,7 @@ def _go_on(
     remaining: list[Spec],
     out: Path,
     force: bool,
-    scheduler: str | None,
-    threads: int | None,
+    runner: Runner,
     show_progress: bool | None,
 ) -> list[str]:
     """The command line that goes on from an interrupted batch: ``command`` (``poker-analyzer
@@ -90,10 +89,10 @@ def _go_on(
     words = [*shlex.split(command), *(str(spec.path) for spec in remaining), "--out", str(out), "--resume"]
     if force:
         words.append("--force")
-    if scheduler:
-        words += ["--scheduler", scheduler]
-    if threads:
-        words += ["--threads", str(threads)]
+    if runner.scheduler:
+        words += ["--scheduler", runner.scheduler]
+    if runner.threads:
+        words += ["--threads", str(runner.threads)]
     if show_progress is not None:
         words.append("--progress" if show_progress else "--no-progress")
     return words

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -13,9 +13,20 @@ from analyzer.cli.commands import App
 from analyzer.cli.console import stdout_console
 from analyzer.cli.errors import reported_errors
 from analyzer.cli.progress import progress_bar
-from analyzer.cli.run_options import Json, Scheduler, Seed, ShowProgress, TargetSE, Threads, TimeLimit, check_count
+from analyzer.cli.run_options import (
+    Json,
+    Seed,
+    ShowProgress,
+    TargetSE,
+    TimeLimit,
+    check_count,
+    with_runner,
+)
 from analyzer.cli.tables import Force, Out, TableSeed, run_tables
 from analyzer.text import plural
+
+if TYPE_CHECKING:
+    from analyzer.sim.runner import Runner
 
 draw_app = App(help="Five-card draw: what to throw, and how often it wins.")
 
@@ -61,6 +72,7 @@ def odds(
 
 
 @draw_app.command("advise")
+@with_runner
 def advise_command(
     cards: Annotated[str, typer.Argument(metavar="HAND", help='Five cards, e.g. "Jc Jd 8h 5s 2c".')],
     opponents: Annotated[
@@ -94,16 +106,15 @@ def advise_command(
     target_se: TargetSE = None,
     time_limit: TimeLimit = None,
     seed: Seed = None,
-    scheduler: Scheduler = None,
-    threads: Threads = None,
     as_json: Json = False,
     show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
 ) -> None:
     """Every allowed discard ranked by equity at showdown against opponents who draw by a model
     policy (Monte Carlo, the same deals for every option), with exact P(improve)."""
     with reported_errors():
         from analyzer.games.draw.advise import advise, stopping_rules
-        from analyzer.sim.runner import Runner
 
         stopping = stopping_rules(trials, target_se, time_limit)
         with progress_bar("draw advice", show_progress) as progress:
@@ -118,7 +129,7 @@ def advise_command(
                 dead=dead,
                 stopping=stopping,
                 seed=seed,
-                runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
+                runner=runner.reporting(progress),
             )
     if as_json:
         print(json.dumps(result.to_dict()))
@@ -147,6 +158,7 @@ def advise_command(
 
 
 @draw_app.command("tables")
+@with_runner
 def tables(
     strategy_trials: Annotated[
         int,
@@ -163,9 +175,9 @@ def tables(
     seed: TableSeed = 2026,
     out: Out = Path("results"),
     force: Force = False,
-    scheduler: Scheduler = None,
-    threads: Threads = None,
     show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
 ) -> None:
     """Exact odds of the standard draws, the best discard and pre-draw equity by hand and
     opponents, and Jacks or Better: tables and charts under results/draw/."""
@@ -174,8 +186,7 @@ def tables(
         {"strategy_trials": strategy_trials, "job_trials": deal_trials, "seed": seed},
         out=out,
         force=force,
-        threads=threads,
-        scheduler=scheduler,
+        runner=runner,
         show_progress=show_progress,
         label="draw tables",
     )

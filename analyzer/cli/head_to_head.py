@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -12,9 +12,12 @@ from analyzer.cli.commands import App
 from analyzer.cli.console import stdout_console
 from analyzer.cli.errors import USAGE_ERROR, fail, reported_errors
 from analyzer.cli.progress import progress_bar
-from analyzer.cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads, Yes, check_count
+from analyzer.cli.run_options import Json, Seed, ShowProgress, Yes, check_count, with_runner
 from analyzer.cli.tables import Force, Out, TableSeed, run_tables
 from analyzer.text import plural
+
+if TYPE_CHECKING:
+    from analyzer.sim.runner import Runner
 
 head_to_head_app = App(help="Head to Head Poker (Knizia): where to place a card, and how the round types play.")
 
@@ -44,6 +47,7 @@ MinBet = Annotated[int, typer.Option("--min-bet", min=1, metavar="DOLLARS", help
 
 
 @head_to_head_app.command("place")
+@with_runner
 def place(
     position: Annotated[
         Path | None,
@@ -101,10 +105,10 @@ def place(
     yes: Yes = False,
     monte_carlo: Annotated[bool, typer.Option("--monte-carlo", help="Force Monte Carlo.")] = False,
     seed: Seed = None,
-    scheduler: Scheduler = None,
-    threads: Threads = None,
     as_json: Json = False,
     show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
 ) -> None:
     """Every legal placement (card, row, side) with its expected chips for the rest of the
     round and each row's win probability, best first."""
@@ -147,9 +151,7 @@ def place(
                 trials=trials,
                 seed=seed,
                 method=method,
-                scheduler=scheduler,
-                threads=threads,
-                progress=progress,
+                runner=runner.reporting(progress),
             )
     if as_json:
         print(json.dumps(result.to_dict()))
@@ -180,6 +182,7 @@ def _print_placements(result) -> None:
 
 
 @head_to_head_app.command("play")
+@with_runner
 def play(
     round_type: RolledType = "roll",
     crazy: EveryRoundCrazy = False,
@@ -214,10 +217,10 @@ def play(
     bet_window: BetWindow = "turn",
     min_bet: MinBet = 10,
     seed: Seed = None,
-    scheduler: Scheduler = None,
-    threads: Threads = None,
     as_json: Json = False,
     show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
 ) -> None:
     """Simulate whole games (3 rounds: 3, 4, 5 rows) between two policies: win rates and
     chip margins (or, with --betting, final stacks) with standard errors."""
@@ -236,8 +239,7 @@ def play(
             bet_window,
             min_bet,
             seed,
-            scheduler,
-            threads,
+            runner,
             as_json,
             show_progress,
         )
@@ -256,9 +258,7 @@ def play(
                 games=games,
                 seed=seed,
                 settings=settings,
-                scheduler=scheduler,
-                threads=threads,
-                progress=progress,
+                runner=runner.reporting(progress),
             )
     if as_json:
         print(json.dumps(stats.to_dict()))
@@ -309,8 +309,7 @@ def _play_betting(
     bet_window,
     min_bet,
     seed,
-    scheduler,
-    threads,
+    runner: Runner,
     as_json,
     show_progress,
 ) -> None:
@@ -332,9 +331,7 @@ def _play_betting(
                 seed=seed,
                 settings=HeadToHeadRules(batch_starter=batch_starter, tiebreak=tiebreak),
                 rules=rules,
-                scheduler=scheduler,
-                threads=threads,
-                progress=progress,
+                runner=runner.reporting(progress),
             )
     if as_json:
         print(json.dumps(stats.to_dict()))
@@ -358,6 +355,7 @@ def _play_betting(
 
 
 @head_to_head_app.command("tournament")
+@with_runner
 def tournament(
     players: Annotated[
         list[str],
@@ -388,10 +386,10 @@ def tournament(
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the --chart file if it exists.")] = False,
     seed: Seed = None,
-    scheduler: Scheduler = None,
-    threads: Threads = None,
     as_json: Json = False,
     show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
 ) -> None:
     """A round robin, deals and seats paired: every pair plays the same deals, each twice with
     the seats swapped; each match's $ margin per game and share of games won, and every player's
@@ -413,9 +411,7 @@ def tournament(
                 seed=seed,
                 settings=HeadToHeadRules(batch_starter=batch_starter, tiebreak=tiebreak),
                 rules=BettingRules(decline_forfeits_own_chips=forfeit, bet_window=bet_window, min_bet=min_bet),
-                scheduler=scheduler,
-                threads=threads,
-                progress=progress,
+                runner=runner.reporting(progress),
             )
         _print_tournament(result, as_json)
         save_chart(result, chart_file, as_json)
@@ -455,6 +451,7 @@ def _print_tournament(result, as_json: bool) -> None:
 
 
 @head_to_head_app.command("bet")
+@with_runner
 def bet(
     position: Annotated[
         Path,
@@ -500,10 +497,10 @@ def bet(
     ] = False,
     monte_carlo: Annotated[bool, typer.Option("--monte-carlo", help="Force Monte Carlo.")] = False,
     seed: Seed = None,
-    scheduler: Scheduler = None,
-    threads: Threads = None,
     as_json: Json = False,
     show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
 ) -> None:
     """Every legal betting action (no bet or a bet of each size on each open row; facing a
     bet: decline, call, each raise) with your expected stack change to the end of the
@@ -525,9 +522,7 @@ def bet(
                 trials=trials,
                 seed=seed,
                 method=method_of(exact, monte_carlo),
-                scheduler=scheduler,
-                threads=threads,
-                progress=progress,
+                runner=runner.reporting(progress),
             )
     if as_json:
         print(json.dumps(result.to_dict()))
@@ -557,6 +552,7 @@ def bet(
 
 
 @head_to_head_app.command("betting-tables")
+@with_runner
 def betting_tables(
     study: Annotated[
         list[str] | None,
@@ -585,9 +581,9 @@ def betting_tables(
     seed: TableSeed = 2026,
     out: Out = Path("results"),
     force: Force = False,
-    scheduler: Scheduler = None,
-    threads: Threads = None,
     show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
 ) -> None:
     """The exact response model, threshold tuning, the value of a freshly drawn card and stack
     trajectories: tables and charts under results/head_to_head/betting/."""
@@ -596,14 +592,14 @@ def betting_tables(
         {"studies": study or None, "games": games, "rollout_games": rollout_games, "seed": seed},
         out=out,
         force=force,
-        threads=threads,
-        scheduler=scheduler,
+        runner=runner,
         show_progress=show_progress,
         label="betting studies",
     )
 
 
 @head_to_head_app.command("tables")
+@with_runner
 def tables(
     study: Annotated[
         list[str] | None,
@@ -671,9 +667,9 @@ def tables(
     seed: TableSeed = 2026,
     out: Out = Path("results"),
     force: Force = False,
-    scheduler: Scheduler = None,
-    threads: Threads = None,
     show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
 ) -> None:
     """Round types, policy tournament, the value of a first card by its relation to the
     common card, block-or-build in Crazy rounds, policy regret and the dealer's choice of round
@@ -693,8 +689,7 @@ def tables(
         },
         out=out,
         force=force,
-        threads=threads,
-        scheduler=scheduler,
+        runner=runner,
         show_progress=show_progress,
         label="head to head studies",
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -13,7 +13,7 @@ from analyzer.cli.errors import reported_errors
 from analyzer.cli.hits_output import print_hits
 from analyzer.cli.output_files import CHART_SUFFIXES, checked_output, save_chart
 from analyzer.cli.progress import progress_bar
-from analyzer.cli.run_options import Json, Scheduler, ShowProgress, Threads, run_settings, with_run_options
+from analyzer.cli.run_options import Json, ShowProgress, run_settings, with_run_options, with_runner
 from analyzer.cli.street_output import OUT_SUFFIXES, print_streets, save_streets
 
 holdem_app = App(help="Texas Hold'em: equity of hands and ranges, on every flop or turn; what a range hits on a flop.")
@@ -21,6 +21,7 @@ holdem_app = App(help="Texas Hold'em: equity of hands and ranges, on every flop 
 
 @holdem_app.command("equity")
 @with_run_options
+@with_runner
 def equity(
     ranges: Annotated[
         list[str], typer.Argument(metavar="RANGE", help='2 to 10 hands or ranges, e.g. "AsKs" "QQ+, AKs" random.')
@@ -39,6 +40,8 @@ def equity(
     as_json: Json = False,
     show_progress: ShowProgress = None,
     settings: dict | None = None,
+    *,
+    runner: Runner,
 ) -> None:
     """Equity (win + tie shares) of every hand or range at showdown: exact when that is quicker
     than the requested precision, else Monte Carlo with standard errors."""
@@ -55,8 +58,8 @@ def equity(
                 dead,
                 categories=categories,
                 breakdown=breakdown,
-                progress=progress,
                 **run_settings(**settings),
+                runner=runner.reporting(progress),
             )
     print_equity(result, as_json, by_class=by_class)
 
@@ -76,6 +79,7 @@ Force = Annotated[bool, typer.Option("--force", help="Replace --out and --chart 
 
 
 @holdem_app.command("flops")
+@with_runner
 def flops(
     hands: Hands,
     dead: Dead = "",
@@ -84,9 +88,9 @@ def flops(
     chart: Chart = None,
     force: Force = False,
     as_json: Json = False,
-    threads: Threads = None,
-    scheduler: Scheduler = None,
     show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
 ) -> None:
     """Exact equity of known hands on every flop, each completed over every turn and river: the
     mean (the preflop equity), quantiles, how often player 1 is ahead, the best and worst flops."""
@@ -95,14 +99,13 @@ def flops(
 
         files = checked_files(out, chart, force)
         with progress_bar("hold'em flops", show_progress) as progress:
-            result = holdem_flops(
-                hands, dead, distinct=distinct, scheduler=scheduler, threads=threads, progress=progress
-            )
+            result = holdem_flops(hands, dead, distinct=distinct, runner=runner.reporting(progress))
         print_streets(result, as_json)
         save_streets(result, *files, as_json)
 
 
 @holdem_app.command("turns")
+@with_runner
 def turns(
     hands: Hands,
     board: Annotated[str, typer.Option("--board", "-b", metavar="CARDS", help="The flop: 3 cards.")],
@@ -112,9 +115,9 @@ def turns(
     chart: Chart = None,
     force: Force = False,
     as_json: Json = False,
-    threads: Threads = None,
-    scheduler: Scheduler = None,
     show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
 ) -> None:
     """Exact equity of known hands on every turn card after a flop, each completed over every
     river: the mean (the equity on the flop), quantiles, the best and worst turns."""
@@ -123,14 +126,13 @@ def turns(
 
         files = checked_files(out, chart, force)
         with progress_bar("hold'em turns", show_progress) as progress:
-            result = holdem_turns(
-                hands, board, dead, distinct=distinct, scheduler=scheduler, threads=threads, progress=progress
-            )
+            result = holdem_turns(hands, board, dead, distinct=distinct, runner=runner.reporting(progress))
         print_streets(result, as_json)
         save_streets(result, *files, as_json)
 
 
 @holdem_app.command("hits")
+@with_runner
 def hits(
     hand_range: Annotated[str, typer.Argument(metavar="RANGE", help='One range, e.g. "QQ+, AKs, 76s" or random.')],
     board: Annotated[
@@ -143,9 +145,9 @@ def hits(
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the --chart file if it exists.")] = False,
     as_json: Json = False,
-    threads: Threads = None,
-    scheduler: Scheduler = None,
     show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
 ) -> None:
     """What a range makes and draws to on a flop or turn, or on every flop, exactly: the share of
     its combos making each hand (by category and strength: set, overpair, top pair ...) and each
@@ -155,7 +157,7 @@ def hits(
 
         chart_file = checked_output(chart, CHART_SUFFIXES, "--chart", force)
         with progress_bar("hold'em hits", show_progress) as progress:
-            result = holdem_hits(hand_range, board, dead, scheduler=scheduler, threads=threads, progress=progress)
+            result = holdem_hits(hand_range, board, dead, runner=runner.reporting(progress))
         print_hits(result, as_json)
         save_chart(result, chart_file, as_json)
 
@@ -171,6 +173,9 @@ def checked_files(out: Path | None, chart: Path | None, force: bool) -> tuple[Pa
 
 
 from analyzer.cli.tables import holdem_heads_up_matrix, holdem_preflop_table  # noqa: E402
+
+if TYPE_CHECKING:
+    from analyzer.sim.runner import Runner
 
 holdem_app.command("preflop-table")(holdem_preflop_table)
 holdem_app.command("heads-up-matrix")(holdem_heads_up_matrix)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -12,14 +12,18 @@ from analyzer.cli.commands import App
 from analyzer.cli.console import stdout_console
 from analyzer.cli.errors import reported_errors
 from analyzer.cli.progress import progress_bar
-from analyzer.cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads, check_count
+from analyzer.cli.run_options import Json, Seed, ShowProgress, check_count, with_runner
 from analyzer.cli.tables import Force, Out, TableSeed, run_tables
 from analyzer.text import plural
+
+if TYPE_CHECKING:
+    from analyzer.sim.runner import Runner
 
 mousel_app = App(help="Mousel (3-8 players): go along, exchange, declare.")
 
 
 @mousel_app.command("advise")
+@with_runner
 def advise_command(
     hand: Annotated[str, typer.Argument(metavar="HAND", help='Your 4 cards, e.g. "Ah Kh 7c 2d".')],
     trump: Annotated[str, typer.Option("--trump", "-t", metavar="CARD", help="The turned-up trump card.")],
@@ -65,10 +69,10 @@ def advise_command(
     ] = 20_000,
     top: Annotated[int, typer.Option("--top", min=1, metavar="N", help="Options shown (all with --json).")] = 12,
     seed: Seed = None,
-    scheduler: Scheduler = None,
-    threads: Threads = None,
     as_json: Json = False,
     show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
 ) -> None:
     """Fold, or go along with each exchange plan and declare or pass: expected value and
     chips, P(declare) and P(make), best first."""
@@ -94,9 +98,7 @@ def advise_command(
                 params=parse_thresholds(others),
                 trials=trials,
                 seed=seed,
-                scheduler=scheduler,
-                threads=threads,
-                progress=progress,
+                runner=runner.reporting(progress),
             )
     if as_json:
         print(json.dumps(advice.to_dict()))
@@ -129,6 +131,7 @@ def advise_command(
 
 
 @mousel_app.command("play")
+@with_runner
 def play_command(
     players: Annotated[int, typer.Option("--players", "-k", metavar="N", help="Players, 3 to 8.")] = 4,
     thresholds: Annotated[
@@ -160,10 +163,10 @@ def play_command(
         str, typer.Option("--play", metavar="POLICY", help="Card play: heuristic, exact or random.")
     ] = "heuristic",
     seed: Seed = None,
-    scheduler: Scheduler = None,
-    threads: Threads = None,
     as_json: Json = False,
     show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
 ) -> None:
     """Sessions of successive deals (the pot carried on, the deal passing round) between
     baseline players with their own thresholds: each player's chips per deal."""
@@ -189,9 +192,7 @@ def play_command(
                 rules=rules,
                 play=play.lower(),
                 seed=seed,
-                threads=threads,
-                scheduler=scheduler,
-                progress=progress,
+                runner=runner.reporting(progress),
             )
     if as_json:
         print(json.dumps(stats.to_dict()))
@@ -217,6 +218,7 @@ def play_command(
 
 
 @mousel_app.command("tables")
+@with_runner
 def tables_command(
     deals: Annotated[
         int,
@@ -240,9 +242,9 @@ def tables_command(
     seed: TableSeed = 2026,
     out: Out = Path("results"),
     force: Force = False,
-    scheduler: Scheduler = None,
-    threads: Threads = None,
     show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
 ) -> None:
     """Going along and declaring thresholds by players (3-8), carried pot and hand
     strength (results/mousel/thresholds/); one player's thresholds against the baseline
@@ -259,8 +261,7 @@ def tables_command(
         },
         out=out,
         force=force,
-        threads=threads,
-        scheduler=scheduler,
+        runner=runner,
         show_progress=show_progress,
         label="mousel tables",
     )

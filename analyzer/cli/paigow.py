@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -18,7 +18,6 @@ from analyzer.cli.run_options import (
     Exact,
     Json,
     MonteCarlo,
-    Scheduler,
     Seed,
     ShowProgress,
     TargetSE,
@@ -27,9 +26,13 @@ from analyzer.cli.run_options import (
     Trials,
     check_count,
     run_settings,
+    with_runner,
 )
 from analyzer.cli.tables import Force, Out, TableSeed, run_tables
 from analyzer.text import plural
+
+if TYPE_CHECKING:
+    from analyzer.sim.runner import Runner
 
 paigow_app = App(help="Pai Gow Poker: how to set a hand and what the House Way costs.")
 
@@ -100,6 +103,7 @@ def houseway(cards: Cards, way: WayOption = Way.foxwoods, as_json: Json = False)
 
 
 @paigow_app.command("split")
+@with_runner
 def split(
     cards: Cards,
     way: WayOption = Way.foxwoods,
@@ -122,10 +126,10 @@ def split(
         ),
     ] = TableUse.auto,
     cache: CacheFolder = None,
-    scheduler: Scheduler = None,
-    threads: Threads = None,
     as_json: Json = False,
     show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
 ) -> None:
     """Every legal split's P(win), P(push), P(loss) and EV against a House-Way dealer, best first:
     exact over all 53,524,680 dealer hands (--exact; a fifth of a second with the setting table cached),
@@ -133,10 +137,9 @@ def split(
     with reported_errors():
         from analyzer.games.paigow.rules import PaiGowRules
         from analyzer.games.paigow.split import split_ev
-        from analyzer.sim.runner import Runner
 
         rules = PaiGowRules(commission=commission, player_banks=player_banks)
-        settings = run_settings(exact, monte_carlo, trials, target_se, time_limit, seed, chunk_size, scheduler, threads)
+        settings = run_settings(exact, monte_carlo, trials, target_se, time_limit, seed, chunk_size)
         with progress_bar("pai gow splits", show_progress) as progress:
             result = split_ev(
                 cards,
@@ -145,7 +148,7 @@ def split(
                 table=table_use.value,
                 cache=cache,
                 **settings,
-                runner=Runner(progress=progress),
+                runner=runner.reporting(progress),
             )
     if as_json:
         print(json.dumps(result.to_dict()))
@@ -176,6 +179,7 @@ def split(
 
 
 @paigow_app.command("edge")
+@with_runner
 def edge(
     strategy: Annotated[
         Strategy,
@@ -202,17 +206,16 @@ def edge(
             help="optimal: dealer hands that estimate each hand's best split.",
         ),
     ] = 2_000,
-    scheduler: Scheduler = None,
-    threads: Threads = None,
     as_json: Json = False,
     show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
 ) -> None:
     """The player's EV per unit bet over random deals against a House-Way dealer (the house edge is its negative)."""
     with reported_errors():
         from analyzer.games.paigow.edge import house_edge
         from analyzer.games.paigow.rules import PaiGowRules
         from analyzer.sim.engine import Stopping
-        from analyzer.sim.runner import Runner
 
         rules = PaiGowRules(commission=commission, player_banks=player_banks)
         with progress_bar("pai gow edge", show_progress) as progress:
@@ -223,7 +226,7 @@ def edge(
                 rules=rules,
                 inner_trials=inner_trials,
                 stopping=Stopping(trials=trials, target_se=target_se, time_limit=time_limit),
-                runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
+                runner=runner.reporting(progress),
             )
     if as_json:
         print(json.dumps(result.to_dict()))
@@ -327,6 +330,7 @@ def _optimal_edge(way: str, commission: float, cache, threads, as_json: bool, sh
 
 
 @paigow_app.command("tables")
+@with_runner
 def tables(
     hands: Annotated[
         int,
@@ -355,9 +359,9 @@ def tables(
     seed: TableSeed = 2026,
     out: Out = Path("results"),
     force: Force = False,
-    scheduler: Scheduler = None,
-    threads: Threads = None,
     show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
 ) -> None:
     """The house edge by strategy, and where the House Way is wrong: tables and charts under results/paigow/."""
     run_tables(
@@ -371,8 +375,7 @@ def tables(
         },
         out=out,
         force=force,
-        threads=threads,
-        scheduler=scheduler,
+        runner=runner,
         show_progress=show_progress,
         label="pai gow tables",
     )

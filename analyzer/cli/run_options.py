@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import inspect
 import math
+import typing
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Annotated
@@ -138,11 +139,10 @@ def run_settings(
     time_limit: float | None,
     seed: int | None,
     chunk_size: int,
-    scheduler: str | None,
-    threads: int | None,
 ) -> dict:
-    """The keyword arguments every equity function takes, from the shared options
-    (called inside a command's error handling: bad values become one-line usage errors)."""
+    """The keyword arguments of what a result depends on, method, stopping rule, seed and chunk
+    size, from the shared options (called inside a command's error handling: bad values become
+    one-line usage errors). Where the run executes is the command's ``runner`` (:func:`with_runner`)."""
     from analyzer.sim.engine import Stopping
 
     try:
@@ -154,8 +154,6 @@ def run_settings(
         stopping=stopping,
         seed=seed,
         chunk_size=chunk_size,
-        scheduler=scheduler,
-        threads=threads,
     )
 
 
@@ -167,8 +165,6 @@ _RUN_OPTIONS = {  # name: (annotation, default)
     "time_limit": (TimeLimit, None),
     "seed": (Seed, None),
     "chunk_size": (ChunkSize, 1 << 18),
-    "scheduler": (Scheduler, None),
-    "threads": (Threads, None),
 }
 
 
@@ -187,8 +183,8 @@ def confirmed(yes: bool) -> Iterator[None]:
 
 def with_run_options(command: Callable) -> Callable:
     """Give a typer command the shared run options (method, stopping rules, seed, chunk
-    size, executor); it receives them as ``settings``, the keyword arguments of every
-    equity function (see :func:`run_settings`), and runs :func:`confirmed` by ``--yes``."""
+    size); it receives them as ``settings``, the keyword arguments of every equity function
+    besides its runner (see :func:`run_settings`), and runs :func:`confirmed` by ``--yes``."""
     own = [p for p in inspect.signature(command, eval_str=True).parameters.values() if p.name != "settings"]
     shared = [
         inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
@@ -206,3 +202,34 @@ def with_run_options(command: Callable) -> Callable:
     with_settings.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     with_settings.__annotations__ = {p.name: p.annotation for p in parameters}
     return with_settings
+
+
+def with_runner(command: Callable) -> Callable:
+    """Give a typer command the options of where it runs, ``--threads`` and ``--scheduler``; it
+    receives them as one keyword-only ``runner`` (:class:`analyzer.sim.runner.Runner`, made when the
+    command runs, so ``--help`` imports no engine), to which it hands its progress bar
+    (``runner.reporting(progress)``). ``runner`` is annotated with a name imported for type
+    checkers only, so it is left out when the other annotations are resolved for typer."""
+    hints = typing.get_type_hints(command, localns={"Runner": object}, include_extras=True)
+    own = [
+        p.replace(annotation=hints[p.name])
+        for p in inspect.signature(command).parameters.values()
+        if p.name != "runner"
+    ]
+    shared = [
+        inspect.Parameter("threads", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Threads),
+        inspect.Parameter("scheduler", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Scheduler),
+    ]
+    parameters = own + shared
+
+    @functools.wraps(command)
+    def with_a_runner(**kwargs):
+        from analyzer.sim.runner import Runner  # here: --help stays instant
+
+        runner = Runner(threads=kwargs.pop("threads"), scheduler=kwargs.pop("scheduler"))
+        return command(runner=runner, **kwargs)
+
+    # typer reads this signature (typeshed's functools.wraps result does not declare __signature__)
+    with_a_runner.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    with_a_runner.__annotations__ = {p.name: p.annotation for p in parameters}
+    return with_a_runner

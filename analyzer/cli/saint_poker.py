@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -12,14 +12,18 @@ from analyzer.cli.commands import App
 from analyzer.cli.console import stdout_console
 from analyzer.cli.errors import reported_errors
 from analyzer.cli.progress import progress_bar
-from analyzer.cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads, check_count
+from analyzer.cli.run_options import Json, Seed, ShowProgress, check_count, with_runner
 from analyzer.cli.tables import Force, Out, TableSeed, run_tables
 from analyzer.text import plural
+
+if TYPE_CHECKING:
+    from analyzer.sim.runner import Runner
 
 saint_poker_app = App(help="Saint Poker (2-5 players): river, reveal and draft decisions; policy tournaments.")
 
 
 @saint_poker_app.command("decide")
+@with_runner
 def decide_command(
     position: Annotated[
         Path, typer.Argument(metavar="FILE", help="A position JSON file (its fields: docs/cli/saint-poker.md).")
@@ -43,10 +47,10 @@ def decide_command(
     exact: Annotated[bool, typer.Option("--exact", help="Force exact enumeration (last round).")] = False,
     monte_carlo: Annotated[bool, typer.Option("--monte-carlo", help="Force Monte Carlo.")] = False,
     seed: Seed = None,
-    scheduler: Scheduler = None,
-    threads: Threads = None,
     as_json: Json = False,
     show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
 ) -> None:
     """Every legal choice of the current phase (river card, pair to reveal, or draft pick) with
     P(win this round), expected points now and for the rest of the game, best first."""
@@ -64,9 +68,7 @@ def decide_command(
                 trials=trials,
                 seed=seed,
                 method=method_of(exact, monte_carlo),
-                scheduler=scheduler,
-                threads=threads,
-                progress=progress,
+                runner=runner.reporting(progress),
             )
     if as_json:
         print(json.dumps(result.to_dict()))
@@ -90,6 +92,7 @@ def decide_command(
 
 
 @saint_poker_app.command("play")
+@with_runner
 def play_command(
     players: Annotated[int, typer.Option("--players", "-k", min=2, max=5, metavar="N", help="Players, 2 to 5.")] = 3,
     policies: Annotated[
@@ -124,10 +127,10 @@ def play_command(
         typer.Option("--future-face-up/--future-face-down", help="The future river face up (S-1, default) or hidden."),
     ] = True,
     seed: Seed = None,
-    scheduler: Scheduler = None,
-    threads: Threads = None,
     as_json: Json = False,
     show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
 ) -> None:
     """Simulate whole games: each seat's win share, mean score and rounds won."""
     with reported_errors():
@@ -139,14 +142,7 @@ def play_command(
         )
         with progress_bar("games", show_progress) as progress:
             stats = simulate_games(
-                players,
-                policies,
-                games=games,
-                seed=seed,
-                rules=rules,
-                scheduler=scheduler,
-                threads=threads,
-                progress=progress,
+                players, policies, games=games, seed=seed, rules=rules, runner=runner.reporting(progress)
             )
     if as_json:
         print(json.dumps(stats.to_dict()))
@@ -177,6 +173,7 @@ def play_command(
 
 
 @saint_poker_app.command("tables")
+@with_runner
 def tables_command(
     study: Annotated[
         list[str] | None,
@@ -233,9 +230,9 @@ def tables_command(
     seed: TableSeed = 2026,
     out: Out = Path("results"),
     force: Force = False,
-    scheduler: Scheduler = None,
-    threads: Threads = None,
     show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
 ) -> None:
     """Tournaments for 2 to 5 players, rounds won by round and policy, ties, the draft seats,
     spending strong cards now or saving them, and what each policy's choice gives away:
@@ -254,8 +251,7 @@ def tables_command(
         },
         out=out,
         force=force,
-        threads=threads,
-        scheduler=scheduler,
+        runner=runner,
         show_progress=show_progress,
         label="saint poker studies",
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -10,13 +10,14 @@ from analyzer.cli.commands import App
 from analyzer.cli.equity_output import print_equity
 from analyzer.cli.errors import reported_errors
 from analyzer.cli.progress import progress_bar
-from analyzer.cli.run_options import Json, ShowProgress, run_settings, with_run_options
+from analyzer.cli.run_options import Json, ShowProgress, run_settings, with_run_options, with_runner
 
 stud_app = App(help="Five-card stud: equity of the hands seen so far.")
 
 
 @stud_app.command("equity")
 @with_run_options
+@with_runner
 def equity(
     hands: Annotated[
         list[str],
@@ -31,6 +32,8 @@ def equity(
     as_json: Json = False,
     show_progress: ShowProgress = None,
     settings: dict | None = None,
+    *,
+    runner: Runner,
 ) -> None:
     """Equity of every stud hand when the rest of the cards are dealt: exact when that is
     quicker than the requested precision, else Monte Carlo with standard errors."""
@@ -39,10 +42,15 @@ def equity(
         from analyzer.games.stud.equity import stud_equity
 
         with progress_bar("stud equity", show_progress) as progress:
-            result = stud_equity(hands, dead, categories=categories, progress=progress, **run_settings(**settings))
+            result = stud_equity(
+                hands, dead, categories=categories, **run_settings(**settings), runner=runner.reporting(progress)
+            )
     print_equity(result, as_json)
 
 
 from analyzer.cli.tables import stud_starts_table  # noqa: E402
+
+if TYPE_CHECKING:
+    from analyzer.sim.runner import Runner
 
 stud_app.command("starts-table")(stud_starts_table)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from analyzer.cli.errors import reported_errors
 from analyzer.cli.progress import progress_bar
-from analyzer.cli.run_options import Scheduler, ShowProgress, Threads, check_count, check_seed
+from analyzer.cli.run_options import ShowProgress, check_count, check_seed, with_runner
+
+if TYPE_CHECKING:
+    from analyzer.sim.runner import Runner
 
 Out = Annotated[Path, typer.Option("--out", metavar="DIR", help="Results root folder.")]
 Force = Annotated[
@@ -39,8 +42,7 @@ def run_tables(
     *,
     out: Path,
     force: bool,
-    threads: int | None,
-    scheduler: str | None,
+    runner: Runner,
     show_progress: bool | None,
     label: str,
 ) -> None:
@@ -58,7 +60,7 @@ def run_tables(
         if not force:
             check_replaceable(out, study_specs(study_id, params))
         with progress_bar(label, show_progress, long_run=True) as progress:  # done once written
-            results = run_study(study_id, params, threads=threads, scheduler=scheduler, progress=progress)
+            results = run_study(study_id, params, runner=runner.reporting(progress))
             written = write_result_sets(results, out, force=force)
         report_written(written)
 
@@ -69,14 +71,15 @@ def report_written(folders: list[Path]) -> None:
         print(f"wrote {folder}: {', '.join(sorted(p.name for p in folder.iterdir()))}")
 
 
+@with_runner
 def holdem_preflop_table(
     trials: TableTrials = 200_000,
     seed: TableSeed = 2026,
     out: Out = Path("results"),
     force: Force = False,
-    threads: Threads = None,
-    scheduler: Scheduler = None,
     show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
 ) -> None:
     """Equity of the 169 starting classes against 1 to 9 random hands: CSV and one 13x13 heatmap per count."""
     run_tables(
@@ -84,19 +87,19 @@ def holdem_preflop_table(
         {"trials": trials, "seed": seed},
         out=out,
         force=force,
-        threads=threads,
-        scheduler=scheduler,
+        runner=runner,
         show_progress=show_progress,
         label="preflop table",
     )
 
 
+@with_runner
 def holdem_heads_up_matrix(
     out: Out = Path("results"),
     force: Force = False,
-    threads: Threads = None,
-    scheduler: Scheduler = None,
     show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
 ) -> None:
     """Exact heads-up equity of every class against every class (169 x 169): CSV and a heatmap."""
     run_tables(
@@ -104,21 +107,21 @@ def holdem_heads_up_matrix(
         {},
         out=out,
         force=force,
-        threads=threads,
-        scheduler=scheduler,
+        runner=runner,
         show_progress=show_progress,
         label="heads-up matrix",
     )
 
 
+@with_runner
 def stud_starts_table(
     trials: TableTrials = 200_000,
     seed: TableSeed = 2026,
     out: Out = Path("results"),
     force: Force = False,
-    threads: Threads = None,
-    scheduler: Scheduler = None,
     show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
 ) -> None:
     """Five-card stud: equity of two-card starts against 1 to 6 random opponents: CSV and a chart."""
     run_tables(
@@ -126,8 +129,7 @@ def stud_starts_table(
         {"trials": trials, "seed": seed},
         out=out,
         force=force,
-        threads=threads,
-        scheduler=scheduler,
+        runner=runner,
         show_progress=show_progress,
         label="stud starts table",
     )

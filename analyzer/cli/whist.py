@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -12,9 +12,12 @@ from analyzer.cli.commands import App
 from analyzer.cli.console import stdout_console
 from analyzer.cli.errors import reported_errors
 from analyzer.cli.progress import progress_bar
-from analyzer.cli.run_options import Json, Scheduler, Seed, ShowProgress, Threads, check_count
+from analyzer.cli.run_options import Json, Seed, ShowProgress, check_count, with_runner
 from analyzer.cli.tables import Force, Out, TableSeed, run_tables
 from analyzer.text import plural
+
+if TYPE_CHECKING:
+    from analyzer.sim.runner import Runner
 
 whist_app = App(help="Whist, Danish partner-ace variant: which bid a hand can make.")
 
@@ -47,6 +50,7 @@ def whist_rules(call_own_ace: bool, called_ace_rule: str, pass_ace: str, joiners
 
 
 @whist_app.command("bid")
+@with_runner
 def bid_command(
     hand: Annotated[
         str, typer.Argument(metavar="HAND", help='Your 13 cards, e.g. "As Ks 7s 4s Kh Th 6h 2h Qd 8d 3d Jc 5c".')
@@ -74,10 +78,10 @@ def bid_command(
     called_ace_rule: CalledAceRule = "when_led",
     pass_ace: PassAce = "high",
     seed: Seed = None,
-    scheduler: Scheduler = None,
-    threads: Threads = None,
     as_json: Json = False,
     show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
 ) -> None:
     """Every bid open to the hand with P(make), expected chips and the bidder side's tricks,
     best expected chips first (Monte Carlo over the other hands, common random numbers)."""
@@ -95,9 +99,7 @@ def bid_command(
                 policy=policy,
                 trials=trials,
                 seed=seed,
-                scheduler=scheduler,
-                threads=threads,
-                progress=progress,
+                runner=runner.reporting(progress),
             )
     if as_json:
         print(json.dumps(report.to_dict()))
@@ -126,6 +128,7 @@ def bid_command(
 
 
 @whist_app.command("tables")
+@with_runner
 def tables_command(
     deals: Annotated[
         int,
@@ -150,9 +153,9 @@ def tables_command(
     seed: TableSeed = 2026,
     out: Out = Path("results"),
     force: Force = False,
-    scheduler: Scheduler = None,
-    threads: Threads = None,
     show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
 ) -> None:
     """P(make) and expected chips of each contract by the bidder's aces, high-card points,
     longest suit and called-suit length, and a bidding chart (results/whist/bidding/); whole
@@ -170,14 +173,14 @@ def tables_command(
         },
         out=out,
         force=force,
-        threads=threads,
-        scheduler=scheduler,
+        runner=runner,
         show_progress=show_progress,
         label="whist deals",
     )
 
 
 @whist_app.command("play")
+@with_runner
 def play_command(
     deals: Annotated[
         int, typer.Option("--deals", "-n", min=1, callback=check_count, metavar="N", help="Whole deals to simulate.")
@@ -196,10 +199,10 @@ def play_command(
     pass_ace: PassAce = "high",
     no_joiners: Annotated[bool, typer.Option("--no-joiners", help="W-4: nobody may join a Solo-nolo.")] = False,
     seed: Seed = None,
-    scheduler: Scheduler = None,
-    threads: Threads = None,
     as_json: Json = False,
     show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
 ) -> None:
     """Whole deals with bidding (every seat a table bidder, docs/cli/whist.md): how often each contract
     is played and made, and each seat's expected chips."""
@@ -214,9 +217,7 @@ def play_command(
                 policy=policy,
                 rules=rules,
                 seed=seed,
-                threads=threads,
-                scheduler=scheduler,
-                progress=progress,
+                runner=runner.reporting(progress),
             )
     if as_json:
         print(json.dumps(stats.to_dict()))

@@ -11,7 +11,7 @@ import pandas as pd
 from analyzer.cards import format_cards
 from analyzer.games._equity import EquityResult
 from analyzer.ranges import HAND_CLASSES, class_combos, class_grid_position
-from analyzer.sim.engine import Progress
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import derive_seed
 
 
@@ -35,10 +35,11 @@ def class_table(
     equity_of: Callable[[str, int, int], EquityResult],
     opponents: Sequence[int],
     seed: int,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> pd.DataFrame:
     """One row per (class, opponent count): the first player's equity from
-    ``equity_of(hero cards, opponents, cell seed)``, with one representative combo per class."""
+    ``equity_of(hero cards, opponents, cell seed)``, with one representative combo per class;
+    the ``runner``'s progress hears the cells done."""
     rows = []
     cells = len(HAND_CLASSES) * len(opponents)
     for k in opponents:
@@ -59,8 +60,7 @@ def class_table(
                     "seed": s,
                 }
             )
-            if progress is not None:
-                progress(len(rows), cells)
+            runner.report(len(rows), cells)
     return pd.DataFrame(rows)
 
 

@@ -21,7 +21,7 @@ from analyzer.games.draw.advise import advise
 from analyzer.games.draw.engine import POLICIES, draw_kernels
 from analyzer.games.draw.odds import draw_odds
 from analyzer.report import ResultSet, ResultSpec, manifest_for
-from analyzer.sim.engine import Stopping, run_monte_carlo
+from analyzer.sim.engine import Stopping
 from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import derive_seed
 from analyzer.studies.registry import drawn_result
@@ -87,9 +87,7 @@ def strategy_table(
     opponents: range = range(1, 6),
     trials: int = 100_000,
     seed: int = 2026,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress=None,
+    runner: Runner = Runner(),
 ) -> pd.DataFrame:
     """For each class and number of opponents: the best discard, its pre-draw equity, and
     the runner-up (Monte Carlo, standard policy, standard deck)."""
@@ -102,7 +100,7 @@ def strategy_table(
                 stopping=Stopping(trials=trials),
                 seed=derive_seed(seed, i, k),
                 chunk_size=STRATEGY_CHUNK,
-                runner=Runner(threads=threads, scheduler=scheduler),
+                runner=runner.reporting(None),
             )
             top, second = advice.options[:2]
             rows.append(
@@ -120,8 +118,7 @@ def strategy_table(
                     "seed": advice.run.seed,
                 }
             )
-            if progress is not None:
-                progress(len(rows), len(CLASSES) * len(opponents))
+            runner.report(len(rows), len(CLASSES) * len(opponents))
     return pd.DataFrame(rows)
 
 
@@ -146,21 +143,18 @@ def jacks_or_better_table(
     players: range = range(2, 7),
     trials: int = 1_000_000,
     seed: int = 2026,
-    threads: int | None = None,
-    scheduler: str | None = None,
+    runner: Runner = Runner(),
 ) -> pd.DataFrame:
     """By number of players and deck: how often someone can open, the first opener's hand,
     and the winning hand (all players draw by the standard policy) with and without the requirement."""
     rows = []
     for bug in (False, True):
         for n in players:
-            run = run_monte_carlo(
+            run = runner.reporting(None).monte_carlo(
                 _TableJob(n, bug),
                 seed=derive_seed(seed, n, int(bug)),
                 chunk_size=DEALS_CHUNK,
                 stopping=Stopping(trials=trials),
-                threads=threads,
-                scheduler=scheduler,
             )
             t = run.tallies
             opened = t[0, 1]
@@ -231,9 +225,7 @@ def tables(
     strategy_trials: int = 100_000,
     job_trials: int = 1_000_000,
     seed: int = 2026,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress=None,
+    runner: Runner = Runner(),
 ) -> list[ResultSet]:
     """The three draw results: exact draw odds, the strategy chart and Jacks or Better."""
     odds_spec, strategy_spec, jacks_spec = tables_specs(
@@ -244,14 +236,7 @@ def tables(
     manifest = manifest_for(odds_spec, elapsed=time.perf_counter() - start, command=COMMAND)
     exact = drawn_result(odds_spec, situations, manifest, _situations_figures)
     start = time.perf_counter()
-    strategy = strategy_table(
-        opponents=STRATEGY_OPPONENTS,
-        trials=strategy_trials,
-        seed=seed,
-        threads=threads,
-        scheduler=scheduler,
-        progress=progress,
-    )
+    strategy = strategy_table(opponents=STRATEGY_OPPONENTS, trials=strategy_trials, seed=seed, runner=runner)
     manifest = manifest_for(
         strategy_spec,
         elapsed=time.perf_counter() - start,
@@ -262,7 +247,7 @@ def tables(
     start = time.perf_counter()
     job = {
         "jacks_or_better": jacks_or_better_table(
-            players=JACKS_PLAYERS, trials=job_trials, seed=seed, threads=threads, scheduler=scheduler
+            players=JACKS_PLAYERS, trials=job_trials, seed=seed, runner=runner.reporting(None)
         )
     }
     manifest = manifest_for(

@@ -50,7 +50,8 @@ from analyzer.games.head_to_head.study_kernels import (
 )
 from analyzer.games.head_to_head.tournament import tournament as round_robin
 from analyzer.report import ResultSet, ResultSpec, manifest_for
-from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.engine import KernelJob, Stopping, mean_and_se
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import derive_seed
 from analyzer.studies.registry import Part, drawn_result, make_plan, part_specs, run_parts
 
@@ -100,9 +101,7 @@ def round_types_spec(plan: StudyPlan) -> ResultSpec:
     )
 
 
-def round_types_study(
-    plan: StudyPlan, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
-) -> ResultSet:
+def round_types_study(plan: StudyPlan, runner: Runner = Runner()) -> ResultSet:
     """Every round type, Crazy or not, with 3, 4 and 5 rows: the first mover's edge (greedy v
     greedy), the spread of the margin, and the skill gain of greedy over random, seats averaged."""
     start = time.perf_counter()
@@ -117,8 +116,7 @@ def round_types_study(
                 second=second,
                 rounds=plan.rounds,
                 seed=derive_seed(plan.seed, 1, i, pairing),
-                threads=threads,
-                scheduler=scheduler,
+                runner=runner.reporting(None),
             )
             for pairing, (first, second) in enumerate(ROUND_TYPE_PAIRINGS)
         )
@@ -140,8 +138,7 @@ def round_types_study(
                 "skill_gain_stderr": gain_se,
             }
         )
-        if progress is not None:
-            progress(i + 1, len(configs))
+        runner.report(i + 1, len(configs))
     table = pd.DataFrame(rows)
     spec = round_types_spec(plan)
     manifest = manifest_for(
@@ -238,9 +235,7 @@ def tournament_spec(plan: StudyPlan) -> ResultSpec:
     )
 
 
-def tournament_study(
-    plan: StudyPlan, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
-) -> ResultSet:
+def tournament_study(plan: StudyPlan, runner: Runner = Runner()) -> ResultSet:
     """Round robins with deals and seats paired (:mod:`analyzer.games.head_to_head.tournament`):
     random, greedy and tuned on ``games`` deals, the same with the rollout player on
     ``rollout_games``, and three betting players on ``games``; every match's margin and games
@@ -251,17 +246,11 @@ def tournament_study(
     matches, standings = [], []
     for k, (name, players, betting, deals) in enumerate(robins):
         result = round_robin(
-            players,
-            betting=betting,
-            deals=deals,
-            seed=derive_seed(plan.seed, 2, k),
-            threads=threads,
-            scheduler=scheduler,
+            players, betting=betting, deals=deals, seed=derive_seed(plan.seed, 2, k), runner=runner.reporting(None)
         )
         matches += [{"round_robin": name, "deals": deals, **m.__dict__} for m in result.matches]
         standings += [{"round_robin": name, "deals": deals, **s.__dict__} for s in result.standings]
-        if progress is not None:
-            progress(k + 1, len(robins))
+        runner.report(k + 1, len(robins))
     tables = {"matches": pd.DataFrame(matches), "standings": pd.DataFrame(standings)}
     manifest = manifest_for(
         spec,
@@ -310,16 +299,18 @@ def _tournament_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[st
     return {"margins": figure}
 
 
-def _run_kernel(kernel, width: int, plan: StudyPlan, i: int, threads, scheduler, key: int = 3) -> np.ndarray:
+def _run_kernel(kernel, width: int, plan: StudyPlan, i: int, runner: Runner, key: int = 3) -> np.ndarray:
     job = KernelJob(kernel, (i + 1, STUDY_ROWS), (plan.samples,), width)  # kernel(kind, rows, n, samples, ..)
-    return run_monte_carlo(
-        job,
-        seed=derive_seed(plan.seed, key, i),
-        stopping=Stopping(trials=plan.positions),
-        chunk_size=max(1, plan.positions // 8),
-        threads=threads,
-        scheduler=scheduler,
-    ).tallies
+    return (
+        runner.reporting(None)
+        .monte_carlo(
+            job,
+            seed=derive_seed(plan.seed, key, i),
+            stopping=Stopping(trials=plan.positions),
+            chunk_size=max(1, plan.positions // 8),
+        )
+        .tallies
+    )
 
 
 def relations_spec(plan: StudyPlan) -> ResultSpec:
@@ -341,15 +332,13 @@ def relations_spec(plan: StudyPlan) -> ResultSpec:
     )
 
 
-def relations_study(
-    plan: StudyPlan, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
-) -> ResultSet:
+def relations_study(plan: StudyPlan, runner: Runner = Runner()) -> ResultSet:
     """The first placement of a round (3 rows): each own-side move's value against the average
     move of the same decision, by the card's relation to the row's common card."""
     start = time.perf_counter()
     rows = []
     for i, kind in enumerate(TYPES):
-        t = _run_kernel(opening_relations, RELATION_TALLY, plan, i, threads, scheduler)
+        t = _run_kernel(opening_relations, RELATION_TALLY, plan, i, runner)
         for r, name in enumerate(RELATIONS):
             n = int(t[3 * r])
             mean, se = mean_and_se(t[3 * r + 1], t[3 * r + 2], n) if n else (np.nan, np.nan)
@@ -362,8 +351,7 @@ def relations_study(
                     "value_stderr": se * HALF_POT,
                 }
             )
-        if progress is not None:
-            progress(i + 1, len(TYPES))
+        runner.report(i + 1, len(TYPES))
     table = pd.DataFrame(rows)
     spec = relations_spec(plan)
     manifest = manifest_for(
@@ -421,15 +409,13 @@ def blocking_spec(plan: StudyPlan) -> ResultSpec:
     )
 
 
-def blocking_study(
-    plan: StudyPlan, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
-) -> ResultSet:
+def blocking_study(plan: StudyPlan, runner: Runner = Runner()) -> ResultSet:
     """Crazy rounds (3 rows) at positions from greedy play: how often the best move goes on
     the opponent's side, and by how much it beats the best build."""
     start = time.perf_counter()
     rows = []
     for i, kind in enumerate(TYPES):
-        t = _run_kernel(block_or_build, BLOCK_TALLY, plan, i, threads, scheduler)
+        t = _run_kernel(block_or_build, BLOCK_TALLY, plan, i, runner)
         n = int(t[0])
         p = t[1] / n
         gap, gap_se = mean_and_se(t[3], t[4], n)
@@ -444,8 +430,7 @@ def blocking_study(
                 "block_minus_build_stderr": gap_se * HALF_POT,
             }
         )
-        if progress is not None:
-            progress(i + 1, len(TYPES))
+        runner.report(i + 1, len(TYPES))
     table = pd.DataFrame(rows)
     spec = blocking_spec(plan)
     manifest = manifest_for(
@@ -500,9 +485,7 @@ def regret_spec(plan: StudyPlan) -> ResultSpec:
     )
 
 
-def regret_study(
-    plan: StudyPlan, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
-) -> ResultSet:
+def regret_study(plan: StudyPlan, runner: Runner = Runner()) -> ResultSet:
     """What greedy, tuned, rollout:32 and search:1024 give away by round type (3 rows): each
     policy's mean regret in $ against the best move by the values of tuned play, and how often
     it plays the best move."""
@@ -510,7 +493,7 @@ def regret_study(
     rows = []
     valued = dataclasses.replace(plan, samples=REGRET_SAMPLES * plan.samples)
     for i, kind in enumerate(TYPES):
-        t = _run_kernel(policy_regret, REGRET_TALLY, valued, i, threads, scheduler, key=4)
+        t = _run_kernel(policy_regret, REGRET_TALLY, valued, i, runner, key=4)
         n = int(t[0])
         for p, name in enumerate(REGRET_POLICIES):
             regret, regret_se = mean_and_se(t[1 + 3 * p], t[2 + 3 * p], n)
@@ -526,8 +509,7 @@ def regret_study(
                     "best_move_stderr": float(np.sqrt(best * (1 - best) / n)),
                 }
             )
-        if progress is not None:
-            progress(i + 1, len(TYPES))
+        runner.report(i + 1, len(TYPES))
     table = pd.DataFrame(rows)
     spec = regret_spec(plan)
     manifest = manifest_for(
@@ -670,29 +652,25 @@ def _dealer_chips(
     players: tuple[str, str],
     rounds: int,
     key: int,
-    threads: int | None,
-    scheduler: str | None,
-    progress: Progress | None,
+    runner: Runner,
 ) -> tuple[dict[tuple[int, str], np.ndarray], pd.DataFrame]:
     """The distribution of the dealer's chips for every round (0-based) and type, ``rounds``
     rounds each, ``players`` the dealer's opponent (moving first) and the dealer
     (:func:`~analyzer.games.head_to_head.study_kernels.dealer_chips`; seeds ``(seed, key, round,
     type)``), and the table of the dealer's mean margin per round and type with its standard
-    error; ``progress`` gets the cells done of the 15."""
+    error; the ``runner``'s progress hears the cells done of the 15."""
     params, vectors = seat_policies(*players)
     trailing = (params, vectors, lookahead_flag(params))
     chips: dict[tuple[int, str], np.ndarray] = {}
     margins = []
     for r, rows in enumerate(GAME_ROWS):
         for i, kind in enumerate(TYPES):
-            t = run_monte_carlo(
-                KernelJob(dealer_chips, (i + 1, rows), trailing, CHIP_BINS),
-                seed=derive_seed(plan.seed, key, r, i),
-                stopping=Stopping(trials=rounds),
-                chunk_size=max(1, rounds // 8),
-                threads=threads,
-                scheduler=scheduler,
-            ).tallies
+            job = KernelJob(dealer_chips, (i + 1, rows), trailing, CHIP_BINS)
+            stopping = Stopping(trials=rounds)
+            run = runner.reporting(None).monte_carlo(
+                job, seed=derive_seed(plan.seed, key, r, i), stopping=stopping, chunk_size=max(1, rounds // 8)
+            )
+            t = run.tallies
             n = int(t.sum())
             chips[r, kind] = t[: 2 * rows + 1] / n
             c = np.arange(2 * rows + 1) * HALF_POT
@@ -700,8 +678,7 @@ def _dealer_chips(
             mean, se = mean_and_se(float(t[: c.size] @ m), float(t[: c.size] @ m**2), n)
             margins.append({"round": r + 1, "rows": rows, "round_type": kind, "rounds": n, "dealer_margin": mean,
                             "dealer_margin_stderr": se})  # fmt: skip
-            if progress is not None:
-                progress(len(margins), len(GAME_ROWS) * len(TYPES))
+            runner.report(len(margins), len(GAME_ROWS) * len(TYPES))
     return chips, pd.DataFrame(margins)
 
 
@@ -713,14 +690,12 @@ def _choice_table(chips: dict[tuple[int, str], np.ndarray], rounds: int) -> pd.D
     return choice.sort_values(["round", "dealer_lead", "round_type"], key=_type_order).reset_index(drop=True)
 
 
-def choice_study(
-    plan: StudyPlan, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
-) -> ResultSet:
+def choice_study(plan: StudyPlan, runner: Runner = Runner()) -> ResultSet:
     """The dealer's best round type by round and score under the ``choose`` rule (§2.4): the
     distribution of the dealer's chips for every round and type, tuned v tuned, and each type's
     game-win chance for the dealer by backward induction over the score (:func:`_win_chances`)."""
     start = time.perf_counter()
-    chips, margins = _dealer_chips(plan, TUNED_PLAYERS, plan.rounds, 5, threads, scheduler, progress)
+    chips, margins = _dealer_chips(plan, TUNED_PLAYERS, plan.rounds, 5, runner)
     choice = _choice_table(chips, plan.rounds)
     spec = choice_spec(plan)
     tables = {"type_choice": choice, "dealer_margin": margins}
@@ -769,20 +744,18 @@ def _best_type_comparison(tuned: pd.DataFrame, strong: pd.DataFrame) -> pd.DataF
     return pd.DataFrame(out)
 
 
-def choice_strong_study(
-    plan: StudyPlan, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
-) -> ResultSet:
+def choice_strong_study(plan: StudyPlan, runner: Runner = Runner()) -> ResultSet:
     """:func:`choice_study` with ``strong_policy`` in both seats (``strong_rounds`` per round and
     type), and its best type by round and lead beside the tuned study's (the same ``rounds`` and
     seeds as :func:`choice_study`, so the very table of type_choice): :func:`_best_type_comparison`."""
     start = time.perf_counter()
     cells = len(GAME_ROWS) * len(TYPES)
 
-    def step(offset: int) -> Progress | None:
-        return None if progress is None else lambda done, _: progress(offset + done, 2 * cells)
+    def step(offset: int) -> Runner:
+        return runner.reporting(lambda done, _: runner.report(offset + done, 2 * cells))
 
-    tuned_chips, _ = _dealer_chips(plan, TUNED_PLAYERS, plan.rounds, 5, threads, scheduler, step(0))
-    chips, margins = _dealer_chips(plan, _strong_players(plan), plan.strong_rounds, 6, threads, scheduler, step(cells))
+    tuned_chips, _ = _dealer_chips(plan, TUNED_PLAYERS, plan.rounds, 5, step(0))
+    chips, margins = _dealer_chips(plan, _strong_players(plan), plan.strong_rounds, 6, step(cells))
     choice = _choice_table(chips, plan.strong_rounds)
     comparison = _best_type_comparison(_choice_table(tuned_chips, plan.rounds), choice)
     spec = choice_strong_spec(plan)
@@ -908,16 +881,12 @@ STUDIES = {
 def tables(
     *,
     studies: Sequence[str] | None = None,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
     **plan: Any,
 ) -> list[ResultSet]:
     """Run the named studies (all by default, in the order of ``STUDIES``) with a
     :class:`StudyPlan` made of the keyword parameters ``plan``."""
-    return run_parts(
-        STUDIES, studies, make_plan(StudyPlan, plan), threads=threads, scheduler=scheduler, progress=progress
-    )
+    return run_parts(STUDIES, studies, make_plan(StudyPlan, plan), runner=runner)
 
 
 def tables_specs(*, studies: Sequence[str] | None, **plan: Any) -> list[ResultSpec]:

@@ -30,7 +30,7 @@ from analyzer.charts import add_note, count_text, labeled_heatmap, with_error
 from analyzer.games.head_to_head.betting.model import ACTIONS, ExchangeModel
 from analyzer.games.head_to_head.betting.play import simulate_betting_games
 from analyzer.report import ResultSet, ResultSpec, manifest_for
-from analyzer.sim.engine import Progress
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import derive_seed
 from analyzer.studies.registry import Part, drawn_result, make_plan, part_specs, run_parts
 
@@ -73,7 +73,7 @@ def response_spec(plan: BettingPlan) -> ResultSpec:
     )
 
 
-def response_study(plan: BettingPlan, progress: Progress | None = None, **_) -> ResultSet:
+def response_study(plan: BettingPlan, runner: Runner = Runner()) -> ResultSet:
     """Exact, for the one-row exchange: the responder's value of decline, call and raise by
     win probability and bet, where each response becomes best, and the bettor's value of each bet."""
     start = time.perf_counter()
@@ -93,8 +93,7 @@ def response_study(plan: BettingPlan, progress: Progress | None = None, **_) -> 
         thresholds.append({"committed": on_card, "bet": size, "call_from": first["call"], "raise_from": first["raise"]})
     bettor = pd.DataFrame([{"p": p, "bet": x, "value": v} for p in P_GRID for x, v in model.bet_values(p).items()])
     manifest = manifest_for(response_spec(plan), elapsed=time.perf_counter() - start, command=COMMAND)
-    if progress is not None:
-        progress(1, 1)
+    runner.report(1, 1)
     tables = {"responses": table, "thresholds": pd.DataFrame(thresholds), "bettor": bettor}
     return drawn_result(response_spec(plan), tables, manifest, _response_figures)
 
@@ -178,14 +177,14 @@ def tuning_spec(plan: BettingPlan) -> ResultSpec:
     )
 
 
-def tuning_study(plan: BettingPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
+def tuning_study(plan: BettingPlan, runner: Runner = Runner()) -> ResultSet:
     """Threshold betting policies on a grid of bet and call thresholds against the default one,
     then the best of the grid, the default, a cautious one and ``never`` against each other."""
     start = time.perf_counter()
     rows = []
     cells = TUNING_CELLS
     for i, (bet, call) in enumerate(cells):
-        stats = _versus(f"threshold:bet={bet},call={call}", "threshold", plan, (1, i), threads, scheduler)
+        stats = _versus(f"threshold:bet={bet},call={call}", "threshold", plan, (1, i), runner)
         rows.append(
             {
                 "bet": bet,
@@ -197,8 +196,7 @@ def tuning_study(plan: BettingPlan, threads=None, scheduler=None, progress: Prog
                 "wins_stderr": stats.first_wins_stderr,
             }
         )
-        if progress is not None:
-            progress(i + 1, len(cells))
+        runner.report(i + 1, len(cells))
     table = pd.DataFrame(rows)
     best = table.loc[table["stack"].idxmax()]  # type: ignore[call-overload]  # pandas-stubs: idxmax is Hashable
     found = f"threshold:bet={best.bet},call={best.call}"
@@ -207,7 +205,7 @@ def tuning_study(plan: BettingPlan, threads=None, scheduler=None, progress: Prog
     for i, a in enumerate(entrants):
         for j, b in enumerate(entrants):
             if i != j:
-                stats = _versus(a, b, plan, (2, i, j), threads, scheduler)
+                stats = _versus(a, b, plan, (2, i, j), runner)
                 league_rows.append(
                     {
                         "policy": a,
@@ -260,8 +258,7 @@ def _versus(
     second_bets: str,
     plan: BettingPlan,
     keys: tuple[int, ...],
-    threads,
-    scheduler,
+    runner: Runner,
     round_type: str = "roll",
     games: int | None = None,
 ):
@@ -271,8 +268,7 @@ def _versus(
         round_type=round_type,
         games=games or plan.games,
         seed=derive_seed(plan.seed, *keys),
-        threads=threads,
-        scheduler=scheduler,
+        runner=runner.reporting(None),
     )
 
 
@@ -295,14 +291,14 @@ def fresh_card_spec(plan: BettingPlan) -> ResultSpec:
     )
 
 
-def fresh_card_study(plan: BettingPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
+def fresh_card_study(plan: BettingPlan, runner: Runner = Runner()) -> ResultSet:
     """Draw 1 and Share 2: a threshold bettor who counts the card he just drew against one
     blind to it, both against the default: what the look is worth."""
     start = time.perf_counter()
     rows = []
     for i, kind in enumerate(FRESH_CARD_ROUNDS):
-        seeing = _versus("threshold", "threshold", plan, (3, i), threads, scheduler, kind)
-        blind = _versus("threshold:cards=0", "threshold", plan, (3, i), threads, scheduler, kind)
+        seeing = _versus("threshold", "threshold", plan, (3, i), runner, kind)
+        blind = _versus("threshold:cards=0", "threshold", plan, (3, i), runner, kind)
         rows.append(
             {
                 "round_type": kind,
@@ -313,8 +309,7 @@ def fresh_card_study(plan: BettingPlan, threads=None, scheduler=None, progress: 
                 "value_stderr": float(np.hypot(seeing.first_stack_stderr, blind.first_stack_stderr)),
             }
         )
-        if progress is not None:
-            progress(i + 1, len(FRESH_CARD_ROUNDS))
+        runner.report(i + 1, len(FRESH_CARD_ROUNDS))
     table = pd.DataFrame(rows)
     manifest = manifest_for(
         fresh_card_spec(plan),
@@ -360,7 +355,7 @@ def trajectory_spec(plan: BettingPlan) -> ResultSpec:
     )
 
 
-def trajectory_study(plan: BettingPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
+def trajectory_study(plan: BettingPlan, runner: Runner = Runner()) -> ResultSet:
     """The first player's mean stack after every placement of a game, for several betting
     match-ups."""
     start = time.perf_counter()
@@ -368,10 +363,9 @@ def trajectory_study(plan: BettingPlan, threads=None, scheduler=None, progress: 
     matchups = _matchups(plan)
     for i, (a, b) in enumerate(matchups):
         games = plan.rollout_games if a == plan.rollout_policy else plan.games
-        stats = _versus(a, b, plan, (4, i), threads, scheduler, games=games)
+        stats = _versus(a, b, plan, (4, i), runner, games=games)
         frames.append(stats.to_frame().assign(first_bets=a, second_bets=b, games=stats.run.trials))
-        if progress is not None:
-            progress(i + 1, len(matchups))
+        runner.report(i + 1, len(matchups))
     table = pd.concat(frames, ignore_index=True)
     manifest = manifest_for(
         trajectory_spec(plan),
@@ -426,16 +420,12 @@ BETTING_STUDIES = {
 def tables(
     *,
     studies: Sequence[str] | None = None,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
     **plan: Any,
 ) -> list[ResultSet]:
     """Run the named betting studies (all by default, in the order of ``BETTING_STUDIES``) with a
     :class:`BettingPlan` made of the keyword parameters ``plan``."""
-    return run_parts(
-        BETTING_STUDIES, studies, make_plan(BettingPlan, plan), threads=threads, scheduler=scheduler, progress=progress
-    )
+    return run_parts(BETTING_STUDIES, studies, make_plan(BettingPlan, plan), runner=runner)
 
 
 def tables_specs(*, studies: Sequence[str] | None, **plan: Any) -> list[ResultSpec]:

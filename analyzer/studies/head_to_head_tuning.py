@@ -31,7 +31,7 @@ from analyzer.charts import add_note
 from analyzer.games.head_to_head.greedy_params import HAND_SET, PARAM_NAMES, TUNED_FILE, tuned_data
 from analyzer.games.head_to_head.tuning import free_entries, paired_score
 from analyzer.report import ResultSet, ResultSpec, manifest_for
-from analyzer.sim.engine import Progress
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import derive_seed
 from analyzer.sim.tuning import coordinate_search
 from analyzer.studies.registry import drawn_result
@@ -77,9 +77,7 @@ def tuning(
     first_step: float = 0.5,
     validation_deals: int = 200_000,
     seed: int = 2026,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> ResultSet:
     """Tune greedy's vector against hand-set greedy and validate it on fresh deals (module
     docstring). The tables are the search path, the vector and the validation."""
@@ -94,12 +92,12 @@ def tuning(
     tuning_seed, validation_seed = derive_seed(seed, TUNING), derive_seed(seed, VALIDATION)
 
     def objective(vector: np.ndarray) -> float:
-        return paired_score(vector, deals=tuning_deals, seed=tuning_seed, scheduler=scheduler, threads=threads).margin
+        return paired_score(vector, deals=tuning_deals, seed=tuning_seed, runner=runner).margin
 
     best, path = coordinate_search(
-        objective, HAND_SET, free=free_entries(), first_step=first_step, sweeps=sweeps, progress=progress
+        objective, HAND_SET, free=free_entries(), first_step=first_step, sweeps=sweeps, progress=runner.progress
     )
-    check = paired_score(best, deals=validation_deals, seed=validation_seed, scheduler=scheduler, threads=threads)
+    check = paired_score(best, deals=validation_deals, seed=validation_seed, runner=runner)
     search_path = pd.DataFrame(
         [
             {

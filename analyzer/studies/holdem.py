@@ -28,7 +28,8 @@ from analyzer.games.holdem.versus_random import versus_random
 from analyzer.jit import kernel
 from analyzer.ranges import HAND_CLASSES, class_combos
 from analyzer.report import ResultSet, ResultSpec, manifest_for
-from analyzer.sim.engine import Progress, Stopping
+from analyzer.sim.engine import Stopping
+from analyzer.sim.runner import Runner
 from analyzer.sim.showdown import EQUITY, TIE, TIE_UNITS, WIDTH
 from analyzer.studies._hand_classes import class_grid, class_kind, class_table
 from analyzer.studies.registry import drawn_result
@@ -62,16 +63,14 @@ def preflop_vs_random(
     trials: int = 200_000,
     seed: int = 2026,
     chunk_size: int = 25_000,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> ResultSet:
     """Equity of each of the 169 classes against 1 to 9 random hands: exact against one
     (every board and opponent hand counted), Monte Carlo against more."""
     start = time.perf_counter()
     spec = preflop_vs_random_spec(opponents=opponents, trials=trials, seed=seed, chunk_size=chunk_size)
     stopping = Stopping(trials=trials)
-    exact = _exact_against_one(threads, scheduler) if 1 in opponents else None
+    exact = _exact_against_one(runner) if 1 in opponents else None
     simulated = class_table(
         lambda hero, k, s: holdem_equity(
             [hero] + ["random"] * k,
@@ -79,12 +78,11 @@ def preflop_vs_random(
             stopping=stopping,
             chunk_size=chunk_size,
             seed=s,
-            threads=threads,
-            scheduler=scheduler,
+            runner=runner.reporting(None),
         ),
         [k for k in opponents if k > 1],
         seed,
-        progress,
+        runner,
     )
     table = pd.concat([frame for frame in (exact, simulated) if frame is not None and len(frame)], ignore_index=True)
     manifest = manifest_for(
@@ -97,10 +95,10 @@ def preflop_vs_random(
     return drawn_result(spec, tables, manifest, _preflop_figures)
 
 
-def _exact_against_one(threads: int | None, scheduler: str | None) -> pd.DataFrame:
+def _exact_against_one(runner: Runner) -> pd.DataFrame:
     """The rows against one random hand, in the layout of :func:`class_table`: exact, so the
     standard error is 0, ``trials`` counts the showdowns and there is no seed."""
-    counts = versus_random(threads=threads, scheduler=scheduler)
+    counts = versus_random(runner=runner.reporting(None))
     return pd.DataFrame(
         {
             "class": HAND_CLASSES,
@@ -197,11 +195,8 @@ def heads_up_matrix_spec() -> ResultSpec:
     )
 
 
-def heads_up_matrix(
-    *, threads: int | None = None, scheduler: str | None = None, progress: Progress | None = None
-) -> ResultSet:
+def heads_up_matrix(*, runner: Runner = Runner()) -> ResultSet:
     """Exact equity of every class against every class heads-up (169 x 169)."""
-    from analyzer.sim.engine import run_tasks
 
     start = time.perf_counter()
     combos = _all_combos()
@@ -217,9 +212,7 @@ def heads_up_matrix(
     if (len(keys), len(unique)) != (HEADS_UP_MATCHUPS, HEADS_UP_SUIT_CLASSES):  # the spec's counts
         raise AssertionError(f"{len(keys)} matchups in {len(unique)} suit classes")
     batches = np.array_split(unique, max(1, len(unique) // 500))
-    results = run_tasks(
-        _exact_matchups, [(b,) for b in batches], scheduler=scheduler, threads=threads, progress=progress
-    )
+    results = runner.tasks(_exact_matchups, [(b,) for b in batches])
     per_key = np.concatenate(results)
     equity_units = per_key[inverse, 0].astype(np.float64)
     ties = per_key[inverse, 1].astype(np.float64)

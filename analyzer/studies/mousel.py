@@ -36,7 +36,8 @@ from analyzer.games.mousel.policies import BASELINE, play_code, seat_thresholds
 from analyzer.games.mousel.rules import MouselRules
 from analyzer.games.mousel.study_kernels import BIN_WIDTH, BINS, PLANS, SIZE, STATS, threshold_tables
 from analyzer.report import ResultSet, ResultSpec, manifest_for
-from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.engine import KernelJob, Stopping, mean_and_se
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import derive_seed
 from analyzer.studies.registry import Part, drawn_result, make_plan, part_specs, run_parts
 
@@ -91,9 +92,7 @@ def thresholds_spec(plan: MouselPlan, rules: MouselRules) -> ResultSpec:
     )
 
 
-def thresholds_study(
-    plan: MouselPlan, rules: MouselRules = MouselRules(), threads=None, scheduler=None, progress: Progress | None = None
-) -> ResultSet:
+def thresholds_study(plan: MouselPlan, rules: MouselRules = MouselRules(), runner: Runner = Runner()) -> ResultSet:
     """For 3 to 8 players and each carried pot, forehand's five plans on random deals, binned
     by hand strength: each plan's value, P(make), and the going-along and declaring thresholds."""
     start = time.perf_counter()
@@ -116,17 +115,11 @@ def thresholds_study(
             (),
             SIZE,
         )
-        run = run_monte_carlo(
-            job,
-            seed=derive_seed(plan.seed, 1, i),
-            stopping=Stopping(trials=plan.deals),
-            chunk_size=CHUNK,
-            scheduler=scheduler,
-            threads=threads,
+        run = runner.reporting(None).monte_carlo(
+            job, seed=derive_seed(plan.seed, 1, i), stopping=Stopping(trials=plan.deals), chunk_size=CHUNK
         )
         rows += _bin_rows(players, pot, run.tallies.reshape(len(PLANS), BINS, len(STATS)))
-        if progress is not None:
-            progress(i + 1, len(cells))
+        runner.report(i + 1, len(cells))
     by_strength = pd.DataFrame(rows)
     thresholds = _thresholds(by_strength)
     spec = thresholds_spec(plan, rules)
@@ -296,9 +289,7 @@ def sessions_spec(plan: MouselPlan, rules: MouselRules) -> ResultSpec:
     )
 
 
-def sessions_study(
-    plan: MouselPlan, rules: MouselRules = MouselRules(), threads=None, scheduler=None, progress: Progress | None = None
-) -> ResultSet:
+def sessions_study(plan: MouselPlan, rules: MouselRules = MouselRules(), runner: Runner = Runner()) -> ResultSet:
     """One player with other going-along and declaring thresholds against baseline players,
     over sessions with the pot carried on: his chips per deal for each pair of thresholds."""
     start = time.perf_counter()
@@ -314,8 +305,7 @@ def sessions_study(
             rules=rules,
             play=plan.play,
             seed=derive_seed(plan.seed, 2, i),
-            threads=threads,
-            scheduler=scheduler,
+            runner=runner.reporting(None),
         )
         rows.append(
             {
@@ -328,8 +318,7 @@ def sessions_study(
                 **{f"share_{k}": v for k, v in stats.shares.items()},
             }
         )
-        if progress is not None:
-            progress(i + 1, len(cells))
+        runner.report(i + 1, len(cells))
     table = pd.DataFrame(rows)
     spec = sessions_spec(plan, rules)
     manifest = manifest_for(
@@ -386,22 +375,12 @@ def tables(
     *,
     studies: Sequence[str] | None = None,
     deck: int = 52,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
     **plan: Any,
 ) -> list[ResultSet]:
     """Run the named studies (all by default, in the order of ``MOUSEL_STUDIES``) with a
     :class:`MouselPlan` made of the keyword parameters ``plan``, with a ``deck`` of 52 or 32 cards (M-1)."""
-    return run_parts(
-        MOUSEL_STUDIES,
-        studies,
-        make_plan(MouselPlan, plan),
-        rules=MouselRules(deck=deck),
-        threads=threads,
-        scheduler=scheduler,
-        progress=progress,
-    )
+    return run_parts(MOUSEL_STUDIES, studies, make_plan(MouselPlan, plan), rules=MouselRules(deck=deck), runner=runner)
 
 
 def tables_specs(*, studies: Sequence[str] | None, deck: int, **plan: Any) -> list[ResultSpec]:

@@ -30,7 +30,7 @@ from analyzer.games.paigow.policies import WAYS, split_values
 from analyzer.games.paigow.rules import PaiGowRules
 from analyzer.games.paigow.split import settlement
 from analyzer.report import ResultSet, ResultSpec, manifest_for
-from analyzer.sim.engine import Progress, Stopping, run_tasks
+from analyzer.sim.engine import Stopping
 from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import chunk_state
 from analyzer.studies.registry import drawn_result
@@ -68,8 +68,7 @@ def edge_summary(
     optimal_trials: int = 100_000,
     inner_trials: int = INNER_TRIALS,
     seed: int = 2026,
-    threads: int | None = None,
-    scheduler: str | None = None,
+    runner: Runner = Runner(),
 ) -> ResultSet:
     """House Way against House Way (player and banker) and the optimal setting against it."""
     start = time.perf_counter()
@@ -83,7 +82,7 @@ def edge_summary(
                 chunk_size=EDGE_CHUNK,
                 seed=seed,
                 rules=RULES,
-                runner=Runner(threads=threads, scheduler=scheduler),
+                runner=runner.reporting(None),
             ),
         ),
         (
@@ -93,7 +92,7 @@ def edge_summary(
                 chunk_size=EDGE_CHUNK,
                 seed=seed,
                 rules=banker,
-                runner=Runner(threads=threads, scheduler=scheduler),
+                runner=runner.reporting(None),
             ),
         ),
         (
@@ -105,7 +104,7 @@ def edge_summary(
                 chunk_size=OPTIMAL_CHUNK,
                 seed=seed,
                 rules=RULES,
-                runner=Runner(threads=threads, scheduler=scheduler),
+                runner=runner.reporting(None),
             ),
         ),
     ]
@@ -264,9 +263,7 @@ def house_way_deviations(
     dealer_hands: int = 20_000,
     pair_hands: int = PAIR_HANDS,
     seed: int = 2026,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> ResultSet:
     """Where the Foxwoods House Way's setting is not the best, and what it costs."""
     start = time.perf_counter()
@@ -275,11 +272,7 @@ def house_way_deviations(
     deals = np.array([rng.permutation(53)[:7] for _ in range(hands)], np.uint8)
     seeds = rng.integers(0, 2**63, hands)
     batches = [(deals[i::32], seeds[i::32], dealer_hands) for i in range(32)]
-    rows = [
-        row
-        for part in run_tasks(_deviation_batch, batches, scheduler=scheduler, threads=threads, progress=progress)
-        for row in part
-    ]
+    rows = [row for part in runner.tasks(_deviation_batch, batches) for row in part]
     per_hand = pd.DataFrame(rows)
     patterns = (
         per_hand.groupby("pattern")
@@ -293,7 +286,7 @@ def house_way_deviations(
         .reset_index()
         .sort_values("mean_ev_lost", ascending=False)
     )
-    two_pair = _two_pair_grid(pair_hands, dealer_hands, rng, threads, scheduler)
+    two_pair = _two_pair_grid(pair_hands, dealer_hands, rng, runner)
     manifest = manifest_for(
         spec,
         elapsed=time.perf_counter() - start,
@@ -359,7 +352,7 @@ def _two_pair_batch(cells, dealer_hands):
     return rows
 
 
-def _two_pair_grid(pair_hands, dealer_hands, rng, threads, scheduler) -> pd.DataFrame:
+def _two_pair_grid(pair_hands, dealer_hands, rng, runner: Runner) -> pd.DataFrame:
     cells = []
     for high in range(1, 13):
         for low in range(high):
@@ -369,7 +362,7 @@ def _two_pair_grid(pair_hands, dealer_hands, rng, threads, scheduler) -> pd.Data
                 hands = [_two_pair_hand(high, low, ace, rng) for _ in range(pair_hands)]
                 cells.append((high, low, ace, hands, rng.integers(0, 2**63, pair_hands)))
     batches = [(cells[i::16], dealer_hands) for i in range(16)]
-    rows = [row for part in run_tasks(_two_pair_batch, batches, scheduler=scheduler, threads=threads) for row in part]
+    rows = [row for part in runner.reporting(None).tasks(_two_pair_batch, batches) for row in part]
     return pd.DataFrame(rows)
 
 
@@ -460,17 +453,11 @@ def tables(
     hands: int = 4_000,
     dealer_hands: int = 20_000,
     seed: int = 2026,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> list[ResultSet]:
     """The house edge by strategy (:func:`edge_summary`) and the House Way's deviations from the
     best split (:func:`house_way_deviations`), from one seed."""
     return [
-        edge_summary(
-            trials=edge_trials, optimal_trials=optimal_trials, seed=seed, threads=threads, scheduler=scheduler
-        ),
-        house_way_deviations(
-            hands=hands, dealer_hands=dealer_hands, seed=seed, threads=threads, scheduler=scheduler, progress=progress
-        ),
+        edge_summary(trials=edge_trials, optimal_trials=optimal_trials, seed=seed, runner=runner.reporting(None)),
+        house_way_deviations(hands=hands, dealer_hands=dealer_hands, seed=seed, runner=runner),
     ]

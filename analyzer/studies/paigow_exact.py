@@ -22,7 +22,7 @@ from analyzer.games.paigow.exact_edge import exact_house_edge
 from analyzer.games.paigow.houseway import way_number
 from analyzer.games.paigow.rules import PaiGowRules
 from analyzer.report import ResultSet, ResultSpec, manifest_for
-from analyzer.sim.engine import Progress, Stopping
+from analyzer.sim.engine import Stopping
 from analyzer.sim.runner import Runner
 from analyzer.studies.registry import drawn_result
 
@@ -52,9 +52,7 @@ def exact_edge(
     ways: Sequence[str] = ("foxwoods", "trump-plaza", "improved"),
     mc_trials: int = 20_000_000,
     seed: int = 2026,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> ResultSet:
     """One row per way and banker: the exact counts, win, push and loss chances, EV and house
     edge, and the Monte Carlo EV, its standard error and its distance from the exact EV in
@@ -64,7 +62,7 @@ def exact_edge(
     spec = exact_edge_spec(ways=ways, mc_trials=mc_trials, seed=seed)
     rows, elapsed = [], {}
     for way in ways:
-        exact = exact_house_edge(way=way, runner=Runner(threads=threads, progress=progress))
+        exact = exact_house_edge(way=way, runner=runner)
         elapsed[way] = round(exact.run.elapsed, 1)
         for banker, rules in BANKERS:
             counted = exact.under(rules)
@@ -74,7 +72,7 @@ def exact_edge(
                 seed=seed,
                 chunk_size=EDGE_CHUNK,
                 rules=rules,
-                runner=Runner(threads=threads, scheduler=scheduler),
+                runner=runner.reporting(None),
             )
             rows.append(
                 {

@@ -20,7 +20,6 @@ from analyzer.charts import add_note
 from analyzer.games.paigow.houseway import way_number
 from analyzer.games.paigow.optimal_edge import optimal_house_edge
 from analyzer.report import ResultSet, ResultSpec, manifest_for
-from analyzer.sim.engine import Progress
 from analyzer.sim.runner import Runner
 from analyzer.studies.registry import drawn_result
 
@@ -47,9 +46,7 @@ def optimal_edge(
     *,
     ways: Sequence[str] = ("foxwoods",),
     commission: float = 0.05,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> ResultSet:
     """One row per way and strategy (the House Way's split, the best split): the exact counts,
     win, push and loss chances, EV and house edge, and the best split's gain over the House
@@ -58,7 +55,7 @@ def optimal_edge(
     spec = optimal_edge_spec(ways=ways, commission=commission)
     rows, outcomes = [], {}
     for way in ways:
-        result = optimal_house_edge(way=way, commission=commission, runner=Runner(threads=threads, progress=progress))
+        result = optimal_house_edge(way=way, commission=commission, runner=runner)
         for row in result.rows():
             rows.append({**row, "gain": result.gain if row["strategy"] == "optimal" else 0.0})
         outcomes[way] = {

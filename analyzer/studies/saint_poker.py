@@ -51,7 +51,8 @@ from analyzer.games.saint_poker.study_kernels import (
 )
 from analyzer.games.saint_poker.tuning import paired_cell
 from analyzer.report import ResultSet, ResultSpec, manifest_for
-from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.engine import KernelJob, Stopping, mean_and_se
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import derive_seed
 from analyzer.studies.registry import Part, drawn_result, make_plan, part_specs, run_parts
 
@@ -108,7 +109,7 @@ def tournament_spec(plan: SaintPlan) -> ResultSpec:
     )
 
 
-def tournament_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
+def tournament_study(plan: SaintPlan, runner: Runner = Runner()) -> ResultSet:
     """For 2 to 5 players, each policy in one seat against greedy opponents (random draft
     tie-break): win share, score, the score distribution and the rounds won."""
     start = time.perf_counter()
@@ -121,8 +122,7 @@ def tournament_study(plan: SaintPlan, threads=None, scheduler=None, progress: Pr
             games=games,
             seed=derive_seed(plan.seed, 1, i),
             rules=SaintPokerRules(random_priority=True),
-            threads=threads,
-            scheduler=scheduler,
+            runner=runner.reporting(None),
         )
         seat = stats.seats[0]
         rows.append(
@@ -136,8 +136,7 @@ def tournament_study(plan: SaintPlan, threads=None, scheduler=None, progress: Pr
         histograms += [
             {"players": n, "policy": policy, "score": s, "games": g} for s, g in enumerate(seat["score_histogram"])
         ]
-        if progress is not None:
-            progress(i + 1, len(cells))
+        runner.report(i + 1, len(cells))
     table = pd.DataFrame(rows)
     manifest = manifest_for(
         tournament_spec(plan),
@@ -228,7 +227,7 @@ def paired_spec(plan: SaintPlan) -> ResultSpec:
     )
 
 
-def paired_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
+def paired_study(plan: SaintPlan, runner: Runner = Runner()) -> ResultSet:
     """For 2 to 5 players, every player in every seat against greedy opponents on the same
     deals (:func:`~analyzer.games.saint_poker.study_kernels.paired_tournament`): win shares
     and paired differences, with standard errors."""
@@ -236,12 +235,11 @@ def paired_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progre
     share_rows, pair_rows = [], []
     for i, n in enumerate(PLAYER_COUNTS):
         cell_shares, cell_pairs = paired_cell(
-            n, _paired_players(plan), plan.paired_deals, derive_seed(plan.seed, 5, i), None, threads, scheduler
+            n, _paired_players(plan), plan.paired_deals, derive_seed(plan.seed, 5, i), None, runner
         )
         share_rows += cell_shares
         pair_rows += cell_pairs
-        if progress is not None:
-            progress(i + 1, len(PLAYER_COUNTS))
+        runner.report(i + 1, len(PLAYER_COUNTS))
     shares, pairs = pd.DataFrame(share_rows), pd.DataFrame(pair_rows)
     manifest = manifest_for(
         paired_spec(plan),
@@ -297,14 +295,14 @@ def ties_spec(plan: SaintPlan) -> ResultSpec:
     )
 
 
-def ties_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
+def ties_study(plan: SaintPlan, runner: Runner = Runner()) -> ResultSet:
     """All-greedy games with the fixed seat priority: tied rounds, each seat's win share, and
     the points in the round after a draft by the position one picked in."""
     start = time.perf_counter()
     tie_rows, seat_rows = [], []
     for i, n in enumerate(PLAYER_COUNTS):
         stats = simulate_games(
-            n, "greedy", games=plan.games, seed=derive_seed(plan.seed, 2, i), threads=threads, scheduler=scheduler
+            n, "greedy", games=plan.games, seed=derive_seed(plan.seed, 2, i), runner=runner.reporting(None)
         )
         tie_rows += [{"players": n, "round": r + 1, "tied": t} for r, t in enumerate(stats.tied_rounds)]
         seat_rows += [
@@ -318,20 +316,21 @@ def ties_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress
             }
             for s in stats.seats
         ]
-        if progress is not None:
-            progress(i + 1, len(PLAYER_COUNTS))
+        runner.report(i + 1, len(PLAYER_COUNTS))
     ties, seats = pd.DataFrame(tie_rows), pd.DataFrame(seat_rows)
     pick_rows = []
     for i, n in enumerate(PLAYER_COUNTS):
         job = KernelJob(draft_seats, (n, policy_weights()), (), 3 * E.MAX_PLAYERS)  # draft_seats(n, weights, games, ..)
-        t = run_monte_carlo(
-            job,
-            seed=derive_seed(plan.seed, 3, i),
-            stopping=Stopping(trials=plan.games),
-            chunk_size=max(1, plan.games // 8),
-            threads=threads,
-            scheduler=scheduler,
-        ).tallies
+        t = (
+            runner.reporting(None)
+            .monte_carlo(
+                job,
+                seed=derive_seed(plan.seed, 3, i),
+                stopping=Stopping(trials=plan.games),
+                chunk_size=max(1, plan.games // 8),
+            )
+            .tallies
+        )
         for k in range(n):
             mean, se = mean_and_se(t[3 * k + 1], t[3 * k + 2], int(t[3 * k]))
             pick_rows.append(
@@ -414,26 +413,23 @@ def spend_spec(plan: SaintPlan) -> ResultSpec:
     )
 
 
-def spend_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
+def spend_study(plan: SaintPlan, runner: Runner = Runner()) -> ResultSet:
     """At each round's reveal in greedy games (3 players): revealing the best pair against
     keeping the strong cards, by the points to the end of the game."""
     start = time.perf_counter()
     rows = []
     for r in range(1, E.ROUNDS):  # in round 8 the two cards left are the only pair
         job = KernelJob(spend_or_save, (SPEND_PLAYERS, r, policy_weights()), (plan.samples,), SPEND_TALLY)
-        run = run_monte_carlo(
+        run = runner.reporting(None).monte_carlo(
             job,
             seed=derive_seed(plan.seed, 4, r),
             stopping=Stopping(trials=plan.positions),
             chunk_size=max(1, plan.positions // 4),
-            threads=threads,
-            scheduler=scheduler,
         )
         t, n = run.tallies, run.trials
         gap, se = mean_and_se(t[1], t[2], n)
         rows.append({"round": r, "positions": n, "spend_minus_save": gap, "stderr": se, "spend_better": t[3] / n})
-        if progress is not None:
-            progress(r, E.ROUNDS - 1)
+        runner.report(r, E.ROUNDS - 1)
     table = pd.DataFrame(rows)
     manifest = manifest_for(
         spend_spec(plan),
@@ -535,7 +531,7 @@ def _regret_rows(keys: Mapping[str, Any], t: np.ndarray, policies: Sequence[str]
     return rows
 
 
-def regret_cell(plan: SaintPlan, i: int, threads=None, scheduler=None) -> np.ndarray:
+def regret_cell(plan: SaintPlan, i: int, runner: Runner = Runner()) -> np.ndarray:
     """The tallies of cell ``i`` of :func:`_regret_cells` (its own seed, derived from the plan's):
     :func:`~analyzer.games.saint_poker.study_kernels.policy_regret` over ``regret_positions``."""
     phase, r = _regret_cells()[i]
@@ -547,17 +543,19 @@ def regret_cell(plan: SaintPlan, i: int, threads=None, scheduler=None) -> np.nda
         (plan.regret_samples,),
         regret_width(len(policies)),
     )  # policy_regret(n, phase, round, players, continuation, weights, positions, samples, ..)
-    return run_monte_carlo(
-        job,
-        seed=derive_seed(plan.seed, 6, i),
-        stopping=Stopping(trials=plan.regret_positions),
-        chunk_size=max(1, plan.regret_positions // 4),
-        threads=threads,
-        scheduler=scheduler,
-    ).tallies
+    return (
+        runner.reporting(None)
+        .monte_carlo(
+            job,
+            seed=derive_seed(plan.seed, 6, i),
+            stopping=Stopping(trials=plan.regret_positions),
+            chunk_size=max(1, plan.regret_positions // 4),
+        )
+        .tallies
+    )
 
 
-def regret_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progress | None = None) -> ResultSet:
+def regret_study(plan: SaintPlan, runner: Runner = Runner()) -> ResultSet:
     """What each policy's choice gives away (3 players), by phase and round and by phase over
     all its rounds (:func:`~analyzer.games.saint_poker.study_kernels.policy_regret`): the mean
     regret in win share (in-sample, erring high, and held-out, erring low) and in points, and
@@ -567,11 +565,10 @@ def regret_study(plan: SaintPlan, threads=None, scheduler=None, progress: Progre
     cells = _regret_cells()
     rows, sums = [], {phase: np.zeros(regret_width(len(policies))) for phase in PHASES}
     for i, (phase, r) in enumerate(cells):
-        t = regret_cell(plan, i, threads, scheduler)
+        t = regret_cell(plan, i, runner)
         sums[phase] += t
         rows += _regret_rows({"phase": phase, "round": r}, t, policies)
-        if progress is not None:
-            progress(i + 1, len(cells))
+        runner.report(i + 1, len(cells))
     table = pd.DataFrame(rows)
     by_phase = pd.DataFrame([row for phase in PHASES for row in _regret_rows({"phase": phase}, sums[phase], policies)])
     spec = regret_spec(plan)
@@ -668,16 +665,12 @@ SAINT_STUDIES = {
 def tables(
     *,
     studies: Sequence[str] | None = None,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
     **plan: Any,
 ) -> list[ResultSet]:
     """Run the named studies (all by default, in the order of ``SAINT_STUDIES``) with a
     :class:`SaintPlan` made of the keyword parameters ``plan``."""
-    return run_parts(
-        SAINT_STUDIES, studies, make_plan(SaintPlan, plan), threads=threads, scheduler=scheduler, progress=progress
-    )
+    return run_parts(SAINT_STUDIES, studies, make_plan(SaintPlan, plan), runner=runner)
 
 
 def tables_specs(*, studies: Sequence[str] | None, **plan: Any) -> list[ResultSpec]:

@@ -37,7 +37,7 @@ from analyzer.games.saint_poker import weights as W
 from analyzer.games.saint_poker.policies import policy_weights
 from analyzer.games.saint_poker.tuning import HAND_SET, PLAYER_COUNTS, free_entries, paired_cell, paired_score
 from analyzer.report import ResultSet, ResultSpec, manifest_for
-from analyzer.sim.engine import Progress
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import derive_seed
 from analyzer.sim.tuning import coordinate_search
 from analyzer.studies.registry import drawn_result
@@ -99,9 +99,7 @@ def tuning(
     bar_step: float = 3.0,
     validation_deals: int = 5_000,
     seed: int = 2026,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> ResultSet:
     """Tune ``tuned`` and ``tuned-save`` against hand-set greedy and validate them on fresh
     deals (module docstring). The tables are the search path, the vectors, the validation and
@@ -121,13 +119,10 @@ def tuning(
     for k, name in enumerate(HAND_SET):
 
         def objective(vector: np.ndarray, name: str = name) -> float:
-            return paired_score(
-                name, vector, deals=tuning_deals, seed=tuning_seed, scheduler=scheduler, threads=threads
-            ).margin
+            return paired_score(name, vector, deals=tuning_deals, seed=tuning_seed, runner=runner).margin
 
         def step_done(sweep: int, _: int | None, k: int = k) -> None:
-            if progress is not None:
-                progress(k * sweeps + sweep, len(HAND_SET) * sweeps)
+            runner.report(k * sweeps + sweep, len(HAND_SET) * sweeps)
 
         best[name], path = coordinate_search(
             objective,
@@ -160,7 +155,7 @@ def tuning(
             "tuned_save": best["tuned-save"],
         }
     )
-    validation, differences = _validate(best, validation_deals, validation_seed, threads, scheduler)
+    validation, differences = _validate(best, validation_deals, validation_seed, runner)
     tuned_rows = validation[(validation.players == ALL_COUNTS) & validation.policy.isin(list(HAND_SET))]
     manifest = manifest_for(
         spec,
@@ -179,14 +174,14 @@ def tuning(
 
 
 def _validate(
-    best: Mapping[str, np.ndarray], deals: int, seed: int, threads: int | None, scheduler: str | None
+    best: Mapping[str, np.ndarray], deals: int, seed: int, runner: Runner
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Greedy, save and the tuned players (``best``) in every seat against greedy opponents on
     ``deals`` fresh deals per player count: the validation and differences tables."""
     table = policy_weights(tuned=best["tuned"], tuned_save=best["tuned-save"])
     rows, pairs = [], []
     for n in PLAYER_COUNTS:
-        shares, cell_pairs = paired_cell(n, VALIDATED, deals, derive_seed(seed, n), table, threads, scheduler)
+        shares, cell_pairs = paired_cell(n, VALIDATED, deals, derive_seed(seed, n), table, runner)
         for s in shares:
             rows.append({**s, "players": str(n), "margin": s["wins"] - 1 / n, "margin_stderr": s["wins_stderr"]})
         pairs += cell_pairs

@@ -18,7 +18,8 @@ from analyzer.charts import add_note, count_text
 from analyzer.games.stud.equity import stud_equity
 from analyzer.ranges import HAND_CLASSES
 from analyzer.report import ResultSet, ResultSpec, manifest_for
-from analyzer.sim.engine import Progress, Stopping
+from analyzer.sim.engine import Stopping
+from analyzer.sim.runner import Runner
 from analyzer.studies._hand_classes import class_table
 from analyzer.studies.registry import drawn_result
 
@@ -43,9 +44,7 @@ def starts_vs_random(
     trials: int = 200_000,
     seed: int = 2026,
     chunk_size: int = 25_000,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> ResultSet:
     """Equity of each two-card start against 1 to 6 random five-card stud hands."""
     start = time.perf_counter()
@@ -58,12 +57,11 @@ def starts_vs_random(
             stopping=stopping,
             chunk_size=chunk_size,
             seed=s,
-            threads=threads,
-            scheduler=scheduler,
+            runner=runner.reporting(None),
         ),
         opponents,
         seed,
-        progress,
+        runner,
     )
     manifest = manifest_for(
         spec,

@@ -34,7 +34,8 @@ from analyzer.games.whist.play import simulate_bidding
 from analyzer.games.whist.rules import WhistRules
 from analyzer.games.whist.study_kernels import BINS, CHUNK, CONTRACTS, FEATURES, run_bidding_tables
 from analyzer.report import ResultSet, ResultSpec, manifest_for
-from analyzer.sim.engine import Progress, mean_and_se
+from analyzer.sim.engine import mean_and_se
+from analyzer.sim.runner import Runner
 from analyzer.studies.registry import Part, drawn_result, make_plan, part_specs, run_parts
 
 ANALYSIS = "whist"
@@ -74,15 +75,11 @@ def bidding_spec(plan: WhistPlan, rules: WhistRules) -> ResultSpec:
     )
 
 
-def bidding_study(
-    plan: WhistPlan, rules: WhistRules = WhistRules(), threads=None, scheduler=None, progress: Progress | None = None
-) -> ResultSet:
+def bidding_study(plan: WhistPlan, rules: WhistRules = WhistRules(), runner: Runner = Runner()) -> ResultSet:
     """Random deals with forehand bidding every contract on the same deal: P(make), chips and
     tricks by hand feature, and the bidding chart by high-card points and longest suit."""
     start = time.perf_counter()
-    feature, grid, _ = run_bidding_tables(
-        plan.deals, plan.policy, rules, plan.seed, threads=threads, scheduler=scheduler, progress=progress
-    )
+    feature, grid, _ = run_bidding_tables(plan.deals, plan.policy, rules, plan.seed, runner=runner)
     by_feature = _feature_table(feature)
     chart = _chart_table(grid)
     spec = bidding_spec(plan, rules)
@@ -243,20 +240,11 @@ def auction_spec(plan: WhistPlan, rules: WhistRules) -> ResultSpec:
     )
 
 
-def auction_study(
-    plan: WhistPlan, rules: WhistRules = WhistRules(), threads=None, scheduler=None, progress: Progress | None = None
-) -> ResultSet:
+def auction_study(plan: WhistPlan, rules: WhistRules = WhistRules(), runner: Runner = Runner()) -> ResultSet:
     """Whole deals with bidding, every seat a table bidder built from the bidding grid: how
     often each contract is played and made, and each seat's expected chips."""
     stats = simulate_bidding(
-        deals=plan.game_deals,
-        table_deals=plan.deals,
-        policy=plan.policy,
-        rules=rules,
-        seed=plan.seed,
-        threads=threads,
-        scheduler=scheduler,
-        progress=progress,
+        deals=plan.game_deals, table_deals=plan.deals, policy=plan.policy, rules=rules, seed=plan.seed, runner=runner
     )
     contracts = pd.DataFrame([{"contract": name, **row} for name, row in stats.contracts.items()])
     seats = pd.DataFrame(stats.seats)
@@ -302,24 +290,14 @@ def tables(
     call_own_ace: bool = False,
     called_ace_rule: str = "when_led",
     pass_ace: str = "high",
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
     **plan: Any,
 ) -> list[ResultSet]:
     """Run the named studies (all by default, in the order of ``WHIST_STUDIES``) with a
     :class:`WhistPlan` made of the keyword parameters ``plan``, under the rule options
     ``call_own_ace`` (W-2), ``called_ace_rule`` (W-3) and ``pass_ace`` (W-7) of :class:`WhistRules`."""
     rules = _rules(call_own_ace, called_ace_rule, pass_ace)
-    return run_parts(
-        WHIST_STUDIES,
-        studies,
-        make_plan(WhistPlan, plan),
-        rules=rules,
-        threads=threads,
-        scheduler=scheduler,
-        progress=progress,
-    )
+    return run_parts(WHIST_STUDIES, studies, make_plan(WhistPlan, plan), rules=rules, runner=runner)
 
 
 def tables_specs(

@@ -39,10 +39,10 @@ from analyzer.games.head_to_head.rollout import (
     _sample_moves_under,
     _unseen_cards,
 )
-from analyzer.sim.engine import Progress, Stopping, check_count, clock_start, mean_and_se, run_monte_carlo, run_tasks
-from analyzer.sim.executors import local_workers
+from analyzer.sim.engine import Stopping, check_count, clock_start, mean_and_se
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import METHODS, check_exact_cost
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import check_seed, new_seed
 
 if TYPE_CHECKING:
@@ -227,9 +227,7 @@ def placement_values(
     trials: int = DEFAULT_TRIALS,
     seed: int | None = None,
     method: str = "auto",
-    scheduler: str | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> Placements:
     """Every legal move of ``position`` with its value, best first (module docstring)."""
     if method not in METHODS:
@@ -246,11 +244,11 @@ def placement_values(
     if exact and not deterministic:
         raise ValueError("exact values need deterministic policies: use --policy greedy or tuned")
     if method == "exact":
-        check_exact_cost(n_orderings * n_moves * EXACT_SECONDS_PER_PLAYOUT / (threads or local_workers()))
+        check_exact_cost(n_orderings * n_moves * EXACT_SECONDS_PER_PLAYOUT / runner.workers)
     start = clock_start()
     if exact:
         tasks = [(state, kinds, vectors, d, lo, lo + 1) for lo in range(m if d else 1)]
-        parts = run_tasks(_enumerate, tasks, scheduler=scheduler, threads=threads, progress=progress)
+        parts = runner.tasks(_enumerate, tasks)
         tallies = sum(parts)
         facts = RunFacts.enumerated(n_orderings, since=start)
     else:
@@ -261,15 +259,7 @@ def placement_values(
             if lookahead
             else PlacementJob(state, kinds, vectors, n_moves)
         )
-        run = run_monte_carlo(
-            job,
-            seed=used_seed,
-            stopping=Stopping(trials=trials),
-            chunk_size=PLACEMENT_CHUNK,
-            scheduler=scheduler,
-            threads=threads,
-            progress=progress,
-        )
+        run = runner.monte_carlo(job, seed=used_seed, stopping=Stopping(trials=trials), chunk_size=PLACEMENT_CHUNK)
         tallies, facts = run.tallies, RunFacts.from_run(run)
     moves = _move_values(position, state, tallies, facts.trials, exact)
     return Placements(position=position, policy=policy, opponent_policy=opponent_policy, run=facts, moves=moves)

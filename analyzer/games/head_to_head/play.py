@@ -31,9 +31,10 @@ from analyzer.games.head_to_head.position import TYPE_CODES
 from analyzer.games.head_to_head.rollout import GAME_WIDTH, _play_game, _play_round, lookahead_flag
 from analyzer.games.head_to_head.rules import HeadToHeadRules
 from analyzer.jit import kernel
-from analyzer.sim.engine import Progress, Stopping, check_count, mean_and_se, rollout_count, run_monte_carlo
+from analyzer.sim.engine import Stopping, check_count, mean_and_se, rollout_count
 from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.rng import next_u64
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import new_seed
 
 if TYPE_CHECKING:
@@ -330,9 +331,7 @@ def simulate_games(
     games: int = 10_000,
     seed: int | None = None,
     settings: HeadToHeadRules = HeadToHeadRules(),
-    scheduler: str | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> HeadToHeadGames:
     """Simulate ``games`` whole games of policy ``first`` (the round-1 first mover)
     against ``second``; with ``round_type`` ``roll`` the die picks each round's type."""
@@ -341,14 +340,11 @@ def simulate_games(
         raise ValueError("--crazy needs a fixed round type; with a die roll a 6 makes a round Crazy")
     params, vectors = seat_policies(first, second)
     used_seed = new_seed(seed)
-    run = run_monte_carlo(
+    run = runner.monte_carlo(
         GameJob(kind, int(crazy), settings.codes(), params, vectors),
         seed=used_seed,
         stopping=Stopping(trials=check_count(games, "games")),
         chunk_size=SEARCH_CHUNK if SEARCH in params[:, 0] else GAME_CHUNK,
-        scheduler=scheduler,
-        threads=threads,
-        progress=progress,
     )
     t, n = run.tallies, run.trials
     margin, margin_se = mean_and_se(t[4], t[5], n)
@@ -441,8 +437,7 @@ def simulate_rounds(
     rounds: int = 10_000,
     seed: int | None = None,
     settings: HeadToHeadRules = HeadToHeadRules(),
-    scheduler: str | None = None,
-    threads: int | None = None,
+    runner: Runner = Runner(),
 ) -> HeadToHeadRounds:
     """Single rounds with ``first`` as the first mover F and ``second`` as the dealer."""
     kind = parse_round_type(round_type)
@@ -452,13 +447,11 @@ def simulate_rounds(
         raise ValueError(f"a round has 3, 4 or 5 rows, got {rows}")
     params, vectors = seat_policies(first, second)
     used_seed = new_seed(seed)
-    run = run_monte_carlo(
+    run = runner.reporting(None).monte_carlo(
         RoundJob(kind, int(crazy), rows, settings.codes(), params, vectors),
         seed=used_seed,
         stopping=Stopping(trials=check_count(rounds, "rounds")),
         chunk_size=GAME_CHUNK,
-        scheduler=scheduler,
-        threads=threads,
     )
     t, n = run.tallies, run.trials
     margin, se = mean_and_se(t[4], t[5], n)

@@ -42,9 +42,10 @@ from analyzer.games.head_to_head.rollout import GAME_WIDTH, _play_game, lookahea
 from analyzer.games.head_to_head.rules import HeadToHeadRules
 from analyzer.jit import kernel
 from analyzer.sim.arrays import copy_into
-from analyzer.sim.engine import Progress, mean_and_se, run_tasks
+from analyzer.sim.engine import mean_and_se
 from analyzer.sim.facts import RunFacts, inline_run
 from analyzer.sim.rng import next_u64
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import chunk_state, derive_seed, new_seed
 
 if TYPE_CHECKING:
@@ -313,9 +314,7 @@ def tournament(
     seed: int | None = None,
     settings: HeadToHeadRules = HeadToHeadRules(),
     rules: BettingRules = BettingRules(),
-    scheduler: str | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> HeadToHeadTournament:
     """A round robin between ``players`` (at least two, each named once), ``deals`` paired
     deals a pair, in the placement game or (``betting``) the betting game (module docstring)."""
@@ -345,7 +344,7 @@ def tournament(
                 tasks.append((parsed[i], parsed[j], game, used_seed, b, min(piece, size - skip), skip))
                 owner.append(k)
     start = time.perf_counter()
-    done = run_tasks(paired_deals, tasks, scheduler=scheduler, threads=threads, progress=progress)
+    done = runner.tasks(paired_deals, tasks)
     per_pair = [[part for part, k in zip(done, owner) if k == pair] for pair in range(len(pairs))]
     d = np.stack([np.concatenate([t for t, _ in parts]) / 2.0 for parts in per_pair])  # pairs x deals, $
     w = np.stack([np.concatenate([v for _, v in parts]) / 2.0 for parts in per_pair])

@@ -33,7 +33,8 @@ from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.greedy_params import GAUGE, HAND_SET, N_PARAMS, check_vector
 from analyzer.games.head_to_head.policies import GREEDY, TUNED
 from analyzer.games.head_to_head.tournament import BLOCK, paired_deals
-from analyzer.sim.engine import mean_and_se, run_tasks
+from analyzer.sim.engine import mean_and_se
+from analyzer.sim.runner import Runner
 
 PAIR_TALLY = 3  # deals, sum of d, sum of d^2 (d in $, doubled so that it is an integer)
 
@@ -64,8 +65,7 @@ def paired_score(
     *,
     deals: int,
     seed: int,
-    scheduler: str | None = None,
-    threads: int | None = None,
+    runner: Runner = Runner(),
 ) -> PairedScore:
     """The paired margin of ``vector`` (played by the tuned kind) over hand-set greedy on the
     first ``deals`` deals of ``seed`` (module docstring).
@@ -77,7 +77,7 @@ def paired_score(
     """
     vector = np.ascontiguousarray(check_vector(vector))
     tasks = [(vector, seed, b, min(BLOCK, deals - b * BLOCK)) for b in range(-(-deals // BLOCK))]
-    t = sum(run_tasks(_block, tasks, scheduler=scheduler, threads=threads))
+    t = sum(runner.reporting(None).tasks(_block, tasks))
     mean, se = mean_and_se(t[1], t[2], int(t[0]))
     return PairedScore(float(mean) / 2, float(se) / 2, int(t[0]))
 

@@ -33,7 +33,7 @@ from analyzer.games.holdem.engine import BOARD_CARDS, exact_showdowns
 from analyzer.games.holdem.inputs import check_players, parse_board
 from analyzer.jit import kernel
 from analyzer.ranges import Range, parse
-from analyzer.sim.engine import Progress, run_tasks
+from analyzer.sim.runner import Runner
 from analyzer.sim.showdown import WIDTH
 from analyzer.text import plural
 
@@ -179,16 +179,14 @@ def _hand(hand: CardsInput | Range, player: int, what: str) -> tuple[int, int]:
 def deal_tallies(
     deals: FixedDeals,
     *,
-    scheduler: str | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> np.ndarray:
     """Exact showdown tallies ``(Q, N, WIDTH)`` (``int64``) of every deal, each completion of a
     deal's board counted once; rows of absent players stay zero. Chunks of
-    :data:`DEALS_PER_TASK` deals run on ``threads`` local threads or the Dask ``scheduler``."""
+    :data:`DEALS_PER_TASK` deals run on the ``runner``'s threads or Dask cluster."""
     starts = range(0, len(deals), DEALS_PER_TASK)
     tasks = [deals.chunk(start, start + DEALS_PER_TASK) for start in starts]
-    results = run_tasks(_chunk_tallies, tasks, scheduler=scheduler, threads=threads, progress=progress)
+    results = runner.tasks(_chunk_tallies, tasks)
     if not results:
         return np.zeros((0, deals.holes.shape[1], WIDTH), np.int64)
     return np.concatenate(results)

@@ -35,10 +35,10 @@ from analyzer.games.holdem.symmetry import (
 )
 from analyzer.ranges import EmptyRangeError, Range, format_combo, hand_class, parse
 from analyzer.sim.breakdown import breakdown as combo_breakdown
-from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, clock_start, run_monte_carlo, run_tasks
-from analyzer.sim.executors import local_workers
+from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Stopping, clock_start
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import choose_exact
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import new_seed
 from analyzer.sim.showdown import WIDTH, PlayerEquity, max_equity_se, player_equities
 
@@ -345,11 +345,9 @@ def holdem_equity(
     stopping: Stopping = Stopping(),
     seed: int | None = None,
     chunk_size: int = DEFAULT_CHUNK_SIZE,
-    scheduler: str | None = None,
-    threads: int | None = None,
+    runner: Runner = Runner(),
     categories: bool = False,
     breakdown: bool = False,
-    progress: Progress | None = None,
 ) -> EquityResult:
     """Equity of each hand or range at showdown (rules §6.2): the best five of the two hole cards
     and the board, ties split evenly.
@@ -375,17 +373,15 @@ def holdem_equity(
         The Monte Carlo seed; ``None`` draws a fresh one, reported in the result.
     chunk_size:
         Monte Carlo trials per seeded chunk: a result depends on the inputs, the seed and this.
-    scheduler:
-        A Dask scheduler address, else local threads.
-    threads:
-        Local threads (default: every core).
+    runner:
+        Where the run executes (threads, a Dask scheduler) and its progress sink
+        (:class:`~analyzer.sim.runner.Runner`), called with (trials or tasks done, planned or
+        ``None``) as the run goes.
     categories:
         Also tally each player's final-hand category distribution.
     breakdown:
         Also each player's equity combo by combo and class by class (``players[i].breakdown``,
         :mod:`analyzer.sim.breakdown`), from the same run.
-    progress:
-        Called with (trials or tasks done, planned or ``None``) as the run goes.
 
     Returns
     -------
@@ -394,7 +390,7 @@ def holdem_equity(
         facts (``run.trials``: the deals enumerated, or the Monte Carlo trials).
     """
     deal = _query_deal(ranges, board, dead)
-    workers = threads or local_workers()
+    workers = runner.workers
     missing = 5 - len(deal.board)
     assignments = deal.assignments
     listed = 1 < len(deal.symmetries) <= assignments <= MAX_ASSIGNMENTS  # as _run_listed decides
@@ -402,9 +398,7 @@ def holdem_equity(
     exact = choose_exact(method, classes * EXACT_SECONDS[missing] / workers, stopping, workers)
     start = clock_start()
     if exact:
-        tallies, total, deals = _run_exact(
-            deal, scheduler, threads, progress, by_combo=breakdown, categories=categories or breakdown
-        )
+        tallies, total, deals = _run_exact(deal, runner, by_combo=breakdown, categories=categories or breakdown)
         players = _players(deal, tallies, total, exact=True, categories=categories, breakdown=breakdown)
         return EquityResult(
             game="holdem",
@@ -414,14 +408,11 @@ def holdem_equity(
             run=RunFacts.enumerated(deals, since=start),
         )
     seed = new_seed(seed)
-    run = run_monte_carlo(
+    run = runner.monte_carlo(
         HoldemMonteCarlo.from_deal(deal, by_combo=breakdown, categories=categories or breakdown),
         seed=seed,
         stopping=stopping,
         chunk_size=chunk_size,
-        scheduler=scheduler,
-        threads=threads,
-        progress=progress,
     )
     players = _players(deal, run.tallies, run.trials, exact=False, categories=categories, breakdown=breakdown)
     return EquityResult(
@@ -460,9 +451,7 @@ def _players(
 
 def _run_exact(
     deal: HoldemDeal,
-    scheduler: str | None,
-    threads: int | None,
-    progress: Progress | None,
+    runner: Runner,
     listed: bool = True,
     by_combo: bool = False,
     categories: bool = True,
@@ -476,7 +465,7 @@ def _run_exact(
     task order: on the flop, turn and river by the table of every combo's value on every runout
     (:mod:`~analyzer.games.holdem.runouts`), preflop by the board's rank patterns."""
     if listed:
-        result = _run_listed(deal, scheduler, threads, progress, by_combo)
+        result = _run_listed(deal, runner, by_combo)
         if result is not None:
             return result
     combos, offsets, weights = deal.packed
@@ -484,7 +473,7 @@ def _run_exact(
     if BOARD_CARDS - len(board) <= MAX_RUNOUT_CARDS:
         runs = _runout_tasks(deal)
         tasks = [(combos, offsets, weights, board, deal.excluded, by_combo, categories, run) for run in runs]
-        results = run_tasks(_runouts_one, tasks, scheduler=scheduler, threads=threads, progress=progress)
+        results = runner.tasks(_runouts_one, tasks)
         tallies = results[0][0] if len(results) == 1 else np.sum([t for t, _, _ in results], axis=0)
     else:
         pattern_tasks = []
@@ -493,7 +482,7 @@ def _run_exact(
             first_weights = np.concatenate([weights[row : row + 1], weights[offsets[1] :]])
             first_offsets = np.concatenate([[0, 1], offsets[2:] - offsets[1] + 1])
             pattern_tasks.append((first, first_offsets, first_weights, board, deal.excluded, by_combo))
-        results = run_tasks(_exact_one, pattern_tasks, scheduler=scheduler, threads=threads, progress=progress)
+        results = runner.tasks(_exact_one, pattern_tasks)
         if by_combo:  # task ``row`` holds player 1's combo ``row``, then every later player's combos
             tallies = np.zeros((len(combos), WIDTH))
             for row, (part, _, _) in enumerate(results):
@@ -507,9 +496,7 @@ def _run_exact(
     return tallies, total, int(sum(deals for _, _, deals in results))
 
 
-def _run_listed(
-    deal: HoldemDeal, scheduler: str | None, threads: int | None, progress: Progress | None, by_combo: bool = False
-) -> tuple[np.ndarray, float, int] | None:
+def _run_listed(deal: HoldemDeal, runner: Runner, by_combo: bool = False) -> tuple[np.ndarray, float, int] | None:
     """Exact tallies from a list of deals, when it helps: the suit classes of the combo choices
     (one representative each, with the summed weight of its members) when the board and dead
     cards leave a symmetry and there are at least as many choices as symmetries, and at most
@@ -530,7 +517,7 @@ def _run_listed(
     if not symmetric:  # the one deal, which prepare_deal found dealable
         holes, weights, weight = deal.one_deal
         task = (holes, weights, deal.board, deal.excluded)
-        tallies = run_tasks(_exact_classes, [task], scheduler=scheduler, threads=threads, progress=progress)[0]
+        tallies = runner.tasks(_exact_classes, [task])[0]
         return tallies, weight * completions, completions
     listed = valid_assignments([r.combos for r in deal.ranges], [r.weights for r in deal.ranges])
     if listed is None:
@@ -541,11 +528,11 @@ def _run_listed(
     representatives, summed, members = canonical_classes(holes, weights, maps)
     totals = float(weights.sum()) * completions, len(holes) * completions
     if by_combo:
-        return _combo_tallies(deal, holes, weights, representatives, members, scheduler, threads, progress), *totals
+        return _combo_tallies(deal, holes, weights, representatives, members, runner), *totals
     parts = len(representatives) // 64
     batches = np.array_split(np.arange(len(representatives)), parts) if parts > 1 else [slice(None)]
     tasks = [(representatives[b], summed[b], deal.board, deal.excluded) for b in batches]
-    results = run_tasks(_exact_classes, tasks, scheduler=scheduler, threads=threads, progress=progress)
+    results = runner.tasks(_exact_classes, tasks)
     return (results[0] if len(results) == 1 else np.sum(results, axis=0)), *totals
 
 
@@ -555,9 +542,7 @@ def _combo_tallies(
     weights: np.ndarray,
     representatives: np.ndarray,
     members: np.ndarray,
-    scheduler: str | None,
-    threads: int | None,
-    progress: Progress | None,
+    runner: Runner,
 ) -> np.ndarray:
     """Tallies per combo of the deals ``holes`` (weights ``weights``) from their suit classes:
     each class ``representatives[u]`` enumerated on its own, every completion counted once
@@ -576,7 +561,7 @@ def _combo_tallies(
         np.full(count, len(deal.board), np.int64),
         np.full(count, deal.excluded, np.uint64),
     )
-    counts = deal_tallies(classes, scheduler=scheduler, threads=threads, progress=progress)
+    counts = deal_tallies(classes, runner=runner)
     combo_rows = deal.combo_rows()
     tallies = np.zeros((len(deal.packed[0]), WIDTH))
     for p in range(n):

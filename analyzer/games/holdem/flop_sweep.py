@@ -23,7 +23,7 @@ import numpy as np
 
 from analyzer.eval.standard import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
 from analyzer.jit import kernel
-from analyzer.sim.engine import Progress, run_tasks
+from analyzer.sim.runner import Runner
 from analyzer.sim.showdown import EQUITY, TIE, TIE_UNITS, WIDTH, WIN
 
 BOARD_CARDS = 5
@@ -120,9 +120,7 @@ def every_flop(
     holes: np.ndarray,
     free: np.ndarray,
     *,
-    scheduler: str | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> tuple[np.ndarray, np.ndarray]:
     """Every flop's tallies ``(C(m, 3), n, WIDTH)`` over its C(m - 3, 2) completions, flops in
     colex order of their positions in ``free`` (the ``m`` cards left, ascending), and the
@@ -133,7 +131,7 @@ def every_flop(
     tasks_count = max(1, min(MAX_TASKS, len(free) - BOARD_CARDS + 1, TABLES_BYTES // table_bytes))
     lowest = np.arange(len(free) - BOARD_CARDS + 1)
     tasks = [(holes, free, np.ascontiguousarray(lowest[t::tasks_count])) for t in range(tasks_count)]  # one layout
-    results = run_tasks(_sweep_task, tasks, scheduler=scheduler, threads=threads, progress=progress)
+    results = runner.tasks(_sweep_task, tasks)
     counts = sum(r[0].astype(np.int64) for r in results)
     totals = sum(r[1] for r in results)
     return winner_set_figures(counts, len(holes)), winner_set_figures(totals, len(holes))

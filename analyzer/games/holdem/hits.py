@@ -18,8 +18,9 @@ from analyzer.cards import CardError, CardsInput, cards_left, check_disjoint, fo
 from analyzer.games.holdem.hits_result import HitRow, HitsResult
 from analyzer.games.holdem.texture import CATEGORIES, COLUMNS, DRAWS, FLOP_ONLY, MADE, TOTAL, tally_boards
 from analyzer.ranges import EmptyRangeError, Range, parse
-from analyzer.sim.engine import Progress, clock_start, run_tasks
+from analyzer.sim.engine import clock_start
 from analyzer.sim.facts import RunFacts
+from analyzer.sim.runner import Runner
 
 BOARD_SIZES = (3, 4)  # a flop or a turn; no board: every flop
 TASKS = 16  # tasks of flops on every flop: a few per thread balance the work
@@ -30,9 +31,7 @@ def holdem_hits(
     board: CardsInput = "",
     dead: CardsInput = "",
     *,
-    scheduler: str | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> HitsResult:
     """What ``hand_range`` makes and draws to on ``board`` (3 or 4 cards), or on every flop of
     the cards left when ``board`` is empty, exactly (rows: :mod:`~analyzer.games.holdem.texture`).
@@ -47,10 +46,10 @@ def holdem_hits(
         A flop or a turn; ``""`` for every flop.
     dead:
         Cards known to be out of play: no combo or flop holds one.
-    scheduler, threads:
-        A Dask scheduler address, else this many local threads (default: every core).
-    progress:
-        Called with (tasks done, tasks planned) as the run over every flop goes.
+    runner:
+        Where the run executes (threads, a Dask scheduler) and its progress sink
+        (:class:`~analyzer.sim.runner.Runner`), called with (tasks done, tasks planned) as the run
+        over every flop goes.
     """
     board_cards = parse_cards(board)
     if len(board_cards) and len(board_cards) not in BOARD_SIZES:
@@ -77,20 +76,18 @@ def holdem_hits(
         if len(left) < 5:
             raise ValueError(f"{len(dead_cards)} dead cards leave {len(left)} cards: too few for a hand and a flop")
         boards = left[np.array(list(combinations(range(len(left)), 3)), np.int64)]
-    tallies, classified = _tally(rng, boards.astype(np.uint8), scheduler, threads, progress)
+    tallies, classified = _tally(rng, boards.astype(np.uint8), runner)
     return _result(rng, label, board_cards, dead_cards, tallies, classified, len(boards), start)
 
 
-def _tally(
-    rng: Range, boards: np.ndarray, scheduler: str | None, threads: int | None, progress: Progress | None
-) -> tuple[np.ndarray, int]:
+def _tally(rng: Range, boards: np.ndarray, runner: Runner) -> tuple[np.ndarray, int]:
     """The columns (:data:`~analyzer.games.holdem.texture.COLUMNS`) summed over ``boards``, and
     the number of hands classified."""
     holes = np.ascontiguousarray(rng.combos, np.uint8)
     weights = np.ascontiguousarray(rng.weights, np.float64)
     chunks = np.array_split(np.arange(len(boards)), min(TASKS, len(boards)))
     tasks = [(holes, weights, np.ascontiguousarray(boards[chunk])) for chunk in chunks]
-    results = run_tasks(_tally_task, tasks, scheduler=scheduler, threads=threads, progress=progress)
+    results = runner.tasks(_tally_task, tasks)
     per_board = np.concatenate([out for out, _ in results])
     return per_board.sum(axis=0), sum(count for _, count in results)
 

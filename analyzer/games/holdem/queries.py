@@ -18,8 +18,9 @@ from analyzer.cards import CardError, format_cards
 from analyzer.games._equity import EquityResult
 from analyzer.games._results import SHOWN
 from analyzer.games.holdem.boards import FixedDeals, deal_tallies, prepare_hands
-from analyzer.sim.engine import Progress, clock_start
+from analyzer.sim.engine import clock_start
 from analyzer.sim.facts import EXACT, RunFacts
+from analyzer.sim.runner import Runner
 from analyzer.sim.showdown import player_equities
 from analyzer.text import plural
 
@@ -84,9 +85,7 @@ class EquityBatch:
 def holdem_equities(
     queries: Sequence[Sequence[Any]],
     *,
-    scheduler: str | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> EquityBatch:
     """The exact equity of every query (rules §6.2), all enumerated by one kernel call.
 
@@ -99,8 +98,10 @@ def holdem_equities(
         for none).
     scheduler, threads:
         A Dask scheduler address, else this many local threads (default: every core).
-    progress:
-        Called with (chunks done, chunks planned) as the run goes.
+    runner:
+        Where the run executes (threads, a Dask scheduler) and its progress sink
+        (:class:`~analyzer.sim.runner.Runner`), called with (chunks done, chunks planned) as the run
+        goes.
     """
     if isinstance(queries, str):
         raise ValueError("give a list of (hands, board) queries, not a single string")
@@ -116,7 +117,7 @@ def holdem_equities(
     start = clock_start()
     holes = [d.holes for d in deals]
     packed = FixedDeals.pack(holes, [d.board for d in deals], [d.excluded for d in deals])
-    tallies = deal_tallies(packed, scheduler=scheduler, threads=threads, progress=progress)
+    tallies = deal_tallies(packed, runner=runner)
     results = []
     counts = [math.comb(52 - 2 * len(h) - len(d.board) - len(d.dead), 5 - len(d.board)) for d, h in zip(deals, holes)]
     elapsed = RunFacts.enumerated(sum(counts), since=start)

@@ -27,8 +27,9 @@ from analyzer.games.holdem.flop_sweep import every_flop, flop_rank
 from analyzer.games.holdem.street_results import StreetEquities
 from analyzer.games.holdem.symmetry import suit_symmetries
 from analyzer.ranges import Range
-from analyzer.sim.engine import Progress, clock_start
+from analyzer.sim.engine import clock_start
 from analyzer.sim.facts import RunFacts
+from analyzer.sim.runner import Runner
 from analyzer.sim.showdown import EQUITY, TIE, TIE_UNITS, WIN, player_equities
 
 NEW_CARDS = {"flop": 3, "turn": 1}  # cards each street adds
@@ -40,9 +41,7 @@ def holdem_flops(
     dead: CardsInput = "",
     *,
     distinct: bool = False,
-    scheduler: str | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> StreetEquities:
     """Every player's exact equity on every flop of the cards left (rules §6.2), each flop
     completed over every turn and river.
@@ -55,12 +54,12 @@ def holdem_flops(
         Cards known to be out of play.
     distinct:
         List one flop per suit class (``weights`` its size) instead of every flop.
-    scheduler, threads:
-        A Dask scheduler address, else this many local threads (default: every core).
-    progress:
-        Called with (chunks done, chunks planned) as the run goes.
+    runner:
+        Where the run executes (threads, a Dask scheduler) and its progress sink
+        (:class:`~analyzer.sim.runner.Runner`), called with (chunks done, chunks planned) as the run
+        goes.
     """
-    return _street("flop", hands, "", dead, distinct, scheduler, threads, progress)
+    return _street("flop", hands, "", dead, distinct, runner)
 
 
 def holdem_turns(
@@ -69,16 +68,14 @@ def holdem_turns(
     dead: CardsInput = "",
     *,
     distinct: bool = False,
-    scheduler: str | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> StreetEquities:
     """Every player's exact equity on every turn card of the cards left after ``flop`` (three
     cards), each turn completed over every river; the other parameters as :func:`holdem_flops`."""
     cards = parse_cards(flop)
     if len(cards) != 3:
         raise CardError(f"a flop has 3 cards, got {len(cards)}: {format_cards(cards) or 'none'}")
-    return _street("turn", hands, cards, dead, distinct, scheduler, threads, progress)
+    return _street("turn", hands, cards, dead, distinct, runner)
 
 
 def _street(
@@ -87,9 +84,7 @@ def _street(
     board: CardsInput,
     dead: CardsInput,
     distinct: bool,
-    scheduler: str | None,
-    threads: int | None,
-    progress: Progress | None,
+    runner: Runner,
 ) -> StreetEquities:
     deal = prepare_hands(hands, board, dead, f"Hold'em equity on every {street}")
     holes = deal.holes
@@ -101,14 +96,14 @@ def _street(
     representatives, inverse, counts = _board_classes(boards, _fixing_maps(deal))
     completions = math.comb(len(left) - new, 5 - len(deal.board) - new)
     if street == "flop":  # one pass over the five-card boards counts every flop at once
-        every, overall = every_flop(holes, left, scheduler=scheduler, threads=threads, progress=progress)
+        every, overall = every_flop(holes, left, runner=runner)
         tallies = every[flop_rank(np.sort(np.searchsorted(left, representatives), axis=1))]
         showdowns = math.comb(len(left), 5)
     else:
         known_board = np.broadcast_to(deal.board, (len(representatives), len(deal.board)))
         full_boards = np.concatenate([known_board, representatives], axis=1)
         deals = FixedDeals.on_boards(holes, full_boards.astype(np.uint8), deal.excluded)
-        tallies = deal_tallies(deals, scheduler=scheduler, threads=threads, progress=progress)
+        tallies = deal_tallies(deals, runner=runner)
         overall, showdowns = np.tensordot(counts, tallies, axes=1), len(boards) * completions
     players = player_equities(overall, showdowns, list(deal.labels), [1] * len(holes), exact=True)
     rows = np.arange(len(representatives)) if distinct else inverse

@@ -36,7 +36,7 @@ from analyzer.eval.standard import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
 from analyzer.games.holdem.symmetry import suit_symmetries
 from analyzer.jit import kernel
 from analyzer.ranges import HAND_CLASSES, RANKING_FILE, RANKING_VERSION, class_combos, hand_class
-from analyzer.sim.engine import Progress, run_tasks
+from analyzer.sim.runner import Runner
 
 BOARDS_PER_HAND = math.comb(50, 5)  # boards of the 50 cards a hand leaves
 OPPONENTS_PER_BOARD = math.comb(45, 2)  # opponent hands of the 45 cards left then
@@ -179,25 +179,21 @@ class VersusRandom:
         return (self.wins + self.ties / 2) / self.showdowns
 
 
-def versus_random(
-    *, scheduler: str | None = None, threads: int | None = None, progress: Progress | None = None
-) -> VersusRandom:
+def versus_random(*, runner: Runner = Runner()) -> VersusRandom:
     """Exact heads-up showdown counts of each of the 169 classes against one random hand, every
     board and opponent enumerated (module docstring), in 48 tasks by the board's lowest card.
 
     Parameters
     ----------
-    scheduler:
-        A Dask scheduler address, else local threads.
-    threads:
-        Local threads (default: every core); the counts do not depend on it.
-    progress:
-        Called as ``progress(done, planned)`` (tasks) while the run goes.
+    runner:
+        Where the run executes (threads, a Dask scheduler; the counts do not depend on it) and its
+        progress sink, called as ``progress(done, planned)`` (tasks) while the run goes
+        (:class:`~analyzer.sim.runner.Runner`).
     """
     suit_maps = np.array(suit_symmetries(np.zeros(0, np.int64)))  # all 24: nothing is fixed
     pair_class = _pair_classes()
     tasks = [(lowest, suit_maps, CARD_BIT, pair_class) for lowest in range(48)]
-    results = run_tasks(_counts_from, tasks, scheduler=scheduler, threads=threads, progress=progress)
+    results = runner.tasks(_counts_from, tasks)
     combos = np.array([len(class_combos(name)) for name in HAND_CLASSES], np.int64)
     return VersusRandom(
         wins=np.sum([w for w, _, _ in results], axis=0),

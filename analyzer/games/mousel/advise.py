@@ -31,8 +31,9 @@ from analyzer.games.mousel.deal import OUTCOMES, _option_outcomes
 from analyzer.games.mousel.policies import BASELINE, SEARCH_DEPTH, play_code, seat_thresholds
 from analyzer.games.mousel.rules import MouselRules
 from analyzer.jit import kernel
-from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.engine import KernelJob, Stopping, mean_and_se
 from analyzer.sim.facts import RunFacts
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import new_seed
 
 if TYPE_CHECKING:
@@ -258,9 +259,7 @@ def advise(
     play: str = "heuristic",
     trials: int = DEFAULT_TRIALS,
     seed: int | None = None,
-    scheduler: str | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> MouselAdvice:
     """Every option for ``hand`` with ``trump`` turned up, best expected value first
     (module docstring). ``pot`` is what earlier deals left in the pot; ``params`` the
@@ -300,15 +299,7 @@ def advise(
         rules.single_takes_pot,
     )
     job = KernelJob(_sample_options, leading, (), options.shape[0] * TALLY)
-    run = run_monte_carlo(
-        job,
-        seed=used_seed,
-        stopping=Stopping(trials=trials),
-        chunk_size=CHUNK,
-        scheduler=scheduler,
-        threads=threads,
-        progress=progress,
-    )
+    run = runner.monte_carlo(job, seed=used_seed, stopping=Stopping(trials=trials), chunk_size=CHUNK)
     values = summarize(names, run.tallies.reshape(options.shape[0], TALLY), run.trials)
     values.sort(key=lambda v: -v.value)
     others = cast(tuple[float, float, float], tuple(params))  # a list of three is taken too

@@ -32,8 +32,9 @@ from analyzer.games.mousel.policies import SEARCH_DEPTH, play_code
 from analyzer.games.mousel.rules import MouselRules
 from analyzer.jit import kernel
 from analyzer.sim.arrays import copy_into
-from analyzer.sim.engine import KernelJob, Progress, Stopping, check_count, mean_and_se, run_monte_carlo
+from analyzer.sim.engine import KernelJob, Stopping, check_count, mean_and_se
 from analyzer.sim.facts import RunFacts, inline_run
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import new_seed
 
 if TYPE_CHECKING:
@@ -196,9 +197,7 @@ def simulate_sessions(
     rules: MouselRules = MouselRules(),
     play: str = "heuristic",
     seed: int | None = None,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> MouselSessions:
     """Sessions of ``deals`` deals; ``thresholds`` one (along, declare, keep) per player,
     cycled (module docstring)."""
@@ -224,15 +223,7 @@ def simulate_sessions(
         (),
         3 * players + len(COUNTS),
     )
-    run = run_monte_carlo(
-        job,
-        seed=used_seed,
-        stopping=Stopping(trials=sessions),
-        chunk_size=CHUNK,
-        scheduler=scheduler,
-        threads=threads,
-        progress=progress,
-    )
+    run = runner.monte_carlo(job, seed=used_seed, stopping=Stopping(trials=sessions), chunk_size=CHUNK)
     t, n = run.tallies, run.trials
     means = [tuple(map(float, mean_and_se(t[p], t[players + p], n))) for p in range(players)]
     counts = dict(zip(COUNTS, map(int, t[3 * players :])))

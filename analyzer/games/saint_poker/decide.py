@@ -52,9 +52,10 @@ from analyzer.games.saint_poker.policies import RANDOM, SAVE_RIVER, STRONG, poli
 from analyzer.games.saint_poker.rollout import CHOICE_TALLY, _legal_choices, _sample_choices, _score_choices
 from analyzer.games.saint_poker.table import _sample_choices_played
 from analyzer.json_input import Cards, InputModel, card_field, choice, validate
-from analyzer.sim.engine import Progress, Stopping, check_count, clock_start, mean_and_se, run_monte_carlo
+from analyzer.sim.engine import Stopping, check_count, clock_start, mean_and_se
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import METHODS
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import check_seed, new_seed
 from analyzer.text import plural
 
@@ -404,9 +405,7 @@ def decide(
     trials: int = DEFAULT_TRIALS,
     seed: int | None = None,
     method: str = "auto",
-    scheduler: str | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> Decision:
     """Every legal choice of the current phase with its value, best first (module docstring).
     ``policy`` is the policy of every player after the choice (one name, or one per seat)."""
@@ -439,14 +438,11 @@ def decide(
         facts = RunFacts.enumerated(len(hands), since=start)
     else:
         used_seed = new_seed(seed)
-        run = run_monte_carlo(
+        run = runner.monte_carlo(
             DecideJob(state, choices, params, weights),
             seed=used_seed,
             stopping=Stopping(trials=trials),
             chunk_size=CHUNK,
-            scheduler=scheduler,
-            threads=threads,
-            progress=progress,
         )
         tallies, facts = run.tallies, RunFacts.from_run(run)
     n = facts.trials

@@ -27,8 +27,9 @@ from analyzer.games.saint_poker.rollout import SHARE
 from analyzer.games.saint_poker.rules import SaintPokerRules
 from analyzer.games.saint_poker.table import _play_game
 from analyzer.jit import kernel
-from analyzer.sim.engine import Progress, Stopping, check_count, mean_and_se, rollout_count, run_monte_carlo
+from analyzer.sim.engine import Stopping, check_count, mean_and_se, rollout_count
 from analyzer.sim.facts import RunFacts, inline_run
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import new_seed
 
 if TYPE_CHECKING:
@@ -213,23 +214,18 @@ def simulate_games(
     games: int = 10_000,
     seed: int | None = None,
     rules: SaintPokerRules = SaintPokerRules(),
-    scheduler: str | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> SaintPokerGames:
     """Simulate whole games, seat ``i`` playing ``policies[i]``, under ``rules``."""
     names, params = parse_policies(policies, players)
     used_seed = new_seed(seed)
     strong = np.isin(params[:players, 0], STRONG).any()
     chunk = 10 if strong else GAME_CHUNK
-    run = run_monte_carlo(
+    run = runner.monte_carlo(
         GameJob(players, *rules.codes(), params, policy_weights()),
         seed=used_seed,
         stopping=Stopping(trials=check_count(games, "games")),
         chunk_size=chunk,
-        scheduler=scheduler,
-        threads=threads,
-        progress=progress,
     )
     t, n = run.tallies, run.trials
     seats = []

@@ -28,7 +28,8 @@ from analyzer.games.saint_poker.play import parse_policy
 from analyzer.games.saint_poker.policies import TUNED, TUNED_SAVE, policy_weights
 from analyzer.games.saint_poker.rollout import SHARE
 from analyzer.games.saint_poker.study_kernels import paired_tournament, paired_width
-from analyzer.sim.engine import KernelJob, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.engine import KernelJob, Stopping, mean_and_se
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import derive_seed
 
 PLAYER_COUNTS = (2, 3, 4, 5)
@@ -42,8 +43,7 @@ def paired_cell(
     deals: int,
     seed: int,
     weights: np.ndarray | None = None,
-    threads: int | None = None,
-    scheduler: str | None = None,
+    runner: Runner = Runner(),
 ) -> tuple[list[dict], list[dict]]:
     """One player count of a paired tournament (module docstring): the win share of every
     player of ``names`` and the paired difference of every two (first minus second), over
@@ -53,14 +53,10 @@ def paired_cell(
     params = np.stack([parse_policy(name) for name in names])
     table = policy_weights() if weights is None else weights
     k = len(names)
-    t = run_monte_carlo(
-        KernelJob(paired_tournament, (n, params, parse_policy("greedy"), table), (), paired_width(k)),
-        seed=seed,
-        stopping=Stopping(trials=deals),
-        chunk_size=max(1, deals // 20),
-        threads=threads,
-        scheduler=scheduler,
-    ).tallies
+    job = KernelJob(paired_tournament, (n, params, parse_policy("greedy"), table), (), paired_width(k))
+    stopping = Stopping(trials=deals)
+    run = runner.reporting(None).monte_carlo(job, seed=seed, stopping=stopping, chunk_size=max(1, deals // 20))
+    t = run.tallies
     done, unit = int(t[0]), SHARE * n  # x / unit is a deal's win share, averaged over the seats
     shares = []
     for c, name in enumerate(names):
@@ -113,8 +109,7 @@ def paired_score(
     *,
     deals: int,
     seed: int,
-    threads: int | None = None,
-    scheduler: str | None = None,
+    runner: Runner = Runner(),
 ) -> PairedScore:
     """The margin of ``vector`` played by the kind ``name`` (``tuned`` or ``tuned-save``)
     over hand-set greedy on ``deals`` deals per player count of ``seed`` (module docstring).
@@ -130,7 +125,7 @@ def paired_score(
     table = policy_weights(**{"tuned" if name == "tuned" else "tuned_save": vector})
     cells = []
     for n in PLAYER_COUNTS:
-        (share,), _ = paired_cell(n, [name], deals, derive_seed(seed, n), table, threads, scheduler)
+        (share,), _ = paired_cell(n, [name], deals, derive_seed(seed, n), table, runner)
         cells.append((float(share["wins"] - 1 / n), float(share["wins_stderr"])))
     margin = float(np.mean([m for m, _ in cells]))
     stderr = float(np.sqrt(sum(se * se for _, se in cells)) / len(cells))

@@ -16,10 +16,10 @@ import numpy as np
 from analyzer.cards import CardError, CardsInput, cards_mask, check_disjoint, format_cards, parse_cards
 from analyzer.games._equity import EquityResult
 from analyzer.games.stud.engine import HAND, _completions, _exact_deals, _monte_carlo_deals
-from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping, clock_start, run_monte_carlo, run_tasks
-from analyzer.sim.executors import local_workers
+from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Stopping, clock_start
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import choose_exact
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import new_seed
 from analyzer.sim.showdown import WIDTH, max_equity_se, player_equities
 from analyzer.text import plural
@@ -103,16 +103,14 @@ class StudMonteCarlo:
 
 def _exact(
     deal: StudDeal,
-    scheduler: str | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
     tasks: int = EXACT_TASKS,
 ) -> tuple[np.ndarray, int]:
     """Exact tallies and the number of deals: the walk of :func:`~.engine._exact_deals` in up to
-    ``tasks`` parts (run with :func:`~analyzer.sim.engine.run_tasks`, which reports each part
-    done to ``progress``), their integer tallies summed, so the result is the one walk's
-    whatever the number of parts. The player with the most completions is walked first (the
-    tallies are per player, so the order changes nothing), which gives the most parts."""
+    ``tasks`` parts (run by ``runner``, whose progress hears each part done), their integer
+    tallies summed, so the result is the one walk's whatever the number of parts. The player
+    with the most completions is walked first (the tallies are per player, so the order changes
+    nothing), which gives the most parts."""
     free = deal.free_cards()
     lists = [_completions(k.astype(np.uint8), free) for k in deal.known]
     order = sorted(range(len(lists)), key=lambda p: -len(lists[p][0]))
@@ -120,12 +118,8 @@ def _exact(
     values = np.concatenate([lists[p][1] for p in order])
     offsets = np.cumsum([0] + [len(lists[p][0]) for p in order]).astype(np.int64)
     parts = np.array_split(np.arange(offsets[1]), min(int(offsets[1]), tasks))
-    results = run_tasks(
-        _exact_part,
-        [(masks, values, offsets, int(rows[0]), int(rows[-1]) + 1, len(order)) for rows in parts],
-        scheduler=scheduler,
-        threads=threads,
-        progress=progress,
+    results = runner.tasks(
+        _exact_part, [(masks, values, offsets, int(rows[0]), int(rows[-1]) + 1, len(order)) for rows in parts]
     )
     walked = np.sum([t for t, _ in results], axis=0)
     tallies = np.zeros_like(walked)
@@ -147,10 +141,8 @@ def stud_equity(
     stopping: Stopping = Stopping(),
     seed: int | None = None,
     chunk_size: int = DEFAULT_CHUNK_SIZE,
-    scheduler: str | None = None,
-    threads: int | None = None,
+    runner: Runner = Runner(),
     categories: bool = False,
-    progress: Progress | None = None,
 ) -> EquityResult:
     """Equity of each five-card stud hand at showdown (rules §6.3): every player's known cards
     are completed to five from the unseen cards, the best hand wins, ties split evenly.
@@ -171,15 +163,12 @@ def stud_equity(
         The Monte Carlo seed; ``None`` draws a fresh one, reported in the result.
     chunk_size:
         Monte Carlo trials per seeded chunk: a result depends on the inputs, the seed and this.
-    scheduler:
-        A Dask scheduler address, else local threads.
-    threads:
-        Local threads (default: every core).
+    runner:
+        Where the run executes (threads, a Dask scheduler) and its progress sink
+        (:class:`~analyzer.sim.runner.Runner`), called with (trials done, planned or ``None``) as a
+        Monte Carlo run goes, or with (parts done, parts) as the exact enumeration goes.
     categories:
         Also tally each player's final-hand category distribution.
-    progress:
-        Called with (trials done, planned or ``None``) as a Monte Carlo run goes, or with (parts
-        done, parts) as the exact enumeration goes.
 
     Returns
     -------
@@ -189,13 +178,13 @@ def stud_equity(
         enumerated, or the Monte Carlo trials).
     """
     deal = prepare_stud(hands, dead)
-    workers = threads or local_workers()
+    workers = runner.workers
     exact = choose_exact(method, deal.candidate_deals() * EXACT_SECONDS_PER_DEAL, stopping, workers)
     labels = [format_cards(k).replace(" ", "") or "(unknown)" for k in deal.known]
     sizes = [1] * len(labels)
     start = clock_start()
     if exact:
-        tallies, deals = _exact(deal, scheduler, threads, progress)
+        tallies, deals = _exact(deal, runner)
         players = player_equities(tallies, deals, labels, sizes, exact=True, categories=categories)
         return EquityResult(
             game="stud",
@@ -205,15 +194,7 @@ def stud_equity(
             run=RunFacts.enumerated(deals, since=start),
         )
     seed = new_seed(seed)
-    run = run_monte_carlo(
-        StudMonteCarlo.from_deal(deal),
-        seed=seed,
-        stopping=stopping,
-        chunk_size=chunk_size,
-        scheduler=scheduler,
-        threads=threads,
-        progress=progress,
-    )
+    run = runner.monte_carlo(StudMonteCarlo.from_deal(deal), seed=seed, stopping=stopping, chunk_size=chunk_size)
     players = player_equities(run.tallies, run.trials, labels, sizes, exact=False, categories=categories)
     return EquityResult(
         game="stud", players=players, board="", dead=format_cards(deal.dead), run=RunFacts.from_run(run)

@@ -29,9 +29,10 @@ from analyzer.games.whist.policies import POLICY_NAMES, _play_out
 from analyzer.games.whist.rules import WhistRules, bid_name, callable_suits
 from analyzer.jit import kernel
 from analyzer.sim.arrays import copy_into
-from analyzer.sim.engine import KernelJob, Progress, Stopping, mean_and_se, run_monte_carlo
+from analyzer.sim.engine import KernelJob, Stopping, mean_and_se
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.rng import below
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import new_seed
 
 if TYPE_CHECKING:
@@ -236,9 +237,7 @@ def bid_values(
     policy: str = "heuristic",
     trials: int = DEFAULT_TRIALS,
     seed: int | None = None,
-    scheduler: str | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> BidReport:
     """Every bid open to ``hand`` (13 cards) bid from ``seat`` (0 = forehand ... 3 = dealer),
     best expected chips first (module docstring)."""
@@ -257,15 +256,7 @@ def bid_values(
         (),
         options.shape[0] * TALLY,
     )
-    run = run_monte_carlo(
-        job,
-        seed=used_seed,
-        stopping=Stopping(trials=trials),
-        chunk_size=CHUNK,
-        scheduler=scheduler,
-        threads=threads,
-        progress=progress,
-    )
+    run = runner.monte_carlo(job, seed=used_seed, stopping=Stopping(trials=trials), chunk_size=CHUNK)
     tallies = run.tallies.reshape(options.shape[0], TALLY)
     values = sorted(summarize(options, tallies, run.trials), key=lambda b: -b.chips)
     return BidReport(

@@ -32,8 +32,9 @@ from analyzer.games.whist.rules import WhistRules, bid_name, callable_suits, par
 from analyzer.games.whist.study_kernels import CHUNK, CONTRACTS, _hand_features, run_bidding_tables
 from analyzer.jit import kernel
 from analyzer.sim.bits import bit_count
-from analyzer.sim.engine import KernelJob, Progress, Stopping, check_count, clock_start, mean_and_se, run_monte_carlo
+from analyzer.sim.engine import KernelJob, Stopping, check_count, clock_start, mean_and_se
 from analyzer.sim.facts import RunFacts, inline_run
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import derive_seed, new_seed
 
 if TYPE_CHECKING:
@@ -151,14 +152,13 @@ def bidding_values(
     policy: str = "heuristic",
     rules: WhistRules = WhistRules(),
     seed: int = 2026,
-    threads: int | None = None,
-    scheduler: str | None = None,
+    runner: Runner = Runner(),
 ) -> tuple[np.ndarray, float]:
     """``values[hcp, longest, contract]``: forehand's expected chips of each contract by
     high-card points and longest suit (the bidding study's grid), -inf where a cell has
     fewer than MIN_CELL_DEALS deals; and the table's *coverage*, the share of hands that
     fall in the other cells (a hand outside them always passes)."""
-    _, grid, _ = run_bidding_tables(deals, policy, rules, seed, threads=threads, scheduler=scheduler)
+    _, grid, _ = run_bidding_tables(deals, policy, rules, seed, runner=runner.reporting(None))
     count = grid[:, :, :, 0]
     with np.errstate(invalid="ignore", divide="ignore"):
         values = grid[:, :, :, 2] / count
@@ -229,9 +229,7 @@ def simulate_bidding(
     policy: str = "heuristic",
     rules: WhistRules = WhistRules(),
     seed: int | None = None,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> WhistGames:
     """Whole deals with the table bidder at every seat: how often each contract is played
     and made, and each seat's expected chips (seat 0 = forehand)."""
@@ -240,7 +238,7 @@ def simulate_bidding(
     used_seed = new_seed(seed)
     start = clock_start()
     values, coverage = bidding_values(
-        deals=table_deals, policy=policy, rules=rules, seed=used_seed, threads=threads, scheduler=scheduler
+        deals=table_deals, policy=policy, rules=rules, seed=used_seed, runner=runner.reporting(None)
     )
     job = KernelJob(
         _play_bid_deals,
@@ -255,15 +253,7 @@ def simulate_bidding(
         (),
         GAME_TALLY,
     )
-    run = run_monte_carlo(
-        job,
-        seed=derive_seed(used_seed, 1),
-        stopping=Stopping(trials=deals),
-        chunk_size=CHUNK,
-        scheduler=scheduler,
-        threads=threads,
-        progress=progress,
-    )
+    run = runner.monte_carlo(job, seed=derive_seed(used_seed, 1), stopping=Stopping(trials=deals), chunk_size=CHUNK)
     t, n = run.tallies, run.trials
     contracts = {
         E.CONTRACT_NAMES[c]: {

@@ -18,8 +18,9 @@ from analyzer.games.whist.rules import WhistRules
 from analyzer.jit import kernel
 from analyzer.sim.arrays import copy_into
 from analyzer.sim.bits import bit_count, nth_bit
-from analyzer.sim.engine import KernelJob, Progress, Stopping, run_monte_carlo
+from analyzer.sim.engine import KernelJob, Stopping
 from analyzer.sim.rng import below
+from analyzer.sim.runner import Runner
 
 CONTRACTS = 5  # pass, nolo, grand, solo-nolo, grandi (engine codes)
 FEATURES = ("aces", "hcp", "longest", "called_length")
@@ -101,9 +102,7 @@ def run_bidding_tables(
     policy: str,
     rules: WhistRules,
     seed: int,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ):
     """:func:`bidding_tables` over ``deals`` deals: (feature tallies, grid tallies, deals)."""
     job = KernelJob(
@@ -112,15 +111,7 @@ def run_bidding_tables(
         (),
         FEATURE_SIZE + GRID_SIZE,
     )
-    run = run_monte_carlo(
-        job,
-        seed=seed,
-        stopping=Stopping(trials=deals),
-        chunk_size=CHUNK,
-        scheduler=scheduler,
-        threads=threads,
-        progress=progress,
-    )
+    run = runner.monte_carlo(job, seed=seed, stopping=Stopping(trials=deals), chunk_size=CHUNK)
     feature = run.tallies[:FEATURE_SIZE].reshape(CONTRACTS, len(FEATURES), BINS, len(STATS))
     grid = run.tallies[FEATURE_SIZE:].reshape(BINS, GRID_LONGEST, CONTRACTS, len(GRID_STATS))
     return feature, grid, run.trials

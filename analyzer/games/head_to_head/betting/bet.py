@@ -62,9 +62,10 @@ from analyzer.games.head_to_head.position import OPPONENT, YOU, Position, Positi
 from analyzer.games.head_to_head.rollout import _arrange, _future_draws, _next_code, _unseen_cards
 from analyzer.jit import kernel
 from analyzer.json_input import InputModel, options_from, options_model, validate
-from analyzer.sim.engine import Progress, Stopping, check_count, clock_start, mean_and_se, run_monte_carlo, run_tasks
+from analyzer.sim.engine import Stopping, check_count, clock_start, mean_and_se
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import METHODS
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import check_seed, new_seed
 
 if TYPE_CHECKING:
@@ -400,9 +401,7 @@ def bet_values(
     trials: int = DEFAULT_TRIALS,
     seed: int | None = None,
     method: str = "auto",
-    scheduler: str | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> BetValues:
     """Every legal betting action of ``bet`` with its value, best first (module docstring)."""
     if method not in METHODS:
@@ -428,18 +427,15 @@ def bet_values(
         hidden = int(state[E.HAND_N + OPPONENT] + (state[E.PENDING_N] if bet.position.mover == OPPONENT else 0))
         draws = min(m, hidden + int(_future_draws(state)))
         tasks = [(state, actions, params, vectors, bparams, draws, lo, lo + 1) for lo in range(m if draws else 1)]
-        parts = run_tasks(_exact_task, tasks, scheduler=scheduler, threads=threads, progress=progress)
+        parts = runner.tasks(_exact_task, tasks)
         tallies, facts = sum(parts), RunFacts.enumerated(math.perm(m, draws), since=start)
     else:
         used_seed = new_seed(seed)
-        run = run_monte_carlo(
+        run = runner.monte_carlo(
             (StrongBetJob if lookahead else BetJob)(state, actions, params, vectors, bparams),
             seed=used_seed,
             stopping=Stopping(trials=trials),
             chunk_size=LOOKAHEAD_BET_CHUNK if lookahead else BET_CHUNK,
-            scheduler=scheduler,
-            threads=threads,
-            progress=progress,
         )
         tallies, facts = run.tallies, RunFacts.from_run(run)
     n = facts.trials

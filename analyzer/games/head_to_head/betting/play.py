@@ -37,8 +37,9 @@ from analyzer.games.head_to_head.play import (
 )
 from analyzer.games.head_to_head.rules import HeadToHeadRules
 from analyzer.jit import kernel
-from analyzer.sim.engine import Progress, Stopping, check_count, mean_and_se, rollout_count, run_monte_carlo
+from analyzer.sim.engine import Stopping, check_count, mean_and_se, rollout_count
 from analyzer.sim.facts import RunFacts, inline_run
+from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import new_seed
 
 if TYPE_CHECKING:
@@ -251,9 +252,7 @@ def simulate_betting_games(
     seed: int | None = None,
     settings: HeadToHeadRules = HeadToHeadRules(),
     rules: BettingRules = BettingRules(),
-    scheduler: str | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
+    runner: Runner = Runner(),
 ) -> BettingGames:
     """Simulate betting games; ``first`` moves first in round 1 (placement policies)."""
     kind = parse_round_type(round_type)
@@ -264,14 +263,11 @@ def simulate_betting_games(
     used_seed = new_seed(seed)
     lookahead = betting_lookahead(params, bparams) is not None
     chunk = GAME_CHUNK // 10 if lookahead else GAME_CHUNK // 2
-    run = run_monte_carlo(
+    run = runner.monte_carlo(
         BettingGameJob(kind, int(crazy), settings.codes(), rules.codes(), params, vectors, bparams),
         seed=used_seed,
         stopping=Stopping(trials=check_count(games, "games")),
         chunk_size=chunk,
-        scheduler=scheduler,
-        threads=threads,
-        progress=progress,
     )
     t, n = run.tallies, run.trials
     wins, wins_se = t[1] / n, first_wins_se(t, n)
