@@ -175,7 +175,7 @@ SUMS_MANIFEST = "parts.json"
 def _digest(sums: np.ndarray) -> str:
     """The SHA-256 of an array's dtype, shape and bytes (read in place, not copied)."""
     digest = hashlib.sha256(f"{sums.dtype.str}{sums.shape}".encode())
-    digest.update(memoryview(np.ascontiguousarray(sums)).cast("B"))
+    digest.update(np.ascontiguousarray(sums).data.cast("B"))
     return digest.hexdigest()
 
 
