@@ -203,12 +203,13 @@ def test_exact_ranges_after_the_flop_equal_brute_force(ranges, board, dead):
 )
 @pytest.mark.jitless
 def test_the_runout_kernel_skips_only_the_category_columns_when_not_asked(ranges, board):
-    from analyzer.games.holdem.equity import _run_exact, prepare_deal
+    from analyzer.games.holdem.deal import prepare_deal
+    from analyzer.games.holdem.exact import exact_tallies
     from analyzer.sim.showdown import CATEGORY
 
     deal = prepare_deal(ranges, board)
-    full = _run_exact(deal, Runner(threads=1), listed=False, categories=True)
-    bare = _run_exact(deal, Runner(threads=1), listed=False, categories=False)
+    full = exact_tallies(deal, Runner(threads=1), listed=False, categories=True)
+    bare = exact_tallies(deal, Runner(threads=1), listed=False, categories=False)
     assert np.array_equal(bare[0][:, :CATEGORY], full[0][:, :CATEGORY]) and bare[1:] == full[1:]
     assert not bare[0][:, CATEGORY:].any() and full[0][:, CATEGORY:].sum() == pytest.approx(full[1] * len(ranges))
     asked = holdem_equity(ranges, board, method="exact", categories=True)
@@ -424,11 +425,12 @@ def test_exact_weighted_runs_report_deals_not_weights():
     ],
 )
 def test_exact_from_listed_deals_equals_combo_by_combo(ranges, board, dead):
-    from analyzer.games.holdem.equity import _run_exact, prepare_deal
+    from analyzer.games.holdem.deal import prepare_deal
+    from analyzer.games.holdem.exact import exact_tallies
 
     deal = prepare_deal(ranges, board, dead)
-    by_class = _run_exact(deal, Runner(), listed=True)
-    direct = _run_exact(deal, Runner(), listed=False)
+    by_class = exact_tallies(deal, Runner(), listed=True)
+    direct = exact_tallies(deal, Runner(), listed=False)
     assert np.allclose(by_class[0], direct[0], rtol=1e-12, atol=0)
     assert by_class[1] == pytest.approx(direct[1], rel=1e-15) and by_class[2] == direct[2]
 
@@ -447,7 +449,7 @@ def test_exact_from_listed_deals_equals_combo_by_combo(ranges, board, dead):
 def test_class_count_estimates_the_classes_an_exact_run_lists(ranges, board):
     """Burnside's count over the maps that fix the ranges is the class count before card
     conflicts are removed: at least the classes listed and close to them."""
-    from analyzer.games.holdem.equity import prepare_deal
+    from analyzer.games.holdem.deal import prepare_deal
     from analyzer.games.holdem.symmetry import canonical_classes, valid_assignments
 
     deal = prepare_deal(ranges, board)
@@ -479,7 +481,7 @@ def test_board_and_dead_cards_as_codes_are_checked_like_text():
 
 
 def test_a_range_text_is_parsed_once_per_board_and_dead_cards():
-    from analyzer.games.holdem.equity import prepare_deal
+    from analyzer.games.holdem.deal import prepare_deal
 
     preflop = prepare_deal(["AA", "KK"])
     on_board = prepare_deal(["AA", "KK"], "As 2c 3d")
@@ -490,16 +492,16 @@ def test_a_range_text_is_parsed_once_per_board_and_dead_cards():
 
 
 def test_a_repeated_text_query_reuses_its_checked_deal():
-    from analyzer.games.holdem.equity import _query_deal
+    from analyzer.games.holdem.deal import query_deal
     from analyzer.ranges import parse
 
-    deal = _query_deal(["AsKs", "QdQc"], "Kh 7d 2c", "")
-    assert _query_deal(("AsKs", "QdQc"), "Kh 7d 2c", "") is deal
-    assert _query_deal(["AsKs", "QdQc"], "Kh 7d 2s", "") is not deal  # another board
-    assert _query_deal([parse("AsKs"), "QdQc"], "Kh 7d 2c", "") is not deal  # a Range: checked again
+    deal = query_deal(["AsKs", "QdQc"], "Kh 7d 2c", "")
+    assert query_deal(("AsKs", "QdQc"), "Kh 7d 2c", "") is deal
+    assert query_deal(["AsKs", "QdQc"], "Kh 7d 2s", "") is not deal  # another board
+    assert query_deal([parse("AsKs"), "QdQc"], "Kh 7d 2c", "") is not deal  # a Range: checked again
     for _ in range(2):  # an error is raised every time, never cached
         with pytest.raises(EmptyRangeError, match="player 1"):
-            _query_deal(["KhQh", "QdQc"], "Kh 7d 2c", "")
+            query_deal(["KhQh", "QdQc"], "Kh 7d 2c", "")
     first = holdem_equity(["AsKs", "QdQc"], "Kh 7d 2c", method="exact")
     again = holdem_equity(["AsKs", "QdQc"], "Kh 7d 2c", method="exact")
     assert first.players == again.players
@@ -517,8 +519,9 @@ def test_a_repeated_text_query_reuses_its_checked_deal():
 def test_joint_deals_list_every_combo_choice_without_a_shared_card(ranges, board):
     from itertools import product
 
-    from analyzer.games.holdem.equity import HoldemMonteCarlo, prepare_deal
+    from analyzer.games.holdem.deal import prepare_deal
     from analyzer.games.holdem.joint import joint_deals
+    from analyzer.games.holdem.monte_carlo import HoldemMonteCarlo
 
     deal = prepare_deal(ranges, board)
     job = HoldemMonteCarlo.from_deal(deal)

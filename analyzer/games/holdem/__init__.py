@@ -7,7 +7,8 @@ from analyzer._exports import lazy_exports
 __all__, __getattr__, __dir__ = lazy_exports(
     __name__,
     {
-        "equity": ["HoldemDeal", "holdem_equity", "prepare_deal"],
+        "deal": ["HoldemDeal", "prepare_deal"],
+        "equity": ["holdem_equity"],
         "streets": ["holdem_flops", "holdem_turns"],
         "queries": ["EquityBatch", "holdem_equities"],
         "street_results": ["EquityDistribution", "StreetEquities"],

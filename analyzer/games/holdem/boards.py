@@ -29,8 +29,8 @@ from analyzer.cards import (
     format_card,
     parse_cards,
 )
+from analyzer.games.holdem.deal import check_players, parse_board
 from analyzer.games.holdem.engine import BOARD_CARDS, exact_showdowns
-from analyzer.games.holdem.inputs import check_players, parse_board
 from analyzer.jit import kernel
 from analyzer.ranges import Range, parse
 from analyzer.sim.runner import Runner
@@ -129,7 +129,7 @@ class KnownHands:
 
 def prepare_hands(hands: Sequence[CardsInput | Range], board: CardsInput, dead: CardsInput, what: str) -> KnownHands:
     """Parse and check one known hand per player, the board and the dead cards, as
-    :func:`~analyzer.games.holdem.equity.prepare_deal` checks ranges (2 to 10 players, a board
+    :func:`~analyzer.games.holdem.deal.prepare_deal` checks ranges (2 to 10 players, a board
     of 0, 3, 4 or 5 cards, enough cards left), every card held once (else a CardError naming it
     and both holders). A hand is two cards (``"AsKs"``, ``"As Ks"``) or a one-combo range; a
     range of more combos is refused, naming the player and ``what`` refuses it. Two card codes
