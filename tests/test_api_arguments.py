@@ -18,10 +18,12 @@ import analyzer as pa
 from analyzer.api import examples as X
 
 MODULES = ("draw", "head_to_head", "holdem", "mousel", "paigow", "saint_poker", "stud", "whist")
+NAMESPACES = {m: importlib.import_module(f"analyzer.api.{m}") for m in MODULES}
 VERBS = {
-    f"{m}.{name}": getattr(importlib.import_module(f"analyzer.api.{m}"), name)
-    for m in MODULES
-    for name in importlib.import_module(f"analyzer.api.{m}").__all__
+    f"{m}.{name}": getattr(namespace, name)
+    for m, namespace in NAMESPACES.items()
+    for name in namespace.__all__
+    if inspect.isfunction(getattr(namespace, name))
 }
 BASE = {  # a small valid call of each verb with numeric arguments
     "draw.advise": dict(hand="As Ks Qs Js 2c", opponents=1, trials=200, seed=1),
@@ -45,7 +47,7 @@ CALLS = {  # BASE, and the required arguments of the other verbs
     **BASE,
     "holdem.equities": dict(queries=[["AsKs", "QdQc"]]),
     "holdem.flops": dict(hands=["AsKs", "QdQc"]),
-    "holdem.turns": dict(hands=["AsKs", "QdQc"], flop="2c 3d 4h"),
+    "holdem.turns": dict(hands=["AsKs", "QdQc"], board="2c 3d 4h"),
     "holdem.hits": dict(hand_range="AA"),
     "draw.odds": dict(hand="As Ks Qs Js 2c"),
 }
@@ -64,6 +66,20 @@ def _arguments(*kinds: str) -> list[tuple[str, str]]:
 
 def _names(message: str, name: str) -> bool:
     return message.startswith(f"{name}: ") or name in message or name.replace("_", " ") in message
+
+
+def test_a_namespace_shows_only_its_verbs_and_their_result_types():
+    for m, namespace in NAMESPACES.items():
+        verbs = {name for name in namespace.__all__ if f"{m}.{name}" in VERBS}
+        results = set(namespace.__all__) - verbs
+        assert dir(namespace) == sorted(namespace.__all__), m
+        assert verbs and all(isinstance(getattr(namespace, name), type) for name in results), m
+        returned = {
+            kind.strip()
+            for name in verbs
+            for kind in inspect.signature(VERBS[f"{m}.{name}"]).return_annotation.split("|")
+        }
+        assert returned == results, m  # each verb's result type, and no other name
 
 
 def test_every_verb_checks_its_numeric_arguments():

@@ -10,6 +10,7 @@ numbers and, where it has one, draws a chart that says its method and its error 
 
 from __future__ import annotations
 
+import inspect
 import json
 import subprocess
 import sys
@@ -106,7 +107,7 @@ def test_the_namespaces_are_the_api_modules():
         (pa.draw, ["advise", "odds"]),
         (pa.paigow, ["edge", "exact_edge", "house_way", "optimal_edge", "split"]),
     ]:
-        assert sorted(namespace.__all__) == verbs
+        assert sorted(name for name in namespace.__all__ if inspect.isfunction(getattr(namespace, name))) == verbs
         for verb in verbs:
             doc = getattr(namespace, verb).__doc__
             assert "Parameters\n    ----------" in doc and "Returns\n    -------" in doc and ">>> " in doc

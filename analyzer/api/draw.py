@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from analyzer.api import _translate
+from analyzer.api import _namespace, _translate
 from analyzer.cards import CardsInput
 from analyzer.sim.engine import Progress
 from analyzer.sim.runner import Runner
@@ -165,4 +165,11 @@ def advise(
     )
 
 
-__all__ = ["advise", "odds"]
+__all__, __getattr__, __dir__ = _namespace.public(
+    __name__,
+    ["advise", "odds"],
+    {
+        "DrawAdvice": "analyzer.games.draw.advise",
+        "DrawOdds": "analyzer.games.draw.odds",
+    },
+)

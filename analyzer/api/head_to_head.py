@@ -24,7 +24,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from analyzer.api import _translate
+from analyzer.api import _namespace, _translate
 
 if TYPE_CHECKING:
     from analyzer.games.head_to_head.betting.bet import BetPosition, BetValues
@@ -37,7 +37,18 @@ if TYPE_CHECKING:
     from analyzer.games.head_to_head.tournament import HeadToHeadTournament
     from analyzer.sim.engine import Progress
 
-__all__ = ["bet", "place", "play", "rounds", "tournament"]
+__all__, __getattr__, __dir__ = _namespace.public(
+    __name__,
+    ["bet", "place", "play", "rounds", "tournament"],
+    {
+        "BetValues": "analyzer.games.head_to_head.betting.bet",
+        "BettingGames": "analyzer.games.head_to_head.betting.play",
+        "HeadToHeadGames": "analyzer.games.head_to_head.play",
+        "HeadToHeadRounds": "analyzer.games.head_to_head.play",
+        "HeadToHeadTournament": "analyzer.games.head_to_head.tournament",
+        "Placements": "analyzer.games.head_to_head.place",
+    },
+)
 
 
 @_translate.checked

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from analyzer.api import _translate
+from analyzer.api import _namespace, _translate
 from analyzer.cards import CardsInput
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping
 from analyzer.sim.runner import Runner
@@ -226,7 +226,7 @@ def flops(
 @_translate.checked
 def turns(
     hands: Sequence[str | Range],
-    flop: CardsInput,
+    board: CardsInput,
     dead: CardsInput | None = None,
     *,
     distinct: bool = False,
@@ -234,15 +234,15 @@ def turns(
     scheduler: str | None = None,
     progress: Progress | None = None,
 ) -> StreetEquities:
-    """Exact equity of known hands on every turn card after ``flop`` (rules §6.2), each turn
+    """Exact equity of known hands on every turn card after the flop ``board`` (rules §6.2), each turn
     completed over every river; the mean over the turns is the equity on the flop.
 
     Parameters
     ----------
     hands:
         2 to 10 players' hands, one known hand each, as for :func:`flops`.
-    flop:
-        The three board cards.
+    board:
+        The flop: three board cards (``board`` as for :func:`equity`, which names it so too).
     dead, distinct, threads, scheduler, progress:
         As for :func:`flops` (``distinct``: one row per suit class of turn cards).
 
@@ -262,7 +262,7 @@ def turns(
 
     return holdem_turns(
         hands,
-        flop,
+        board,
         _translate.cards(dead),
         distinct=distinct,
         runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
@@ -388,4 +388,13 @@ def hits(
     )
 
 
-__all__ = ["equities", "equity", "flops", "hits", "turns"]
+__all__, __getattr__, __dir__ = _namespace.public(
+    __name__,
+    ["equities", "equity", "flops", "hits", "turns"],
+    {
+        "EquityBatch": "analyzer.games.holdem.queries",
+        "EquityResult": "analyzer.games._equity",
+        "HitsResult": "analyzer.games.holdem.hits_result",
+        "StreetEquities": "analyzer.games.holdem.street_results",
+    },
+)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from analyzer.api import _translate
+from analyzer.api import _namespace, _translate
 
 if TYPE_CHECKING:
     from analyzer.games.mousel.advise import MouselAdvice
@@ -24,7 +24,14 @@ if TYPE_CHECKING:
     from analyzer.games.mousel.rules import MouselRules
     from analyzer.sim.engine import Progress
 
-__all__ = ["advise", "play"]
+__all__, __getattr__, __dir__ = _namespace.public(
+    __name__,
+    ["advise", "play"],
+    {
+        "MouselAdvice": "analyzer.games.mousel.advise",
+        "MouselSessions": "analyzer.games.mousel.play",
+    },
+)
 
 Thresholds = tuple[float, float, float]
 

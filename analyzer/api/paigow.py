@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from analyzer.api import _translate
+from analyzer.api import _namespace, _translate
 from analyzer.cards import CardsInput
 from analyzer.games.paigow.rules import PaiGowRules
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping
@@ -348,4 +348,14 @@ def optimal_edge(
     )
 
 
-__all__ = ["edge", "exact_edge", "house_way", "optimal_edge", "split"]
+__all__, __getattr__, __dir__ = _namespace.public(
+    __name__,
+    ["edge", "exact_edge", "house_way", "optimal_edge", "split"],
+    {
+        "EdgeResult": "analyzer.games.paigow.edge",
+        "ExactEdgeResult": "analyzer.games.paigow.exact_edge",
+        "HouseWaySetting": "analyzer.games.paigow.houseway",
+        "OptimalEdgeResult": "analyzer.games.paigow.optimal_edge",
+        "SplitAnalysis": "analyzer.games.paigow.split",
+    },
+)

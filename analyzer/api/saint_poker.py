@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from analyzer.api import _translate
+from analyzer.api import _namespace, _translate
 
 if TYPE_CHECKING:
     from analyzer.games.saint_poker.decide import Decision, SaintPosition
@@ -28,7 +28,11 @@ if TYPE_CHECKING:
     from analyzer.games.saint_poker.rules import SaintPokerRules
     from analyzer.sim.engine import Progress
 
-__all__ = ["decide", "play"]
+__all__, __getattr__, __dir__ = _namespace.public(
+    __name__,
+    ["decide", "play"],
+    {"Decision": "analyzer.games.saint_poker.decide", "SaintPokerGames": "analyzer.games.saint_poker.play"},
+)
 
 
 @_translate.checked

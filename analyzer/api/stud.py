@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from analyzer.api import _translate
+from analyzer.api import _namespace, _translate
 from analyzer.cards import CardsInput
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping
 from analyzer.sim.runner import Runner
@@ -100,4 +100,10 @@ def equity(
     )
 
 
-__all__ = ["equity"]
+__all__, __getattr__, __dir__ = _namespace.public(
+    __name__,
+    ["equity"],
+    {
+        "EquityResult": "analyzer.games._equity",
+    },
+)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from analyzer.api import _translate
+from analyzer.api import _namespace, _translate
 
 if TYPE_CHECKING:
     from analyzer.games.whist.bid import BidReport
@@ -24,7 +24,14 @@ if TYPE_CHECKING:
     from analyzer.games.whist.rules import WhistRules
     from analyzer.sim.engine import Progress
 
-__all__ = ["bid", "play"]
+__all__, __getattr__, __dir__ = _namespace.public(
+    __name__,
+    ["bid", "play"],
+    {
+        "BidReport": "analyzer.games.whist.bid",
+        "WhistGames": "analyzer.games.whist.play",
+    },
+)
 
 
 @_translate.checked
