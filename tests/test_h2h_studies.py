@@ -28,7 +28,7 @@ from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import derive_seed
 from analyzer.studies.head_to_head import (
     GAME_ROWS,
-    STUDIES,
+    PARTS,
     TUNED_PLAYERS,
     TYPES,
     StudyPlan,
@@ -55,7 +55,7 @@ def test_every_study_runs_small_and_writes_a_result(tmp_path):
     )
     plan = StudyPlan(**params)
     results = tables(**params)
-    assert [r.name for r in results] == list(STUDIES)
+    assert [r.name for r in results] == list(PARTS)
     for result in results:
         folder = write_results(result, tmp_path)
         manifest = json.loads((folder / "manifest.json").read_text())

@@ -867,7 +867,7 @@ FIGURES = {
 }
 
 
-STUDIES = {
+PARTS = {
     "round_types": Part(round_types_spec, round_types_study),
     "tournament": Part(tournament_spec, tournament_study),
     "opening_relations": Part(relations_spec, relations_study),
@@ -884,11 +884,11 @@ def tables(
     runner: Runner = Runner(),
     **plan: Any,
 ) -> list[ResultSet]:
-    """Run the named studies (all by default, in the order of ``STUDIES``) with a
+    """Run the named studies (all by default, in the order of ``PARTS``) with a
     :class:`StudyPlan` made of the keyword parameters ``plan``."""
-    return run_parts(STUDIES, studies, make_plan(StudyPlan, plan), runner=runner)
+    return run_parts(PARTS, studies, make_plan(StudyPlan, plan), runner=runner)
 
 
 def tables_specs(*, studies: Sequence[str] | None, **plan: Any) -> list[ResultSpec]:
     """The specs of the results :func:`tables` writes with the same parameters, in its order."""
-    return part_specs(STUDIES, studies, make_plan(StudyPlan, plan))
+    return part_specs(PARTS, studies, make_plan(StudyPlan, plan))

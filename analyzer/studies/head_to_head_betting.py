@@ -409,7 +409,7 @@ FIGURES = {
 }
 
 
-BETTING_STUDIES = {
+PARTS = {
     "response_model": Part(response_spec, response_study),
     "threshold_tuning": Part(tuning_spec, tuning_study),
     "fresh_card": Part(fresh_card_spec, fresh_card_study),
@@ -423,11 +423,11 @@ def tables(
     runner: Runner = Runner(),
     **plan: Any,
 ) -> list[ResultSet]:
-    """Run the named betting studies (all by default, in the order of ``BETTING_STUDIES``) with a
+    """Run the named betting studies (all by default, in the order of ``PARTS``) with a
     :class:`BettingPlan` made of the keyword parameters ``plan``."""
-    return run_parts(BETTING_STUDIES, studies, make_plan(BettingPlan, plan), runner=runner)
+    return run_parts(PARTS, studies, make_plan(BettingPlan, plan), runner=runner)
 
 
 def tables_specs(*, studies: Sequence[str] | None, **plan: Any) -> list[ResultSpec]:
     """The specs of the results :func:`tables` writes with the same parameters, in its order."""
-    return part_specs(BETTING_STUDIES, studies, make_plan(BettingPlan, plan))
+    return part_specs(PARTS, studies, make_plan(BettingPlan, plan))

@@ -365,7 +365,7 @@ def _sessions_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str,
 FIGURES = {f"{ANALYSIS}/thresholds": _threshold_figures, f"{ANALYSIS}/sessions": _sessions_figures}
 
 
-MOUSEL_STUDIES = {
+PARTS = {
     "thresholds": Part(thresholds_spec, thresholds_study),
     "sessions": Part(sessions_spec, sessions_study),
 }
@@ -378,11 +378,11 @@ def tables(
     runner: Runner = Runner(),
     **plan: Any,
 ) -> list[ResultSet]:
-    """Run the named studies (all by default, in the order of ``MOUSEL_STUDIES``) with a
+    """Run the named studies (all by default, in the order of ``PARTS``) with a
     :class:`MouselPlan` made of the keyword parameters ``plan``, with a ``deck`` of 52 or 32 cards (M-1)."""
-    return run_parts(MOUSEL_STUDIES, studies, make_plan(MouselPlan, plan), rules=MouselRules(deck=deck), runner=runner)
+    return run_parts(PARTS, studies, make_plan(MouselPlan, plan), rules=MouselRules(deck=deck), runner=runner)
 
 
 def tables_specs(*, studies: Sequence[str] | None, deck: int, **plan: Any) -> list[ResultSpec]:
     """The specs of the results :func:`tables` writes with the same parameters, in its order."""
-    return part_specs(MOUSEL_STUDIES, studies, make_plan(MouselPlan, plan), rules=MouselRules(deck=deck))
+    return part_specs(PARTS, studies, make_plan(MouselPlan, plan), rules=MouselRules(deck=deck))

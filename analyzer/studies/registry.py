@@ -183,9 +183,10 @@ def make_plan(plan_type: type[PlanT], params: Mapping[str, Any]) -> PlanT:
 
 @dataclass(frozen=True)
 class Part:
-    """One part of a multi-part study: ``spec(plan, **inputs)`` is the spec of the result it
-    writes, ``run(plan, **inputs, **run_options)`` computes that result (building its manifest
-    from ``spec``)."""
+    """One part of a multi-part study (each such study module lists its parts, in order, as
+    ``PARTS``): ``spec(plan, **inputs)`` is the spec of the result it writes,
+    ``run(plan, **inputs, **run_options)`` computes that result (building its manifest from
+    ``spec``)."""
 
     spec: Callable[..., ResultSpec]
     run: Callable[..., ResultSet]

@@ -653,7 +653,7 @@ FIGURES = {
 }
 
 
-SAINT_STUDIES = {
+PARTS = {
     "tournament": Part(tournament_spec, tournament_study),
     "ties_and_seats": Part(ties_spec, ties_study),
     "paired_tournament": Part(paired_spec, paired_study),
@@ -668,11 +668,11 @@ def tables(
     runner: Runner = Runner(),
     **plan: Any,
 ) -> list[ResultSet]:
-    """Run the named studies (all by default, in the order of ``SAINT_STUDIES``) with a
+    """Run the named studies (all by default, in the order of ``PARTS``) with a
     :class:`SaintPlan` made of the keyword parameters ``plan``."""
-    return run_parts(SAINT_STUDIES, studies, make_plan(SaintPlan, plan), runner=runner)
+    return run_parts(PARTS, studies, make_plan(SaintPlan, plan), runner=runner)
 
 
 def tables_specs(*, studies: Sequence[str] | None, **plan: Any) -> list[ResultSpec]:
     """The specs of the results :func:`tables` writes with the same parameters, in its order."""
-    return part_specs(SAINT_STUDIES, studies, make_plan(SaintPlan, plan))
+    return part_specs(PARTS, studies, make_plan(SaintPlan, plan))

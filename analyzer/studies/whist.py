@@ -281,7 +281,7 @@ def _auction_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, 
 FIGURES = {f"{ANALYSIS}/bidding": _bidding_figures, f"{ANALYSIS}/auction": _auction_figures}
 
 
-WHIST_STUDIES = {"bidding": Part(bidding_spec, bidding_study), "auction": Part(auction_spec, auction_study)}
+PARTS = {"bidding": Part(bidding_spec, bidding_study), "auction": Part(auction_spec, auction_study)}
 
 
 def tables(
@@ -293,11 +293,11 @@ def tables(
     runner: Runner = Runner(),
     **plan: Any,
 ) -> list[ResultSet]:
-    """Run the named studies (all by default, in the order of ``WHIST_STUDIES``) with a
+    """Run the named studies (all by default, in the order of ``PARTS``) with a
     :class:`WhistPlan` made of the keyword parameters ``plan``, under the rule options
     ``call_own_ace`` (W-2), ``called_ace_rule`` (W-3) and ``pass_ace`` (W-7) of :class:`WhistRules`."""
     rules = _rules(call_own_ace, called_ace_rule, pass_ace)
-    return run_parts(WHIST_STUDIES, studies, make_plan(WhistPlan, plan), rules=rules, runner=runner)
+    return run_parts(PARTS, studies, make_plan(WhistPlan, plan), rules=rules, runner=runner)
 
 
 def tables_specs(
@@ -305,7 +305,7 @@ def tables_specs(
 ) -> list[ResultSpec]:
     """The specs of the results :func:`tables` writes with the same parameters, in its order."""
     rules = _rules(call_own_ace, called_ace_rule, pass_ace)
-    return part_specs(WHIST_STUDIES, studies, make_plan(WhistPlan, plan), rules=rules)
+    return part_specs(PARTS, studies, make_plan(WhistPlan, plan), rules=rules)
 
 
 def _rules(call_own_ace: bool, called_ace_rule: str, pass_ace: str) -> WhistRules:
