@@ -251,3 +251,14 @@ WHIST_HAND = "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
 def test_a_list_of_texts_with_an_item_of_another_type_names_the_argument(call, message):
     with pytest.raises(TypeError, match=f"^{re.escape(message)}, expected text$"):
         call()
+
+
+def test_a_verb_runs_on_its_run_keywords_or_a_given_runner_not_both():
+    from analyzer.sim.runner import Runner
+
+    base = BASE["holdem.equity"]
+    assert pa.holdem.equity(**base, runner=Runner(threads=1)).players == pa.holdem.equity(**base, threads=1).players
+    with pytest.raises(TypeError, match="equity: give runner or threads, not both"):
+        pa.holdem.equity(**base, threads=1, runner=Runner())
+    with pytest.raises(TypeError, match="scheduler"):  # a verb shows and takes only the keywords it honours
+        pa.paigow.exact_edge(scheduler="tcp://nowhere:8786")

@@ -1,5 +1,6 @@
-"""The friendly arguments of the card-table verbs, translated into the engines' arguments, and
-the one check of every public verb's numeric arguments (:func:`checked`)."""
+"""The friendly arguments of the card-table verbs, translated into the engines' arguments, the
+one check of every public verb's numeric arguments (:func:`checked`), and the one place that makes
+a verb's :class:`~analyzer.sim.runner.Runner` from its run keywords (:func:`runs_on`)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ if TYPE_CHECKING:  # pydantic is imported on a verb's first call: importing a ve
     from pydantic import TypeAdapter
 
 F = TypeVar("F", bound=Callable[..., Any])
+R = TypeVar("R")
 SCALARS = {"int": int, "float": float, "bool": bool}
 """The annotations :func:`checked` checks, alone or with ``| None``."""
 INT64_MAX = 2**63 - 1
@@ -24,6 +26,55 @@ INT64_MAX = 2**63 - 1
 TYPE_ERRORS = ("int_type", "float_type", "bool_type")
 """Pydantic's errors for a value of the wrong type (a ``TypeError``); the others, such as an
 integer beyond 64 bits or an infinite number, are a ``ValueError``."""
+
+
+RUN_KEYWORDS = {
+    name: inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=annotation)
+    for name, annotation in (
+        ("threads", "int | None"),
+        ("scheduler", "str | None"),
+        ("progress", "Progress | None"),
+        ("runner", "Runner | None"),
+    )
+}
+"""The public keywords of where a verb runs, as :func:`runs_on` shows them: a
+:class:`~analyzer.sim.runner.Runner`'s fields, or a ready runner."""
+
+
+def runs_on(*keywords: str) -> Callable[[Callable[..., R]], Callable[..., R]]:
+    """A verb that takes one keyword-only ``runner`` (:class:`~analyzer.sim.runner.Runner`) made
+    the public verb that takes the run ``keywords`` instead (``"threads"``, ``"scheduler"``,
+    ``"progress"``: the fields of a runner it honours) or a ready ``runner=`` (the command line's),
+    not both; the runner is made here, once for every verb. The verb's signature shows those
+    keywords, so ``help()`` and the docs list them, and :func:`checked` checks ``threads``.
+
+    >>> @runs_on("threads")
+    ... def where(*, runner):
+    ...     return runner.threads
+    >>> where(threads=2), where(), inspect.signature(where)
+    (2, None, <Signature (*, threads: 'int | None' = None, runner: 'Runner | None' = None)>)
+    """
+    shown = [RUN_KEYWORDS[name] for name in (*keywords, "runner")]
+
+    def decorate(verb: Callable[..., R]) -> Callable[..., R]:
+        signature = inspect.signature(verb)
+        own = [p for p in signature.parameters.values() if p.name != "runner"]
+
+        @functools.wraps(verb)
+        def with_runner(*args: Any, runner: Any = None, **kwargs: Any) -> R:
+            given = {name: kwargs.pop(name) for name in keywords if name in kwargs}
+            if runner is None:
+                from analyzer.sim.runner import Runner  # here: importing a namespace stays quick
+
+                runner = Runner(**given)
+            elif given:
+                raise TypeError(f"{verb.__name__}: give runner or {', '.join(given)}, not both")
+            return verb(*args, runner=runner, **kwargs)
+
+        with_runner.__signature__ = signature.replace(parameters=[*own, *shown])  # type: ignore[attr-defined]
+        return with_runner
+
+    return decorate
 
 
 def method(exact: bool | None) -> str:

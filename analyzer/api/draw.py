@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 from analyzer.api import _namespace, _translate
 from analyzer.cards import CardsInput
-from analyzer.sim.engine import Progress
 from analyzer.sim.runner import Runner
 
 if TYPE_CHECKING:  # the engines are imported on first call, as those of the other games
@@ -67,6 +66,7 @@ def odds(
 
 
 @_translate.checked
+@_translate.runs_on("threads", "scheduler", "progress")
 def advise(
     hand: CardsInput,
     *,
@@ -81,9 +81,7 @@ def advise(
     target_se: float | None = None,
     time_limit: float | None = None,
     seed: int | None = None,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner,
 ) -> DrawAdvice:
     """Every allowed discard of a five-card hand ranked by its equity at showdown against
     opponents who draw by a model policy (rules §4.1), best first, with its exact P(improve).
@@ -161,7 +159,7 @@ def advise(
         dead=_translate.cards(dead),
         stopping=stopping_rules(trials, target_se, time_limit),
         seed=seed,
-        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
+        runner=runner,
     )
 
 

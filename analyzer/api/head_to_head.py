@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from analyzer.games.head_to_head.position import Position
     from analyzer.games.head_to_head.rules import HeadToHeadRules
     from analyzer.games.head_to_head.tournament import HeadToHeadTournament
-    from analyzer.sim.engine import Progress
+    from analyzer.sim.runner import Runner
 
 __all__, __getattr__, __dir__ = _namespace.public(
     __name__,
@@ -52,6 +52,7 @@ __all__, __getattr__, __dir__ = _namespace.public(
 
 
 @_translate.checked
+@_translate.runs_on("threads", "scheduler", "progress")
 def place(
     position: Position | dict[str, Any] | str | Path,
     *,
@@ -60,9 +61,7 @@ def place(
     trials: int = 10_000,
     exact: bool | None = None,
     seed: int | None = None,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner,
 ) -> Placements:
     """Every legal placement (card, row, side) of a position with its value, best first
     (rules §2.4 round types, §2.9.1-5 analysis; ``poker-analyzer head-to-head place``).
@@ -120,7 +119,6 @@ def place(
     from analyzer.games.head_to_head.place import placement_values
     from analyzer.games.head_to_head.position import Position, position_from_dict
     from analyzer.json_input import read_input
-    from analyzer.sim.runner import Runner
 
     return placement_values(
         read_input(position, Position, position_from_dict),
@@ -129,11 +127,12 @@ def place(
         trials=trials,
         seed=seed,
         method=_translate.method(exact),
-        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
+        runner=runner,
     )
 
 
 @_translate.checked
+@_translate.runs_on("threads", "scheduler", "progress")
 def bet(
     position: BetPosition | dict[str, Any] | str | Path,
     *,
@@ -144,9 +143,7 @@ def bet(
     trials: int = 2_000,
     exact: bool | None = None,
     seed: int | None = None,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner,
 ) -> BetValues:
     """Every legal betting action of a betting position with its value, best first (rules
     §2.7, H-B1 to H-B7; analysis §2.9.8; ``poker-analyzer head-to-head bet``).
@@ -213,7 +210,6 @@ def bet(
     """
     from analyzer.games.head_to_head.betting.bet import BetPosition, bet_position_from_dict, bet_values
     from analyzer.json_input import read_input
-    from analyzer.sim.runner import Runner
 
     return bet_values(
         read_input(position, BetPosition, bet_position_from_dict),
@@ -224,11 +220,12 @@ def bet(
         trials=trials,
         seed=seed,
         method=_translate.method(exact),
-        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
+        runner=runner,
     )
 
 
 @_translate.checked
+@_translate.runs_on("threads", "scheduler", "progress")
 def play(
     first: str = "greedy",
     second: str = "random",
@@ -241,9 +238,7 @@ def play(
     first_bets: str | None = None,
     second_bets: str | None = None,
     seed: int | None = None,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner,
 ) -> HeadToHeadGames | BettingGames:
     """Simulate whole games (3 rounds of 3, 4 and 5 rows) between two policies (rules §2.2-2.6;
     with ``betting``, the betting game of §2.7; ``poker-analyzer head-to-head play``).
@@ -308,7 +303,6 @@ def play(
     from analyzer.games.head_to_head.play import simulate_games
     from analyzer.games.head_to_head.rules import HeadToHeadRules
     from analyzer.json_input import options_input
-    from analyzer.sim.runner import Runner
 
     settings = options_input(rules, HeadToHeadRules)
     if betting is False:
@@ -322,7 +316,7 @@ def play(
             games=games,
             seed=seed,
             settings=settings,
-            runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
+            runner=runner,
         )
     return simulate_betting_games(
         first,
@@ -335,11 +329,12 @@ def play(
         seed=seed,
         settings=settings,
         rules=options_input(None if betting is True else betting, BettingRules),
-        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
+        runner=runner,
     )
 
 
 @_translate.checked
+@_translate.runs_on("threads", "scheduler")
 def rounds(
     round_type: str,
     *,
@@ -350,8 +345,7 @@ def rounds(
     rounds: int = 10_000,
     rules: HeadToHeadRules | dict[str, Any] | None = None,
     seed: int | None = None,
-    threads: int | None = None,
-    scheduler: str | None = None,
+    runner: Runner,
 ) -> HeadToHeadRounds:
     """Simulate single rounds of one type and size (rules §2.3-2.4; analysis §2.9.6, the round
     types study behind ``poker-analyzer head-to-head tables``): how the first mover fares.
@@ -397,7 +391,6 @@ def rounds(
     from analyzer.games.head_to_head.play import simulate_rounds
     from analyzer.games.head_to_head.rules import HeadToHeadRules
     from analyzer.json_input import options_input
-    from analyzer.sim.runner import Runner
 
     return simulate_rounds(
         round_type,
@@ -408,11 +401,12 @@ def rounds(
         rounds=rounds,
         seed=seed,
         settings=options_input(rules, HeadToHeadRules),
-        runner=Runner(threads=threads, scheduler=scheduler),
+        runner=runner,
     )
 
 
 @_translate.checked
+@_translate.runs_on("threads", "scheduler", "progress")
 def tournament(
     players: list[str] | tuple[str, ...],
     *,
@@ -422,9 +416,7 @@ def tournament(
     deals: int = 2_000,
     rules: HeadToHeadRules | dict[str, Any] | None = None,
     seed: int | None = None,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner,
 ) -> HeadToHeadTournament:
     """A round robin between players, deals and seats paired (``poker-analyzer head-to-head
     tournament``; :mod:`analyzer.games.head_to_head.tournament`).
@@ -477,7 +469,6 @@ def tournament(
     from analyzer.games.head_to_head.rules import HeadToHeadRules
     from analyzer.games.head_to_head.tournament import tournament as round_robin
     from analyzer.json_input import options_input
-    from analyzer.sim.runner import Runner
 
     return round_robin(
         players,
@@ -488,5 +479,5 @@ def tournament(
         seed=seed,
         settings=options_input(rules, HeadToHeadRules),
         rules=options_input(None if betting in (True, False) else betting, BettingRules),
-        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
+        runner=runner,
     )

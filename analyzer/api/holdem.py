@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from analyzer.api import _namespace, _translate
 from analyzer.cards import CardsInput
-from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping
+from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Stopping
 from analyzer.sim.runner import Runner
 
 if TYPE_CHECKING:  # the engine is imported on first call: importing it builds the evaluator's tables
@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # the engine is imported on first call: importing it builds t
 
 
 @_translate.checked
+@_translate.runs_on("threads", "scheduler", "progress")
 def equity(
     hands: Sequence[str | Range],
     board: CardsInput | None = None,
@@ -40,9 +41,7 @@ def equity(
     categories: bool = False,
     breakdown: bool = False,
     chunk_size: int = DEFAULT_CHUNK_SIZE,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner,
 ) -> EquityResult:
     """Equity of every hand or range at showdown (rules §6.2): each player's share of the pot, the
     best five of his two hole cards and the five board cards winning, ties split evenly.
@@ -151,19 +150,18 @@ def equity(
         chunk_size=chunk_size,
         categories=categories,
         breakdown=breakdown,
-        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
+        runner=runner,
     )
 
 
 @_translate.checked
+@_translate.runs_on("threads", "scheduler", "progress")
 def flops(
     hands: Sequence[str | Range],
     dead: CardsInput | None = None,
     *,
     distinct: bool = False,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner,
 ) -> StreetEquities:
     """Exact equity of known hands on every flop of the cards left (rules §6.2), each flop
     completed over every turn and river: how a preflop matchup does across the 17,296 flops
@@ -219,20 +217,19 @@ def flops(
         hands,
         _translate.cards(dead),
         distinct=distinct,
-        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
+        runner=runner,
     )
 
 
 @_translate.checked
+@_translate.runs_on("threads", "scheduler", "progress")
 def turns(
     hands: Sequence[str | Range],
     board: CardsInput,
     dead: CardsInput | None = None,
     *,
     distinct: bool = False,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner,
 ) -> StreetEquities:
     """Exact equity of known hands on every turn card after the flop ``board`` (rules §6.2), each turn
     completed over every river; the mean over the turns is the equity on the flop.
@@ -265,17 +262,16 @@ def turns(
         board,
         _translate.cards(dead),
         distinct=distinct,
-        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
+        runner=runner,
     )
 
 
 @_translate.checked
+@_translate.runs_on("threads", "scheduler", "progress")
 def equities(
     queries: Sequence[Sequence[Any]],
     *,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner,
 ) -> EquityBatch:
     """Exact equity of many queries in one call (rules §6.2): each query's answer is
     :func:`equity`'s exact one, and all of them are enumerated by one kernel call, with no
@@ -313,18 +309,17 @@ def equities(
     """
     from analyzer.games.holdem.queries import holdem_equities
 
-    return holdem_equities(queries, runner=Runner(threads=threads, scheduler=scheduler, progress=progress))
+    return holdem_equities(queries, runner=runner)
 
 
 @_translate.checked
+@_translate.runs_on("threads", "scheduler", "progress")
 def hits(
     hand_range: str | Range,
     board: CardsInput | None = None,
     dead: CardsInput | None = None,
     *,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner,
 ) -> HitsResult:
     """What a range makes and draws to on a flop or a turn (rules §6.2: two hole cards and the
     board), or on every flop, exactly: the share of its combos (by weight) making each made
@@ -384,7 +379,7 @@ def hits(
         hand_range,
         _translate.cards(board),
         _translate.cards(dead),
-        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
+        runner=runner,
     )
 
 

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from analyzer.games.mousel.advise import MouselAdvice
     from analyzer.games.mousel.play import MouselSessions
     from analyzer.games.mousel.rules import MouselRules
-    from analyzer.sim.engine import Progress
+    from analyzer.sim.runner import Runner
 
 __all__, __getattr__, __dir__ = _namespace.public(
     __name__,
@@ -37,6 +37,7 @@ Thresholds = tuple[float, float, float]
 
 
 @_translate.checked
+@_translate.runs_on("threads", "scheduler", "progress")
 def advise(
     hand: str | Sequence[str],
     trump: str,
@@ -50,9 +51,7 @@ def advise(
     play: str = "heuristic",
     trials: int = 20_000,
     seed: int | None = None,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner,
 ) -> MouselAdvice:
     """Fold, or go along with each exchange plan and declare or pass: every option's expected
     value and chips, P(declare) and P(make), best first (rules §6.5, M-2 to M-9, analysis §6.6;
@@ -117,7 +116,6 @@ def advise(
     from analyzer.games.mousel.advise import advise
     from analyzer.games.mousel.policies import parse_thresholds
     from analyzer.games.mousel.rules import advice_rules
-    from analyzer.sim.runner import Runner
 
     used_text = _translate.joined(used, "used", " ")
     return advise(
@@ -132,11 +130,12 @@ def advise(
         play=play,
         trials=trials,
         seed=seed,
-        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
+        runner=runner,
     )
 
 
 @_translate.checked
+@_translate.runs_on("threads", "scheduler", "progress")
 def play(
     players: int = 4,
     thresholds: str | Sequence[Thresholds] = "1.3,1.6,0.3;0.7,1.6,0.3",
@@ -146,9 +145,7 @@ def play(
     rules: MouselRules | dict[str, Any] | None = None,
     play: str = "heuristic",
     seed: int | None = None,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner,
 ) -> MouselSessions:
     """Sessions of successive deals between baseline players with their own thresholds, the pot
     carried on and the deal passing round: each player's chips per deal (rules §6.5, M-2, M-8;
@@ -204,7 +201,6 @@ def play(
     from analyzer.games.mousel.policies import parse_player_thresholds
     from analyzer.games.mousel.rules import MouselRules
     from analyzer.json_input import options_input
-    from analyzer.sim.runner import Runner
 
     return simulate_sessions(
         players,
@@ -214,5 +210,5 @@ def play(
         rules=options_input(rules, MouselRules),
         play=play,
         seed=seed,
-        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
+        runner=runner,
     )

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from analyzer.api import _namespace, _translate
 from analyzer.cards import CardsInput
 from analyzer.games.paigow.rules import PaiGowRules
-from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping
+from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Stopping
 from analyzer.sim.runner import Runner
 
 if TYPE_CHECKING:  # the engines are imported on first call: importing them builds the evaluator's tables
@@ -59,6 +59,7 @@ def house_way(hand: CardsInput, *, way: str = "foxwoods") -> HouseWaySetting:
 
 
 @_translate.checked
+@_translate.runs_on("threads", "scheduler", "progress")
 def split(
     hand: CardsInput,
     *,
@@ -73,9 +74,7 @@ def split(
     chunk_size: int = DEFAULT_CHUNK_SIZE // 4,
     table: str = "auto",
     cache: Path | None = None,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner,
 ) -> SplitAnalysis:
     """Every legal split of a seven-card hand with its P(win), P(push), P(loss) and EV against a
     dealer who sets by the House Way (rules §5.1-5.3), best first.
@@ -159,11 +158,12 @@ def split(
         rules=PaiGowRules(commission=commission, player_banks=player_banks),
         table=table,
         cache=cache,
-        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
+        runner=runner,
     )
 
 
 @_translate.checked
+@_translate.runs_on("threads", "scheduler", "progress")
 def edge(
     *,
     strategy: str = "houseway",
@@ -175,9 +175,7 @@ def edge(
     commission: float = 0.05,
     player_banks: bool = False,
     inner_trials: int = 2_000,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner,
 ) -> EdgeResult:
     """The player's EV per unit bet over random deals against a dealer who sets by the House Way
     (rules §5.1-5.3); the house edge is its negative. Monte Carlo.
@@ -234,19 +232,19 @@ def edge(
         seed=seed,
         rules=PaiGowRules(commission=commission, player_banks=player_banks),
         inner_trials=inner_trials,
-        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
+        runner=runner,
     )
 
 
 @_translate.checked
+@_translate.runs_on("threads", "progress")
 def exact_edge(
     *,
     way: str = "foxwoods",
     commission: float = 0.05,
     player_banks: bool = False,
     cache: str | Path | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
+    runner: Runner,
 ) -> ExactEdgeResult:
     """The player's exact EV per unit bet over all 8,250,459,031,214,400 deals when player and
     dealer both set by the House Way (rules §5.1-5.3); the house edge is its negative.
@@ -291,18 +289,18 @@ def exact_edge(
         way=way,
         rules=PaiGowRules(commission=commission, player_banks=player_banks),
         cache=Path(cache) if cache is not None else None,
-        runner=Runner(threads=threads, progress=progress),
+        runner=runner,
     )
 
 
 @_translate.checked
+@_translate.runs_on("threads", "progress")
 def optimal_edge(
     *,
     way: str = "foxwoods",
     commission: float = 0.05,
     cache: str | Path | None = None,
-    threads: int | None = None,
-    progress: Progress | None = None,
+    runner: Runner,
 ) -> OptimalEdgeResult:
     """The player's exact EV over all 8,250,459,031,214,400 deals when he takes, on every hand,
     the split with the best exact EV against a House-Way dealer who banks (rules §5.1-5.3),
@@ -344,7 +342,7 @@ def optimal_edge(
         way=way,
         commission=commission,
         cache=Path(cache) if cache is not None else None,
-        runner=Runner(threads=threads, progress=progress),
+        runner=runner,
     )
 
 

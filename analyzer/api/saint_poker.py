@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from analyzer.games.saint_poker.decide import Decision, SaintPosition
     from analyzer.games.saint_poker.play import SaintPokerGames
     from analyzer.games.saint_poker.rules import SaintPokerRules
-    from analyzer.sim.engine import Progress
+    from analyzer.sim.runner import Runner
 
 __all__, __getattr__, __dir__ = _namespace.public(
     __name__,
@@ -36,6 +36,7 @@ __all__, __getattr__, __dir__ = _namespace.public(
 
 
 @_translate.checked
+@_translate.runs_on("threads", "scheduler", "progress")
 def decide(
     position: SaintPosition | dict[str, Any] | str | Path,
     *,
@@ -43,9 +44,7 @@ def decide(
     trials: int = 4_000,
     exact: bool | None = None,
     seed: int | None = None,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner,
 ) -> Decision:
     """Every legal choice of the current phase (river card, pair to reveal, or draft pick) with
     its value, best first (rules §3.3, analysis §3.8; ``poker-analyzer saint-poker decide``).
@@ -103,7 +102,6 @@ def decide(
     """
     from analyzer.games.saint_poker.decide import SaintPosition, decide, position_from_dict
     from analyzer.json_input import read_input
-    from analyzer.sim.runner import Runner
 
     return decide(
         read_input(position, SaintPosition, position_from_dict),
@@ -111,11 +109,12 @@ def decide(
         trials=trials,
         seed=seed,
         method=_translate.method(exact),
-        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
+        runner=runner,
     )
 
 
 @_translate.checked
+@_translate.runs_on("threads", "scheduler", "progress")
 def play(
     players: int = 3,
     policies: str | Sequence[str] = "greedy",
@@ -123,9 +122,7 @@ def play(
     games: int = 10_000,
     rules: SaintPokerRules | dict[str, Any] | None = None,
     seed: int | None = None,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner,
 ) -> SaintPokerGames:
     """Simulate whole games of 8 rounds (rules §3.2-3.5): each seat's win share, mean score and
     rounds won (``poker-analyzer saint-poker play``).
@@ -173,7 +170,6 @@ def play(
     from analyzer.games.saint_poker.play import simulate_games
     from analyzer.games.saint_poker.rules import SaintPokerRules
     from analyzer.json_input import options_input
-    from analyzer.sim.runner import Runner
 
     return simulate_games(
         players,
@@ -181,5 +177,5 @@ def play(
         games=games,
         seed=seed,
         rules=options_input(rules, SaintPokerRules),
-        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
+        runner=runner,
     )

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from analyzer.api import _namespace, _translate
 from analyzer.cards import CardsInput
-from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Progress, Stopping
+from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Stopping
 from analyzer.sim.runner import Runner
 
 if TYPE_CHECKING:  # the engine is imported on first call: importing it builds the evaluator's tables
@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # the engine is imported on first call: importing it builds t
 
 
 @_translate.checked
+@_translate.runs_on("threads", "scheduler", "progress")
 def equity(
     hands: Sequence[CardsInput],
     dead: CardsInput | None = None,
@@ -30,9 +31,7 @@ def equity(
     seed: int | None = None,
     categories: bool = False,
     chunk_size: int = DEFAULT_CHUNK_SIZE,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner,
 ) -> EquityResult:
     """Equity of every five-card stud hand when the rest of the cards are dealt (rules §6.3):
     each player's known cards are completed to five from the unseen cards, the best five-card
@@ -96,7 +95,7 @@ def equity(
         seed=seed,
         chunk_size=chunk_size,
         categories=categories,
-        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
+        runner=runner,
     )
 
 

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from analyzer.games.whist.bid import BidReport
     from analyzer.games.whist.play import WhistGames
     from analyzer.games.whist.rules import WhistRules
-    from analyzer.sim.engine import Progress
+    from analyzer.sim.runner import Runner
 
 __all__, __getattr__, __dir__ = _namespace.public(
     __name__,
@@ -35,6 +35,7 @@ __all__, __getattr__, __dir__ = _namespace.public(
 
 
 @_translate.checked
+@_translate.runs_on("threads", "scheduler", "progress")
 def bid(
     hand: str | Sequence[str],
     *,
@@ -43,9 +44,7 @@ def bid(
     trials: int = 20_000,
     rules: WhistRules | dict[str, Any] | None = None,
     seed: int | None = None,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner,
 ) -> BidReport:
     """Every bid open to a 13-card hand with P(make), the expected chips of your seat and the
     tricks of the bidder's side, best expected chips first (rules §6.4, W-2 to W-8;
@@ -100,7 +99,6 @@ def bid(
     from analyzer.games.whist.bid import bid_values
     from analyzer.games.whist.rules import WhistRules, parse_hand
     from analyzer.json_input import options_input
-    from analyzer.sim.runner import Runner
 
     return bid_values(
         parse_hand(_translate.joined(hand, "hand", " ")),
@@ -109,11 +107,12 @@ def bid(
         policy=_translate.joined(policy, "policy", ","),
         trials=trials,
         seed=seed,
-        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
+        runner=runner,
     )
 
 
 @_translate.checked
+@_translate.runs_on("threads", "scheduler", "progress")
 def play(
     *,
     deals: int = 100_000,
@@ -121,9 +120,7 @@ def play(
     policy: str | Sequence[str] = "heuristic",
     rules: WhistRules | dict[str, Any] | None = None,
     seed: int | None = None,
-    threads: int | None = None,
-    scheduler: str | None = None,
-    progress: Progress | None = None,
+    runner: Runner,
 ) -> WhistGames:
     """Whole deals with bidding, every seat a *table bidder*: how often each contract is played
     and made, and each seat's expected chips (rules §6.4, W-2, W-4; ``poker-analyzer whist
@@ -182,7 +179,6 @@ def play(
     from analyzer.games.whist.play import simulate_bidding
     from analyzer.games.whist.rules import WhistRules
     from analyzer.json_input import options_input
-    from analyzer.sim.runner import Runner
 
     return simulate_bidding(
         deals=deals,
@@ -190,5 +186,5 @@ def play(
         policy=_translate.joined(policy, "policy", ","),
         rules=options_input(rules, WhistRules),
         seed=seed,
-        runner=Runner(threads=threads, scheduler=scheduler, progress=progress),
+        runner=runner,
     )
