@@ -10,8 +10,9 @@ No other Saint Poker simulator exists, so the ratios are to the target.
 from __future__ import annotations
 
 from analyzer.api.examples import SAINT
-from analyzer.games.saint_poker.decide import decide, position_from_dict
+from analyzer.games.saint_poker.decide import decide
 from analyzer.games.saint_poker.play import simulate_games
+from analyzer.games.saint_poker.position import position_from_dict
 from analyzer.sim.executors import local_workers
 from timing import bench_arguments, best_seconds, report
 

@@ -179,7 +179,8 @@ def test_the_last_placement_is_exact_and_worth_the_row_it_wins():
 
 @pytest.mark.slow
 def test_bet_takes_a_dict_or_a_file_and_matches_the_command_line(tmp_path):
-    from analyzer.games.head_to_head.betting.bet import bet_position_from_dict, bet_values
+    from analyzer.games.head_to_head.betting.bet import bet_values
+    from analyzer.games.head_to_head.betting.position import bet_position_from_dict
 
     path = tmp_path / "bet.json"
     path.write_text(json.dumps(LAST_BET))
@@ -271,7 +272,8 @@ def test_rounds_match_the_engine():
 
 
 def test_decide_takes_a_dict_or_a_file_and_matches_the_command_line(tmp_path):
-    from analyzer.games.saint_poker.decide import decide, position_from_dict
+    from analyzer.games.saint_poker.decide import decide
+    from analyzer.games.saint_poker.position import position_from_dict
 
     path = tmp_path / "saint.json"
     path.write_text(json.dumps(SAINT))

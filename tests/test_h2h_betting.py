@@ -17,9 +17,10 @@ from analyzer.cards import format_cards, parse_cards
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head import rollout as R
 from analyzer.games.head_to_head.betting import policies as BP
-from analyzer.games.head_to_head.betting.bet import bet_position_from_dict, bet_values
+from analyzer.games.head_to_head.betting.bet import bet_values
 from analyzer.games.head_to_head.betting.model import ExchangeModel
 from analyzer.games.head_to_head.betting.play import parse_bet_policy, simulate_betting_games
+from analyzer.games.head_to_head.betting.position import bet_position_from_dict
 from analyzer.games.head_to_head.betting.rules import BettingRules
 from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import chunk_state, derive_seed

@@ -19,10 +19,10 @@ from typer.testing import CliRunner
 
 from analyzer.batch import read_spec
 from analyzer.cli.main import app
-from analyzer.games.head_to_head.betting.bet import BetPosition, bet_position_from_dict
+from analyzer.games.head_to_head.betting.position import BetPosition, bet_position_from_dict
 from analyzer.games.head_to_head.position import Position, position_from_dict
-from analyzer.games.saint_poker.decide import SaintPosition
-from analyzer.games.saint_poker.decide import position_from_dict as saint_position_from_dict
+from analyzer.games.saint_poker.position import SaintPosition
+from analyzer.games.saint_poker.position import position_from_dict as saint_position_from_dict
 from analyzer.json_input import SHOWN_CHARS, read_input
 from analyzer.ranges import RangeError, parse
 from positions import LAST_BET, PLACE, SAINT

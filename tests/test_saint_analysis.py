@@ -17,9 +17,10 @@ from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker import policies as P
 from analyzer.games.saint_poker import study_kernels as K
 from analyzer.games.saint_poker import table as T
-from analyzer.games.saint_poker.decide import decide, position_from_dict
+from analyzer.games.saint_poker.decide import decide
 from analyzer.games.saint_poker.play import parse_policies, parse_policy, simulate_games
 from analyzer.games.saint_poker.policies import _least_needed
+from analyzer.games.saint_poker.position import position_from_dict
 from analyzer.games.saint_poker.rules import SaintPokerRules
 from analyzer.games.saint_poker.tuning import paired_cell
 from analyzer.games.saint_poker.weights import SAVE_HAND_SET

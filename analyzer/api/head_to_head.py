@@ -4,7 +4,7 @@ computes them.
 
 A position is seen from the player to move ("you") and may be given as a dict in the JSON form
 of the position files (:mod:`analyzer.games.head_to_head.position`; betting positions add the
-chips, :mod:`analyzer.games.head_to_head.betting.bet`), as the path of such a file, or as the
+chips, :mod:`analyzer.games.head_to_head.betting.position`), as the path of such a file, or as the
 position object itself. Rows may be lists of cards or text, and a side may be one text with rows
 separated by ``/``::
 
@@ -27,8 +27,9 @@ from typing import TYPE_CHECKING, Any
 from analyzer.api import _namespace, _translate
 
 if TYPE_CHECKING:
-    from analyzer.games.head_to_head.betting.bet import BetPosition, BetValues
+    from analyzer.games.head_to_head.betting.bet import BetValues
     from analyzer.games.head_to_head.betting.play import BettingGames
+    from analyzer.games.head_to_head.betting.position import BetPosition
     from analyzer.games.head_to_head.betting.rules import BettingRules
     from analyzer.games.head_to_head.place import Placements
     from analyzer.games.head_to_head.play import HeadToHeadGames, HeadToHeadRounds
@@ -165,7 +166,7 @@ def bet(
         decline), ``closed`` (1-based rows closed to betting) and ``rules`` (the betting rules:
         ``decline_forfeits_own_chips`` H-B2, ``bet_window`` H-B7, ``min_bet`` H-B6, ``row_cap``
         H-B3, ``max_raise``); or the path of a JSON file holding it, or a
-        :class:`~analyzer.games.head_to_head.betting.bet.BetPosition`.
+        :class:`~analyzer.games.head_to_head.betting.position.BetPosition`.
     policy, bet_policy:
         The placement policy (``greedy``, ``tuned``, ``random``, ``rollout[:N[:BASE]]`` or
         ``search[:N[:BASE]]``) and the betting policy (``never``, ``random``, ``threshold[:...]``
@@ -208,7 +209,8 @@ def bet(
     >>> result.best.label, round(result.best.ev, 1), result.run.method
     ('call on row 3', 188.5, 'exact')
     """
-    from analyzer.games.head_to_head.betting.bet import BetPosition, bet_position_from_dict, bet_values
+    from analyzer.games.head_to_head.betting.bet import bet_values
+    from analyzer.games.head_to_head.betting.position import BetPosition, bet_position_from_dict
     from analyzer.json_input import read_input
 
     return bet_values(

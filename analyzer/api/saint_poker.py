@@ -2,7 +2,7 @@
 and whole games between policies, as ``poker-analyzer saint-poker decide|play`` computes them.
 
 A position is seen from seat 0 ("you") and may be given as a dict in the JSON form of the
-position files (:mod:`analyzer.games.saint_poker.decide`), as the path of such a file, or as the
+position files (:mod:`analyzer.games.saint_poker.position`), as the path of such a file, or as the
 position object itself::
 
     {"players": 3, "round": 1, "phase": "river", "scores": [0, 0, 0],
@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING, Any
 from analyzer.api import _namespace, _translate
 
 if TYPE_CHECKING:
-    from analyzer.games.saint_poker.decide import Decision, SaintPosition
+    from analyzer.games.saint_poker.decide import Decision
     from analyzer.games.saint_poker.play import SaintPokerGames
+    from analyzer.games.saint_poker.position import SaintPosition
     from analyzer.games.saint_poker.rules import SaintPokerRules
     from analyzer.sim.runner import Runner
 
@@ -61,7 +62,7 @@ def decide(
         The position seen by seat 0: a dict in the JSON form (keys ``players``, ``round``,
         ``phase`` -- river, reveal or draft --, ``scores``, ``hand``, ``future``, ``river``,
         ``known``, ``removed``, and in the draft ``revealed`` and ``order``), the path of a JSON
-        file holding it, or a :class:`~analyzer.games.saint_poker.decide.SaintPosition`.
+        file holding it, or a :class:`~analyzer.games.saint_poker.position.SaintPosition`.
     policy:
         The policy of every player after the choice (``random``, ``greedy``, ``save``,
         ``rollout[:N[:BASE]]`` or ``search[:B[:BASE]]``, as in :func:`play`), or one per seat (a
@@ -100,7 +101,8 @@ def decide(
       7s  points 11.380 ± 0.320 to the end, 0.152 ± 0.018 now, P(win round) 15.2%
       ... 5 more choices
     """
-    from analyzer.games.saint_poker.decide import SaintPosition, decide, position_from_dict
+    from analyzer.games.saint_poker.decide import decide
+    from analyzer.games.saint_poker.position import SaintPosition, position_from_dict
     from analyzer.json_input import read_input
 
     return decide(

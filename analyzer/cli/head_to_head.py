@@ -508,7 +508,8 @@ def bet(
     from analyzer.cli.run_options import method_of
 
     with reported_errors():
-        from analyzer.games.head_to_head.betting.bet import BetPosition, bet_position_from_dict, bet_values
+        from analyzer.games.head_to_head.betting.bet import bet_values
+        from analyzer.games.head_to_head.betting.position import BetPosition, bet_position_from_dict
         from analyzer.json_input import read_input
 
         bet_position = read_input(position, BetPosition, bet_position_from_dict)

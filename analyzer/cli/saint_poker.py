@@ -57,7 +57,8 @@ def decide_command(
     from analyzer.cli.run_options import method_of
 
     with reported_errors():
-        from analyzer.games.saint_poker.decide import SaintPosition, decide, position_from_dict
+        from analyzer.games.saint_poker.decide import decide
+        from analyzer.games.saint_poker.position import SaintPosition, position_from_dict
         from analyzer.json_input import read_input
 
         pos = read_input(position, SaintPosition, position_from_dict)

@@ -26,11 +26,11 @@ def input_schema(kind: InputKind) -> dict:
 
         return spec_schema()
     if kind is InputKind.saint_position:
-        from analyzer.games.saint_poker.decide import SaintPositionModel
+        from analyzer.games.saint_poker.position import SaintPositionModel
 
         return SaintPositionModel.model_json_schema()
     if kind is InputKind.h2h_bet_position:
-        from analyzer.games.head_to_head.betting.bet import BetPositionModel
+        from analyzer.games.head_to_head.betting.position import BetPositionModel
 
         return BetPositionModel.model_json_schema()
     from analyzer.games.head_to_head.position import PositionModel

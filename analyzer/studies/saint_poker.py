@@ -36,9 +36,9 @@ from matplotlib.figure import Figure
 
 from analyzer.charts import add_note, count_text
 from analyzer.games.saint_poker import engine as E
-from analyzer.games.saint_poker.decide import PHASES
 from analyzer.games.saint_poker.play import parse_policy, simulate_games
 from analyzer.games.saint_poker.policies import POLICY_NAMES, policy_weights
+from analyzer.games.saint_poker.position import PHASES
 from analyzer.games.saint_poker.rules import SaintPokerRules
 from analyzer.games.saint_poker.study_kernels import (
     REGRET_HEAD,

@@ -5,8 +5,9 @@ from analyzer._exports import lazy_exports
 __all__, __getattr__, __dir__ = lazy_exports(
     __name__,
     {
-        "decide": ["decide", "position_from_dict"],
+        "decide": ["decide"],
         "play": ["simulate_games"],
+        "position": ["position_from_dict"],
         "rules": ["SaintPokerRules"],
     },
 )

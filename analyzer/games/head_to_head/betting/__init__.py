@@ -6,7 +6,8 @@ __all__, __getattr__, __dir__ = lazy_exports(
     __name__,
     {
         "rules": ["BettingRules"],
-        "bet": ["bet_position_from_dict", "bet_values"],
+        "position": ["bet_position_from_dict"],
+        "bet": ["bet_values"],
         "play": ["simulate_betting_games"],
         "model": ["ExchangeModel"],
     },
