@@ -49,10 +49,10 @@ def equity(
     with reported_errors():
         if by_class and not breakdown:
             raise typer.BadParameter("--by-class groups the rows of --breakdown: add --breakdown")
-        from analyzer.games.holdem.equity import holdem_equity
+        from analyzer.api import holdem
 
         with progress_bar("hold'em equity", show_progress) as progress:
-            result = holdem_equity(
+            result = holdem.equity(
                 ranges,
                 board,
                 dead,
@@ -95,11 +95,11 @@ def flops(
     """Exact equity of known hands on every flop, each completed over every turn and river: the
     mean (the preflop equity), quantiles, how often player 1 is ahead, the best and worst flops."""
     with reported_errors():
-        from analyzer.games.holdem.streets import holdem_flops
+        from analyzer.api import holdem
 
         files = checked_files(out, chart, force)
         with progress_bar("hold'em flops", show_progress) as progress:
-            result = holdem_flops(hands, dead, distinct=distinct, runner=runner.reporting(progress))
+            result = holdem.flops(hands, dead, distinct=distinct, runner=runner.reporting(progress))
         print_streets(result, as_json)
         save_streets(result, *files, as_json)
 
@@ -122,11 +122,11 @@ def turns(
     """Exact equity of known hands on every turn card after a flop, each completed over every
     river: the mean (the equity on the flop), quantiles, the best and worst turns."""
     with reported_errors():
-        from analyzer.games.holdem.streets import holdem_turns
+        from analyzer.api import holdem
 
         files = checked_files(out, chart, force)
         with progress_bar("hold'em turns", show_progress) as progress:
-            result = holdem_turns(hands, board, dead, distinct=distinct, runner=runner.reporting(progress))
+            result = holdem.turns(hands, board, dead, distinct=distinct, runner=runner.reporting(progress))
         print_streets(result, as_json)
         save_streets(result, *files, as_json)
 
@@ -153,11 +153,11 @@ def hits(
     its combos making each hand (by category and strength: set, overpair, top pair ...) and each
     draw (flush draw, open-ender, gutshot, backdoors, overcards)."""
     with reported_errors():
-        from analyzer.games.holdem.hits import holdem_hits
+        from analyzer.api import holdem
 
         chart_file = checked_output(chart, CHART_SUFFIXES, "--chart", force)
         with progress_bar("hold'em hits", show_progress) as progress:
-            result = holdem_hits(hand_range, board, dead, runner=runner.reporting(progress))
+            result = holdem.hits(hand_range, board, dead, runner=runner.reporting(progress))
         print_hits(result, as_json)
         save_chart(result, chart_file, as_json)
 

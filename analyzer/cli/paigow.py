@@ -135,16 +135,15 @@ def split(
     exact over all 53,524,680 dealer hands (--exact; a fifth of a second with the setting table cached),
     or Monte Carlo with the same dealer hands for every split."""
     with reported_errors():
-        from analyzer.games.paigow.rules import PaiGowRules
-        from analyzer.games.paigow.split import split_ev
+        from analyzer.api import paigow
 
-        rules = PaiGowRules(commission=commission, player_banks=player_banks)
         settings = run_settings(exact, monte_carlo, trials, target_se, time_limit, seed, chunk_size)
         with progress_bar("pai gow splits", show_progress) as progress:
-            result = split_ev(
+            result = paigow.split(
                 cards,
                 way=way.value,
-                rules=rules,
+                commission=commission,
+                player_banks=player_banks,
                 table=table_use.value,
                 cache=cache,
                 **settings,

@@ -19,9 +19,6 @@ Yes = Annotated[
     bool, typer.Option("--yes", "-y", help="Run a forced exact enumeration however long it is estimated to take.")
 ]
 MonteCarlo = Annotated[bool, typer.Option("--monte-carlo", help="Force Monte Carlo.")]
-Trials = Annotated[
-    int | None, typer.Option("--trials", "-n", min=1, metavar="N", help="Monte Carlo: stop after N trials.")
-]
 
 
 def finite_in(low: float, high: float) -> Callable[[float | None], float | None]:
@@ -77,6 +74,12 @@ def check_count(value: int | None) -> int | None:
     return value
 
 
+Trials = Annotated[
+    int | None,
+    typer.Option("--trials", "-n", min=1, callback=check_count, metavar="N", help="Monte Carlo: stop after N trials."),
+]
+
+
 def check_seed(seed: int | None) -> int | None:
     """A ``--seed`` callback: seeds are 64-bit words, 0 to 2**64 - 1 (checked here rather than with
     ``min`` and ``max``, whose 20-digit range would fill the help's type column)."""
@@ -123,12 +126,18 @@ ShowProgress = Annotated[
 ]
 
 
-def method_of(exact: bool, monte_carlo: bool) -> str:
-    """The ``method`` argument from ``--exact`` and ``--monte-carlo``: ``exact``, ``monte-carlo``,
-    or ``auto`` (the quicker of the two for the precision asked) when neither is given."""
+def exact_of(exact: bool, monte_carlo: bool) -> bool | None:
+    """The API verbs' ``exact`` from ``--exact`` and ``--monte-carlo``: True, False, or None (the
+    quicker of the two for the precision asked) when neither is given."""
     if exact and monte_carlo:
         raise typer.BadParameter("--exact and --monte-carlo exclude each other")
-    return "exact" if exact else "monte-carlo" if monte_carlo else "auto"
+    return True if exact else False if monte_carlo else None
+
+
+def method_of(exact: bool, monte_carlo: bool) -> str:
+    """The engines' ``method`` from ``--exact`` and ``--monte-carlo`` (:func:`exact_of`), for the
+    commands that still call an engine: ``exact``, ``monte-carlo`` or ``auto``."""
+    return {True: "exact", False: "monte-carlo", None: "auto"}[exact_of(exact, monte_carlo)]
 
 
 def run_settings(
@@ -140,18 +149,15 @@ def run_settings(
     seed: int | None,
     chunk_size: int,
 ) -> dict:
-    """The keyword arguments of what a result depends on, method, stopping rule, seed and chunk
-    size, from the shared options (called inside a command's error handling: bad values become
-    one-line usage errors). Where the run executes is the command's ``runner`` (:func:`with_runner`)."""
-    from analyzer.sim.engine import Stopping
-
-    try:
-        stopping = Stopping(trials=trials, target_se=target_se, time_limit=time_limit)
-    except ValueError as err:  # a trial count beyond the engine's bound
-        raise typer.BadParameter(str(err)) from None
+    """The API verbs' keywords of what a result depends on, ``exact``, the stopping rules, seed
+    and chunk size, from the shared options (called inside a command's error handling: bad values
+    become one-line usage errors). Where the run executes is the command's ``runner``
+    (:func:`with_runner`)."""
     return dict(
-        method=method_of(exact, monte_carlo),
-        stopping=stopping,
+        exact=exact_of(exact, monte_carlo),
+        trials=trials,
+        target_se=target_se,
+        time_limit=time_limit,
         seed=seed,
         chunk_size=chunk_size,
     )
@@ -183,7 +189,7 @@ def confirmed(yes: bool) -> Iterator[None]:
 
 def with_run_options(command: Callable) -> Callable:
     """Give a typer command the shared run options (method, stopping rules, seed, chunk
-    size); it receives them as ``settings``, the keyword arguments of every equity function
+    size); it receives them as ``settings``, the keyword arguments of every equity verb
     besides its runner (see :func:`run_settings`), and runs :func:`confirmed` by ``--yes``."""
     own = [p for p in inspect.signature(command, eval_str=True).parameters.values() if p.name != "settings"]
     shared = [

@@ -39,10 +39,10 @@ def equity(
     quicker than the requested precision, else Monte Carlo with standard errors."""
     assert settings is not None  # with_run_options always passes it
     with reported_errors():
-        from analyzer.games.stud.equity import stud_equity
+        from analyzer.api import stud
 
         with progress_bar("stud equity", show_progress) as progress:
-            result = stud_equity(
+            result = stud.equity(
                 hands, dead, categories=categories, **run_settings(**settings), runner=runner.reporting(progress)
             )
     print_equity(result, as_json)
