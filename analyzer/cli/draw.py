@@ -55,9 +55,9 @@ def odds(
 ) -> None:
     """The exact distribution of the final hand over every possible draw, and P(improve)."""
     with reported_errors():
-        from analyzer.games.draw.odds import draw_odds
+        from analyzer.api import draw
 
-        result = draw_odds(cards, discard, bug=bug, dead=dead)
+        result = draw.odds(cards, discard, bug=bug, dead=dead)
     if as_json:
         print(json.dumps(result.to_dict()))
         return
@@ -114,11 +114,10 @@ def advise_command(
     """Every allowed discard ranked by equity at showdown against opponents who draw by a model
     policy (Monte Carlo, the same deals for every option), with exact P(improve)."""
     with reported_errors():
-        from analyzer.games.draw.advise import advise, stopping_rules
+        from analyzer.api import draw
 
-        stopping = stopping_rules(trials, target_se, time_limit)
         with progress_bar("draw advice", show_progress) as progress:
-            result = advise(
+            result = draw.advise(
                 cards,
                 opponents=opponents,
                 policy=policy.value,
@@ -127,7 +126,9 @@ def advise_command(
                 four_with_ace=four_with_ace,
                 jacks_or_better=jacks_or_better,
                 dead=dead,
-                stopping=stopping,
+                trials=trials,
+                target_se=target_se,
+                time_limit=time_limit,
                 seed=seed,
                 runner=runner.reporting(progress),
             )
