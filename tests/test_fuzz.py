@@ -53,7 +53,6 @@ from analyzer.cli.main import app, main
 from analyzer.games.paigow.exact_edge import ExactEdgeResult
 from analyzer.games.paigow.houseway import way_number
 from analyzer.games.paigow.optimal_edge import OptimalEdgeResult
-from analyzer.sim.executors import check_threads
 from analyzer.sim.facts import RunFacts
 from analyzer.studies.registry import Study
 from positions import LAST_BET, PLACE, SAINT
@@ -374,18 +373,16 @@ def command_line(draw, folder: Path) -> list[str]:
     return args
 
 
-def _stub_exact_edge(*, way, rules, cache, threads, progress):
-    """``exact_house_edge`` without the count: the same checks of the way and the threads."""
+def _stub_exact_edge(*, way, rules, cache, runner):
+    """``exact_house_edge`` without the count: the same check of the way (the runner checked the threads)."""
     way_number(way)
-    check_threads(threads)
     counts = (3, 5, 4)  # made up: wins, pushes, losses (and then copies)
     return ExactEdgeResult(way, *counts, 2, 1, rules, RunFacts.enumerated(sum(counts), since=time.perf_counter()))
 
 
-def _stub_optimal_edge(*, way, commission, cache, threads, progress):
-    """``optimal_house_edge`` without the count: the same checks of the way and the threads."""
+def _stub_optimal_edge(*, way, commission, cache, runner):
+    """``optimal_house_edge`` without the count: the same check of the way (the runner checked the threads)."""
     way_number(way)
-    check_threads(threads)
     counts = (3, 5, 4)  # made up: wins, pushes, losses
     return OptimalEdgeResult(way, commission, counts, counts, 0, 1, RunFacts.enumerated(12, since=time.perf_counter()))
 

@@ -90,9 +90,9 @@ CacheFolder = Annotated[
 def houseway(cards: Cards, way: WayOption = Way.foxwoods, as_json: Json = False) -> None:
     """The House Way setting of a hand and the rule that decided it."""
     with reported_errors():
-        from analyzer.games.paigow.houseway import house_way_setting
+        from analyzer.api import paigow
 
-        setting = house_way_setting(cards, way.value)
+        setting = paigow.house_way(cards, way=way.value)
     if as_json:
         print(json.dumps(setting.to_dict()))
         return
@@ -212,19 +212,19 @@ def edge(
 ) -> None:
     """The player's EV per unit bet over random deals against a House-Way dealer (the house edge is its negative)."""
     with reported_errors():
-        from analyzer.games.paigow.edge import house_edge
-        from analyzer.games.paigow.rules import PaiGowRules
-        from analyzer.sim.engine import Stopping
+        from analyzer.api import paigow
 
-        rules = PaiGowRules(commission=commission, player_banks=player_banks)
         with progress_bar("pai gow edge", show_progress) as progress:
-            result = house_edge(
+            result = paigow.edge(
                 strategy=strategy.value,
                 way=way.value,
+                trials=trials,
+                target_se=target_se,
+                time_limit=time_limit,
                 seed=seed,
-                rules=rules,
+                commission=commission,
+                player_banks=player_banks,
                 inner_trials=inner_trials,
-                stopping=Stopping(trials=trials, target_se=target_se, time_limit=time_limit),
                 runner=runner.reporting(progress),
             )
     if as_json:
@@ -276,14 +276,16 @@ def exact_edge(
                 raise typer.BadParameter("--strategy optimal counts the dealer banking: drop --player-banks")
             _optimal_edge(way.value, commission, cache, threads, as_json, show_progress)
             return
-        from analyzer.games.paigow.exact_edge import exact_house_edge
-        from analyzer.games.paigow.rules import PaiGowRules
-        from analyzer.sim.runner import Runner
+        from analyzer.api import paigow
 
-        rules = PaiGowRules(commission=commission, player_banks=player_banks)
         with progress_bar("pai gow exact edge", show_progress, long_run=True) as progress:
-            result = exact_house_edge(
-                way=way.value, rules=rules, cache=cache, runner=Runner(threads=threads, progress=progress)
+            result = paigow.exact_edge(
+                way=way.value,
+                commission=commission,
+                player_banks=player_banks,
+                cache=cache,
+                threads=threads,
+                progress=progress,
             )
     if as_json:
         print(json.dumps(result.to_dict()))
@@ -305,13 +307,10 @@ def exact_edge(
 
 def _optimal_edge(way: str, commission: float, cache, threads, as_json: bool, show_progress) -> None:
     """``exact-edge --strategy optimal``: the best split of every hand, and the House Way's."""
-    from analyzer.games.paigow.optimal_edge import optimal_house_edge
-    from analyzer.sim.runner import Runner
+    from analyzer.api import paigow
 
     with progress_bar("pai gow optimal edge", show_progress, long_run=True) as progress:
-        result = optimal_house_edge(
-            way=way, commission=commission, cache=cache, runner=Runner(threads=threads, progress=progress)
-        )
+        result = paigow.optimal_edge(way=way, commission=commission, cache=cache, threads=threads, progress=progress)
     if as_json:
         print(json.dumps(result.to_dict()))
         return
