@@ -17,7 +17,7 @@ import numpy as np
 from analyzer.cards import parse_cards
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head import policies as P
-from analyzer.games.head_to_head.greedy_params import HAND_SET
+from analyzer.games.head_to_head.tuned import HAND_SET
 from analyzer.sim.seeds import chunk_state
 
 ALL_CARDS = list(range(52))

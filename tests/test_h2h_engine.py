@@ -16,7 +16,7 @@ from analyzer.cards import format_cards
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head import policies as P
 from analyzer.games.head_to_head import rollout as R
-from analyzer.games.head_to_head.greedy_params import HAND_SET, tuned_vector
+from analyzer.games.head_to_head.tuned import HAND_SET, tuned_vector
 from analyzer.sim.seeds import chunk_state
 from h2h_script import (
     VECTORS,

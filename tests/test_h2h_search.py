@@ -12,8 +12,8 @@ import pytest
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head import policies as P
 from analyzer.games.head_to_head import rollout as R
-from analyzer.games.head_to_head.greedy_params import tuned_vector
 from analyzer.games.head_to_head.play import parse_policy, policy_vector
+from analyzer.games.head_to_head.tuned import tuned_vector
 from analyzer.sim.seeds import chunk_state
 from test_h2h_engine import reach
 

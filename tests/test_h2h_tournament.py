@@ -10,11 +10,11 @@ import pytest
 
 import analyzer as pa
 from analyzer.games.head_to_head import engine as E
-from analyzer.games.head_to_head.greedy_params import tuned_vector
 from analyzer.games.head_to_head.play import seat_policies
 from analyzer.games.head_to_head.rollout import GAME_WIDTH, _play_game, lookahead_flag
 from analyzer.games.head_to_head.rules import HeadToHeadRules
 from analyzer.games.head_to_head.tournament import PLAYER_STREAMS, paired_deals, parse_player
+from analyzer.games.head_to_head.tuned import tuned_vector
 from analyzer.games.head_to_head.tuning import paired_score
 from analyzer.sim.rng import next_u64
 from analyzer.sim.seeds import chunk_state, derive_seed

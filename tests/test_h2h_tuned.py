@@ -10,8 +10,8 @@ import pandas as pd
 import pytest
 
 from analyzer.games.head_to_head import engine as E
-from analyzer.games.head_to_head import greedy_params as G
 from analyzer.games.head_to_head import rollout as R
+from analyzer.games.head_to_head import tuned as G
 from analyzer.games.head_to_head.play import GameJob, seat_policies
 from analyzer.games.head_to_head.policies import GREEDY, RANDOM, TUNED
 from analyzer.games.head_to_head.tournament import tournament

@@ -22,8 +22,8 @@ from analyzer.games.saint_poker.play import parse_policies, parse_policy, simula
 from analyzer.games.saint_poker.policies import _least_needed
 from analyzer.games.saint_poker.position import position_from_dict
 from analyzer.games.saint_poker.rules import SaintPokerRules
+from analyzer.games.saint_poker.tuned import SAVE_HAND_SET
 from analyzer.games.saint_poker.tuning import paired_cell
-from analyzer.games.saint_poker.weights import SAVE_HAND_SET
 from analyzer.sim.seeds import chunk_state, derive_seed
 from analyzer.studies.saint_poker import SaintPlan, regret_cell, tables
 from positions import SAINT

@@ -36,7 +36,7 @@ from analyzer.games.saint_poker import policies as P
 from analyzer.games.saint_poker import rollout as G
 from analyzer.games.saint_poker import search as S
 from analyzer.games.saint_poker import table as T
-from analyzer.games.saint_poker import weights as W
+from analyzer.games.saint_poker import tuned as W
 from analyzer.sim.seeds import chunk_state
 
 ALL = list(range(52))

@@ -14,7 +14,7 @@ import pytest
 from analyzer.cards import format_card
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker import policies as P
-from analyzer.games.saint_poker import weights as W
+from analyzer.games.saint_poker import tuned as W
 from analyzer.games.saint_poker.play import parse_policy
 from analyzer.games.saint_poker.tuning import paired_cell, paired_score
 from analyzer.sim.runner import Runner

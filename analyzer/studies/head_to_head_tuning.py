@@ -1,6 +1,6 @@
 """Head to Head study: greedy's parameter vector tuned by self-play (results/head_to_head/tuning/).
 
-From the hand-set vector (:data:`~analyzer.games.head_to_head.greedy_params.HAND_SET`), a
+From the hand-set vector (:data:`~analyzer.games.head_to_head.tuned.HAND_SET`), a
 coordinate search with shrinking steps (:func:`~analyzer.sim.tuning.coordinate_search`)
 maximises the paired margin over hand-set greedy on ``tuning_deals`` fixed deals of seed
 ``derive_seed(seed, 1)``, every deal played in both seatings, every candidate on the same
@@ -12,7 +12,7 @@ Tables: ``search_path`` (every evaluation: sweep, entry changed, step, objective
 ``vector`` (each entry: hand-set and tuned values) and ``validation`` (the paired margin, its
 standard error, the deals and games, and the margin in standard errors). The tuned vector is
 also written at full precision as the document ``tuned_greedy.json``, in the very form of the
-package's :data:`~analyzer.games.head_to_head.greedy_params.TUNED_FILE`, which the ``tuned``
+package's :data:`~analyzer.games.head_to_head.tuned.TUNED_FILE`, which the ``tuned``
 policy plays. A study writes its result folder only: the package file is refreshed from that
 document by the developer command :mod:`analyzer.studies.refresh_tuned`.
 """
@@ -28,7 +28,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analyzer.charts import add_note
-from analyzer.games.head_to_head.greedy_params import HAND_SET, PARAM_NAMES, TUNED_FILE, tuned_data
+from analyzer.games.head_to_head.tuned import HAND_SET, PARAM_NAMES, TUNED_FILE, tuned_data
 from analyzer.games.head_to_head.tuning import free_entries, paired_score
 from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.runner import Runner

@@ -1,8 +1,8 @@
 """Refresh a tuned vector the package ships from a tuning study's result: a developer command.
 
 The ``tuned`` players read their vectors from data files inside the package
-(:data:`analyzer.games.head_to_head.greedy_params.TUNED_FILE`,
-:data:`analyzer.games.saint_poker.weights.TUNED_FILE`). Nothing run by a user writes there: a
+(:data:`analyzer.games.head_to_head.tuned.TUNED_FILE`,
+:data:`analyzer.games.saint_poker.tuned.TUNED_FILE`). Nothing run by a user writes there: a
 tuning study writes its vectors, at full precision, as a JSON document of the same name in its
 result folder, and this command copies a checked document into the package::
 
@@ -27,13 +27,13 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from analyzer.files import write_atomically
-from analyzer.games.head_to_head import greedy_params
-from analyzer.games.saint_poker import weights
+from analyzer.games.head_to_head import tuned as head_to_head_tuned
+from analyzer.games.saint_poker import tuned as saint_poker_tuned
 from analyzer.json_input import read_json
 
 SHIPPED: dict[str, tuple[Path, Callable[[Any, str], Any]]] = {
-    "head_to_head/tuning": (greedy_params.TUNED_FILE, greedy_params.vector_from_data),
-    "saint_poker/tuning": (weights.TUNED_FILE, weights.vectors_from_data),
+    "head_to_head/tuning": (head_to_head_tuned.TUNED_FILE, head_to_head_tuned.vector_from_data),
+    "saint_poker/tuning": (saint_poker_tuned.TUNED_FILE, saint_poker_tuned.vectors_from_data),
 }
 """Per tuning result (``<analysis>/<name>``): the package file its document refreshes (the
 document has the file's name) and the reader that checks it."""

@@ -17,7 +17,7 @@ player and player count, and over the four counts: the win share, the margin ove
 share, its standard error and the margin in standard errors) and ``differences`` (the paired
 difference of every two validated players per count, with standard errors). The tuned vectors
 are also written at full precision as the document ``tuned_weights.json``, in the very form of
-the package's :data:`~analyzer.games.saint_poker.weights.TUNED_FILE`, which ``tuned`` and
+the package's :data:`~analyzer.games.saint_poker.tuned.TUNED_FILE`, which ``tuned`` and
 ``tuned-save`` play. A study writes its result folder only: the package file is refreshed from
 that document by the developer command :mod:`analyzer.studies.refresh_tuned`.
 """
@@ -33,7 +33,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analyzer.charts import add_note
-from analyzer.games.saint_poker import weights as W
+from analyzer.games.saint_poker import tuned as W
 from analyzer.games.saint_poker.policies import policy_weights
 from analyzer.games.saint_poker.tuning import HAND_SET, PLAYER_COUNTS, free_entries, paired_cell, paired_score
 from analyzer.report import ResultSet, ResultSpec, manifest_for

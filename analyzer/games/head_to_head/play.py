@@ -6,7 +6,7 @@ seats. A game's type per round is rolled on the die (§2.4; a 6 makes the round 
 and is rerolled) unless a fixed type is given.
 
 Policies by name: ``random``, ``greedy`` (the hand-set weights), ``tuned`` (greedy with
-the tuned weights of :func:`.greedy_params.tuned_vector`), ``rollout`` (each legal move
+the tuned weights of :func:`.tuned.tuned_vector`), ``rollout`` (each legal move
 scored by ``N`` rollouts under a base policy for both players; ``rollout:N`` or
 ``rollout:N:BASE`` choose N and the base, random, greedy or tuned; the default is 32
 rollouts, greedy), ``search`` (successive halving over the legal moves with a budget of ``N``
@@ -25,11 +25,11 @@ import numpy as np
 
 from analyzer.games._results import Result, summary, value_chart
 from analyzer.games.head_to_head import engine as E
-from analyzer.games.head_to_head.greedy_params import HAND_SET, tuned_vector
 from analyzer.games.head_to_head.policies import BASE_POLICIES, LOOKAHEAD_KINDS, POLICY_NAMES, SEARCH, TUNED
 from analyzer.games.head_to_head.position import TYPE_CODES
 from analyzer.games.head_to_head.rollout import GAME_WIDTH, _play_game, _play_round, lookahead_flag
 from analyzer.games.head_to_head.rules import HeadToHeadRules
+from analyzer.games.head_to_head.tuned import HAND_SET, tuned_vector
 from analyzer.jit import kernel
 from analyzer.sim.engine import Stopping, check_count, mean_and_se, rollout_count
 from analyzer.sim.facts import RunFacts, inline_run
@@ -82,7 +82,7 @@ def parse_policy(spec: str) -> np.ndarray:
 
 
 def policy_vector(spec: str) -> np.ndarray:
-    """The greedy parameter vector a policy plays (:mod:`.greedy_params`): the tuned one for
+    """The greedy parameter vector a policy plays (:mod:`.tuned`): the tuned one for
     ``tuned`` and for rollout and search players over a tuned base, else the hand-set one
     (which only ``tuned`` kinds read: greedy has it compiled in).
 

@@ -14,7 +14,7 @@ search players).
   may cut his. In Share 2 the drawer also subtracts the best gain the opponent can
   make with the card handed over. Deterministic: ties go to the first move in
   (card, row, side) order. Every number of the scoring is an entry of a parameter
-  vector (:mod:`.greedy_params`).
+  vector (:mod:`.tuned`).
 * **greedy** plays the hand-set vector, compiled in as a constant (reading the entries
   from an argument makes greedy play about 20% slower: measured), and **tuned** (kind
   ``TUNED``) plays the vector ``w`` passed down with the policy: the tuned values, or
@@ -47,7 +47,7 @@ from analyzer.games.head_to_head.engine import (
     _round_over,
     _slot_index,
 )
-from analyzer.games.head_to_head.greedy_params import (
+from analyzer.games.head_to_head.tuned import (
     CONTEST_SCALE,
     FLUSH,
     GROUP,
@@ -118,7 +118,7 @@ def _summarize(st, seat, row, out):
 @kernel(inline="always")
 def _potential(summary, card, w):
     """Potential of a side (its ``summary``) with ``card`` added (-1: none), under the
-    parameter vector ``w`` (:mod:`.greedy_params`).
+    parameter vector ``w`` (:mod:`.tuned`).
 
     made + flush potential (all one suit) + straight potential (distinct ranks within a
     5-rank window, the wheel included) + group potential (a pair or better, by open

@@ -12,7 +12,7 @@ The rollout policy repeats that on ``rollouts`` fresh samples of the hidden card
 from the real deck or hand) and takes the move with the best total.
 
 Kernels that play policies take ``vectors`` beside the kinds or policy parameters: one
-greedy parameter vector per seat (:mod:`.greedy_params`, a ``(2, N_PARAMS)`` float64
+greedy parameter vector per seat (:mod:`.tuned`, a ``(2, N_PARAMS)`` float64
 array), read by the seats that play greedy, in rollouts as in the game.
 """
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.games.head_to_head import engine as E
-from analyzer.games.head_to_head.greedy_params import HAND_SET, tuned_vector
 from analyzer.games.head_to_head.policies import (
     GREEDY,
     ROLLOUT,
@@ -38,6 +37,7 @@ from analyzer.games.head_to_head.rollout import (
     _play_round,
     _sample_moves,
 )
+from analyzer.games.head_to_head.tuned import HAND_SET, tuned_vector
 from analyzer.jit import kernel
 from analyzer.sim.arrays import copy_into
 from analyzer.sim.rng import below, fresh_stream

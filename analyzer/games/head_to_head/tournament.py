@@ -168,7 +168,7 @@ def paired_deals(
 
     A deterministic player against itself scores exactly 0 on every deal:
 
-    >>> from analyzer.games.head_to_head.greedy_params import HAND_SET
+    >>> from analyzer.games.head_to_head.tuned import HAND_SET
     >>> greedy = (parse_policy("greedy"), HAND_SET, None)
     >>> twice, wins = paired_deals(greedy, greedy, (0, 0, HeadToHeadRules().codes(), None), 1, 0, 5)
     >>> twice.tolist(), wins.tolist()

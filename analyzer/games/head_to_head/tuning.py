@@ -1,6 +1,6 @@
 """Tuning greedy's parameter vector by self-play with common random numbers.
 
-The objective of a candidate vector ``v`` (:mod:`.greedy_params`) is its mean paired margin
+The objective of a candidate vector ``v`` (:mod:`.tuned`) is its mean paired margin
 against the hand-set greedy over a fixed set of deals: deal ``g`` is played twice, ``v`` in
 seat 0 and then in seat 1, on the same deal stream (round types, common cards and every
 card drawn), and the pair scores ``d_g = (m_first + m_second) / 2``, each ``m`` the
@@ -30,9 +30,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer.games.head_to_head import engine as E
-from analyzer.games.head_to_head.greedy_params import GAUGE, HAND_SET, N_PARAMS, check_vector
 from analyzer.games.head_to_head.policies import GREEDY, TUNED
 from analyzer.games.head_to_head.tournament import BLOCK, paired_deals
+from analyzer.games.head_to_head.tuned import GAUGE, HAND_SET, N_PARAMS, check_vector
 from analyzer.sim.engine import mean_and_se
 from analyzer.sim.runner import Runner
 
@@ -83,5 +83,5 @@ def paired_score(
 
 
 def free_entries() -> tuple[int, ...]:
-    """The entries a tuner moves: all but the :data:`~.greedy_params.GAUGE` ones."""
+    """The entries a tuner moves: all but the :data:`~.tuned.GAUGE` ones."""
     return tuple(i for i in range(N_PARAMS) if i not in GAUGE)

@@ -17,7 +17,7 @@ then all choices are applied.
   least :func:`_hand_strength`. Its river card is always the one it misses least; it
   drafts like greedy.
 * **tuned**, **tuned-save** -- greedy's and save's rules with the weights tuned by
-  self-play (:mod:`.weights`).
+  self-play (:mod:`.tuned`).
 * **rollout** -- every legal choice scored by ``N`` simulations of the rest of the game
   under a base policy for everyone, the hidden cards dealt from what it has not seen;
   the choice with the most expected points wins.
@@ -26,7 +26,7 @@ then all choices are applied.
   valued by its expected points to the end; the worse half of the choices is dropped
   after each round of simulations.
 
-Every number of greedy and save is an entry of a weight vector (:mod:`.weights`); the
+Every number of greedy and save is an entry of a weight vector (:mod:`.tuned`); the
 kernels take a table ``weights`` with one vector per kind (:func:`policy_weights`), so a
 policy of kind ``k`` reads ``weights[k]``. Greedy's bars are 0: it always shows its best
 pair, and the bar test is what makes save (and a tuned greedy) keep its cards.
@@ -42,7 +42,7 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.games.saint_poker import engine as E
-from analyzer.games.saint_poker import weights as W
+from analyzer.games.saint_poker import tuned as W
 from analyzer.jit import kernel
 from analyzer.sim.rng import below, next_u64
 
@@ -66,7 +66,7 @@ GAME_WIDTH = 2 * E.MAX_PLAYERS + 1 + E.ROUNDS * E.MAX_PLAYERS  # scores, winners
 
 
 def policy_weights(tuned: np.ndarray | None = None, tuned_save: np.ndarray | None = None) -> np.ndarray:
-    """The kernels' weight table: row ``k`` is the vector of kind ``k`` (:mod:`.weights`);
+    """The kernels' weight table: row ``k`` is the vector of kind ``k`` (:mod:`.tuned`);
     greedy and save the hand-set vectors, tuned and tuned-save the package's tuned ones
     unless ``tuned`` or ``tuned_save`` is given (the rows of the other kinds are unused)."""
     table = np.zeros((N_KINDS, W.N_PARAMS))

@@ -5,7 +5,7 @@ opponents on the same deals (:func:`.study_kernels.paired_tournament`): each dea
 draft tie-breaks and seat streams are drawn once and replayed for every player and seat
 (common random numbers), so two players' win shares differ by their play, not their cards.
 
-The objective of a candidate weight vector ``v`` (:mod:`.weights`) for a kind (``tuned``:
+The objective of a candidate weight vector ``v`` (:mod:`.tuned`) for a kind (``tuned``:
 greedy's rules, ``tuned-save``: save's) is its mean *margin* over hand-set greedy: for each
 player count ``n`` = 2 .. 5, the candidate plays every seat of a fixed set of deals against
 ``n - 1`` hand-set greedy opponents, and its win share minus the fair share ``1 / n`` is
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.games.saint_poker import weights as W
+from analyzer.games.saint_poker import tuned as W
 from analyzer.games.saint_poker.play import parse_policy
 from analyzer.games.saint_poker.policies import TUNED, TUNED_SAVE, policy_weights
 from analyzer.games.saint_poker.rollout import SHARE
@@ -133,5 +133,5 @@ def paired_score(
 
 
 def free_entries() -> tuple[int, ...]:
-    """The entries a tuner moves: all but the :data:`~.weights.GAUGE` ones."""
+    """The entries a tuner moves: all but the :data:`~.tuned.GAUGE` ones."""
     return tuple(i for i in range(W.N_PARAMS) if i not in W.GAUGE)

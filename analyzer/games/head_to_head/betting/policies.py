@@ -48,7 +48,6 @@ from analyzer.games.head_to_head.betting.engine import (
     _to_call,
     _window_seat,
 )
-from analyzer.games.head_to_head.greedy_params import HAND_SET
 from analyzer.games.head_to_head.policies import GREEDY, _base_move
 from analyzer.games.head_to_head.rollout import KIND as POLICY_KIND
 from analyzer.games.head_to_head.rollout import (
@@ -61,6 +60,7 @@ from analyzer.games.head_to_head.rollout import (
     _round_type,
     lookahead_flag,
 )
+from analyzer.games.head_to_head.tuned import HAND_SET
 from analyzer.jit import kernel
 from analyzer.sim.arrays import copy_into
 from analyzer.sim.rng import below, fresh_stream, next_u64
