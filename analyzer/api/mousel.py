@@ -202,12 +202,13 @@ def play(
     from analyzer.games.mousel.rules import MouselRules
     from analyzer.json_input import options_input
 
+    rule_set = options_input(rules, MouselRules)  # checked first, as advise checks its rules before the others
     return simulate_sessions(
         players,
         parse_player_thresholds(thresholds) if isinstance(thresholds, str) else list(thresholds),
         deals=deals,
         sessions=sessions,
-        rules=options_input(rules, MouselRules),
+        rules=rule_set,
         play=play,
         seed=seed,
         runner=runner,

@@ -77,25 +77,24 @@ def advise_command(
     """Fold, or go along with each exchange plan and declare or pass: expected value and
     chips, P(declare) and P(make), best first."""
     with reported_errors():
-        from analyzer.games.mousel.advise import advise
-        from analyzer.games.mousel.policies import parse_thresholds
-        from analyzer.games.mousel.rules import advice_rules
+        from analyzer.api import mousel
 
-        rules = advice_rules(
-            used,
-            {"deck": deck, "fail_mode": fail_mode.lower(), "single_participant": single.lower(), "stake": stake},
-        )
         with progress_bar("deals", show_progress) as progress:
-            advice = advise(
+            advice = mousel.advise(
                 hand,
                 trump,
                 players,
                 seat=seat,
                 pot=pot,
                 used=used,
-                rules=rules,
+                rules={
+                    "deck": deck,
+                    "fail_mode": fail_mode.lower(),
+                    "single_participant": single.lower(),
+                    "stake": stake,
+                },
+                others=others,
                 play=play.lower(),
-                params=parse_thresholds(others),
                 trials=trials,
                 seed=seed,
                 runner=runner.reporting(progress),
@@ -171,22 +170,19 @@ def play_command(
     """Sessions of successive deals (the pot carried on, the deal passing round) between
     baseline players with their own thresholds: each player's chips per deal."""
     with reported_errors():
-        from analyzer.games.mousel.play import simulate_sessions
-        from analyzer.games.mousel.policies import parse_player_thresholds
-        from analyzer.games.mousel.rules import MouselRules
+        from analyzer.api import mousel
 
-        rules = MouselRules(
-            deck=deck,
-            pack_mode="continuation" if continuation else "single",
-            fail_mode=fail_mode.lower(),
-            single_participant=single.lower(),
-            stake=stake,
-        )
-        styles = parse_player_thresholds(thresholds)
+        rules = {
+            "deck": deck,
+            "pack_mode": "continuation" if continuation else "single",
+            "fail_mode": fail_mode.lower(),
+            "single_participant": single.lower(),
+            "stake": stake,
+        }
         with progress_bar("sessions", show_progress) as progress:
-            stats = simulate_sessions(
+            stats = mousel.play(
                 players,
-                styles,
+                thresholds,
                 deals=deals,
                 sessions=sessions,
                 rules=rules,
