@@ -202,7 +202,7 @@ def play(
     from analyzer.games.mousel.rules import MouselRules
     from analyzer.json_input import options_input
 
-    rule_set = options_input(rules, MouselRules)  # checked first, as advise checks its rules before the others
+    rule_set = options_input(rules, MouselRules)  # the rules are checked before the thresholds
     return simulate_sessions(
         players,
         parse_player_thresholds(thresholds) if isinstance(thresholds, str) else list(thresholds),

@@ -100,10 +100,11 @@ def bid(
     from analyzer.games.whist.rules import WhistRules, parse_hand
     from analyzer.json_input import options_input
 
+    rule_set = options_input(rules, WhistRules)  # the rules are checked before the hand
     return bid_values(
         parse_hand(_translate.joined(hand, "hand", " ")),
         seat=seat,
-        rules=options_input(rules, WhistRules),
+        rules=rule_set,
         policy=_translate.joined(policy, "policy", ","),
         trials=trials,
         seed=seed,

@@ -36,17 +36,15 @@ CalledAceRule = Annotated[
 PassAce = Annotated[str, typer.Option("--pass-ace", metavar="RULE", help="W-7: the ace in the pass game, high or low.")]
 
 
-def whist_rules(call_own_ace: bool, called_ace_rule: str, pass_ace: str, joiners: bool = True):
-    """The :class:`WhistRules` of the house-rule options W-2, W-3 and W-7 (the rule names in any
-    case); ``joiners=False`` is W-4's "nobody may join a Solo-nolo"."""
-    from analyzer.games.whist.rules import WhistRules
-
-    return WhistRules(
-        call_own_ace=call_own_ace,
-        called_ace_rule=called_ace_rule.lower(),
-        pass_ace=pass_ace.lower(),
-        max_solo_joiners=1 if joiners else 0,
-    )
+def whist_rules(call_own_ace: bool, called_ace_rule: str, pass_ace: str, joiners: bool = True) -> dict:
+    """The rule settings ``pa.whist`` takes from the house-rule options W-2, W-3 and W-7 (the rule
+    names in any case); ``joiners=False`` is W-4's "nobody may join a Solo-nolo"."""
+    return {
+        "call_own_ace": call_own_ace,
+        "called_ace_rule": called_ace_rule.lower(),
+        "pass_ace": pass_ace.lower(),
+        "max_solo_joiners": 1 if joiners else 0,
+    }
 
 
 @whist_app.command("bid")
@@ -86,16 +84,13 @@ def bid_command(
     """Every bid open to the hand with P(make), expected chips and the bidder side's tricks,
     best expected chips first (Monte Carlo over the other hands, common random numbers)."""
     with reported_errors():
-        from analyzer.games.whist.bid import bid_values
-        from analyzer.games.whist.rules import parse_hand
+        from analyzer.api import whist
 
-        rules = whist_rules(call_own_ace, called_ace_rule, pass_ace)
-        cards = parse_hand(hand)
         with progress_bar("deals", show_progress) as progress:
-            report = bid_values(
-                cards,
+            report = whist.bid(
+                hand,
                 seat=seat,
-                rules=rules,
+                rules=whist_rules(call_own_ace, called_ace_rule, pass_ace),
                 policy=policy,
                 trials=trials,
                 seed=seed,
@@ -207,15 +202,14 @@ def play_command(
     """Whole deals with bidding (every seat a table bidder, docs/cli/whist.md): how often each contract
     is played and made, and each seat's expected chips."""
     with reported_errors():
-        from analyzer.games.whist.play import simulate_bidding
+        from analyzer.api import whist
 
-        rules = whist_rules(call_own_ace, called_ace_rule, pass_ace, joiners=not no_joiners)
         with progress_bar("deals", show_progress) as progress:
-            stats = simulate_bidding(
+            stats = whist.play(
                 deals=deals,
                 table_deals=table_deals,
                 policy=policy,
-                rules=rules,
+                rules=whist_rules(call_own_ace, called_ace_rule, pass_ace, joiners=not no_joiners),
                 seed=seed,
                 runner=runner.reporting(progress),
             )
