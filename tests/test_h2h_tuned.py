@@ -12,7 +12,7 @@ import pytest
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head import rollout as R
 from analyzer.games.head_to_head import tuned as G
-from analyzer.games.head_to_head.play import GameJob, seat_policies
+from analyzer.games.head_to_head.play import _GameJob, seat_policies
 from analyzer.games.head_to_head.policies import GREEDY, RANDOM, TUNED
 from analyzer.games.head_to_head.tournament import tournament
 from analyzer.games.head_to_head.tuning import paired_score
@@ -27,7 +27,7 @@ RESULTS = Path(__file__).resolve().parent.parent / "results" / "head_to_head"
 
 def _games(kinds, vectors, seed, games=150):
     params = np.array([[k, 0, 0] for k in kinds], np.int64)
-    return GameJob(0, 0, (E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD), params, vectors).run_chunk(
+    return _GameJob(0, 0, (E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD), params, vectors).run_chunk(
         chunk_state(seed, 0), games
     )
 

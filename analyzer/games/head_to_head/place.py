@@ -171,7 +171,7 @@ class Placements(Result):
 
 
 @dataclass(frozen=True)
-class PlacementJob:
+class _PlacementJob:
     """Monte Carlo chunks of :func:`.rollout._sample_moves` (picklable for Dask)."""
 
     state: np.ndarray
@@ -192,8 +192,8 @@ class PlacementJob:
 
 
 @dataclass(frozen=True)
-class StrongPlacementJob(PlacementJob):
-    """:class:`PlacementJob` with rollout or search players finishing the round
+class _StrongPlacementJob(_PlacementJob):
+    """:class:`_PlacementJob` with rollout or search players finishing the round
     (:func:`.rollout._sample_moves_under`): ``kinds`` holds each player's policy parameters."""
 
     def run_chunk(self, rng: np.ndarray, trials: int) -> np.ndarray:
@@ -255,9 +255,9 @@ def placement_values(
         used_seed = new_seed(seed)
         lookahead = bool(np.isin(kinds, LOOKAHEAD_KINDS).any())
         job = (
-            StrongPlacementJob(state, params, vectors, n_moves)
+            _StrongPlacementJob(state, params, vectors, n_moves)
             if lookahead
-            else PlacementJob(state, kinds, vectors, n_moves)
+            else _PlacementJob(state, kinds, vectors, n_moves)
         )
         run = runner.monte_carlo(job, seed=used_seed, stopping=Stopping(trials=trials), chunk_size=PLACEMENT_CHUNK)
         tallies, facts = run.tallies, RunFacts.from_run(run)

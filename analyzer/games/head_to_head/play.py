@@ -171,7 +171,7 @@ def _play_rounds(kind, crazy, rows, batch_rule, tiebreak, params, vectors, rng, 
 
 
 @dataclass(frozen=True)
-class GameJob:
+class _GameJob:
     """Monte Carlo chunks of whole games (:func:`_play_games`; picklable for Dask): the round
     type code (0: the die picks), the Crazy flag, the rule codes and both seats' policies
     (:func:`seat_policies`)."""
@@ -210,7 +210,7 @@ def first_wins_se(tallies: np.ndarray, games: int) -> float:
 
 
 @dataclass(frozen=True)
-class RoundJob:
+class _RoundJob:
     """Monte Carlo chunks of single rounds (:func:`_play_rounds`; picklable for Dask)."""
 
     kind: int
@@ -341,7 +341,7 @@ def simulate_games(
     params, vectors = seat_policies(first, second)
     used_seed = new_seed(seed)
     run = runner.monte_carlo(
-        GameJob(kind, int(crazy), settings.codes(), params, vectors),
+        _GameJob(kind, int(crazy), settings.codes(), params, vectors),
         seed=used_seed,
         stopping=Stopping(trials=check_count(games, "games")),
         chunk_size=SEARCH_CHUNK if SEARCH in params[:, 0] else GAME_CHUNK,
@@ -448,7 +448,7 @@ def simulate_rounds(
     params, vectors = seat_policies(first, second)
     used_seed = new_seed(seed)
     run = runner.reporting(None).monte_carlo(
-        RoundJob(kind, int(crazy), rows, settings.codes(), params, vectors),
+        _RoundJob(kind, int(crazy), rows, settings.codes(), params, vectors),
         seed=used_seed,
         stopping=Stopping(trials=check_count(rounds, "rounds")),
         chunk_size=GAME_CHUNK,

@@ -140,7 +140,7 @@ class Decision(Result):
 
 
 @dataclass(frozen=True)
-class DecideJob:
+class _DecideJob:
     """Monte Carlo chunks of :func:`.rollout._sample_choices`, or with a rollout or search
     player among ``params`` :func:`.table._sample_choices_played` (picklable for Dask)."""
 
@@ -229,7 +229,7 @@ def decide(
     else:
         used_seed = new_seed(seed)
         run = runner.monte_carlo(
-            DecideJob(state, choices, params, weights),
+            _DecideJob(state, choices, params, weights),
             seed=used_seed,
             stopping=Stopping(trials=trials),
             chunk_size=CHUNK,

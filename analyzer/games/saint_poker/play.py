@@ -127,7 +127,7 @@ def _play_games(n, options, final_tie, params, weights, rng, games, tallies):
 
 
 @dataclass(frozen=True)
-class GameJob:
+class _GameJob:
     """Monte Carlo chunks of whole games (:func:`_play_games`; picklable for Dask)."""
 
     players: int
@@ -222,7 +222,7 @@ def simulate_games(
     strong = np.isin(params[:players, 0], STRONG).any()
     chunk = 10 if strong else GAME_CHUNK
     run = runner.monte_carlo(
-        GameJob(players, *rules.codes(), params, policy_weights()),
+        _GameJob(players, *rules.codes(), params, policy_weights()),
         seed=used_seed,
         stopping=Stopping(trials=check_count(games, "games")),
         chunk_size=chunk,

@@ -156,7 +156,7 @@ class BetValues(Result):
 
 
 @dataclass(frozen=True)
-class BetJob:
+class _BetJob:
     """Monte Carlo chunks of :func:`.policies._sample_bet_actions` (picklable for Dask)."""
 
     state: np.ndarray
@@ -179,8 +179,8 @@ class BetJob:
 
 
 @dataclass(frozen=True)
-class StrongBetJob(BetJob):
-    """:class:`BetJob` with each player finishing the round under his own policies, lookahead
+class _StrongBetJob(_BetJob):
+    """:class:`_BetJob` with each player finishing the round under his own policies, lookahead
     ones included (:func:`.policies._sample_bet_actions_under`)."""
 
     def run_chunk(self, rng: np.ndarray, trials: int) -> np.ndarray:
@@ -255,7 +255,7 @@ def bet_values(
     else:
         used_seed = new_seed(seed)
         run = runner.monte_carlo(
-            (StrongBetJob if lookahead else BetJob)(state, actions, params, vectors, bparams),
+            (_StrongBetJob if lookahead else _BetJob)(state, actions, params, vectors, bparams),
             seed=used_seed,
             stopping=Stopping(trials=trials),
             chunk_size=LOOKAHEAD_BET_CHUNK if lookahead else BET_CHUNK,

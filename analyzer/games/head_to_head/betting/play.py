@@ -118,7 +118,7 @@ def _play_betting_games(
 
 
 @dataclass(frozen=True)
-class BettingGameJob:
+class _BettingGameJob:
     """Monte Carlo chunks of whole betting games (:func:`_play_betting_games`; picklable for Dask)."""
 
     kind: int
@@ -264,7 +264,7 @@ def simulate_betting_games(
     lookahead = betting_lookahead(params, bparams) is not None
     chunk = GAME_CHUNK // 10 if lookahead else GAME_CHUNK // 2
     run = runner.monte_carlo(
-        BettingGameJob(kind, int(crazy), settings.codes(), rules.codes(), params, vectors, bparams),
+        _BettingGameJob(kind, int(crazy), settings.codes(), rules.codes(), params, vectors, bparams),
         seed=used_seed,
         stopping=Stopping(trials=check_count(games, "games")),
         chunk_size=chunk,
