@@ -31,6 +31,16 @@ def plural(count: int, noun: Noun, plural_form: str | None = None) -> str:
     return f"{count:,} {noun if count == 1 else plural_form or noun + 's'}"
 
 
+def combos_text(combos: float) -> str:
+    """A weighted count of hand combos for people: whole counts as integers, others with two
+    decimals.
+
+    >>> combos_text(12.0), combos_text(1234.5), combos_text(7.4541)
+    ('12', '1,234.50', '7.45')
+    """
+    return f"{combos:,.0f}" if combos == int(combos) else f"{combos:,.2f}"
+
+
 def duration(seconds: float) -> str:
     """``seconds`` as a person reads a time: to a tenth under a minute, then minutes and seconds,
     then hours and minutes.

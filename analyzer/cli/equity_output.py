@@ -11,8 +11,9 @@ from analyzer.text import plural
 
 
 def print_equity(result, as_json: bool, by_class: bool = False) -> None:
-    """Print an :class:`analyzer.games._equity.EquityResult` to stdout; after the players' table,
-    the breakdown of each range (a player of one combo has none to show), by class if asked."""
+    """Print an ``EquityResult`` (``pa.holdem.equity``, ``pa.stud.equity``) to stdout; after the
+    players' table, the breakdown of each range (a player of one combo has none to show), by class
+    if asked."""
     if as_json:
         print(json.dumps(result.to_dict()))
         return

@@ -13,21 +13,18 @@ import json
 from rich.table import Table
 
 from analyzer.cli.console import stdout_console
+from analyzer.text import combos_text
 
 
 def print_hits(result, as_json: bool) -> None:
-    """Print an :class:`analyzer.games.holdem.hits_result.HitsResult` to stdout."""
-    from analyzer.games.holdem.hits_result import CATEGORY_OF, combos_text  # with the engine, not --help
-
+    """Print a ``HitsResult`` (``pa.holdem.hits``) to stdout."""
     if as_json:
-        from analyzer.games._results import json_ready
-
-        print(json.dumps(json_ready(result.to_dict())))
+        print(json.dumps(result.to_dict()))
         return
     console = stdout_console()
     made = _table(f"holdem hits ({result.how}; {result.run.elapsed:.3f} s)", "made hand")
     for category in result.categories:
-        rows = [r for r in result.made if CATEGORY_OF[r.name] == category.name]
+        rows = result.made_in(category.name)
         _add(made, category.name, category)
         if [r.name for r in rows] != [category.name]:
             for r in rows:
@@ -52,6 +49,4 @@ def _table(title: str | None, what: str) -> Table:
 
 
 def _add(table: Table, label: str, row) -> None:
-    from analyzer.games.holdem.hits_result import combos_text
-
     table.add_row(label, combos_text(row.combos), f"{100 * row.share:.3f}%")

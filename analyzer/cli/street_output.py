@@ -23,11 +23,9 @@ EXTREMES = 3  # best and worst boards listed
 
 
 def print_streets(result, as_json: bool) -> None:
-    """Print an :class:`analyzer.games.holdem.street_results.StreetEquities` to stdout."""
+    """Print a ``StreetEquities`` (``pa.holdem.flops``, ``pa.holdem.turns``) to stdout."""
     if as_json:
-        from analyzer.games._results import json_ready
-
-        print(json.dumps(json_ready(result.to_dict())))
+        print(json.dumps(result.to_dict()))
         return
     street, run = result.street, result.run
     rows = plural(len(result.cards), street)
@@ -76,9 +74,7 @@ def save_streets(result, out: Path | None, chart: Path | None, as_json: bool) ->
             frame = result.to_frame()
             write_atomically(out, lambda path: frame.to_csv(path, index=False, float_format=CSV_FLOAT_FORMAT))
         else:
-            from analyzer.games._results import json_ready
-
-            text = json.dumps(json_ready(result.to_dict()))
+            text = json.dumps(result.to_dict())
             write_atomically(out, lambda path: path.write_text(text + "\n"))
         written.append(out)
     if chart is not None:

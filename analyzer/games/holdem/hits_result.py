@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from analyzer.games._equity import equity_title
-from analyzer.games._results import Result
+from analyzer.games._results import Result, json_ready
 from analyzer.games.holdem.texture import MADE
 from analyzer.sim.facts import RunFacts
-from analyzer.text import plural
+from analyzer.text import combos_text, plural
 
 if TYPE_CHECKING:  # pandas and matplotlib are imported by to_frame() and plot(), not with the game
     import pandas as pd
@@ -40,15 +40,6 @@ class HitRow(Result):
     def to_dict(self) -> dict:
         """``{"row": name, "combos": ..., "share": ...}``."""
         return {"row": self.name, "combos": self.combos, "share": self.share}
-
-
-def combos_text(combos: float) -> str:
-    """A weighted combo count for people: whole counts as integers, others with two decimals.
-
-    >>> combos_text(12.0), combos_text(1234.5), combos_text(7.4541)
-    ('12', '1,234.50', '7.45')
-    """
-    return f"{combos:,.0f}" if combos == int(combos) else f"{combos:,.2f}"
 
 
 @dataclass(frozen=True)
@@ -108,6 +99,10 @@ class HitsResult(Result):
                 return row
         raise KeyError(name)
 
+    def made_in(self, category: str) -> tuple[HitRow, ...]:
+        """The made-hand rows of the category called ``category``, strongest first."""
+        return tuple(r for r in self.made if CATEGORY_OF[r.name] == category)
+
     def to_frame(self) -> pd.DataFrame:
         """One row per result row: ``kind`` (``"category"``, ``"made"`` or ``"draw"``), ``row``,
         ``category`` (of a made-hand or category row; empty for a draw), ``combos``, ``share``."""
@@ -121,20 +116,22 @@ class HitsResult(Result):
     def to_dict(self) -> dict:
         """The JSON the command line prints with ``--json``: the run's facts, the range, board,
         dead cards, counts, and the ``categories``, ``made`` (each with its ``category``) and
-        ``draws`` rows."""
-        return {
-            "game": "holdem",
-            **self.run.to_dict(),
-            "range": self.range,
-            "board": self.board,
-            "dead": self.dead,
-            "combos": self.combos,
-            "weight": self.weight,
-            "boards": self.boards,
-            "categories": [r.to_dict() for r in self.categories],
-            "made": [{**r.to_dict(), "category": CATEGORY_OF[r.name]} for r in self.made],
-            "draws": [r.to_dict() for r in self.draws],
-        }
+        ``draws`` rows, strict JSON (an undefined number is ``None``)."""
+        return json_ready(
+            {
+                "game": "holdem",
+                **self.run.to_dict(),
+                "range": self.range,
+                "board": self.board,
+                "dead": self.dead,
+                "combos": self.combos,
+                "weight": self.weight,
+                "boards": self.boards,
+                "categories": [r.to_dict() for r in self.categories],
+                "made": [{**r.to_dict(), "category": CATEGORY_OF[r.name]} for r in self.made],
+                "draws": [r.to_dict() for r in self.draws],
+            }
+        )
 
     def __repr__(self) -> str:
         rows = [r for r in (*self.made, *self.draws) if r.combos]
@@ -161,4 +158,4 @@ class HitsResult(Result):
         )
 
 
-__all__ = ["CATEGORY_OF", "HitRow", "HitsResult", "combos_text"]
+__all__ = ["CATEGORY_OF", "HitRow", "HitsResult"]

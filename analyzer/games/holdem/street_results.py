@@ -16,7 +16,7 @@ import numpy as np
 
 from analyzer.cards import format_cards
 from analyzer.games._equity import equity_title
-from analyzer.games._results import Result
+from analyzer.games._results import Result, json_ready
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.showdown import PlayerEquity
 from analyzer.text import plural
@@ -184,27 +184,30 @@ class StreetEquities(Result):
     def to_dict(self) -> dict:
         """The JSON the command line prints with ``--json``: the street, the run's facts, the board,
         the dead cards, the players' equity before the street, player 1's distribution and one
-        object per board (``cards``, ``weight``, and per player ``equity``, ``win``, ``tie``)."""
-        return {
-            "game": "holdem",
-            "street": self.street,
-            **self.run.to_dict(),
-            "board": self.board,
-            "dead": self.dead,
-            "distinct": self.distinct,
-            "players": [p.to_dict() for p in self.players],
-            "distribution": self.distribution().to_dict(),
-            "boards": [
-                {"cards": cards, "weight": weight, "equity": equity, "win": win, "tie": tie}
-                for cards, weight, equity, win, tie in zip(
-                    self.boards,
-                    self.weights.tolist(),
-                    self.equity.tolist(),
-                    self.win.tolist(),
-                    self.tie.tolist(),
-                )
-            ],
-        }
+        object per board (``cards``, ``weight``, and per player ``equity``, ``win``, ``tie``), strict
+        JSON (an undefined number is ``None``)."""
+        return json_ready(
+            {
+                "game": "holdem",
+                "street": self.street,
+                **self.run.to_dict(),
+                "board": self.board,
+                "dead": self.dead,
+                "distinct": self.distinct,
+                "players": [p.to_dict() for p in self.players],
+                "distribution": self.distribution().to_dict(),
+                "boards": [
+                    {"cards": cards, "weight": weight, "equity": equity, "win": win, "tie": tie}
+                    for cards, weight, equity, win, tie in zip(
+                        self.boards,
+                        self.weights.tolist(),
+                        self.equity.tolist(),
+                        self.win.tolist(),
+                        self.tie.tolist(),
+                    )
+                ],
+            }
+        )
 
     def __repr__(self) -> str:
         width = max(len(p.hand) for p in self.players)
