@@ -54,21 +54,18 @@ def decide_command(
 ) -> None:
     """Every legal choice of the current phase (river card, pair to reveal, or draft pick) with
     P(win this round), expected points now and for the rest of the game, best first."""
-    from analyzer.cli.run_options import method_of
+    from analyzer.cli.run_options import exact_of
 
     with reported_errors():
-        from analyzer.games.saint_poker.decide import decide
-        from analyzer.games.saint_poker.position import SaintPosition, position_from_dict
-        from analyzer.json_input import read_input
+        from analyzer.api import saint_poker
 
-        pos = read_input(position, SaintPosition, position_from_dict)
         with progress_bar("choices", show_progress) as progress:
-            result = decide(
-                pos,
+            result = saint_poker.decide(
+                position,
                 policy=policy,
                 trials=trials,
+                exact=exact_of(exact, monte_carlo),
                 seed=seed,
-                method=method_of(exact, monte_carlo),
                 runner=runner.reporting(progress),
             )
     if as_json:
@@ -76,6 +73,7 @@ def decide_command(
         return
     from rich.table import Table
 
+    pos = result.position
     how = "exact" if result.run.exact else f"Monte Carlo, seed {result.run.seed}"
     table = Table(
         title=f"{plural(pos.players, 'player')}, round {pos.round}, {pos.phase}; scores "
@@ -135,15 +133,17 @@ def play_command(
 ) -> None:
     """Simulate whole games: each seat's win share, mean score and rounds won."""
     with reported_errors():
-        from analyzer.games.saint_poker.play import simulate_games
-        from analyzer.games.saint_poker.rules import SaintPokerRules
+        from analyzer.api import saint_poker
 
-        rules = SaintPokerRules(
-            final_tie=final_tie, random_priority=random_priority, snake_draft=snake_draft, future_face_up=future_face_up
-        )
+        rules = {
+            "final_tie": final_tie,
+            "random_priority": random_priority,
+            "snake_draft": snake_draft,
+            "future_face_up": future_face_up,
+        }
         with progress_bar("games", show_progress) as progress:
-            stats = simulate_games(
-                players, policies, games=games, seed=seed, rules=rules, runner=runner.reporting(progress)
+            stats = saint_poker.play(
+                players, policies, games=games, rules=rules, seed=seed, runner=runner.reporting(progress)
             )
     if as_json:
         print(json.dumps(stats.to_dict()))
