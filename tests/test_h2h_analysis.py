@@ -15,7 +15,7 @@ import pytest
 from analyzer.cards import CardError, format_cards, parse_cards
 from analyzer.games.head_to_head.place import placement_values
 from analyzer.games.head_to_head.play import parse_policy, simulate_games, simulate_rounds
-from analyzer.games.head_to_head.position import position_from_dict, position_from_text, read_position
+from analyzer.games.head_to_head.position import position_from_dict, read_position
 from analyzer.games.head_to_head.rules import HeadToHeadRules
 
 COMMON = "7s Kd 2h"
@@ -161,14 +161,16 @@ def test_the_cards_you_hold_follow_the_round_type(kind, cards, placed, ok):
 def test_position_text_and_json_file_agree(tmp_path):
     path = tmp_path / "position.json"
     path.write_text(json.dumps(LAST_TWO))
-    from_text = position_from_text(
-        round=1,
-        type="draw1",
-        crazy=True,
-        common=COMMON,
-        cards="Qh",
-        you=" / ".join(LAST_TWO["you"]),
-        opponent=" / ".join(LAST_TWO["opponent"]),
+    from_text = position_from_dict(
+        {
+            "round": 1,
+            "type": "draw1",
+            "crazy": True,
+            "common": COMMON,
+            "cards": "Qh",
+            "you": " / ".join(LAST_TWO["you"]),
+            "opponent": " / ".join(LAST_TWO["opponent"]),
+        }
     )
     assert read_position(path) == from_text
     path.write_text("{not json")

@@ -306,8 +306,9 @@ def play(
     from analyzer.games.head_to_head.rules import HeadToHeadRules
     from analyzer.json_input import options_input
 
+    betting_rules = None if betting is False else options_input(None if betting is True else betting, BettingRules)
     settings = options_input(rules, HeadToHeadRules)
-    if betting is False:
+    if betting_rules is None:
         if first_bets is not None or second_bets is not None:
             raise ValueError("first_bets and second_bets are betting policies: give betting=True too")
         return simulate_games(
@@ -330,7 +331,7 @@ def play(
         games=games,
         seed=seed,
         settings=settings,
-        rules=options_input(None if betting is True else betting, BettingRules),
+        rules=betting_rules,
         runner=runner,
     )
 

@@ -112,7 +112,7 @@ def place(
 ) -> None:
     """Every legal placement (card, row, side) with its expected chips for the rest of the
     round and each row's win probability, best first."""
-    from analyzer.cli.run_options import confirmed, method_of
+    from analyzer.cli.run_options import confirmed, exact_of
 
     option_values = {"--round": round_, "--type": round_type, "--common": common, "--cards": cards}
     if position is not None and any(v is not None for v in option_values.values()):
@@ -122,35 +122,28 @@ def place(
         if missing:
             raise fail(f"no POSITION file: give {', '.join(missing)}", USAGE_ERROR)
     with reported_errors():
-        from analyzer.games.head_to_head.place import placement_values
-        from analyzer.games.head_to_head.position import position_from_text, read_position
+        from analyzer.api import head_to_head
 
-        method = method_of(exact, monte_carlo)
-        if position is not None:
-            pos = read_position(position)
-        else:
-            # none is missing (checked above)
-            assert round_ is not None and round_type is not None and common is not None and cards is not None
-            pos = position_from_text(
-                round=round_,
-                type=round_type,
-                crazy=crazy,
-                common=common,
-                you=you,
-                opponent=opponent,
-                cards=cards,
-                dead=dead,
-                batch_starter=batch_starter,
-                tiebreak=tiebreak,
-            )
+        from_options = {  # the position's JSON form, rows separated by "/"
+            "round": round_,
+            "type": round_type,
+            "crazy": crazy,
+            "common": common,
+            "you": you,
+            "opponent": opponent,
+            "cards": cards,
+            "dead": dead,
+            "batch_starter": batch_starter,
+            "tiebreak": tiebreak,
+        }
         with progress_bar("placements", show_progress) as progress, confirmed(yes):
-            result = placement_values(
-                pos,
+            result = head_to_head.place(
+                from_options if position is None else position,
                 policy=policy,
                 opponent_policy=opponent_policy,
                 trials=trials,
+                exact=exact_of(exact, monte_carlo),
                 seed=seed,
-                method=method,
                 runner=runner.reporting(progress),
             )
     if as_json:
@@ -224,45 +217,37 @@ def play(
 ) -> None:
     """Simulate whole games (3 rounds: 3, 4, 5 rows) between two policies: win rates and
     chip margins (or, with --betting, final stacks) with standard errors."""
-    if betting:
-        _play_betting(
-            round_type,
-            crazy,
-            first,
-            second,
-            games,
-            batch_starter,
-            tiebreak,
-            first_bets,
-            second_bets,
-            forfeit,
-            bet_window,
-            min_bet,
-            seed,
-            runner,
-            as_json,
-            show_progress,
-        )
-        return
     with reported_errors():
-        from analyzer.games.head_to_head.play import simulate_games
-        from analyzer.games.head_to_head.rules import HeadToHeadRules
+        from analyzer.api import head_to_head
 
-        settings = HeadToHeadRules(batch_starter=batch_starter, tiebreak=tiebreak)
-        with progress_bar("games", show_progress) as progress:
-            stats = simulate_games(
+        with progress_bar("betting games" if betting else "games", show_progress) as progress:
+            stats = head_to_head.play(
                 first,
                 second,
                 round_type=round_type,
                 crazy=crazy,
                 games=games,
+                rules={"batch_starter": batch_starter, "tiebreak": tiebreak},
+                betting=_betting_rules(forfeit, bet_window, min_bet) if betting else False,
+                first_bets=first_bets if betting else None,
+                second_bets=second_bets if betting else None,
                 seed=seed,
-                settings=settings,
                 runner=runner.reporting(progress),
             )
     if as_json:
         print(json.dumps(stats.to_dict()))
-        return
+    elif betting:
+        _print_betting_games(stats)
+    else:
+        _print_games(stats)
+
+
+def _betting_rules(forfeit: bool, bet_window: str, min_bet: int) -> dict:
+    """The betting rules ``pa.head_to_head`` takes from ``--forfeit``, ``--bet-window`` and ``--min-bet``."""
+    return {"decline_forfeits_own_chips": forfeit, "bet_window": bet_window, "min_bet": min_bet}
+
+
+def _print_games(stats) -> None:
     from rich.table import Table
 
     console = stdout_console()
@@ -295,47 +280,7 @@ def play(
     console.print(table)
 
 
-def _play_betting(
-    round_type,
-    crazy,
-    first,
-    second,
-    games,
-    batch_starter,
-    tiebreak,
-    first_bets,
-    second_bets,
-    forfeit,
-    bet_window,
-    min_bet,
-    seed,
-    runner: Runner,
-    as_json,
-    show_progress,
-) -> None:
-    with reported_errors():
-        from analyzer.games.head_to_head.betting.play import simulate_betting_games
-        from analyzer.games.head_to_head.betting.rules import BettingRules
-        from analyzer.games.head_to_head.rules import HeadToHeadRules
-
-        rules = BettingRules(decline_forfeits_own_chips=forfeit, bet_window=bet_window, min_bet=min_bet)
-        with progress_bar("betting games", show_progress) as progress:
-            stats = simulate_betting_games(
-                first,
-                second,
-                first_bets=first_bets,
-                second_bets=second_bets,
-                round_type=round_type,
-                crazy=crazy,
-                games=games,
-                seed=seed,
-                settings=HeadToHeadRules(batch_starter=batch_starter, tiebreak=tiebreak),
-                rules=rules,
-                runner=runner.reporting(progress),
-            )
-    if as_json:
-        print(json.dumps(stats.to_dict()))
-        return
+def _print_betting_games(stats) -> None:
     console = stdout_console()
     kind = f"{stats.round_type}{' Crazy' if stats.crazy else ''}"
     console.print(
@@ -395,22 +340,19 @@ def tournament(
     the seats swapped; each match's $ margin per game and share of games won, and every player's
     margin over the field, with standard errors."""
     with reported_errors():
+        from analyzer.api import head_to_head
         from analyzer.cli.output_files import CHART_SUFFIXES, checked_output, save_chart
-        from analyzer.games.head_to_head.betting.rules import BettingRules
-        from analyzer.games.head_to_head.rules import HeadToHeadRules
-        from analyzer.games.head_to_head.tournament import tournament as round_robin
 
         chart_file = checked_output(chart, CHART_SUFFIXES, "--chart", force)
         with progress_bar("head-to-head tournament", show_progress, long_run=True) as progress:
-            result = round_robin(
+            result = head_to_head.tournament(
                 players,
-                betting=betting,
+                betting=_betting_rules(forfeit, bet_window, min_bet) if betting else False,
                 round_type=round_type,
                 crazy=crazy,
                 deals=deals,
+                rules={"batch_starter": batch_starter, "tiebreak": tiebreak},
                 seed=seed,
-                settings=HeadToHeadRules(batch_starter=batch_starter, tiebreak=tiebreak),
-                rules=BettingRules(decline_forfeits_own_chips=forfeit, bet_window=bet_window, min_bet=min_bet),
                 runner=runner.reporting(progress),
             )
         _print_tournament(result, as_json)
@@ -505,24 +447,21 @@ def bet(
     """Every legal betting action (no bet or a bet of each size on each open row; facing a
     bet: decline, call, each raise) with your expected stack change to the end of the
     round, best first."""
-    from analyzer.cli.run_options import method_of
+    from analyzer.cli.run_options import exact_of
 
     with reported_errors():
-        from analyzer.games.head_to_head.betting.bet import bet_values
-        from analyzer.games.head_to_head.betting.position import BetPosition, bet_position_from_dict
-        from analyzer.json_input import read_input
+        from analyzer.api import head_to_head
 
-        bet_position = read_input(position, BetPosition, bet_position_from_dict)
         with progress_bar("betting actions", show_progress) as progress:
-            result = bet_values(
-                bet_position,
+            result = head_to_head.bet(
+                position,
                 policy=policy,
                 bet_policy=bet_policy,
                 opponent_policy=opponent_policy,
                 opponent_bet_policy=opponent_bet_policy,
                 trials=trials,
+                exact=exact_of(exact, monte_carlo),
                 seed=seed,
-                method=method_of(exact, monte_carlo),
                 runner=runner.reporting(progress),
             )
     if as_json:
@@ -531,6 +470,7 @@ def bet(
     from rich.table import Table
 
     how = "exact" if result.run.exact else f"Monte Carlo, seed {result.run.seed}"
+    bet_position = result.position
     facing = bet_position.facing
     situation = f"answering the opponent's bet on row {facing + 1}" if facing >= 0 else "your turn to bet"
     table = Table(

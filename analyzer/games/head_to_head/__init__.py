@@ -7,7 +7,7 @@ __all__, __getattr__, __dir__ = lazy_exports(
     __name__,
     {
         "rules": ["HeadToHeadRules"],
-        "position": ["Position", "position_from_dict", "position_from_text", "read_position"],
+        "position": ["Position", "position_from_dict", "read_position"],
         "place": ["placement_values"],
         "play": ["simulate_games", "simulate_rounds"],
     },

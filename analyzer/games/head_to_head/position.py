@@ -282,33 +282,3 @@ def validate_position(p: Position) -> None:
     needed = hidden + (0 if st[E.TYPE] == E.HOLD3 else _future_draws(st))
     if unseen < needed:
         raise ValueError(f"only {unseen} unseen cards left: too few for the rest of the round")
-
-
-def position_from_text(
-    *,
-    round: int,
-    type: str,
-    common: str,
-    cards: str,
-    you: str = "",
-    opponent: str = "",
-    crazy: bool = False,
-    dead: str = "",
-    batch_starter: str = "alternate",
-    tiebreak: str = "standard",
-) -> Position:
-    """A position from command-line text: rows separated by ``/`` (``"7h 7d / / Ah"``)."""
-    return position_from_dict(
-        {
-            "round": round,
-            "type": type,
-            "crazy": crazy,
-            "common": common,
-            "you": you,
-            "opponent": opponent,
-            "cards": cards,
-            "dead": dead,
-            "batch_starter": batch_starter,
-            "tiebreak": tiebreak,
-        }
-    )
