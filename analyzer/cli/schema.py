@@ -19,23 +19,15 @@ class InputKind(str, Enum):
 
 
 def input_schema(kind: InputKind) -> dict:
-    """The JSON Schema of the model that reads ``kind`` (the models of the position modules and
-    :func:`analyzer.batch.spec_schema`)."""
+    """The JSON Schema of the model that reads ``kind``
+    (:func:`analyzer.api.schemas.position_schema` and :func:`analyzer.batch.spec_schema`)."""
     if kind is InputKind.batch_spec:
         from analyzer.batch import spec_schema
 
         return spec_schema()
-    if kind is InputKind.saint_position:
-        from analyzer.games.saint_poker.position import SaintPositionModel
+    from analyzer.api.schemas import position_schema
 
-        return SaintPositionModel.model_json_schema()
-    if kind is InputKind.h2h_bet_position:
-        from analyzer.games.head_to_head.betting.position import BetPositionModel
-
-        return BetPositionModel.model_json_schema()
-    from analyzer.games.head_to_head.position import PositionModel
-
-    return PositionModel.model_json_schema()
+    return position_schema(kind.value)
 
 
 def schema_command(
