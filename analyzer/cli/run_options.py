@@ -134,12 +134,6 @@ def exact_of(exact: bool, monte_carlo: bool) -> bool | None:
     return True if exact else False if monte_carlo else None
 
 
-def method_of(exact: bool, monte_carlo: bool) -> str:
-    """The engines' ``method`` from ``--exact`` and ``--monte-carlo`` (:func:`exact_of`), for the
-    commands that still call an engine: ``exact``, ``monte-carlo`` or ``auto``."""
-    return {True: "exact", False: "monte-carlo", None: "auto"}[exact_of(exact, monte_carlo)]
-
-
 def run_settings(
     exact: bool,
     monte_carlo: bool,
