@@ -51,7 +51,7 @@ def exact_kernel(board_text: str) -> Callable[[], None]:
 
 def exact_query(board: str) -> Callable[[], object]:
     """The public call for HERO v VILLAIN on the board, exact, on one thread."""
-    return lambda: holdem_equity([HERO, VILLAIN], board, method="exact", threads=1)
+    return lambda: holdem_equity([HERO, VILLAIN], board, exact=True, threads=1)
 
 
 def repeated(call: Callable[[], object], calls: int) -> Callable[[], None]:
@@ -80,7 +80,7 @@ def monte_carlo_rows(repeats: int, trials: int, threads: int) -> list[Row]:
     rows = []
     for t in (1, threads):
         seconds = best_seconds(
-            lambda: holdem_equity([HERO, VILLAIN], method="monte-carlo", stopping=stopping, seed=1, threads=t),
+            lambda: holdem_equity([HERO, VILLAIN], exact=False, stopping=stopping, seed=1, threads=t),
             repeats,
         )
         rows.append(
@@ -120,7 +120,7 @@ def flops_rows(rounds: int, threads: int) -> list[Row]:
         "flops": lambda: holdem_flops(hands),
         "single": lambda: [holdem_equity(hands, board) for board in sample],
         "batch": lambda: holdem_equities([(hands, board) for board in sample]),
-        "preflop": lambda: holdem_equity(hands, method="exact"),
+        "preflop": lambda: holdem_equity(hands, exact=True),
     }
     seconds: dict[str, list[float]] = {name: [] for name in timed}
     for run in timed.values():

@@ -63,9 +63,9 @@ def main() -> None:
     )
     for name, data in POSITIONS.items():
         position = position_from_dict(data)
-        result = placement_values(position, trials=10, seed=1, method="monte-carlo")
+        result = placement_values(position, trials=10, seed=1, exact=False)
         seconds = best_seconds(
-            lambda p=position: placement_values(p, trials=ROLLOUTS, seed=1, method="monte-carlo", threads=threads), 1
+            lambda p=position: placement_values(p, trials=ROLLOUTS, seed=1, exact=False, threads=threads), 1
         )
         rows.append(
             (

@@ -51,16 +51,16 @@ def main() -> None:
         start = time.perf_counter()
         result = exact_house_edge(way=args.way, cache=Path(folder))
         rows.append((f"count over every deal, {threads} threads", "s", time.perf_counter() - start))
-        split_ev(HANDS[0], method="exact", cache=Path(folder))  # load the kernels
+        split_ev(HANDS[0], exact=True, cache=Path(folder))  # load the kernels
         seconds = []
         for hand in HANDS:
             start = time.perf_counter()
-            split_ev(hand, method="exact", cache=Path(folder))
+            split_ev(hand, exact=True, cache=Path(folder))
             seconds.append(time.perf_counter() - start)
         rows.append((f"split --exact from the table, {threads} threads (median)", "s", statistics.median(seconds)))
-    split_ev(HANDS[0], method="exact", table="off", threads=1)  # compile or load the kernels
+    split_ev(HANDS[0], exact=True, table="off", threads=1)  # compile or load the kernels
     start = time.perf_counter()
-    split_ev(HANDS[0], method="exact", table="off")
+    split_ev(HANDS[0], exact=True, table="off")
     rows.append((f"split --exact, every dealer hand set again, {threads} threads", "s", time.perf_counter() - start))
     rows.append(("peak resident memory", "GB", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6))
     rows.append(("house edge (check)", "%", 100 * result.house_edge))

@@ -44,7 +44,7 @@ def main() -> None:
         (
             f"exact EV of every split of {HAND}, {threads} threads",
             "s",
-            best_seconds(lambda: split_ev(HAND, method="exact", table="off"), 1),
+            best_seconds(lambda: split_ev(HAND, exact=True, table="off"), 1),
         )
     )
     deals = 10_000_000

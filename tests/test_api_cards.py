@@ -135,7 +135,7 @@ def test_holdem_monte_carlo_is_the_engine_and_the_cli():
     args = dict(board="Ah 9h 2c", dead=["3s"], exact=False, trials=30_000, seed=11)
     result = pa.holdem.equity(["QQ+, AKs", "JhTh"], **args)
     engine = holdem_equity(
-        ["QQ+, AKs", "JhTh"], "Ah 9h 2c", "3s", method="monte-carlo", stopping=Stopping(trials=30_000), seed=11
+        ["QQ+, AKs", "JhTh"], "Ah 9h 2c", "3s", exact=False, stopping=Stopping(trials=30_000), seed=11
     )
     assert without_timing(result.to_dict()) == without_timing(engine.to_dict())
     cli = cli_json(
@@ -222,7 +222,7 @@ def test_stud_exact_equity_matches_a_brute_force_with_eval7():
 
 def test_stud_monte_carlo_is_the_engine_and_the_cli():
     result = pa.stud.equity([["As", "Ah"], "Ks Kh"], dead="7c", exact=False, trials=20_000, seed=3)
-    engine = stud_equity(["AsAh", "KsKh"], "7c", method="monte-carlo", stopping=Stopping(trials=20_000), seed=3)
+    engine = stud_equity(["AsAh", "KsKh"], "7c", exact=False, stopping=Stopping(trials=20_000), seed=3)
     cli = cli_json("stud", "equity", "AsAh", "KsKh", "-d", "7c", "--monte-carlo", "-n", "20000", "-s", "3")
     assert without_timing(result.to_dict()) == without_timing(engine.to_dict()) == without_timing(cli)
     assert [p.hand for p in result.players] == ["AsAh", "KsKh"]
@@ -319,9 +319,7 @@ def test_paigow_house_way_is_the_engine_and_the_cli(way):
 def test_paigow_split_is_the_engine_and_the_cli():
     hand = "Ac Kd Kh 7s 5c 3d Jk"
     result = pa.paigow.split(hand, trials=10_000, seed=4, commission=0.0, player_banks=True)
-    engine = split_ev(
-        hand, method="monte-carlo", stopping=Stopping(trials=10_000), seed=4, rules=PaiGowRules(0.0, True)
-    )
+    engine = split_ev(hand, exact=False, stopping=Stopping(trials=10_000), seed=4, rules=PaiGowRules(0.0, True))
     cli = cli_json("paigow", "split", hand, "-n", "10000", "-s", "4", "--commission", "0", "--player-banks")
     assert without_timing(result.to_dict()) == without_timing(engine.to_dict()) == without_timing(cli)
     assert not result.run.exact and result.rules == PaiGowRules(commission=0.0, player_banks=True)

@@ -14,7 +14,7 @@ from analyzer.sim.runner import Runner
 distributed = pytest.importorskip("dask.distributed")
 
 ARGS = (["QQ+, AKs", "random", "22-66"],)
-KWARGS = dict(method="monte-carlo", stopping=Stopping(trials=200_000), seed=2026, chunk_size=25_000)
+KWARGS = dict(exact=False, stopping=Stopping(trials=200_000), seed=2026, chunk_size=25_000)
 
 
 @pytest.fixture(scope="module")
@@ -41,8 +41,8 @@ def test_dask_scheduler_address_from_the_environment(cluster, monkeypatch):
 
 def test_exact_runs_on_the_cluster_too(cluster):
     hands = (["AK, QQ", "JTs"], "2c7d9h")
-    local = holdem_equity(*hands, method="exact")
-    remote = holdem_equity(*hands, method="exact", runner=Runner(scheduler=cluster.scheduler_address))
+    local = holdem_equity(*hands, exact=True)
+    remote = holdem_equity(*hands, exact=True, runner=Runner(scheduler=cluster.scheduler_address))
     assert remote.to_dict()["players"] == local.to_dict()["players"]
 
 

@@ -84,7 +84,7 @@ def test_exact_placement_values_equal_independent_enumeration():
 
 def test_monte_carlo_placement_values_agree_with_exact():
     position = position_from_dict(LAST_TWO)
-    exact = {(m.row, m.side): m for m in placement_values(position, method="exact").moves}
+    exact = {(m.row, m.side): m for m in placement_values(position, exact=True).moves}
     sampled = placement_values(position, policy="random", trials=20_000, seed=11)
     assert sampled.run.method == "monte-carlo" and sampled.run.trials == 20_000
     for m in sampled.moves:
@@ -96,8 +96,8 @@ def test_monte_carlo_placement_values_agree_with_exact():
 
 def test_placement_values_are_reproducible_and_serialisable():
     position = position_from_dict({"round": 1, "type": "share2", "common": COMMON, "cards": "Ah 7c"})
-    a = placement_values(position, trials=300, seed=5, method="monte-carlo")
-    b = placement_values(position, trials=300, seed=5, method="monte-carlo")
+    a = placement_values(position, trials=300, seed=5, exact=False)
+    b = placement_values(position, trials=300, seed=5, exact=False)
     assert a.to_dict()["moves"] == b.to_dict()["moves"]
     moves = a.to_dict()["moves"]
     assert len(moves) == 2 * 3  # keep either card, on one of your 3 rows
@@ -109,7 +109,7 @@ def test_placement_values_are_reproducible_and_serialisable():
 
 def test_exact_needs_deterministic_policies():
     with pytest.raises(ValueError, match="deterministic"):
-        placement_values(position_from_dict(LAST_TWO), policy="random", method="exact")
+        placement_values(position_from_dict(LAST_TWO), policy="random", exact=True)
 
 
 @pytest.mark.parametrize(

@@ -68,7 +68,7 @@ def test_exact_call_and_decline_equal_brute_force(forfeit):
 def test_monte_carlo_action_values_agree_with_exact():
     position = bet_position_from_dict(LAST_BET)
     exact = {(a.action, a.amount): a.ev for a in bet_values(position).actions}
-    sampled = bet_values(position, method="monte-carlo", trials=3_000, seed=4)
+    sampled = bet_values(position, exact=False, trials=3_000, seed=4)
     for a in sampled.actions:
         assert abs(a.ev - exact[(a.action, a.amount)]) <= 4 * a.stderr + 1e-9
 
@@ -95,7 +95,7 @@ def test_a_rollout_bettor_continuation_is_monte_carlo_with_standard_errors():
     answers are random, so never exact), the same actions as under threshold betting."""
     position = bet_position_from_dict(LAST_BET)
     with pytest.raises(ValueError, match="no rollout bettor"):
-        bet_values(position, opponent_bet_policy="rollout:2", method="exact")
+        bet_values(position, opponent_bet_policy="rollout:2", exact=True)
     result = bet_values(position, opponent_bet_policy="rollout:2", trials=400, seed=2)
     assert not result.run.exact and result.run.trials == 400
     assert sorted(a.label for a in result.actions) == sorted(a.label for a in bet_values(position).actions)

@@ -51,7 +51,7 @@ def brute_force_equity(hands: list[str], board: str = "", dead: str = "") -> np.
 )
 @pytest.mark.jitless
 def test_exact_equals_brute_force_over_every_board(hands, board, dead):
-    result = holdem_equity(hands, board, dead, method="exact")
+    result = holdem_equity(hands, board, dead, exact=True)
     assert result.run.method == "exact"
     expected = brute_force_equity(hands, board, dead)
     assert np.allclose([p.equity for p in result.players], expected, rtol=0, atol=1e-12)
@@ -100,7 +100,7 @@ def test_preflop_multiway_exact_equals_a_direct_enumeration():
 
     shares = every_board(holes)
     expected = shares / shares.sum()
-    result = holdem_equity(["AsKs", "QdQc", "7h6h"], method="exact")
+    result = holdem_equity(["AsKs", "QdQc", "7h6h"], exact=True)
     assert np.allclose([p.equity for p in result.players], expected, rtol=0, atol=1e-12)
 
 
@@ -109,7 +109,7 @@ def test_exact_ranges_are_the_weighted_average_of_their_combos():
     board = "2c7d9h"
     hero = parse_range("AK:0.5, QQ")
     villain = "JTs"
-    result = holdem_equity([hero, villain], board, method="exact")
+    result = holdem_equity([hero, villain], board, exact=True)
     total = weighted = 0.0
     for combo, weight in zip(hero.combos, hero.weights):
         for other in parse_range(villain).without(combo.tolist()).without(parse_cards(board).tolist()).combos:
@@ -186,7 +186,7 @@ def brute_force_ranges(ranges: list[str], board: str, dead: str) -> list[dict]:
 )
 @pytest.mark.jitless
 def test_exact_ranges_after_the_flop_equal_brute_force(ranges, board, dead):
-    result = holdem_equity(ranges, board, dead, method="exact", categories=True)
+    result = holdem_equity(ranges, board, dead, exact=True, categories=True)
     for player, expected in zip(result.players, brute_force_ranges(ranges, board, dead)):
         assert player.equity == pytest.approx(expected["equity"], abs=1e-12)
         assert player.win == pytest.approx(expected["win"], abs=1e-12)
@@ -212,8 +212,8 @@ def test_the_runout_kernel_skips_only_the_category_columns_when_not_asked(ranges
     bare = exact_tallies(deal, Runner(threads=1), listed=False, categories=False)
     assert np.array_equal(bare[0][:, :CATEGORY], full[0][:, :CATEGORY]) and bare[1:] == full[1:]
     assert not bare[0][:, CATEGORY:].any() and full[0][:, CATEGORY:].sum() == pytest.approx(full[1] * len(ranges))
-    asked = holdem_equity(ranges, board, method="exact", categories=True)
-    plain = holdem_equity(ranges, board, method="exact")
+    asked = holdem_equity(ranges, board, exact=True, categories=True)
+    plain = holdem_equity(ranges, board, exact=True)
     assert [(p.equity, p.win, p.tie) for p in plain.players] == [(p.equity, p.win, p.tie) for p in asked.players]
     assert all(p.categories is None for p in plain.players) and all(p.categories for p in asked.players)
 
@@ -227,8 +227,8 @@ def test_the_runout_kernel_skips_only_the_category_columns_when_not_asked(ranges
     ],
 )
 def test_monte_carlo_is_within_four_standard_errors_of_exact(hands, board):
-    exact = holdem_equity(hands, board, method="exact")
-    mc = holdem_equity(hands, board, method="monte-carlo", stopping=Stopping(trials=400_000), seed=11)
+    exact = holdem_equity(hands, board, exact=True)
+    mc = holdem_equity(hands, board, exact=False, stopping=Stopping(trials=400_000), seed=11)
     assert mc.run.method == "monte-carlo" and mc.run.trials == 400_000
     for e, m in zip(exact.players, mc.players):
         assert m.stderr > 0
@@ -237,8 +237,8 @@ def test_monte_carlo_is_within_four_standard_errors_of_exact(hands, board):
 
 def test_monte_carlo_with_weights_matches_exact():
     hands = ["AA:0.25, KK, AKs@50", "QQ, JTs"]
-    exact = holdem_equity(hands, "2c7d9h", method="exact")
-    mc = holdem_equity(hands, "2c7d9h", method="monte-carlo", stopping=Stopping(trials=300_000), seed=5)
+    exact = holdem_equity(hands, "2c7d9h", exact=True)
+    mc = holdem_equity(hands, "2c7d9h", exact=False, stopping=Stopping(trials=300_000), seed=5)
     assert abs(mc.players[0].equity - exact.players[0].equity) < 4 * mc.players[0].stderr
 
 
@@ -260,8 +260,8 @@ def test_a_short_monte_carlo_run_is_within_four_standard_errors_of_exact(hands, 
 
     if not listed:
         monkeypatch.setattr(joint, "JOINT_LIMIT", 0)
-    exact = holdem_equity(hands, board, method="exact")
-    mc = holdem_equity(hands, board, method="monte-carlo", stopping=Stopping(trials=4_000), seed=11)
+    exact = holdem_equity(hands, board, exact=True)
+    mc = holdem_equity(hands, board, exact=False, stopping=Stopping(trials=4_000), seed=11)
     assert mc.run.method == "monte-carlo" and mc.run.trials == 4_000
     if hands == ["AsKs", "QdQc"]:
         assert exact.players[0].win == pytest.approx(42 / 44)
@@ -274,7 +274,7 @@ def test_same_seed_same_tallies_on_one_or_two_threads_and_any_chunk_order():
     def run(threads):
         return holdem_equity(
             ["QQ+, AKs", "random", "22-66"],
-            method="monte-carlo",
+            exact=False,
             stopping=Stopping(trials=300_000),
             seed=99,
             chunk_size=50_000,
@@ -285,7 +285,7 @@ def test_same_seed_same_tallies_on_one_or_two_threads_and_any_chunk_order():
     assert one.to_dict()["players"] == two.to_dict()["players"]
     other_seed = holdem_equity(
         ["QQ+, AKs", "random", "22-66"],
-        method="monte-carlo",
+        exact=False,
         stopping=Stopping(trials=300_000),
         seed=100,
         chunk_size=50_000,
@@ -294,21 +294,19 @@ def test_same_seed_same_tallies_on_one_or_two_threads_and_any_chunk_order():
 
 
 def test_target_standard_error_stops_at_the_first_chunk_prefix_that_meets_it():
-    result = holdem_equity(
-        ["AsKs", "QdQc"], method="monte-carlo", stopping=Stopping(target_se=0.002), seed=7, chunk_size=10_000
-    )
+    result = holdem_equity(["AsKs", "QdQc"], exact=False, stopping=Stopping(target_se=0.002), seed=7, chunk_size=10_000)
     assert result.run.stopped_by == "target_se"
     assert max(p.stderr for p in result.players) <= 0.002
     shorter = holdem_equity(
         ["AsKs", "QdQc"],
-        method="monte-carlo",
+        exact=False,
         stopping=Stopping(trials=result.run.trials - 10_000),
         seed=7,
         chunk_size=10_000,
     )
     assert max(p.stderr for p in shorter.players) > 0.002  # one chunk fewer had not met the target
     again = holdem_equity(
-        ["AsKs", "QdQc"], method="monte-carlo", stopping=Stopping(trials=result.run.trials), seed=7, chunk_size=10_000
+        ["AsKs", "QdQc"], exact=False, stopping=Stopping(trials=result.run.trials), seed=7, chunk_size=10_000
     )
     assert again.to_dict()["players"] == result.to_dict()["players"]
 
@@ -317,7 +315,7 @@ def test_target_standard_error_stops_at_the_first_chunk_prefix_that_meets_it():
 def test_time_limit_stops_and_reports_a_reproducible_trial_count():
     result = holdem_equity(
         ["random", "random", "random"],
-        method="monte-carlo",
+        exact=False,
         stopping=Stopping(time_limit=0.2),
         seed=3,
         chunk_size=20_000,
@@ -329,7 +327,7 @@ def test_time_limit_stops_and_reports_a_reproducible_trial_count():
     assert result.run.elapsed >= 0.2
     again = holdem_equity(
         ["random", "random", "random"],
-        method="monte-carlo",
+        exact=False,
         stopping=Stopping(trials=result.run.trials),
         seed=3,
         chunk_size=result.run.chunk_size,
@@ -347,7 +345,7 @@ def test_auto_weighs_a_hand_against_a_random_hand_by_its_suit_classes():
     """AsKs against a random hand preflop enumerates 367 suit classes, not 1,326 / 24: the
     default million trials are quicker, a standard error of 0.005% is not."""
     assert holdem_equity(["AsKs", "random"], seed=1).run.method == "monte-carlo"
-    assert not choose_exact("auto", 367 * EXACT_SECONDS[5] / 2, Stopping(), 2)
+    assert not choose_exact(None, 367 * EXACT_SECONDS[5] / 2, Stopping(), 2)
     precise = holdem_equity(["AsKs", "random"], stopping=Stopping(target_se=5e-5))
     assert precise.run.method == "exact" and precise.run.trials == 1225 * 1_712_304
 
@@ -397,18 +395,18 @@ def test_an_impossible_deal_too_big_to_search_is_still_an_error_not_a_hang():
     cards = format_cards(range(19)).split()
     narrow = ", ".join(a + b for i, a in enumerate(cards) for b in cards[i + 1 :])
     with pytest.raises(ValueError, match=r"cannot all be dealt together|almost never fit together"):
-        holdem_equity([narrow] * 10, method="monte-carlo", stopping=Stopping(trials=1_000), seed=1)
+        holdem_equity([narrow] * 10, exact=False, stopping=Stopping(trials=1_000), seed=1)
 
 
 def test_a_trial_cap_bounds_the_monte_carlo_cost_in_the_exact_or_monte_carlo_choice():
-    assert not choose_exact("auto", 10.0, Stopping(trials=1_000, target_se=1e-5), 2)
-    assert choose_exact("auto", 10.0, Stopping(target_se=1e-5), 2)  # 2.5e9 trials would take longer
+    assert not choose_exact(None, 10.0, Stopping(trials=1_000, target_se=1e-5), 2)
+    assert choose_exact(None, 10.0, Stopping(target_se=1e-5), 2)  # 2.5e9 trials would take longer
 
 
 @pytest.mark.jitless
 def test_exact_weighted_runs_report_deals_not_weights():
-    result = holdem_equity(["AK:0.5, QQ", "JTs"], "2c7d9h", method="exact")
-    unweighted = holdem_equity(["AK, QQ", "JTs"], "2c7d9h", method="exact")
+    result = holdem_equity(["AK:0.5, QQ", "JTs"], "2c7d9h", exact=True)
+    unweighted = holdem_equity(["AK, QQ", "JTs"], "2c7d9h", exact=True)
     assert result.run.trials == unweighted.run.trials == 87_120
 
 
@@ -471,8 +469,8 @@ def test_suit_symmetries_fix_the_known_cards():
 
 def test_board_and_dead_cards_as_codes_are_checked_like_text():
     board = parse_cards("Kh 7d 2c")
-    by_codes = holdem_equity(["AsKs", "QdQc"], board=board, dead=[int(parse_cards("5s")[0])], method="exact")
-    by_text = holdem_equity(["AsKs", "QdQc"], board="Kh 7d 2c", dead="5s", method="exact")
+    by_codes = holdem_equity(["AsKs", "QdQc"], board=board, dead=[int(parse_cards("5s")[0])], exact=True)
+    by_text = holdem_equity(["AsKs", "QdQc"], board="Kh 7d 2c", dead="5s", exact=True)
     assert by_codes.players == by_text.players
     with pytest.raises(CardError, match="invalid card code 60"):
         holdem_equity(["AsKs", "QdQc"], board=[60, 1, 2])
@@ -502,8 +500,8 @@ def test_a_repeated_text_query_reuses_its_checked_deal():
     for _ in range(2):  # an error is raised every time, never cached
         with pytest.raises(EmptyRangeError, match="player 1"):
             query_deal(["KhQh", "QdQc"], "Kh 7d 2c", "")
-    first = holdem_equity(["AsKs", "QdQc"], "Kh 7d 2c", method="exact")
-    again = holdem_equity(["AsKs", "QdQc"], "Kh 7d 2c", method="exact")
+    first = holdem_equity(["AsKs", "QdQc"], "Kh 7d 2c", exact=True)
+    again = holdem_equity(["AsKs", "QdQc"], "Kh 7d 2c", exact=True)
     assert first.players == again.players
 
 
@@ -554,8 +552,8 @@ def test_monte_carlo_of_overlapping_weighted_ranges_matches_exact_either_way(lis
     if not listed:
         monkeypatch.setattr(joint, "JOINT_LIMIT", 0)
     hands = ["AA:0.25, KK, AKs@50", "KK+, AQs+:0.5", "random"]
-    exact = holdem_equity(hands, "Jc7d2h", method="exact")
-    mc = holdem_equity(hands, "Jc7d2h", method="monte-carlo", stopping=Stopping(trials=300_000), seed=3)
+    exact = holdem_equity(hands, "Jc7d2h", exact=True)
+    mc = holdem_equity(hands, "Jc7d2h", exact=False, stopping=Stopping(trials=300_000), seed=3)
     for e, m in zip(exact.players, mc.players):
         assert abs(m.equity - e.equity) < 4 * m.stderr
     assert abs(mc.players[0].win - exact.players[0].win) < 4 * mc.players[0].stderr

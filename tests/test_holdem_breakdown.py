@@ -42,7 +42,7 @@ def test_the_issue_json_each_combo_is_its_heads_up_equity_and_the_mean_is_the_ra
     assert sorted(r["hand"] for r in combos) == sorted(format_combo(c) for c in expected)
     assert all(r["weight"] == pytest.approx(1 / len(expected), rel=1e-12) for r in combos)
     for row in combos:
-        alone = holdem_equity(["AhKh", row["hand"]], ISSUE_BOARD, method="exact").players[1]
+        alone = holdem_equity(["AhKh", row["hand"]], ISSUE_BOARD, exact=True).players[1]
         assert abs(row["equity"] - alone.equity) < 1e-12
         assert abs(row["win"] - alone.win) < 1e-12 and abs(row["tie"] - alone.tie) < 1e-12
         assert row["class"] == hand_class(*parse_cards(row["hand"])) and row["samples"] is None
@@ -91,7 +91,7 @@ def brute_force(ranges: list[str], board: str, dead: str) -> list[dict[str, np.n
 )
 @pytest.mark.jitless
 def test_multiway_breakdown_against_a_brute_force(ranges, board, dead):
-    result = holdem_equity(ranges, board, dead, method="exact", breakdown=True)
+    result = holdem_equity(ranges, board, dead, exact=True, breakdown=True)
     truth = brute_force(ranges, board, dead)
     for player, sums in zip(result.players, truth):
         rows = player.breakdown.combos
@@ -110,14 +110,14 @@ def test_multiway_breakdown_against_a_brute_force(ranges, board, dead):
         for name, weight, equity in zip(classes.hands, classes.weights, classes.equity):
             assert weight == pytest.approx(by_class[name][0] / total, rel=1e-12)
             assert equity == pytest.approx(by_class[name][1] / by_class[name][0], rel=1e-12)
-    plain = holdem_equity(ranges, board, dead, method="exact")
+    plain = holdem_equity(ranges, board, dead, exact=True)
     assert [p.equity for p in plain.players] == pytest.approx([p.equity for p in result.players], rel=1e-12)
 
 
 @pytest.mark.jitless
 def test_a_combo_weighs_its_weight_times_the_others_that_fit_with_it():
     ranges, board = ["AA:0.25, KK, AKs:0.5", "AKo:0.5, QQ"], "2c 7d 9h"
-    result = holdem_equity(ranges, board, method="exact", breakdown=True)
+    result = holdem_equity(ranges, board, exact=True, breakdown=True)
     mine, theirs = (parse(r).without(parse_cards(board)) for r in ranges)
     mass = {
         format_combo(c): w * sum(v for d, v in zip(theirs.combos, theirs.weights) if not set(c) & set(d))
@@ -130,12 +130,12 @@ def test_a_combo_weighs_its_weight_times_the_others_that_fit_with_it():
 def test_monte_carlo_breakdown_is_reproducible_and_within_a_few_standard_errors_of_exact():
     ranges, board = ["QQ+, AKs", "random"], "Kh 7h 2c"
     stopping = Stopping(trials=300_000)
-    run = holdem_equity(ranges, board, method="monte-carlo", stopping=stopping, seed=11, breakdown=True)
-    again = holdem_equity(ranges, board, method="monte-carlo", stopping=stopping, seed=11, breakdown=True)
-    plain = holdem_equity(ranges, board, method="monte-carlo", stopping=stopping, seed=11)
+    run = holdem_equity(ranges, board, exact=False, stopping=stopping, seed=11, breakdown=True)
+    again = holdem_equity(ranges, board, exact=False, stopping=stopping, seed=11, breakdown=True)
+    plain = holdem_equity(ranges, board, exact=False, stopping=stopping, seed=11)
     assert run.players == again.players
     assert [(p.equity, p.stderr) for p in run.players] == [(p.equity, p.stderr) for p in plain.players]
-    exact = holdem_equity(ranges, board, method="exact", breakdown=True)
+    exact = holdem_equity(ranges, board, exact=True, breakdown=True)
     for table in ("combos", "classes"):
         mc_rows = getattr(run.players[0].breakdown, table)
         assert mc_rows.samples is not None and sum(mc_rows.samples) == run.run.trials
@@ -151,9 +151,9 @@ def test_monte_carlo_breakdown_is_reproducible_and_within_a_few_standard_errors_
 
 
 def test_breakdown_off_leaves_the_result_as_before():
-    result = holdem_equity(ISSUE, ISSUE_BOARD, method="exact")
+    result = holdem_equity(ISSUE, ISSUE_BOARD, exact=True)
     assert all(p.breakdown is None and "breakdown" not in p.to_dict() for p in result.players)
-    with_breakdown = holdem_equity(ISSUE, ISSUE_BOARD, method="exact", breakdown=True)
+    with_breakdown = holdem_equity(ISSUE, ISSUE_BOARD, exact=True, breakdown=True)
     assert "breakdown" not in with_breakdown.to_frame().columns
 
 

@@ -93,7 +93,7 @@ def test_one_pass_counts_equal_the_equity_engine():
     assert counts.boards == 134_459  # suit classes of the 2,598,960 boards
     assert (counts.showdowns == [len(class_combos(c)) * 2_118_760 * 990 for c in HAND_CLASSES]).all()
     i = HAND_CLASSES.index("AKs")
-    direct = holdem_equity(["AKs", "random"], method="exact").players[0]
+    direct = holdem_equity(["AKs", "random"], exact=True).players[0]
     assert counts.wins[i] / counts.showdowns[i] == pytest.approx(direct.win, abs=1e-15)
     assert counts.ties[i] / counts.showdowns[i] == pytest.approx(direct.tie, abs=1e-15)
     assert json.loads(RANKING_FILE.read_text()) == json.loads(json.dumps(ranking_data(counts)))
@@ -108,7 +108,7 @@ def test_committed_heads_up_matrix_is_exact_and_consistent():
     assert len(table) == 169 * 169
     pairs = table.set_index(["hero", "villain"])
     for hero, villain in [("AKs", "QQ"), ("AA", "KK"), ("72o", "32s")]:
-        direct = holdem_equity([hero, villain], method="exact").players[0].equity
+        direct = holdem_equity([hero, villain], exact=True).players[0].equity
         assert pairs.loc[(hero, villain), "equity"] == pytest.approx(direct, abs=1e-9)
         assert pairs.loc[(hero, villain), "equity"] + pairs.loc[(villain, hero), "equity"] == pytest.approx(1)
 

@@ -135,7 +135,7 @@ def test_an_inline_monte_carlo_run_checkpoints_and_reports_like_a_pool(tmp_path)
     ],
 )
 def test_exact_results_are_bit_identical_inline_and_on_a_pool(hands, board):
-    inline = holdem_equity(hands, board, method="exact", runner=Runner(threads=1))
-    pool = holdem_equity(hands, board, method="exact", runner=Runner(threads=2))
+    inline = holdem_equity(hands, board, exact=True, runner=Runner(threads=1))
+    pool = holdem_equity(hands, board, exact=True, runner=Runner(threads=2))
     assert inline.to_dict()["players"] == pool.to_dict()["players"]
     assert inline.run.trials == pool.run.trials

@@ -157,7 +157,7 @@ def test_exact_kernel_equals_a_plain_python_settlement_on_a_small_deck(player_ba
 @pytest.fixture(scope="module")
 def exact_two_pair():
     """Every one of the 53,524,680 dealer hands (the slow tier)."""
-    return split_ev("Tc Td 6h 6s Ac 3d 2h", method="exact", table="off")
+    return split_ev("Tc Td 6h 6s Ac 3d 2h", exact=True, table="off")
 
 
 @pytest.mark.slow
@@ -173,7 +173,7 @@ def test_exact_every_dealer_hand(exact_two_pair):
 
 @pytest.mark.slow
 def test_monte_carlo_is_within_four_standard_errors_of_exact(exact_two_pair):
-    mc = split_ev("Tc Td 6h 6s Ac 3d 2h", method="monte-carlo", stopping=Stopping(trials=300_000), seed=12)
+    mc = split_ev("Tc Td 6h 6s Ac 3d 2h", exact=False, stopping=Stopping(trials=300_000), seed=12)
     exact = {(s.setting.front, s.setting.back): s.ev for s in exact_two_pair.splits}
     for s in mc.splits:
         assert abs(s.ev - exact[(s.setting.front, s.setting.back)]) < 4 * s.stderr
@@ -246,9 +246,7 @@ def test_explicit_default_rules_give_the_default_results():
     for run in (
         lambda **kw: house_edge(stopping=Stopping(trials=50_000), seed=4, **kw),
         lambda **kw: house_edge(strategy="optimal", stopping=Stopping(trials=200), inner_trials=50, seed=4, **kw),
-        lambda **kw: split_ev(
-            "Tc Td 6h 6s Ac 3d 2h", method="monte-carlo", stopping=Stopping(trials=5_000), seed=4, **kw
-        ),
+        lambda **kw: split_ev("Tc Td 6h 6s Ac 3d 2h", exact=False, stopping=Stopping(trials=5_000), seed=4, **kw),
     ):
         one, two = run().to_dict(), run(rules=explicit).to_dict()
         one.pop("elapsed_seconds"), two.pop("elapsed_seconds")

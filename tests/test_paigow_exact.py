@@ -195,8 +195,8 @@ def test_full_table_is_cached_checked_and_rebuilt_then_the_run_resumes(tmp_path,
     for hand, rules in (("Tc Td 6h 6s Ac 3d 2h", PaiGowRules()), ("Jk Ah Kd Qd 9c 4s 4h", PaiGowRules(0.0, True))):
         with pytest.MonkeyPatch.context() as patch:  # read from the table, not set again
             patch.setattr(split, "_exact_tallies", None)
-            counted = split.split_ev(hand, method="exact", rules=rules, cache=tmp_path)
-        assert counted.splits == split.split_ev(hand, method="exact", rules=rules, table="off").splits
+            counted = split.split_ev(hand, exact=True, rules=rules, cache=tmp_path)
+        assert counted.splits == split.split_ev(hand, exact=True, rules=rules, table="off").splits
 
     class Interrupted(Exception):
         pass
@@ -249,7 +249,7 @@ def test_splits_counted_from_a_table_equal_every_dealer_hand_set_again(player_ba
 
 def test_split_refuses_an_unknown_table_use(cli):
     with pytest.raises(ValueError, match="setting-table use 'sometimes'"):
-        split.split_ev("Ac Kd 9h 7s 5c 3d 2h", method="exact", table="sometimes")
+        split.split_ev("Ac Kd 9h 7s 5c 3d 2h", exact=True, table="sometimes")
     run = cli("paigow", "split", "Ac Kd 9h 7s 5c 3d 2h", "--table", "sometimes")
     assert run.returncode == 2 and "sometimes" in run.stderr
 

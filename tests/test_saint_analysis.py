@@ -85,7 +85,7 @@ def test_last_round_values_are_exact_and_equal_a_brute_force():
 def test_monte_carlo_values_agree_with_exact():
     position = position_from_dict(LAST_RIVER)
     exact = {c.cards: c for c in decide(position, policy="save").choices}
-    sampled = decide(position, policy="save", method="monte-carlo", trials=3_000, seed=5)
+    sampled = decide(position, policy="save", exact=False, trials=3_000, seed=5)
     for c in sampled.choices:
         assert abs(c.points_total - exact[c.cards].points_total) <= 4 * c.stderr + 1e-9
 
@@ -156,7 +156,7 @@ def test_a_card_twice_is_a_card_error():
 
 def test_exact_needs_a_deterministic_last_round():
     with pytest.raises(ValueError, match="exact values need"):
-        decide(position_from_dict(LAST_RIVER), policy="greedy", method="exact")
+        decide(position_from_dict(LAST_RIVER), policy="greedy", exact=True)
 
 
 def test_games_reproducible_and_greedy_beats_random():

@@ -53,7 +53,7 @@ def brute_force(hands: list[str], dead: str = "") -> np.ndarray:
 )
 @pytest.mark.jitless
 def test_exact_equals_a_brute_force_over_every_deal(hands, dead):
-    result = stud_equity(hands, dead, method="exact")
+    result = stud_equity(hands, dead, exact=True)
     assert result.run.method == "exact"
     assert np.allclose([p.equity for p in result.players], brute_force(hands, dead), rtol=0, atol=1e-12)
 
@@ -89,7 +89,7 @@ def test_a_forced_exact_stud_equity_reports_its_progress_to_the_end():
     seen: list[tuple[int, int | None]] = []
     hands = ["AsAhKd7c", "KsKh2c"]
     result = stud_equity(
-        hands, "3d", method="exact", runner=Runner(progress=lambda done, total: seen.append((done, total)))
+        hands, "3d", exact=True, runner=Runner(progress=lambda done, total: seen.append((done, total)))
     )
     assert result.run.method == "exact" and len(seen) > 1
     assert [done for done, _ in seen] == sorted(done for done, _ in seen) and seen[-1][0] == seen[-1][1]
@@ -98,8 +98,8 @@ def test_a_forced_exact_stud_equity_reports_its_progress_to_the_end():
 
 def test_monte_carlo_is_within_four_standard_errors_of_exact():
     hands = ["AsAhKd7c", "KsKh2c9c", "QdQh5s"]
-    exact = stud_equity(hands, "3d", method="exact")
-    mc = stud_equity(hands, "3d", method="monte-carlo", stopping=Stopping(trials=300_000), seed=4)
+    exact = stud_equity(hands, "3d", exact=True)
+    mc = stud_equity(hands, "3d", exact=False, stopping=Stopping(trials=300_000), seed=4)
     for e, m in zip(exact.players, mc.players):
         assert abs(e.equity - m.equity) < 4 * m.stderr
 
@@ -109,7 +109,7 @@ def test_a_short_monte_carlo_run_is_within_four_standard_errors_of_the_brute_for
     """The Monte Carlo kernel on 4,000 deals (small enough to run as Python) against every deal
     scored by eval7."""
     hands = ["AsAhKd7c", "KsKh2c9c"]
-    mc = stud_equity(hands, "3d", method="monte-carlo", stopping=Stopping(trials=4_000), seed=4)
+    mc = stud_equity(hands, "3d", exact=False, stopping=Stopping(trials=4_000), seed=4)
     assert mc.run.method == "monte-carlo" and mc.run.trials == 4_000
     for truth, m in zip(brute_force(hands, "3d"), mc.players):
         assert m.stderr > 0
@@ -117,7 +117,7 @@ def test_a_short_monte_carlo_run_is_within_four_standard_errors_of_the_brute_for
 
 
 def test_unknown_hands_are_allowed_and_symmetric_players_split_evenly():
-    result = stud_equity(["", ""], method="monte-carlo", stopping=Stopping(trials=200_000), seed=8)
+    result = stud_equity(["", ""], exact=False, stopping=Stopping(trials=200_000), seed=8)
     assert abs(result.players[0].equity - 0.5) < 4 * result.players[0].stderr
     assert result.players[0].equity + result.players[1].equity == pytest.approx(1)
 

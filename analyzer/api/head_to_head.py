@@ -127,7 +127,7 @@ def place(
         opponent_policy=opponent_policy,
         trials=trials,
         seed=seed,
-        method=_translate.method(exact),
+        exact=exact,
         runner=runner,
     )
 
@@ -221,7 +221,7 @@ def bet(
         opponent_bet_policy=opponent_bet_policy,
         trials=trials,
         seed=seed,
-        method=_translate.method(exact),
+        exact=exact,
         runner=runner,
     )
 

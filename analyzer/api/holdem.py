@@ -144,7 +144,7 @@ def equity(
         hands,
         _translate.cards(board),
         _translate.cards(dead),
-        method=_translate.method(exact),
+        exact=exact,
         stopping=Stopping(trials=trials, target_se=target_se, time_limit=time_limit),
         seed=seed,
         chunk_size=chunk_size,

@@ -151,7 +151,7 @@ def split(
     return split_ev(
         hand,
         way=way,
-        method=_translate.method(exact),
+        exact=exact,
         stopping=Stopping(trials=trials, target_se=target_se, time_limit=time_limit),
         seed=seed,
         chunk_size=chunk_size,

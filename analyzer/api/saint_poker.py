@@ -110,7 +110,7 @@ def decide(
         policy=policy,
         trials=trials,
         seed=seed,
-        method=_translate.method(exact),
+        exact=exact,
         runner=runner,
     )
 

@@ -90,7 +90,7 @@ def equity(
     return stud_equity(
         hands,
         _translate.cards(dead),
-        method=_translate.method(exact),
+        exact=exact,
         stopping=Stopping(trials=trials, target_se=target_se, time_limit=time_limit),
         seed=seed,
         chunk_size=chunk_size,

@@ -1,8 +1,9 @@
 """The exact-or-Monte-Carlo choice that every analysis with both methods makes the same way,
 and the guard on long forced enumerations.
 
-``auto`` enumerates only when that is estimated to be quicker than the Monte Carlo run asked
-for, so it never starts a long enumeration. A forced ``exact`` could: the cost of an
+The choice is ``exact``: ``True`` forces enumeration, ``False`` Monte Carlo, and ``None``
+enumerates only when that is estimated to be quicker than the Monte Carlo run asked for, so it
+never starts a long enumeration. A forced enumeration could start one: the cost of an
 enumeration grows with the unknown cards as a falling factorial, and ten random Hold'em hands
 would take years. So a forced enumeration estimated above :data:`EXACT_CONFIRM_SECONDS` is
 refused with its estimate (:func:`check_exact_cost`) unless the caller allows it for the
@@ -18,7 +19,6 @@ from contextvars import ContextVar
 
 from analyzer.sim.engine import Stopping
 
-METHODS = ("auto", "exact", "monte-carlo")
 MC_TRIALS_PER_SECOND = 40e6  # heads-up showdowns per second per thread, for the cost model
 EXACT_CONFIRM_SECONDS = 60.0  # a forced enumeration estimated longer than this needs allow_exact
 
@@ -75,21 +75,20 @@ def _duration(seconds: float) -> str:
 
 
 def choose_exact(
-    method: str,
+    exact: bool | None,
     exact_seconds: float,
     stopping: Stopping,
     threads: int,
     trials_per_second: float = MC_TRIALS_PER_SECOND,
 ) -> bool:
-    """Exact when forced, or in ``auto`` when enumerating is estimated to be quicker than
-    the Monte Carlo run the stopping rules ask for (at ``trials_per_second`` per thread).
-    A forced enumeration is first checked by :func:`check_exact_cost`."""
-    if method not in METHODS:
-        raise ValueError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
-    if method != "auto":
-        if method == "exact":
+    """``exact`` when it is forced (``True`` or ``False``); when it is ``None``, whether
+    enumerating is estimated to be quicker than the Monte Carlo run the stopping rules ask for (at
+    ``trials_per_second`` per thread). A forced enumeration is first checked by
+    :func:`check_exact_cost`."""
+    if exact is not None:
+        if exact:
             check_exact_cost(exact_seconds)
-        return method == "exact"
+        return exact
     mc_trials = min(stopping.max_trials, 1e12)
     if stopping.target_se is not None:  # the worst case: equity variance <= 1/4
         mc_trials = min(mc_trials, 0.25 / stopping.target_se**2)
@@ -102,7 +101,6 @@ def choose_exact(
 __all__ = [
     "EXACT_CONFIRM_SECONDS",
     "MC_TRIALS_PER_SECOND",
-    "METHODS",
     "allow_exact",
     "check_exact_cost",
     "choose_exact",

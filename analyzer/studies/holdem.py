@@ -74,7 +74,7 @@ def preflop_vs_random(
     simulated = class_table(
         lambda hero, k, s: holdem_equity(
             [hero] + ["random"] * k,
-            method="monte-carlo",
+            exact=False,
             stopping=stopping,
             chunk_size=chunk_size,
             seed=s,

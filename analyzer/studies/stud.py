@@ -53,7 +53,7 @@ def starts_vs_random(
     table = class_table(
         lambda hero, k, s: stud_equity(
             [hero] + [""] * k,
-            method="monte-carlo",
+            exact=False,
             stopping=stopping,
             chunk_size=chunk_size,
             seed=s,

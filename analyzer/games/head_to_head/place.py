@@ -41,7 +41,7 @@ from analyzer.games.head_to_head.rollout import (
 )
 from analyzer.sim.engine import Stopping, check_count, clock_start, mean_and_se
 from analyzer.sim.facts import RunFacts
-from analyzer.sim.method import METHODS, check_exact_cost
+from analyzer.sim.method import check_exact_cost
 from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import check_seed, new_seed
 
@@ -226,12 +226,12 @@ def placement_values(
     opponent_policy: str | None = None,
     trials: int = DEFAULT_TRIALS,
     seed: int | None = None,
-    method: str = "auto",
+    exact: bool | None = None,
     runner: Runner = Runner(),
 ) -> Placements:
-    """Every legal move of ``position`` with its value, best first (module docstring)."""
-    if method not in METHODS:
-        raise ValueError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
+    """Every legal move of ``position`` with its value, best first (module docstring); ``exact``
+    forces enumeration (``True``) or Monte Carlo (``False``), and ``None`` enumerates when the
+    policies are deterministic and the orderings of the cards to come are at most ``trials``."""
     check_count(trials, "trials")  # before the choice of method: exact runs take no trials or seed
     check_seed(seed)
     state = position.to_state()
@@ -240,10 +240,11 @@ def placement_values(
     n_moves = int(_count_moves(state))
     deterministic = bool(np.isin(kinds, GREEDY_KINDS).all())
     m, d, n_orderings = orderings(state)
-    exact = method == "exact" or (method == "auto" and deterministic and n_orderings <= trials)
+    forced = exact is True
+    exact = deterministic and n_orderings <= trials if exact is None else exact
     if exact and not deterministic:
         raise ValueError("exact values need deterministic policies: use --policy greedy or tuned")
-    if method == "exact":
+    if forced:
         check_exact_cost(n_orderings * n_moves * EXACT_SECONDS_PER_PLAYOUT / runner.workers)
     start = clock_start()
     if exact:

@@ -41,7 +41,7 @@ def holdem_equity(
     board: CardsInput = "",
     dead: CardsInput = "",
     *,
-    method: str = "auto",
+    exact: bool | None = None,
     stopping: Stopping = Stopping(),
     seed: int | None = None,
     chunk_size: int = DEFAULT_CHUNK_SIZE,
@@ -63,10 +63,10 @@ def holdem_equity(
         0, 3, 4 or 5 board cards, as text or codes.
     dead:
         Cards known to be out of play.
-    method:
-        ``"auto"`` (exact when enumerating is estimated to be quicker than the Monte Carlo run
-        ``stopping`` asks for, :func:`~analyzer.sim.method.choose_exact`), ``"exact"`` or
-        ``"monte-carlo"``.
+    exact:
+        ``None`` (exact when enumerating is estimated to be quicker than the Monte Carlo run
+        ``stopping`` asks for, :func:`~analyzer.sim.method.choose_exact`), ``True`` (exact) or
+        ``False`` (Monte Carlo).
     stopping:
         When a Monte Carlo run stops (a trial count, a target standard error, a time limit).
     seed:
@@ -95,7 +95,7 @@ def holdem_equity(
     assignments = deal.assignments
     listed = 1 < len(deal.symmetries) <= assignments <= MAX_ASSIGNMENTS  # as exact._run_listed decides
     classes = deal.classes() if listed else assignments
-    exact = choose_exact(method, classes * EXACT_SECONDS[missing] / workers, stopping, workers)
+    exact = choose_exact(exact, classes * EXACT_SECONDS[missing] / workers, stopping, workers)
     start = clock_start()
     if exact:
         tallies, total, deals = exact_tallies(deal, runner, by_combo=breakdown, categories=categories or breakdown)

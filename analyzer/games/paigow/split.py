@@ -278,7 +278,7 @@ def split_ev(
     cards: CardsInput,
     *,
     way: str = "foxwoods",
-    method: str = "auto",
+    exact: bool | None = None,
     stopping: Stopping = Stopping(),
     seed: int | None = None,
     chunk_size: int = DEFAULT_CHUNK_SIZE // 4,
@@ -302,9 +302,9 @@ def split_ev(
         The player's seven cards, as text or codes, the joker (``Jk``) allowed.
     way:
         The dealer's House Way: ``"foxwoods"``, ``"trump-plaza"`` or ``"improved"``.
-    method:
-        ``"auto"`` (exact when enumerating is estimated to be quicker than the Monte Carlo run
-        ``stopping`` asks for), ``"exact"`` or ``"monte-carlo"``.
+    exact:
+        ``None`` (exact when enumerating is estimated to be quicker than the Monte Carlo run
+        ``stopping`` asks for), ``True`` (exact) or ``False`` (Monte Carlo).
     stopping:
         When a Monte Carlo run stops (a trial count, a target standard error, a time limit).
     seed:
@@ -340,9 +340,9 @@ def split_ev(
     chosen = house_way_setting(codes, way)
     workers = runner.workers
     start = clock_start()
-    setting_table = None if method == "monte-carlo" else _setting_table(table, way, cache, runner)
+    setting_table = None if exact is False else _setting_table(table, way, cache, runner)
     exact_seconds = EXACT_SECONDS / workers if setting_table is None else TABLE_SECONDS
-    exact = choose_exact(method, exact_seconds, stopping, workers, DEALER_HANDS_PER_SECOND)
+    exact = choose_exact(exact, exact_seconds, stopping, workers, DEALER_HANDS_PER_SECOND)
     if exact and setting_table is not None:
         tallies = _table_tallies(setting_table, codes, fronts, backs, player_banks, cache, runner.threads)
         facts = RunFacts.enumerated(DEALER_HANDS, since=start)

@@ -36,7 +36,6 @@ from analyzer.games.saint_poker.rollout import CHOICE_TALLY, _legal_choices, _sa
 from analyzer.games.saint_poker.table import _sample_choices_played
 from analyzer.sim.engine import Stopping, check_count, clock_start, mean_and_se
 from analyzer.sim.facts import RunFacts
-from analyzer.sim.method import METHODS
 from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import check_seed, new_seed
 
@@ -194,13 +193,13 @@ def decide(
     policy: str | Sequence[str] = "greedy",
     trials: int = DEFAULT_TRIALS,
     seed: int | None = None,
-    method: str = "auto",
+    exact: bool | None = None,
     runner: Runner = Runner(),
 ) -> Decision:
     """Every legal choice of the current phase with its value, best first (module docstring).
-    ``policy`` is the policy of every player after the choice (one name, or one per seat)."""
-    if method not in METHODS:
-        raise ValueError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
+    ``policy`` is the policy of every player after the choice (one name, or one per seat);
+    ``exact`` forces enumeration (``True``) or Monte Carlo (``False``), and ``None`` enumerates
+    where the hidden hands can be."""
     check_count(trials, "trials")  # before the choice of method: exact runs take no trials or seed
     check_seed(seed)
     _, params = parse_policies(policy, position.players)
@@ -209,7 +208,7 @@ def decide(
     state = position.to_state()
     choices = _legal_choices(state, 0)
     hands = _exact_hands(position, state) if _deterministic(position, kinds) else None
-    exact = method == "exact" or (method == "auto" and hands is not None)
+    exact = hands is not None if exact is None else exact
     if exact and hands is None:
         raise ValueError(
             "exact values need the last round (no draft), one opponent with hidden cards, and "

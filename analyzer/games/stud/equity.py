@@ -137,7 +137,7 @@ def stud_equity(
     hands: Sequence[CardsInput],
     dead: CardsInput = "",
     *,
-    method: str = "auto",
+    exact: bool | None = None,
     stopping: Stopping = Stopping(),
     seed: int | None = None,
     chunk_size: int = DEFAULT_CHUNK_SIZE,
@@ -153,10 +153,10 @@ def stud_equity(
         2 to 7 players' known cards (hole and up cards, 0 to 5 each), as text or codes.
     dead:
         Folded up-cards and other cards out of play.
-    method:
-        ``"auto"`` (exact when enumerating every deal is estimated to be quicker than the Monte
-        Carlo run ``stopping`` asks for, :func:`~analyzer.sim.method.choose_exact`), ``"exact"``
-        or ``"monte-carlo"``.
+    exact:
+        ``None`` (exact when enumerating every deal is estimated to be quicker than the Monte
+        Carlo run ``stopping`` asks for, :func:`~analyzer.sim.method.choose_exact`), ``True``
+        (exact) or ``False`` (Monte Carlo).
     stopping:
         When a Monte Carlo run stops (a trial count, a target standard error, a time limit).
     seed:
@@ -179,7 +179,7 @@ def stud_equity(
     """
     deal = prepare_stud(hands, dead)
     workers = runner.workers
-    exact = choose_exact(method, deal.candidate_deals() * EXACT_SECONDS_PER_DEAL, stopping, workers)
+    exact = choose_exact(exact, deal.candidate_deals() * EXACT_SECONDS_PER_DEAL, stopping, workers)
     labels = [format_cards(k).replace(" ", "") or "(unknown)" for k in deal.known]
     sizes = [1] * len(labels)
     start = clock_start()

@@ -45,7 +45,6 @@ from analyzer.games.head_to_head.rollout import _arrange, _future_draws, _next_c
 from analyzer.jit import kernel
 from analyzer.sim.engine import Stopping, check_count, clock_start, mean_and_se
 from analyzer.sim.facts import RunFacts
-from analyzer.sim.method import METHODS
 from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import check_seed, new_seed
 
@@ -223,12 +222,12 @@ def bet_values(
     opponent_bet_policy: str | None = None,
     trials: int = DEFAULT_TRIALS,
     seed: int | None = None,
-    method: str = "auto",
+    exact: bool | None = None,
     runner: Runner = Runner(),
 ) -> BetValues:
-    """Every legal betting action of ``bet`` with its value, best first (module docstring)."""
-    if method not in METHODS:
-        raise ValueError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
+    """Every legal betting action of ``bet`` with its value, best first (module docstring);
+    ``exact`` forces enumeration (``True``) or Monte Carlo (``False``), and ``None`` enumerates at
+    the last placement of a round with deterministic players."""
     check_count(trials, "trials")  # before the choice of method: exact runs take no trials or seed
     check_seed(seed)
     params, vectors = seat_policies(policy, opponent_policy or policy)
@@ -239,7 +238,7 @@ def bet_values(
     actions = legal_actions(state, facing)
     last = state[E.TURN] == E._placements(state) - 1
     deterministic = bool(np.isin(params[:, 0], GREEDY_KINDS).all()) and not lookahead
-    exact = method == "exact" or (method == "auto" and last and deterministic)
+    exact = bool(last and deterministic) if exact is None else exact
     if exact and not (last and deterministic):
         raise ValueError(
             "exact values need the last placement of a round, greedy or tuned placement and no rollout bettor"
