@@ -29,6 +29,7 @@ from analyzer.games.holdem.queries import holdem_equities
 from analyzer.games.holdem.streets import holdem_flops
 from analyzer.sim.engine import Stopping
 from analyzer.sim.executors import local_workers
+from analyzer.sim.runner import Runner
 from analyzer.sim.showdown import WIDTH
 from timing import bench_arguments, best_seconds
 
@@ -51,7 +52,7 @@ def exact_kernel(board_text: str) -> Callable[[], None]:
 
 def exact_query(board: str) -> Callable[[], object]:
     """The public call for HERO v VILLAIN on the board, exact, on one thread."""
-    return lambda: holdem_equity([HERO, VILLAIN], board, exact=True, threads=1)
+    return lambda: holdem_equity([HERO, VILLAIN], board, exact=True, runner=Runner(threads=1))
 
 
 def repeated(call: Callable[[], object], calls: int) -> Callable[[], None]:
@@ -80,7 +81,7 @@ def monte_carlo_rows(repeats: int, trials: int, threads: int) -> list[Row]:
     rows = []
     for t in (1, threads):
         seconds = best_seconds(
-            lambda: holdem_equity([HERO, VILLAIN], exact=False, stopping=stopping, seed=1, threads=t),
+            lambda: holdem_equity([HERO, VILLAIN], exact=False, stopping=stopping, seed=1, runner=Runner(threads=t)),
             repeats,
         )
         rows.append(
@@ -116,7 +117,7 @@ def flops_rows(rounds: int, threads: int) -> list[Row]:
     flops = holdem_flops(hands).boards
     sample = [flops[i] for i in np.random.default_rng(2026).choice(len(flops), FLOP_SAMPLE, replace=False)]
     timed: dict[str, Callable[[], object]] = {
-        "flops1": lambda: holdem_flops(hands, threads=1),
+        "flops1": lambda: holdem_flops(hands, runner=Runner(threads=1)),
         "flops": lambda: holdem_flops(hands),
         "single": lambda: [holdem_equity(hands, board) for board in sample],
         "batch": lambda: holdem_equities([(hands, board) for board in sample]),

@@ -14,6 +14,7 @@ from analyzer.games.head_to_head.place import placement_values
 from analyzer.games.head_to_head.play import simulate_games
 from analyzer.games.head_to_head.position import position_from_dict
 from analyzer.sim.executors import local_workers
+from analyzer.sim.runner import Runner
 from timing import bench_arguments, best_seconds, report
 
 GAMES_TARGET = 100_000  # random games per second per core
@@ -48,16 +49,20 @@ def main() -> None:
     rows = []
     for t in sorted({1, threads}):
         games = 400_000 * t
-        seconds = best_seconds(lambda: simulate_games("random", "random", games=games, seed=1, threads=t), args.repeats)
+        seconds = best_seconds(
+            lambda: simulate_games("random", "random", games=games, seed=1, runner=Runner(threads=t)), args.repeats
+        )
         rate = games / seconds
         rows.append((f"random v random games, {t} thread{'s' * (t > 1)}", "games/s", rate, rate / t / GAMES_TARGET))
     games = 40_000
     seconds = best_seconds(
-        lambda: simulate_games("greedy", "greedy", games=games, seed=1, threads=threads), args.repeats
+        lambda: simulate_games("greedy", "greedy", games=games, seed=1, runner=Runner(threads=threads)), args.repeats
     )
     rows.append((f"greedy v greedy games, {threads} threads", "games/s", games / seconds, None))
     games = 8_000
-    seconds = best_seconds(lambda: simulate_betting_games(games=games, seed=1, threads=threads), args.repeats)
+    seconds = best_seconds(
+        lambda: simulate_betting_games(games=games, seed=1, runner=Runner(threads=threads)), args.repeats
+    )
     rows.append(
         (f"betting games, greedy + threshold v greedy + threshold, {threads} threads", "games/s", games / seconds, None)
     )
@@ -65,7 +70,10 @@ def main() -> None:
         position = position_from_dict(data)
         result = placement_values(position, trials=10, seed=1, exact=False)
         seconds = best_seconds(
-            lambda p=position: placement_values(p, trials=ROLLOUTS, seed=1, exact=False, threads=threads), 1
+            lambda p=position: placement_values(
+                p, trials=ROLLOUTS, seed=1, exact=False, runner=Runner(threads=threads)
+            ),
+            1,
         )
         rows.append(
             (
@@ -76,7 +84,9 @@ def main() -> None:
             )
         )
     for player, games in (("rollout:32", 20), ("search", 4)):
-        seconds = best_seconds(lambda: simulate_games(player, "greedy", games=games, seed=1, threads=1), args.repeats)
+        seconds = best_seconds(
+            lambda: simulate_games(player, "greedy", games=games, seed=1, runner=Runner(threads=1)), args.repeats
+        )
         per_move = seconds / (games * PLACEMENTS_PER_GAME)  # the greedy side's moves cost microseconds
         target = SEARCH_TARGET / per_move if player == "search" else None
         rows.append((f"a move of {player} (v greedy, whole games), 1 thread", "s", per_move, target))

@@ -22,6 +22,7 @@ from analyzer.games.paigow.houseway import way_number
 from analyzer.games.paigow.settings_table import FULL_DECK, build_table, table_path
 from analyzer.games.paigow.split import split_ev
 from analyzer.sim.executors import local_workers
+from analyzer.sim.runner import Runner
 from timing import bench_arguments, report
 
 HANDS = (
@@ -58,7 +59,7 @@ def main() -> None:
             split_ev(hand, exact=True, cache=Path(folder))
             seconds.append(time.perf_counter() - start)
         rows.append((f"split --exact from the table, {threads} threads (median)", "s", statistics.median(seconds)))
-    split_ev(HANDS[0], exact=True, table="off", threads=1)  # compile or load the kernels
+    split_ev(HANDS[0], exact=True, table="off", runner=Runner(threads=1))  # compile or load the kernels
     start = time.perf_counter()
     split_ev(HANDS[0], exact=True, table="off")
     rows.append((f"split --exact, every dealer hand set again, {threads} threads", "s", time.perf_counter() - start))

@@ -14,6 +14,7 @@ from analyzer.games.paigow.policies import _house_way_values
 from analyzer.games.paigow.split import split_ev
 from analyzer.sim.engine import Stopping
 from analyzer.sim.executors import local_workers
+from analyzer.sim.runner import Runner
 from timing import bench_arguments, best_seconds, report
 
 HAND = "Tc Td 6h 6s Ac 3d 2h"
@@ -49,7 +50,9 @@ def main() -> None:
     )
     deals = 10_000_000
     for t in (1, threads):
-        seconds = best_seconds(lambda: house_edge(stopping=Stopping(trials=deals), seed=1, threads=t), args.repeats)
+        seconds = best_seconds(
+            lambda: house_edge(stopping=Stopping(trials=deals), seed=1, runner=Runner(threads=t)), args.repeats
+        )
         rows.append((f"House Way v House Way deals, {t} thread{'s' * (t > 1)}", "M deals/s", deals / seconds / 1e6))
     report(f"Pai Gow speed ({threads} threads available)", rows, args.json)
 
