@@ -18,6 +18,27 @@ import numpy as np
 from analyzer.sim.engine import Progress
 
 
+def finite_vector(vector: np.ndarray | list[float], size: int, what: str) -> np.ndarray:
+    """``vector`` as a float64 array of ``size`` finite entries: a tuned policy's weights as read
+    from a file or given by a caller, or a ValueError naming ``what`` is wrong.
+
+    >>> finite_vector([1, 2.5], 2, "weights")
+    array([1. , 2.5])
+    >>> finite_vector([1.0, float("nan")], 2, "weights")
+    Traceback (most recent call last):
+    ValueError: weights: every entry must be finite
+    """
+    try:
+        array = np.array(vector, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError(f"{what}: every entry must be a number") from None
+    if array.shape != (size,):
+        raise ValueError(f"{what}: expected {size} entries, got {array.size}")
+    if not np.isfinite(array).all():
+        raise ValueError(f"{what}: every entry must be finite")
+    return array
+
+
 @dataclass(frozen=True)
 class SearchStep:
     """One evaluation of the search: its number, the sweep, the entry changed (-1 for the

@@ -38,6 +38,8 @@ from pathlib import Path
 
 import numpy as np
 
+from analyzer.sim.tuning import finite_vector
+
 PAIR, TRIPS, QUADS, SUIT, RUN, RANK = range(6)
 BAR = 6  # bar_1 .. bar_8
 ROUNDS = 8
@@ -69,15 +71,7 @@ def check_vector(vector: np.ndarray | list[float], what: str = "Saint Poker weig
     Traceback (most recent call last):
     ValueError: Saint Poker weight vector: expected 14 entries, got 3
     """
-    try:
-        array = np.array(vector, dtype=np.float64)
-    except (TypeError, ValueError):
-        raise ValueError(f"{what}: every entry must be a number") from None
-    if array.shape != (N_PARAMS,):
-        raise ValueError(f"{what}: expected {N_PARAMS} entries, got {array.size}")
-    if not np.isfinite(array).all():
-        raise ValueError(f"{what}: every entry must be finite")
-    return array
+    return finite_vector(vector, N_PARAMS, what)
 
 
 def tuned_data(vectors: dict[str, np.ndarray], about: str) -> dict:
