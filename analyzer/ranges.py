@@ -21,8 +21,16 @@ Ranks may be in any case (``10`` for ten) and the two ranks of a class in either
   closely;
 * ``random`` (also ``any`` and ``100%``): all 1,326 combos.
 
-Spaces inside a term are allowed around a weight's ``:`` or ``@`` and on both sides of a run's
-``-`` (``22 - 55``); two single cards in a row are one explicit combo.
+A term may exclude combos, as ProPokerTools writes it: ``TT+!AA`` is TT+ without AA (24 combos),
+``Ax!Axs`` the offsuit ones; each ``!`` takes away every combo the term after it names, and the
+term's weight goes on its first part (``TT+:0.5!AA``).
+
+Spaces inside a term are allowed around a weight's ``:`` or ``@``, around ``!`` and on both sides
+of a run's ``-`` (``22 - 55``); two single cards in a row are one explicit combo.
+
+In Python, ranges combine as sets of combos: ``a | b`` holds every combo of either (at the larger
+weight), ``a & b`` the combos of both (at the smaller), ``a - b`` those of ``a`` that ``b`` does
+not hold (at ``a``'s weight).
 
 ``Jk`` alone, and ``joker`` or ``Jk`` in two cards (``AsJk``), are refused: ``Jk`` is how cards
 spell the joker, which no Hold'em hand holds; the class is ``KJ`` (``JK``, ``kj`` ...).
@@ -67,7 +75,7 @@ _NO_JOKER = "Jk is the joker, which no Hold'em hand holds (the class is KJ)"
 _EXPECTED = (
     "expected a pair (QQ, QQ+, JJ-, 22-55), a class (AKs, AKo, AK, KTo+, A5s-, A2s-A5s, T9s-QJs), "
     "a wildcard (Ax, Axs), two different cards (AsKd), a share (10%, 5%-15%) or random, "
-    "with an optional weight (:0.5, :50% or @50)"
+    "with an optional weight (:0.5, :50% or @50) and exclusions (TT+!AA)"
 )
 _RANK = r"(10|[2-9TJQKA])"
 _HAND = rf"{_RANK}{_RANK}([SO]?)"
@@ -77,7 +85,7 @@ _WILD_TERM = re.compile(rf"(?:{_RANK}[X*]|[X*]{_RANK})([SO]?)", re.IGNORECASE | 
 _NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
 _SHARE_TERM = re.compile(rf"{_NUMBER}%(?:-{_NUMBER}%)?", re.ASCII)
 _WEIGHTED_TERM = re.compile(r"([^:@]*)(?:([:@])([^:@]*))?")
-_SPACED = re.compile(r"\s*([:@])\s*|\s+-\s+")  # spaces that stay inside one term
+_SPACED = re.compile(r"\s*([:@!])\s*|\s+-\s+")  # spaces that stay inside one term
 _EVERYTHING = ("random", "any", "100%")
 
 
@@ -337,8 +345,23 @@ def _weight(value: str, sep: str, term: str, position: int) -> float:
 
 
 def _parse_term(term: str, position: int) -> tuple[np.ndarray, float]:
-    """Canonical combo indices and weight (1 unless given) of one term."""
-    match = _WEIGHTED_TERM.fullmatch(term)
+    """Canonical combo indices and weight (1 unless given) of one term: its first part's, less
+    the combos of every part after a ``!`` (which take no weight)."""
+    kept, *excluded = term.split("!")
+    indices, weight = _weighted_term(kept, term, position)
+    for part in excluded:
+        unweighted = _WEIGHTED_TERM.fullmatch(part)
+        if not part or unweighted is None or unweighted[2]:
+            raise _bad(term, position, "'!' takes a term without a weight after it (TT+!AA)")
+        indices = np.setdiff1d(indices, _hand_indices(part, term, position))
+    if excluded and not len(indices):
+        raise _bad(term, position, "it excludes every combo it names")
+    return indices, weight
+
+
+def _weighted_term(text: str, term: str, position: int) -> tuple[np.ndarray, float]:
+    """Canonical combo indices and weight (1 unless given) of ``text``, a term without ``!``."""
+    match = _WEIGHTED_TERM.fullmatch(text)
     if match is None:
         raise _bad(term, position, "more than one weight")
     hand, sep, value = match.groups()
@@ -586,6 +609,35 @@ class Range:
             raise EmptyRangeError(f"range {self.source!r} has no combos left without {format_cards(dead)}")
         return Range(self.combos[keep], self.weights[keep], self.source)
 
+    def __or__(self, other: object) -> Range:
+        """Every combo of either range, at the larger of its weights."""
+        if not isinstance(other, Range):
+            return NotImplemented
+        return _from_weights(np.maximum(self._dense(), other._dense()), f"{self!r} | {other!r}")
+
+    def __and__(self, other: object) -> Range:
+        """The combos of both ranges, at the smaller of their weights."""
+        if not isinstance(other, Range):
+            return NotImplemented
+        return _from_weights(np.minimum(self._dense(), other._dense()), f"{self!r} & {other!r}")
+
+    def __sub__(self, other: object) -> Range:
+        """The combos of this range that ``other`` does not hold (whatever its weight there), at
+        this range's weights: the ``!`` of the range syntax.
+
+        >>> len(parse("TT+") - parse("AA")), parse("AKs, QQ") | parse("AKs:0.5, JJ")
+        (24, Range('QQ-JJ, AKs', 16 combos))
+        """
+        if not isinstance(other, Range):
+            return NotImplemented
+        return _from_weights(np.where(other._dense() > 0, 0.0, self._dense()), f"{self!r} - {other!r}")
+
+    def _dense(self) -> np.ndarray:
+        """The weights of all 1,326 combos in canonical order, 0 for those not in the range."""
+        weights = np.zeros(COMBO_COUNT)
+        weights[_COMBO_INDEX[self.combos[:, 0], self.combos[:, 1]]] = self.weights
+        return weights
+
     def to_frame(self) -> pd.DataFrame:
         """One row per combo in canonical order: ``combo`` (``"AsKd"``), its ``class`` (``"AKo"``)
         and its ``weight``.
@@ -620,6 +672,17 @@ class Range:
             "combos": [format_combo(c) for c in self.combos],
             "weights": self.weights.tolist(),
         }
+
+
+def _from_weights(weights: np.ndarray, made: str) -> Range:
+    """The range of the combos with a positive weight in ``weights`` (all 1,326 in canonical
+    order), its source its canonical text; :class:`EmptyRangeError` naming ``made`` (how the
+    range was made) when none has."""
+    present = np.flatnonzero(weights)
+    if not len(present):
+        raise EmptyRangeError(f"{made} holds no combo")
+    combos, kept = _ALL_COMBOS[present], weights[present]
+    return Range(combos, kept, Range(combos, kept, "").canonical())
 
 
 __all__ = [

@@ -559,3 +559,53 @@ def test_show_bad_dead_card_exits_2_and_empty_range_exits_1():
 
 def test_range_type_is_exported():
     assert isinstance(parse_range("AA"), Range)
+
+
+# --- exclusion and the set algebra of ranges, against the combos each side names
+
+ALGEBRA_TERMS = ["AA", "TT+", "JJ-", "AKs", "AK", "Ax", "Axs", "KTo+", "A5s-A2s", "AsKd", "10%", "random"]
+
+
+def _combos(rng) -> dict[tuple[int, int], float]:
+    return {(int(a), int(b)): float(w) for (a, b), w in zip(rng.combos, rng.weights)}
+
+
+@pytest.mark.parametrize("left", ALGEBRA_TERMS)
+@pytest.mark.parametrize("right", ALGEBRA_TERMS)
+def test_exclusion_and_the_operators_are_the_set_operations_of_their_combos(left, right):
+    a, b = _combos(parse_range(left)), _combos(parse_range(right + ":0.5"))
+    weighted = parse_range(right + ":0.5")
+    expected = {
+        "|": {c: max(a.get(c, 0.0), b.get(c, 0.0)) for c in a.keys() | b.keys()},
+        "&": {c: min(a[c], b[c]) for c in a.keys() & b.keys()},
+        "-": {c: a[c] for c in a.keys() - b.keys()},
+    }
+    results = {"|": lambda: parse_range(left) | weighted, "&": lambda: parse_range(left) & weighted}
+    results["-"] = lambda: parse_range(left) - weighted
+    for operator, combos in expected.items():
+        if combos:
+            made = results[operator]()
+            assert _combos(made) == combos
+            assert parse_range(made.source) == made  # its source is text that reads back as itself
+        else:
+            with pytest.raises(EmptyRangeError, match="holds no combo"):
+                results[operator]()
+    if expected["-"]:
+        assert _combos(parse_range(f"{left}!{right}")) == expected["-"]
+    else:
+        with pytest.raises(RangeError, match="excludes every combo it names"):
+            parse_range(f"{left}!{right}")
+
+
+@pytest.mark.parametrize(
+    "text, count",
+    [("TT+!AA", 24), ("TT+ ! AA", 24), ("Ax!Axs", 144), ("QQ+!KK!AA", 6), ("random!Ax", 1134), ("AK!AsKs", 15)],
+)
+def test_exclusion_counts(text, count):
+    assert len(parse_range(text)) == count
+
+
+def test_the_weight_of_an_exclusion_term_is_its_first_parts():
+    assert parse_range("TT+:0.5!AA").weighted_count == 12
+    with pytest.raises(RangeError, match="'!' takes a term without a weight after it"):
+        parse_range("TT+!AA:0.5")
