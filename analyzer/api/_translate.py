@@ -62,19 +62,28 @@ def runs_on(*keywords: str) -> Callable[[Callable[..., R]], Callable[..., R]]:
 
         @functools.wraps(verb)
         def with_runner(*args: Any, runner: Any = None, **kwargs: Any) -> R:
+            if kwargs.keys().isdisjoint(keywords):  # a query's usual call: no run keyword
+                return verb(*args, runner=_default_runner() if runner is None else runner, **kwargs)
             given = {name: kwargs.pop(name) for name in keywords if name in kwargs}
-            if runner is None:
-                from analyzer.sim.runner import Runner  # here: importing a namespace stays quick
-
-                runner = Runner(**given)
-            elif given:
+            if runner is not None:
                 raise TypeError(f"{verb.__name__}: give runner or {', '.join(given)}, not both")
-            return verb(*args, runner=runner, **kwargs)
+            from analyzer.sim.runner import Runner  # here: importing a namespace stays quick
+
+            return verb(*args, runner=Runner(**given), **kwargs)
 
         with_runner.__signature__ = signature.replace(parameters=[*own, *shown])  # type: ignore[attr-defined]
         return with_runner
 
     return decorate
+
+
+@functools.cache
+def _default_runner() -> Any:
+    """``Runner()``, made once: runners are immutable, so every verb called without run keywords
+    shares it (a new one and the import cost a query about a microsecond)."""
+    from analyzer.sim.runner import Runner
+
+    return Runner()
 
 
 def cards(given: CardsInput | None) -> CardsInput:
