@@ -15,16 +15,24 @@ def lazy_exports(
 ) -> tuple[list[str], Callable[[str], Any], Callable[[], list[str]]]:
     """``__all__``, ``__getattr__`` and ``__dir__`` for ``package``, which re-exports the names
     listed under each of its submodules in ``modules`` (submodule name -> public names)."""
-    home = {name: module for module, names in modules.items() for name in names}
-
-    def __getattr__(name: str) -> Any:
-        if name not in home:
-            raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(f"{package}.{home[name]}"), name)
-        setattr(sys.modules[package], name, value)  # later lookups skip this function
-        return value
+    home = {name: f"{package}.{module}" for module, names in modules.items() for name in names}
 
     def __dir__() -> list[str]:
         return sorted(set(vars(sys.modules[package])) | set(home))
 
-    return sorted(home), __getattr__, __dir__
+    return sorted(home), lazy_getattr(package, home), __dir__
+
+
+def lazy_getattr(module: str, home: Mapping[str, str]) -> Callable[[str], Any]:
+    """A module ``__getattr__`` (PEP 562) for ``module``: each name of ``home`` read from the module
+    ``home[name]`` names, imported on first use and then kept on ``module`` (later lookups skip
+    the function); any other name an AttributeError."""
+
+    def __getattr__(name: str) -> Any:
+        if name not in home:
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(home[name]), name)
+        setattr(sys.modules[module], name, value)
+        return value
+
+    return __getattr__

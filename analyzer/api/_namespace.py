@@ -8,10 +8,10 @@ first use (PEP 562), as its verbs import their engines on their first call.
 
 from __future__ import annotations
 
-import importlib
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
+
+from analyzer._exports import lazy_getattr
 
 
 def public(
@@ -21,16 +21,9 @@ def public(
     names are its ``verbs`` and the result types named in ``results`` (name -> the module that
     defines it, imported when the name is first read)."""
 
-    def __getattr__(name: str) -> Any:
-        if name not in results:
-            raise AttributeError(f"module {module!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(results[name]), name)
-        setattr(sys.modules[module], name, value)  # later lookups skip this function
-        return value
-
     names = sorted([*verbs, *results])
 
     def __dir__() -> list[str]:
         return list(names)
 
-    return names, __getattr__, __dir__
+    return names, lazy_getattr(module, results), __dir__
