@@ -96,8 +96,10 @@ def equity(
     -------
     EquityResult
         ``players[i].equity``, ``.win``, ``.tie`` and ``.stderr`` (0 when exact) per player, in
-        the order given; ``run`` says how they were found (``run.exact``, ``run.trials``: deals
-        enumerated or drawn, ``run.seed``).
+        the order given; ``.combos``, the live combos of his range (those in at least one deal,
+        given the board, the dead cards and the others' ranges: the breakdown's rows), and
+        ``.combos_listed``, all of them (board and dead cards removed); ``run`` says how they
+        were found (``run.exact``, ``run.trials``: deals enumerated or drawn, ``run.seed``).
 
     Examples
     --------
@@ -122,8 +124,8 @@ def equity(
 
     >>> result = pa.holdem.equity(["AhKh", "QQ+, AKs"], board="Qh 7h 2c", breakdown=True)
     >>> combos = result.players[1].breakdown.combos
-    >>> combos
-    HandEquities(12 rows: QsQd 74.444%, QsQc 74.444%, QdQc 74.444%, ...)
+    >>> combos, result.players[1].combos, result.players[1].combos_listed
+    (HandEquities(12 rows: QsQd 74.444%, QsQc 74.444%, QdQc 74.444%, ...), 12, 19)
     >>> combos.to_frame().tail(3)
         hand class    weight    equity       win       tie  stderr samples
     9   AcKc   AKs  0.083333  0.340909  0.045455  0.590909     0.0    None

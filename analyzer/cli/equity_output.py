@@ -13,7 +13,8 @@ from analyzer.text import plural
 def print_equity(result, as_json: bool, by_class: bool = False) -> None:
     """Print an ``EquityResult`` (``pa.holdem.equity``, ``pa.stud.equity``) to stdout; after the
     players' table, the breakdown of each range (a player of one combo has none to show), by class
-    if asked."""
+    if asked. The table's ``combos`` are each player's live combos (those in at least one deal);
+    a line under it names the players whose range lists more, blocked by the other hands."""
     if as_json:
         print(json.dumps(result.to_dict()))
         return
@@ -43,6 +44,13 @@ def print_equity(result, as_json: bool, by_class: bool = False) -> None:
     console.print(table)
     if result.board or result.dead:
         console.print(f"board: {result.board or '-'}   dead: {result.dead or '-'}")
+    for i, p in enumerate(result.players, start=1):
+        if p.combos_listed > p.combos:
+            blocked = p.combos_listed - p.combos
+            console.print(
+                f"player {i}: {p.combos:,} live combos of {p.combos_listed:,} listed; "
+                f"{plural(blocked, 'combo')} in no deal, blocked by the other players' hands"
+            )
     for i, p in enumerate(result.players, start=1):
         if p.categories:
             parts = ", ".join(f"{name} {100 * share:.2f}%" for name, share in p.categories.items())

@@ -44,10 +44,12 @@ class EquityResult:
         ``"holdem"`` or ``"stud"``.
     players:
         One :class:`~analyzer.sim.showdown.PlayerEquity` per player, in the order given: the hand
-        or range (canonical text), its combos, ``equity``, ``win`` (the chance to win alone),
-        ``tie`` (the chance to split), ``stderr`` (0 when exact) and, when asked for,
-        ``categories`` (the final-hand category distribution) and ``breakdown`` (Hold'em: the
-        figures combo by combo and class by class, :class:`~analyzer.sim.breakdown.Breakdown`).
+        or range (canonical text), its live ``combos`` (those in at least one deal) and
+        ``combos_listed`` (all of them, board and dead cards removed), ``equity``, ``win`` (the
+        chance to win alone), ``tie`` (the chance to split), ``stderr`` (0 when exact) and, when
+        asked for, ``categories`` (the final-hand category distribution) and ``breakdown``
+        (Hold'em: the figures combo by combo and class by class,
+        :class:`~analyzer.sim.breakdown.Breakdown`).
     board, dead:
         The board and the dead cards, canonical text (``""`` for none).
     run:
@@ -67,8 +69,9 @@ class EquityResult:
         return equity_title(f"{GAME_TITLES[self.game]} equity", self.board, self.dead)
 
     def to_frame(self) -> pd.DataFrame:
-        """One row per player: ``player`` (from 1), ``range``, ``combos``, ``equity``, ``win``,
-        ``tie``, ``stderr`` (the category distributions and breakdowns are in :meth:`to_dict`)."""
+        """One row per player: ``player`` (from 1), ``range``, ``combos`` (live), ``combos_listed``,
+        ``equity``, ``win``, ``tie``, ``stderr`` (the category distributions and breakdowns are
+        in :meth:`to_dict`)."""
         import pandas as pd  # here, not at the top: queries print without pandas
 
         rows = []

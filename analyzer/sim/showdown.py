@@ -102,10 +102,16 @@ def fold_winners(winner_sets, tallies):
 @dataclass(frozen=True)
 class PlayerEquity:
     """One player's share of the pot: equity = win + tie shares; ``breakdown``, when asked for,
-    the same figures combo by combo and class by class (:class:`~analyzer.sim.breakdown.Breakdown`)."""
+    the same figures combo by combo and class by class (:class:`~analyzer.sim.breakdown.Breakdown`).
+
+    ``combos`` counts the *live* combos of the hand or range: those in at least one deal, given
+    the board, the dead cards and the other players' hands or ranges (the combos with a positive
+    weight in the breakdown); ``combos_listed`` counts every combo of the range left after the
+    board and dead cards, live or not. A known hand has one of each."""
 
     hand: str
     combos: int
+    combos_listed: int
     equity: float
     win: float
     tie: float
@@ -114,12 +120,14 @@ class PlayerEquity:
     breakdown: Breakdown | None = None
 
     def to_dict(self) -> dict:
-        """The JSON form: ``range`` (the hand or range as given), combos, equity, win, tie,
+        """The JSON form: ``range`` (the hand or range as given), ``combos`` (the live ones),
+        ``combos_listed`` (every one left after the board and dead cards), equity, win, tie,
         stderr, ``categories`` (final-hand shares by category) and ``breakdown`` (its
         :meth:`~analyzer.sim.breakdown.Breakdown.to_dict`) when they were asked for."""
         d = {
             "range": self.hand,
             "combos": self.combos,
+            "combos_listed": self.combos_listed,
             "equity": self.equity,
             "win": self.win,
             "tie": self.tie,
@@ -133,9 +141,19 @@ class PlayerEquity:
 
 
 def player_equities(
-    tallies: np.ndarray, total: float, hands: list[str], combos: list[int], *, exact: bool, categories: bool = False
+    tallies: np.ndarray,
+    total: float,
+    hands: list[str],
+    combos: list[int],
+    *,
+    exact: bool,
+    categories: bool = False,
+    listed: list[int] | None = None,
 ) -> tuple[PlayerEquity, ...]:
-    """Per-player estimates from merged tallies over ``total`` showdowns (or weight)."""
+    """Per-player estimates from merged tallies over ``total`` showdowns (or weight); ``combos``
+    the players' live combos, ``listed`` all of their combos (``None``: the same, as for known
+    hands)."""
+    listed = combos if listed is None else listed
     players = []
     for p, row in enumerate(np.asarray(tallies, dtype=np.float64).tolist()):  # Python floats, not numpy
         equity = row[EQUITY] / TIE_UNITS / total
@@ -147,6 +165,7 @@ def player_equities(
             PlayerEquity(
                 hand=hands[p],
                 combos=combos[p],
+                combos_listed=listed[p],
                 equity=equity,
                 win=row[WIN] / total,
                 tie=row[TIE] / total,

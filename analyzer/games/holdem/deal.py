@@ -13,6 +13,7 @@ from itertools import accumulate
 import numpy as np
 
 from analyzer.cards import CardError, CardsInput, cards_mask, check_disjoint, format_cards, parse_cards
+from analyzer.games.holdem.live import live_combos
 from analyzer.games.holdem.symmetry import class_count, suit_symmetries
 from analyzer.ranges import EmptyRangeError, Range, parse
 from analyzer.text import plural
@@ -92,6 +93,15 @@ class HoldemDeal:
         combos, _offsets, each = self.packed  # a row per player: his one combo and its weight
         weight = math.prod(each.tolist())
         return combos.astype(np.int64)[np.newaxis], np.array([weight]), weight
+
+    @cached_property
+    def live(self) -> tuple[int, ...]:
+        """Each player's live combos: those of his range (without the board and dead cards) that
+        are in at least one deal, given the other players' ranges
+        (:func:`~analyzer.games.holdem.live.live_combos`); ``len(ranges[p])`` counts them all."""
+        if all(len(r) == 1 for r in self.ranges):  # known hands, found dealable
+            return (1,) * len(self.ranges)
+        return tuple(int(m.sum()) for m in live_combos([r.combos for r in self.ranges], int(self.excluded)))
 
     def classes(self) -> float:
         """About how many suit classes the combo choices fall into

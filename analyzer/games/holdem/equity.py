@@ -129,12 +129,12 @@ def _players(
 ) -> tuple[PlayerEquity, ...]:
     """The players' figures from a run's tallies over ``total`` (weight or trials): a row per
     player, or with ``breakdown`` a row per combo, which also gives each player's breakdown."""
-    sizes = [len(r) for r in deal.ranges]
+    labels, live, listed = list(deal.labels), list(deal.live), [len(r) for r in deal.ranges]
     if not breakdown:
-        return player_equities(tallies, total, list(deal.labels), sizes, exact=exact, categories=categories)
+        return player_equities(tallies, total, labels, live, exact=exact, categories=categories, listed=listed)
     _combos, offsets, _weights = deal.packed
     rows = by_player(tallies, offsets)
-    players = player_equities(rows, total, list(deal.labels), sizes, exact=exact, categories=categories)
+    players = player_equities(rows, total, labels, live, exact=exact, categories=categories, listed=listed)
     return tuple(
         replace(
             player,

@@ -1,0 +1,102 @@
+"""Live combos: which combos of each player's range can be dealt at all, given the board, the dead
+cards and the other players' ranges.
+
+A combo of player ``p`` is *live* when some choice of one combo for every other player uses no
+card twice and none of the excluded cards (board and dead): it is then in at least one deal, so
+its weight in the deal (:mod:`analyzer.sim.breakdown`) is positive. A combo that is not live is
+in no deal: it is listed in the range but never plays.
+
+Found from the cards alone, before and apart from any run (an exact or a Monte Carlo one alike):
+
+* ``free[p, q]``, the number of player ``q``'s combos that hold no card of ``p``'s combo, is
+  ``|R_q| - n_q(a) - n_q(b) + [ab in R_q]`` by inclusion-exclusion over the combo's cards
+  ``a`` and ``b`` (``n_q(x)``: ``q``'s combos holding ``x``). A combo with ``free = 0`` for some
+  other player is dead. With two players that is the whole rule.
+* With more, the others are dealt one by one and each dealt hand blocks at most
+  ``2 max_x n_q(x)`` of ``q``'s combos; so when ``free[p, q]`` exceeds ``2 (n - 2) max_x n_q(x)``
+  for every other ``q``, every order of dealing finds a combo for each: live.
+* The rest (narrow, overlapping ranges) by a depth-first search over the other players, smallest
+  range first, remembering the (depth, cards used) states that failed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from analyzer.cards import CARD_BIT
+
+LIVE_SEARCH_NODES = 200_000
+"""The most nodes :func:`live_combos` searches per player; a combo still undecided then counts as
+live (as the dealability check gives up undecided: the runs themselves count what they deal)."""
+
+
+def live_combos(ranges: Sequence[np.ndarray], excluded: int) -> list[np.ndarray]:
+    """Per player, a boolean per combo: whether it is live (module docstring).
+
+    ``ranges[p]`` is player ``p``'s combos, ``(m_p, 2)`` card codes, none holding a card of the
+    bit mask ``excluded`` (the board and the dead cards).
+
+    Player 1 holds AhKh, player 2 QQ or AhQh: AhQh shares the ace, so it is not live.
+
+    >>> ah_kh, ah_qh, qq = [[50, 46]], [[50, 42]], [[43, 42], [43, 41], [42, 41]]
+    >>> [m.tolist() for m in live_combos([np.array(ah_kh), np.array(qq + ah_qh)], 0)]
+    [[True], [True, True, True, False]]
+    """
+    n = len(ranges)
+    masks = [CARD_BIT[r[:, 0]] | CARD_BIT[r[:, 1]] for r in ranges]
+    holding = np.array([np.bincount(r.ravel(), minlength=52)[:52] for r in ranges])  # n_q(x)
+    live = []
+    for p in range(n):
+        combos = ranges[p].astype(np.int64)
+        others = [q for q in range(n) if q != p]
+        free = np.array(
+            [
+                len(ranges[q])
+                - holding[q, combos[:, 0]]
+                - holding[q, combos[:, 1]]
+                + np.isin(masks[p], masks[q]).astype(np.int64)
+                for q in others
+            ]
+        )
+        dead = (free == 0).any(axis=0)
+        bound = np.array([2 * (n - 2) * holding[q].max() for q in others])
+        sure = (free > bound[:, None]).all(axis=0)
+        mine = ~dead & sure
+        undecided = np.flatnonzero(~dead & ~sure)
+        if len(undecided):
+            mine[undecided] = _searched(
+                [int(m) for m in masks[p][undecided]], [masks[q].tolist() for q in others], int(excluded)
+            )
+        live.append(mine)
+    return live
+
+
+def _searched(candidates: list[int], others: list[list[int]], excluded: int) -> list[bool]:
+    """Whether each of ``candidates`` (card masks) leaves a choice of one of ``others[q]`` per
+    player that uses no card twice nor one of ``excluded``: a depth-first search, smallest range
+    first, sharing the failed (depth, used) states between candidates; after
+    :data:`LIVE_SEARCH_NODES` nodes the rest count as live."""
+    order = sorted(others, key=len)
+    failed: set[tuple[int, int]] = set()
+    nodes = 0
+
+    def fits(depth: int, used: int) -> bool:
+        nonlocal nodes
+        if depth == len(order):
+            return True
+        if (depth, used) in failed:
+            return False
+        nodes += 1
+        if nodes > LIVE_SEARCH_NODES:
+            return True
+        if any(not m & used and fits(depth + 1, used | m) for m in order[depth]):
+            return True
+        failed.add((depth, used))
+        return False
+
+    return [fits(0, excluded | c) for c in candidates]
+
+
+__all__ = ["LIVE_SEARCH_NODES", "live_combos"]
