@@ -10,8 +10,9 @@ import pytest
 from analyzer.cards import CardError, cards_mask, format_card, parse_cards
 from analyzer.games.holdem.equity import EXACT_SECONDS, holdem_equity
 from analyzer.ranges import EmptyRangeError, parse_range
+from analyzer.sim.calibration import Calibration
 from analyzer.sim.engine import Stopping
-from analyzer.sim.method import choose_exact
+from analyzer.sim.method import QUICK_EXACT_SECONDS, choose_method
 from analyzer.sim.runner import Runner
 
 E7 = [eval7.Card(format_card(c)) for c in range(52)]
@@ -342,12 +343,52 @@ def test_auto_picks_exact_for_fixed_hands_and_monte_carlo_for_wide_ranges():
 
 
 def test_auto_weighs_a_hand_against_a_random_hand_by_its_suit_classes():
-    """AsKs against a random hand preflop enumerates 367 suit classes, not 1,326 / 24: the
-    default million trials are quicker, a standard error of 0.005% is not."""
-    assert holdem_equity(["AsKs", "random"], seed=1).run.method == "monte-carlo"
-    assert not choose_exact(None, 367 * EXACT_SECONDS[5] / 2, Stopping(), 2)
+    """AsKs against a random hand preflop enumerates 367 suit classes, not 1,326 / 24: a million
+    trials asked for are quicker, a standard error of 0.005% is not."""
+    million = Stopping(trials=1_000_000)
+    assert holdem_equity(["AsKs", "random"], stopping=million, seed=1).run.method == "monte-carlo"
+    assert not choose_method(None, 367 * EXACT_SECONDS[5] / 2, million, 2).exact
     precise = holdem_equity(["AsKs", "random"], stopping=Stopping(target_se=5e-5))
     assert precise.run.method == "exact" and precise.run.trials == 1225 * 1_712_304
+
+
+def test_auto_answers_exactly_when_that_takes_a_second_or_two_and_says_why():
+    """With no stopping rule, an enumeration estimated (calibrated here) at 2 s or less is
+    chosen over the default million trials: QQ+, AKs against the top 10% enumerates 4.1 billion
+    deals in a fraction of a second."""
+    result = holdem_equity(["QQ+, AKs", "10%"])
+    assert result.run.method == "exact" and result.run.trials > 4e9
+    assert result.run.choice.startswith("exact: estimated at") and "on this machine" in result.run.choice
+    assert result.run.to_dict()["choice"] == result.run.choice
+    wide = holdem_equity(["random", "random"], seed=1)
+    assert wide.run.method == "monte-carlo" and wide.run.choice.startswith("Monte Carlo: exact estimated at")
+    assert holdem_equity(["AsKs", "QdQc"], exact=False, seed=1).run.choice == "Monte Carlo, as asked"
+
+
+def _timed(seconds: float, calls: list) -> Calibration:
+    """A calibration whose reference sleeps ``seconds`` (and counts its calls) against a
+    baseline of 10 ms: a factor of ``seconds / 0.01``, at least."""
+    import time
+
+    return Calibration(lambda: calls.append(time.sleep(seconds)), baseline_seconds=0.01)
+
+
+def test_the_quick_exact_rule_scales_the_estimate_to_this_machine_and_times_only_when_it_matters():
+    calls: list = []
+    same_speed = _timed(0.01, calls)
+    assert not calls  # nothing timed until a choice depends on it
+    assert choose_method(None, 1.0, Stopping(), 2, calibration=same_speed).exact
+    assert calls  # the reference ran
+    assert not choose_method(None, 3 * QUICK_EXACT_SECONDS, Stopping(), 2, calibration=same_speed).exact
+    ten_times_slower = _timed(0.1, [])
+    assert not choose_method(None, 1.0, Stopping(), 2, calibration=ten_times_slower).exact
+    untouched: list = []
+    never = _timed(0.01, untouched)
+    assert not choose_method(None, 1.0, Stopping(trials=1_000), 2, calibration=never).exact  # a rule was given
+    assert not choose_method(None, 1e6, Stopping(), 2, calibration=never).exact  # far beyond any machine
+    assert choose_method(None, 0.001, Stopping(), 2, calibration=never).exact  # quicker anyway
+    assert not untouched
+    assert not choose_method(None, 1.0, Stopping(), 2).exact  # no calibration: the quicker method only
 
 
 @pytest.mark.jitless
@@ -399,8 +440,8 @@ def test_an_impossible_deal_too_big_to_search_is_still_an_error_not_a_hang():
 
 
 def test_a_trial_cap_bounds_the_monte_carlo_cost_in_the_exact_or_monte_carlo_choice():
-    assert not choose_exact(None, 10.0, Stopping(trials=1_000, target_se=1e-5), 2)
-    assert choose_exact(None, 10.0, Stopping(target_se=1e-5), 2)  # 2.5e9 trials would take longer
+    assert not choose_method(None, 10.0, Stopping(trials=1_000, target_se=1e-5), 2).exact
+    assert choose_method(None, 10.0, Stopping(target_se=1e-5), 2).exact  # 2.5e9 trials would take longer
 
 
 @pytest.mark.jitless

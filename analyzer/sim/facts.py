@@ -30,7 +30,8 @@ class RunFacts:
     sessions: whatever the run draws), or the number of cases enumerated. ``seed`` and
     ``chunk_size``: those of the Monte Carlo run (None for an enumeration). ``elapsed``: wall
     seconds. ``stopped_by``: the stopping rule that ended a Monte Carlo run ("trials",
-    "target_se" or "time_limit"), "exact" for an enumeration.
+    "target_se" or "time_limit"), "exact" for an enumeration. ``choice``: why the run used its
+    method, for analyses that choose one (:func:`analyzer.sim.method.choose_method`), else None.
 
     >>> facts = RunFacts(method="monte-carlo", trials=20_000, seed=7, chunk_size=500, elapsed=0.25,
     ...                  stopped_by="trials")
@@ -50,6 +51,7 @@ class RunFacts:
     chunk_size: int | None
     elapsed: float
     stopped_by: str
+    choice: str | None = None
 
     def __post_init__(self) -> None:
         if self.method not in (EXACT, MONTE_CARLO):
@@ -61,10 +63,13 @@ class RunFacts:
         return self.method == EXACT
 
     @classmethod
-    def from_run(cls, run: MonteCarloRun, *, seed: int | None = None, elapsed: float | None = None) -> RunFacts:
+    def from_run(
+        cls, run: MonteCarloRun, *, seed: int | None = None, elapsed: float | None = None, choice: str | None = None
+    ) -> RunFacts:
         """The facts of a Monte Carlo run: its trials, chunk size, stopping rule, and its seed and
         elapsed time unless given (``seed``: the seed a result reports when its run was seeded
-        from it, not with it; ``elapsed``: when the result took longer than the run)."""
+        from it, not with it; ``elapsed``: when the result took longer than the run), and why
+        Monte Carlo was chosen, if it was."""
         return cls(
             method=MONTE_CARLO,
             trials=run.trials,
@@ -72,12 +77,13 @@ class RunFacts:
             chunk_size=run.chunk_size,
             elapsed=run.elapsed if elapsed is None else elapsed,
             stopped_by=run.stopped_by,
+            choice=choice,
         )
 
     @classmethod
-    def enumerated(cls, cases: int, *, since: float) -> RunFacts:
+    def enumerated(cls, cases: int, *, since: float, choice: str | None = None) -> RunFacts:
         """The facts of an enumeration of ``cases`` cases that started at the
-        ``time.perf_counter()`` reading ``since``."""
+        ``time.perf_counter()`` reading ``since`` (and why it was chosen, if it was)."""
         return cls(
             method=EXACT,
             trials=int(cases),
@@ -85,11 +91,12 @@ class RunFacts:
             chunk_size=None,
             elapsed=time.perf_counter() - since,
             stopped_by=EXACT,
+            choice=choice,
         )
 
     def to_dict(self) -> dict:
-        """The facts under the keys every result's JSON uses."""
-        return {
+        """The facts under the keys every result's JSON uses, and ``choice`` when there is one."""
+        facts = {
             "method": self.method,
             "exact": self.exact,
             "trials": self.trials,
@@ -98,6 +105,7 @@ class RunFacts:
             "stopped_by": self.stopped_by,
             "elapsed_seconds": self.elapsed,
         }
+        return facts if self.choice is None else facts | {"choice": self.choice}
 
     def describe(self, unit: Noun = "trial", enumerated: Noun | None = None) -> str:
         """The method and the sample size for people: ``unit`` names what was drawn, and what

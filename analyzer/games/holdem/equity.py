@@ -1,8 +1,10 @@
 """Texas Hold'em equity: 2 to 10 hands or ranges, a board of 0, 3, 4 or 5 cards, dead cards.
 
 Exact enumeration (:mod:`analyzer.games.holdem.exact`) when it is estimated to be quicker than
-the requested Monte Carlo precision, else Monte Carlo in seeded chunks on threads or a Dask
-cluster (:mod:`analyzer.games.holdem.monte_carlo`), of the deal the inputs make
+the requested Monte Carlo precision or, with no stopping rule given, to take at most two seconds
+on this machine (the cost model :data:`EXACT_SECONDS` scaled by :data:`CALIBRATION`), else
+Monte Carlo in seeded chunks on threads or a Dask cluster
+(:mod:`analyzer.games.holdem.monte_carlo`), of the deal the inputs make
 (:mod:`analyzer.games.holdem.deal`). This module chooses the method and assembles the result.
 
 With ``breakdown`` every engine keeps its tallies per combo instead of per player (row ``c``:
@@ -25,15 +27,30 @@ from analyzer.games.holdem.monte_carlo import HoldemMonteCarlo
 from analyzer.games.holdem.symmetry import MAX_ASSIGNMENTS
 from analyzer.ranges import Range, format_combo, hand_class
 from analyzer.sim.breakdown import breakdown as combo_breakdown
+from analyzer.sim.calibration import Calibration
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Stopping, clock_start
 from analyzer.sim.facts import RunFacts
-from analyzer.sim.method import choose_exact
+from analyzer.sim.method import choose_method
 from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import new_seed
 from analyzer.sim.showdown import PlayerEquity, player_equities
 
 # seconds per combo assignment of the exact kernel, by number of missing board cards (measured)
 EXACT_SECONDS = {5: 1.5e-3, 4: 1.2e-4, 3: 1.5e-5, 2: 2e-6, 1: 5e-7, 0: 2e-7}
+REFERENCE = (("AsKs", "QdQc"), "Kh 7d 2c")  # the calibration's workload: one exact enumeration ...
+REFERENCE_SECONDS = 8.7e-6  # ... and its best time where EXACT_SECONDS were measured (1 thread)
+
+
+def _reference() -> None:
+    """:data:`REFERENCE` enumerated exactly on one thread, from its text: the work of a small
+    query, setup included."""
+    hands, board = REFERENCE
+    exact_tallies(query_deal(hands, board, ""), _ONE_THREAD)
+
+
+_ONE_THREAD = Runner(threads=1)
+CALIBRATION = Calibration(_reference, REFERENCE_SECONDS)
+"""How much longer than where :data:`EXACT_SECONDS` were measured the exact kernel takes here."""
 
 
 def holdem_equity(
@@ -65,8 +82,9 @@ def holdem_equity(
         Cards known to be out of play.
     exact:
         ``None`` (exact when enumerating is estimated to be quicker than the Monte Carlo run
-        ``stopping`` asks for, :func:`~analyzer.sim.method.choose_exact`), ``True`` (exact) or
-        ``False`` (Monte Carlo).
+        ``stopping`` asks for or, with no stopping rule given, to take at most two seconds on this
+        machine: :func:`~analyzer.sim.method.choose_method`, :data:`CALIBRATION`), ``True``
+        (exact) or ``False`` (Monte Carlo). ``run.choice`` says which and why.
     stopping:
         When a Monte Carlo run stops (a trial count, a target standard error, a time limit).
     seed:
@@ -95,9 +113,11 @@ def holdem_equity(
     assignments = deal.assignments
     listed = 1 < len(deal.symmetries) <= assignments <= MAX_ASSIGNMENTS  # as exact._run_listed decides
     classes = deal.classes() if listed else assignments
-    exact = choose_exact(exact, classes * EXACT_SECONDS[missing] / workers, stopping, workers)
+    choice = choose_method(
+        exact, classes * EXACT_SECONDS[missing] / workers, stopping, workers, calibration=CALIBRATION
+    )
     start = clock_start()
-    if exact:
+    if choice.exact:
         tallies, total, deals = exact_tallies(deal, runner, by_combo=breakdown, categories=categories or breakdown)
         players = _players(deal, tallies, total, exact=True, categories=categories, breakdown=breakdown)
         return EquityResult(
@@ -105,7 +125,7 @@ def holdem_equity(
             players=players,
             board=deal.board_text,
             dead=deal.dead_text,
-            run=RunFacts.enumerated(deals, since=start),
+            run=RunFacts.enumerated(deals, since=start, choice=choice.reason),
         )
     seed = new_seed(seed)
     run = runner.monte_carlo(
@@ -120,7 +140,7 @@ def holdem_equity(
         players=players,
         board=deal.board_text,
         dead=deal.dead_text,
-        run=RunFacts.from_run(run),
+        run=RunFacts.from_run(run, choice=choice.reason),
     )
 
 

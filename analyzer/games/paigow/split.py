@@ -44,7 +44,7 @@ from analyzer.sim.engine import (
     mean_and_se,
 )
 from analyzer.sim.facts import RunFacts
-from analyzer.sim.method import choose_exact
+from analyzer.sim.method import choose_method
 from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import new_seed
 
@@ -342,15 +342,16 @@ def split_ev(
     start = clock_start()
     setting_table = None if exact is False else _setting_table(table, way, cache, runner)
     exact_seconds = EXACT_SECONDS / workers if setting_table is None else TABLE_SECONDS
-    exact = choose_exact(exact, exact_seconds, stopping, workers, DEALER_HANDS_PER_SECOND)
+    choice = choose_method(exact, exact_seconds, stopping, workers, DEALER_HANDS_PER_SECOND)
+    exact = choice.exact
     if exact and setting_table is not None:
         tallies = _table_tallies(setting_table, codes, fronts, backs, player_banks, cache, runner.threads)
-        facts = RunFacts.enumerated(DEALER_HANDS, since=start)
+        facts = RunFacts.enumerated(DEALER_HANDS, since=start, choice=choice.reason)
     elif exact:
         if table == "auto":
             logger.info(_slow_path_notice(format_cards(codes), way, cache))
         tallies = _exact_tallies(codes, fronts, backs, number, player_banks, runner)
-        facts = RunFacts.enumerated(DEALER_HANDS, since=start)
+        facts = RunFacts.enumerated(DEALER_HANDS, since=start, choice=choice.reason)
     else:
         seed = new_seed(seed)
         excluded = cards_mask(codes)
@@ -360,7 +361,7 @@ def split_ev(
             stopping=stopping,
             chunk_size=chunk_size,
         )
-        tallies, facts = run.tallies, RunFacts.from_run(run)
+        tallies, facts = run.tallies, RunFacts.from_run(run, choice=choice.reason)
     figures = []
     for s, t in zip(settings, tallies):
         win, push, loss, ev, se = settlement(t, facts.trials, commission)

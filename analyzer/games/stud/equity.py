@@ -18,7 +18,7 @@ from analyzer.games._equity import EquityResult
 from analyzer.games.stud.engine import HAND, _completions, _exact_deals, _monte_carlo_deals
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Stopping, clock_start
 from analyzer.sim.facts import RunFacts
-from analyzer.sim.method import choose_exact
+from analyzer.sim.method import choose_method
 from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import new_seed
 from analyzer.sim.showdown import WIDTH, max_equity_se, player_equities
@@ -155,7 +155,7 @@ def stud_equity(
         Folded up-cards and other cards out of play.
     exact:
         ``None`` (exact when enumerating every deal is estimated to be quicker than the Monte
-        Carlo run ``stopping`` asks for, :func:`~analyzer.sim.method.choose_exact`), ``True``
+        Carlo run ``stopping`` asks for, :func:`~analyzer.sim.method.choose_method`), ``True``
         (exact) or ``False`` (Monte Carlo).
     stopping:
         When a Monte Carlo run stops (a trial count, a target standard error, a time limit).
@@ -179,11 +179,11 @@ def stud_equity(
     """
     deal = prepare_stud(hands, dead)
     workers = runner.workers
-    exact = choose_exact(exact, deal.candidate_deals() * EXACT_SECONDS_PER_DEAL, stopping, workers)
+    choice = choose_method(exact, deal.candidate_deals() * EXACT_SECONDS_PER_DEAL, stopping, workers)
     labels = [format_cards(k).replace(" ", "") or "(unknown)" for k in deal.known]
     sizes = [1] * len(labels)
     start = clock_start()
-    if exact:
+    if choice.exact:
         tallies, deals = _exact(deal, runner)
         players = player_equities(tallies, deals, labels, sizes, exact=True, categories=categories)
         return EquityResult(
@@ -191,11 +191,15 @@ def stud_equity(
             players=players,
             board="",
             dead=format_cards(deal.dead),
-            run=RunFacts.enumerated(deals, since=start),
+            run=RunFacts.enumerated(deals, since=start, choice=choice.reason),
         )
     seed = new_seed(seed)
     run = runner.monte_carlo(StudMonteCarlo.from_deal(deal), seed=seed, stopping=stopping, chunk_size=chunk_size)
     players = player_equities(run.tallies, run.trials, labels, sizes, exact=False, categories=categories)
     return EquityResult(
-        game="stud", players=players, board="", dead=format_cards(deal.dead), run=RunFacts.from_run(run)
+        game="stud",
+        players=players,
+        board="",
+        dead=format_cards(deal.dead),
+        run=RunFacts.from_run(run, choice=choice.reason),
     )
