@@ -350,3 +350,157 @@ def test_cli_errors_are_one_line(main_run, args, code, words):
     got, out, err = main_run("holdem", "hits", *args)
     assert got == code and out == "" and words in err
     assert len(err.splitlines()) == 1 and err.startswith("error: ")
+
+
+# ---------------------------------------------------------------- the combos of each row, and the filter
+
+
+def referee_rows(combos: dict[tuple[int, int], float], board: list[int]) -> dict[str, set[frozenset[int]]]:
+    """Every row's combos (as card sets) among those holding no board card, each combo
+    classified on its own by the referee."""
+    rows: dict[str, set[frozenset[int]]] = {}
+    cards = [(c // 4, c % 4) for c in board]
+    for a, b in combos:
+        if a in board or b in board:
+            continue
+        hole = [(a // 4, a % 4), (b // 4, b % 4)]
+        for name in {made_row(hole, cards), category(hole + cards), *draws(hole, cards)}:
+            rows.setdefault(name, set()).add(frozenset((a, b)))
+    return rows
+
+
+def card_sets(hands) -> set[frozenset[int]]:
+    return {frozenset(parse_cards(h).tolist()) for h in hands}
+
+
+MADE_ORDER = ["Straight flush", "Four of a kind", "Full house", "Flush", "Straight", "Set", "Trips"]
+MADE_ORDER += ["Trips on the board", "Two pair, both hole cards", "Two pair, pocket pair and board pair"]
+MADE_ORDER += ["Two pair, hole card and board pair", "Two pair on the board", "Overpair", "Top pair"]
+MADE_ORDER += ["Pocket pair below top card", "Second pair", "Weak pair", "Underpair", "Pair on the board"]
+MADE_ORDER += ["Ace high", "No made hand"]  # strongest first, as the docs order them
+
+WEIGHTED = {c: 0.5 for name in ("QQ", "KK", "AA") for c in combos_of(name, None)}
+WEIGHTED |= {c: 1.0 for c in combos_of("AK", True)} | {c: 0.25 for c in combos_of("76", True)}
+WEIGHTED_TEXT = "QQ+:0.5, AKs, 76s:0.25"
+
+
+@pytest.mark.parametrize("board", BOARDS.values(), ids=BOARDS.keys())
+@pytest.mark.jitless
+def test_every_rows_combos_are_the_brute_forces(board):
+    cards = parse_cards(board).tolist()
+    result = pa.holdem.hits("random", board=board)
+    expected = referee_rows(RANDOM, cards)
+    for row in (*result.made, *result.categories, *result.draws):
+        assert card_sets(row.hands) == expected.get(row.name, set()), row.name
+        assert len(row.hands) == row.combos  # every weight 1
+    # the combos of a row are listed in the range's order
+    order = [pa.ranges.format_combo(c) for c in result.in_play.combos]
+    assert list(result.row("No made hand").hands) == [h for h in order if h in result.row("No made hand").hands]
+
+
+@pytest.mark.jitless
+def test_filter_against_the_brute_force_with_weights():
+    board = "Kh 7d 2c"
+    cards = parse_cards(board).tolist()
+    result = pa.holdem.hits(WEIGHTED_TEXT, board=board)
+    rows = referee_rows(WEIGHTED, cards)
+    top_pair_or_better = set().union(*(rows.get(n, set()) for n in MADE_ORDER[: MADE_ORDER.index("Top pair") + 1]))
+    wanted = top_pair_or_better | rows["Backdoor flush draw"]
+    filtered = result.filter("Top pair+", "backdoor flush draw")
+    assert card_sets(pa.ranges.format_combo(c) for c in filtered.combos) == wanted
+    weight_of = {frozenset(c): w for c, w in WEIGHTED.items()}
+    assert [weight_of[frozenset(c)] for c in filtered.combos.tolist()] == filtered.weights.tolist()
+    # the canonical text parses back to the same range, which an equity query takes as it is
+    assert pa.ranges.parse(filtered.canonical()) == filtered
+    assert filtered.canonical() == "AA:0.5, KsKd:0.5, KsKc:0.5, KdKc:0.5, AsKs, AdKd, AcKc, 7h6h:0.25, 7c6c:0.25"
+    by_text = pa.holdem.equity([filtered.canonical(), "AhQh"], board=board)
+    by_range = pa.holdem.equity([filtered, "AhQh"], board=board)
+    assert by_text.players == by_range.players and by_range.players[0].combos_listed == len(filtered)
+
+
+@pytest.mark.jitless
+def test_filter_names_in_any_case_categories_or_better_and_commas():
+    result = pa.holdem.hits("random", board="Jh 9d 5c 5s")
+    rows = referee_rows(RANDOM, parse_cards("Jh 9d 5c 5s").tolist())
+
+    def combos(rng) -> set[frozenset[int]]:
+        return {frozenset(c) for c in rng.combos.tolist()}
+
+    assert combos(result.filter("PAIR or better")) == set().union(
+        *(rows.get(c, set()) for c in CATEGORY[CATEGORY.index("Pair") :])
+    )
+    assert result.filter("pair+") == result.filter("Pair or better") == result.filter("  pair  +")
+    assert combos(result.filter("trips")) == rows["Trips"]
+    # the comma inside a row's name stays in it; commas also separate names
+    assert result.filter("two pair, hole card and board pair, gutshot") == result.filter(
+        "Two pair, hole card and board pair", "Gutshot"
+    )
+    assert combos(result.filter("two pair, hole card and board pair, gutshot")) == (
+        rows["Two pair, hole card and board pair"] | rows["Gutshot"]
+    )
+    assert result.filter("Set+") == result.filter("set or better")
+    assert len(result.filter("Set+")) == sum(len(rows.get(n, ())) for n in MADE_ORDER[:6])
+    assert [r.name for r in result.made] == MADE_ORDER
+
+
+def test_filter_errors_name_the_bad_part():
+    result = pa.holdem.hits("QQ+, AKs, 76s", board="Kh 7d 2c")
+    with pytest.raises(ValueError, match=r"unknown row 'top par' \(did you mean 'Top pair'\?\); the rows .*Overpair"):
+        result.filter("top par")
+    with pytest.raises(ValueError, match="'\\+' and 'or better' follow a made hand or a category, not a draw"):
+        result.filter("flush draw+")
+    with pytest.raises(ValueError, match="name at least one row"):
+        result.filter(" , ")
+    with pytest.raises(pa.ranges.EmptyRangeError, match="no combo of QQ\\+, AKs, 76s makes straight\\+ on Kh 7d 2c"):
+        result.filter("straight+")
+    every = pa.holdem.hits("AKs", dead="2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc 2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd")
+    assert all(row.hands is None for row in (*every.made, *every.categories, *every.draws))
+    assert every.to_dict()["made"][0]["hands"] is None
+    with pytest.raises(ValueError, match="on every flop a combo makes different rows"):
+        every.filter("Top pair")
+
+
+def test_cli_combos_and_filter(main_run):
+    code, out, err = main_run(
+        "holdem", "hits", WEIGHTED_TEXT, "-b", "Kh 7d 2c", "--combos", "--filter", "top pair+, backdoor flush draw"
+    )
+    words = " ".join(out.split())
+    assert code == 0 and err == ""
+    assert "│ Set │ 1.50 │ KsKd:0.5, KsKc:0.5, KdKc:0.5 │" in words
+    assert "│ Overpair │ 3 │ AA:0.5 │" in words
+    assert "filter top pair+, backdoor flush draw: 14 combos, weight 8 AA:0.5" in words
+    expected = pa.holdem.hits(WEIGHTED_TEXT, board="Kh 7d 2c").filter("top pair+, backdoor flush draw")
+    assert out.splitlines()[-1] == expected.canonical()
+    code, out, _ = main_run("holdem", "equity", out.splitlines()[-1], "AhQh", "-b", "Kh 7d 2c", "--json")
+    assert code == 0 and json.loads(out)["players"][0]["combos_listed"] == len(expected)
+
+
+def test_cli_filter_json(main_run):
+    code, out, _ = main_run("holdem", "hits", WEIGHTED_TEXT, "-b", "Kh 7d 2c", "--filter", "set, overpair", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert data["filter"] == {
+        "rows": "set, overpair",
+        "range": "AA:0.5, KsKd:0.5, KsKc:0.5, KdKc:0.5",
+        "combos": 9,
+        "weight": 4.5,
+    }
+    assert {r["row"]: r["hands"] for r in data["made"]}["Overpair"] == ["AsAh", "AsAd", "AsAc", "AhAd", "AhAc", "AdAc"]
+    code, out, _ = main_run("holdem", "hits", WEIGHTED_TEXT, "-b", "Kh 7d 2c", "--json")
+    assert code == 0 and "filter" not in json.loads(out)
+
+
+@pytest.mark.parametrize(
+    "args, code, words",
+    [
+        (["-b", "Kh 7d 2c", "--filter", "top par"], 2, "--filter: unknown row 'top par' (did you mean 'Top pair'?)"),
+        (["-b", "Kh 7d 2c", "--filter", "gutshot or better"], 2, "follow a made hand or a category, not a draw"),
+        (["--filter", "top pair"], 2, "--filter works on a flop or a turn"),
+        (["--combos"], 2, "--combos works on a flop or a turn"),
+        (["-b", "Kh 7d 2c", "--filter", "straight+"], 1, "no combo of QQ+, AKs makes straight+ on Kh 7d 2c"),
+    ],
+)
+def test_cli_filter_and_combos_errors_are_one_line(main_run, args, code, words):
+    got, out, err = main_run("holdem", "hits", "QQ+, AKs", *args)
+    assert got == code and out == "" and words in err
+    assert len(err.splitlines()) == 1 and err.startswith("error: ")

@@ -351,7 +351,12 @@ def hits(
     -------
     HitsResult
         ``made``, ``categories`` and ``draws``: rows of weighted ``combos`` and their ``share``
-        of the range; ``row(name)`` finds one; ``to_frame()``, ``to_dict()``, ``plot()``.
+        of the range, and on a board the combos themselves (``hands``; ``None`` on every flop,
+        where a combo makes different rows on different flops); ``row(name)`` finds one;
+        ``filter(names)``, on a board, the :class:`~analyzer.ranges.Range` of the combos that
+        make some rows, weights kept (Flopzilla's filter: ``"top pair+, flush draw"``, a made
+        hand or category with ``+`` or ``or better`` meaning it and every stronger made hand);
+        ``to_frame()``, ``to_dict()``, ``plot()``.
 
     Examples
     --------
@@ -367,6 +372,19 @@ def hits(
       Backdoor flush draw                4   19.048%
     >>> result.row("Pair").combos, sum(row.share for row in result.made)
     (18.0, 1.0)
+    >>> result.row("Set").hands
+    ('KsKd', 'KsKc', 'KdKc')
+
+    The range of the combos making top pair or better, or a backdoor flush draw, weights kept,
+    straight into an equity query:
+
+    >>> strong = result.filter("Top pair+", "backdoor flush draw")
+    >>> strong
+    Range('AA, KsKd, KsKc, KdKc, AsKs, AdKd, AcKc, 7h6h, 7c6c', 14 combos)
+    >>> pa.holdem.equity([strong, "AhQh"], board="Kh 7d 2c")
+    EquityResult: Hold'em equity, board Kh 7d 2c; exact, 10,890 deals
+      player 1  AA, KsKd, KsKc, KdKc, AsKs, AdKd, AcKc, 7h6h, 7c6c  equity 90.579%  win 90.579%  tie 0.000%
+      player 2  AhQh                                                equity 9.421%  win 9.421%  tie 0.000%
 
     On every flop, a pocket pair flops a set, a full house or quads on 2,352 of the 19,600 flops
     left (2,304 holding a card of its rank, 48 three cards of another rank): 12%.

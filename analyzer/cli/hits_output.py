@@ -2,7 +2,11 @@
 
 The printed tables: the made hands, each category with its relative-strength rows indented under
 it (a category of one row is that row), then the draws; each row's weighted combos and share of
-the range. ``--json`` prints the result's ``to_dict()`` instead (``--chart`` draws the result's bars,
+the range. ``--combos`` adds a table of the combos of every row that some combo makes, each as
+range text (:meth:`~analyzer.ranges.Range.canonical`); ``--filter`` the range of the combos that
+make the rows it names, as range text on a line of its own, which ``holdem equity`` reads back.
+``--json`` prints the result's ``to_dict()`` instead (each row's ``hands``, and the filter's range
+under ``"filter"``; ``--chart`` draws the result's bars,
 :func:`analyzer.cli.output_files.save_chart`).
 """
 
@@ -13,13 +17,23 @@ import json
 from rich.table import Table
 
 from analyzer.cli.console import stdout_console
-from analyzer.text import combos_text
+from analyzer.text import combos_text, plural
 
 
-def print_hits(result, as_json: bool) -> None:
-    """Print a ``HitsResult`` (``pa.holdem.hits``) to stdout."""
+def print_hits(result, as_json: bool, combos: bool = False, filtered=None, names: str = "") -> None:
+    """Print a ``HitsResult`` (``pa.holdem.hits``) to stdout; with ``combos`` each row's combos,
+    with ``filtered`` (the :class:`~analyzer.ranges.Range` that ``result.filter(names)`` made) that
+    range."""
     if as_json:
-        print(json.dumps(result.to_dict()))
+        data = result.to_dict()
+        if filtered is not None:
+            data["filter"] = {
+                "rows": names,
+                "range": filtered.canonical(),
+                "combos": len(filtered),
+                "weight": filtered.weighted_count,
+            }
+        print(json.dumps(data))
         return
     console = stdout_console()
     made = _table(f"holdem hits ({result.how}; {result.run.elapsed:.3f} s)", "made hand")
@@ -38,6 +52,25 @@ def print_hits(result, as_json: bool) -> None:
     console.print(f"range: {result.range} ({combos_text(result.combos)} combos)   {where}")
     if not result.board:
         console.print(f"combos: the mean over the {result.boards:,} flops; share: of the range's combos on them")
+    if combos:
+        console.print(_combos_table(result))
+    if filtered is not None:
+        console.print(
+            f"filter {names}: {plural(len(filtered), 'combo')}, weight {combos_text(filtered.weighted_count)}",
+            highlight=False,
+        )
+        console.print(filtered.canonical(), soft_wrap=True, highlight=False, markup=False)
+
+
+def _combos_table(result) -> Table:
+    """Every made-hand row and draw that some combo makes, with its combos as range text."""
+    table = Table(title="combos by row", title_justify="left")
+    for column in ("row", "combos", "hands"):
+        table.add_column(column, justify="right" if column == "combos" else "left")
+    for r in (*result.made, *result.draws):
+        if r.hands:
+            table.add_row(r.name, combos_text(r.combos), result.filter(r.name).canonical())
+    return table
 
 
 def _table(title: str | None, what: str) -> Table:

@@ -144,6 +144,17 @@ def hits(
         Path | None, typer.Option("--chart", metavar="FILE", help="Draw the share of every row to FILE (.png).")
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace the --chart file if it exists.")] = False,
+    combos: Annotated[
+        bool, typer.Option("--combos", help="Also the combos of every row, as range text (needs --board).")
+    ] = False,
+    filter_rows: Annotated[
+        str,
+        typer.Option(
+            "--filter",
+            metavar="ROWS",
+            help='Print the range of the combos making these rows, e.g. "top pair+, flush draw" (needs --board).',
+        ),
+    ] = "",
     as_json: Json = False,
     show_progress: ShowProgress = None,
     *,
@@ -151,14 +162,30 @@ def hits(
 ) -> None:
     """What a range makes and draws to on a flop or turn, or on every flop, exactly: the share of
     its combos making each hand (by category and strength: set, overpair, top pair ...) and each
-    draw (flush draw, open-ender, gutshot, backdoors, overcards)."""
+    draw (flush draw, open-ender, gutshot, backdoors, overcards). On a board, --combos lists each
+    row's combos and --filter prints the range of the combos making some rows (a made hand or
+    category with + for it and every stronger one), which holdem equity takes as it is."""
     with reported_errors():
+        for option, given in (("--combos", combos), ("--filter", filter_rows)):
+            if given and not board.strip():
+                raise typer.BadParameter(
+                    f"{option} works on a flop or a turn (a combo has no one row on every flop): give --board"
+                )
         from analyzer.api import holdem
+        from analyzer.ranges import EmptyRangeError
 
         chart_file = checked_output(chart, CHART_SUFFIXES, "--chart", force)
         with progress_bar("hold'em hits", show_progress) as progress:
             result = holdem.hits(hand_range, board, dead, runner=runner.reporting(progress))
-        print_hits(result, as_json)
+        filtered = None
+        if filter_rows:
+            try:
+                filtered = result.filter(filter_rows)
+            except EmptyRangeError:
+                raise
+            except ValueError as err:  # a name that is no row: a usage error
+                raise typer.BadParameter(f"--filter: {err}") from None
+        print_hits(result, as_json, combos=combos, filtered=filtered, names=filter_rows)
         save_chart(result, chart_file, as_json)
 
 

@@ -7,16 +7,25 @@ each flop counts once with every combo of the range that holds none of its cards
 ``combos`` is its weight summed over the flops divided by the number of flops, and its share
 that sum over the range's weight summed over the flops, which is the chance that a hand dealt
 from the range (by weight) and a flop dealt from the cards left make the row.
+
+On a flop or a turn each row also lists its combos (``hands``), and :meth:`HitsResult.filter`
+makes a range of the combos of some rows (Flopzilla's filter: "top pair or better, or a flush
+draw"), their weights kept, to feed an equity query. On every flop a combo makes different rows
+on different flops: the rows list no combos there, and there is nothing to filter.
 """
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 from analyzer.games._equity import equity_title
 from analyzer.games._results import Result, json_ready
 from analyzer.games.holdem.texture import MADE
+from analyzer.ranges import EmptyRangeError, Range, format_combo
 from analyzer.sim.facts import RunFacts
 from analyzer.text import combos_text, plural
 
@@ -27,19 +36,24 @@ if TYPE_CHECKING:  # pandas and matplotlib are imported by to_frame() and plot()
 CATEGORY_OF = {name: category.label for name, category in MADE}
 """The category label of each made-hand row."""
 
+BETTER = ("+", " or better")
+"""The endings of a :meth:`HitsResult.filter` name that add every stronger made-hand row."""
+
 
 @dataclass(frozen=True)
 class HitRow(Result):
     """One row: ``name``, the weighted ``combos`` that make it (per board) and their ``share`` of
-    the range's weight."""
+    the range's weight; ``hands``, on a flop or a turn, those combos (``"AsKd"``, in the range's
+    canonical order), ``None`` on every flop (module docstring)."""
 
     name: str
     combos: float
     share: float
+    hands: tuple[str, ...] | None = None
 
     def to_dict(self) -> dict:
-        """``{"row": name, "combos": ..., "share": ...}``."""
-        return {"row": self.name, "combos": self.combos, "share": self.share}
+        """``{"row": name, "combos": ..., "share": ..., "hands": [...] or None}``."""
+        return {"row": self.name, "combos": self.combos, "share": self.share, "hands": self.hands}
 
 
 @dataclass(frozen=True)
@@ -67,6 +81,9 @@ class HitsResult(Result):
         One :class:`HitRow` per draw (the backdoor draws on a flop only); a combo may have several.
     run:
         How the rows were found: ``run.trials`` is the number of (combo, board) hands classified.
+    in_play:
+        The range's combos in play (:attr:`combos` of them) with their weights, a
+        :class:`~analyzer.ranges.Range`.
     """
 
     range: str
@@ -79,6 +96,7 @@ class HitsResult(Result):
     categories: tuple[HitRow, ...]
     draws: tuple[HitRow, ...]
     run: RunFacts
+    in_play: Range
 
     @property
     def title(self) -> str:
@@ -98,6 +116,67 @@ class HitsResult(Result):
             if row.name == name:
                 return row
         raise KeyError(name)
+
+    def filter(self, *names: str) -> Range:
+        """The range of the combos in play that make any of the rows ``names``, at their weights:
+        on a flop or a turn, Flopzilla's filter, ready for :func:`analyzer.api.holdem.equity`.
+
+        A name is a made-hand row, a category or a draw as the rows name them, in any case
+        (``"top pair"``, ``"Flush draw"``, ``"Two pair"``); a made-hand row or a category
+        followed by ``+`` or ``or better`` (``"Top pair+"``, ``"pair or better"``) means it and
+        every stronger made-hand row, in the order of
+        :data:`~analyzer.games.holdem.texture.MADE` (strongest first). Each argument holds one
+        name or several separated by commas (``"top pair+, flush draw"``; the comma inside a row's
+        own name, ``"Two pair, both hole cards"``, stays in it). ValueError for a name that is
+        none of these (listing the rows), on every flop (no combo has one row there), or for no
+        name; :class:`~analyzer.ranges.EmptyRangeError` when no combo makes any of the rows.
+        """
+        if not self.board:
+            raise ValueError("on every flop a combo makes different rows on different flops: give a board to filter")
+        pieces = [p.strip() for name in names for p in name.split(",") if p.strip()]
+        if not pieces:
+            raise ValueError("name at least one row to filter by, e.g. 'Top pair+' or 'Flush draw'")
+        chosen: set[str] = set()
+        i = 0
+        while i < len(pieces):  # two pieces that name one row ("Two pair, both hole cards") are one name
+            joined = self._named(f"{pieces[i]}, {pieces[i + 1]}") if i + 1 < len(pieces) else None
+            rows = joined if joined is not None else self._named(pieces[i])
+            if rows is None:
+                raise self._unknown(pieces[i])
+            chosen.update(hand for row in rows for hand in row.hands or ())
+            i += 1 if joined is None else 2
+        keep = np.array([format_combo(c) in chosen for c in self.in_play.combos], bool)
+        if not keep.any():
+            raise EmptyRangeError(f"no combo of {self.range} makes {', '.join(pieces)} on {self.board}")
+        combos, weights = self.in_play.combos[keep], self.in_play.weights[keep]
+        return Range(combos, weights, Range(combos, weights, "").canonical())
+
+    def _named(self, name: str) -> tuple[HitRow, ...] | None:
+        """The rows that the :meth:`filter` name ``name`` means, or None if it names none."""
+        text = " ".join(name.split()).lower()
+        ending = next((e for e in BETTER if text.endswith(e) and len(text) > len(e)), "")
+        base = text[: len(text) - len(ending)].strip()
+        made = [r.name.lower() for r in self.made]
+        categories = {r.name.lower(): r.name for r in self.categories}
+        if ending and base in made:
+            return self.made[: made.index(base) + 1]
+        if ending and base in categories:
+            weakest = max(i for i, r in enumerate(self.made) if CATEGORY_OF[r.name] == categories[base])
+            return self.made[: weakest + 1]
+        if ending and base in [r.name.lower() for r in self.draws]:
+            raise ValueError(f"row {name!r}: '+' and 'or better' follow a made hand or a category, not a draw")
+        return next(((r,) for r in (*self.made, *self.categories, *self.draws) if r.name.lower() == text), None)
+
+    def _unknown(self, name: str) -> ValueError:
+        """The error for a :meth:`filter` name that names no row: the closest row, and every row."""
+        names = list(dict.fromkeys(r.name for r in (*self.made, *self.categories, *self.draws)))
+        lower = {n.lower(): n for n in names}
+        close = difflib.get_close_matches(" ".join(name.split()).lower().rstrip("+ "), list(lower), n=1)
+        guess = f" (did you mean {lower[close[0]]!r}?)" if close else ""
+        return ValueError(
+            f"unknown row {name!r}{guess}; the rows (+ after a made hand or category adds every stronger one): "
+            f"{'; '.join(names)}"
+        )
 
     def made_in(self, category: str) -> tuple[HitRow, ...]:
         """The made-hand rows of the category called ``category``, strongest first."""

@@ -41,7 +41,8 @@ Its *draws* (:data:`DRAWS`) are flags, any number of them at once. Every draw us
   or a pair on the board.
 
 :func:`tally_boards` classifies every combo of a range on every board of a list in one kernel
-call and adds its weight to its rows.
+call and adds its weight to its rows; :func:`classify_hands` gives each combo's row and draws on
+one board.
 """
 
 from __future__ import annotations
@@ -207,49 +208,64 @@ def _draws(c1, c2, rank_bits, suit_counts, suit_ranks, flop):
     return flags
 
 
+@kernel(inline="always")
+def _board_facts(board, suit_counts, suit_ranks):
+    """Read board ``board`` (3 or 4 codes): fill ``suit_counts`` (cards per suit) and
+    ``suit_ranks`` (rank bits per suit) and return its evaluator key and mask, its card bits, its
+    rank bits and its distinct ranks ``top`` > ``second`` ... ``lowest`` (-1 where there is none)."""
+    key, mask, cards, rank_bits = EMPTY_KEY, np.uint64(0), np.int64(0), np.int64(0)
+    for s in range(4):
+        suit_counts[s] = 0
+        suit_ranks[s] = 0
+    for j in range(board.shape[0]):
+        c = np.int64(board[j])
+        key += CARD_KEY[c]
+        mask |= CARD_MASK[c]
+        cards |= np.int64(1) << c
+        rank_bits |= np.int64(1) << (c >> 2)
+        suit_counts[c & 3] += 1
+        suit_ranks[c & 3] |= np.int64(1) << (c >> 2)
+    top, second, lowest = np.int64(-1), np.int64(-1), np.int64(-1)
+    for r in range(12, -1, -1):
+        if (rank_bits >> r) & 1:
+            if top < 0:
+                top = np.int64(r)
+            elif second < 0:
+                second = np.int64(r)
+            lowest = np.int64(r)
+    return key, mask, cards, rank_bits, top, second, lowest
+
+
+@kernel(inline="always")
+def _classify(a, b, key, mask, rank_bits, suit_counts, suit_ranks, top, second, lowest, flop):
+    """The made-hand row and the draw flags (bit ``d`` for ``DRAWS[d]``) of hole cards ``a`` and
+    ``b`` on a board read by :func:`_board_facts`; ``flop``: the board has three cards."""
+    c1, c2 = (a, b) if a > b else (b, a)
+    r1, r2 = c1 >> 2, c2 >> 2
+    value = np.int64(evaluate_key(key + CARD_KEY[c1] + CARD_KEY[c2], mask | CARD_MASK[c1] | CARD_MASK[c2]))
+    row = _made_row(value, r1, r2, top, second, lowest)
+    flags = _draws(c1, c2, rank_bits, suit_counts, suit_ranks, flop)
+    if r2 > top and (row == _ACE_HIGH or row == _NOTHING or row == _BOARD_PAIR):
+        flags |= np.int64(1) << _OVERCARDS
+    return row, flags
+
+
 @kernel
 def tally_boards(holes, weights, boards, out):
     """Add the weight ``weights[i]`` of every combo ``holes[i]`` (two codes) that shares no card
     with board ``boards[b]`` (3 or 4 codes) to ``out[b, row]`` for its made-hand row, each of its
     draws (column ``len(MADE) + d``) and ``out[b, TOTAL]``; return the number of hands classified."""
-    k = boards.shape[1]
-    flop = k == 3
+    flop = boards.shape[1] == 3
     suit_counts = np.zeros(4, np.int64)
     suit_ranks = np.zeros(4, np.int64)
     classified = 0
     for b in range(boards.shape[0]):
-        key, mask, cards, rank_bits = EMPTY_KEY, np.uint64(0), np.int64(0), np.int64(0)
-        for s in range(4):
-            suit_counts[s] = 0
-            suit_ranks[s] = 0
-        for j in range(k):
-            c = np.int64(boards[b, j])
-            key += CARD_KEY[c]
-            mask |= CARD_MASK[c]
-            cards |= np.int64(1) << c
-            rank_bits |= np.int64(1) << (c >> 2)
-            suit_counts[c & 3] += 1
-            suit_ranks[c & 3] |= np.int64(1) << (c >> 2)
-        top, second, lowest = np.int64(-1), np.int64(-1), np.int64(-1)
-        for r in range(12, -1, -1):
-            if (rank_bits >> r) & 1:
-                if top < 0:
-                    top = np.int64(r)
-                elif second < 0:
-                    second = np.int64(r)
-                lowest = np.int64(r)
+        key, mask, cards, rank_bits, top, second, lowest = _board_facts(boards[b], suit_counts, suit_ranks)
         for i in range(holes.shape[0]):
             c1, c2 = np.int64(holes[i, 0]), np.int64(holes[i, 1])
             if cards & ((np.int64(1) << c1) | (np.int64(1) << c2)):
                 continue
-            if c1 < c2:
-                c1, c2 = c2, c1
-            r1, r2 = c1 >> 2, c2 >> 2
-            value = np.int64(evaluate_key(key + CARD_KEY[c1] + CARD_KEY[c2], mask | CARD_MASK[c1] | CARD_MASK[c2]))
-            row = _made_row(value, r1, r2, top, second, lowest)
-            flags = _draws(c1, c2, rank_bits, suit_counts, suit_ranks, flop)
-            if r2 > top and (row == _ACE_HIGH or row == _NOTHING or row == _BOARD_PAIR):
-                flags |= np.int64(1) << _OVERCARDS
+            row, flags = _classify(c1, c2, key, mask, rank_bits, suit_counts, suit_ranks, top, second, lowest, flop)
             w = weights[i]
             out[b, row] += w
             for d in range(_DRAW_COUNT):
@@ -260,4 +276,18 @@ def tally_boards(holes, weights, boards, out):
     return classified
 
 
-__all__ = ["CATEGORIES", "COLUMNS", "DRAWS", "FLOP_ONLY", "MADE", "TOTAL", "WINDOWS", "tally_boards"]
+@kernel
+def classify_hands(holes, board, rows, flags):
+    """Classify every combo ``holes[i]`` (two codes, none on the board) on board ``board`` (3 or 4
+    codes): ``rows[i]``, its made-hand row (an index of :data:`MADE`), and ``flags[i]``, its
+    draws (bit ``d`` for ``DRAWS[d]``), as :func:`tally_boards` counts them."""
+    suit_counts = np.zeros(4, np.int64)
+    suit_ranks = np.zeros(4, np.int64)
+    key, mask, _cards, rank_bits, top, second, lowest = _board_facts(board, suit_counts, suit_ranks)
+    flop = board.shape[0] == 3
+    for i in range(holes.shape[0]):
+        c1, c2 = np.int64(holes[i, 0]), np.int64(holes[i, 1])
+        rows[i], flags[i] = _classify(c1, c2, key, mask, rank_bits, suit_counts, suit_ranks, top, second, lowest, flop)
+
+
+__all__ = ["CATEGORIES", "COLUMNS", "DRAWS", "FLOP_ONLY", "MADE", "TOTAL", "WINDOWS", "classify_hands", "tally_boards"]
