@@ -45,24 +45,20 @@ def live_combos(ranges: Sequence[np.ndarray], excluded: int) -> list[np.ndarray]
     [[True], [True, True, True, False]]
     """
     n = len(ranges)
-    masks = [CARD_BIT[r[:, 0]] | CARD_BIT[r[:, 1]] for r in ranges]
+    sizes = np.array([len(r) for r in ranges], np.int64)
     holding = np.array([np.bincount(r.ravel(), minlength=52)[:52] for r in ranges])  # n_q(x)
+    held = np.zeros((n, 52, 52), np.int64)  # held[q, a, b]: whether q's range holds the combo ab
+    for q, r in enumerate(ranges):
+        held[q, r[:, 0], r[:, 1]] = held[q, r[:, 1], r[:, 0]] = 1
+    bound = 2 * (n - 2) * holding.max(axis=1)
+    masks = [CARD_BIT[r[:, 0]] | CARD_BIT[r[:, 1]] for r in ranges]
     live = []
     for p in range(n):
-        combos = ranges[p].astype(np.int64)
+        a, b = ranges[p][:, 0].astype(np.int64), ranges[p][:, 1].astype(np.int64)
         others = [q for q in range(n) if q != p]
-        free = np.array(
-            [
-                len(ranges[q])
-                - holding[q, combos[:, 0]]
-                - holding[q, combos[:, 1]]
-                + np.isin(masks[p], masks[q]).astype(np.int64)
-                for q in others
-            ]
-        )
+        free = (sizes[:, None] - holding[:, a] - holding[:, b] + held[:, a, b])[others]
         dead = (free == 0).any(axis=0)
-        bound = np.array([2 * (n - 2) * holding[q].max() for q in others])
-        sure = (free > bound[:, None]).all(axis=0)
+        sure = (free > bound[others, None]).all(axis=0)
         mine = ~dead & sure
         undecided = np.flatnonzero(~dead & ~sure)
         if len(undecided):
