@@ -98,9 +98,14 @@ class HoldemDeal:
     def live(self) -> tuple[int, ...]:
         """Each player's live combos: those of his range (without the board and dead cards) that
         are in at least one deal, given the other players' ranges
-        (:func:`~analyzer.games.holdem.live.live_combos`); ``len(ranges[p])`` counts them all."""
-        if all(len(r) == 1 for r in self.ranges):  # known hands, found dealable
-            return (1,) * len(self.ranges)
+        (:func:`~analyzer.games.holdem.live.live_combos`); ``len(ranges[p])`` counts them all.
+        All 0 when no deal exists (:func:`prepare_deal` refuses such a query)."""
+        if all(len(r) == 1 for r in self.ranges):  # known hands: each live when no card is held twice
+            held, apart = 0, True
+            for (m,) in (r.card_masks for r in self.ranges):
+                apart &= not held & m
+                held |= m
+            return (int(apart),) * len(self.ranges)
         return tuple(int(m.sum()) for m in live_combos([r.combos for r in self.ranges], int(self.excluded)))
 
     def classes(self) -> float:
@@ -199,19 +204,16 @@ def _parsed_range(text: str) -> Range:
     return parse(text)
 
 
-DEALABLE_SEARCH_NODES = 200_000
 UNDEALABLE = "the ranges cannot all be dealt together: every choice of hands uses a card twice"
 
 
-class _SearchBudgetSpent(Exception):
-    pass
-
-
 def _check_dealable(deal: HoldemDeal) -> None:
-    """At least one choice of one combo per player uses no card twice (depth-first search).
+    """Enough cards for the hands and the board, and at least one choice of one combo per player
+    that uses no card twice: the first player has a live combo (:attr:`HoldemDeal.live`).
 
-    The search gives up undecided after :data:`DEALABLE_SEARCH_NODES` nodes; the runs
-    themselves then still fail cleanly (Monte Carlo caps its redraws, exact counts deals).
+    A search that gives up undecided counts its combos live
+    (:data:`~analyzer.games.holdem.live.LIVE_SEARCH_NODES`); the runs themselves then still fail
+    cleanly (Monte Carlo caps its redraws, exact counts deals).
     """
     remaining = 52 - len(deal.board) - len(deal.dead) - 2 * len(deal.ranges)
     if remaining < 5 - len(deal.board):
@@ -219,30 +221,5 @@ def _check_dealable(deal: HoldemDeal) -> None:
             f"not enough cards: {len(deal.ranges)} players, {len(deal.board)} board "
             f"and {len(deal.dead)} dead cards leave {remaining} for the board"
         )
-    masks = [r.card_masks for r in deal.ranges]
-    if all(len(m) == 1 for m in masks):  # known hands: dealable when no card is held twice
-        held = 0
-        for (m,) in masks:
-            if held & m:
-                raise ValueError(UNDEALABLE)
-            held |= m
-        return
-    order = sorted(range(len(masks)), key=lambda i: len(masks[i]))
-
-    nodes = 0
-
-    def search(depth: int, used: int) -> bool:
-        nonlocal nodes
-        nodes += 1
-        if nodes > DEALABLE_SEARCH_NODES:
-            raise _SearchBudgetSpent
-        if depth == len(order):
-            return True
-        return any(not m & used and search(depth + 1, used | m) for m in masks[order[depth]])
-
-    try:
-        dealable = search(0, 0)
-    except _SearchBudgetSpent:
-        return
-    if not dealable:
+    if not deal.live[0]:
         raise ValueError(UNDEALABLE)
