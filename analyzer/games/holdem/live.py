@@ -29,7 +29,8 @@ from analyzer.cards import CARD_BIT
 
 LIVE_SEARCH_NODES = 200_000
 """The most nodes :func:`live_combos` searches per player; a combo still undecided then counts as
-live (as the dealability check gives up undecided: the runs themselves count what they deal)."""
+live, and a query whose first player has one as dealable (the runs themselves still fail cleanly
+on an undealable one: Monte Carlo caps its redraws, exact counts deals)."""
 
 
 def live_combos(ranges: Sequence[np.ndarray], excluded: int) -> list[np.ndarray]:
