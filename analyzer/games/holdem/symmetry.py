@@ -80,19 +80,41 @@ def class_count(
     number of choices each fixes, a choice being fixed when each of its combos is (card
     conflicts between players are not removed, so this is a little high). Cheap: no choice
     is listed."""
-    originals = [_combo_keys(c, maps[0]) for c in combos_by_player]
-    dense = []  # each range's weights by combo key, 0 off the range
-    for keys, weights in zip(originals, weights_by_player):
-        by_key = np.zeros(52 * 52)
-        by_key[keys] = weights
-        dense.append(by_key)
-    fixing: list[float] = []
-    for card_map in maps:
-        images = [_combo_keys(c, card_map) for c in combos_by_player]
-        # a bijection of combos maps a range onto itself when every image is in it with its weight
-        if all(np.array_equal(d[k], w) for d, k, w in zip(dense, images, weights_by_player)):
-            fixing.append(float(np.prod([np.count_nonzero(k == o) for k, o in zip(images, originals)])))
+    originals = [_combo_keys(c, _CARD_MAPS[0]) for c in combos_by_player]
+    fixing = [
+        float(np.prod([np.count_nonzero(_combo_keys(c, card_map) == o) for c, o in zip(combos_by_player, originals)]))
+        for card_map in range_symmetries(combos_by_player, weights_by_player, maps)
+    ]
     return sum(fixing) / len(fixing)
+
+
+def range_symmetries(
+    combos_by_player: Sequence[np.ndarray], weights_by_player: Sequence[np.ndarray], maps: Sequence[np.ndarray]
+) -> list[np.ndarray]:
+    """The card maps of ``maps`` that map every player's weighted range onto itself: the image
+    of each of its combos is one of its combos, with the same weight (a map is a bijection of
+    combos, so that is all it takes). The identity always is one.
+
+    >>> from analyzer.ranges import parse
+    >>> pairs, suited = parse("QQ+"), parse("AhKh, AsKs")
+    >>> len(range_symmetries([pairs.combos], [pairs.weights], suit_symmetries([])))
+    24
+    >>> len(range_symmetries([pairs.combos, suited.combos], [pairs.weights, suited.weights], suit_symmetries([])))
+    4
+    """
+    dense = []  # each range's weights by combo key, 0 off the range
+    for combos, weights in zip(combos_by_player, weights_by_player):
+        by_key = np.zeros(52 * 52)
+        by_key[_combo_keys(combos, _CARD_MAPS[0])] = weights
+        dense.append(by_key)
+    return [
+        card_map
+        for card_map in maps
+        if all(
+            np.array_equal(d[_combo_keys(c, card_map)], w)
+            for d, c, w in zip(dense, combos_by_player, weights_by_player)
+        )
+    ]
 
 
 def canonical_classes(
