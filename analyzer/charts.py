@@ -62,6 +62,51 @@ def bar_chart(
     return figure
 
 
+def sorted_curve(
+    values: np.ndarray,
+    weights: np.ndarray,
+    *,
+    title: str,
+    value_label: str,
+    share_label: str,
+    mean: float | None = None,
+    note: str | None = None,
+) -> Figure:
+    """Values sorted from the largest down, each drawn over its share of the total weight: a
+    step line whose x axis runs from 0 to 100% of the weight and whose y axis is the value
+    (Equilab's equity graph, one step per board). The area under the line over 100 is the
+    weighted mean.
+
+    Parameters
+    ----------
+    values, weights:
+        One value (0 to 100, a percentage) and one weight (any scale) per item.
+    title, value_label, share_label:
+        The chart's title, the y axis' label and the x axis'.
+    mean:
+        If given, drawn as a dashed horizontal line (the weighted mean of ``values``).
+    note:
+        Method and sample size, written under the chart (:func:`add_note`).
+    """
+    order = np.argsort(-np.asarray(values, float), kind="stable")
+    cumulative = np.cumsum(np.asarray(weights, float)[order])
+    edges = 100 * np.concatenate([[0.0], cumulative]) / cumulative[-1]
+    figure = Figure(figsize=(8, 4.5), layout="constrained")
+    axes = figure.subplots()
+    axes.stairs(np.asarray(values, float)[order], edges, color="tab:blue", linewidth=1.5, baseline=None)
+    if mean is not None:
+        axes.axhline(mean, color="0.4", linestyle="--", linewidth=1, label=f"mean {mean:.2f}")
+        axes.legend(loc="upper right")
+    axes.set_xlim(0, 100)
+    axes.set_ylim(0, 100)
+    axes.set_xlabel(share_label)
+    axes.set_ylabel(value_label)
+    axes.set_title(title)
+    axes.grid(alpha=0.3)
+    add_note(figure, note)
+    return figure
+
+
 def add_note(figure: Figure, note: str | None) -> None:
     """Write ``note`` (several lines allowed) under the figure's axes, left-aligned and small.
 

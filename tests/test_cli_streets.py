@@ -54,9 +54,15 @@ def test_out_and_chart_files_are_written_and_replaced_only_with_force(main_run, 
 @pytest.mark.parametrize(
     "args, code, words",
     [
-        (["holdem", "flops", "QQ+", "AsKs"], 1, "player 1's 'QQ+' is a range of 18 combos"),
+        (["holdem", "flops", "random", "random"], 1, "exact enumeration is estimated at"),
+        (
+            ["holdem", "turns", "AsAd, AsAh", "KK", "--board", "As 7d 2c"],
+            1,
+            "player 1's range 'AsAh, AsAd' has no combos",
+        ),
+        (["holdem", "flops", "AsKs", "QdQc", "--chart-kind", "pie"], 2, "'pie' is not one of"),
         (["holdem", "flops", "AsKs"], 1, "1 player"),
-        (["holdem", "flops", "AsKs", "QdQx"], 2, "'QdQx'"),
+        (["holdem", "flops", "AsKs", "QdQv"], 2, "'QdQv'"),
         (["holdem", "flops", "AsKs", "QdQc", "--dead", "As"], 2, "'As' is in both player 1's hand and the dead"),
         (["holdem", "flops", "AsKs", "QdQc", "--out", "flops.txt"], 2, "--out takes a .csv or .json file"),
         (["holdem", "flops", "AsKs", "QdQc", "--chart", "flops.csv"], 2, "--chart takes a .png file"),
@@ -77,3 +83,33 @@ def test_errors_are_one_line_with_the_right_exit_code(main_run, args, code, word
     assert result == code and out == "", err
     lines = err.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and words in lines[0], err
+
+
+def test_flops_of_ranges_write_every_flop_by_probability_and_the_sorted_chart(main_run, tmp_path):
+    code, out, err = main_run("holdem", "flops", "QQ+, AKs", "JJ-", "--out", "flops.csv", "--chart", "flops.png")
+    assert code == 0 and err == ""
+    words = " ".join(out.split())
+    assert "holdem flops (exact, 22,100 flops, 22,602,412,800 deals enumerated;" in words
+    assert "│ 1 │ QQ+, AKs │ 75.019% │ 74.806% │ 0.426% │ 100.0% │" in words  # the exact preflop equity
+    assert "worst flops for QQ+, AKs: 6s 5h 4d 57.9%" in words and "wrote flops.png" in words
+    frame = pd.read_csv(tmp_path / "flops.csv")
+    expected = pa.holdem.flops(["QQ+, AKs", "JJ-"])
+    assert list(frame["flop"]) == expected.boards and len(frame) == 22_100
+    assert frame["weight"].sum() == pytest.approx(1, abs=1e-9)
+    assert (frame["weight"] * frame["equity_1"]).sum() == pytest.approx(expected.players[0].equity, abs=1e-9)
+    assert (tmp_path / "flops.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_turns_of_ranges_json_and_the_histogram(main_run, tmp_path):
+    args = ["holdem", "turns", "QQ+, AKs", "JJ-", "--board", "Kh 7d 2c", "--json", "--chart", "t.png"]
+    code, out, err = main_run(*args, "--chart-kind", "histogram", "--distinct")
+    data = json.loads(out)
+    expected = pa.holdem.turns(["QQ+, AKs", "JJ-"], "Kh 7d 2c", distinct=True)
+    assert code == 0 and err == "wrote t.png\n" and data["distinct"]
+    assert [b["cards"] for b in data["boards"]] == expected.boards
+    assert [b["boards"] for b in data["boards"]] == expected.sizes.tolist() and sum(expected.sizes) == 49
+    assert [b["weight"] for b in data["boards"]] == expected.weights.tolist()
+    assert (
+        data["players"][0]["equity"] == pa.holdem.equity(["QQ+, AKs", "JJ-"], "Kh 7d 2c", exact=True).players[0].equity
+    )
+    assert (tmp_path / "t.png").read_bytes()[:4] == b"\x89PNG"

@@ -1,19 +1,27 @@
 """Hold'em equity on every flop or turn and many queries in one call (``pa.holdem.flops``,
-``turns``, ``equities``): against the single exact calls they bundle (which test_holdem.py checks
-against a brute force by eval7), against that brute force directly on a few boards, and the sums
-over the boards against the equity before the street, to the last digit."""
+``turns``, ``equities``), of known hands and of ranges: against the single exact calls they
+bundle (which test_holdem.py checks against a brute force by eval7), against that brute force
+directly on a few boards (for ranges, every pair of combos weighted by hand, and each board's
+probability counted from the pairs it leaves), and the sums over the boards against the equity
+before the street, to the last digit."""
 
 import json
 import math
+from itertools import combinations
 
 import numpy as np
 import pytest
 
 import analyzer as pa
-from analyzer.cards import CardError
+from analyzer.cards import CardError, format_cards, parse_cards
+from analyzer.games.holdem.deal import prepare_deal
+from analyzer.games.holdem.exact import exact_tallies
 from analyzer.games.holdem.street_results import FAVOURITE, QUANTILES
-from analyzer.ranges import parse
-from analyzer.sim.showdown import TIE_UNITS
+from analyzer.games.holdem.streets import board_tallies
+from analyzer.ranges import EmptyRangeError, parse
+from analyzer.sim.method import allow_exact
+from analyzer.sim.runner import Runner
+from analyzer.sim.showdown import EQUITY, TIE, TIE_UNITS, WIN
 from test_holdem import brute_force_equity
 
 HANDS = ["AsKs", "QdQc"]
@@ -136,8 +144,9 @@ def test_frame_json_and_chart(heads_up):
     assert data["street"] == "flop" and len(data["boards"]) == 17_296 and data["trials"] == heads_up.run.trials
     assert data["boards"][0]["equity"] == heads_up.equity[0].tolist()
     assert data["distribution"]["quantiles"]["50%"] == heads_up.distribution().quantiles[2][1]
-    figure = heads_up.plot()
-    assert len(figure.axes[0].patches) == 10
+    assert len(heads_up.plot(kind="histogram").axes[0].patches) == 10
+    with pytest.raises(ValueError, match="kind must be one of sorted, histogram, got 'pie'"):
+        heads_up.plot(kind="pie")
 
 
 @pytest.mark.jitless
@@ -166,11 +175,10 @@ def test_many_queries_equal_the_single_exact_calls():
 @pytest.mark.parametrize(
     "call, error, words",
     [
-        (lambda: pa.holdem.flops(["QQ+", "AKs"]), ValueError, "player 1's 'QQ+' is a range of 18 combos"),
         (lambda: pa.holdem.flops(["AsKs"]), ValueError, "1 player"),
         (lambda: pa.holdem.flops("AsKs QdQc"), ValueError, "a list"),
         (lambda: pa.holdem.flops(["AsKs", "AsQd"]), CardError, "'As' is in both player 1's hand and player 2's"),
-        (lambda: pa.holdem.flops(["AsKs", "QdQx"]), CardError, "QdQx"),
+        (lambda: pa.holdem.flops(["AsKs", "QdQv"]), CardError, "QdQv"),
         (lambda: pa.holdem.flops(["AsKs", "QdQc"], dead="Qd"), CardError, "player 2's hand and the dead cards"),
         (lambda: pa.holdem.flops(["AsKs", [40, 41, 42]]), CardError, "player 2's hand has 3 cards, not 2"),
         (
@@ -182,7 +190,15 @@ def test_many_queries_equal_the_single_exact_calls():
         (lambda: pa.holdem.turns(["AsKs", "QdQc"], "Kh 7d 2c", dead="7d"), CardError, "'7d' is in both the board"),
         (lambda: pa.holdem.equities([(["AsKs", "QdQc"], "2c 3d")]), CardError, "query 0: a board has 0, 3, 4"),
         (lambda: pa.holdem.equities([(["AsKs", "QdQc"], ""), "AsKs"]), ValueError, "query 1: expected (hands"),
-        (lambda: pa.holdem.equities([(["AsKs", "random"], "")]), ValueError, "query 0: player 2's 'random'"),
+        (lambda: pa.holdem.equities([(["AsKs", "QdQc"], ""), (["random"] * 3, "")]), ValueError, "query 1: exact enu"),
+        (lambda: pa.holdem.equities([(["AsKs", "QdQc"], ""), (["AA", "QQ+x"], "")]), CardError, "query 1: bad range"),
+        (lambda: pa.holdem.flops(["random", "random"]), ValueError, "exact enumeration is estimated at"),
+        (lambda: pa.holdem.flops(["AA", "KK"], dead="As Ah Ad"), EmptyRangeError, "player 1's range 'AA' has no"),
+        (
+            lambda: pa.holdem.turns(["AsAd, AsAh", "KK"], "As 7d 2c"),
+            EmptyRangeError,
+            "player 1's range 'AsAh, AsAd' has no combos left after the board and dead cards",
+        ),
         (lambda: pa.holdem.equities("AsKs QdQc"), ValueError, "a list of"),
     ],
 )
@@ -196,3 +212,152 @@ def test_hands_are_read_as_cards_codes_or_one_combo_ranges():
     result = pa.holdem.equities([(["Ks As", [41, 40]], "Kh 7d 2c"), ([parse("AsKs"), "QdQc:0.5"], "Kh 7d 2c")])
     assert [p.hand for p in result[0].players] == [p.hand for p in result[1].players] == ["AsKs", "QdQc"]
     assert result[0].players == result[1].players == pa.holdem.equity(["AsKs", "QdQc"], "Kh 7d 2c").players
+
+
+RANGES = ["QQ+, AKs", "JJ-"]
+
+
+@pytest.fixture(scope="module")
+def ranged():
+    return pa.holdem.flops(RANGES)
+
+
+def test_ranges_on_every_flop_average_to_the_exact_preflop_equity(ranged):
+    preflop = pa.holdem.equity(RANGES, exact=True)
+    assert ranged.players == preflop.players and ranged.run.exact
+    assert len(ranged.cards) == math.comb(52, 3) and (ranged.sizes == 1).all()
+    assert len({tuple(sorted(row)) for row in ranged.cards.tolist()}) == math.comb(52, 3)
+    assert ranged.run.trials == 10 * preflop.run.trials  # each board split into flop and turn + river 10 ways
+    assert ranged.weights.sum() == pytest.approx(1, abs=1e-12)
+    for p, player in enumerate(preflop.players):
+        assert abs(ranged.weights @ ranged.equity[:, p] - player.equity) < 1e-12
+        assert abs(ranged.weights @ ranged.win[:, p] - player.win) < 1e-12
+        assert abs(ranged.weights @ ranged.tie[:, p] - player.tie) < 1e-12
+    # a flop that takes combos out weighs less: 6s 5h 4d leaves 22 x 51 choices (66, 55 and 44
+    # lose three combos each), As Ah Ad 13 x 60 (no AA left, and AcKc alone of AKs)
+    weights = dict(zip(ranged.boards, ranged.weights))
+    assert weights["As Ah Ad"] / weights["6s 5h 4d"] == pytest.approx(13 * 60 / (22 * 51), rel=1e-12)
+
+
+def test_the_distribution_and_extremes_of_ranges_weigh_each_flop_by_its_probability(ranged):
+    dist = ranged.distribution()
+    mine, weights = ranged.equity[:, 0], ranged.weights
+    order = np.argsort(mine, kind="stable")
+    cumulative = np.cumsum(weights[order])
+    for q, value in dist.quantiles:  # the smallest equity whose flops at or below weigh q
+        assert value == mine[order][np.argmax(cumulative >= q)]
+    assert dist.mean == pytest.approx(ranged.players[0].equity, abs=1e-12)
+    assert dist.boards == 22_100 and sum(dist.counts) == 22_100 and sum(dist.shares) == pytest.approx(1)
+    assert dist.shares[9] == pytest.approx(weights[mine >= 0.9].sum(), abs=1e-12)
+    assert dist.favourite == pytest.approx(weights[mine >= FAVOURITE].sum(), abs=1e-12)
+    assert ranged.best(1) == [("As Ah Ad", mine.max())] and ranged.worst(1)[0][1] == mine.min()
+    frame = ranged.to_frame()
+    assert len(frame) == 22_100 and frame["weight"].tolist() == weights.tolist()
+    figure = ranged.plot()  # Equilab's graph: one step per flop over its share of the weight
+    (steps,) = [a for a in figure.axes[0].patches]
+    assert len(steps.get_data().values) == 22_100
+    assert steps.get_data().edges[-1] == pytest.approx(100) and steps.get_data().values[0] == 100 * mine.max()
+
+
+def test_distinct_flops_of_ranges_are_the_suit_classes_with_their_probability(ranged):
+    distinct = pa.holdem.flops(RANGES, distinct=True)
+    assert len(distinct.cards) == 1_755 and distinct.sizes.sum() == 22_100  # every suit permutation fixes them
+    assert distinct.weights.sum() == pytest.approx(1, abs=1e-12) and distinct.players == ranged.players
+    index = {tuple(row): b for b, row in enumerate(ranged.cards.tolist())}
+    rows = [index[tuple(row)] for row in distinct.cards.tolist()]
+    assert (distinct.equity == ranged.equity[rows]).all()
+    assert np.allclose(distinct.weights, distinct.sizes * ranged.weights[rows], rtol=1e-12, atol=0)
+    assert list(distinct.to_frame().columns[:3]) == ["flop", "weight", "boards"]
+
+
+def test_flop_tallies_sum_to_ten_times_the_exact_preflop_tallies_to_the_integer():
+    """Every flop enumerated (no symmetry), summed: the exact query's integers, 10 times."""
+    deal = prepare_deal(["AA, KsKh", "QQ, AhKh"], dead="2c")
+    flops = np.array(list(combinations([c for c in range(52) if c != 0], 3)))
+    tallies, totals, deals = board_tallies(deal, flops, Runner(threads=2))
+    expected, total, count = exact_tallies(deal, Runner(threads=1), categories=False)
+    columns = [WIN, TIE, EQUITY]
+    assert (tallies.sum(axis=0)[:, columns] == 10 * expected[:, columns]).all()
+    assert totals.sum() == 10 * total and deals.sum() == 10 * count
+    result = pa.holdem.flops(["AA, KsKh", "QQ, AhKh"], dead="2c")  # by suit classes: the same players
+    assert result.players == pa.holdem.equity(["AA, KsKh", "QQ, AhKh"], dead="2c", exact=True).players
+
+
+# ranks 2 to 8 and 9c 9d Tc dead: 21 cards left, A K Q J of every suit, Ts Th Td, 9s 9h
+SMALL_DECK_DEAD = format_cards([c for c in range(28)] + [28, 29, 32])
+
+
+def pairs(ranges: list[str], known: list[int]) -> list[tuple[float, list[int], list[int]]]:
+    """Every pair of combos of the two ranges holding no ``known`` card and no card twice, with
+    its weight, the product of its combos' weights."""
+    first, second = (parse(r) for r in ranges)
+    return [
+        (wa * wb, a, b)
+        for a, wa in zip(first.combos.tolist(), first.weights)
+        for b, wb in zip(second.combos.tolist(), second.weights)
+        if not set(a) & set(b) and not set(a + b) & set(known)
+    ]
+
+
+def ranged_brute_force(ranges: list[str], board: list[int], dead: str) -> np.ndarray:
+    """Range v range on ``board`` from the rules: each pair of :func:`pairs` weighted by its
+    weight, each over every completion (eval7: :func:`brute_force_equity`); a pair's number of
+    completions is the same for all, so the pairs' equities are averaged by weight."""
+    dealt = pairs(ranges, board + parse_cards(dead).tolist())
+    shares = sum(
+        w * brute_force_equity([format_cards(a), format_cards(b)], format_cards(board), dead) for w, a, b in dealt
+    )
+    return shares / sum(w for w, _, _ in dealt)
+
+
+def test_ranges_on_flops_against_a_brute_force_from_the_rules():
+    ranges = ["AA", "KsKh, QsQh:0.5"]
+    result = pa.holdem.flops(ranges, SMALL_DECK_DEAD)
+    dead = parse_cards(SMALL_DECK_DEAD).tolist()
+    weights = {
+        flop: sum(w for w, _, _ in pairs(ranges, [*flop, *dead]))
+        for flop in combinations([c for c in range(52) if c not in dead], 3)
+    }  # every pair is as likely to see each flop: a flop's probability is the pairs' weight it leaves
+    dealt = {flop: w for flop, w in weights.items() if w}
+    index = {tuple(sorted(row)): b for b, row in enumerate(result.cards.tolist())}
+    assert set(index) == set(dealt) and len(dealt) < len(weights)  # a flop that leaves no pair has no row
+    total = sum(dealt.values())
+    assert all(result.weights[index[flop]] == pytest.approx(w / total, rel=1e-12) for flop, w in dealt.items())
+    rng = np.random.default_rng(11)
+    for b in rng.choice(len(result.cards), 12, replace=False):
+        expected = ranged_brute_force(ranges, result.cards[b].tolist(), SMALL_DECK_DEAD)
+        assert np.allclose(result.equity[b], expected, rtol=0, atol=1e-12)
+    preflop = pa.holdem.equity(ranges, dead=SMALL_DECK_DEAD, exact=True)
+    assert abs(result.weights @ result.equity[:, 0] - preflop.players[0].equity) < 1e-12
+
+
+def test_ranges_on_turns_against_a_brute_force_and_the_flop_equity():
+    ranges, flop, dead = ["QQ+, AKs", "TT-88, AhJh:0.5"], "Kh 7d 2c", "3s 4s"
+    result = pa.holdem.turns(ranges, flop, dead)
+    on_flop = pa.holdem.equity(ranges, flop, dead, exact=True)
+    assert result.players == on_flop.players and len(result.cards) == 52 - 5
+    assert abs(result.weights @ result.equity[:, 1] - on_flop.players[1].equity) < 1e-12
+    known = parse_cards(f"{flop} {dead}").tolist()
+    weights = np.array([sum(w for w, _, _ in pairs(ranges, [*known, turn])) for (turn,) in result.cards.tolist()])
+    assert np.allclose(result.weights, weights / weights.sum(), rtol=1e-12, atol=0)
+    for b in (0, 20, len(result.cards) - 1):
+        expected = ranged_brute_force(ranges, [*known[:3], int(result.cards[b, 0])], dead)
+        assert np.allclose(result.equity[b], expected, rtol=0, atol=1e-12)
+
+
+def test_many_queries_with_ranges_equal_the_single_exact_calls():
+    queries = [
+        (RANGES, ""),
+        (["AsKs", "QdQc"], "Kh 7d 2c"),
+        (["QQ+, AKs", "JJ-", "AhJh"], "Kh 7d 2c"),
+        (["AA", "KsKh, QsQh:0.5"], None, SMALL_DECK_DEAD),
+        (["AsKs", "QdQc"], "2c 3d 4h 5s"),
+    ]
+    batch = pa.holdem.equities(queries, threads=2)
+    for result, (hands, board, *dead) in zip(batch, queries):
+        single = pa.holdem.equity(hands, board, *dead, exact=True)
+        assert result.players == single.players and result.run.trials == single.run.trials
+        assert (result.board, result.dead) == (single.board, single.dead)
+    assert batch.run.trials == sum(r.run.trials for r in batch)
+    with allow_exact(), pytest.raises(ValueError, match="query 0: player 2's range 'AA' has no combos"):
+        pa.holdem.equities([(["KK", "AA"], "As Ah Ad", "Ac")])

@@ -1,5 +1,5 @@
 """Texas Hold'em (rules §6.2), as ``pa.holdem``: the equity of hands and ranges at showdown,
-of known hands on every flop or every turn, of many queries at once, and what a range makes and
+on every flop or every turn, of many queries at once, and what a range makes and
 draws to on a flop.
 
 The command line's ``poker-analyzer holdem equity``, ``holdem flops``, ``holdem turns`` and
@@ -165,22 +165,30 @@ def flops(
     distinct: bool = False,
     runner: Runner,
 ) -> StreetEquities:
-    """Exact equity of known hands on every flop of the cards left (rules §6.2), each flop
+    """Exact equity of hands or ranges on every flop of the cards left (rules §6.2), each flop
     completed over every turn and river: how a preflop matchup does across the 17,296 flops
-    (heads-up, no dead cards).
+    (known hands heads-up, no dead cards) or the 22,100 (ranges).
 
-    Flops that a permutation of the suits fixing every hand and the dead cards maps onto each
-    other have the same figures, so each such class is enumerated once; every flop is still
-    listed, unless ``distinct`` asks for one row per class (its ``weights`` the class size).
-    The mean over the flops is the preflop equity, exactly: ``players`` equals
-    :func:`equity`'s preflop answer.
+    With ranges, a player's equity on a flop is his range's given that flop: every choice of
+    one combo per player holding no flop or dead card and no card twice, weighted by the
+    product of the combos' weights, over every turn and river. A flop's ``weights`` entry is
+    its probability (the summed weight of the choices it leaves, over all flops'), and a flop on
+    which some player has no live combo has no row.
+
+    Flops that a permutation of the suits fixing every hand or weighted range and the dead
+    cards maps onto each other have the same figures, so each such class is enumerated once;
+    every flop is still listed, unless ``distinct`` asks for one row per class (its ``weights``
+    the class's, its ``sizes`` how many flops). The mean over the flops, by weight, is the
+    preflop equity, exactly: ``players`` equals :func:`equity`'s exact preflop answer.
 
     Parameters
     ----------
     hands:
-        2 to 10 players' hands, one known hand each (``"AsKs"``; a one-combo
-        :class:`~analyzer.ranges.Range` too). Ranges of several combos are refused: use
-        :func:`equity` for them.
+        2 to 10 players' hands or ranges: a known hand (``"AsKs"``), a range (``"QQ+, AKs"``;
+        :func:`analyzer.ranges.parse`) or a :class:`~analyzer.ranges.Range`. Ranges take the
+        exact enumeration of :func:`equity` flop by flop: ``"QQ+, AKs"`` v ``"JJ-"`` (22 v 60
+        combos) in about a second on two cores; one estimated longer than a minute is refused
+        (:func:`analyzer.sim.method.allow_exact` lets it run).
     dead:
         Cards known to be out of play, or ``None``.
     distinct:
@@ -197,8 +205,9 @@ def flops(
     StreetEquities
         ``players``: the equities over all flops (the preflop ones); ``cards``, ``equity``,
         ``win``, ``tie`` and ``weights``: one row per flop; ``distribution()``: player 1's
-        equity over the flops (mean, quantiles, histogram, how often ahead); ``best()`` and
-        ``worst()``; ``to_frame()``: one row per flop.
+        equity over the flops by weight (mean, quantiles, histogram, how often ahead);
+        ``best()`` and ``worst()``; ``to_frame()``: one row per flop; ``plot()``: his equity by
+        flop, sorted (Equilab's equity graph), or ``plot(kind="histogram")``.
 
     Examples
     --------
@@ -212,6 +221,20 @@ def flops(
     True
     >>> result.best(2)
     [('Ah Ad Ac', 1.0), ('Kh Kd Kc', 1.0)]
+
+    Ranges, each flop weighted by its probability:
+
+    >>> ranges = pa.holdem.flops(["QQ+, AKs", "JJ-"])
+    >>> ranges
+    StreetEquities: Hold'em equity on every flop; exact, 22,602,412,800 deals, 22,100 flops
+      player 1  QQ+, AKs  equity 75.019%  ahead on 100.0% of flops
+      player 2  JJ-22     equity 24.981%  ahead on 0.0% of flops
+    >>> ranges.players == pa.holdem.equity(["QQ+, AKs", "JJ-"], exact=True).players
+    True
+    >>> round(float(ranges.weights @ ranges.equity[:, 0]), 12) == round(ranges.players[0].equity, 12)
+    True
+    >>> ranges.worst(1)
+    [('6s 5h 4d', 0.5790431048452438)]
     """
     from analyzer.games.holdem.streets import holdem_flops
 
@@ -233,13 +256,15 @@ def turns(
     distinct: bool = False,
     runner: Runner,
 ) -> StreetEquities:
-    """Exact equity of known hands on every turn card after the flop ``board`` (rules §6.2), each turn
-    completed over every river; the mean over the turns is the equity on the flop.
+    """Exact equity of hands or ranges on every turn card after the flop ``board`` (rules §6.2),
+    each turn completed over every river; the mean over the turns, by weight (with ranges, each
+    turn's probability), is the equity on the flop.
 
     Parameters
     ----------
     hands:
-        2 to 10 players' hands, one known hand each, as for :func:`flops`.
+        2 to 10 players' hands or ranges, as for :func:`flops`; a range with no combo left
+        after the flop and the dead cards is an error naming it.
     board:
         The flop: three board cards (``board`` as for :func:`equity`, which names it so too).
     dead, distinct, threads, scheduler, progress:
@@ -256,6 +281,9 @@ def turns(
     >>> result = pa.holdem.turns(["AsKs", "QdQc"], "Kh 7d 2c")
     >>> round(result.players[0].equity, 6), len(result.cards), result.worst(2)
     (0.912121, 45, [('Qs', 0.0), ('Qh', 0.0)])
+    >>> ranges = pa.holdem.turns(["QQ+, AKs", "JJ-"], "Kh 7d 2c")
+    >>> round(ranges.players[0].equity, 6), len(ranges.cards), ranges.worst(1)
+    (0.851624, 49, [('Js', 0.8264260249554367)])
     """
     from analyzer.games.holdem.streets import holdem_turns
 
@@ -276,15 +304,17 @@ def equities(
     runner: Runner,
 ) -> EquityBatch:
     """Exact equity of many queries in one call (rules §6.2): each query's answer is
-    :func:`equity`'s exact one, and all of them are enumerated by one kernel call, with no
-    per-call floor.
+    :func:`equity`'s exact one. The queries of known hands are enumerated by one kernel call,
+    with no per-call floor; a query with ranges is :func:`equity`'s exact enumeration.
 
     Parameters
     ----------
     queries:
-        One ``(hands, board)`` or ``(hands, board, dead)`` per query: 2 to 10 known hands
-        (``["AsKs", "QdQc"]``; no ranges), 0, 3, 4 or 5 board cards and dead cards, as text
-        or codes (``None`` or ``""`` for none).
+        One ``(hands, board)`` or ``(hands, board, dead)`` per query: 2 to 10 hands or ranges
+        (``["AsKs", "QdQc"]``, ``["QQ+, AKs", "JJ-"]``), 0, 3, 4 or 5 board cards and dead
+        cards, as text or codes (``None`` or ``""`` for none). Every query is checked before
+        any runs; a query with ranges estimated to take longer than a minute to enumerate is
+        refused with an error naming it (:func:`analyzer.sim.method.allow_exact` lets it run).
     threads:
         Local threads (default: every core); the figures do not depend on it.
     scheduler:
@@ -307,6 +337,9 @@ def equities(
       0  AsKs 91.212% v QdQc 8.788%  board Kh 7d 2c
       1  AsKs 38.984% v QdQc 42.600% v 7h7c 18.417%
     >>> batch[0].players == pa.holdem.equity(["AsKs", "QdQc"], board="Kh 7d 2c").players
+    True
+    >>> ranged = pa.holdem.equities([(["QQ+, AKs", "JJ-"], "Kh 7d 2c"), (["QQ+, AKs", "JJ-"], "")])
+    >>> ranged[1].players == pa.holdem.equity(["QQ+, AKs", "JJ-"], exact=True).players
     True
     """
     from analyzer.games.holdem.queries import holdem_equities

@@ -13,8 +13,8 @@ from analyzer.cli.errors import reported_errors
 from analyzer.cli.hits_output import print_hits
 from analyzer.cli.output_files import CHART_SUFFIXES, checked_output, save_chart
 from analyzer.cli.progress import progress_bar
-from analyzer.cli.run_options import Json, ShowProgress, run_settings, with_run_options, with_runner
-from analyzer.cli.street_output import OUT_SUFFIXES, print_streets, save_streets
+from analyzer.cli.run_options import Json, ShowProgress, Yes, confirmed, run_settings, with_run_options, with_runner
+from analyzer.cli.street_output import OUT_SUFFIXES, ChartKind, Kind, print_streets, save_streets
 
 holdem_app = App(help="Texas Hold'em: equity of hands and ranges, on every flop or turn; what a range hits on a flop.")
 
@@ -64,7 +64,9 @@ def equity(
     print_equity(result, as_json, by_class=by_class)
 
 
-Hands = Annotated[list[str], typer.Argument(metavar="HAND", help='2 to 10 known hands, e.g. "AsKs" "QdQc".')]
+Hands = Annotated[
+    list[str], typer.Argument(metavar="RANGE", help='2 to 10 hands or ranges, e.g. "AsKs" "QdQc" or "QQ+, AKs" "JJ-".')
+]
 Dead = Annotated[str, typer.Option("--dead", "-d", metavar="CARDS", help="Cards known to be out of play.")]
 Distinct = Annotated[
     bool, typer.Option("--distinct", help="One row per suit class of boards (with its size), not every board.")
@@ -73,7 +75,10 @@ Out = Annotated[
     Path | None, typer.Option("--out", "-o", metavar="FILE", help="Write every board to FILE (.csv or .json).")
 ]
 Chart = Annotated[
-    Path | None, typer.Option("--chart", metavar="FILE", help="Draw player 1's equity histogram to FILE (.png).")
+    Path | None,
+    typer.Option(
+        "--chart", metavar="FILE", help="Draw player 1's equity by board to FILE (.png), as --chart-kind says."
+    ),
 ]
 Force = Annotated[bool, typer.Option("--force", help="Replace --out and --chart files that exist.")]
 
@@ -86,22 +91,25 @@ def flops(
     distinct: Distinct = False,
     out: Out = None,
     chart: Chart = None,
+    chart_kind: ChartKind = Kind.sorted,
     force: Force = False,
+    yes: Yes = False,
     as_json: Json = False,
     show_progress: ShowProgress = None,
     *,
     runner: Runner,
 ) -> None:
-    """Exact equity of known hands on every flop, each completed over every turn and river: the
-    mean (the preflop equity), quantiles, how often player 1 is ahead, the best and worst flops."""
+    """Exact equity of hands or ranges on every flop, each completed over every turn and river
+    (with ranges, each flop weighted by its probability): the mean (the preflop equity),
+    quantiles, how often player 1 is ahead, the best and worst flops."""
     with reported_errors():
         from analyzer.api import holdem
 
         files = checked_files(out, chart, force)
-        with progress_bar("hold'em flops", show_progress) as progress:
+        with progress_bar("hold'em flops", show_progress) as progress, confirmed(yes):
             result = holdem.flops(hands, dead, distinct=distinct, runner=runner.reporting(progress))
         print_streets(result, as_json)
-        save_streets(result, *files, as_json)
+        save_streets(result, *files, as_json, chart_kind)
 
 
 @holdem_app.command("turns")
@@ -113,22 +121,25 @@ def turns(
     distinct: Distinct = False,
     out: Out = None,
     chart: Chart = None,
+    chart_kind: ChartKind = Kind.sorted,
     force: Force = False,
+    yes: Yes = False,
     as_json: Json = False,
     show_progress: ShowProgress = None,
     *,
     runner: Runner,
 ) -> None:
-    """Exact equity of known hands on every turn card after a flop, each completed over every
-    river: the mean (the equity on the flop), quantiles, the best and worst turns."""
+    """Exact equity of hands or ranges on every turn card after a flop, each completed over every
+    river (with ranges, each turn weighted by its probability): the mean (the equity on the
+    flop), quantiles, the best and worst turns."""
     with reported_errors():
         from analyzer.api import holdem
 
         files = checked_files(out, chart, force)
-        with progress_bar("hold'em turns", show_progress) as progress:
+        with progress_bar("hold'em turns", show_progress) as progress, confirmed(yes):
             result = holdem.turns(hands, board, dead, distinct=distinct, runner=runner.reporting(progress))
         print_streets(result, as_json)
-        save_streets(result, *files, as_json)
+        save_streets(result, *files, as_json, chart_kind)
 
 
 @holdem_app.command("hits")

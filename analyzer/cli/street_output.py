@@ -2,16 +2,21 @@
 
 The printed summary: every player's equity over the boards (the equity before the street) and
 how often he is ahead; player 1's equity over the boards (mean, quantiles, how often ahead or a
-big favourite); his best and worst boards. ``--json`` prints every board instead, ``--out``
-writes them (CSV or JSON) and ``--chart`` the histogram of player 1's equity (PNG).
+big favourite); his best and worst boards. With ranges, every figure over the boards weighs
+each board by its probability. ``--json`` prints every board instead, ``--out`` writes them
+(CSV or JSON) and ``--chart`` player 1's equity by board (PNG): sorted, as Equilab's equity
+graph draws it, or as a histogram (``--chart-kind``).
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from enum import Enum
 from pathlib import Path
+from typing import Annotated
 
+import typer
 from rich.table import Table
 
 from analyzer.cli.console import stdout_console
@@ -20,6 +25,24 @@ from analyzer.text import plural
 
 OUT_SUFFIXES = (".csv", ".json")
 EXTREMES = 3  # best and worst boards listed
+
+
+class Kind(str, Enum):
+    """The chart ``--chart`` draws (``--chart-kind``), a kind of ``StreetEquities.plot``."""
+
+    sorted = "sorted"
+    histogram = "histogram"
+
+
+ChartKind = Annotated[
+    Kind,
+    typer.Option(
+        "--chart-kind",
+        case_sensitive=False,
+        help="sorted: player 1's equity on each board, best first, over the boards' share (Equilab's "
+        "equity graph); histogram: the boards' share per tenth of the pot.",
+    ),
+]
 
 
 def print_streets(result, as_json: bool) -> None:
@@ -62,10 +85,10 @@ def print_streets(result, as_json: bool) -> None:
         console.print(f"board: {result.board or '-'}   dead: {result.dead or '-'}")
 
 
-def save_streets(result, out: Path | None, chart: Path | None, as_json: bool) -> None:
-    """Write every board to ``out`` (CSV or JSON by its suffix) and player 1's histogram to
-    ``chart`` (PNG), each through a temporary file, and say so (on stderr under ``--json``,
-    whose stdout is one JSON object)."""
+def save_streets(result, out: Path | None, chart: Path | None, as_json: bool, chart_kind: Kind = Kind.sorted) -> None:
+    """Write every board to ``out`` (CSV or JSON by its suffix) and player 1's chart of the kind
+    ``chart_kind`` (``StreetEquities.plot``) to ``chart`` (PNG), each through a temporary file,
+    and say so (on stderr under ``--json``, whose stdout is one JSON object)."""
     written = []
     if out is not None:
         if out.suffix.lower() == ".csv":
@@ -80,7 +103,7 @@ def save_streets(result, out: Path | None, chart: Path | None, as_json: bool) ->
     if chart is not None:
         from analyzer.report import save_figure
 
-        figure = result.plot()
+        figure = result.plot(kind=chart_kind.value)
         write_atomically(chart, lambda path: save_figure(figure, path))
         written.append(chart)
     for path in written:

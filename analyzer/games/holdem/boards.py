@@ -152,6 +152,28 @@ def prepare_hands(hands: Sequence[CardsInput | Range], board: CardsInput, dead: 
     return KnownHands(holes, labels, board_cards, dead_cards)
 
 
+def one_combo_each(hands: Sequence[CardsInput | Range]) -> bool:
+    """Whether every hand is one combo, as :func:`prepare_hands` takes them: two cards (text or
+    codes) or a range of one combo. Text that is neither is read as a range; text that cannot
+    be read counts as one combo, for :func:`prepare_hands` to name the bad term."""
+    for hand in () if isinstance(hands, str) else hands:
+        if isinstance(hand, Range):
+            if len(hand) != 1:
+                return False
+        elif isinstance(hand, str):
+            try:
+                if len(parse_cards(hand)) == 2:
+                    continue
+            except CardError:
+                pass
+            try:
+                if len(parse(hand)) != 1:
+                    return False
+            except ValueError:
+                continue
+    return True
+
+
 def _hand(hand: CardsInput | Range, player: int, what: str) -> tuple[int, int]:
     """Player ``player``'s two cards, high card first (see :func:`prepare_hands`)."""
     if isinstance(hand, str):
@@ -211,4 +233,4 @@ def _deal_tallies(holes, players, boards, board_sizes, dead, tallies):
         exact_showdowns(holes[q : q + 1, :n], one, boards[q, :size], excluded, tallies[q, :n])
 
 
-__all__ = ["DEALS_PER_TASK", "FixedDeals", "KnownHands", "deal_tallies", "prepare_hands"]
+__all__ = ["DEALS_PER_TASK", "FixedDeals", "KnownHands", "deal_tallies", "one_combo_each", "prepare_hands"]
