@@ -60,6 +60,7 @@ ECHO_CODE = re.compile(r";\s*echo \$\?\s*$")
 ELLIPSIS_LINE = "..."
 ELAPSED = (
     (re.compile(r"\b\d+\.\d+ s\b"), "<t> s"),
+    (re.compile(r"\b\d+(\.\d+)? ms\b"), "<t> ms"),
     (re.compile(r'"elapsed(_seconds)?": [-+0-9.eE]+'), r'"elapsed\1": <t>'),
 )
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")

@@ -14,7 +14,8 @@ def print_equity(result, as_json: bool, by_class: bool = False) -> None:
     """Print an ``EquityResult`` (``pa.holdem.equity``, ``pa.stud.equity``) to stdout; after the
     players' table, the breakdown of each range (a player of one combo has none to show), by class
     if asked. The table's ``combos`` are each player's live combos (those in at least one deal);
-    a line under it names the players whose range lists more, blocked by the other hands."""
+    a line under it names the players whose range lists more, blocked by the other hands. When
+    the method was chosen rather than forced, a line says which and why."""
     if as_json:
         print(json.dumps(result.to_dict()))
         return
@@ -44,6 +45,8 @@ def print_equity(result, as_json: bool, by_class: bool = False) -> None:
     console.print(table)
     if result.board or result.dead:
         console.print(f"board: {result.board or '-'}   dead: {result.dead or '-'}")
+    if run.choice is not None:
+        console.print(f"method: {run.choice}")
     for i, p in enumerate(result.players, start=1):
         if p.combos_listed > p.combos:
             blocked = p.combos_listed - p.combos

@@ -31,7 +31,7 @@ class RunFacts:
     ``chunk_size``: those of the Monte Carlo run (None for an enumeration). ``elapsed``: wall
     seconds. ``stopped_by``: the stopping rule that ended a Monte Carlo run ("trials",
     "target_se" or "time_limit"), "exact" for an enumeration. ``choice``: why the run used its
-    method, for analyses that choose one (:func:`analyzer.sim.method.choose_method`), else None.
+    method when it was chosen, not forced (:func:`analyzer.sim.method.choose_method`), else None.
 
     >>> facts = RunFacts(method="monte-carlo", trials=20_000, seed=7, chunk_size=500, elapsed=0.25,
     ...                  stopped_by="trials")

@@ -84,11 +84,11 @@ def _duration(seconds: float) -> str:
 
 @dataclass(frozen=True)
 class MethodChoice:
-    """Which method a run uses and why: ``exact`` and, for people, ``reason`` (the estimates the
-    choice compared, or that the caller forced it)."""
+    """Which method a run uses and why: ``exact`` and, for people, ``reason``: the estimates the
+    choice compared, or None when the caller forced the method."""
 
     exact: bool
-    reason: str
+    reason: str | None
 
 
 def choose_method(
@@ -114,14 +114,14 @@ def choose_method(
     >>> choose_method(None, 0.01, Stopping(), 2).exact
     True
     >>> choose_method(None, 1.0, Stopping(trials=10_000), 2).reason
-    'Monte Carlo: exact estimated at 1.0 s, longer than the Monte Carlo run asked for (10,000 trials, 0.12 ms)'
-    >>> choose_method(True, 1.0, Stopping(), 2).reason
-    'exact, as asked'
+    'Monte Carlo, exact estimated at 1.0 s, longer than the Monte Carlo run asked for (10,000 trials, 0.12 ms)'
+    >>> choose_method(True, 1.0, Stopping(), 2)
+    MethodChoice(exact=True, reason=None)
     """
     if exact is not None:
         if exact:
             check_exact_cost(exact_seconds)
-        return MethodChoice(exact, "exact, as asked" if exact else "Monte Carlo, as asked")
+        return MethodChoice(exact, None)
     mc_trials = min(stopping.max_trials, 1e12)
     if stopping.target_se is not None:  # the worst case: equity variance <= 1/4
         mc_trials = min(mc_trials, 0.25 / stopping.target_se**2)
@@ -131,17 +131,17 @@ def choose_method(
         mc_seconds = stopping.time_limit
         asked = f"the Monte Carlo time limit ({_short(mc_seconds)})"
     if exact_seconds <= MIN_RUN_SECONDS:
-        return MethodChoice(True, f"exact: estimated at {_short(exact_seconds)}")
+        return MethodChoice(True, f"exact, estimated at {_short(exact_seconds)}")
     if exact_seconds <= mc_seconds:
-        return MethodChoice(True, f"exact: estimated at {_short(exact_seconds)}, no longer than {asked}")
+        return MethodChoice(True, f"exact, estimated at {_short(exact_seconds)}, no longer than {asked}")
     quick = calibration is not None and stopping == Stopping()
     if calibration is not None and quick and exact_seconds <= QUICK_EXACT_SECONDS * MAX_SPEEDUP:
         here = exact_seconds * calibration.factor()
         if here <= QUICK_EXACT_SECONDS:
             return MethodChoice(
-                True, f"exact: estimated at {_short(here)} on this machine, within {QUICK_EXACT_SECONDS:g} s"
+                True, f"exact, estimated at {_short(here)} on this machine, within {QUICK_EXACT_SECONDS:g} s"
             )
-    reason = f"Monte Carlo: exact estimated at {_short(exact_seconds)}, longer than {asked}"
+    reason = f"Monte Carlo, exact estimated at {_short(exact_seconds)}, longer than {asked}"
     if quick:
         reason += f" and than {QUICK_EXACT_SECONDS:g} s on this machine"
     return MethodChoice(False, reason)
