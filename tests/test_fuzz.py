@@ -25,6 +25,8 @@ What keeps the runs fast, and what it leaves to other tests:
   takes minutes (the studies' own plan checks are tested in ``test_input_models.py``);
 * ``warmup`` parses its games and options, but compiles nothing (its worker pool is stubbed;
   ``test_startup.py`` runs it for real);
+* ``ui`` parses its options and binds its port, but serves nothing and opens no browser (its
+  serving loop and the browser are stubbed; ``test_ui_http.py`` runs it for real);
 * ``paigow exact-edge`` parses and checks its options, but counts nothing: the count over every
   deal (a 616 MB table and minutes), with either strategy, is a stub that checks the way and the
   threads as the real one does and returns made-up counts (``test_paigow_exact.py`` runs the
@@ -39,6 +41,7 @@ import math
 import re
 import sys
 import time
+import webbrowser
 from pathlib import Path
 
 import pytest
@@ -47,6 +50,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import analyzer.cli.warmup
+import analyzer.ui.server
 import analyzer.games.paigow.exact_edge
 import analyzer.games.paigow.optimal_edge
 from analyzer.cli.main import app, main
@@ -179,6 +183,8 @@ VALID = {
     "hands": ["As Ks", "Qd Qc", "2c 3c 4c"],
     "text": ["QQ+", "AKs, A5s-A2s, KTo+", "AsKd:0.5"],
     "kind": ["h2h-position", "h2h-bet-position", "saint-position", "batch-spec"],
+    "--port": ["0"],
+    "--host": ["127.0.0.1", "localhost"],
 }
 VALID_BY_COMMAND = {
     ("eval",): {"cards": ["As Ks Qs Js Ts", "2c 3d 4h 5s 7c 8c 9d"]},
@@ -402,6 +408,9 @@ def run(monkeypatch, capsys, tmp_path):
     monkeypatch.setattr(Study, "load", stubbed_load)
     # warmup compiles every game in other processes (minutes): the fuzz checks its command line only
     monkeypatch.setattr(analyzer.cli.warmup, "compile_games", lambda games, workers: ((game, 0.0, 0) for game in games))
+    # ui serves until Ctrl-C and opens a browser: the fuzz checks its command line and the bind only
+    monkeypatch.setattr(analyzer.ui.server.UiServer, "serve_forever", lambda self, poll_interval=0.5: None)
+    monkeypatch.setattr(webbrowser, "open", lambda url: True)
     monkeypatch.setattr(analyzer.games.paigow.exact_edge, "exact_house_edge", _stub_exact_edge)
     monkeypatch.setattr(analyzer.games.paigow.optimal_edge, "optimal_house_edge", _stub_optimal_edge)
     monkeypatch.chdir(tmp_path)
@@ -438,8 +447,9 @@ FUZZ = settings(
 
 
 def test_the_fuzz_reaches_every_command_and_stubs_only_the_studies(run, tmp_path):
-    assert len(COMMANDS) == 36
+    assert len(COMMANDS) == 37
     assert {("holdem", "flops"), ("paigow", "exact-edge"), ("head-to-head", "place"), ("warmup",)} <= set(COMMANDS)
+    assert run(["ui", "--port", "0"])[0] == 0  # binds, serves nothing (the stub), opens no browser
     assert run(["paigow", "exact-edge", "--way", "improved", "--no-progress"])[0] == 0  # the stub, in seconds
     assert run(["paigow", "exact-edge", "--strategy", "optimal", "--no-progress"])[0] == 0
     code, err = run(["paigow", "exact-edge", "--strategy", "optimal", "--player-banks"])

@@ -46,6 +46,7 @@ COMMANDS = {
     "batch": "analyzer.cli.batch:batch_command",
     "schema": "analyzer.cli.schema:schema_command",
     "warmup": "analyzer.cli.warmup:warmup_command",
+    "ui": "analyzer.cli.ui:ui_command",
 }
 """Command name -> ``module:function``, imported only when registered (see :func:`make_app`)."""
 GROUPS = {

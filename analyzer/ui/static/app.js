@@ -1,0 +1,466 @@
+// poker-analyzer ui: the page's behaviour, written by hand (no framework, no build step).
+// Every figure comes from the server's JSON endpoints, which call the public Python API.
+"use strict";
+
+const RANKS = "AKQJT98765432";
+const SUITS = [["s", "\u2660"], ["h", "\u2665"], ["d", "\u2666"], ["c", "\u2663"]];
+const MAX_PLAYERS = 10;
+const state = { meta: null, players: [], board: [], dead: [], pgHand: [] };
+
+// ------------------------------------------------------------------ helpers
+
+async function api(path, body) {
+  const options = body === undefined ? {} : {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  };
+  const response = await fetch(path, options);
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value);
+  }
+  for (const child of children) node.append(child);
+  return node;
+}
+
+const pct = (x, digits = 3) => (x === null || x === undefined ? "" : (100 * x).toFixed(digits) + "%");
+const num = (x) => (x === null || x === undefined ? "" : Number(x).toLocaleString("en"));
+
+function table(headers, rows, rowAttrs = () => ({})) {
+  const head = el("tr", {}, ...headers.map((h) => el("th", { text: h })));
+  const body = rows.map((row, i) => el("tr", rowAttrs(i), ...row.map((cell) => (
+    cell instanceof Node ? el("td", {}, cell) : el("td", { text: String(cell) })))));
+  return el("table", {}, el("thead", {}, head), el("tbody", {}, ...body));
+}
+
+function runLine(run, unit) {
+  const method = run.exact ? "exact" : "Monte Carlo";
+  const parts = [`${method}: ${num(run.trials)} ${unit}`];
+  if (!run.exact && run.seed !== null && run.seed !== undefined) parts.push(`seed ${run.seed}`);
+  if (run.stopped_by && !run.exact) parts.push(`stopped by ${run.stopped_by}`);
+  if (run.elapsed_seconds !== undefined) parts.push(`${run.elapsed_seconds.toFixed(3)} s`);
+  if (run.choice) parts.push(run.choice);
+  return el("p", { class: "method", text: parts.join("; ") });
+}
+
+// ------------------------------------------------------------------ tabs
+
+function showTab(name) {
+  for (const tab of document.querySelectorAll("nav .tab")) tab.classList.toggle("active", tab.dataset.tab === name);
+  for (const panel of document.querySelectorAll(".panel")) panel.classList.toggle("active", panel.id === name);
+  if (name === "results" && !document.querySelector("#results-list li")) loadResults();
+}
+
+// ------------------------------------------------------------------ range grids
+
+function cellKind(name) {
+  return name.length === 2 ? "pair" : name.endsWith("s") ? "suited" : "offsuit";
+}
+
+function paintCell(cell, weight) {
+  cell.dataset.weight = String(weight);
+  cell.querySelector(".fill").style.height = `${Math.round(100 * weight)}%`;
+  cell.classList.toggle("on", weight >= 0.5);
+  cell.title = `${cell.dataset.class}: ${Math.round(1000 * weight) / 10}% of its combos`;
+}
+
+let drag = null; // {player, weight, edits: Map class -> weight}
+
+function buildGrid(player) {
+  const grid = el("div", { class: "grid", "data-player": String(player.index) });
+  state.meta.grid.forEach((row, r) => row.forEach((name, c) => {
+    const cell = el("div", { class: `cell ${cellKind(name)}`, "data-class": name, "data-row": r, "data-col": c },
+      el("div", { class: "fill" }), el("span", { text: name }));
+    paintCell(cell, 0);
+    cell.addEventListener("mousedown", (event) => {
+      event.preventDefault();
+      const paint = player.paintWeight();
+      const weight = Number(cell.dataset.weight) === paint ? 0 : paint;
+      drag = { player, weight, edits: new Map() };
+      dragOver(cell);
+    });
+    cell.addEventListener("mouseenter", () => { if (drag && drag.player === player) dragOver(cell); });
+    grid.append(cell);
+  }));
+  return grid;
+}
+
+function dragOver(cell) {
+  paintCell(cell, drag.weight);
+  drag.edits.set(cell.dataset.class, drag.weight);
+}
+
+document.addEventListener("mouseup", () => {
+  if (!drag) return;
+  const { player, edits } = drag;
+  drag = null;
+  const list = [...edits].map(([name, weight]) => ({ class: name, weight }));
+  updateRange(player, { text: player.textarea.value, edits: list }, true);
+});
+
+// ------------------------------------------------------------------ players
+
+async function updateRange(player, request, rewriteText) {
+  const asked = ++player.asked;
+  try {
+    const answer = await api("/api/range", request);
+    if (asked !== player.asked) return; // a later request answers instead
+    player.error.textContent = "";
+    if (rewriteText) player.textarea.value = answer.text;
+    answer.grid.forEach((row, r) => row.forEach((weight, c) => {
+      paintCell(player.grid.children[13 * r + c], weight);
+    }));
+    player.counts.textContent = answer.empty ? "no combos"
+      : `${num(answer.combos)} combo${answer.combos === 1 ? "" : "s"} (${num(Math.round(100 * answer.weighted) / 100)} weighted), ${pct(answer.share, 1)} of all`;
+  } catch (err) {
+    if (asked === player.asked) player.error.textContent = err.message;
+  }
+}
+
+function addPlayer(text = "") {
+  if (state.players.length >= MAX_PLAYERS) return;
+  const player = { index: state.players.length, asked: 0 };
+  const textarea = el("textarea", { rows: "2", spellcheck: "false", "aria-label": "range",
+    placeholder: "a hand or range: AsKs, QQ+, AKs, T9s-QJs, 10%, TT+:0.5, random" });
+  textarea.value = text;
+  const error = el("p", { class: "error", role: "alert" });
+  const counts = el("p", { class: "counts" });
+  const paint = el("input", { type: "number", min: "1", max: "100", step: "1", value: "100", class: "paint" });
+  const slider = el("input", { type: "range", min: "0", max: "100", step: "0.5", value: "0", class: "share" });
+  const sliderLabel = el("output", { text: "0%" });
+  const remove = el("button", { type: "button", text: "remove" });
+  const title = el("h3", {}, el("span", { text: `Player ${player.index + 1}` }), remove);
+  Object.assign(player, { textarea, error, counts, paintWeight: () => Math.min(100, Math.max(1, Number(paint.value) || 100)) / 100 });
+  player.grid = buildGrid(player);
+  player.el = el("div", { class: "player", "data-player": String(player.index) }, title, textarea, error, counts,
+    el("div", { class: "controls" },
+      el("label", {}, "grid weight ", paint, "%"),
+      el("label", {}, "top ", slider, " ", sliderLabel)),
+    player.grid);
+  let timer = null;
+  textarea.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => updateRange(player, { text: textarea.value }, false), 300);
+  });
+  slider.addEventListener("input", () => { sliderLabel.textContent = `${slider.value}%`; });
+  slider.addEventListener("change", () => {
+    textarea.value = Number(slider.value) > 0 ? `${slider.value}%` : "";
+    updateRange(player, { text: textarea.value }, false);
+  });
+  remove.addEventListener("click", () => {
+    if (state.players.length <= 2) return;
+    const texts = state.players.filter((p) => p !== player).map((p) => p.textarea.value);
+    resetPlayers(texts);
+  });
+  state.players.push(player);
+  document.getElementById("players").append(player.el);
+  updateRange(player, { text }, false);
+  refreshHitsPlayers();
+}
+
+function resetPlayers(texts) {
+  state.players = [];
+  document.getElementById("players").replaceChildren();
+  texts.forEach((text) => addPlayer(text));
+}
+
+function refreshHitsPlayers() {
+  const select = document.getElementById("hits-player");
+  const chosen = select.value;
+  select.replaceChildren(...state.players.map((p) => el("option", { value: String(p.index), text: String(p.index + 1) })));
+  if (chosen && Number(chosen) < state.players.length) select.value = chosen;
+}
+
+// ------------------------------------------------------------------ card pickers
+
+function deckCards(withJoker) {
+  const cards = [];
+  for (const [suit, symbol] of SUITS) for (const rank of RANKS) cards.push([rank + suit, rank + symbol, suit]);
+  if (withJoker) cards.push(["Jk", "Jk", "joker"]);
+  return cards;
+}
+
+function buildDeck(container, withJoker, onClick) {
+  for (const [code, label, suit] of deckCards(withJoker)) {
+    const card = el("div", { class: `card s-${suit}`, "data-card": code, text: label });
+    card.addEventListener("click", () => onClick(code));
+    container.append(card);
+  }
+}
+
+function pickHoldemCard(code) {
+  const target = document.querySelector("input[name=target]:checked").value;
+  for (const list of [state.board, state.dead]) {
+    const at = list.indexOf(code);
+    if (at >= 0) { list.splice(at, 1); showHoldemCards(); return; }
+  }
+  if (target === "board" && state.board.length >= 5) return;
+  state[target].push(code);
+  showHoldemCards();
+}
+
+function showHoldemCards() {
+  for (const card of document.querySelectorAll("#deck .card")) {
+    card.classList.toggle("board", state.board.includes(card.dataset.card));
+    card.classList.toggle("dead", state.dead.includes(card.dataset.card));
+  }
+  document.getElementById("board-text").textContent = state.board.join(" ");
+  document.getElementById("dead-text").textContent = state.dead.join(" ");
+}
+
+// ------------------------------------------------------------------ Hold'em answers
+
+function hands() {
+  return state.players.map((p) => p.textarea.value.trim());
+}
+
+async function runHoldem(path, button, render, errorId = "holdem-error", body = null) {
+  const error = document.getElementById(errorId);
+  error.textContent = "";
+  button.disabled = true;
+  try {
+    render(await api(path, body || { hands: hands(), board: state.board.join(" "), dead: state.dead.join(" ") }));
+  } catch (err) {
+    error.textContent = err.message;
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function renderEquity(answer) {
+  const rows = answer.players.map((p, i) => {
+    const equity = el("span", { class: "equity", "data-equity": String(p.equity), text: pct(p.equity) });
+    return [String(i + 1), p.range, num(p.combos), equity, answer.exact ? "exact" : `\u00b1 ${pct(p.stderr)}`,
+      pct(p.win), pct(p.tie)];
+  });
+  const breakdowns = answer.players.map((p, i) => {
+    const b = p.breakdown;
+    const line = (r) => [r.hand, r.class, pct(r.weight, 2), pct(r.equity), pct(r.win), pct(r.tie),
+      answer.exact ? "" : pct(r.stderr)];
+    const headers = ["hand", "class", "weight", "equity", "win", "tie", answer.exact ? "" : "\u00b1 s.e."];
+    return el("details", {},
+      el("summary", { text: `Player ${i + 1} (${p.range}): equity by class and by combo` }),
+      el("div", { class: "scroll" }, table(headers, b.classes.map(line))),
+      el("div", { class: "scroll" }, table(headers, b.combos.map(line))));
+  });
+  const title = `Equity${answer.board ? `, board ${answer.board}` : ""}${answer.dead ? `, dead ${answer.dead}` : ""}`;
+  document.getElementById("equity-answer").replaceChildren(
+    el("h2", { text: title }),
+    el("div", { id: "equity-table" }, table(["player", "hand or range", "combos", "equity", "\u00b1 s.e.", "win", "tie"], rows)),
+    runLine(answer, "deals"), ...breakdowns);
+  runFacts(document.getElementById("equity-answer"), answer);
+}
+
+function renderStreets(answer) {
+  const colours = ["#2a6fb8", "#d08c00", "#1f6f3f", "#a03060", "#6b6b6b", "#7040b0", "#308080", "#b05020", "#404040", "#90a020"];
+  const width = 520, height = 240, left = 40, bottom = 24, top = 8, right = 8;
+  const x = (share) => left + share * (width - left - right);
+  const y = (equity) => top + (1 - equity) * (height - top - bottom);
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("class", "chart");
+  svg.setAttribute("width", width);
+  svg.setAttribute("height", height);
+  const add = (tag, attrs, text) => {
+    const node = document.createElementNS(ns, tag);
+    for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+    if (text !== undefined) node.textContent = text;
+    svg.append(node);
+    return node;
+  };
+  for (const tick of [0, 0.25, 0.5, 0.75, 1]) {
+    add("line", { x1: x(0), x2: x(1), y1: y(tick), y2: y(tick), stroke: "#ddd" });
+    add("text", { x: 4, y: y(tick) + 3 }, `${100 * tick}%`);
+    add("text", { x: x(tick) - 8, y: height - 8 }, `${100 * tick}%`);
+  }
+  answer.curves.forEach((curve, i) => {
+    const points = curve.map((e, k) => `${x(k / (curve.length - 1)).toFixed(1)},${y(e).toFixed(1)}`).join(" ");
+    add("polyline", { points, fill: "none", stroke: colours[i % colours.length], "stroke-width": 2, class: `curve player-${i + 1}` });
+  });
+  const legend = answer.players.map((p, i) => el("span", { text: `\u25a0 player ${i + 1} ${p.hand}: ${pct(p.equity)}  ` }));
+  legend.forEach((span, i) => { span.style.color = colours[i % colours.length]; });
+  const d = answer.distribution;
+  document.getElementById("streets-answer").replaceChildren(
+    el("h2", { text: `Equity on every ${answer.street} (${num(answer.boards)} rows), sorted best first` }),
+    svg, el("p", {}, ...legend),
+    el("p", { class: "method", text: `player 1: ahead on ${pct(d.ahead, 1)} of ${answer.street}s, at least 80% on ${pct(d.favourite, 1)}; `
+      + `exact, ${num(answer.run.trials)} deals, ${answer.run.elapsed_seconds.toFixed(2)} s` }));
+}
+
+function renderHits(answer) {
+  const section = (title, rows) => el("details", { open: "" }, el("summary", { text: title }),
+    table(["", "row", "combos", "share", "hands"], rows.filter((r) => r.combos > 0).map((r) => [
+      el("input", { type: "checkbox", value: r.row, class: "hit-row" }), r.row, num(Math.round(100 * r.combos) / 100),
+      pct(r.share, 2), el("span", { class: "text", text: r.hands.join(" ") })])));
+  const filter = el("button", { type: "button", text: "Checked rows as a range for player" });
+  const target = el("select", {}, ...state.players.map((p) => el("option", { value: String(p.index), text: String(p.index + 1) })));
+  filter.addEventListener("click", () => runFilter(answer, target.value, filter));
+  document.getElementById("hits-answer").replaceChildren(
+    el("p", { class: "method", text: `${answer.range}${answer.board ? ` on ${answer.board}` : " on every flop"}: `
+      + `${num(answer.combos)} combos; exact, ${answer.elapsed_seconds.toFixed(3)} s` }),
+    section("Made hands", answer.made), section("Draws", answer.draws),
+    el("p", {}, filter, " ", target));
+}
+
+async function runFilter(answer, playerIndex, button) {
+  const rows = [...document.querySelectorAll("#hits-answer .hit-row:checked")].map((box) => box.value);
+  const error = document.getElementById("hits-error");
+  error.textContent = "";
+  button.disabled = true;
+  try {
+    const filtered = await api("/api/hits", { range: answer.range, board: answer.board, dead: answer.dead, filter: rows });
+    const player = state.players[Number(playerIndex)];
+    player.textarea.value = filtered.filtered;
+    updateRange(player, { text: filtered.filtered }, false);
+  } catch (err) {
+    error.textContent = err.message;
+  } finally {
+    button.disabled = false;
+  }
+}
+
+// ------------------------------------------------------------------ Pai Gow
+
+function pickPaigowCard(code) {
+  const at = state.pgHand.indexOf(code);
+  if (at >= 0) state.pgHand.splice(at, 1);
+  else if (state.pgHand.length < 7) state.pgHand.push(code);
+  document.getElementById("pg-hand").value = state.pgHand.join(" ");
+  showPaigowCards();
+}
+
+function showPaigowCards() {
+  for (const card of document.querySelectorAll("#pg-deck .card")) {
+    card.classList.toggle("hand", state.pgHand.includes(card.dataset.card));
+  }
+}
+
+function renderPaigow(answer) {
+  const hw = answer.house_way;
+  const rows = answer.splits.map((s) => [s.front, s.back, s.front_name, s.back_name,
+    el("span", { class: "ev", "data-ev": String(s.ev), text: (s.ev >= 0 ? "+" : "") + s.ev.toFixed(4) }),
+    answer.exact ? "exact" : `\u00b1 ${s.stderr.toFixed(4)}`, pct(s.win, 2), pct(s.push, 2), pct(s.loss, 2)]);
+  const note = answer.exact ? "Every split's exact EV over all 53,524,680 dealer hands."
+    : "Monte Carlo estimates: exact EVs need the House Way's setting table, which is not built on this machine "
+      + "(poker-analyzer paigow split HAND --exact --table build builds it once, about a minute).";
+  document.getElementById("pg-answer").replaceChildren(
+    el("h2", { text: `${answer.cards}: House Way (${answer.way}) front ${hw.front}, back ${hw.back}` }),
+    el("p", { class: "method", id: "pg-rule", text: `rule: ${hw.rule}` }),
+    el("p", { class: "method", text: note }),
+    runLine(answer, "dealer hands"),
+    table(["front", "back", "front hand", "back hand", "EV", "\u00b1 s.e.", "win", "push", "loss"], rows,
+      (i) => (answer.splits[i].house_way ? { class: "house-way" } : {})));
+  runFacts(document.getElementById("pg-answer"), answer);
+}
+
+function runFacts(node, run) {
+  // how the answer was found, as attributes too: what a test reads to ask the API the same question
+  node.dataset.exact = String(run.exact);
+  node.dataset.trials = String(run.trials);
+  node.dataset.seed = run.seed === null ? "" : String(run.seed);
+}
+
+// ------------------------------------------------------------------ results gallery
+
+async function loadResults() {
+  const list = document.getElementById("results-list");
+  try {
+    const { folders } = await api("/api/results");
+    if (!folders.length) list.append(el("li", { text: "no results folder" }));
+    let game = null;
+    for (const folder of folders) {
+      const [first] = folder.path.split("/");
+      if (first !== game) { game = first; list.append(el("li", { class: "game", text: game })); }
+      const item = el("li", { text: folder.path.slice(first.length + 1) || folder.path, "data-path": folder.path });
+      item.addEventListener("click", () => {
+        for (const li of list.querySelectorAll("li")) li.classList.toggle("active", li === item);
+        showResult(folder);
+      });
+      list.append(item);
+    }
+  } catch (err) {
+    list.append(el("li", { class: "error", text: err.message }));
+  }
+}
+
+function parseCsv(text) {
+  const rows = [];
+  let row = [], cell = "", quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (ch === '"') quoted = false; else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") { row.push(cell); cell = ""; }
+    else if (ch === "\n") { row.push(cell); rows.push(row); row = []; cell = ""; }
+    else if (ch !== "\r") cell += ch;
+  }
+  if (cell || row.length) { row.push(cell); rows.push(row); }
+  return rows;
+}
+
+async function showResult(folder) {
+  const view = document.getElementById("results-view");
+  const m = folder.manifest;
+  const notes = ["method", "seed", "trials", "chunk_size", "standard_errors", "elapsed_seconds", "command",
+    "package_version", "created", "inputs"].filter((key) => m[key] !== undefined && m[key] !== null);
+  const manifest = el("dl", { class: "manifest" }, ...notes.flatMap((key) => [el("dt", { text: key }),
+    el("dd", { text: typeof m[key] === "object" ? JSON.stringify(m[key], null, 1) : String(m[key]) })]));
+  const base = `/results/${folder.path.split("/").map(encodeURIComponent).join("/")}/`;
+  const files = el("p", {}, "files: ", ...folder.files.flatMap((f) => [el("a", { href: base + encodeURIComponent(f), text: f }), " "]));
+  const images = folder.files.filter((f) => f.endsWith(".png")).map((f) => el("img", { src: base + encodeURIComponent(f), alt: f }));
+  view.replaceChildren(el("h2", { text: folder.path }), manifest, files, ...images);
+  for (const name of folder.files.filter((f) => f.endsWith(".csv"))) {
+    const text = await (await fetch(base + encodeURIComponent(name))).text();
+    const rows = parseCsv(text);
+    const shown = rows.slice(1, 31);
+    view.append(el("h2", { text: `${name} (${num(rows.length - 1)} rows${rows.length > 31 ? ", the first 30 shown" : ""})` }),
+      el("div", { class: "scroll" }, table(rows[0] || [], shown)));
+  }
+}
+
+// ------------------------------------------------------------------ start
+
+async function start() {
+  state.meta = await api("/api/meta");
+  for (const tab of document.querySelectorAll("nav .tab")) tab.addEventListener("click", () => showTab(tab.dataset.tab));
+  resetPlayers(["", ""]);
+  document.getElementById("add-player").addEventListener("click", () => addPlayer(""));
+  buildDeck(document.getElementById("deck"), false, pickHoldemCard);
+  document.getElementById("clear-board").addEventListener("click", () => { state.board = []; showHoldemCards(); });
+  document.getElementById("clear-dead").addEventListener("click", () => { state.dead = []; showHoldemCards(); });
+  const equityButton = document.getElementById("run-equity");
+  equityButton.addEventListener("click", () => runHoldem("/api/equity", equityButton, renderEquity));
+  const streetsButton = document.getElementById("run-streets");
+  streetsButton.addEventListener("click", () => runHoldem("/api/streets", streetsButton, renderStreets));
+  const hitsButton = document.getElementById("run-hits");
+  hitsButton.addEventListener("click", () => {
+    const player = state.players[Number(document.getElementById("hits-player").value)];
+    runHoldem("/api/hits", hitsButton, renderHits, "hits-error",
+      { range: player.textarea.value, board: state.board.join(" "), dead: state.dead.join(" ") });
+  });
+  buildDeck(document.getElementById("pg-deck"), true, pickPaigowCard);
+  document.getElementById("pg-way").replaceChildren(...state.meta.ways.map((w) => el("option", { value: w, text: w })));
+  document.getElementById("pg-hand").addEventListener("input", (event) => {
+    state.pgHand = event.target.value.split(/[\s,]+/).filter(Boolean);
+    showPaigowCards();
+  });
+  document.getElementById("pg-clear").addEventListener("click", () => {
+    state.pgHand = [];
+    document.getElementById("pg-hand").value = "";
+    showPaigowCards();
+  });
+  const paigowButton = document.getElementById("run-paigow");
+  paigowButton.addEventListener("click", () => runHoldem("/api/paigow", paigowButton, renderPaigow, "pg-error",
+    { hand: document.getElementById("pg-hand").value, way: document.getElementById("pg-way").value }));
+  document.body.dataset.ready = "true";
+}
+
+start();

@@ -1,0 +1,343 @@
+"""The server of ``poker-analyzer ui`` over plain HTTP, as a browser talks to it.
+
+The truth each answer is checked against is the public Python API called directly (the page
+must show what ``pa.*`` answers, number for number) and the range parser's own error messages;
+the file routes are checked against the files on disk and against paths leading out of their
+roots (``..``, encoded dots, absolute paths, a symbolic link pointing out).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+import analyzer as pa
+from analyzer.cli.errors import one_line
+from analyzer.ui import calls
+from analyzer.ui.server import STATIC, make_server
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@contextlib.contextmanager
+def serving(results: Path | None = None) -> Iterator[str]:
+    """A server of the page on a free loopback port, in a thread; yields its base URL."""
+    server = make_server("127.0.0.1", 0, results)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+@pytest.fixture(scope="module")
+def results_root(tmp_path_factory) -> Path:
+    """A results folder of one study, and a symbolic link in it leading out of it."""
+    root = tmp_path_factory.mktemp("results")
+    folder = root / "holdem" / "demo"
+    folder.mkdir(parents=True)
+    (folder / "manifest.json").write_text(json.dumps({"analysis": "holdem", "method": "exact"}))
+    (folder / "demo.csv").write_text("hand,equity\nAA,0.85\n")
+    secret = tmp_path_factory.mktemp("outside") / "secret.txt"
+    secret.write_text("not to be served")
+    (folder / "link.txt").symlink_to(secret)
+    return root
+
+
+@pytest.fixture(scope="module")
+def base(results_root) -> Iterator[str]:
+    with serving(results_root) as url:
+        yield url
+
+
+def request(base: str, method: str, path: str, body: object = None, headers: dict | None = None):
+    """(status, parsed JSON or raw bytes) of one request; ``body`` is sent as JSON."""
+    host, port = base.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=120)
+    data = None if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
+    sent = {"Content-Type": "application/json"} if data is not None else {}
+    connection.request(method, path, body=data, headers={**sent, **(headers or {})})
+    response = connection.getresponse()
+    raw = response.read()
+    connection.close()
+    kind = response.getheader("Content-Type", "")
+    return response.status, json.loads(raw) if kind == "application/json" else raw
+
+
+def post(base: str, path: str, body: object):
+    return request(base, "POST", path, body)
+
+
+# ------------------------------------------------------------------ answers equal the API's
+
+
+def test_equity_answer_is_the_apis(base):
+    status, answer = post(base, "/api/equity", {"hands": ["QQ+, AKs", "JhTh"], "board": "Ah 9h 2c", "dead": "2d"})
+    truth = pa.holdem.equity(["QQ+, AKs", "JhTh"], board="Ah 9h 2c", dead="2d", breakdown=True)
+    assert status == 200 and answer["exact"] and truth.run.exact
+    assert [p["equity"] for p in answer["players"]] == [p.equity for p in truth.players]
+    assert answer["trials"] == truth.run.trials
+    combos = answer["players"][0]["breakdown"]["combos"]
+    assert [(c["hand"], c["equity"]) for c in combos] == list(
+        zip(truth.players[0].breakdown.combos.hands, truth.players[0].breakdown.combos.equity)
+    )
+
+
+def test_monte_carlo_answer_can_be_repeated_from_its_seed(base, monkeypatch):
+    """Six random hands preflop is no quick enumeration: Monte Carlo within the time limit,
+    whose seed (as text), trial count and chunk size give the same figures from the API."""
+    monkeypatch.setattr(calls, "MONTE_CARLO_SECONDS", 0.3)
+    hands = ["random"] * 6
+    status, answer = post(base, "/api/equity", {"hands": hands})
+    assert status == 200 and not answer["exact"] and isinstance(answer["seed"], str)
+    again = pa.holdem.equity(
+        hands, exact=False, seed=int(answer["seed"]), trials=answer["trials"], chunk_size=answer["chunk_size"]
+    )
+    assert [p["equity"] for p in answer["players"]] == [p.equity for p in again.players]
+    assert all(p["stderr"] > 0 for p in answer["players"])
+
+
+def test_range_edits_follow_the_range_algebra(base):
+    status, answer = post(
+        base,
+        "/api/range",
+        {"text": "QQ+, AsKd", "edits": [{"class": "AKo", "weight": 0.5}, {"class": "KK", "weight": 0}]},
+    )
+    truth = (pa.ranges.parse("QQ+, AsKd") - pa.ranges.parse("AKo, KK")) | pa.ranges.parse("AKo:0.5")
+    assert status == 200
+    assert answer["text"] == truth.canonical() and answer["grid"] == truth.grid().tolist()
+    assert answer["combos"] == len(truth) and answer["weighted"] == truth.weighted_count
+    status, empty = post(base, "/api/range", {"text": "AA", "edits": [{"class": "AA", "weight": 0}]})
+    assert status == 200 and empty["empty"] and empty["text"] == "" and empty["combos"] == 0
+
+
+def test_share_text_is_the_parsers(base):
+    status, answer = post(base, "/api/range", {"text": "10%"})
+    assert status == 200 and answer["grid"] == pa.ranges.parse("10%").grid().tolist()
+
+
+def test_streets_and_hits_are_the_apis(base):
+    status, flops = post(base, "/api/streets", {"hands": ["AsKs", "QdQc"]})
+    truth = pa.holdem.flops(["AsKs", "QdQc"])
+    assert status == 200 and flops["boards"] == len(truth.cards) == 17296
+    assert [p["equity"] for p in flops["players"]] == [p.equity for p in truth.players]
+    assert flops["curves"][0][0] == truth.equity[:, 0].max() and flops["curves"][0][-1] == truth.equity[:, 0].min()
+    status, turns = post(base, "/api/streets", {"hands": ["AsKs", "QdQc"], "board": "Kh 7d 2c"})
+    assert status == 200 and turns["street"] == "turn" and turns["boards"] == 45
+    status, hits = post(base, "/api/hits", {"range": "QQ+, AKs, 76s", "board": "Kh 7d 2c"})
+    assert status == 200 and hits == json.loads(json.dumps(pa.holdem.hits("QQ+, AKs, 76s", "Kh 7d 2c").to_dict())) | {
+        "elapsed_seconds": hits["elapsed_seconds"]
+    }
+    status, filtered = post(base, "/api/hits", {"range": "QQ+, AKs", "board": "Kh 7d 2c", "filter": ["Overpair"]})
+    assert status == 200 and filtered == {"filtered": "AA"}
+
+
+def test_paigow_answer_is_the_apis(base):
+    hand = "Ac Kd Kh 7s 5c 3d Jk"
+    status, answer = post(base, "/api/paigow", {"hand": hand, "way": "foxwoods"})
+    assert status == 200
+    house = pa.paigow.house_way(hand)
+    assert (answer["house_way"]["front"], answer["house_way"]["back"]) == (house.front, house.back)
+    if answer["exact"]:
+        truth = pa.paigow.split(hand, exact=True)
+    else:  # no setting table cached here: the Monte Carlo estimate, repeated from its seed
+        truth = pa.paigow.split(
+            hand, exact=False, seed=int(answer["seed"]), trials=answer["trials"], chunk_size=answer["chunk_size"]
+        )
+    assert [(s["front"], s["ev"]) for s in answer["splits"]] == [(s.setting.front, s.ev) for s in truth.splits]
+
+
+# ------------------------------------------------------------------ bad input
+
+
+def error_of(call, *args) -> str:
+    with pytest.raises((ValueError, TypeError)) as caught:
+        call(*args)
+    return one_line(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "message"),
+    [
+        ("/api/range", {"text": "QQ+, AKq"}, lambda: error_of(pa.ranges.parse, "QQ+, AKq")),
+        ("/api/equity", {"hands": ["AsKs", "QQ+, AKq"]}, lambda: error_of(pa.holdem.equity, ["AsKs", "QQ+, AKq"])),
+        (
+            "/api/equity",
+            {"hands": ["AsKs", "QdQc"], "board": "Ah Kx"},
+            lambda: error_of(pa.holdem.equity, ["AsKs", "QdQc"], "Ah Kx"),
+        ),
+        ("/api/equity", {"hands": ["AsKs", "AsKd"]}, lambda: error_of(pa.holdem.equity, ["AsKs", "AsKd"])),
+        ("/api/paigow", {"hand": "Ac Kd"}, lambda: error_of(pa.paigow.split, "Ac Kd")),
+        ("/api/hits", {"range": "QQ+", "board": "Kh 7d 2c", "filter": ["Nothing"]}, None),
+        ("/api/equity", {"hands": "AsKs QdQc"}, lambda: 'hands: expected a list, got "AsKs QdQc"'),
+        ("/api/equity", {}, lambda: "hands: missing"),
+        ("/api/range", {"text": "AA", "edits": [{"class": "AKx", "weight": 1}]}, None),
+        ("/api/range", {"text": "AA", "edits": [{"class": "AKs", "weight": 2}]}, None),
+    ],
+)
+def test_bad_input_is_400_with_the_one_line_message(base, path, body, message):
+    status, answer = post(base, path, body)
+    assert status == 400 and set(answer) == {"error"} and "\n" not in answer["error"]
+    if message is not None:
+        assert answer["error"] == message()
+
+
+def test_bad_requests(base):
+    assert post(base, "/api/equity", b"{not json")[0] == 400
+    assert post(base, "/api/equity", [1, 2])[0] == 400
+    assert request(base, "POST", "/api/equity", b"{}", {"Content-Type": "text/plain"})[0] == 400
+    assert post(base, "/api/nothing", {})[0] == 404
+    assert post(base, "/api/range", {"text": "A" * 100_000})[0] == 413
+    status, answer = request(base, "GET", "/", headers={"Host": "evil.example:80"})
+    assert status == 403 and "evil.example" in answer["error"]
+
+
+def test_a_run_past_its_time_is_stopped(base, monkeypatch):
+    monkeypatch.setattr(calls, "EXACT_ONLY_SECONDS", 0.0)
+    status, answer = post(base, "/api/streets", {"hands": ["QQ+, AKs", "JJ-"]})
+    assert status == 503 and answer["error"].startswith("every flop stopped after 0 s")
+
+
+# ------------------------------------------------------------------ files
+
+
+def test_page_and_assets(base):
+    status, page = request(base, "GET", "/")
+    assert status == 200 and page == (STATIC / "index.html").read_bytes()
+    for name in ("app.js", "app.css"):
+        assert request(base, "GET", f"/static/{name}") == (200, (STATIC / name).read_bytes())
+    status, meta = request(base, "GET", "/api/meta")
+    assert [name for row in meta["grid"] for name in row] == [
+        pa.ranges.class_at(r, c) for r in range(13) for c in range(13)
+    ]
+    assert sorted(name for row in meta["grid"] for name in row) == sorted(pa.ranges.HAND_CLASSES)
+
+
+def test_results_listing_and_files(base, results_root):
+    status, listing = request(base, "GET", "/api/results")
+    assert status == 200
+    assert listing == {
+        "folders": [
+            {
+                "path": "holdem/demo",
+                "manifest": {"analysis": "holdem", "method": "exact"},
+                "files": ["demo.csv", "link.txt", "manifest.json"],
+            }
+        ]
+    }
+    assert request(base, "GET", "/results/holdem/demo/demo.csv") == (200, b"hand,equity\nAA,0.85\n")
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/static/../server.py",
+        "/static/%2e%2e/server.py",
+        "/static/%2E%2E%2Fserver.py",
+        "/static/..%2f..%2f__init__.py",
+        "/static//etc/passwd",
+        "/static/%2fetc%2fpasswd",
+        "/results/../../../../etc/passwd",
+        "/results/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+        "/results/holdem/demo/link.txt",
+        "/results/holdem/demo/%00demo.csv",
+        "/results/holdem",
+        "/static/",
+    ],
+)
+def test_nothing_outside_the_roots_is_served(base, path):
+    status, answer = request(base, "GET", path)
+    assert status == 404 and set(answer) == {"error"}
+
+
+def test_raw_traversal_request_line(base):
+    """A request line the client library would normalise, sent as bytes."""
+    host, port = base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=30) as sock:
+        sock.sendall(b"GET /static/../../../../../etc/passwd HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        reply = b""
+        while chunk := sock.recv(65536):
+            reply += chunk
+    assert reply.startswith(b"HTTP/1.0 404") and b"root:" not in reply
+
+
+# ------------------------------------------------------------------ several tabs at once
+
+
+def test_simultaneous_requests(base):
+    """Twelve requests at once (equity, ranges, bad input, files) each get their own answer."""
+    asks = [
+        ("/api/equity", {"hands": ["AsKs", "QdQc"], "board": board}) for board in ("", "Kh 7d 2c", "2h 3h 4h 5h")
+    ] + [("/api/range", {"text": text}) for text in ("QQ+", "AKs, 22", "AK%", "5%")]
+    asks += [("/api/paigow", {"hand": "Ac Kd Kh 7s 5c 3d Jk"}), ("/api/equity", {"hands": ["AsKs"] * 2})]
+    asks += [("GET /api/meta", None), ("GET /static/app.js", None)]
+
+    def ask(item):
+        path, body = item
+        if path.startswith("GET "):
+            return request(base, "GET", path[4:])
+        return post(base, path, body)
+
+    start = time.monotonic()
+    with ThreadPoolExecutor(len(asks)) as pool:
+        answers = list(pool.map(ask, asks))
+    assert time.monotonic() - start < 60
+    for (path, body), (status, answer) in zip(asks, answers):
+        if path == "/api/equity" and body["hands"] == ["AsKs", "QdQc"]:
+            truth = pa.holdem.equity(["AsKs", "QdQc"], body["board"] or None)
+            assert status == 200 and [p["equity"] for p in answer["players"]] == [p.equity for p in truth.players]
+        elif path == "/api/range":
+            bad = body["text"] == "AK%"
+            assert status == (400 if bad else 200)
+            if not bad:
+                assert answer["grid"] == pa.ranges.parse(body["text"]).grid().tolist()
+        elif path == "/api/paigow":
+            assert status == 200 and len(answer["splits"]) == len(
+                pa.paigow.split("Ac Kd Kh 7s 5c 3d Jk", trials=1).splits
+            )
+        elif body is not None:
+            assert status == 400  # the same hand twice
+        else:
+            assert status == 200
+
+
+# ------------------------------------------------------------------ the command
+
+
+def test_command_serves_and_refuses_a_port_in_use(tmp_path):
+    """``poker-analyzer ui --port P --no-browser`` serves the page; a second one on the same
+    port exits 1 with one line; a bad port exits 2."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "analyzer.cli.main", "ui", "--port", str(port), "--no-browser"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    try:
+        line = server.stdout.readline()
+        assert line == f"serving http://localhost:{port}/ (Ctrl-C stops)\n"
+        status, page = request(f"http://127.0.0.1:{port}", "GET", "/")
+        assert status == 200 and b"poker-analyzer" in page
+        second = subprocess.run(command, capture_output=True, text=True, timeout=60, cwd=tmp_path)
+        assert second.returncode == 1 and second.stderr.startswith(f"error: cannot listen on 127.0.0.1:{port}: ")
+        assert second.stderr.count("\n") == 1
+    finally:
+        server.send_signal(2)  # Ctrl-C
+        out, err = server.communicate(timeout=60)
+    assert server.returncode == 0 and out == "stopped\n" and err == ""
+    bad = subprocess.run([*command[:-3], "--port", "70000"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and bad.stderr.startswith("error: Invalid value for '--port'")
+    assert bad.stderr.count("\n") == 1
