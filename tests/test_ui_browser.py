@@ -1,0 +1,183 @@
+"""The page of ``poker-analyzer ui`` in a real browser: headless Chromium (Debian's, driven by
+playwright) clicks a range into the grid, picks a board, asks for the equity and reads the
+answer off the page, which must equal :func:`analyzer.api.holdem.equity`'s; the same for a Pai
+Gow split against :func:`analyzer.api.paigow.split`, and the results gallery against the files.
+
+The slow tier (``.ci/run`` installs Debian's ``chromium`` first, so CI never skips); elsewhere
+the tests skip, saying why, when ``/usr/bin/chromium`` or playwright is missing. Screenshots go
+to ``test-artifacts/`` at the repository's root (ignored by git); ``ui-holdem.png`` is the
+picture of the docs (``docs/img/ui.png``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import analyzer as pa
+from test_ui_http import serving
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+TIMEOUT_MS = 120_000  # the first query of a game compiles its kernels on a fresh clone
+
+pytestmark = pytest.mark.slow
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
+if not CHROMIUM.exists():
+    pytest.skip(f"{CHROMIUM} is missing (apt-get install -y chromium; .ci/run installs it)", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def page() -> Iterator:
+    ARTIFACTS.mkdir(exist_ok=True)
+    with serving() as url, playwright_api.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox"])
+        tab = browser.new_page(viewport={"width": 1400, "height": 1100})
+        tab.set_default_timeout(TIMEOUT_MS)
+        tab.goto(url)
+        tab.wait_for_selector("body[data-ready=true]")
+        yield tab
+        browser.close()
+
+
+def cell(page, player: int, name: str):
+    return page.locator(f".grid[data-player='{player}'] .cell[data-class='{name}']")
+
+
+def drag(page, player: int, names: list[str]) -> None:
+    """Press on the first class's cell, move over the others, release on the last."""
+    boxes = [cell(page, player, name).bounding_box() for name in names]
+    centres = [(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for b in boxes]
+    page.mouse.move(*centres[0])
+    page.mouse.down()
+    for x, y in centres[1:]:
+        page.mouse.move(x, y, steps=4)
+    page.mouse.up()
+
+
+def range_box(page, player: int):
+    return page.locator(f".player[data-player='{player}'] textarea")
+
+
+def wait_text(page, player: int, text: str) -> None:
+    page.wait_for_function(
+        "([player, text]) => document.querySelector(`.player[data-player='${player}'] textarea`).value === text",
+        arg=[player, text],
+    )
+
+
+def grid_weights(page, player: int) -> list[list[float]]:
+    weights = page.eval_on_selector_all(
+        f".grid[data-player='{player}'] .cell", "cells => cells.map(c => Number(c.dataset.weight))"
+    )
+    return [weights[13 * r : 13 * r + 13] for r in range(13)]
+
+
+def test_holdem_calculator(page):
+    labels = page.eval_on_selector_all(".grid[data-player='0'] .cell", "cells => cells.map(c => c.textContent)")
+    assert labels == [pa.ranges.class_at(r, c) for r in range(13) for c in range(13)]  # all 169 classes
+
+    drag(page, 0, ["AA", "KK", "QQ"])  # click and drag down the diagonal
+    wait_text(page, 0, "QQ+")
+    cell(page, 0, "AKs").click()
+    wait_text(page, 0, "QQ+, AKs")
+    assert grid_weights(page, 0) == pa.ranges.parse("QQ+, AKs").grid().tolist()
+
+    page.locator(".player[data-player='0'] input.paint").fill("50")  # a partial class
+    cell(page, 0, "AQs").click()
+    wait_text(page, 0, "QQ+, AKs, AQs:0.5")
+    assert cell(page, 0, "AQs").locator(".fill").evaluate("f => f.style.height") == "50%"
+    cell(page, 0, "AQs").click()  # the same weight again takes it out
+    wait_text(page, 0, "QQ+, AKs")
+
+    range_box(page, 1).fill("JhTh, AKq")  # a bad range: its one-line message next to the box
+    error = page.locator(".player[data-player='1'] .error")
+    with pytest.raises(ValueError) as bad:
+        pa.ranges.parse("JhTh, AKq")
+    page.wait_for_function("e => e.textContent.length > 0", arg=error.element_handle())
+    assert error.text_content() == str(bad.value)
+    range_box(page, 1).fill("JhTh")
+    page.wait_for_function("e => e.textContent === ''", arg=error.element_handle())
+
+    for card in ("Ah", "9h", "2c"):
+        page.locator(f"#deck .card[data-card='{card}']").click()
+    page.locator("input[name=target][value=dead]").check()
+    page.locator("#deck .card[data-card='2d']").click()
+    assert page.locator("#board-text").text_content() == "Ah 9h 2c"
+
+    page.locator("#run-equity").click()
+    page.wait_for_selector("#equity-table .equity")
+    shown = [float(x) for x in page.eval_on_selector_all("#equity-table .equity", "s => s.map(e => e.dataset.equity)")]
+    truth = pa.holdem.equity(["QQ+, AKs", "JhTh"], board="Ah 9h 2c", dead="2d")
+    assert truth.run.exact and page.locator("#equity-answer").get_attribute("data-exact") == "true"
+    assert shown == [p.equity for p in truth.players]
+
+    page.locator("#run-streets").click()  # every turn of the flop, as a chart
+    page.wait_for_selector("#streets-answer svg polyline.player-2")
+    assert page.locator("#streets-answer svg polyline").count() == 2
+    turns = pa.holdem.turns(["QQ+, AKs", "JhTh"], "Ah 9h 2c", "2d")
+    assert f"({len(turns.cards)} rows)" in page.locator("#streets-answer h2").text_content()
+
+    page.locator("#run-hits").click()  # player 1's hits on the flop, then the filter
+    page.wait_for_selector("#hits-answer .hit-row")
+    page.locator("#hits-answer .hit-row[value='Set']").check()
+    page.locator("#hits-answer .hit-row[value='Top pair']").check()
+    page.locator("#hits-answer select").select_option("2")
+    page.locator("#hits-answer button").click()
+    expected = pa.holdem.hits("QQ+, AKs", "Ah 9h 2c", "2d").filter("Set", "Top pair").canonical()
+    wait_text(page, 2 - 1, expected)
+    page.screenshot(path=ARTIFACTS / "ui-holdem.png", full_page=True)
+
+
+def test_percentage_slider(page):
+    slider = page.locator(".player[data-player='0'] input.share")
+    slider.fill("10")
+    slider.dispatch_event("change")
+    wait_text(page, 0, "10%")
+    page.wait_for_function(
+        "n => document.querySelectorAll(\".grid[data-player='0'] .cell.on\").length === n",
+        arg=int((pa.ranges.parse("10%").grid() > 0).sum()),
+    )
+    assert grid_weights(page, 0) == pa.ranges.parse("10%").grid().tolist()
+
+
+def test_paigow_split(page):
+    page.locator("nav .tab[data-tab=paigow]").click()
+    hand = ["Ac", "Kd", "Kh", "7s", "5c", "3d", "Jk"]
+    for card in hand:
+        page.locator(f"#pg-deck .card[data-card='{card}']").click()
+    assert page.locator("#pg-hand").input_value() == " ".join(hand)
+    page.locator("#run-paigow").click()
+    page.wait_for_selector("#pg-answer .ev")
+    answer = page.locator("#pg-answer")
+    house = pa.paigow.house_way(" ".join(hand))
+    assert f"front {house.front}, back {house.back}" in answer.locator("h2").text_content()
+    if answer.get_attribute("data-exact") == "true":
+        truth = pa.paigow.split(" ".join(hand), exact=True)
+    else:
+        run = pa.paigow.split(" ".join(hand), trials=1)  # its chunk size: the verb's default
+        truth = pa.paigow.split(
+            " ".join(hand),
+            exact=False,
+            seed=int(answer.get_attribute("data-seed")),
+            trials=int(answer.get_attribute("data-trials")),
+            chunk_size=run.run.chunk_size,
+        )
+    shown = [float(x) for x in page.eval_on_selector_all("#pg-answer .ev", "s => s.map(e => e.dataset.ev)")]
+    assert shown == [s.ev for s in truth.splits]
+    house_row = page.locator("#pg-answer tr.house-way td").first.text_content()
+    assert house_row == house.front
+    page.screenshot(path=ARTIFACTS / "ui-paigow.png", full_page=True)
+
+
+def test_results_gallery(page):
+    page.locator("nav .tab[data-tab=results]").click()
+    entry = page.locator("#results-list li[data-path='holdem/heads_up_matrix']")
+    entry.click()
+    image = page.locator("#results-view img").first
+    page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=image.element_handle())
+    assert page.locator("#results-view dl.manifest dd").first.text_content() == "exact"
+    page.screenshot(path=ARTIFACTS / "ui-results.png", full_page=True)
