@@ -114,6 +114,10 @@ def test_holdem_calculator(page):
     truth = pa.holdem.equity(["QQ+, AKs", "JhTh"], board="Ah 9h 2c", dead="2d")
     assert truth.run.exact and page.locator("#equity-answer").get_attribute("data-exact") == "true"
     assert shown == [p.equity for p in truth.players]
+    live = page.eval_on_selector_all("#equity-table tbody td:nth-child(3)", "cells => cells.map(c => c.textContent)")
+    assert live == [
+        f"{p.combos}" if p.combos == p.combos_listed else f"{p.combos} of {p.combos_listed}" for p in truth.players
+    ]
 
     page.locator("#run-streets").click()  # every turn of the flop, as a chart
     page.wait_for_selector("#streets-answer svg polyline.player-2")

@@ -237,7 +237,8 @@ async function runHoldem(path, button, render, errorId = "holdem-error", body = 
 function renderEquity(answer) {
   const rows = answer.players.map((p, i) => {
     const equity = el("span", { class: "equity", "data-equity": String(p.equity), text: pct(p.equity) });
-    return [String(i + 1), p.range, num(p.combos), equity, answer.exact ? "exact" : `\u00b1 ${pct(p.stderr)}`,
+    const combos = p.combos === p.combos_listed ? num(p.combos) : `${num(p.combos)} of ${num(p.combos_listed)}`;
+    return [String(i + 1), p.range, combos, equity, answer.exact ? "exact" : `\u00b1 ${pct(p.stderr)}`,
       pct(p.win), pct(p.tie)];
   });
   const breakdowns = answer.players.map((p, i) => {
@@ -253,7 +254,7 @@ function renderEquity(answer) {
   const title = `Equity${answer.board ? `, board ${answer.board}` : ""}${answer.dead ? `, dead ${answer.dead}` : ""}`;
   document.getElementById("equity-answer").replaceChildren(
     el("h2", { text: title }),
-    el("div", { id: "equity-table" }, table(["player", "hand or range", "combos", "equity", "\u00b1 s.e.", "win", "tie"], rows)),
+    el("div", { id: "equity-table" }, table(["player", "hand or range", "live combos", "equity", "\u00b1 s.e.", "win", "tie"], rows)),
     runLine(answer, "deals"), ...breakdowns);
   runFacts(document.getElementById("equity-answer"), answer);
 }
