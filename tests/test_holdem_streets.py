@@ -7,7 +7,7 @@ before the street, to the last digit."""
 
 import json
 import math
-from itertools import combinations
+from itertools import combinations, product
 
 import numpy as np
 import pytest
@@ -287,27 +287,27 @@ def test_flop_tallies_sum_to_ten_times_the_exact_preflop_tallies_to_the_integer(
 SMALL_DECK_DEAD = format_cards([c for c in range(28)] + [28, 29, 32])
 
 
-def pairs(ranges: list[str], known: list[int]) -> list[tuple[float, list[int], list[int]]]:
-    """Every pair of combos of the two ranges holding no ``known`` card and no card twice, with
-    its weight, the product of its combos' weights."""
-    first, second = (parse(r) for r in ranges)
-    return [
-        (wa * wb, a, b)
-        for a, wa in zip(first.combos.tolist(), first.weights)
-        for b, wb in zip(second.combos.tolist(), second.weights)
-        if not set(a) & set(b) and not set(a + b) & set(known)
-    ]
+def choices(ranges: list[str], known: list[int]) -> list[tuple[float, tuple[list[int], ...]]]:
+    """Every choice of one combo per range holding no ``known`` card and no card twice, with its
+    weight, the product of its combos' weights."""
+    parsed = [list(zip(parse(r).combos.tolist(), parse(r).weights)) for r in ranges]
+    dealt = []
+    for choice in product(*parsed):
+        cards = [c for combo, _ in choice for c in combo]
+        if len(set(cards)) == len(cards) and not set(cards) & set(known):
+            dealt.append((math.prod(w for _, w in choice), tuple(combo for combo, _ in choice)))
+    return dealt
 
 
 def ranged_brute_force(ranges: list[str], board: list[int], dead: str) -> np.ndarray:
-    """Range v range on ``board`` from the rules: each pair of :func:`pairs` weighted by its
-    weight, each over every completion (eval7: :func:`brute_force_equity`); a pair's number of
-    completions is the same for all, so the pairs' equities are averaged by weight."""
-    dealt = pairs(ranges, board + parse_cards(dead).tolist())
+    """Ranges on ``board`` from the rules: each choice of :func:`choices` weighted by its
+    weight, each over every completion (eval7: :func:`brute_force_equity`); a choice's number
+    of completions is the same for all, so the choices' equities are averaged by weight."""
+    dealt = choices(ranges, board + parse_cards(dead).tolist())
     shares = sum(
-        w * brute_force_equity([format_cards(a), format_cards(b)], format_cards(board), dead) for w, a, b in dealt
+        w * brute_force_equity([format_cards(c) for c in combos], format_cards(board), dead) for w, combos in dealt
     )
-    return shares / sum(w for w, _, _ in dealt)
+    return shares / sum(w for w, _ in dealt)
 
 
 def test_ranges_on_flops_against_a_brute_force_from_the_rules():
@@ -315,7 +315,7 @@ def test_ranges_on_flops_against_a_brute_force_from_the_rules():
     result = pa.holdem.flops(ranges, SMALL_DECK_DEAD)
     dead = parse_cards(SMALL_DECK_DEAD).tolist()
     weights = {
-        flop: sum(w for w, _, _ in pairs(ranges, [*flop, *dead]))
+        flop: sum(w for w, _ in choices(ranges, [*flop, *dead]))
         for flop in combinations([c for c in range(52) if c not in dead], 3)
     }  # every pair is as likely to see each flop: a flop's probability is the pairs' weight it leaves
     dealt = {flop: w for flop, w in weights.items() if w}
@@ -338,11 +338,25 @@ def test_ranges_on_turns_against_a_brute_force_and_the_flop_equity():
     assert result.players == on_flop.players and len(result.cards) == 52 - 5
     assert abs(result.weights @ result.equity[:, 1] - on_flop.players[1].equity) < 1e-12
     known = parse_cards(f"{flop} {dead}").tolist()
-    weights = np.array([sum(w for w, _, _ in pairs(ranges, [*known, turn])) for (turn,) in result.cards.tolist()])
+    weights = np.array([sum(w for w, _ in choices(ranges, [*known, turn])) for (turn,) in result.cards.tolist()])
     assert np.allclose(result.weights, weights / weights.sum(), rtol=1e-12, atol=0)
     for b in (0, 20, len(result.cards) - 1):
         expected = ranged_brute_force(ranges, [*known[:3], int(result.cards[b, 0])], dead)
         assert np.allclose(result.equity[b], expected, rtol=0, atol=1e-12)
+
+
+def test_three_ranges_on_turns_ties_of_two_and_three_against_a_brute_force():
+    """Three players take the runout kernel's branch-free counts: AKs and AKo split often, all
+    three when the board plays (a straight on Th Js Qc and a nine or an ace)."""
+    ranges, flop = ["AKs", "AKo", "99, 88:0.5"], "Th Js Qc"
+    result = pa.holdem.turns(ranges, flop, dead="2c 3c 4c 5c 6c 7c")
+    assert result.players == pa.holdem.equity(ranges, flop, "2c 3c 4c 5c 6c 7c", exact=True).players
+    for b in range(len(result.cards)):
+        board = [*parse_cards(flop).tolist(), int(result.cards[b, 0])]
+        expected = ranged_brute_force(ranges, board, "2c 3c 4c 5c 6c 7c")
+        assert np.allclose(result.equity[b], expected, rtol=0, atol=1e-12)
+    # 99 and 88 tie only when all three do (a king turned, an ace on the river); AK v AK more often
+    assert result.tie[:, 2].max() > 0 and (result.tie[:, 0] > result.tie[:, 2]).all()
 
 
 def test_many_queries_with_ranges_equal_the_single_exact_calls():

@@ -25,10 +25,10 @@ ranges that hold each hand class whole, "QQ+, AKs" v "JJ-": 1,755 classes of the
 A board on which a player has no live combo, or no choice of combos uses no card twice, has no
 row. Time (2026-12-06, medians of 5 warm calls, a shared 2-core machine): "QQ+, AKs" v "JJ-"
 (22 v 60 combos, 1,755 classes of flops) on every flop 0.47 s on two threads, 0.82 on one,
-where the exact preflop query takes 0.09 s; on every turn of Kh 7d 2c 4 ms. Heads-up, a choice
-of combos costs two branch-free counts per runout; with more players each runout's showdown is
-scored in full, about 20 times as much (:data:`CHOICE_SECONDS`), so three such ranges on every
-flop take minutes and are refused unless allowed.
+where the exact preflop query takes 0.09 s; on every turn of Kh 7d 2c 4 ms. A choice of combos
+costs branch-free counts over the runouts with two or three players; with four or more each
+runout's showdown is scored in full, about ten times as much (:data:`CHOICE_SECONDS`), and a run
+estimated over the guard's minute is refused unless allowed.
 """
 
 from __future__ import annotations
@@ -57,11 +57,11 @@ from analyzer.sim.showdown import EQUITY, TIE, TIE_UNITS, WIDTH, WIN, player_equ
 
 NEW_CARDS = {"flop": 3, "turn": 1}  # cards each street adds
 BOARDS_PER_TASK = 64  # boards of ranges per task: about 20 ms of "QQ+, AKs" v "JJ-" on flops
-CHOICE_SECONDS = {"flop": (2.5e-7, 5e-6), "turn": (1.5e-7, 6e-7)}
+CHOICE_SECONDS = {"flop": (2.5e-7, 5e-7, 5e-6), "turn": (1.5e-7, 1.5e-7, 6e-7)}
 """Seconds per choice of one combo per player (conflicts not removed) and board, of ranges on
-every flop or turn on one thread: heads-up (two branch-free counts per runout), and with more
-players (every runout's showdown in full); measured 2026-12-06 on "QQ+, AKs" v "JJ-" (+
-"AJs+, KQs", + "T9s, 98s"), 2.0e-7 and 4.5e-6 a flop, 1.3e-7 and 4.9e-7 a turn."""
+every flop or turn on one thread: two players, three (branch-free counts per runout) and more
+(every runout's showdown scored in full); measured 2026-12-06 on "QQ+, AKs" v "JJ-" (+ "AJs+,
+KQs", + "T9s, 98s"): 2.0e-7, 3.1e-7 and 3.6e-6 a flop, 1.3e-7, 9.5e-8 and 3.1e-7 a turn."""
 
 
 def holdem_flops(
@@ -170,7 +170,7 @@ def _ranged_street(street: str, deal: HoldemDeal, distinct: bool, runner: Runner
     boards = left[::-1][_subsets(len(left), new)]  # high card first
     ranges = [r.combos for r in deal.ranges], [r.weights for r in deal.ranges]
     representatives, inverse, counts = _board_classes(boards, _fixing_maps(deal.board, deal.dead, *ranges))
-    each = CHOICE_SECONDS[street][0 if len(deal.ranges) == 2 else 1]
+    each = CHOICE_SECONDS[street][min(len(deal.ranges), 4) - 2]
     check_exact_cost(len(representatives) * deal.assignments * each / runner.workers)
     tallies, totals, deals = board_tallies(deal, representatives, runner)
     overall = np.tensordot(counts, tallies, axes=1)
