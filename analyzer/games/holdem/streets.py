@@ -203,12 +203,12 @@ def board_tallies(
     deal: HoldemDeal, boards: np.ndarray, runner: Runner = Runner()
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The exact tallies of ``deal`` (ranges) on each of ``boards`` (``(B, k)`` card codes added
-    to its board, 4 or 5 cards in all): ``(B, n, WIDTH)`` tallies, ``(B,)`` total weights and
+    to its board, 3 to 5 cards in all): ``(B, n, WIDTH)`` tallies, ``(B,)`` total weights and
     ``(B,)`` deals enumerated, as :func:`~analyzer.games.holdem.exact.exact_tallies` finds
     them for the deal with that board (every choice of one live combo per player, weighted by
     the product of its combos' weights, over every completion); all zero on a board where
-    some player has no live combo. Tasks of :data:`BOARDS_PER_TASK` boards, run on the
-    ``runner``."""
+    some player has no live combo. Tasks of :data:`BOARDS_PER_TASK` boards (at least one
+    board), run on the ``runner``."""
     combos, offsets, weights = deal.packed
     holes = CARD_BIT[combos[:, 0]] | CARD_BIT[combos[:, 1]]
     board = deal.board
@@ -216,10 +216,8 @@ def board_tallies(
         (combos, offsets, weights, holes, board, deal.excluded, boards[i : i + BOARDS_PER_TASK])
         for i in range(0, len(boards), BOARDS_PER_TASK)
     ]
-    results = runner.tasks(_boards_task, tasks)
-    if not results:
-        return np.zeros((0, len(offsets) - 1, WIDTH)), np.zeros(0), np.zeros(0, np.int64)
-    return tuple(np.concatenate(parts) for parts in zip(*results))  # type: ignore[return-value]
+    tallies, totals, deals = zip(*runner.tasks(_boards_task, tasks))
+    return np.concatenate(tallies), np.concatenate(totals), np.concatenate(deals)
 
 
 def _boards_task(combos, offsets, weights, holes, board, excluded, boards):
