@@ -50,9 +50,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import analyzer.cli.warmup
-import analyzer.ui.server
 import analyzer.games.paigow.exact_edge
 import analyzer.games.paigow.optimal_edge
+import analyzer.ui.server
 from analyzer.cli.main import app, main
 from analyzer.games.paigow.exact_edge import ExactEdgeResult
 from analyzer.games.paigow.houseway import way_number
