@@ -359,6 +359,17 @@ def test_three_ranges_on_turns_ties_of_two_and_three_against_a_brute_force():
     assert result.tie[:, 2].max() > 0 and (result.tie[:, 0] > result.tie[:, 2]).all()
 
 
+def test_a_suit_swap_of_a_board_card_and_a_dead_one_is_no_symmetry():
+    """Swapping hearts and diamonds maps the board Ah 7h 2s and the dead Ad 7d together onto
+    themselves, but the board onto another: the deals it pairs differ (Kh5h makes flushes here,
+    Kd5d does not), so neither the exact query's suit classes nor the turns' use it."""
+    ranges, flop, dead = ["Kh5h, Kd5d, Kc5c", "QdJd, QcJc"], "Ah 7h 2s", "Ad 7d"
+    expected = ranged_brute_force(ranges, parse_cards(flop).tolist(), dead)
+    single = pa.holdem.equity(ranges, flop, dead, exact=True)
+    assert np.allclose([p.equity for p in single.players], expected, rtol=0, atol=1e-12)
+    assert pa.holdem.turns(ranges, flop, dead).players == single.players
+
+
 def test_many_queries_with_ranges_equal_the_single_exact_calls():
     queries = [
         (RANGES, ""),

@@ -47,7 +47,8 @@ class HoldemDeal:
     Derived once when made, as every run reads them:
 
     * ``symmetries``: the card maps of the suit permutations that fix the board and the dead
-      cards (:func:`~analyzer.games.holdem.symmetry.suit_symmetries`), the identity first;
+      cards, each as a set (:func:`~analyzer.games.holdem.symmetry.suit_symmetries`), the
+      identity first;
     * ``excluded``: the board and dead cards as a card bit mask (bit ``c`` for card code ``c``);
     * ``assignments``: an upper bound on the number of combo choices (conflicts not removed).
     """
@@ -62,7 +63,7 @@ class HoldemDeal:
 
     def __post_init__(self) -> None:
         known = self.board.tolist() + self.dead.tolist()
-        object.__setattr__(self, "symmetries", suit_symmetries(known))
+        object.__setattr__(self, "symmetries", suit_symmetries(self.board, self.dead))
         object.__setattr__(self, "excluded", cards_mask(known))
         object.__setattr__(self, "assignments", math.prod(len(r) for r in self.ranges))
 

@@ -256,11 +256,9 @@ def _fixing_maps(
 ) -> list[np.ndarray]:
     """The card maps of the suit permutations that fix the board and the dead cards as sets and
     every player's weighted range (``combos[p]``, ``weights[p]``; a known hand is a range of one
-    combo): :func:`~analyzer.games.holdem.symmetry.suit_symmetries` of each set, intersected, and
+    combo): :func:`~analyzer.games.holdem.symmetry.suit_symmetries` and
     :func:`~analyzer.games.holdem.symmetry.range_symmetries`."""
-    fixing = {tuple(m.tolist()) for m in suit_symmetries(dead)}
-    maps = [m for m in suit_symmetries(board) if tuple(m.tolist()) in fixing]
-    return range_symmetries(combos, weights, maps)
+    return range_symmetries(combos, weights, suit_symmetries(board, dead))
 
 
 def _board_classes(boards: np.ndarray, maps: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

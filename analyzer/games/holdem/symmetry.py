@@ -30,18 +30,23 @@ def _card_map(perm: tuple[int, ...]) -> np.ndarray:
 _CARD_MAPS = tuple(_card_map(perm) for perm in _PERMUTATIONS)
 
 
-def suit_symmetries(known: np.ndarray | Sequence[int]) -> tuple[np.ndarray, ...]:
-    """Card maps (52 codes -> codes, read-only) of the suit permutations that fix ``known`` (card
-    codes) as a set, the identity first; cached by the set of known cards."""
-    return _symmetries(frozenset(known.tolist() if isinstance(known, np.ndarray) else known))
+def suit_symmetries(*known: np.ndarray | Sequence[int]) -> tuple[np.ndarray, ...]:
+    """Card maps (52 codes -> codes, read-only) of the suit permutations that fix each set of
+    ``known`` card codes as a set, the identity first; cached by the sets. Each set apart: a
+    permutation that swaps a board card with a dead one fixes their union, but not the deal.
+
+    >>> len(suit_symmetries([51, 50])), len(suit_symmetries([51], [50])), len(suit_symmetries())
+    (4, 2, 24)
+    """
+    return _symmetries(tuple(frozenset(k.tolist() if isinstance(k, np.ndarray) else k) for k in known))
 
 
 @lru_cache(maxsize=4096)
-def _symmetries(known: frozenset[int]) -> tuple[np.ndarray, ...]:
+def _symmetries(known: tuple[frozenset[int], ...]) -> tuple[np.ndarray, ...]:
     return tuple(
         card_map
         for perm, card_map in zip(_PERMUTATIONS, _CARD_MAPS)
-        if all(4 * (c >> 2) + perm[c & 3] in known for c in known)
+        if all(4 * (c >> 2) + perm[c & 3] in cards for cards in known for c in cards)
     )
 
 
