@@ -21,7 +21,7 @@ from test_ui_http import serving
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-TIMEOUT_MS = 120_000  # the first query of a game compiles its kernels on a fresh clone
+TIMEOUT_MS = 300_000  # the first query of a game compiles its kernels on a fresh clone (Pai Gow: a minute)
 
 pytestmark = pytest.mark.slow
 
@@ -37,10 +37,16 @@ def page() -> Iterator:
         browser = driver.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox"])
         tab = browser.new_page(viewport={"width": 1400, "height": 1100})
         tab.set_default_timeout(TIMEOUT_MS)
+        errors: list[str] = []  # the page's uncaught errors and console errors: none is expected but
+        tab.on("pageerror", lambda error: errors.append(str(error)))  # the 400 of the bad range typed below
+        tab.on(
+            "console", lambda m: errors.append(m.text) if m.type == "error" and "status of 400" not in m.text else None
+        )
         tab.goto(url)
         tab.wait_for_selector("body[data-ready=true]")
         yield tab
         browser.close()
+    assert errors == []
 
 
 def cell(page, player: int, name: str):

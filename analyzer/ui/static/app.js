@@ -221,7 +221,7 @@ function hands() {
   return state.players.map((p) => p.textarea.value.trim());
 }
 
-async function runHoldem(path, button, render, errorId = "holdem-error", body = null) {
+async function runQuery(path, button, render, errorId = "holdem-error", body = null) {
   const error = document.getElementById(errorId);
   error.textContent = "";
   button.disabled = true;
@@ -438,13 +438,13 @@ async function start() {
   document.getElementById("clear-board").addEventListener("click", () => { state.board = []; showHoldemCards(); });
   document.getElementById("clear-dead").addEventListener("click", () => { state.dead = []; showHoldemCards(); });
   const equityButton = document.getElementById("run-equity");
-  equityButton.addEventListener("click", () => runHoldem("/api/equity", equityButton, renderEquity));
+  equityButton.addEventListener("click", () => runQuery("/api/equity", equityButton, renderEquity));
   const streetsButton = document.getElementById("run-streets");
-  streetsButton.addEventListener("click", () => runHoldem("/api/streets", streetsButton, renderStreets));
+  streetsButton.addEventListener("click", () => runQuery("/api/streets", streetsButton, renderStreets));
   const hitsButton = document.getElementById("run-hits");
   hitsButton.addEventListener("click", () => {
     const player = state.players[Number(document.getElementById("hits-player").value)];
-    runHoldem("/api/hits", hitsButton, renderHits, "hits-error",
+    runQuery("/api/hits", hitsButton, renderHits, "hits-error",
       { range: player.textarea.value, board: state.board.join(" "), dead: state.dead.join(" ") });
   });
   buildDeck(document.getElementById("pg-deck"), true, pickPaigowCard);
@@ -459,7 +459,7 @@ async function start() {
     showPaigowCards();
   });
   const paigowButton = document.getElementById("run-paigow");
-  paigowButton.addEventListener("click", () => runHoldem("/api/paigow", paigowButton, renderPaigow, "pg-error",
+  paigowButton.addEventListener("click", () => runQuery("/api/paigow", paigowButton, renderPaigow, "pg-error",
     { hand: document.getElementById("pg-hand").value, way: document.getElementById("pg-way").value }));
   document.body.dataset.ready = "true";
 }
