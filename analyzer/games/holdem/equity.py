@@ -119,7 +119,7 @@ def holdem_equity(
     start = clock_start()
     if choice.exact:
         tallies, total, deals = exact_tallies(deal, runner, by_combo=breakdown, categories=categories or breakdown)
-        players = _players(deal, tallies, total, exact=True, categories=categories, breakdown=breakdown)
+        players = equity_players(deal, tallies, total, exact=True, categories=categories, breakdown=breakdown)
         return EquityResult(
             game="holdem",
             players=players,
@@ -134,7 +134,7 @@ def holdem_equity(
         stopping=stopping,
         chunk_size=chunk_size,
     )
-    players = _players(deal, run.tallies, run.trials, exact=False, categories=categories, breakdown=breakdown)
+    players = equity_players(deal, run.tallies, run.trials, exact=False, categories=categories, breakdown=breakdown)
     return EquityResult(
         game="holdem",
         players=players,
@@ -144,7 +144,7 @@ def holdem_equity(
     )
 
 
-def _players(
+def equity_players(
     deal: HoldemDeal, tallies: np.ndarray, total: float, *, exact: bool, categories: bool, breakdown: bool
 ) -> tuple[PlayerEquity, ...]:
     """The players' figures from a run's tallies over ``total`` (weight or trials): a row per

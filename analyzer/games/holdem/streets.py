@@ -43,7 +43,7 @@ import numpy as np
 from analyzer.cards import CARD_BIT, CardError, CardsInput, cards_left, cards_mask, format_cards, parse_cards
 from analyzer.games.holdem.boards import FixedDeals, deal_tallies, one_combo_each, prepare_hands
 from analyzer.games.holdem.deal import UNDEALABLE, HoldemDeal, prepare_deal
-from analyzer.games.holdem.equity import _players
+from analyzer.games.holdem.equity import equity_players
 from analyzer.games.holdem.flop_sweep import every_flop, flop_rank
 from analyzer.games.holdem.runouts import runout_assignments
 from analyzer.games.holdem.street_results import StreetEquities
@@ -177,7 +177,7 @@ def _ranged_street(street: str, deal: HoldemDeal, distinct: bool, runner: Runner
     total = float(counts @ totals)
     if total == 0:
         raise ValueError(UNDEALABLE)
-    players = _players(deal, overall, total, exact=True, categories=False, breakdown=False)
+    players = equity_players(deal, overall, total, exact=True, categories=False, breakdown=False)
     cards, rows = (representatives, np.arange(len(representatives))) if distinct else (boards, inverse)
     dealt = totals[rows] > 0  # boards on which the ranges cannot all be dealt have no row
     cards, rows = cards[dealt], rows[dealt]
