@@ -261,7 +261,7 @@ function renderEquity(answer) {
 
 function renderStreets(answer) {
   const colours = ["#2a6fb8", "#d08c00", "#1f6f3f", "#a03060", "#6b6b6b", "#7040b0", "#308080", "#b05020", "#404040", "#90a020"];
-  const width = 520, height = 240, left = 40, bottom = 24, top = 8, right = 8;
+  const width = 520, height = 240, left = 40, bottom = 24, top = 8, right = 20;
   const x = (share) => left + share * (width - left - right);
   const y = (equity) => top + (1 - equity) * (height - top - bottom);
   const ns = "http://www.w3.org/2000/svg";
@@ -279,8 +279,9 @@ function renderStreets(answer) {
   for (const tick of [0, 0.25, 0.5, 0.75, 1]) {
     add("line", { x1: x(0), x2: x(1), y1: y(tick), y2: y(tick), stroke: "#ddd" });
     add("text", { x: 4, y: y(tick) + 3 }, `${100 * tick}%`);
-    add("text", { x: x(tick) - 8, y: height - 8 }, `${100 * tick}%`);
+    add("text", { x: x(tick), y: height - 8, "text-anchor": "middle" }, `${100 * tick}%`);
   }
+  add("text", { x: x(0.5), y: top + 12, "text-anchor": "middle" }, `share of ${answer.street}s, best first`);
   answer.curves.forEach((curve, i) => {
     const points = curve.map((e, k) => `${x(k / (curve.length - 1)).toFixed(1)},${y(e).toFixed(1)}`).join(" ");
     add("polyline", { points, fill: "none", stroke: colours[i % colours.length], "stroke-width": 2, class: `curve player-${i + 1}` });
