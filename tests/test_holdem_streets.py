@@ -386,3 +386,15 @@ def test_many_queries_with_ranges_equal_the_single_exact_calls():
     assert batch.run.trials == sum(r.run.trials for r in batch)
     with allow_exact(), pytest.raises(ValueError, match="query 0: player 2's range 'AA' has no combos"):
         pa.holdem.equities([(["KK", "AA"], "As Ah Ad", "Ac")])
+
+
+def test_a_batch_refuses_a_query_too_long_to_enumerate_before_running_any():
+    """The cost of every ranged query is checked up front: a batch whose last query would take
+    hours runs nothing (no progress is reported) and names that query."""
+    progress: list = []
+    queries = [(["QQ+, AKs", "JJ-"], ""), (["AsKs", "QdQc"], "Kh 7d 2c"), (["random"] * 3, "")]
+    with pytest.raises(ValueError, match="query 2: exact enumeration is estimated at"):
+        pa.holdem.equities(queries, progress=lambda done, planned: progress.append(done))
+    assert not progress
+    assert pa.holdem.equities(queries[:2], progress=lambda done, planned: progress.append(done))[0].run.exact
+    assert progress  # the sink is called when a batch runs

@@ -109,13 +109,7 @@ def holdem_equity(
     """
     deal = query_deal(ranges, board, dead)
     workers = runner.workers
-    missing = 5 - len(deal.board)
-    assignments = deal.assignments
-    listed = 1 < len(deal.symmetries) <= assignments <= MAX_ASSIGNMENTS  # as exact._run_listed decides
-    classes = deal.classes() if listed else assignments
-    choice = choose_method(
-        exact, classes * EXACT_SECONDS[missing] / workers, stopping, workers, calibration=CALIBRATION
-    )
+    choice = choose_method(exact, exact_seconds(deal, workers), stopping, workers, calibration=CALIBRATION)
     start = clock_start()
     if choice.exact:
         tallies, total, deals = exact_tallies(deal, runner, by_combo=breakdown, categories=categories or breakdown)
@@ -142,6 +136,16 @@ def holdem_equity(
         dead=deal.dead_text,
         run=RunFacts.from_run(run, choice=choice.reason),
     )
+
+
+def exact_seconds(deal: HoldemDeal, workers: int) -> float:
+    """The cost model's estimate of the wall time of enumerating ``deal`` exactly on ``workers``
+    threads: :data:`EXACT_SECONDS` per combo assignment enumerated (per suit class of them when
+    the exact engine lists the classes), by the number of board cards missing."""
+    assignments = deal.assignments
+    listed = 1 < len(deal.symmetries) <= assignments <= MAX_ASSIGNMENTS  # as exact._run_listed decides
+    classes = deal.classes() if listed else assignments
+    return classes * EXACT_SECONDS[5 - len(deal.board)] / workers
 
 
 def equity_players(

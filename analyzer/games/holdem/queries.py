@@ -23,9 +23,10 @@ from analyzer.games._equity import EquityResult
 from analyzer.games._results import SHOWN
 from analyzer.games.holdem.boards import FixedDeals, KnownHands, deal_tallies, one_combo_each, prepare_hands
 from analyzer.games.holdem.deal import query_deal
-from analyzer.games.holdem.equity import holdem_equity
+from analyzer.games.holdem.equity import exact_seconds, holdem_equity
 from analyzer.sim.engine import clock_start
 from analyzer.sim.facts import EXACT, RunFacts
+from analyzer.sim.method import check_exact_cost
 from analyzer.sim.runner import Runner
 from analyzer.sim.showdown import player_equities
 from analyzer.text import plural
@@ -125,7 +126,8 @@ def holdem_equities(
                 known[q] = prepare_hands(hands, board or "", dead or "", "a batch of queries")
             else:
                 ranged[q] = (hands, board or "", dead or "")
-                query_deal(hands, board or "", dead or "")  # checked now, made again from the cache
+                deal = query_deal(hands, board or "", dead or "")  # checked now, made again from the cache
+                check_exact_cost(exact_seconds(deal, runner.workers))  # refused before anything runs
     results: dict[int, EquityResult] = {}
     start = clock_start()
     holes = [d.holes for d in known.values()]
