@@ -10,10 +10,11 @@ import pandas as pd
 import pytest
 
 from analyzer.games.holdem.equity import holdem_equity
+from analyzer.games.holdem.push_fold_equities import exact_matchups, matchup_keys
 from analyzer.games.holdem.versus_random import ranking_data, versus_random
 from analyzer.ranges import HAND_CLASSES, RANKING_FILE, class_combos
 from analyzer.studies._hand_classes import class_grid
-from analyzer.studies.holdem import _exact_matchups, _matchup_keys, preflop_vs_random
+from analyzer.studies.holdem import preflop_vs_random
 
 RESULTS = Path(__file__).resolve().parents[1] / "results"
 
@@ -24,16 +25,16 @@ def test_matchup_key_is_invariant_under_suit_permutations():
     for _ in range(50):
         cards = rng.choice(52, 4, replace=False)
         first, second = cards[:2][None], cards[2:][None]
-        key = _matchup_keys(first, second)[0]
+        key = matchup_keys(first, second)[0]
         for perm in permutations(range(4)):
             moved = np.array([4 * (c >> 2) + perm[c & 3] for c in cards])
-            assert _matchup_keys(moved[:2][None], moved[2:][None])[0] == key
+            assert matchup_keys(moved[:2][None], moved[2:][None])[0] == key
 
 
 @pytest.mark.jitless
 def test_exact_matchup_kernel_agrees_with_holdem_equity():
-    keys = _matchup_keys(np.array([[51, 47]]), np.array([[41, 40]]))  # AsKs v QdQc
-    units, _ = _exact_matchups(keys)[0]
+    keys = matchup_keys(np.array([[51, 47]]), np.array([[41, 40]]))  # AsKs v QdQc
+    units, _ = exact_matchups(keys)[0]
     assert units / 2520 / 1_712_304 == pytest.approx(holdem_equity(["AsKs", "QdQc"]).players[0].equity, abs=1e-15)
 
 

@@ -21,6 +21,8 @@ from analyzer.sim.runner import Runner
 if TYPE_CHECKING:  # the engine is imported on first call: importing it builds the evaluator's tables
     from analyzer.games._equity import EquityResult
     from analyzer.games.holdem.hits_result import HitsResult
+    from analyzer.games.holdem.icm import IcmResult
+    from analyzer.games.holdem.push_fold import PushFoldChart, PushFoldResult
     from analyzer.games.holdem.queries import EquityBatch
     from analyzer.games.holdem.street_results import StreetEquities
     from analyzer.ranges import Range
@@ -436,13 +438,152 @@ def hits(
     )
 
 
+@_translate.checked
+def push_fold(stack: float, *, ante: float = 0.0, tolerance: float = 1e-7) -> PushFoldResult:
+    """The heads-up push/fold Nash equilibrium (chip EV): the small blind (0.5 bb) goes all in or
+    folds, the big blind (1 bb) calls or folds, both with the effective stack ``stack`` big
+    blinds, blinds and antes included; a called shove is settled by the exact all-in equity
+    of the two hands over every board, with exact card removal (every deal of two disjoint
+    combos equally likely). The game, the solver (CFR+) and the exploitability are described in
+    :mod:`analyzer.games.holdem.push_fold`.
+
+    Parameters
+    ----------
+    stack:
+        The effective stack in big blinds, more than ``1 + ante`` and at most 100.
+    ante:
+        Each player's ante in big blinds (0 for none).
+    tolerance:
+        Solve until both players' best-response gains sum to at most this, in big blinds per
+        hand.
+
+    Returns
+    -------
+    PushFoldResult
+        ``push`` and ``call``: the ranges (:class:`~analyzer.ranges.Range`, mixed classes at
+        their frequency), ready for :func:`equity`; ``push_frequency`` and ``call_frequency``
+        per class; ``value`` (the small blind's chip EV per hand), ``sb_gain``, ``bb_gain``
+        and ``exploitability`` in big blinds per hand; ``to_frame()``, ``to_dict()``.
+
+    Examples
+    --------
+    >>> import analyzer as pa
+    >>> result = pa.holdem.push_fold(stack=10)
+    >>> round(result.push_share, 3), round(result.call_share, 3), result.exploitability < 1e-7
+    (0.583, 0.374, True)
+    >>> result.push.canonical()[:41]
+    '22+, A2+, K2+, Q7+, J8+, T8+, 97+, 87, 76'
+    >>> result.to_dict()["mixed"]["call"]
+    {'Q6s': 0.40118604730825774}
+
+    The ranges are :class:`~analyzer.ranges.Range` objects, so they go straight into
+    :func:`equity`.
+    """
+    from analyzer.games.holdem.push_fold import push_fold as solve
+
+    return solve(stack, ante, tolerance)
+
+
+@_translate.checked
+@_translate.runs_on("threads", "scheduler", "progress")
+def push_fold_chart(
+    *,
+    max_stack: float = 20.0,
+    step: float = 0.1,
+    ante: float = 0.0,
+    tolerance: float = 1e-7,
+    runner: Runner,
+) -> PushFoldChart:
+    """The heads-up push/fold chart in the form of the published Nash charts: :func:`push_fold`
+    solved at every stack of a grid (``max_stack`` down in ``step`` big blinds while above
+    ``1 + ante``) and, per class, the largest stack at which the small blind pushes it and the
+    largest at which the big blind calls (each with frequency at least 1/2), with the pushing
+    stacks of the classes whose pushing leaves a hole of 1 bb or more (63s, 53s, 43s without
+    ante). About 12 s on 2 cores for the default grid of 190 stacks.
+
+    Parameters
+    ----------
+    max_stack:
+        The grid's largest stack (the chart's "20+"), more than ``1 + ante``, at most 100.
+    step:
+        The grid's step in big blinds.
+    ante:
+        Each player's ante in big blinds.
+    tolerance:
+        Each solve's exploitability bound, big blinds per hand.
+    threads:
+        Local threads (default: every core); the chart does not depend on it.
+    scheduler:
+        A Dask scheduler address, to run on a cluster instead of local threads.
+    progress:
+        Called as ``progress(done, planned)`` (stacks solved) while the run goes.
+
+    Returns
+    -------
+    PushFoldChart
+        ``push`` and ``call`` per class (NaN for never), ``gaps``, ``exploitability`` (the
+        largest of the solves); ``to_frame()`` (columns ``class``, ``push``, ``call``,
+        ``push_stacks``), ``to_dict()``, ``plot()`` (the two 13x13 charts).
+
+    Examples
+    --------
+    >>> import analyzer as pa
+    >>> chart = pa.holdem.push_fold_chart(max_stack=8, step=0.5)
+    >>> frame = chart.to_frame().set_index("class")
+    >>> frame.loc[["T3s", "Q2o", "32o"], ["push", "call"]].to_dict("index")
+    {'T3s': {'push': 7.5, 'call': 4.5}, 'Q2o': {'push': 7.0, 'call': 5.5}, '32o': {'push': nan, 'call': 2.5}}
+
+    ``32o`` is pushed only below 1.5 bb (1.4 in the full chart), off this grid.
+    """
+    from analyzer.games.holdem.push_fold import push_fold_chart as chart
+
+    return chart(max_stack=max_stack, step=step, ante=ante, tolerance=tolerance, runner=runner)
+
+
+@_translate.checked
+def icm(stacks: Sequence[float], payouts: Sequence[float]) -> IcmResult:
+    """Tournament equity of each stack under a payout structure by the Malmuth-Harville model
+    (ICM): a player finishes first with probability his share of the chips, and, each place
+    filled, the next place goes to one of the players left with probability his share of
+    their chips. Exact, over every finishing order of the paid places.
+
+    Parameters
+    ----------
+    stacks:
+        Each player's chips, more than 0 (2 to 20 players).
+    payouts:
+        The prize of 1st, 2nd ... place: at least one, at most one per player, 0 or more and
+        never rising, not all 0.
+
+    Returns
+    -------
+    IcmResult
+        ``equities`` (in the payouts' unit), ``shares`` (of the prize pool) and
+        ``places[i][k]``, the probability that player ``i`` finishes in place ``k + 1``;
+        ``to_frame()``, ``to_dict()``.
+
+    Examples
+    --------
+    >>> import analyzer as pa
+    >>> result = pa.holdem.icm([5000, 3000, 2000], [50, 30, 20])
+    >>> [round(e, 4) for e in result.equities]
+    [38.3929, 32.75, 28.8571]
+    """
+    from analyzer.games.holdem.icm import icm_equities
+
+    return icm_equities(stacks, payouts)
+
+
 __all__, __getattr__, __dir__ = _namespace.public(
     __name__,
-    ["equities", "equity", "flops", "hits", "turns"],
+    ["equities", "equity", "flops", "hits", "icm", "push_fold", "push_fold_chart", "turns"],
     {
         "EquityBatch": "analyzer.games.holdem.queries",
         "EquityResult": "analyzer.games._equity",
         "HitsResult": "analyzer.games.holdem.hits_result",
+        "IcmResult": "analyzer.games.holdem.icm",
+        "PushFoldChart": "analyzer.games.holdem.push_fold",
+        "PushFoldResult": "analyzer.games.holdem.push_fold",
         "StreetEquities": "analyzer.games.holdem.street_results",
     },
 )

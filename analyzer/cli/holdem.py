@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -16,7 +17,10 @@ from analyzer.cli.progress import progress_bar
 from analyzer.cli.run_options import Json, ShowProgress, Yes, confirmed, run_settings, with_run_options, with_runner
 from analyzer.cli.street_output import OUT_SUFFIXES, ChartKind, Kind, print_streets, save_streets
 
-holdem_app = App(help="Texas Hold'em: equity of hands and ranges, on every flop or turn; what a range hits on a flop.")
+holdem_app = App(
+    help="Texas Hold'em: equity of hands and ranges, on every flop or turn; what a range hits on a flop; "
+    "push/fold and ICM."
+)
 
 
 @holdem_app.command("equity")
@@ -198,6 +202,119 @@ def hits(
                 raise typer.BadParameter(f"--filter: {err}") from None
         print_hits(result, as_json, combos=combos, filtered=filtered, names=filter_rows)
         save_chart(result, chart_file, as_json)
+
+
+MAX_PUSH_FOLD_STACK = 100.0  # bb: push/fold is solved up to this stack (analyzer.games.holdem.push_fold)
+
+
+def checked_stack(value: float, option: str, ante: float) -> None:
+    """A usage error (exit 2) naming ``option`` unless ``1 + ante < value <= 100`` and the
+    ante is 0 or more."""
+    if ante < 0:
+        raise typer.BadParameter(f"--ante {ante:g}: must be 0 or more big blinds")
+    if not 1 + ante < value <= MAX_PUSH_FOLD_STACK:
+        raise typer.BadParameter(
+            f"{option} {value:g}: must be more than the big blind and ante ({1 + ante:g} bb) "
+            f"and at most {MAX_PUSH_FOLD_STACK:g} bb"
+        )
+
+
+Ante = Annotated[float, typer.Option("--ante", metavar="BB", help="Each player's ante, in big blinds.")]
+
+
+@holdem_app.command("push-fold")
+def push_fold(
+    stack: Annotated[
+        float, typer.Option("--stack", "-s", metavar="BB", help="The effective stack in big blinds, blinds included.")
+    ],
+    ante: Ante = 0.0,
+    as_json: Json = False,
+) -> None:
+    """Heads-up push/fold Nash equilibrium (chip EV, blinds 0.5 and 1): the small blind's pushing
+    range, the big blind's calling range, and how far each is from a best response (the
+    exploitability, in big blinds per hand)."""
+    with reported_errors():
+        checked_stack(stack, "--stack", ante)
+        from analyzer.api import holdem
+
+        result = holdem.push_fold(stack=stack, ante=ante)
+        if as_json:
+            print(json.dumps(result.to_dict()))
+            return
+        game = f"{stack:g} bb effective" + (f", ante {ante:g}" if ante else "")
+        print(f"Heads-up push/fold Nash, {game} (blinds 0.5/1, chip EV)")
+        for who, hand_range in (("SB push", result.push), ("BB call", result.call)):
+            print(f"  {who} ({100 * hand_range.share:.1f}% of hands): {hand_range.canonical()}")
+        print(f"  SB value {result.value:+.4f} bb per hand")
+        print(
+            f"  exploitability {result.exploitability:.1e} bb per hand "
+            f"(SB best-response gain {result.sb_gain:.1e}, BB {result.bb_gain:.1e}; "
+            f"{result.iterations} CFR+ iterations)"
+        )
+
+
+@holdem_app.command("push-fold-chart")
+@with_runner
+def push_fold_chart(
+    max_stack: Annotated[
+        float, typer.Option("--max-stack", metavar="BB", help="The chart's largest stack (its 20+).")
+    ] = 20.0,
+    step: Annotated[float, typer.Option("--step", metavar="BB", help="The grid's step in big blinds.")] = 0.1,
+    ante: Ante = 0.0,
+    chart: Annotated[
+        Path | None,
+        typer.Option("--chart", metavar="FILE", help="Draw the pusher's 13x13 chart to FILE (.png)."),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace the --chart file if it exists.")] = False,
+    as_json: Json = False,
+    show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
+) -> None:
+    """The heads-up push/fold chart: per class, the largest stack at which the small blind pushes
+    it and the big blind calls, solved at every stack of the grid, with the classes whose
+    pushing stacks have gaps."""
+    with reported_errors():
+        checked_stack(max_stack, "--max-stack", ante)
+        if not 0 < step <= max_stack - 1 - ante:
+            raise typer.BadParameter(f"--step {step:g}: must be more than 0 and fit below --max-stack")
+        from analyzer.api import holdem
+
+        chart_file = checked_output(chart, CHART_SUFFIXES, "--chart", force)
+        with progress_bar("push/fold chart", show_progress) as progress:
+            result = holdem.push_fold_chart(
+                max_stack=max_stack, step=step, ante=ante, runner=runner.reporting(progress)
+            )
+        if as_json:
+            print(json.dumps(result.to_dict()))
+        else:
+            data = result.to_dict()
+            print(f"{'class':6} {'push':>6} {'call':>6}  pushing stacks with gaps")
+            for name in data["push"]:
+                gaps = ", ".join(f"{lo:.1f}-{hi:.1f}" for lo, hi in result.gaps.get(name, []))
+                print(f"{name:6} {data['push'][name]:>6} {data['call'][name]:>6}  {gaps}".rstrip())
+            print(f"largest exploitability {result.exploitability:.1e} bb per hand")
+        save_chart(result, chart_file, as_json)
+
+
+@holdem_app.command("icm")
+def icm(
+    stacks: Annotated[list[float], typer.Option("--stacks", metavar="CHIPS", help="Each player's chips.")],
+    payouts: Annotated[list[float], typer.Option("--payouts", metavar="PRIZE", help="The prize of 1st, 2nd ...")],
+    as_json: Json = False,
+) -> None:
+    """Tournament equity of each stack under the payouts (Malmuth-Harville ICM, exact). Give
+    --stacks and --payouts once per value: --stacks 5000 --stacks 3000 --payouts 65 --payouts 35."""
+    with reported_errors():
+        from analyzer.api import holdem
+
+        result = holdem.icm(stacks, payouts)
+        if as_json:
+            print(json.dumps(result.to_dict()))
+            return
+        print("ICM (Malmuth-Harville, exact)")
+        for i, (chips, equity, share) in enumerate(zip(result.stacks, result.equities, result.shares)):
+            print(f"  player {i + 1}  stack {chips:g}  equity {equity:.4f}  ({100 * share:.2f}% of the prize pool)")
 
 
 def checked_files(out: Path | None, chart: Path | None, force: bool) -> tuple[Path | None, Path | None]:

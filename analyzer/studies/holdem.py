@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from itertools import permutations
 from typing import Any
 
 import numpy as np
@@ -22,21 +21,26 @@ from matplotlib.figure import Figure
 
 from analyzer.cards import RANKS
 from analyzer.charts import add_note, count_text, grid_heatmap
-from analyzer.games.holdem.engine import exact_showdowns
 from analyzer.games.holdem.equity import holdem_equity
+from analyzer.games.holdem.push_fold_equities import (
+    BOARDS,
+    MATCHUPS,
+    SUIT_CLASSES,
+    all_combos,
+    class_keys,
+    disjoint_pairs,
+    enumerate_classes,
+)
 from analyzer.games.holdem.versus_random import versus_random
-from analyzer.jit import kernel
 from analyzer.ranges import HAND_CLASSES, class_combos
 from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.engine import Stopping
 from analyzer.sim.runner import Runner
-from analyzer.sim.showdown import EQUITY, TIE, TIE_UNITS, WIDTH
+from analyzer.sim.showdown import TIE_UNITS
 from analyzer.studies._hand_classes import class_grid, class_kind, class_table
 from analyzer.studies.registry import drawn_result
 
-HEADS_UP_BOARDS = 1_712_304  # C(48, 5)
-HEADS_UP_MATCHUPS = 1326 * 1225  # ordered pairs of disjoint two-card hands: C(52, 2) x C(50, 2)
-HEADS_UP_SUIT_CLASSES = 47_008  # those matchups up to the 24 suit permutations and the swap of the hands
+HEADS_UP_BOARDS, HEADS_UP_MATCHUPS, HEADS_UP_SUIT_CLASSES = BOARDS, MATCHUPS, SUIT_CLASSES
 
 
 def preflop_vs_random_spec(*, opponents: range, trials: int, seed: int, chunk_size: int) -> ResultSpec:
@@ -146,42 +150,6 @@ def _preflop_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, 
 # ---------------------------------------------------------------- heads-up matrix
 
 
-def _all_combos() -> np.ndarray:
-    return np.concatenate([class_combos(name) for name in HAND_CLASSES]).astype(np.int64)
-
-
-def _matchup_keys(first: np.ndarray, second: np.ndarray) -> np.ndarray:
-    """The smallest code of (first, second) under the 24 suit permutations: each hand
-    sorted high card first, then ``a1, a2, b1, b2`` read as base-52 digits."""
-    best: np.ndarray | None = None
-    for perm in permutations(range(4)):
-        table = np.array([4 * (c >> 2) + perm[c & 3] for c in range(52)])
-        a, b = np.sort(table[first], axis=1)[:, ::-1], np.sort(table[second], axis=1)[:, ::-1]
-        key = ((a[:, 0] * 52 + a[:, 1]) * 52 + b[:, 0]) * 52 + b[:, 1]
-        best = key if best is None else np.minimum(best, key)
-    assert best is not None  # 24 permutations
-    return best
-
-
-@kernel
-def _exact_matchups(keys):
-    """Per canonical matchup code: the first hand's equity units, and its tie boards."""
-    out = np.zeros((keys.shape[0], 2), np.int64)
-    deal = np.zeros((1, 2, 2), np.int64)
-    weight = np.ones(1, np.int64)
-    board = np.zeros(0, np.uint8)
-    for i in range(keys.shape[0]):
-        k = keys[i]
-        deal[0, 1, 1], k = k % 52, k // 52
-        deal[0, 1, 0], k = k % 52, k // 52
-        deal[0, 0, 1], deal[0, 0, 0] = k % 52, k // 52
-        tallies = np.zeros((2, WIDTH), np.int64)
-        exact_showdowns(deal, weight, board, np.uint64(0), tallies)
-        out[i, 0] = tallies[0, EQUITY]
-        out[i, 1] = tallies[0, TIE]
-    return out
-
-
 def heads_up_matrix_spec() -> ResultSpec:
     """The spec of :func:`heads_up_matrix`'s result: every board of every suit class."""
     return ResultSpec(
@@ -199,21 +167,12 @@ def heads_up_matrix(*, runner: Runner = Runner()) -> ResultSet:
     """Exact equity of every class against every class heads-up (169 x 169)."""
 
     start = time.perf_counter()
-    combos = _all_combos()
+    combos = all_combos()
     class_of = np.repeat(np.arange(169), [len(class_combos(n)) for n in HAND_CLASSES])
-    i, j = (axis.ravel() for axis in np.meshgrid(np.arange(len(combos)), np.arange(len(combos)), indexing="ij"))
-    a, b = combos[i], combos[j]
-    disjoint = (a[:, :1] != b).all(axis=1) & (a[:, 1:] != b).all(axis=1)
-    i, j = i[disjoint], j[disjoint]
-    forward, backward = _matchup_keys(combos[i], combos[j]), _matchup_keys(combos[j], combos[i])
-    flipped = backward < forward
-    keys = np.where(flipped, backward, forward)
-    unique, inverse = np.unique(keys, return_inverse=True)
-    if (len(keys), len(unique)) != (HEADS_UP_MATCHUPS, HEADS_UP_SUIT_CLASSES):  # the spec's counts
-        raise AssertionError(f"{len(keys)} matchups in {len(unique)} suit classes")
-    batches = np.array_split(unique, max(1, len(unique) // 500))
-    results = runner.tasks(_exact_matchups, [(b,) for b in batches])
-    per_key = np.concatenate(results)
+    i, j = disjoint_pairs()
+    keys, flipped = class_keys(combos[i], combos[j])
+    unique, per_key = enumerate_classes(runner)
+    inverse = np.searchsorted(unique, keys)
     equity_units = per_key[inverse, 0].astype(np.float64)
     ties = per_key[inverse, 1].astype(np.float64)
     equity = np.where(flipped, TIE_UNITS * HEADS_UP_BOARDS - equity_units, equity_units) / TIE_UNITS / HEADS_UP_BOARDS

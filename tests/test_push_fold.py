@@ -1,0 +1,234 @@
+"""Heads-up push/fold against truth that is not ours.
+
+* The published HoldemResources heads-up Nash charts (holdemresources.net, "HeadsUp Push/Fold
+  Nash Equilibrium", no ante): every class's largest pushing stack, the calling stacks of the
+  rows A to 8 and Q2o, and the gaps its notes give for 63s (pushed from 5.1 to 7.1 bb and below
+  2.3 bb). The chart must agree to 0.2 bb for every class.
+* The exploitability: an independent best response, written here combo by combo over all
+  1,326 x 1,225 deals with card removal, from the definitions of the payoffs.
+* The equity matrix: entries against the exact equity engine (``pa.holdem.equity``), and, in
+  the slow tier, the package data against a fresh enumeration.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+import analyzer as pa
+from analyzer.cli.main import app
+from analyzer.games.holdem import push_fold_equities as pfe
+from analyzer.games.holdem.push_fold import push_fold_chart
+from analyzer.ranges import HAND_CLASSES, class_at, class_combos, format_combo
+from analyzer.sim.runner import Runner
+
+RANKS = "AKQJT98765432"
+# HoldemResources' pusher chart, row by row (A to 2), columns A to 2: suited above the
+# diagonal, offsuit below, pairs on it; "20+" is 20; "*" marks a class with gaps.
+PUSHER = """
+20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+
+20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 19.9 19.3
+20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 16.3 13.5 12.7
+20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 18.6 14.7 13.5 10.6 8.5
+20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 11.9 10.5 7.7 6.5
+20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 14.4 6.9 4.9 3.7
+20+ 18.0 13.0 13.3 17.5 20+ 20+ 20+ 20+ 18.8 10.1 2.7 2.5
+20+ 16.1 10.3 8.5 9.0 10.8 14.7 20+ 20+ 20+ 13.9 2.5 2.1
+20+ 15.1 9.6 6.5 5.7 5.2 7.0 10.7 20+ 20+ 16.3 * 2.0
+20+ 14.2 8.9 6.0 4.1 3.5 3.0 2.6 2.4 20+ 20+ * 2.0
+20+ 13.1 7.9 5.4 3.8 2.7 2.3 2.1 2.0 2.1 20+ * 1.8
+20+ 12.2 7.5 5.0 3.4 2.5 1.9 1.8 1.7 1.8 1.6 20+ 1.7
+20+ 11.6 7.0 4.6 2.9 2.2 1.8 1.6 1.5 1.5 1.4 1.4 20+
+"""
+# The caller chart's rows A to 8 (the published page's text ends there), and Q2o from
+# HoldemResources' usage notes.
+CALLER = """
+20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+
+20+ 20+ 20+ 20+ 20+ 20+ 17.6 15.2 14.3 13.2 12.1 11.4 10.7
+20+ 20+ 20+ 20+ 20+ 16.1 13.0 10.5 9.9 8.9 8.4 7.8 7.2
+20+ 20+ 19.5 20+ 18.0 13.4 10.6 8.8 7.0 6.9 6.1 5.8 5.6
+20+ 20+ 15.3 12.7 20+ 11.5 9.3 7.4 6.3 5.2 5.2 4.8 4.5
+20+ 17.1 11.7 9.5 8.4 20+ 8.2 7.0 5.8 5.0 4.3 4.1 3.9
+20+ 13.8 9.7 7.6 6.6 6.0 20+ 6.5 5.6 4.8 4.1 3.6 3.5
+"""
+CALLER_EXTRA = {"Q2o": 5.6}
+TOLERANCE = 0.2  # bb: the published charts are given to 0.1 bb
+
+
+def _published(text: str) -> dict[str, float]:
+    """Class -> published stack (20+ as 20), gap classes (*) left out."""
+    values = {}
+    for row, line in enumerate(text.split("\n")[1:-1]):
+        for col, cell in enumerate(line.split()):
+            if cell != "*":
+                values[class_at(row, col)] = 20.0 if cell == "20+" else float(cell)
+    return values
+
+
+PUSH = _published(PUSHER)
+CALL = _published(CALLER) | CALLER_EXTRA
+# a sample of published pushing stacks below 20, for the quick check around each of them
+SAMPLE = ["K2s", "Q4s", "J2s", "T3s", "95s", "K8o", "Q2o", "J8o", "T7o", "87o", "76o", "32o"]
+
+
+def test_the_published_sample_is_read_as_published():
+    assert len(PUSH) == 166 and len(CALL) == 92
+    assert (PUSH["T3s"], PUSH["Q2o"], PUSH["32o"], PUSH["K2o"]) == (7.7, 7.0, 1.4, 11.6)
+    assert (CALL["K8s"], CALL["QJo"], CALL["Q2o"], CALL["J2s"]) == (17.6, 19.5, 5.6, 5.6)
+
+
+@pytest.mark.parametrize("name", SAMPLE)
+def test_each_class_is_pushed_just_below_its_published_stack_and_folded_just_above(name):
+    frequency = lambda stack: pa.holdem.push_fold(stack=stack).push_frequency[HAND_CLASSES.index(name)]  # noqa: E731
+    assert frequency(PUSH[name] - TOLERANCE) >= 0.5
+    assert frequency(PUSH[name] + TOLERANCE) < 0.5
+
+
+@pytest.mark.parametrize("name", ["K2s", "Q6s", "T9o", "K9o", "Q2o", "84s"])
+def test_each_class_is_called_just_below_its_published_stack_and_folded_just_above(name):
+    frequency = lambda stack: pa.holdem.push_fold(stack=stack).call_frequency[HAND_CLASSES.index(name)]  # noqa: E731
+    assert frequency(CALL[name] - TOLERANCE) >= 0.5
+    assert frequency(CALL[name] + TOLERANCE) < 0.5
+
+
+@pytest.mark.slow
+def test_the_chart_agrees_with_the_published_chart_for_every_class_gaps_included():
+    chart = push_fold_chart(runner=Runner(threads=2))
+    frame = chart.to_frame().set_index("class")
+    far = {n: (frame.push[n], v) for n, v in PUSH.items() if not abs(frame.push[n] - v) <= TOLERANCE}
+    assert not far, f"push stacks off the published chart: {far}"
+    far = {n: (frame.call[n], v) for n, v in CALL.items() if not abs(frame.call[n] - v) <= TOLERANCE}
+    assert not far, f"call stacks off the published chart: {far}"
+    assert set(chart.gaps) == {"63s", "53s", "43s"}  # the published chart's three starred classes
+    (high, low) = chart.gaps["63s"]  # published: from 5.1 to 7.1 bb, and below 2.3 bb
+    assert abs(high[0] - 5.1) <= TOLERANCE and abs(high[1] - 7.1) <= TOLERANCE and abs(low[1] - 2.3) <= TOLERANCE
+    assert chart.exploitability <= 1e-7
+
+
+def _best_response_gains(stack: float, ante: float, push: np.ndarray, call: np.ndarray) -> tuple[float, float]:
+    """Each player's best-response gain, combo by combo over every deal of two disjoint combos,
+    from the payoffs' definitions (chips won against the stack before the hand)."""
+    classes = np.repeat(np.arange(169), [len(class_combos(n)) for n in HAND_CLASSES])
+    p, c = push[classes], call[classes]  # per combo, in the canonical order
+    equity, disjoint = pfe.equity_matrix(), pfe.disjoint()
+    fold_loss, steal = 0.5 + ante, 1.0 + ante
+    showdown = 2 * stack * equity - stack  # SB's chips won when called, per pair of combos
+    # per SB combo: what pushing gets against BB's calls, summed over BB's disjoint combos
+    push_value = (disjoint * ((1 - c) * steal + c * showdown)).sum(axis=1)
+    fold_value = -fold_loss * disjoint.sum(axis=1)
+    played = p * push_value + (1 - p) * fold_value
+    sb_gain = (np.maximum(push_value, fold_value) - played).sum()
+    # per BB combo facing the pushes: calling gets -showdown, folding loses the steal
+    call_value = (disjoint * p[:, None] * -showdown).sum(axis=0)
+    folding_value = (disjoint * p[:, None] * -steal).sum(axis=0)
+    bb_played = c * call_value + (1 - c) * folding_value
+    bb_gain = (np.maximum(call_value, folding_value) - bb_played).sum()
+    deals = disjoint.sum()
+    return sb_gain / deals, bb_gain / deals
+
+
+@pytest.mark.parametrize(("stack", "ante"), [(10.0, 0.0), (3.3, 0.0), (15.0, 0.125)])
+def test_the_reported_gains_are_an_independent_best_response_s(stack, ante):
+    result = pa.holdem.push_fold(stack=stack, ante=ante)
+    sb_gain, bb_gain = _best_response_gains(stack, ante, result.push_frequency, result.call_frequency)
+    assert result.sb_gain == pytest.approx(sb_gain, abs=1e-12)
+    assert result.bb_gain == pytest.approx(bb_gain, abs=1e-12)
+    assert result.exploitability <= 1e-7
+    # and a strategy that is not the equilibrium is exploitable by the same measure
+    assert sum(_best_response_gains(stack, ante, np.ones(169), result.call_frequency)) > 1e-3
+
+
+def test_the_ranges_are_range_objects_that_feed_equity():
+    result = pa.holdem.push_fold(stack=10)
+    assert result.push.share == pytest.approx(result.push_share) and 0.5 < result.push_share < 0.65
+    assert isinstance(result.push, pa.ranges.Range)
+    # a class with a mixed frequency keeps it as its weight
+    mixed = {n: f for n, f in zip(HAND_CLASSES, result.call_frequency) if 0 < f < 1}
+    assert all(result.call.by_class()[n][1][0] == pytest.approx(f) for n, f in mixed.items())
+    equity = pa.holdem.equity([result.push, "AhKh"], trials=20_000, seed=1)
+    assert 0.2 < equity.players[0].equity < 0.5
+
+
+@pytest.mark.parametrize(("first", "second"), [("AsAh", "KdKc"), ("7h6h", "AcKd"), ("2c2d", "Ac3c"), ("Ts9s", "9c8d")])
+def test_equity_matrix_entries_agree_with_the_exact_engine(first, second):
+    combos = [format_combo(c) for c in pfe.all_combos()]
+    index = {name: i for i, name in enumerate(combos)}
+    canonical = {frozenset((name[:2], name[2:])): name for name in combos}
+    i = index[canonical[frozenset((first[:2], first[2:]))]]
+    j = index[canonical[frozenset((second[:2], second[2:]))]]
+    truth = pa.holdem.equity([first, second], exact=True).players[0].equity
+    assert pfe.equity_matrix()[i, j] == pytest.approx(truth, abs=1e-12)
+    assert pfe.equity_matrix()[j, i] == pytest.approx(1 - truth, abs=1e-12)
+
+
+def test_the_matrix_counts_every_deal_once():
+    assert pfe.disjoint().sum() == pfe.MATCHUPS
+    equity = pfe.equity_matrix()
+    assert np.allclose(equity + equity.T, pfe.disjoint())  # zero-sum, and 0 where combos share a card
+
+
+@pytest.mark.slow
+def test_the_package_data_is_what_the_enumeration_gives():
+    with np.load(pfe.DATA_FILE) as data:
+        keys, units = data["keys"], data["units"]
+    fresh_keys, counts = pfe.enumerate_classes(Runner(threads=2))
+    assert np.array_equal(keys, fresh_keys) and np.array_equal(units, counts[:, 0])
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "words"),
+    [
+        (["--stack", "0"], 2, "--stack 0"),
+        (["--stack", "101"], 2, "--stack 101"),
+        (["--stack", "1.2", "--ante", "0.5"], 2, "--stack 1.2"),
+        (["--stack", "5", "--ante", "-1"], 2, "--ante -1"),
+    ],
+)
+def test_bad_stacks_are_one_line_usage_errors(args, code, words):
+    result = subprocess.run(
+        [sys.executable, "-m", "analyzer.cli.main", "holdem", "push-fold", *args], capture_output=True, text=True
+    )
+    assert result.returncode == code and result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and words in lines[0]
+
+
+def test_the_command_prints_both_ranges_and_the_exploitability():
+    result = CliRunner().invoke(app, ["holdem", "push-fold", "--stack", "10"])
+    assert result.exit_code == 0, result.output
+    assert "SB push (58.3% of hands): 22+, A2+, K2+" in result.output
+    assert "BB call (37.4% of hands): 22+, A2+, K5+" in result.output
+    assert "exploitability" in result.output
+    data = CliRunner().invoke(app, ["holdem", "push-fold", "--stack", "10", "--json"]).output
+    parsed = json.loads(data)
+    assert parsed["exploitability"] <= 1e-7 and parsed["push"].startswith("22+, A2+, K2+")
+
+
+def test_the_api_rejects_bad_games_with_one_line_naming_the_value():
+    with pytest.raises(ValueError, match="stack 1 must be more than"):
+        pa.holdem.push_fold(stack=1)
+    with pytest.raises(ValueError, match=r"ante -0\.5"):
+        pa.holdem.push_fold(stack=5, ante=-0.5)
+    with pytest.raises(ValueError, match="step 0 must be"):
+        pa.holdem.push_fold_chart(step=0)
+
+
+def test_class_sums_match_the_committed_heads_up_matrix():
+    """The 169 x 169 committed result (``results/holdem/heads_up_matrix``, written by the study
+    before the enumeration moved here) is the package data summed by class."""
+    import pandas as pd
+
+    from analyzer.games.holdem.push_fold import class_matrices
+
+    pairs, equities = class_matrices()
+    table = pd.read_csv(Path(__file__).resolve().parents[1] / "results/holdem/heads_up_matrix/heads_up_matrix.csv")
+    index = {name: i for i, name in enumerate(HAND_CLASSES)}
+    a, b = table.hero.map(index).to_numpy(), table.villain.map(index).to_numpy()
+    assert np.array_equal(pairs[a, b], table.combo_pairs.to_numpy())
+    assert np.allclose(equities[a, b] / pairs[a, b], table.equity.to_numpy(), atol=1e-9)
