@@ -57,7 +57,7 @@ __all__, __getattr__, __dir__ = _namespace.public(
 def place(
     position: Position | dict[str, Any] | str | Path,
     *,
-    policy: str = "greedy",
+    policy: str | None = None,
     opponent_policy: str | None = None,
     trials: int = 10_000,
     exact: bool | None = None,
@@ -71,7 +71,11 @@ def place(
     deck order; the opponent's hand in Hold 3 and Play 4) dealt afresh from the cards you have
     not seen; every move sees the same samples. With greedy play on both sides the rest of the
     round depends only on the order of the cards to come, and when those orderings are no more
-    than ``trials`` they are all enumerated (exact values, near the end of a round).
+    than ``trials`` they are all enumerated (exact values for greedy play, near the end of a
+    round). Where nothing is left hidden or to chance (an Open 5 round down to its last open
+    cards) the ``exact`` policy, the default there, solves the rest by minimax: each move's value
+    when both play perfectly, the opponent to beat you. ``result.continuation`` says which play
+    the values assume.
 
     Parameters
     ----------
@@ -81,9 +85,11 @@ def place(
         ``opponent``, ``cards``, ``dead``, ``batch_starter`` (H-G1), ``tiebreak`` (H-G2)), the
         path of a JSON file holding it, or a :class:`~analyzer.games.head_to_head.position.Position`.
     policy:
-        The rollout policy of both players after the move: ``greedy``, ``tuned`` or ``random``.
+        The rollout policy of both players after the move: ``greedy``, ``tuned``, ``random``,
+        ``rollout[:N[:BASE]]`` or ``search[:N[:BASE]]``; or ``exact`` (minimax, solvable
+        positions only). ``None``: ``exact`` where the position is solvable, else ``greedy``.
     opponent_policy:
-        The opponent's rollout policy, if not ``policy``.
+        The opponent's rollout policy, if not ``policy`` (none with ``exact``).
     trials:
         Samples of the hidden cards per move (Monte Carlo), and the most orderings an automatic
         choice enumerates.
@@ -109,7 +115,7 @@ def place(
     >>> import analyzer as pa
     >>> start = {"round": 3, "type": "draw1", "common": "7s Kd 2h Qc 9s", "cards": "Ah"}
     >>> pa.head_to_head.place(start, trials=1000, seed=1)
-    Head to Head placements: round 3 (5 rows), draw1, 0 cards placed; rollouts greedy v greedy
+    Head to Head placements: round 3 (5 rows), draw1, 0 cards placed; you play greedy, the opponent greedy
     Monte Carlo, 1,000 samples per move, seed 1
       Ah row 3 you  EV $507.9 ± 6.3, regret 0.0
       Ah row 1 you  EV $493.0 ± 6.1, regret 14.9

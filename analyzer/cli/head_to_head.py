@@ -82,15 +82,16 @@ def place(
     batch_starter: BatchStarter = "alternate",
     tiebreak: Tiebreak = "standard",
     policy: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--policy",
             "-p",
             metavar="POLICY",
-            help="Who finishes the round, both players: greedy, tuned, random, or the strong players "
-            "rollout[:N[:BASE]] and search[:N[:BASE]] (Monte Carlo; keep -n small).",
+            help="Who finishes the round, both players: greedy, tuned, random, the strong players "
+            "rollout[:N[:BASE]] and search[:N[:BASE]] (Monte Carlo; keep -n small), or exact (minimax: "
+            "Open 5 down to its last open cards). Default: exact where it applies, else greedy.",
         ),
-    ] = "greedy",
+    ] = None,
     opponent_policy: Annotated[
         str | None,
         typer.Option("--opponent-policy", metavar="POLICY", help="The opponent's rollout policy (default: --policy)."),
@@ -155,11 +156,13 @@ def place(
 def _print_placements(result) -> None:
     from rich.table import Table
 
-    how = "exact, every ordering of the cards to come" if result.run.exact else f"Monte Carlo, seed {result.run.seed}"
-    title = (
-        f"{result.position.describe()}; rollouts {result.policy} v {result.opponent_policy}; "
-        f"{plural(result.run.trials, 'sample')} per move ({how})"
-    )
+    if result.minimax:
+        count = f"exact, {plural(result.run.trials, 'position')} solved"
+    elif result.run.exact:
+        count = f"exact for this play, {plural(result.run.trials, 'ordering')} of the cards to come"
+    else:
+        count = f"Monte Carlo, {plural(result.run.trials, 'sample')} per move, seed {result.run.seed}"
+    title = f"{result.position.describe()}; {result.continuation}; {count}"
     table = Table(title=title, title_justify="left")
     share = any(m.given for m in result.moves)
     columns = ["card", "row", "side"] + (["give"] if share else []) + ["EV $", "± s.e.", "regret"]

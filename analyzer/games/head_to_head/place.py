@@ -13,7 +13,13 @@ move's value is its value under strong play (Monte Carlo only).
 
 Exact: with deterministic policies (greedy for both) the rest of the round depends
 only on the order of the cards still to be dealt; when those orderings are no more
-than the trials asked for, every one is enumerated and the values are exact.
+than the trials asked for, every one is enumerated and the values are exact *for that pair
+of policies* (an opponent who plays greedy, who may never block you).
+
+The ``exact`` policy assumes no policy at all: where the rest of the round is fully known (an
+Open 5 round down to its last open cards, :mod:`.endgame`) it values each move by minimax, what
+you get when both players play perfectly, the opponent to beat you (``opponent_policy`` is then
+``minimax``). It is the default where a position is solvable; elsewhere the default is greedy.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ import numpy as np
 from analyzer.cards import format_cards
 from analyzer.games._results import SHOWN, Result, plus_minus, summary, value_chart
 from analyzer.games.head_to_head import engine as E
+from analyzer.games.head_to_head.endgame import _endgame_tallies, _solvable
 from analyzer.games.head_to_head.play import seat_policies
 from analyzer.games.head_to_head.policies import GREEDY_KINDS, LOOKAHEAD_KINDS, _count_moves, _move_at
 from analyzer.games.head_to_head.position import OPPONENT, SIDE_NAMES, Position
@@ -44,6 +51,7 @@ from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import check_exact_cost
 from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import check_seed, new_seed
+from analyzer.text import plural
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -55,6 +63,8 @@ EXACT_SECONDS_PER_PLAYOUT = 4e-6  # one move over one ordering, one thread (meas
 HALF_POT = E.ROW_POT // 2
 SAMPLED = ("sample per move", "samples per move")
 ENUMERATED = ("ordering of the cards to come", "orderings of the cards to come")
+SOLVED = ("position solved by minimax", "positions solved by minimax")
+EXACT_POLICY, MINIMAX = "exact", "minimax"
 
 
 @dataclass(frozen=True)
@@ -112,8 +122,20 @@ class Placements(Result):
     position: Position
     policy: str
     opponent_policy: str
-    run: RunFacts  # trials: samples of the hidden cards, or orderings enumerated
+    run: RunFacts  # trials: samples of the hidden cards, orderings enumerated, or positions solved
     moves: tuple[MoveValue, ...]  # best first
+
+    @property
+    def minimax(self) -> bool:
+        """Whether the values are minimax values (the ``exact`` policy, :mod:`.endgame`)."""
+        return self.policy == EXACT_POLICY
+
+    @property
+    def continuation(self) -> str:
+        """Which play after the move the values assume, in words."""
+        if self.minimax:
+            return "minimax: both play perfectly, the opponent to beat you"
+        return f"you play {self.policy}, the opponent {self.opponent_policy}"
 
     @property
     def best(self) -> MoveValue:
@@ -138,6 +160,7 @@ class Placements(Result):
             "position": self.position.to_dict(),
             "policy": self.policy,
             "opponent_policy": self.opponent_policy,
+            "continuation": self.continuation,
             **self.run.to_dict(),
             "moves": [m.to_dict() for m in self.moves],
         }
@@ -148,8 +171,8 @@ class Placements(Result):
             for m in self.moves[:SHOWN]
         ]
         return summary(
-            f"Head to Head placements: {self.position.describe()}; rollouts {self.policy} v {self.opponent_policy}",
-            self.run.describe(SAMPLED, ENUMERATED),
+            f"Head to Head placements: {self.position.describe()}; {self.continuation}",
+            self.run.describe(SAMPLED, SOLVED if self.minimax else ENUMERATED),
             rows,
             total=len(self.moves),
             noun=("move", "moves"),
@@ -164,7 +187,7 @@ class Placements(Result):
             [m.stderr for m in moves],
             run=self.run,
             sampled=SAMPLED,
-            enumerated=ENUMERATED,
+            enumerated=SOLVED if self.minimax else ENUMERATED,
             title=f"Where to place: {self.position.describe()}",
             value_label="expected chips for the rest of the round ($)",
         )
@@ -222,19 +245,29 @@ def orderings(position_state: np.ndarray) -> tuple[int, int, int]:
 def placement_values(
     position: Position,
     *,
-    policy: str = "greedy",
+    policy: str | None = None,
     opponent_policy: str | None = None,
     trials: int = DEFAULT_TRIALS,
     seed: int | None = None,
     exact: bool | None = None,
     runner: Runner = Runner(),
 ) -> Placements:
-    """Every legal move of ``position`` with its value, best first (module docstring); ``exact``
-    forces enumeration (``True``) or Monte Carlo (``False``), and ``None`` enumerates when the
+    """Every legal move of ``position`` with its value, best first (module docstring).
+
+    ``policy`` finishes the round for you and, unless ``opponent_policy`` is given, for the
+    opponent; ``"exact"`` solves the position by minimax instead (solvable positions only), and
+    ``None`` (the default) means ``"exact"`` where the position is solvable and no
+    ``opponent_policy`` is given, else ``"greedy"``. ``exact`` forces enumeration (``True``) or
+    Monte Carlo (``False``) of the policies' play-outs, and ``None`` enumerates when the
     policies are deterministic and the orderings of the cards to come are at most ``trials``."""
     check_count(trials, "trials")  # before the choice of method: exact runs take no trials or seed
     check_seed(seed)
     state = position.to_state()
+    solvable = bool(_solvable(state))
+    if policy is None:
+        policy = EXACT_POLICY if solvable and opponent_policy is None else "greedy"
+    if policy.strip().lower() == EXACT_POLICY:
+        return _minimax_values(position, state, solvable, opponent_policy, exact)
     params, vectors, policy, opponent_policy = policy_kinds(policy, opponent_policy)
     kinds = np.ascontiguousarray(params[:, 0])
     n_moves = int(_count_moves(state))
@@ -264,6 +297,30 @@ def placement_values(
         tallies, facts = run.tallies, RunFacts.from_run(run)
     moves = _move_values(position, state, tallies, facts.trials, exact)
     return Placements(position=position, policy=policy, opponent_policy=opponent_policy, run=facts, moves=moves)
+
+
+def _minimax_values(
+    position: Position, state: np.ndarray, solvable: bool, opponent_policy: str | None, exact: bool | None
+) -> Placements:
+    """The ``exact`` policy: every move's minimax value (:mod:`.endgame`)."""
+    if not solvable:
+        left = 2 * E.SLOTS * position.rows - position.placed
+        raise ValueError(
+            f"the exact policy needs a position whose rest is fully known (Open 5, no more placements left "
+            f"than open cards); this is {position.type} with {plural(left, 'placement')} left"
+        )
+    if opponent_policy is not None and opponent_policy.strip().lower() != MINIMAX:
+        raise ValueError(
+            "the exact policy assumes an opponent who plays to beat you (minimax): give no opponent policy"
+        )
+    if exact is False:
+        raise ValueError("the exact policy solves the position: it has no Monte Carlo form")
+    start = clock_start()
+    tallies = np.zeros((int(_count_moves(state)), TALLY_WIDTH), np.int64)
+    solved = int(_endgame_tallies(state, tallies))
+    facts = RunFacts.enumerated(solved, since=start)
+    moves = _move_values(position, state, tallies, 1, True)
+    return Placements(position=position, policy=EXACT_POLICY, opponent_policy=MINIMAX, run=facts, moves=moves)
 
 
 def _enumerate(state, kinds, vectors, draws, lo, hi):
