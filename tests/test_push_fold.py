@@ -102,13 +102,34 @@ def test_the_chart_agrees_with_the_published_chart_for_every_class_gaps_included
     chart = push_fold_chart(runner=Runner(threads=2))
     frame = chart.to_frame().set_index("class")
     far = {n: (frame.push[n], v) for n, v in PUSH.items() if not abs(frame.push[n] - v) <= TOLERANCE}
-    assert not far, f"push stacks off the published chart: {far}"
+    assert set(far) <= set(MIXED_EDGE), f"push stacks off the published chart: {far}"
     far = {n: (frame.call[n], v) for n, v in CALL.items() if not abs(frame.call[n] - v) <= TOLERANCE}
     assert not far, f"call stacks off the published chart: {far}"
     assert set(chart.gaps) == {"63s", "53s", "43s"}  # the published chart's three starred classes
     (high, low) = chart.gaps["63s"]  # published: from 5.1 to 7.1 bb, and below 2.3 bb
     assert abs(high[0] - 5.1) <= TOLERANCE and abs(high[1] - 7.1) <= TOLERANCE and abs(low[1] - 2.3) <= TOLERANCE
     assert chart.exploitability <= 1e-7
+    # the committed result (results/holdem/push_fold) is this chart
+    import pandas as pd
+
+    committed = pd.read_csv(Path(__file__).resolve().parents[1] / "results/holdem/push_fold/push_fold.csv")
+    pd.testing.assert_frame_equal(committed.fillna(""), chart.to_frame().fillna(""), check_dtype=False)
+
+
+# The one class whose published pushing stack is more than 0.2 bb from ours: Q4o, published
+# 7.9 bb, ours 8.3. The exact equilibrium mixes Q4o at every stack from 8.0 to 8.3 (forcing it to
+# fold there leaves the big blind 1e-5 to 9e-5 bb per hand to gain, 100 to 900 times our
+# tolerance), pushing it 61% of the time at 8.3; the published value is the edge of that band,
+# the last stack where Q4o is pushed always. Our chart's rule (frequency 1/2 or more) gives 8.3.
+MIXED_EDGE = {"Q4o": (7.9, 8.3)}
+
+
+@pytest.mark.parametrize("name", list(MIXED_EDGE))
+def test_where_we_differ_from_the_published_chart_the_class_is_mixed_in_between(name):
+    published, ours = MIXED_EDGE[name]
+    frequency = lambda stack: pa.holdem.push_fold(stack=stack).push_frequency[HAND_CLASSES.index(name)]  # noqa: E731
+    assert frequency(published) == 1.0 and frequency(ours) >= 0.5 and frequency(ours + 0.1) == 0.0
+    assert all(0 < frequency(s) < 1 for s in np.arange(published + 0.1, ours + 0.05, 0.1))
 
 
 def _best_response_gains(stack: float, ante: float, push: np.ndarray, call: np.ndarray) -> tuple[float, float]:

@@ -83,6 +83,13 @@ STUDIES: dict[str, Study] = {
             "exact heads-up equity of every class against every class",
         ),
         Study(
+            "holdem.push_fold",
+            "analyzer.studies.holdem_push_fold",
+            "push_fold",
+            "push_fold_spec",
+            "the heads-up push/fold Nash chart: each class's largest pushing and calling stack",
+        ),
+        Study(
             "stud.starts_table",
             "analyzer.studies.stud",
             "starts_vs_random",

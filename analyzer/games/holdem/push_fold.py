@@ -21,8 +21,9 @@ equities (the 1,326 x 1,326 matrix summed by class), which is that game exactly.
 **The solver.** CFR+ (regret matching plus, alternating updates, strategies averaged with
 linear weights: Tammelin et al., "Solving Heads-up Limit Texas Hold'em", IJCAI 2015) on each
 class's push-or-fold and call-or-fold decision, until the averaged strategies' exploitability is
-at most the tolerance asked. Frequencies within 0.001 of 0 or 1 are then rounded to it, and the
-exploitability reported is that of the strategies returned: the small blind's best-response
+at most the tolerance asked. Frequencies within 0.001 of 0 or 1 are then rounded to it when the
+rounded strategies still meet the tolerance, and the exploitability reported is that of the
+strategies returned: the small blind's best-response
 gain against the big blind's calling strategy plus the big blind's against the pushing one, in
 big blinds per hand (each player's gain is what he would add to his expectation by switching to
 his best response, the other player's strategy fixed).
@@ -294,8 +295,11 @@ def push_fold(stack: float, ante: float = 0.0, tolerance: float = DEFAULT_TOLERA
     push, call, iterations, _ = _cfr_plus(
         pushing, called, float(pairs.sum()), float(tolerance), np.int64(MAX_ITERATIONS), np.int64(CHECK_EVERY)
     )
-    push, call = _rounded(push), _rounded(call)
-    value, sb_gain, bb_gain = _gains(push, call, stack, ante)
+    value, sb_gain, bb_gain = _gains(_rounded(push), _rounded(call), stack, ante)
+    if sb_gain + bb_gain <= tolerance:  # rounding kept the bound: return the rounded strategies
+        push, call = _rounded(push), _rounded(call)
+    else:
+        value, sb_gain, bb_gain = _gains(push, call, stack, ante)
     text = f"push/fold at {stack:g} bb" + (f", ante {ante:g}" if ante else "")
     return PushFoldResult(
         stack=float(stack),
