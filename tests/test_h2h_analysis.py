@@ -10,13 +10,18 @@ import json
 from itertools import product
 
 import eval7
+import numpy as np
 import pytest
 
 from analyzer.cards import CardError, format_cards, parse_cards
-from analyzer.games.head_to_head.place import placement_values
+from analyzer.games.head_to_head import policies as P
+from analyzer.games.head_to_head import rollout as R
+from analyzer.games.head_to_head.place import PLACEMENT_CHUNK, placement_values
 from analyzer.games.head_to_head.play import parse_policy, simulate_games, simulate_rounds
 from analyzer.games.head_to_head.position import position_from_dict, read_position
 from analyzer.games.head_to_head.rules import HeadToHeadRules
+from analyzer.games.head_to_head.tuned import HAND_SET
+from analyzer.sim.seeds import chunk_state
 
 COMMON = "7s Kd 2h"
 # A Crazy Draw 1 round at its 23rd placement: one empty space on each side (rows 1 and 3).
@@ -92,6 +97,34 @@ def test_monte_carlo_placement_values_agree_with_exact():
         assert abs(m.ev - reference.ev) <= 4 * m.stderr + 1e-9
         for p, q, se in zip(m.row_win, reference.row_win, m.row_win_stderr):
             assert abs(p - q) <= 4 * se + 1e-9
+        exact_regret = exact[(sampled.best.row, sampled.best.side)].ev - reference.ev
+        assert abs(m.regret - exact_regret) <= 4 * m.regret_stderr + 1e-9
+    assert sampled.continuation == "you play random, the opponent random"
+
+
+def test_regret_standard_errors_are_those_of_the_paired_differences():
+    """Each regret's standard error is that of the best move's chips minus the move's over the
+    same samples, as measured here one sample at a time (one chunk: its stream is
+    ``chunk_state(seed, 0)``)."""
+    position = position_from_dict({"round": 1, "type": "draw1", "common": COMMON, "cards": "Ah"})
+    trials = PLACEMENT_CHUNK
+    result = placement_values(position, trials=trials, seed=4, exact=False)
+    state = position.to_state()
+    moves = int(P._count_moves(state))
+    rng = chunk_state(4, 0)
+    chips = np.zeros((trials, moves))
+    for i in range(trials):
+        one = np.zeros((moves, R.TALLY_WIDTH), np.int64)
+        R._sample_moves(state, np.full(2, P.GREEDY), np.stack([HAND_SET, HAND_SET]), rng, 1, one)
+        chips[i] = one[:, 0] * 100
+    labels = [f"Ah row {P._move_at(state, m)[1] + 1} you" for m in range(moves)]
+    best = labels.index(result.best.label)
+    assert len(result.moves) == 3
+    for m in result.moves:
+        diff = chips[:, best] - chips[:, labels.index(m.label)]
+        assert m.regret == pytest.approx(diff.mean(), abs=1e-9)
+        assert m.regret_stderr == pytest.approx(diff.std() / np.sqrt(trials), abs=1e-9)
+    assert max(m.regret_stderr for m in result.moves) > 0
 
 
 def test_placement_values_are_reproducible_and_serialisable():

@@ -15,9 +15,10 @@ import pytest
 from analyzer.cards import CardError, format_cards, parse_cards
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker import policies as P
+from analyzer.games.saint_poker import rollout as R
 from analyzer.games.saint_poker import study_kernels as K
 from analyzer.games.saint_poker import table as T
-from analyzer.games.saint_poker.decide import decide
+from analyzer.games.saint_poker.decide import CHUNK, decide
 from analyzer.games.saint_poker.play import parse_policies, parse_policy, simulate_games
 from analyzer.games.saint_poker.policies import _least_needed
 from analyzer.games.saint_poker.position import position_from_dict
@@ -44,16 +45,18 @@ def _value(cards) -> int:
     return eval7.evaluate([eval7.Card(format_cards([c])) for c in cards])
 
 
-def _brute_force(data: dict) -> dict[str, tuple[float, float]]:
-    """(P(win round 8), expected points) of each river card, the opponent playing 'save'
-    (his river card the one he misses least) over every hand he may hold."""
+def _brute_force(data: dict) -> dict[str, tuple[float, float, float]]:
+    """(P(win round 8), expected points, P(win the game)) of each river card, the opponent
+    playing 'save' (his river card the one he misses least) over every hand he may hold; the
+    game is won with more points than the opponent after round 8, shared on equal points."""
     mine = list(parse_cards(data["hand"]))
     river = list(parse_cards(data["river"]))
     seen = set(mine) | set(river) | set(parse_cards(data["removed"]))
     unseen = [c for c in range(52) if c not in seen]
     results = {}
+    mine_before, theirs_before = data["scores"]
     for card in mine:
-        wins = points = 0.0
+        wins = points = games = 0.0
         hands = list(combinations(unseen, 3))
         for hand in hands:
             mask = sum(1 << c for c in hand)
@@ -64,7 +67,9 @@ def _brute_force(data: dict) -> dict[str, tuple[float, float]]:
             share = 8 if me > them else 4 if me == them else 0
             wins += share > 0
             points += share
-        results[format_cards([card])] = (wins / len(hands), points / len(hands))
+            final = mine_before + share, theirs_before + (8 - share if share != 4 else 4)
+            games += 1.0 if final[0] > final[1] else 0.5 if final[0] == final[1] else 0.0
+        results[format_cards([card])] = (wins / len(hands), points / len(hands), games / len(hands))
     return results
 
 
@@ -73,9 +78,12 @@ def test_last_round_values_are_exact_and_equal_a_brute_force():
     result = decide(position_from_dict(LAST_RIVER), policy="save")
     assert result.run.exact and result.run.trials == 165  # C(11, 3) hands for the opponent
     expected = _brute_force(LAST_RIVER)
+    best = max(points for _, points, _ in expected.values())
     for choice in result.choices:
-        p, points = expected[choice.cards]
+        p, points, game = expected[choice.cards]
         assert choice.p_win_round == pytest.approx(p, abs=1e-12)
+        assert choice.p_win_game == pytest.approx(game, abs=1e-12) and choice.p_win_game_stderr == 0
+        assert choice.regret == pytest.approx(best - points, abs=1e-12) and choice.regret_stderr == 0
         assert choice.points_now == pytest.approx(points, abs=1e-12)
         assert choice.points_total == pytest.approx(points, abs=1e-12)  # the last round
     assert [c.points_total for c in result.choices] == sorted((c.points_total for c in result.choices), reverse=True)
@@ -88,6 +96,37 @@ def test_monte_carlo_values_agree_with_exact():
     sampled = decide(position, policy="save", exact=False, trials=3_000, seed=5)
     for c in sampled.choices:
         assert abs(c.points_total - exact[c.cards].points_total) <= 4 * c.stderr + 1e-9
+        assert abs(c.p_win_game - exact[c.cards].p_win_game) <= 4 * c.p_win_game_stderr + 1e-9
+    assert "then plays save" in sampled.continuation
+
+
+@pytest.mark.jitless
+def test_regret_standard_errors_are_those_of_the_paired_differences():
+    """The paired standard error of each regret (every choice on the same samples) against the
+    differences measured here one sample at a time; and the regrets against the exact ones."""
+    position = position_from_dict(LAST_RIVER)
+    exact = {c.cards: c for c in decide(position, policy="save").choices}
+    trials = CHUNK  # one chunk: its stream is chunk_state(9, 0)
+    sampled = decide(position, policy="save", exact=False, trials=trials, seed=9)
+    best = {c.cards: c for c in sampled.choices}[sampled.best.cards]
+    assert best.regret == 0 and best.regret_stderr == 0
+    for c in sampled.choices:
+        assert abs(c.regret - (exact[sampled.best.cards].points_total - exact[c.cards].points_total)) <= (
+            4 * c.regret_stderr + 1e-9
+        )
+    state = position.to_state()
+    choices = R._legal_choices(state, 0)
+    names = [format_cards([a]) for a, _ in choices.tolist()]
+    rng = chunk_state(9, 0)
+    points = np.zeros((trials, len(choices)))
+    for i in range(trials):
+        one = np.zeros((len(choices), R.CHOICE_TALLY), np.int64)
+        R._sample_choices(state, 0, choices, np.full(2, P.SAVE), P.policy_weights(), rng, 1, one)
+        points[i] = one[:, 3]
+    for c in sampled.choices:
+        diff = points[:, names.index(sampled.best.cards)] - points[:, names.index(c.cards)]
+        assert c.regret == pytest.approx(diff.mean(), abs=1e-12)
+        assert c.regret_stderr == pytest.approx(diff.std() / np.sqrt(trials), abs=1e-12)
 
 
 def test_choices_of_each_phase():

@@ -84,7 +84,9 @@ def decide(
     Decision
         ``choices`` best first by the expected points to the end of the game, each with
         P(win this round) (for a draft pick, the next one), the expected points of that round
-        and of the rest of the game, with standard errors.
+        and of the rest of the game, the regret against the best choice and the chance of
+        winning the game, with standard errors (the regret's paired, over the same samples);
+        ``continuation`` says which play after the choice the values assume.
 
     Examples
     --------
@@ -92,13 +94,13 @@ def decide(
     >>> river = {"players": 3, "round": 1, "phase": "river", "hand": "As Kd 9h 9c 7s 5d 4c 3h 2s Qc",
     ...          "river": "Jc 8d", "future": "Qd 2c"}
     >>> pa.saint_poker.decide(river, trials=400, seed=1)
-    Saint Poker choices: 3 players, round 1, river; scores 0-0-0; then greedy
+    Saint Poker choices: 3 players, round 1, river; scores 0-0-0; every player then plays greedy
     Monte Carlo, 400 samples of the hidden cards, seed 1
-      2s  points 11.732 ± 0.342 to the end, 0.250 ± 0.022 now, P(win round) 25.0%
-      5d  points 11.668 ± 0.313 to the end, 0.135 ± 0.017 now, P(win round) 13.5%
-      3h  points 11.582 ± 0.342 to the end, 0.198 ± 0.020 now, P(win round) 19.8%
-      4c  points 11.582 ± 0.338 to the end, 0.188 ± 0.020 now, P(win round) 18.8%
-      7s  points 11.380 ± 0.320 to the end, 0.152 ± 0.018 now, P(win round) 15.2%
+      2s  points 11.732 ± 0.342 to the end, 0.250 ± 0.022 now, P(win round) 25.0%, P(win game) 30.4 ± 2.3%
+      5d  points 11.668 ± 0.313 to the end, 0.135 ± 0.017 now, P(win round) 13.5%, P(win game) 31.4 ± 2.3%
+      3h  points 11.582 ± 0.342 to the end, 0.198 ± 0.020 now, P(win round) 19.8%, P(win game) 29.6 ± 2.2%
+      4c  points 11.582 ± 0.338 to the end, 0.188 ± 0.020 now, P(win round) 18.8%, P(win game) 33.2 ± 2.3%
+      7s  points 11.380 ± 0.320 to the end, 0.152 ± 0.018 now, P(win round) 15.2%, P(win game) 29.3 ± 2.2%
       ... 5 more choices
     """
     from analyzer.games.saint_poker.decide import decide

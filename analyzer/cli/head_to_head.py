@@ -165,13 +165,13 @@ def _print_placements(result) -> None:
     title = f"{result.position.describe()}; {result.continuation}; {count}"
     table = Table(title=title, title_justify="left")
     share = any(m.given for m in result.moves)
-    columns = ["card", "row", "side"] + (["give"] if share else []) + ["EV $", "± s.e.", "regret"]
+    columns = ["card", "row", "side"] + (["give"] if share else []) + ["EV $", "± s.e.", "regret", "± s.e. "]
     columns += [f"row {i + 1}" for i in range(result.position.rows)]
     for column in columns:
         table.add_column(column, justify="left" if column in ("card", "side", "give") else "right")
     for m in result.moves:
         cells = [m.card, str(m.row), m.side] + ([m.given] if share else [])
-        cells += [f"{m.ev:.1f}", f"{m.stderr:.1f}", f"{m.regret:.1f}"]
+        cells += [f"{m.ev:.1f}", f"{m.stderr:.1f}", f"{m.regret:.1f}", f"{m.regret_stderr:.1f}"]
         cells += [f"{100 * w:.1f}%" for w in m.row_win]
         table.add_row(*cells)
     stdout_console().print(table)

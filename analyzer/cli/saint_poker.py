@@ -53,7 +53,8 @@ def decide_command(
     runner: Runner,
 ) -> None:
     """Every legal choice of the current phase (river card, pair to reveal, or draft pick) with
-    P(win this round), expected points now and for the rest of the game, best first."""
+    P(win this round), expected points now and for the rest of the game, the regret against the
+    best choice and the chance of winning the game, best first."""
     from analyzer.cli.run_options import exact_of
 
     with reported_errors():
@@ -74,18 +75,29 @@ def decide_command(
     from rich.table import Table
 
     pos = result.position
-    how = "exact" if result.run.exact else f"Monte Carlo, seed {result.run.seed}"
+    if result.run.exact:
+        how = f"exact for this play, {plural(result.run.trials, 'hand')} of the hidden opponent"
+    else:
+        how = f"Monte Carlo, {plural(result.run.trials, 'sample')}, seed {result.run.seed}"
     table = Table(
         title=f"{plural(pos.players, 'player')}, round {pos.round}, {pos.phase}; scores "
-        f"{'-'.join(map(str, pos.scores))}; then {result.policy}; "
-        f"{plural(result.run.trials, 'sample')} ({how})",
+        f"{'-'.join(map(str, pos.scores))}; {result.continuation}; {how}",
         title_justify="left",
     )
-    for column in ("cards", "P(win round)", "points now", "points total", "± s.e."):
+    columns = ("cards", "P(win round)", "points now", "points total", "± s.e.", "regret", "± s.e. ", "P(win game)")
+    for column in (*columns, "± s.e.  "):
         table.add_column(column, justify="left" if column == "cards" else "right")
     for c in result.choices:
         table.add_row(
-            c.cards, f"{100 * c.p_win_round:.1f}%", f"{c.points_now:.3f}", f"{c.points_total:.3f}", f"{c.stderr:.3f}"
+            c.cards,
+            f"{100 * c.p_win_round:.1f}%",
+            f"{c.points_now:.3f}",
+            f"{c.points_total:.3f}",
+            f"{c.stderr:.3f}",
+            f"{c.regret:.3f}",
+            f"{c.regret_stderr:.3f}",
+            f"{100 * c.p_win_game:.1f}%",
+            f"{100 * c.p_win_game_stderr:.1f}",
         )
     stdout_console().print(table)
 

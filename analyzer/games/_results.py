@@ -82,6 +82,25 @@ def plus_minus(value: float, stderr: float, exact: bool, spec: str) -> str:
     return f"{format(value, spec)} ± {format(stderr, spec.lstrip('+'))}"
 
 
+def paired_stderr(sums: np.ndarray, products: np.ndarray, a: int, b: int, n: int) -> float:
+    """The standard error of the mean difference of options ``a`` and ``b`` measured on the same
+    ``n`` samples, from each option's sum ``sums`` and the sums of products ``products[i, j]``
+    of their values on each sample: the differences' variance is
+    ``(P_aa - 2 P_ab + P_bb) / n - (mean_a - mean_b)^2``, and the error its root over ``n``.
+    Common samples make it much smaller than either option's own error.
+
+    >>> x, y = np.array([1, 2, 3, 4]), np.array([1, 2, 3, 6])  # y - x = 0, 0, 0, 2
+    >>> values = np.stack([x, y])
+    >>> round(paired_stderr(values.sum(axis=1), values @ values.T, 0, 1, 4), 4)
+    0.433
+    """
+    if n == 0:
+        return math.nan
+    diff = (sums[a] - sums[b]) / n
+    second = (products[a, a] - 2 * products[a, b] + products[b, b]) / n
+    return math.sqrt(max(second - diff * diff, 0.0) / n)
+
+
 def summary(title: str, how: str, rows: Sequence[tuple[str, str]], *, total: int, noun: Noun) -> str:
     """A result's repr: the title, how it was found, then the first rows (label, figures) of
     ``total`` items, each label padded to one width, and how many more there are.

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from analyzer.cards import format_cards
-from analyzer.games._results import SHOWN, Result, plus_minus, summary, value_chart
+from analyzer.games._results import SHOWN, Result, paired_stderr, plus_minus, summary, value_chart
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.endgame import _endgame_tallies, _solvable
 from analyzer.games.head_to_head.play import seat_policies
@@ -46,6 +46,7 @@ from analyzer.games.head_to_head.rollout import (
     _sample_moves_under,
     _unseen_cards,
 )
+from analyzer.jit import kernel
 from analyzer.sim.engine import Stopping, check_count, clock_start, mean_and_se
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.method import check_exact_cost
@@ -75,8 +76,9 @@ class MoveValue(Result):
     latter only in Crazy rounds); in Share 2 the drawer hands ``given`` to the opponent.
     ``ev`` is your expected chips from the rows still open ($200 a row, ties split, §2.6)
     with its standard error ``stderr`` (0 when exact); ``regret`` the best move's ``ev``
-    minus this one's; ``row_win`` your share of each row (win 1, tie 1/2) and its standard
-    errors ``row_win_stderr``.
+    minus this one's, with ``regret_stderr`` the standard error of that difference over the
+    same samples (paired: both moves see every sample; 0 when exact); ``row_win`` your share
+    of each row (win 1, tie 1/2) and its standard errors ``row_win_stderr``.
     """
 
     card: str
@@ -88,6 +90,7 @@ class MoveValue(Result):
     row_win: tuple[float, ...]  # your share of each row: win 1, tie 1/2
     row_win_stderr: tuple[float, ...]
     given: str | None = None  # Share 2: the card handed to the opponent
+    regret_stderr: float = 0.0  # paired, over the same samples as the best move
 
     @property
     def label(self) -> str:
@@ -105,6 +108,7 @@ class MoveValue(Result):
             "ev": self.ev,
             "stderr": self.stderr,
             "regret": self.regret,
+            "regret_stderr": self.regret_stderr,
             "row_win": list(self.row_win),
             "row_win_stderr": list(self.row_win_stderr),
         }
@@ -167,7 +171,11 @@ class Placements(Result):
 
     def __repr__(self) -> str:
         rows = [
-            (m.label, f"EV ${plus_minus(m.ev, m.stderr, self.run.exact, '.1f')}, regret {m.regret:.1f}")
+            (
+                m.label,
+                f"EV ${plus_minus(m.ev, m.stderr, self.run.exact, '.1f')}, "
+                f"regret {plus_minus(m.regret, m.regret_stderr, self.run.exact, '.1f')}",
+            )
             for m in self.moves[:SHOWN]
         ]
         return summary(
@@ -193,9 +201,43 @@ class Placements(Result):
         )
 
 
+@kernel(inline="always")
+def _add_sample(one, tallies, products):
+    """Add one sample's tallies ``one`` to ``tallies`` and the products of every pair of moves'
+    totals to ``products`` (what the paired standard error of a regret needs)."""
+    moves = one.shape[0]
+    for a in range(moves):
+        for k in range(TALLY_WIDTH):
+            tallies[a, k] += one[a, k]
+        for b in range(moves):
+            products[a, b] += one[a, 0] * one[b, 0]
+
+
+@kernel
+def _paired_samples(state, kinds, vectors, rng, trials, tallies, products):
+    """:func:`.rollout._sample_moves`, one sample at a time, with the pair products."""
+    one = np.zeros((tallies.shape[0], TALLY_WIDTH), np.int64)
+    for _ in range(trials):
+        one[:] = 0
+        _sample_moves(state, kinds, vectors, rng, 1, one)
+        _add_sample(one, tallies, products)
+
+
+@kernel
+def _paired_samples_under(state, params, vectors, rng, trials, tallies, products):
+    """:func:`.rollout._sample_moves_under`, one sample at a time, with the pair products."""
+    one = np.zeros((tallies.shape[0], TALLY_WIDTH), np.int64)
+    for _ in range(trials):
+        one[:] = 0
+        _sample_moves_under(state, params, vectors, rng, 1, one)
+        _add_sample(one, tallies, products)
+
+
 @dataclass(frozen=True)
 class _PlacementJob:
-    """Monte Carlo chunks of :func:`.rollout._sample_moves` (picklable for Dask)."""
+    """Monte Carlo chunks of :func:`.rollout._sample_moves` (picklable for Dask): per move its
+    ``TALLY_WIDTH`` tallies, then the sums of its total times every move's total (``moves``
+    columns), from which a regret's paired standard error follows."""
 
     state: np.ndarray
     kinds: np.ndarray
@@ -203,10 +245,13 @@ class _PlacementJob:
     moves: int
 
     def run_chunk(self, rng: np.ndarray, trials: int) -> np.ndarray:
-        """The tallies (one row per move, ``TALLY_WIDTH`` wide) of ``trials`` samples from ``rng``."""
-        tallies = np.zeros((self.moves, TALLY_WIDTH), np.int64)
-        _sample_moves(self.state, self.kinds, self.vectors, rng.copy(), trials, tallies)
+        """The tallies (one row per move, ``TALLY_WIDTH + moves`` wide) of ``trials`` samples from ``rng``."""
+        tallies = np.zeros((self.moves, TALLY_WIDTH + self.moves), np.int64)
+        self._sample(rng.copy(), trials, tallies[:, :TALLY_WIDTH], tallies[:, TALLY_WIDTH:])
         return tallies
+
+    def _sample(self, rng: np.ndarray, trials: int, tallies: np.ndarray, products: np.ndarray) -> None:
+        _paired_samples(self.state, self.kinds, self.vectors, rng, trials, tallies, products)
 
     def standard_error(self, tallies: np.ndarray, trials: int) -> float:
         """The largest standard error of a move's ev, as a fraction of the chips at stake."""
@@ -219,11 +264,8 @@ class _StrongPlacementJob(_PlacementJob):
     """:class:`_PlacementJob` with rollout or search players finishing the round
     (:func:`.rollout._sample_moves_under`): ``kinds`` holds each player's policy parameters."""
 
-    def run_chunk(self, rng: np.ndarray, trials: int) -> np.ndarray:
-        """The tallies of ``trials`` samples from ``rng``, every player under its own policy."""
-        tallies = np.zeros((self.moves, TALLY_WIDTH), np.int64)
-        _sample_moves_under(self.state, self.kinds, self.vectors, rng.copy(), trials, tallies)
-        return tallies
+    def _sample(self, rng: np.ndarray, trials: int, tallies: np.ndarray, products: np.ndarray) -> None:
+        _paired_samples_under(self.state, self.kinds, self.vectors, rng, trials, tallies, products)
 
 
 def policy_kinds(policy: str, opponent_policy: str | None) -> tuple[np.ndarray, np.ndarray, str, str]:
@@ -351,6 +393,12 @@ def _move_values(
                 given=format_cards([cards[1 - choice]]) if share_drawer else None,
             )
         )
-    best = max(v["ev"] for v in values)
+    best = max(range(len(values)), key=lambda i: values[i]["ev"])  # the first best move
+    paired = not exact and tallies.shape[1] > TALLY_WIDTH
+    for index, v in enumerate(values):
+        v["regret"] = values[best]["ev"] - v["ev"]
+        v["regret_stderr"] = (
+            paired_stderr(tallies[:, 0], tallies[:, TALLY_WIDTH:], best, index, n) * HALF_POT if paired else 0.0
+        )
     values.sort(key=lambda v: -v["ev"])
-    return tuple(MoveValue(regret=best - v["ev"], **v) for v in values)
+    return tuple(MoveValue(**v) for v in values)

@@ -9,7 +9,11 @@ policies or the simulating ones: ``search[:B[:BASE]]`` values every move under s
 play (:mod:`.search`; each of its moves simulates in turn, so give fewer trials), as may
 ``rollout[:N[:BASE]]`` (:func:`.table._sample_choices_played`). Reported per choice: P(win this round) (a
 share of the round's points; for a draft pick, the next round), the expected points of
-that round and of the whole rest of the game, with standard errors.
+that round and of the whole rest of the game, and the chance of winning the game (a shared
+win counts 1 / w, S-7), with standard errors; and the regret of each choice, the best choice's
+expected points to the end minus its own, with the standard error of that difference over the
+same samples (every choice sees the same deals, so the paired difference is what is measured).
+Every value assumes the policies named after the choice (``Decision.continuation``).
 
 Exact in the last round when every opponent but one is fully known and the rest of the
 round is deterministic (``save`` or ``tuned-save`` for the others in the river phase; any
@@ -27,13 +31,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from analyzer.cards import cards_mask, format_cards
-from analyzer.games._results import SHOWN, Result, plus_minus, summary, value_chart
+from analyzer.games._results import SHOWN, Result, paired_stderr, plus_minus, summary, value_chart
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.play import parse_policies
 from analyzer.games.saint_poker.policies import RANDOM, SAVE_RIVER, STRONG, policy_weights
 from analyzer.games.saint_poker.position import SaintPosition
-from analyzer.games.saint_poker.rollout import CHOICE_TALLY, _legal_choices, _sample_choices, _score_choices
+from analyzer.games.saint_poker.rollout import CHOICE_TALLY, SHARE, _legal_choices, _sample_choices, _score_choices
 from analyzer.games.saint_poker.table import _sample_choices_played
+from analyzer.jit import kernel
 from analyzer.sim.engine import Stopping, check_count, clock_start, mean_and_se
 from analyzer.sim.facts import RunFacts
 from analyzer.sim.runner import Runner
@@ -57,7 +62,10 @@ class ChoiceValue(Result):
     draft pick; ``p_win_round`` your share of this round's win (ties shared; for a draft pick,
     the next round's), ``points_now`` your expected points of that round and ``points_total``
     of the whole rest of the game, with standard errors ``points_now_stderr`` and ``stderr``
-    (0 when exact)."""
+    (0 when exact); ``p_win_game`` your chance of winning the game (a win shared by w players
+    counts 1 / w) with its standard error ``p_win_game_stderr``; ``regret`` the best choice's
+    ``points_total`` minus this one's, with ``regret_stderr`` the standard error of that
+    difference over the same samples (paired; 0 when exact)."""
 
     cards: str
     p_win_round: float
@@ -65,6 +73,10 @@ class ChoiceValue(Result):
     points_total: float
     stderr: float  # of points_total
     points_now_stderr: float
+    p_win_game: float = 0.0
+    p_win_game_stderr: float = 0.0
+    regret: float = 0.0  # the best choice's points_total minus this one's
+    regret_stderr: float = 0.0  # paired, over the same samples as the best choice
 
     def to_dict(self) -> dict:
         """The fields (the ``choices`` entries of ``--json``)."""
@@ -88,6 +100,11 @@ class Decision(Result):
         """The choice with the most expected points to the end of the game."""
         return self.choices[0]
 
+    @property
+    def continuation(self) -> str:
+        """Which play after the choice the values assume, in words."""
+        return f"every player then plays {self.policy}"
+
     def to_frame(self) -> pd.DataFrame:
         """One row per choice, best first: cards, p_win_round, points_now, points_total and the
         standard errors."""
@@ -100,6 +117,7 @@ class Decision(Result):
         return {
             "position": self.position.to_dict(),
             "policy": self.policy,
+            "continuation": self.continuation,
             **self.run.to_dict(),
             "choices": [c.to_dict() for c in self.choices],
         }
@@ -111,12 +129,13 @@ class Decision(Result):
                 c.cards,
                 f"points {plus_minus(c.points_total, c.stderr, exact, '.3f')} to the end, "
                 f"{plus_minus(c.points_now, c.points_now_stderr, exact, '.3f')} now, "
-                f"P(win round) {100 * c.p_win_round:.1f}%",
+                f"P(win round) {100 * c.p_win_round:.1f}%, "
+                f"P(win game) {plus_minus(100 * c.p_win_game, 100 * c.p_win_game_stderr, exact, '.1f')}%",
             )
             for c in self.choices[:SHOWN]
         ]
         return summary(
-            f"Saint Poker choices: {self.position.describe()}; then {self.policy}",
+            f"Saint Poker choices: {self.position.describe()}; {self.continuation}",
             self.run.describe(SAMPLED, ENUMERATED),
             rows,
             total=len(self.choices),
@@ -138,10 +157,44 @@ class Decision(Result):
         )
 
 
+@kernel(inline="always")
+def _add_sample(one, tallies, products):
+    """Add one sample's tallies ``one`` to ``tallies`` and the products of every pair of
+    choices' points to the end to ``products`` (for the paired standard error of a regret)."""
+    n = one.shape[0]
+    for a in range(n):
+        for k in range(CHOICE_TALLY):
+            tallies[a, k] += one[a, k]
+        for b in range(n):
+            products[a, b] += one[a, 3] * one[b, 3]
+
+
+@kernel
+def _paired_choices(state, choices, kinds, weights, rng, trials, tallies, products):
+    """:func:`.rollout._sample_choices` for seat 0, one sample at a time, with the pair products."""
+    one = np.zeros((choices.shape[0], CHOICE_TALLY), np.int64)
+    for _ in range(trials):
+        one[:] = 0
+        _sample_choices(state, 0, choices, kinds, weights, rng, 1, one)
+        _add_sample(one, tallies, products)
+
+
+@kernel
+def _paired_choices_played(state, choices, params, weights, rng, trials, tallies, products):
+    """:func:`.table._sample_choices_played` for seat 0, one sample at a time, with the pair products."""
+    one = np.zeros((choices.shape[0], CHOICE_TALLY), np.int64)
+    for _ in range(trials):
+        one[:] = 0
+        _sample_choices_played(state, 0, choices, params, weights, rng, 1, one)
+        _add_sample(one, tallies, products)
+
+
 @dataclass(frozen=True)
 class _DecideJob:
     """Monte Carlo chunks of :func:`.rollout._sample_choices`, or with a rollout or search
-    player among ``params`` :func:`.table._sample_choices_played` (picklable for Dask)."""
+    player among ``params`` :func:`.table._sample_choices_played` (picklable for Dask): per
+    choice its ``CHOICE_TALLY`` tallies, then the sums of its points to the end times every
+    choice's (one column a choice)."""
 
     state: np.ndarray
     choices: np.ndarray
@@ -149,13 +202,18 @@ class _DecideJob:
     weights: np.ndarray  # policies.policy_weights()
 
     def run_chunk(self, rng: np.ndarray, trials: int) -> np.ndarray:
-        """The tallies (one row per choice, ``CHOICE_TALLY`` wide) of ``trials`` samples from ``rng``."""
-        tallies = np.zeros((len(self.choices), CHOICE_TALLY), np.int64)
+        """The tallies (one row per choice, ``CHOICE_TALLY + choices`` wide) of ``trials``
+        samples from ``rng``."""
+        c = len(self.choices)
+        tallies = np.zeros((c, CHOICE_TALLY + c), np.int64)
+        main, products = tallies[:, :CHOICE_TALLY], tallies[:, CHOICE_TALLY:]
         if np.isin(self.params[:, 0], STRONG).any():
-            _sample_choices_played(self.state, 0, self.choices, self.params, self.weights, rng.copy(), trials, tallies)
+            _paired_choices_played(
+                self.state, self.choices, self.params, self.weights, rng.copy(), trials, main, products
+            )
         else:
             kinds = self.params[:, 0].copy()
-            _sample_choices(self.state, 0, self.choices, kinds, self.weights, rng.copy(), trials, tallies)
+            _paired_choices(self.state, self.choices, kinds, self.weights, rng.copy(), trials, main, products)
         return tallies
 
     def standard_error(self, tallies: np.ndarray, trials: int) -> float:
@@ -235,10 +293,14 @@ def decide(
         )
         tallies, facts = run.tallies, RunFacts.from_run(run)
     n = facts.trials
+    best = int(np.argmax(tallies[:, 3]))  # the first best choice
+    paired = not exact and tallies.shape[1] > CHOICE_TALLY
+    products = tallies[:, CHOICE_TALLY:]
     values = []
-    for (a, b), t in zip(choices.tolist(), tallies):
+    for index, ((a, b), t) in enumerate(zip(choices.tolist(), tallies)):
         now, now_se = mean_and_se(t[1], t[2], n)
         total, total_se = mean_and_se(t[3], t[4], n)
+        game, game_se = mean_and_se(t[5], t[6], n)
         values.append(
             ChoiceValue(
                 cards=format_cards([a] if a == b else [a, b]),
@@ -247,6 +309,10 @@ def decide(
                 points_total=total,
                 stderr=0.0 if exact else total_se,
                 points_now_stderr=0.0 if exact else now_se,
+                p_win_game=game / SHARE,
+                p_win_game_stderr=0.0 if exact else game_se / SHARE,
+                regret=(tallies[best, 3] - t[3]) / n,
+                regret_stderr=paired_stderr(tallies[:, 3], products, best, index, n) if paired else 0.0,
             )
         )
     values.sort(key=lambda v: -v.points_total)

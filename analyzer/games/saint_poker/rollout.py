@@ -6,7 +6,7 @@ made, the other players choose by their base policies (simultaneously, from the 
 state), and the game is played out; all choices see the same deals and streams. Each
 choice's tally row (:func:`_add_outcome`): [won the round, points this round, its square,
 points to the end of the game, its square, share of the game won in units of 1 / ``SHARE``
-(:func:`_win_share`)] -- "this round" is the round being played, or for a draft pick the
+(:func:`_win_share`), its square] -- "this round" is the round being played, or for a draft pick the
 next one.
 """
 
@@ -27,7 +27,7 @@ from analyzer.jit import kernel
 from analyzer.sim.arrays import copy_into
 from analyzer.sim.rng import next_u64
 
-CHOICE_TALLY = 6
+CHOICE_TALLY = 7
 SHARE = 60  # a game win shared by w players counts SHARE / w (lcm of 1..5)
 MAX_CHOICES = 45  # pairs of 10 cards
 
@@ -118,7 +118,9 @@ def _add_outcome(work, me, now, start, row):
     row[2] += points * points
     row[3] += total
     row[4] += total * total
-    row[5] += _win_share(work, me)
+    share = _win_share(work, me)
+    row[5] += share
+    row[6] += share * share
 
 
 @kernel
