@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # the engine is imported on first call: importing it builds t
     from analyzer.games.holdem.hits_result import HitsResult
     from analyzer.games.holdem.icm import IcmResult
     from analyzer.games.holdem.push_fold import PushFoldChart, PushFoldResult
+    from analyzer.games.holdem.push_fold_icm import IcmPushFoldResult
     from analyzer.games.holdem.queries import EquityBatch
     from analyzer.games.holdem.street_results import StreetEquities
     from analyzer.ranges import Range
@@ -574,13 +575,67 @@ def icm(stacks: Sequence[float], payouts: Sequence[float]) -> IcmResult:
     return icm_equities(stacks, payouts)
 
 
+@_translate.checked
+def icm_push_fold(
+    stacks: Sequence[float],
+    payouts: Sequence[float],
+    *,
+    ante: float = 0.0,
+    deals: int = 2_000_000,
+    seed: int = 2026,
+    tolerance: float = 1e-4,
+) -> IcmPushFoldResult:
+    """Three-handed push/fold Nash equilibrium under ICM: the button pushes or folds, then the
+    small blind calls (after a push) or pushes (after a fold), and the big blind calls or
+    over-calls; each player is paid his Malmuth-Harville equity (:func:`icm`) of the stacks
+    after the hand, side pots settled. The game is played on ``deals`` Monte Carlo deals (exact
+    card removal and showdowns on each deal's board) and solved by CFR+ on the 169 classes: see
+    :mod:`analyzer.games.holdem.push_fold_icm`.
+
+    Parameters
+    ----------
+    stacks:
+        The button's, the small blind's and the big blind's stacks in big blinds, each more
+        than ``1 + ante`` and at most 100.
+    payouts:
+        1 to 3 prizes, never rising (any unit: the results are shares of their sum).
+    ante:
+        Each player's ante in big blinds.
+    deals:
+        The Monte Carlo deals the game is played on (1,000 to 20,000,000).
+    seed:
+        The seed of the deals.
+    tolerance:
+        Solve until the three players' best-response gains sum to at most this share of the
+        prize pool.
+
+    Returns
+    -------
+    IcmPushFoldResult
+        ``ranges`` (each of the six decisions' :class:`~analyzer.ranges.Range`), ``frequencies``,
+        ``equities`` with their ``standard_errors``, ``gains`` and ``exploitability`` (shares of
+        the prize pool); ``to_frame()``, ``to_dict()``.
+
+    Examples
+    --------
+    >>> import analyzer as pa
+    >>> result = pa.holdem.icm_push_fold([10, 10, 10], [50, 30, 20], deals=200_000)
+    >>> result.exploitability < 1e-3, round(result.ranges["button push"].share, 2)
+    (True, 0.25)
+    """
+    from analyzer.games.holdem.push_fold_icm import icm_push_fold as solve
+
+    return solve(stacks, payouts, ante=ante, deals=deals, seed=seed, tolerance=tolerance)
+
+
 __all__, __getattr__, __dir__ = _namespace.public(
     __name__,
-    ["equities", "equity", "flops", "hits", "icm", "push_fold", "push_fold_chart", "turns"],
+    ["equities", "equity", "flops", "hits", "icm", "icm_push_fold", "push_fold", "push_fold_chart", "turns"],
     {
         "EquityBatch": "analyzer.games.holdem.queries",
         "EquityResult": "analyzer.games._equity",
         "HitsResult": "analyzer.games.holdem.hits_result",
+        "IcmPushFoldResult": "analyzer.games.holdem.push_fold_icm",
         "IcmResult": "analyzer.games.holdem.icm",
         "PushFoldChart": "analyzer.games.holdem.push_fold",
         "PushFoldResult": "analyzer.games.holdem.push_fold",

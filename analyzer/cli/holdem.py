@@ -317,6 +317,50 @@ def icm(
             print(f"  player {i + 1}  stack {chips:g}  equity {equity:.4f}  ({100 * share:.2f}% of the prize pool)")
 
 
+@holdem_app.command("icm-push-fold")
+def icm_push_fold(
+    stacks: Annotated[
+        list[float],
+        typer.Option("--stacks", metavar="BB", help="Button, small blind and big blind stacks in big blinds."),
+    ],
+    payouts: Annotated[list[float], typer.Option("--payouts", metavar="PRIZE", help="The prize of 1st, 2nd, 3rd.")],
+    ante: Ante = 0.0,
+    deals: Annotated[int, typer.Option("--deals", metavar="N", help="Monte Carlo deals the game is played on.")] = (
+        2_000_000
+    ),
+    seed: Annotated[int, typer.Option("--seed", metavar="SEED", help="Seed of the deals.")] = 2026,
+    as_json: Json = False,
+) -> None:
+    """Three-handed push/fold Nash under ICM (button, small blind, big blind; push or fold, then
+    call or fold, over-calls included): each decision's range, the players' tournament equities
+    and the exploitability in prize-pool percent. Give --stacks three times and --payouts once
+    per paid place: --stacks 10 --stacks 10 --stacks 10 --payouts 50 --payouts 30 --payouts 20."""
+    with reported_errors():
+        if len(stacks) != 3:
+            raise typer.BadParameter(f"--stacks: {len(stacks)} given; give the button's, small blind's, big blind's")
+        for value in stacks:
+            checked_stack(value, "--stacks", ante)
+        from analyzer.api import holdem
+
+        result = holdem.icm_push_fold(stacks, payouts, ante=ante, deals=deals, seed=seed)
+        if as_json:
+            print(json.dumps(result.to_dict()))
+            return
+        game = ", ".join(f"{name} {value:g}" for name, value in zip(("BTN", "SB", "BB"), stacks))
+        print(f"Three-handed push/fold Nash under ICM: {game} bb" + (f", ante {ante:g}" if ante else ""))
+        print(f"  payouts {', '.join(f'{p:g}' for p in result.payouts)}; {result.deals:,} deals, seed {result.seed}")
+        for name, hand_range in result.ranges.items():
+            text = hand_range.canonical() if hand_range is not None else "none"
+            share = 100 * hand_range.share if hand_range is not None else 0.0
+            print(f"  {name} ({share:.1f}%): {text}")
+        for who, equity, error in zip(("BTN", "SB", "BB"), result.equities, result.standard_errors):
+            print(f"  {who} equity {100 * equity:.3f}% of the prize pool (standard error {100 * error:.3f})")
+        print(
+            f"  exploitability {100 * result.exploitability:.4f}% of the prize pool "
+            f"({result.iterations} CFR+ iterations)"
+        )
+
+
 def checked_files(out: Path | None, chart: Path | None, force: bool) -> tuple[Path | None, Path | None]:
     """``--out`` and ``--chart``, checked before the run (:func:`analyzer.cli.output_files.checked_output`)."""
     if out is not None and chart is not None and out.resolve() == chart.resolve():

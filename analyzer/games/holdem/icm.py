@@ -65,7 +65,7 @@ class IcmResult:
         }
 
 
-def _checked(stacks: Sequence[float], payouts: Sequence[float]) -> tuple[np.ndarray, np.ndarray]:
+def checked_input(stacks: Sequence[float], payouts: Sequence[float]) -> tuple[np.ndarray, np.ndarray]:
     """The stacks and payouts as arrays; ``ValueError`` naming the bad one otherwise."""
     chips = np.asarray(stacks, dtype=float).ravel()
     prizes = np.asarray(payouts, dtype=float).ravel()
@@ -114,7 +114,7 @@ def icm_equities(stacks: Sequence[float], payouts: Sequence[float]) -> IcmResult
     above 0, no payout or more payouts than players, a negative prize, a place paying more
     than the one above it, or no prize above 0.
     """
-    chips, prizes = _checked(stacks, payouts)
+    chips, prizes = checked_input(stacks, payouts)
     return IcmResult(
         stacks=tuple(float(c) for c in chips),
         payouts=tuple(float(p) for p in prizes),
