@@ -475,7 +475,7 @@ def push_fold(stack: float, *, ante: float = 0.0, tolerance: float = 1e-7) -> Pu
     >>> result.push.canonical()[:41]
     '22+, A2+, K2+, Q7+, J8+, T8+, 97+, 87, 76'
     >>> result.to_dict()["mixed"]["call"]
-    {'Q6s': 0.40118604730825774}
+    {'Q6s': 0.4012}
 
     The ranges are :class:`~analyzer.ranges.Range` objects, so they go straight into
     :func:`equity`.

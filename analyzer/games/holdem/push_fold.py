@@ -21,9 +21,9 @@ equities (the 1,326 x 1,326 matrix summed by class), which is that game exactly.
 **The solver.** CFR+ (regret matching plus, alternating updates, strategies averaged with
 linear weights: Tammelin et al., "Solving Heads-up Limit Texas Hold'em", IJCAI 2015) on each
 class's push-or-fold and call-or-fold decision, until the averaged strategies' exploitability is
-at most the tolerance asked. Frequencies within 0.001 of 0 or 1 are then rounded to it when the
-rounded strategies still meet the tolerance, and the exploitability reported is that of the
-strategies returned: the small blind's best-response
+at most the tolerance asked. Frequencies within 0.001 of 0 or 1 are then rounded to it, and the
+others to 4 decimals, when the rounded strategies still meet the tolerance, and the
+exploitability reported is that of the strategies returned: the small blind's best-response
 gain against the big blind's calling strategy plus the big blind's against the pushing one, in
 big blinds per hand (each player's gain is what he would add to his expectation by switching to
 his best response, the other player's strategy fixed).
@@ -190,7 +190,8 @@ def _gains(push: np.ndarray, call: np.ndarray, stack: float, ante: float) -> tup
 
 
 def _rounded(frequencies: np.ndarray) -> np.ndarray:
-    return np.where(frequencies < ROUNDING, 0.0, np.where(frequencies > 1 - ROUNDING, 1.0, frequencies))
+    """Frequencies within ``ROUNDING`` of 0 or 1 rounded to it, the others to 4 decimals."""
+    return np.round(np.where(frequencies < ROUNDING, 0.0, np.where(frequencies > 1 - ROUNDING, 1.0, frequencies)), 4)
 
 
 def class_range(frequencies: np.ndarray, source: str) -> Range:
