@@ -1,8 +1,13 @@
-"""Texas Hold'em hand ranges in PokerStove/Equilab syntax (``analyzer.ranges``, the public API's
-``pa.ranges``): :func:`parse` reads a range into a :class:`Range`, a weighted set of combos.
+"""Texas Hold'em hand ranges in PokerStove/Equilab syntax and in ProPokerTools' generic syntax
+(``analyzer.ranges``, the public API's ``pa.ranges``): :func:`parse` reads a range into a
+:class:`Range`, a weighted set of combos.
 
 A range is a list of terms separated by commas or spaces (``"QQ+, AKs"`` or ``"QQ+ AKs"``).
-Ranks may be in any case (``10`` for ten) and the two ranks of a class in either order:
+Each term is read in the classic syntax first; a term the classic syntax does not read is read
+as a generic pattern.
+
+**Classic terms** (PokerStove, Equilab). Ranks may be in any case (``10`` for ten) and the two
+ranks of a class in either order:
 
 * pairs: ``QQ``; ``QQ+`` (QQ, KK, AA); ``JJ-`` (JJ down to 22); ``22-55`` or ``55-22`` (every
   pair between the ends);
@@ -10,23 +15,69 @@ Ranks may be in any case (``10`` for ten) and the two ranks of a class in either
   rises to one below the top card); ``A5s-`` (A5s, A4s, A3s, A2s: the kicker falls to the
   deuce); ``A2s-A5s`` (one top card, the kickers between the ends); ``T9s-QJs`` (both ranks
   shift together keeping the gap: T9s, JTs, QJs; the ends must have the same gap and suffix);
-* wildcards: ``x`` (or ``X``, ``*``) is any rank other than the one given: ``Ax`` is every
-  combo of an ace and a lower card (192), ``Axs`` (also ``AXs``) the suited ones (48) and
-  ``Axo`` the offsuit ones (144); ``Kx`` is K2 to AK;
+* wildcards: ``x`` (or ``X``) is any rank other than the one given: ``Ax`` is every combo of
+  an ace and a lower card (192), ``Axs`` (also ``AXs``) the suited ones (48) and ``Axo`` the
+  offsuit ones (144); ``Kx`` is K2 to AK;
 * explicit combos: two cards in any spelling :func:`analyzer.cards.parse_cards` accepts
-  (``AsKd``, ``A♠K♦``, ``10h9h``, or ``As Kd`` with a space);
+  (``AsKd``, ``A♠K♦``, ``10h9h``, ``[As Kd]``, or ``As Kd`` with a space);
 * the strongest hands: ``10%`` is the best 10% of the 1,326 combos and ``5%-15%`` the ones from
   the best 5% to the best 15%, by the :func:`preflop_ranking` (each class's exact equity against
   one random hand): the classes are taken best first, as many as make up the share most
-  closely;
+  closely; ``10%hu`` and ``5%-15%hu`` name that order (``"one-random"``, heads-up) explicitly;
 * ``random`` (also ``any`` and ``100%``): all 1,326 combos.
 
-A term may exclude combos, as ProPokerTools writes it: ``TT+!AA`` is TT+ without AA (24 combos),
-``Ax!Axs`` the offsuit ones; each ``!`` takes away every combo the term after it names, and the
-term's weight goes on its first part (``TT+:0.5!AA``).
+**Generic patterns** (ProPokerTools), case-sensitive. A pattern is one or two card specs, each
+a rank, a suit, or a rank and then a suit:
 
-Spaces inside a term are allowed around a weight's ``:`` or ``@``, around ``!`` and on both sides
-of a run's ``-`` (``22 - 55``); two single cards in a row are one explicit combo.
+* ranks ``A K Q J T 9 .. 2`` (and ``10``), upper case; ``*``, the wildcard rank, is any rank;
+  any other upper-case letter (``R``, ``O``, ``N`` ...) is a rank variable, except ``X``, the
+  classic wildcard, which a pattern refuses;
+* suits ``s h d c`` and the suit variables ``w x y z``, lower case; no other lower-case letter;
+* lists in square brackets: of ranks, ``[KQJ]`` or ``[K,Q,J]``, with spans ``[A-T]`` (A down to
+  T: aces are always high, so ``[A-5]`` is A down to 5, not the wheel) and both
+  (``[A,2,3,4,5]``, ``[A-T,5]``); of suits, ``[hd]`` (``[KQ][hd]``: a red king or queen);
+* a variable stands for one rank (suit) throughout the pattern, two different variables for two
+  different ones, and a variable never for a rank (suit) the pattern writes, in a list or a
+  span too: ``RR`` is any pair (78), ``RO`` two different ranks (1,248), ``AR`` an ace with
+  another rank (192), ``xx`` two cards of one suit (312), ``xy`` of two suits (1,014, the pairs
+  among them), ``AxKx`` AKs (4), ``AxKy`` AKo (12), ``sx`` a spade with a card of another suit
+  (507), ``hh`` two hearts (78), ``AhK`` the ace of hearts with a king (4), ``[KQJ]T`` (48);
+* a pattern of one card spec is every hand holding such a card: ``A``, like ``A*``, is every
+  hand with an ace (198), ``Ah`` (or ``Ah*``) every hand with the ace of hearts (51), ``h`` every
+  hand with a heart; ``*`` alone is a random hand (all 1,326). A pattern of more than two card
+  specs is refused: a Hold'em hand has two cards.
+
+Where the two syntaxes read a term differently, the classic reading holds:
+
+* ``Ax``, ``Axs``, ``Axo`` are the classic wildcards (an ace with another rank, 192, 48 and 144
+  combos), where the generic ``Ax`` would be any hand with an ace (198: write ``A`` or ``A*``);
+* two ranks and ``s`` or ``o`` make a class: ``AKs`` is AK suited, not an ace with the king of
+  spades (write ``KsA`` for that);
+* cards in brackets are an explicit combo, ``[As Kd]``: lists hold ranks or suits, not cards;
+* ``*`` is the generic wildcard rank everywhere: ``A*`` is every hand with an ace (198) and
+  ``A*s`` an ace with a spade; before version 0.2.0 ``*`` was the classic ``x`` (``A*`` = ``Ax``).
+
+**Combining.** In a term, ``:`` intersects and ``!`` excludes, from left to right: ``AK:xx`` is
+AKs and ``AK:xy`` AKo; ``TT+!AA`` is TT+ without AA (24 combos), ``A*!AA`` every hand with an
+ace but a pair of aces (192), ``Ax!Axs`` the offsuit aces. A ``:`` followed by a plain number or
+percentage (``:0.5``, ``:50%``) is the term's weight (below), not an intersection: to intersect
+with a share, put the share first (``10%:xy``). An intersection or exclusion that leaves no
+combo is refused, as is a pattern that names none (``RxRx``). Between terms, the comma (or
+space) is a union, of lowest precedence.
+
+**Weights.** A term may carry one weight: ``AKs:0.5``, ``AKs:50%`` or ``AKs@50`` (percent), in
+(0, 1]; it applies to the whole term wherever it stands (``TT+:0.5!AA`` and ``TT+!AA:0.5`` are
+the same, as are ``AK:xx@50`` and ``AK@50:xx``). Terms may overlap; a combo mentioned more than
+once keeps the weight of its *last* mention, so ``QQ+:0.5, AA`` holds AA at weight 1 and QQ, KK
+at 0.5.
+
+Spaces inside a term are allowed around ``:``, ``@`` and ``!``, inside square brackets, and on
+both sides of a run's ``-`` (``22 - 55``); two single cards in a row are one explicit combo.
+
+>>> tuple(len(parse(text)) for text in ("AhK", "Ah*", "AxKx", "AxKy", "hh", "RR", "A*", "A*!AA", "[KQJ]T"))
+(4, 51, 4, 12, 78, 78, 198, 192, 48)
+>>> parse("AK:xx@50"), parse("Ax").canonical() == parse("AR").canonical()
+(Range('AKs:0.5', 4 combos), True)
 
 In Python, ranges combine as sets of combos: ``a | b`` holds every combo of either (at the larger
 weight), ``a & b`` the combos of both (at the smaller), ``a - b`` those of ``a`` that ``b`` does
@@ -35,10 +86,7 @@ not hold (at ``a``'s weight).
 ``Jk`` alone, and ``joker`` or ``Jk`` in two cards (``AsJk``), are refused: ``Jk`` is how cards
 spell the joker, which no Hold'em hand holds; the class is ``KJ`` (``JK``, ``kj`` ...).
 
-Any term may carry a weight: ``AKs:0.5``, ``AKs:50%`` or ``AKs@50`` (percent), in (0, 1]. Terms
-may overlap;
-a combo mentioned more than once keeps the weight of its *last* mention, so ``QQ+:0.5, AA`` holds
-AA at weight 1 and QQ, KK at 0.5.
+A bad term raises :class:`RangeError`, one line naming the term, its position and the reason.
 
 A combo is a ``uint8`` row ``(higher code, lower code)``. Canonical order, for the 169 classes
 and for the combos of a :class:`Range`: by class in chart order (pairs AA..22, suited AKs, AQs ..
@@ -64,27 +112,37 @@ if TYPE_CHECKING:
 
 COMBO_COUNT = 1326
 RANKING_FILE = Path(__file__).with_name("preflop_vs_random.json")
-"""Each class's exact showdown counts against one random hand, the data :func:`preflop_ranking`
-ranks by; written by ``python -m analyzer.games.holdem.versus_random``."""
+"""Each class's exact showdown counts against one random hand, the data of the ``"one-random"``
+order of :func:`preflop_ranking`; written by ``python -m analyzer.games.holdem.versus_random``."""
 RANKING_VERSION = 1
+RANKING_ORDERS = {"one-random": RANKING_FILE}
+"""The orders :func:`preflop_ranking` knows, each with the file of counts it ranks by."""
+DEFAULT_RANKING_ORDER = "one-random"
+"""The order of a share without a suffix (``10%``)."""
+_SHARE_SUFFIXES = {"hu": "one-random"}  # a share's suffix (10%hu) and the order it names
 Key = tuple[int, int, str]  # (higher rank, lower rank, "" for a pair or both suits, "s" or "o")
 
 SHOWN_TERM = 60  # a bad term longer than this is cut in error messages
-_JOKER = re.compile(r"Jk|joker", re.IGNORECASE)  # the joker in an explicit combo (any case)
 _NO_JOKER = "Jk is the joker, which no Hold'em hand holds (the class is KJ)"
 _EXPECTED = (
-    "expected a pair (QQ, QQ+, JJ-, 22-55), a class (AKs, AKo, AK, KTo+, A5s-, A2s-A5s, T9s-QJs), "
-    "a wildcard (Ax, Axs), two different cards (AsKd), a share (10%, 5%-15%) or random, "
-    "with an optional weight (:0.5, :50% or @50) and exclusions (TT+!AA)"
+    "expected a classic term (a pair QQ, QQ+, JJ-, 22-55; a class AKs, AKo, AK, KTo+, A5s-, A2s-A5s, "
+    "T9s-QJs; a wildcard Ax, Axs; two cards AsKd; a share 10%, 5%-15%; random) or a generic pattern "
+    "(AxKx, RR, hh, Ah*, [KQJ]T), with an optional weight (:0.5, :50% or @50), intersections (AK:xx) "
+    "and exclusions (TT+!AA)"
 )
 _RANK = r"(10|[2-9TJQKA])"
 _HAND = rf"{_RANK}{_RANK}([SO]?)"
 _PLUS_TERM = re.compile(rf"{_HAND}([+-]?)", re.IGNORECASE | re.ASCII)
 _RUN_TERM = re.compile(rf"{_HAND}-{_HAND}", re.IGNORECASE | re.ASCII)
-_WILD_TERM = re.compile(rf"(?:{_RANK}[X*]|[X*]{_RANK})([SO]?)", re.IGNORECASE | re.ASCII)
+_WILD_TERM = re.compile(rf"(?:{_RANK}X|X{_RANK})([SO]?)", re.IGNORECASE | re.ASCII)
 _NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
-_SHARE_TERM = re.compile(rf"{_NUMBER}%(?:-{_NUMBER}%)?", re.ASCII)
-_WEIGHTED_TERM = re.compile(r"([^:@]*)(?:([:@])([^:@]*))?")
+_SHARE_TERM = re.compile(rf"{_NUMBER}%(?:-{_NUMBER}%)?({'|'.join(_SHARE_SUFFIXES)})?", re.IGNORECASE | re.ASCII)
+_CARD = r"(?:10|[2-9TJQKA])[CDHS♣♦♥♠♧♢♡♤][\ufe0e\ufe0f]?|JK|JOKER"  # a card as parse_cards reads it
+_CARD_TOKEN = re.compile(_CARD, re.IGNORECASE | re.ASCII)
+_CARD_GAP = r"[\s,;/|()\[\]]*"  # the separators parse_cards skips
+_CARD_WORDS = re.compile(rf"{_CARD_GAP}(?:(?:{_CARD}){_CARD_GAP})+", re.IGNORECASE | re.ASCII)
+_OPERATOR = re.compile(r"([:@!])")
+_WEIGHT_VALUE = re.compile(r"[-+]?(?:(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?|inf(?:inity)?|nan)%?", re.IGNORECASE | re.ASCII)
 _SPACED = re.compile(r"\s*([:@!])\s*|\s+-\s+")  # spaces that stay inside one term
 _EVERYTHING = ("random", "any", "100%")
 
@@ -237,22 +295,27 @@ def _run_hands(first: Key, second: Key, term: str, position: int) -> list[Key]:
 
 
 @functools.cache
-def preflop_ranking() -> tuple[str, ...]:
-    """The 169 classes best first by their exact equity against one random hand, heads-up (ties,
-    if any, in chart order): the order the ``N%`` terms of a range take hands in.
+def preflop_ranking(order: str = DEFAULT_RANKING_ORDER) -> tuple[str, ...]:
+    """The 169 classes best first (ties, if any, in chart order): the order the ``N%`` terms of a
+    range take hands in.
 
-    The equities are the integer showdown counts of :data:`RANKING_FILE`, counted over every
-    board and every opponent hand by :mod:`analyzer.games.holdem.versus_random`.
+    ``order`` is one of :data:`RANKING_ORDERS`: ``"one-random"`` (the default, and the order of
+    a share written ``10%hu``) ranks by each class's exact equity against one random hand,
+    heads-up, from the integer showdown counts of :data:`RANKING_FILE`, counted over every board
+    and every opponent hand by :mod:`analyzer.games.holdem.versus_random`.
 
     >>> preflop_ranking()[:8]
     ('AA', 'KK', 'QQ', 'JJ', 'TT', '99', '88', 'AKs')
-    >>> preflop_ranking()[-1]
+    >>> preflop_ranking("one-random")[-1]
     '32o'
     """
-    data = json.loads(RANKING_FILE.read_text())
+    if order not in RANKING_ORDERS:
+        raise ValueError(f"unknown ranking order {order!r}: expected one of {', '.join(map(repr, RANKING_ORDERS))}")
+    path = RANKING_ORDERS[order]
+    data = json.loads(path.read_text())
     if data.get("version") != RANKING_VERSION:
         raise RuntimeError(
-            f"{RANKING_FILE.name} is version {data.get('version')}, this code reads version {RANKING_VERSION}: "
+            f"{path.name} is version {data.get('version')}, this code reads version {RANKING_VERSION}: "
             "rebuild it with python -m analyzer.games.holdem.versus_random"
         )
     equity = {
@@ -263,30 +326,32 @@ def preflop_ranking() -> tuple[str, ...]:
 
 
 @functools.cache
-def _ranked_prefixes() -> np.ndarray:
-    """Combo counts of the ranking's prefixes: entry k counts the best k classes."""
-    sizes = [len(_CLASS_ROWS[_CLASS_INDEX[name]]) for name in preflop_ranking()]
+def _ranked_prefixes(order: str) -> np.ndarray:
+    """Combo counts of the prefixes of the ranking in ``order``: entry k counts the best k classes."""
+    sizes = [len(_CLASS_ROWS[_CLASS_INDEX[name]]) for name in preflop_ranking(order)]
     return np.cumsum([0, *sizes])
 
 
-def _best_classes(percent: float) -> int:
-    """How many classes, best first, make up ``percent`` of the 1,326 combos most closely (the
-    fewer when two counts are as close)."""
-    return int(np.argmin(np.abs(_ranked_prefixes() - percent / 100 * COMBO_COUNT)))
+def _best_classes(percent: float, order: str) -> int:
+    """How many classes, best first in ``order``, make up ``percent`` of the 1,326 combos most
+    closely (the fewer when two counts are as close)."""
+    return int(np.argmin(np.abs(_ranked_prefixes(order) - percent / 100 * COMBO_COUNT)))
 
 
-def _share_hands(low: str, high: str | None, term: str, position: int) -> list[Key]:
+def _share_hands(share: re.Match, term: str, position: int) -> list[Key]:
     """``10%``: the best classes making up 10% of the combos; ``5%-15%``: the best 15% without
-    the best 5%."""
+    the best 5%; ``10%hu``: the same in the order the suffix names."""
+    low, high, suffix = share.groups()
+    order = _SHARE_SUFFIXES[suffix.lower()] if suffix else DEFAULT_RANKING_ORDER
     bounds = [float(low)] if high is None else [float(low), float(high)]
     if not all(0 <= b <= 100 for b in bounds):
         raise _bad(term, position, "a share of hands is between 0% and 100%")
     if high is not None and bounds[0] >= bounds[1]:
         raise _bad(term, position, "a share N%-M% needs N below M")
-    first, last = (0, _best_classes(bounds[0])) if high is None else (_best_classes(b) for b in bounds)
+    first, last = (0, _best_classes(bounds[0], order)) if high is None else (_best_classes(b, order) for b in bounds)
     if first >= last:
-        raise _bad(term, position, f"{term.split(':')[0]} holds no whole class (the smallest is 6 combos, 0.45%)")
-    return [_KEYS[_CLASS_INDEX[name]] for name in preflop_ranking()[first:last]]
+        raise _bad(term, position, f"{share[0]} holds no whole class (the smallest is 6 combos, 0.45%)")
+    return [_KEYS[_CLASS_INDEX[name]] for name in preflop_ranking(order)[first:last]]
 
 
 def _class_indices(hand: Key) -> np.ndarray:
@@ -297,38 +362,230 @@ def _class_indices(hand: Key) -> np.ndarray:
     return np.concatenate([np.arange(_CLASS_START[i], _CLASS_START[i + 1]) for i in ids])
 
 
-def _explicit_combo(hand: str, term: str, position: int) -> int:
-    """Canonical index of a term that is exactly two different cards (neither the joker)."""
-    if _JOKER.search(hand):
+def _classic_hands(hand: str, term: str, position: int) -> list[Key] | None:
+    """The classes of a classic term other than an explicit combo, None for any other text."""
+    if match := _PLUS_TERM.fullmatch(hand):
+        return _open_hands(_hand(match[1], match[2], match[3], term, position), match[4])
+    if match := _WILD_TERM.fullmatch(hand):
+        return _wild_hands(match[1] or match[2], match[3])
+    if match := _SHARE_TERM.fullmatch(hand):
+        return _share_hands(match, term, position)
+    if match := _RUN_TERM.fullmatch(hand):
+        start = _hand(match[1], match[2], match[3], term, position)
+        end = _hand(match[4], match[5], match[6], term, position)
+        return _run_hands(start, end, term, position)
+    return None
+
+
+def _explicit_combo(hand: str, term: str, position: int) -> int | None:
+    """Canonical index of a term that is exactly two cards, in any spelling parse_cards reads;
+    None for any other text (one card, three: generic patterns). A joker is refused."""
+    if not _CARD_WORDS.fullmatch(hand):
+        return None
+    cards = _CARD_TOKEN.findall(hand)
+    if any(card.upper() in ("JK", "JOKER") for card in cards):
         raise _bad(term, position, _NO_JOKER)
+    if len(cards) != 2:
+        return None
     try:
         first, second = parse_cards(hand)
-    except ValueError:  # unreadable cards (CardError), or not exactly two of them
-        raise _bad(term, position, _EXPECTED) from None
+    except CardError as err:  # the same card twice
+        raise _bad(term, position, f"an explicit combo is two different cards: {err}") from None
     return int(_COMBO_INDEX[first, second])
 
 
 def _hand_indices(hand: str, term: str, position: int) -> np.ndarray:
-    """Canonical combo indices of a term without its weight."""
+    """Canonical combo indices of one operand of a term (no weight, ``:`` or ``!`` in it): a
+    classic term if it is one, else a generic pattern."""
     if not hand:
         raise _bad(term, position, "no hand given")
     if hand.lower() in _EVERYTHING:
         return np.arange(COMBO_COUNT)
     if hand == "Jk":  # the joker's spelling, not the class KJ (module docstring)
         raise _bad(term, position, _NO_JOKER)
-    if match := _PLUS_TERM.fullmatch(hand):
-        hands = _open_hands(_hand(match[1], match[2], match[3], term, position), match[4])
-    elif match := _WILD_TERM.fullmatch(hand):
-        hands = _wild_hands(match[1] or match[2], match[3])
-    elif match := _SHARE_TERM.fullmatch(hand):
-        hands = _share_hands(match[1], match[2], term, position)
-    elif match := _RUN_TERM.fullmatch(hand):
-        start = _hand(match[1], match[2], match[3], term, position)
-        end = _hand(match[4], match[5], match[6], term, position)
-        hands = _run_hands(start, end, term, position)
+    hands = _classic_hands(hand, term, position)
+    if hands is not None:
+        return np.concatenate([_class_indices(h) for h in hands])
+    combo = _explicit_combo(hand, term, position)
+    if combo is not None:
+        return np.array([combo])
+    try:
+        return _generic_indices(hand)
+    except _PatternError as err:
+        raise _bad(term, position, str(err)) from None
+
+
+# ---------------------------------------------------------------- generic patterns
+
+
+class _PatternError(ValueError):
+    """A generic pattern that cannot be read, or that names no combo: the reason, for RangeError."""
+
+
+_RANK_LETTERS = {letter: rank for rank, letter in enumerate(RANKS)}  # "2" .. "A": 0 .. 12
+_SUIT_LETTERS = {"c": 0, "d": 1, "h": 2, "s": 3}
+_SUIT_VARIABLES = "wxyz"
+_SUIT_SYMBOLS = str.maketrans("♣♧♦♢♥♡♠♤", "ccddhhss", "\ufe0e\ufe0f")
+_ANY = None  # a card spec's rank or suit part that is not given, or the wildcard rank *
+_HOLDEM_CARDS = 2
+
+
+@dataclass(frozen=True)
+class _Part:
+    """A card spec's rank or suit part: a set of ranks (suits), or a variable's letter."""
+
+    values: frozenset[int] = frozenset()
+    variable: str = ""
+
+
+def _list_values(content: str) -> tuple[str, frozenset[int]]:
+    """``("rank", ranks)`` or ``("suit", suits)`` of a list's content: ranks, spans ``A-T``
+    (either end first) and commas, or suits and commas."""
+    items = content.replace(",", "")
+    if not items:
+        raise _PatternError("an empty list []")
+    if all(ch in _SUIT_LETTERS for ch in items):
+        return "suit", frozenset(_SUIT_LETTERS[ch] for ch in items)
+    ranks: set[int] = set()
+    index = 0
+    while index < len(items):
+        first, index = _list_rank(items, index)
+        if items.startswith("-", index):
+            last, index = _list_rank(items, index + 1, span=True)
+            ranks.update(range(min(first, last), max(first, last) + 1))
+        else:
+            ranks.add(first)
+    return "rank", frozenset(ranks)
+
+
+def _list_rank(items: str, index: int, span: bool = False) -> tuple[int, int]:
+    """The rank at ``index`` of a list's items and the index after it."""
+    if items.startswith("10", index):
+        return _RANK_LETTERS["T"], index + 2
+    letter = items[index] if index < len(items) else ""
+    if letter in _RANK_LETTERS:
+        return _RANK_LETTERS[letter], index + 1
+    if span:
+        raise _PatternError(f"a span in a list needs a rank at both ends ([A-T]), got '[{items}]'")
+    if letter.upper() in _RANK_LETTERS and letter.isalpha():
+        raise _PatternError(f"ranks are upper case in a generic pattern: {letter.upper()!r}, not {letter!r}")
+    raise _PatternError(f"a list holds ranks ([KQJ], [A-T], [A,2,3]) or suits ([hd]): not {letter!r} in [{items}]")
+
+
+def _pattern_part(text: str, index: int) -> tuple[str, _Part | None, int]:
+    """The kind (``"rank"`` or ``"suit"``) and value of the part of a pattern at ``index`` (None
+    for the wildcard rank ``*``), and the index after it."""
+    letter = text[index]
+    if letter == "[":
+        end = text.find("]", index)
+        if end < 0:
+            raise _PatternError("an unclosed bracket '['")
+        if "[" in text[index + 1 : end]:
+            raise _PatternError("a bracket inside a bracket")
+        kind, values = _list_values(text[index + 1 : end])
+        return kind, _Part(values), end + 1
+    if text.startswith("10", index):
+        return "rank", _Part(frozenset({_RANK_LETTERS["T"]})), index + 2
+    if letter in _RANK_LETTERS:
+        return "rank", _Part(frozenset({_RANK_LETTERS[letter]})), index + 1
+    if letter == "*":
+        return "rank", _ANY, index + 1
+    if letter in _SUIT_LETTERS:
+        return "suit", _Part(frozenset({_SUIT_LETTERS[letter]})), index + 1
+    if letter in _SUIT_VARIABLES:
+        return "suit", _Part(variable=letter), index + 1
+    if letter == "X":
+        raise _PatternError(
+            "X is the classic wildcard (Ax, Axs, Axo), not a rank variable: in a generic pattern write * "
+            "for any rank or another letter (R, O, N) for a rank variable"
+        )
+    if letter.isascii() and letter.isupper():
+        return "rank", _Part(variable=letter), index + 1
+    if letter.upper() in _RANK_LETTERS and letter.isalpha():
+        raise _PatternError(f"ranks are upper case in a generic pattern: {letter.upper()!r}, not {letter!r}")
+    if letter.isascii() and letter.isalpha():
+        raise _PatternError(
+            f"unknown letter {letter!r}: suits are s h d c and suit variables w x y z (lower case), ranks "
+            "A K Q J T 9-2 and rank variables (R, O, N ...) upper case"
+        )
+    if letter == "]":
+        raise _PatternError("a bracket ']' without '['")
+    if letter == "-":
+        raise _PatternError("a rank span of a generic pattern goes in brackets: [A-T]")
+    raise _PatternError(f"unexpected {letter!r}: {_EXPECTED}")
+
+
+def _card_specs(pattern: str) -> list[tuple[_Part | None, _Part | None]]:
+    """The (rank, suit) card specs of a generic pattern, two of them (one spec means "at least
+    this card": the other card is any)."""
+    text = pattern.translate(_SUIT_SYMBOLS)
+    specs: list[list[_Part | None]] = []
+    suit_open = False  # the last spec has a rank and no suit yet
+    index = 0
+    while index < len(text):
+        kind, part, index = _pattern_part(text, index)
+        if kind == "suit" and suit_open:
+            specs[-1][1] = part
+            suit_open = False
+        else:
+            specs.append([part, _ANY] if kind == "rank" else [_ANY, part])
+            suit_open = kind == "rank"
+    if len(specs) > _HOLDEM_CARDS:
+        raise _PatternError(f"a Hold'em hand has two cards, the pattern names {len(specs)}")
+    specs += [[_ANY, _ANY]] * (_HOLDEM_CARDS - len(specs))
+    return [(rank, suit) for rank, suit in specs]
+
+
+def _allowed(part: _Part | None, named: frozenset[int], size: int) -> np.ndarray:
+    """Which of the ``size`` ranks (suits) a spec's part allows: its set, or for a variable every
+    one the pattern does not name, or all of them."""
+    if part is None:
+        return np.ones(size, bool)
+    if part.variable:
+        allowed = np.ones(size, bool)
+        allowed[list(named)] = False
     else:
-        return np.array([_explicit_combo(hand, term, position)])
-    return np.concatenate([_class_indices(h) for h in hands])
+        allowed = np.zeros(size, bool)
+        allowed[list(part.values)] = True
+    return allowed
+
+
+def _same_variable(first: _Part | None, second: _Part | None) -> bool | None:
+    """True when both parts are one variable, False when two different ones, None otherwise."""
+    if first is None or second is None or not (first.variable and second.variable):
+        return None
+    return first.variable == second.variable
+
+
+_COMBO_RANKS = _ALL_COMBOS >> 2
+_COMBO_SUITS = _ALL_COMBOS & 3
+
+
+@functools.lru_cache(maxsize=1024)
+def _generic_indices(pattern: str) -> np.ndarray:
+    """Canonical indices of the combos a generic pattern names (module docstring), matched over
+    all 1,326 combos; read-only, cached. :class:`_PatternError` for a bad pattern or none."""
+    (rank1, suit1), (rank2, suit2) = _card_specs(pattern)
+    named_ranks = frozenset().union(*(p.values for p in (rank1, rank2) if p is not None))
+    named_suits = frozenset().union(*(p.values for p in (suit1, suit2) if p is not None))
+    cards = [
+        _allowed(rank, named_ranks, 13)[:, None] & _allowed(suit, named_suits, 4)[None, :]
+        for rank, suit in ((rank1, suit1), (rank2, suit2))
+    ]
+    first, second = (card.reshape(-1) for card in cards)  # by card code, 4 * rank + suit
+    high, low = _ALL_COMBOS[:, 0], _ALL_COMBOS[:, 1]
+    named = first[high] & second[low] | first[low] & second[high]  # either card may be the first spec's
+    for values, same in ((_COMBO_RANKS, _same_variable(rank1, rank2)), (_COMBO_SUITS, _same_variable(suit1, suit2))):
+        if same is not None:  # two variables: the same one, or two different ones
+            named &= (values[:, 0] == values[:, 1]) == same
+    indices = np.flatnonzero(named)
+    if not len(indices):
+        raise _PatternError(f"the pattern {pattern!r} names no combo")
+    indices.setflags(write=False)
+    return indices
+
+
+# ---------------------------------------------------------------- terms
 
 
 def _weight(value: str, sep: str, term: str, position: int) -> float:
@@ -345,44 +602,66 @@ def _weight(value: str, sep: str, term: str, position: int) -> float:
 
 
 def _parse_term(term: str, position: int) -> tuple[np.ndarray, float]:
-    """Canonical combo indices and weight (1 unless given) of one term: its first part's, less
-    the combos of every part after a ``!`` (which take no weight)."""
-    kept, *excluded = term.split("!")
-    indices, weight = _weighted_term(kept, term, position)
-    for part in excluded:
-        unweighted = _WEIGHTED_TERM.fullmatch(part)
-        if not part or unweighted is None or unweighted[2]:
-            raise _bad(term, position, "'!' takes a term without a weight after it (TT+!AA)")
-        indices = np.setdiff1d(indices, _hand_indices(part, term, position))
-    if excluded and not len(indices):
-        raise _bad(term, position, "it excludes every combo it names")
-    return indices, weight
-
-
-def _weighted_term(text: str, term: str, position: int) -> tuple[np.ndarray, float]:
-    """Canonical combo indices and weight (1 unless given) of ``text``, a term without ``!``."""
-    match = _WEIGHTED_TERM.fullmatch(text)
-    if match is None:
-        raise _bad(term, position, "more than one weight")
-    hand, sep, value = match.groups()
-    weight = 1.0 if sep is None else _weight(value, sep, term, position)
-    return _hand_indices(hand, term, position), weight
+    """Canonical combo indices and weight (1 unless given) of one term: its operands combined
+    from left to right, ``:`` an intersection and ``!`` an exclusion, except a ``:`` before a
+    plain number or percentage and every ``@``, which give the whole term's weight."""
+    first, *rest = _OPERATOR.split(term)
+    indices = _hand_indices(first, term, position)
+    weight = None
+    read = first  # the term up to the operator at hand, for messages
+    for operator, operand in zip(rest[::2], rest[1::2]):
+        if operator == "@" or (operator == ":" and _WEIGHT_VALUE.fullmatch(operand)):
+            if weight is not None:
+                raise _bad(term, position, "more than one weight")
+            weight = _weight(operand, operator, term, position)
+        elif not operand:
+            raise _bad(term, position, f"nothing after {operator!r}")
+        elif operator == ":":
+            indices = np.intersect1d(indices, _hand_indices(operand, term, position))
+            if not len(indices):
+                raise _bad(term, position, f"{read!r} and {operand!r} have no combo in common")
+        else:
+            indices = np.setdiff1d(indices, _hand_indices(operand, term, position))
+            if not len(indices):
+                raise _bad(term, position, "it excludes every combo it names")
+        read += operator + operand
+    return indices, 1.0 if weight is None else weight
 
 
 def _is_card(word: str) -> bool:
     """True when ``word`` (without a weight) is exactly one card other than the joker."""
     try:
-        return len(parse_cards(word)) == 1 and not _JOKER.search(word)
+        return len(parse_cards(word)) == 1
     except ValueError:
         return False
 
 
+def _commas(text: str) -> list[str]:
+    """The text split at the commas outside square brackets, without the spaces inside them
+    (``[A, 2, 3]`` is one list, ``[As Kd]`` one combo)."""
+    if "[" not in text:
+        return text.split(",")
+    parts: list[str] = []
+    current: list[str] = []
+    depth = 0
+    for char in text:
+        if char in "[]":
+            depth = depth + 1 if char == "[" else max(depth - 1, 0)
+        if char == "," and not depth:
+            parts.append("".join(current))
+            current = []
+        elif not (depth and char.isspace()):
+            current.append(char)
+    return [*parts, "".join(current)]
+
+
 def _terms(text: str) -> list[str]:
-    """The terms of a range: split at commas and spaces, keeping a weight's ``:`` or ``@`` and a
-    run's spaced ``-`` with their term, and two single cards in a row (``As Kd``) as one combo.
-    A comma with nothing before it gives an empty term (reported as such)."""
+    """The terms of a range: split at commas (outside square brackets) and spaces, keeping an
+    operator's ``:``, ``@`` or ``!`` and a run's spaced ``-`` with their term, and two single
+    cards in a row (``As Kd``) as one combo. A comma with nothing before it gives an empty term
+    (reported as such)."""
     terms: list[str] = []
-    for part in text.split(","):
+    for part in _commas(text):
         words = _SPACED.sub(lambda m: m[1] or "-", part.strip()).split() or [""]
         while words:
             word = words.pop(0)
@@ -393,9 +672,9 @@ def _terms(text: str) -> list[str]:
 
 
 def parse(text: str) -> Range:
-    """Parse a range: terms in the syntax of the module docstring, separated by commas or spaces,
-    each with an optional weight; a combo mentioned more than once keeps the weight of its last
-    mention.
+    """Parse a range: terms in the syntax of the module docstring (PokerStove's, or else
+    ProPokerTools' generic patterns), separated by commas or spaces, each with an optional
+    weight; a combo mentioned more than once keeps the weight of its last mention.
 
     Parameters
     ----------
@@ -422,6 +701,8 @@ def parse(text: str) -> Range:
     'QQ+, AKs'
     >>> len(pa.ranges.parse("JJ- A5s-")), len(pa.ranges.parse("Ax")), len(pa.ranges.parse("10%"))
     (76, 192, 134)
+    >>> pa.ranges.parse("AxKx, RR, A*!AA:0.5")
+    Range('22+, A2+:0.5', 270 combos)
     """
     if not isinstance(text, str):
         raise RangeError(f"a range is text such as 'QQ+, AKs', got {text!r}", str(text), 1)

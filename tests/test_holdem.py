@@ -411,7 +411,7 @@ def test_category_distribution_sums_to_one():
         ((["AsKs", "AsQc"],), ValueError, "cannot all be dealt together"),
         ((["AA", "AA", "AA"],), ValueError, "cannot all be dealt together"),
         ((["AsAh", "KK"], "As2c3d"), EmptyRangeError, "player 1's range"),
-        ((["AsKx", "KK"],), CardError, "'AsKx'"),
+        ((["AsKv", "KK"],), CardError, "'AsKv'"),
         ((["AsKs", "QdQc"], "Jk 2c 3d"), CardError, "joker"),
     ],
 )

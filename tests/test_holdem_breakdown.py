@@ -176,7 +176,7 @@ def test_cli_tables_show_each_range_best_first_and_by_class():
     "args, code, words",
     [
         ([*ISSUE, "--by-class"], 2, "--by-class groups the rows of --breakdown: add --breakdown"),
-        (["AhKh", "QQ+, AKx", "--breakdown"], 2, "'AKx'"),
+        (["AhKh", "QQ+, AKv", "--breakdown"], 2, "'AKv'"),
         (["AhKh", "AhKh", "--breakdown"], 1, "cannot all be dealt together"),
     ],
 )

@@ -1,4 +1,5 @@
-"""``poker-analyzer range show``: a hand range in canonical form, counted and expanded by class."""
+"""``poker-analyzer range show``: a hand range (PokerStove or ProPokerTools generic syntax, see
+:mod:`analyzer.ranges`) in canonical form, counted and expanded by class."""
 
 from __future__ import annotations
 
@@ -10,12 +11,17 @@ from analyzer.cli.commands import App
 from analyzer.cli.console import stdout_console
 from analyzer.cli.errors import reported_errors
 
-range_app = App(help='Hold\'em hand ranges in PokerStove/Equilab syntax, e.g. "QQ+, AKs, A5s-A2s, KTo+, AsKd:0.5".')
+range_app = App(
+    help='Hold\'em hand ranges in PokerStove/Equilab syntax, e.g. "QQ+, AKs, A5s-A2s, KTo+, AsKd:0.5", '
+    'or ProPokerTools\' generic syntax, e.g. "AxKy, RR, [KQJ]T, A*!AA".'
+)
 
 
 @range_app.command("show")
 def show_command(
-    text: str = typer.Argument(..., metavar="RANGE", help='A range, e.g. "QQ+, AKs, A2s-A5s, KTo+, 22-55".'),
+    text: str = typer.Argument(
+        ..., metavar="RANGE", help='A range, e.g. "QQ+, AKs, A2s-A5s, KTo+, 22-55" or "AxKx, hh, A*!AA".'
+    ),
     dead: str = typer.Option("", "--dead", metavar="CARDS", help='Cards to remove from the range, e.g. "As Kd 7h".'),
     combos: bool = typer.Option(False, "--combos", help="Also list the combos of each class."),
     as_json: bool = typer.Option(False, "--json", help="Print a JSON object instead of tables."),
