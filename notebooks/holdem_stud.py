@@ -16,8 +16,8 @@
 #
 # The committed tables under `results/holdem/` and `results/stud/` (read with pandas, their
 # charts shown as committed), then live queries through the public API: `pa.holdem.equity`
-# and `pa.stud.equity`. The last cell is an interactive calculator (ipywidgets): type hands or
-# ranges and a board, press the button.
+# and `pa.stud.equity`; then push/fold, heads-up and three-handed under ICM. The last cell is
+# an interactive calculator (ipywidgets): type hands or ranges and a board, press the button.
 
 # %%
 # %matplotlib inline
@@ -25,6 +25,7 @@ from pathlib import Path
 
 import ipywidgets as widgets
 import numpy as np
+import pandas as pd
 from IPython.display import Image, display
 
 import analyzer as pa
@@ -110,6 +111,44 @@ ranged.plot()
 
 # %%
 pa.stud.equity(["As Ah 7d", "Ks Kh 9c"], dead="7c 2d")
+
+# %% [markdown]
+# ## Push/fold
+#
+# The heads-up push/fold Nash chart (`results/holdem/push_fold/`): per class, the largest
+# effective stack at which the small blind pushes it and the big blind calls it, each of the
+# 190 stacks from 1.1 to 20 bb solved with exact all-in equities and combo-level card removal.
+# The classes whose pushing has gaps are listed with their pushing intervals.
+
+# %%
+push_fold = pd.read_csv(RESULTS / "holdem" / "push_fold" / "push_fold.csv")
+display(push_fold[push_fold.push_stacks.notna()])
+push_fold.set_index("class").loc[["K2s", "T3s", "Q2o", "J8o", "76o"], ["push", "call"]]
+
+# %% tags=["chart"]
+Image(filename=RESULTS / "holdem" / "push_fold" / "push.png")
+
+# %% [markdown]
+# One stack live: the ranges are `Range` objects, so they go straight into `pa.holdem.equity`
+# (here the pusher's range against the caller's, by Monte Carlo). The exploitability is each
+# side's best-response gain, summed, in big blinds per hand.
+
+# %%
+nash = pa.holdem.push_fold(stack=8)
+print(f"push {nash.push_share:.1%}, call {nash.call_share:.1%}, exploitability {nash.exploitability:.1e} bb/hand")
+pa.holdem.equity([nash.push, nash.call], exact=False, trials=50_000, seed=3)
+
+# %% [markdown]
+# Three-handed under ICM (payouts 50/30/20, 10 bb each): each decision's share of hands, the
+# tournament equities with their Monte Carlo standard errors (the game is played on sampled
+# deals) and the exploitability in prize-pool shares. ICM equities alone: `pa.holdem.icm`.
+
+# %%
+three = pa.holdem.icm_push_fold([10, 10, 10], [50, 30, 20], deals=500_000)
+display(pd.Series({name: r.share if r is not None else 0.0 for name, r in three.ranges.items()}, name="share"))
+print("equities", [f"{e:.2%} ± {s:.2%}" for e, s in zip(three.equities, three.standard_errors)])
+print(f"exploitability {three.exploitability:.4%} of the prize pool")
+pa.holdem.icm([5000, 3000, 2000], [50, 30, 20]).to_frame()
 
 # %% [markdown]
 # ## Try your own hands
