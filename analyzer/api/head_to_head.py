@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from analyzer.games.head_to_head.betting.play import BettingGames
     from analyzer.games.head_to_head.betting.position import BetPosition
     from analyzer.games.head_to_head.betting.rules import BettingRules
+    from analyzer.games.head_to_head.human import HumanGame
     from analyzer.games.head_to_head.place import Placements
     from analyzer.games.head_to_head.play import HeadToHeadGames, HeadToHeadRounds
     from analyzer.games.head_to_head.position import Position
@@ -40,8 +41,9 @@ if TYPE_CHECKING:
 
 __all__, __getattr__, __dir__ = _namespace.public(
     __name__,
-    ["bet", "place", "play", "rounds", "tournament"],
+    ["bet", "human_game", "place", "play", "rounds", "tournament"],
     {
+        "HumanGame": "analyzer.games.head_to_head.human",
         "BetValues": "analyzer.games.head_to_head.betting.bet",
         "BettingGames": "analyzer.games.head_to_head.betting.play",
         "HeadToHeadGames": "analyzer.games.head_to_head.play",
@@ -117,11 +119,11 @@ def place(
     >>> pa.head_to_head.place(start, trials=1000, seed=1)
     Head to Head placements: round 3 (5 rows), draw1, 0 cards placed; you play greedy, the opponent greedy
     Monte Carlo, 1,000 samples per move, seed 1
-      Ah row 3 you  EV $507.9 ± 6.3, regret 0.0
-      Ah row 1 you  EV $493.0 ± 6.1, regret 14.9
-      Ah row 5 you  EV $489.4 ± 6.4, regret 18.5
-      Ah row 4 you  EV $457.9 ± 6.4, regret 50.0
-      Ah row 2 you  EV $454.5 ± 6.3, regret 53.4
+      Ah row 3 you  EV $507.9 ± 6.3, regret 0.0 ± 0.0
+      Ah row 1 you  EV $493.0 ± 6.1, regret 14.9 ± 7.3
+      Ah row 5 you  EV $489.4 ± 6.4, regret 18.5 ± 7.4
+      Ah row 4 you  EV $457.9 ± 6.4, regret 50.0 ± 7.4
+      Ah row 2 you  EV $454.5 ± 6.3, regret 53.4 ± 7.3
     """
     from analyzer.games.head_to_head.place import placement_values
     from analyzer.games.head_to_head.position import Position, position_from_dict
@@ -135,6 +137,69 @@ def place(
         seed=seed,
         exact=exact,
         runner=runner,
+    )
+
+
+@_translate.checked
+def human_game(
+    opponent: str = "search",
+    *,
+    round_type: str = "roll",
+    crazy: bool = False,
+    rules: HeadToHeadRules | dict[str, Any] | None = None,
+    seed: int | None = None,
+) -> HumanGame:
+    """A game to play yourself against a policy, one placement at a time (rules §2.2-2.6;
+    ``poker-analyzer head-to-head play --human``).
+
+    You are the round-1 first mover (you move first in rounds 1 and 3). ``game.board()`` shows
+    what you may see, ``game.moves()`` your legal moves, ``game.advice()`` the value of each
+    (exact minimax where the rest of the round is fully known, else Monte Carlo under tuned
+    play), and ``game.play(move)`` places your card and lets the opponent move until your next
+    turn; ``game.events`` tells what happened, and ``game.winner`` is set at the end (0 you,
+    1 the opponent).
+
+    Parameters
+    ----------
+    opponent:
+        The opponent's placement policy: ``random``, ``greedy``, ``tuned``,
+        ``rollout[:N[:BASE]]`` or ``search[:N[:BASE]]`` (the default, the strongest).
+    round_type:
+        ``draw1``, ``share2``, ``hold3``, ``play4``, ``open5``, or ``roll`` (the die picks each
+        round, §2.4).
+    crazy:
+        Every round Crazy (with a fixed ``round_type``).
+    rules:
+        The rule options (:class:`~analyzer.games.head_to_head.rules.HeadToHeadRules` or a dict
+        of its fields: ``batch_starter``, ``tiebreak``).
+    seed:
+        The seed of the deal and the opponent's play; a fresh one (``game.seed``) when ``None``.
+
+    Returns
+    -------
+    HumanGame
+        The game, at your first turn.
+
+    Examples
+    --------
+    >>> import analyzer as pa
+    >>> game = pa.head_to_head.human_game("greedy", round_type="open5", seed=1)
+    >>> print(game.board())
+    Round 1 of 3: 3 rows, open5; chips you $0, opponent $0
+      row 1: you -           | 5h | opponent -
+      row 2: you -           | 8s | opponent -
+      row 3: you -           | Ad | opponent -
+      you may place: Tc Qd Ts 8c 6h
+    >>> game.play(game.move_from_text("Qd 1"))
+    >>> game.events[-1]
+    'opponent places 8c on his own row 2'
+    """
+    from analyzer.games.head_to_head.human import HumanGame
+    from analyzer.games.head_to_head.rules import HeadToHeadRules
+    from analyzer.json_input import options_input
+
+    return HumanGame(
+        opponent=opponent, round_type=round_type, crazy=crazy, rules=options_input(rules, HeadToHeadRules), seed=seed
     )
 
 

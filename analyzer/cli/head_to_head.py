@@ -19,6 +19,7 @@ from analyzer.text import plural
 if TYPE_CHECKING:
     from analyzer.sim.runner import Runner
 
+MOVES_A_LINE = 4  # the moves listed on one line of play --human
 head_to_head_app = App(help="Head to Head Poker (Knizia): where to place a card, and how the round types play.")
 
 RoundType = Annotated[str, typer.Option("--type", "-t", metavar="TYPE", help="draw1, share2, hold3, play4 or open5.")]
@@ -190,7 +191,20 @@ def play(
             help="Policy of the round-1 first mover: random, greedy, tuned, rollout[:N[:BASE]], search[:N[:BASE]].",
         ),
     ] = "greedy",
-    second: Annotated[str, typer.Option("--second", metavar="POLICY", help="Policy of the other player.")] = "random",
+    second: Annotated[
+        str | None,
+        typer.Option(
+            "--second", metavar="POLICY", help="Policy of the other player (default: random; search with --human)."
+        ),
+    ] = None,
+    human: Annotated[
+        bool,
+        typer.Option(
+            "--human",
+            help="Play one game yourself, as the round-1 first mover, against --second in the terminal; "
+            "after each of your moves the strong move is shown with its value.",
+        ),
+    ] = False,
     games: Annotated[
         int, typer.Option("--games", "-n", min=1, callback=check_count, metavar="N", help="Games to simulate.")
     ] = 10_000,
@@ -219,7 +233,24 @@ def play(
     runner: Runner,
 ) -> None:
     """Simulate whole games (3 rounds: 3, 4, 5 rows) between two policies: win rates and
-    chip margins (or, with --betting, final stacks) with standard errors."""
+    chip margins (or, with --betting, final stacks) with standard errors; or, with --human, play
+    a game yourself."""
+    if human:
+        if betting or as_json:
+            raise fail("--human plays the placement game in the terminal: no --betting or --json", USAGE_ERROR)
+        with reported_errors():
+            from analyzer.api import head_to_head
+
+            game = head_to_head.human_game(
+                second or "search",
+                round_type=round_type,
+                crazy=crazy,
+                rules={"batch_starter": batch_starter, "tiebreak": tiebreak},
+                seed=seed,
+            )
+        _play_human(game)
+        return
+    second = second or "random"
     with reported_errors():
         from analyzer.api import head_to_head
 
@@ -243,6 +274,37 @@ def play(
         _print_betting_games(stats)
     else:
         _print_games(stats)
+
+
+def _play_human(game) -> None:
+    """The terminal game of ``play --human``: the board and your legal moves, a prompt (a move
+    number, or a card and a row; ``q`` ends the game), and after each move the strong move and
+    its value beside yours. Bad input is answered in one line and asked again; the end of the
+    input or Ctrl-C ends the game cleanly."""
+    from analyzer.cli.human import ask, show_events
+
+    print(f"Head to Head against {game.opponent} (seed {game.seed}); you move first in rounds 1 and 3.")
+    shown = show_events(game.events, 0)
+    while not game.over:
+        print(game.board())
+        moves = game.moves()
+        labels = [f"{k:>2}. {m.label:<18}" for k, m in enumerate(moves, 1)]
+        for start in range(0, len(labels), MOVES_A_LINE):
+            print("  " + " ".join(labels[start : start + MOVES_A_LINE]).rstrip())
+        move = ask("your move (number, or card and row such as 'Qd 2'; q to quit): ", game.move_from_text)
+        if move is None:
+            print("game abandoned")
+            return
+        advice, strong = game.advice(), game.strong_move()
+        game.play(move)
+        values = {m.label: m for m in advice.moves}
+        yours, searched, best = values[move.label], values[strong.label], advice.best
+        error = "exact" if advice.run.exact else f"± {yours.regret_stderr:.1f}"
+        print(f"  you played {yours.label}: EV ${yours.ev:.1f}, regret ${yours.regret:.1f} ({error})")
+        print(f"  the search player would play {searched.label}: EV ${searched.ev:.1f}")
+        print(f"  best by these values: {best.label}: EV ${best.ev:.1f}; they assume {advice.continuation}")
+        shown = show_events(game.events, shown)
+    print(game.board())
 
 
 def _betting_rules(forfeit: bool, bet_window: str, min_bet: int) -> dict:

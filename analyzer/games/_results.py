@@ -87,7 +87,7 @@ def paired_stderr(sums: np.ndarray, products: np.ndarray, a: int, b: int, n: int
     ``n`` samples, from each option's sum ``sums`` and the sums of products ``products[i, j]``
     of their values on each sample: the differences' variance is
     ``(P_aa - 2 P_ab + P_bb) / n - (mean_a - mean_b)^2``, and the error its root over ``n``.
-    Common samples make it much smaller than either option's own error.
+    Common samples usually make it smaller than the two options' errors combined.
 
     >>> x, y = np.array([1, 2, 3, 4]), np.array([1, 2, 3, 6])  # y - x = 0, 0, 0, 2
     >>> values = np.stack([x, y])

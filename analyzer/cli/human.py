@@ -1,0 +1,40 @@
+"""The terminal side of the games a person plays (``head-to-head play --human``, ``saint-poker
+play --human``): the prompt that asks for a move until it gets a legal one, and the events of the
+game shown once each."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
+QUIT = ("q", "quit", "exit")
+
+
+def ask(prompt: str, parse: Callable[[str], T]) -> T | None:
+    """Ask with ``prompt`` until ``parse`` accepts the answer, and return what it made of it; a
+    ``ValueError`` of ``parse`` is printed in one line and the question asked again. None when the
+    person quits (``q``), the input ends, or Ctrl-C is pressed."""
+    while True:
+        try:
+            line = input(prompt)
+        except (EOFError, KeyboardInterrupt):
+            print()
+            return None
+        text = line.strip()
+        if text.lower() in QUIT:
+            return None
+        if not text:
+            print("  say a move, or q to quit")
+            continue
+        try:
+            return parse(text)
+        except ValueError as error:
+            print(f"  {str(error).splitlines()[0] if str(error) else 'not a move'}")
+
+
+def show_events(events: list[str], shown: int) -> int:
+    """Print the ``events`` from number ``shown`` on; returns how many have been shown."""
+    for event in events[shown:]:
+        print(f"* {event}")
+    return len(events)
