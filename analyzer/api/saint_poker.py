@@ -24,6 +24,7 @@ from analyzer.api import _namespace, _translate
 
 if TYPE_CHECKING:
     from analyzer.games.saint_poker.decide import Decision
+    from analyzer.games.saint_poker.human import HumanGame
     from analyzer.games.saint_poker.play import SaintPokerGames
     from analyzer.games.saint_poker.position import SaintPosition
     from analyzer.games.saint_poker.rules import SaintPokerRules
@@ -31,8 +32,12 @@ if TYPE_CHECKING:
 
 __all__, __getattr__, __dir__ = _namespace.public(
     __name__,
-    ["decide", "play"],
-    {"Decision": "analyzer.games.saint_poker.decide", "SaintPokerGames": "analyzer.games.saint_poker.play"},
+    ["decide", "human_game", "play"],
+    {
+        "Decision": "analyzer.games.saint_poker.decide",
+        "HumanGame": "analyzer.games.saint_poker.human",
+        "SaintPokerGames": "analyzer.games.saint_poker.play",
+    },
 )
 
 
@@ -183,3 +188,43 @@ def play(
         rules=options_input(rules, SaintPokerRules),
         runner=runner,
     )
+
+
+@_translate.checked
+def human_game(players: int = 3, opponents: str = "search", *, seed: int | None = None) -> HumanGame:
+    """A game to play yourself against policies, one decision at a time (rules §3, with the
+    default readings; ``poker-analyzer saint-poker play --human``).
+
+    You are seat 0. ``game.board()`` shows what you may see, ``game.choices()`` your legal
+    choices (a river card, a pair to show, a draft pick), ``game.advice()`` the value of each
+    (``decide`` from your position: greedy play for everyone after the choice) and
+    ``game.strong_choice()`` the search player's choice in your place; ``game.play(choice)``
+    makes yours and runs the game to your next decision, ``game.events`` tells what happened.
+
+    Parameters
+    ----------
+    players:
+        2 to 5 players, you included.
+    opponents:
+        The opponents' policy (``search``, the strongest, by default), or one per opponent,
+        comma-separated and cycled: ``random``, ``greedy``, ``save``, ``tuned``, ``tuned-save``,
+        ``rollout[:N[:BASE]]``, ``search[:B[:BASE]]``.
+    seed:
+        The seed of the deal and the opponents' play; a fresh one (``game.seed``) when ``None``.
+
+    Returns
+    -------
+    HumanGame
+        The game, at your first decision (the river card of round 1).
+
+    Examples
+    --------
+    >>> import analyzer as pa
+    >>> game = pa.saint_poker.human_game(2, "greedy", seed=1)
+    >>> game.play(game.choice_from_text("1"))
+    >>> game.phase, game.events[-1]
+    ('reveal', 'river cards: you 2c, player 1 (greedy) 6d')
+    """
+    from analyzer.games.saint_poker.human import HumanGame
+
+    return HumanGame(players=players, opponents=opponents, seed=seed)

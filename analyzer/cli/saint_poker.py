@@ -10,7 +10,7 @@ import typer
 
 from analyzer.cli.commands import App
 from analyzer.cli.console import stdout_console
-from analyzer.cli.errors import reported_errors
+from analyzer.cli.errors import USAGE_ERROR, fail, reported_errors
 from analyzer.cli.progress import progress_bar
 from analyzer.cli.run_options import Json, Seed, ShowProgress, check_count, with_runner
 from analyzer.cli.tables import Force, Out, TableSeed, run_tables
@@ -19,6 +19,7 @@ from analyzer.text import plural
 if TYPE_CHECKING:
     from analyzer.sim.runner import Runner
 
+CHOICES_A_LINE = 8  # the choices listed on one line of play --human
 saint_poker_app = App(help="Saint Poker (2-5 players): river, reveal and draft decisions; policy tournaments.")
 
 
@@ -107,14 +108,22 @@ def decide_command(
 def play_command(
     players: Annotated[int, typer.Option("--players", "-k", min=2, max=5, metavar="N", help="Players, 2 to 5.")] = 3,
     policies: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--policies",
             metavar="POLICIES",
             help="One policy per seat, comma-separated (cycled): random, greedy, save, tuned, tuned-save, "
-            "rollout[:N[:BASE]], search[:B[:BASE]].",
+            "rollout[:N[:BASE]], search[:B[:BASE]] (default: greedy; with --human the opponents', search).",
         ),
-    ] = "greedy",
+    ] = None,
+    human: Annotated[
+        bool,
+        typer.Option(
+            "--human",
+            help="Play one game yourself, as seat 0, against --policies in the terminal (default rules); "
+            "after each decision the strong choice is shown with its value.",
+        ),
+    ] = False,
     games: Annotated[
         int, typer.Option("--games", "-n", min=1, callback=check_count, metavar="N", help="Games to simulate.")
     ] = 10_000,
@@ -143,7 +152,20 @@ def play_command(
     *,
     runner: Runner,
 ) -> None:
-    """Simulate whole games: each seat's win share, mean score and rounds won."""
+    """Simulate whole games: each seat's win share, mean score and rounds won; or, with --human,
+    play a game yourself."""
+    if human:
+        if as_json or final_tie != "shared" or random_priority or snake_draft or not future_face_up:
+            raise fail(
+                "--human plays one game with the default rules in the terminal: no --json or rule options", USAGE_ERROR
+            )
+        with reported_errors():
+            from analyzer.api import saint_poker
+
+            game = saint_poker.human_game(players, policies or "search", seed=seed)
+        _play_human(game)
+        return
+    policies = policies or "greedy"
     with reported_errors():
         from analyzer.api import saint_poker
 
@@ -268,3 +290,39 @@ def tables_command(
         show_progress=show_progress,
         label="saint poker studies",
     )
+
+
+def _play_human(game) -> None:
+    """The terminal game of ``play --human``: what you see and your choices, a prompt (a number
+    or the cards; ``q`` ends the game), and after each decision the strong choice and the values
+    beside yours. Bad input is answered in one line and asked again; the end of the input or
+    Ctrl-C ends the game cleanly."""
+    from analyzer.cards import format_cards
+    from analyzer.cli.human import ask, show_events
+
+    print(f"Saint Poker, {plural(game.players, 'player')}: you are seat 0 (seed {game.seed}).")
+    shown = show_events(game.events, 0)
+    while not game.over:
+        print(game.board())
+        choices = game.choices()
+        labels = [f"{k:>2}. {format_cards(c):<6}" for k, c in enumerate(choices, 1)]
+        for start in range(0, len(labels), CHOICES_A_LINE):
+            print("  " + " ".join(labels[start : start + CHOICES_A_LINE]).rstrip())
+        what = {"river": "your river card", "reveal": "the two cards to show", "draft": "your pick"}[game.phase]
+        choice = ask(f"{what} (number or cards; q to quit): ", game.choice_from_text)
+        if choice is None:
+            print("game abandoned")
+            return
+        advice, strong = game.advice(), game.strong_choice()
+        game.play(choice)
+        values = {c.cards: c for c in advice.choices}
+        yours, searched, best = values[format_cards(choice)], values[format_cards(strong)], advice.best
+        error = "exact" if advice.run.exact else f"± {yours.regret_stderr:.2f}"
+        print(
+            f"  you chose {yours.cards}: {yours.points_total:.2f} points to the end, P(win game) "
+            f"{100 * yours.p_win_game:.1f}%, regret {yours.regret:.2f} ({error})"
+        )
+        print(f"  the search player would choose {searched.cards}: {searched.points_total:.2f} points to the end")
+        print(f"  best by these values: {best.cards}: {best.points_total:.2f}; they assume {advice.continuation}")
+        shown = show_events(game.events, shown)
+    print(game.board())
