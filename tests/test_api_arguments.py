@@ -49,6 +49,10 @@ CALLS = {  # BASE, and the required arguments of the other verbs
     "holdem.flops": dict(hands=["AsKs", "QdQc"]),
     "holdem.turns": dict(hands=["AsKs", "QdQc"], board="2c 3d 4h"),
     "holdem.hits": dict(hand_range="AA"),
+    "holdem.push_fold": dict(stack=5),
+    "holdem.push_fold_chart": dict(max_stack=3, step=0.5),
+    "holdem.icm": dict(stacks=[3, 2], payouts=[1]),
+    "holdem.icm_push_fold": dict(stacks=[5, 5, 5], payouts=[1], deals=1000),
     "draw.odds": dict(hand="As Ks Qs Js 2c"),
 }
 COUNTS = {"trials", "games", "deals", "rounds", "sessions", "table_deals", "chunk_size", "inner_trials", "players"}
