@@ -21,9 +21,12 @@ ranks of a class in either order:
 * explicit combos: two cards in any spelling :func:`analyzer.cards.parse_cards` accepts
   (``AsKd``, ``A♠K♦``, ``10h9h``, ``[As Kd]``, or ``As Kd`` with a space);
 * the strongest hands: ``10%`` is the best 10% of the 1,326 combos and ``5%-15%`` the ones from
-  the best 5% to the best 15%, by the :func:`preflop_ranking` (each class's exact equity against
-  one random hand): the classes are taken best first, as many as make up the share most
-  closely; ``10%hu`` and ``5%-15%hu`` name that order (``"one-random"``, heads-up) explicitly;
+  the best 5% to the best 15%, by the :func:`preflop_ranking`: whole classes best first, the
+  fewest that hold at least the share (``10%`` is 136 combos, 10.3%). By default the order is
+  PokerStove's and Equilab's, each class's equity against three random hands (``10%`` is
+  ``77+, A9s+, KTs+, QTs+, AJo+, KQo``, as in those tools); ``10%hu`` and ``5%-15%hu`` take the
+  heads-up order instead, each class's exact equity against one random hand (``10%hu`` is
+  ``66+, AT+, A9s-A8s, KJs+``, which favours pairs and aces over suited and connected cards);
 * ``random`` (also ``any`` and ``100%``): all 1,326 combos.
 
 **Generic patterns** (ProPokerTools), case-sensitive. A pattern is one or two card specs, each
@@ -114,11 +117,18 @@ COMBO_COUNT = 1326
 RANKING_FILE = Path(__file__).with_name("preflop_vs_random.json")
 """Each class's exact showdown counts against one random hand, the data of the ``"one-random"``
 order of :func:`preflop_ranking`; written by ``python -m analyzer.games.holdem.versus_random``."""
+THREE_RANDOM_FILE = Path(__file__).with_name("preflop_vs_three_random.json")
+"""Each class's equity against three random hands (Monte Carlo, with standard errors and the
+neighbour pairs it leaves unsettled), the data of the ``"three-random"`` order of
+:func:`preflop_ranking`; written by ``python -m analyzer.games.holdem.versus_field``."""
 RANKING_VERSION = 1
-RANKING_ORDERS = {"one-random": RANKING_FILE}
-"""The orders :func:`preflop_ranking` knows, each with the file of counts it ranks by."""
-DEFAULT_RANKING_ORDER = "one-random"
-"""The order of a share without a suffix (``10%``)."""
+RANKING_ORDERS = {
+    "three-random": (THREE_RANDOM_FILE, "analyzer.games.holdem.versus_field"),
+    "one-random": (RANKING_FILE, "analyzer.games.holdem.versus_random"),
+}
+"""The orders :func:`preflop_ranking` knows, each with its data file and the module that writes it."""
+DEFAULT_RANKING_ORDER = "three-random"
+"""The order of a share without a suffix (``10%``): PokerStove's and Equilab's."""
 _SHARE_SUFFIXES = {"hu": "one-random"}  # a share's suffix (10%hu) and the order it names
 Key = tuple[int, int, str]  # (higher rank, lower rank, "" for a pair or both suits, "s" or "o")
 
@@ -296,33 +306,62 @@ def _run_hands(first: Key, second: Key, term: str, position: int) -> list[Key]:
 
 @functools.cache
 def preflop_ranking(order: str = DEFAULT_RANKING_ORDER) -> tuple[str, ...]:
-    """The 169 classes best first (ties, if any, in chart order): the order the ``N%`` terms of a
-    range take hands in.
+    """The 169 classes best first: the order the ``N%`` terms of a range take hands in.
 
-    ``order`` is one of :data:`RANKING_ORDERS`: ``"one-random"`` (the default, and the order of
-    a share written ``10%hu``) ranks by each class's exact equity against one random hand,
-    heads-up, from the integer showdown counts of :data:`RANKING_FILE`, counted over every board
-    and every opponent hand by :mod:`analyzer.games.holdem.versus_random`.
+    ``order`` is one of :data:`RANKING_ORDERS`:
+
+    * ``"three-random"`` (the default): each class's equity in a four-handed showdown against
+      three random hands, the order PokerStove and Equilab rank by (their 10% is ``77+, A9s+,
+      KTs+, QTs+, AJo+, KQo``, and so is this one's). No enumeration of it is within reach, so
+      :data:`THREE_RANDOM_FILE` holds Monte Carlo estimates, refined until every two neighbours
+      in the order are three standard errors apart or have 640 million deals each; the pairs
+      left closer are listed in the file (:func:`unsettled_pairs`), their order the estimates'.
+    * ``"one-random"`` (a share written ``10%hu``): each class's exact heads-up equity against
+      one random hand, from the integer showdown counts of :data:`RANKING_FILE`, counted over
+      every board and every opponent hand; ties, if any, in chart order.
 
     >>> preflop_ranking()[:8]
+    ('AA', 'KK', 'QQ', 'JJ', 'TT', 'AKs', '99', 'AQs')
+    >>> preflop_ranking("one-random")[:8]
     ('AA', 'KK', 'QQ', 'JJ', 'TT', '99', '88', 'AKs')
-    >>> preflop_ranking("one-random")[-1]
-    '32o'
+    >>> preflop_ranking("one-random")[-1], preflop_ranking()[-1]
+    ('32o', '32o')
     """
+    equity = _ranking_data(order)["equity"]
+    return tuple(sorted(HAND_CLASSES, key=lambda name: -equity[name]))
+
+
+def unsettled_pairs(order: str = DEFAULT_RANKING_ORDER) -> tuple[tuple[str, str], ...]:
+    """The neighbour pairs of :func:`preflop_ranking` whose order the data leaves unsettled
+    (estimates less than three standard errors of their difference apart): none for the exact
+    ``"one-random"`` order.
+
+    >>> unsettled_pairs()[0]
+    ('A9s', 'QTs')
+    >>> unsettled_pairs("one-random")
+    ()
+    """
+    return _ranking_data(order)["unsettled"]
+
+
+@functools.cache
+def _ranking_data(order: str) -> dict:
+    """The data of an order: ``equity`` per class, and the ``unsettled`` neighbour pairs."""
     if order not in RANKING_ORDERS:
         raise ValueError(f"unknown ranking order {order!r}: expected one of {', '.join(map(repr, RANKING_ORDERS))}")
-    path = RANKING_ORDERS[order]
+    path, writer = RANKING_ORDERS[order]
     data = json.loads(path.read_text())
     if data.get("version") != RANKING_VERSION:
         raise RuntimeError(
             f"{path.name} is version {data.get('version')}, this code reads version {RANKING_VERSION}: "
-            "rebuild it with python -m analyzer.games.holdem.versus_random"
+            f"rebuild it with python -m {writer}"
         )
-    equity = {
-        name: (2 * wins + ties) / (2 * showdowns)
-        for name, wins, ties, showdowns in zip(data["classes"], data["wins"], data["ties"], data["showdowns"])
-    }
-    return tuple(sorted(HAND_CLASSES, key=lambda name: -equity[name]))
+    if "equity" in data:  # estimates
+        equity = dict(zip(data["classes"], data["equity"]))
+    else:  # exact counts
+        counts = zip(data["classes"], data["wins"], data["ties"], data["showdowns"])
+        equity = {name: (2 * wins + ties) / (2 * showdowns) for name, wins, ties, showdowns in counts}
+    return {"equity": equity, "unsettled": tuple((a, b) for a, b in data.get("unsettled", []))}
 
 
 @functools.cache
@@ -333,9 +372,10 @@ def _ranked_prefixes(order: str) -> np.ndarray:
 
 
 def _best_classes(percent: float, order: str) -> int:
-    """How many classes, best first in ``order``, make up ``percent`` of the 1,326 combos most
-    closely (the fewer when two counts are as close)."""
-    return int(np.argmin(np.abs(_ranked_prefixes(order) - percent / 100 * COMBO_COUNT)))
+    """How many classes, best first in ``order``, it takes to hold at least ``percent`` of the
+    1,326 combos (a hair of rounding below the share still counts as reaching it)."""
+    target = percent / 100 * COMBO_COUNT - 1e-9
+    return int(np.searchsorted(_ranked_prefixes(order), target, side="left"))
 
 
 def _share_hands(share: re.Match, term: str, position: int) -> list[Key]:
@@ -700,7 +740,7 @@ def parse(text: str) -> Range:
     >>> pa.ranges.parse("AKs, QQ+").canonical()
     'QQ+, AKs'
     >>> len(pa.ranges.parse("JJ- A5s-")), len(pa.ranges.parse("Ax")), len(pa.ranges.parse("10%"))
-    (76, 192, 134)
+    (76, 192, 136)
     >>> pa.ranges.parse("AxKx, RR, A*!AA:0.5")
     Range('22+, A2+:0.5', 270 combos)
     """

@@ -236,8 +236,10 @@ def test_a_colon_before_a_number_is_a_weight():
 
 
 def test_a_percent_suffix_names_the_heads_up_order():
-    assert parse("10%hu") == parse("10%") and parse("5%-15%HU") == parse("5%-15%")
-    assert preflop_ranking("one-random") == preflop_ranking()
+    assert parse("10%hu") != parse("10%") and parse("5%-15%HU") == parse("5%-15%hu")
+    heads_up = preflop_ranking("one-random")
+    assert parse("10%hu") == parse(", ".join(heads_up[: len(parse("10%hu").by_class())]))
+    assert preflop_ranking("three-random") == preflop_ranking() != heads_up
     with pytest.raises(ValueError, match="unknown ranking order 'no-such-order'"):
         preflop_ranking("no-such-order")
     with pytest.raises(RangeError):
