@@ -4,7 +4,7 @@ eval7), whole games, the studies and the ``saint`` commands."""
 from __future__ import annotations
 
 import json
-from itertools import combinations
+from itertools import combinations, product
 from pathlib import Path
 
 import eval7
@@ -87,6 +87,86 @@ def test_last_round_values_are_exact_and_equal_a_brute_force():
         assert choice.points_now == pytest.approx(points, abs=1e-12)
         assert choice.points_total == pytest.approx(points, abs=1e-12)  # the last round
     assert [c.points_total for c in result.choices] == sorted((c.points_total for c in result.choices), reverse=True)
+
+
+# three players in round 8: seat 2's hand is known (drafted), seat 1 holds 3 of the 9 unseen cards
+_KEPT = set(parse_cards("As Ah Kd Ac 8d 2c 3d 7h 4c 5d 6h 9s Tc Jd Qh Kh Ks"))
+THREE_LAST_RIVER = {
+    "players": 3,
+    "round": 8,
+    "phase": "river",
+    "hand": "As Ah Kd",
+    "river": "Ac 8d",
+    "scores": [10, 12, 9],
+    "known": ["", "", "2c 3d 7h"],
+    "removed": format_cards([c for c in range(52) if c not in _KEPT]),
+}
+
+
+def _minimax_brute_force(data: dict, players_known: dict[int, str]) -> dict[str, tuple[float, float]]:
+    """(expected points, P(win the game)) of each river card of round 8 against opponents who
+    answer it knowing every hand, to give you the fewest points and then the smallest share of
+    the game (§3.3.2: r = 8 points, w tied winners ceil(8 / w) each; §3.5: most points wins, a
+    shared win 1 / w), over every hand of the one hidden opponent (seat 1); ``players_known``
+    gives the other opponents' full hands. Plain loops, eval7 for the hands."""
+    mine = list(parse_cards(data["hand"]))
+    river = list(parse_cards(data["river"]))
+    known = {seat: list(parse_cards(cards)) for seat, cards in players_known.items()}
+    seen = set(mine) | set(river) | set(parse_cards(data["removed"])) | {c for h in known.values() for c in h}
+    unseen = [c for c in range(52) if c not in seen]
+    scores = data["scores"]
+    results = {}
+    for card in mine:
+        points = games = 0.0
+        hands = list(combinations(unseen, 3))
+        for hidden in hands:
+            all_hands = {1: list(hidden), **known}
+            outcomes = []
+            for answer in product(*(all_hands[s] for s in sorted(all_hands))):
+                plays = dict(zip(sorted(all_hands), answer))
+                board = river + [card] + list(answer)
+                values = {0: _value(board + [c for c in mine if c != card])}
+                for s, h in all_hands.items():
+                    values[s] = _value(board + [c for c in h if c != plays[s]])
+                top = max(values.values())
+                winners = [s for s, v in values.items() if v == top]
+                gained = {s: (-(-8 // len(winners)) if s in winners else 0) for s in values}
+                final = {s: scores[s] + gained[s] for s in values}
+                best = max(final.values())
+                share = 1 / sum(v == best for v in final.values()) if final[0] == best else 0.0
+                outcomes.append((gained[0], share))
+            worst = min(outcomes)
+            points += worst[0]
+            games += worst[1]
+        results[format_cards([card])] = (points / len(hands), games / len(hands))
+    return results
+
+
+@pytest.mark.parametrize(
+    "data, known",
+    [
+        (LAST_RIVER, {}),
+        ({**LAST_RIVER, "scores": [12, 12]}, {}),
+        (THREE_LAST_RIVER, {2: "2c 3d 7h"}),
+    ],
+)
+def test_minimax_last_round_equals_a_brute_force(data, known):
+    """The exact policy (river card of round 8 against opponents who play to beat you) against
+    a plain enumeration written from the rules."""
+    result = decide(position_from_dict(data), policy="exact")
+    assert result.run.exact and result.policy == "exact" and "play to beat you" in result.continuation
+    expected = _minimax_brute_force(data, known)
+    assert {c.cards for c in result.choices} == expected.keys()
+    for c in result.choices:
+        points, game = expected[c.cards]
+        assert c.points_total == pytest.approx(points, abs=1e-12)
+        assert c.p_win_game == pytest.approx(game, abs=1e-12)
+
+
+def test_the_exact_policy_needs_the_last_river():
+    with pytest.raises(ValueError, match="river card of the last round"):
+        decide(position_from_dict({**LAST_RIVER, "phase": "reveal", "hand": "As Kd", "river": "Jc 8d Qc Qd Qs"}),
+               policy="exact")  # fmt: skip
 
 
 @pytest.mark.jitless

@@ -71,7 +71,10 @@ def decide(
     policy:
         The policy of every player after the choice (``random``, ``greedy``, ``save``,
         ``rollout[:N[:BASE]]`` or ``search[:B[:BASE]]``, as in :func:`play`), or one per seat (a
-        list, or names separated by commas; a shorter list is cycled).
+        list, or names separated by commas; a shorter list is cycled). ``exact`` solves the river
+        card of round 8 by minimax instead: each card against the opponents' answer worst for
+        you, over every hand the one opponent with hidden cards may hold (a floor: they see your
+        card there).
     trials:
         Samples of the hidden cards per choice (Monte Carlo).
     exact:

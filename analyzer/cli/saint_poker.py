@@ -36,7 +36,8 @@ def decide_command(
             "-p",
             metavar="POLICY",
             help="Policy of every player after the choice: random, greedy, save, tuned, tuned-save, "
-            "rollout[:N[:BASE]] or search[:B[:BASE]] (or one per seat, comma-separated).",
+            "rollout[:N[:BASE]] or search[:B[:BASE]] (or one per seat, comma-separated); or exact: the "
+            "round-8 river card by minimax, against opponents who play to beat you.",
         ),
     ] = "greedy",
     trials: Annotated[
@@ -77,7 +78,8 @@ def decide_command(
 
     pos = result.position
     if result.run.exact:
-        how = f"exact for this play, {plural(result.run.trials, 'hand')} of the hidden opponent"
+        play = "" if result.policy == "exact" else " for this play"
+        how = f"exact{play}, {plural(result.run.trials, 'hand')} of the hidden opponent"
     else:
         how = f"Monte Carlo, {plural(result.run.trials, 'sample')}, seed {result.run.seed}"
     table = Table(

@@ -15,7 +15,12 @@ expected points to the end minus its own, with the standard error of that differ
 same samples (every choice sees the same deals, so the paired difference is what is measured).
 Every value assumes the policies named after the choice (``Decision.continuation``).
 
-Exact in the last round when every opponent but one is fully known and the rest of the
+The ``exact`` policy solves the river card of the last round by minimax (:mod:`.endgame`):
+each card against the opponents' answer worst for you, over every hand the one opponent with
+hidden cards may hold; no policy is assumed, and the values are a floor (the opponents see your
+card there, not in the game).
+
+Exact for a policy in the last round when every opponent but one is fully known and the rest of the
 round is deterministic (``save`` or ``tuned-save`` for the others in the river phase; any
 base policy but ``random`` at the reveal): every hand the hidden opponent may hold is enumerated.
 """
@@ -33,6 +38,7 @@ import numpy as np
 from analyzer.cards import cards_mask, format_cards
 from analyzer.games._results import SHOWN, Result, paired_stderr, plus_minus, summary, value_chart
 from analyzer.games.saint_poker import engine as E
+from analyzer.games.saint_poker.endgame import _minimax_tallies
 from analyzer.games.saint_poker.play import parse_policies
 from analyzer.games.saint_poker.policies import RANDOM, SAVE_RIVER, STRONG, policy_weights
 from analyzer.games.saint_poker.position import SaintPosition
@@ -54,6 +60,7 @@ EXACT_LIMIT = 50_000
 
 SAMPLED = ("sample of the hidden cards", "samples of the hidden cards")
 ENUMERATED = ("hand of the hidden opponent", "hands of the hidden opponent")
+EXACT_POLICY = "exact"
 
 
 @dataclass(frozen=True)
@@ -103,6 +110,8 @@ class Decision(Result):
     @property
     def continuation(self) -> str:
         """Which play after the choice the values assume, in words."""
+        if self.policy == EXACT_POLICY:
+            return "minimax: the opponents see your card and every hand and play to beat you (a floor)"
         return f"every player then plays {self.policy}"
 
     def to_frame(self) -> pd.DataFrame:
@@ -260,6 +269,8 @@ def decide(
     where the hidden hands can be."""
     check_count(trials, "trials")  # before the choice of method: exact runs take no trials or seed
     check_seed(seed)
+    if isinstance(policy, str) and policy.strip().lower() == EXACT_POLICY:
+        return _minimax_decision(position, exact)
     _, params = parse_policies(policy, position.players)
     label = policy if isinstance(policy, str) else ",".join(policy)
     kinds, weights = params[:, 0].copy(), policy_weights()
@@ -292,7 +303,37 @@ def decide(
             chunk_size=CHUNK,
         )
         tallies, facts = run.tallies, RunFacts.from_run(run)
-    n = facts.trials
+    return Decision(
+        position=position, policy=label, run=facts, choices=_choice_values(choices, tallies, facts.trials, exact)
+    )
+
+
+def _minimax_decision(position: SaintPosition, exact: bool | None) -> Decision:
+    """The ``exact`` policy: every river card of the last round against opponents who play to
+    beat you, over every hidden hand (:mod:`.endgame`)."""
+    state = position.to_state()
+    hands = _exact_hands(position, state) if position.round == E.ROUNDS and position.phase == "river" else None
+    if hands is None:
+        raise ValueError(
+            "the exact policy solves the river card of the last round (round 8), with at most one opponent "
+            "holding hidden cards"
+        )
+    if exact is False:
+        raise ValueError("the exact policy solves the position: it has no Monte Carlo form")
+    start = clock_start()
+    seat = hands[0][0] or 1  # the opponent with hidden cards (any one when none has)
+    masks = np.array([int(cards_mask(combo)) for _, combo in hands], np.int64)
+    choices = _legal_choices(state, 0)
+    tallies = np.zeros((len(choices), CHOICE_TALLY), np.int64)
+    _minimax_tallies(state, seat, masks, choices, tallies)
+    facts = RunFacts.enumerated(len(hands), since=start)
+    return Decision(
+        position=position, policy=EXACT_POLICY, run=facts, choices=_choice_values(choices, tallies, len(hands), True)
+    )
+
+
+def _choice_values(choices: np.ndarray, tallies: np.ndarray, n: int, exact: bool) -> tuple[ChoiceValue, ...]:
+    """Each choice's values from its tallies over ``n`` samples or cases, best first."""
     best = int(np.argmax(tallies[:, 3]))  # the first best choice
     paired = not exact and tallies.shape[1] > CHOICE_TALLY
     products = tallies[:, CHOICE_TALLY:]
@@ -316,4 +357,4 @@ def decide(
             )
         )
     values.sort(key=lambda v: -v.points_total)
-    return Decision(position=position, policy=label, run=facts, choices=tuple(values))
+    return tuple(values)
