@@ -188,6 +188,14 @@ def test_equity_matrix_entries_agree_with_the_exact_engine(first, second):
     assert pfe.equity_matrix()[j, i] == pytest.approx(1 - truth, abs=1e-12)
 
 
+def test_the_class_sums_are_the_matrix_summed_by_class():
+    pairs, equities = pfe.class_data()
+    classes = np.repeat(np.arange(169), [len(class_combos(n)) for n in HAND_CLASSES])
+    member = np.eye(169)[classes]  # (1326, 169): each combo's class
+    assert np.array_equal(pairs, member.T @ pfe.disjoint() @ member)
+    assert np.allclose(equities, member.T @ pfe.equity_matrix() @ member, rtol=0, atol=1e-9)
+
+
 def test_the_matrix_counts_every_deal_once():
     assert pfe.disjoint().sum() == pfe.MATCHUPS
     equity = pfe.equity_matrix()
@@ -198,8 +206,11 @@ def test_the_matrix_counts_every_deal_once():
 def test_the_package_data_is_what_the_enumeration_gives():
     with np.load(pfe.DATA_FILE) as data:
         keys, units = data["keys"], data["units"]
+        class_pairs, class_units = data["class_pairs"], data["class_units"]
     fresh_keys, counts = pfe.enumerate_classes(Runner(threads=2))
     assert np.array_equal(keys, fresh_keys) and np.array_equal(units, counts[:, 0])
+    fresh_pairs, fresh_units = pfe.class_sums(*pfe.pair_units(fresh_keys, counts[:, 0]))
+    assert np.array_equal(class_pairs, fresh_pairs) and np.array_equal(class_units, fresh_units)
 
 
 @pytest.mark.parametrize(
@@ -245,9 +256,7 @@ def test_class_sums_match_the_committed_heads_up_matrix():
     before the enumeration moved here) is the package data summed by class."""
     import pandas as pd
 
-    from analyzer.games.holdem.push_fold import class_matrices
-
-    pairs, equities = class_matrices()
+    pairs, equities = pfe.class_data()
     table = pd.read_csv(Path(__file__).resolve().parents[1] / "results/holdem/heads_up_matrix/heads_up_matrix.csv")
     index = {name: i for i, name in enumerate(HAND_CLASSES)}
     a, b = table.hero.map(index).to_numpy(), table.villain.map(index).to_numpy()

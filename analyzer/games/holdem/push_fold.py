@@ -40,14 +40,13 @@ say its chart leaves out the many small gaps of the exact solution too).
 
 from __future__ import annotations
 
-import functools
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from analyzer.games.holdem.push_fold_equities import all_combos, disjoint, equity_matrix
+from analyzer.games.holdem.push_fold_equities import class_data
 from analyzer.jit import kernel
 from analyzer.ranges import HAND_CLASSES, Range, class_combos, class_grid_position
 from analyzer.sim.runner import Runner
@@ -65,20 +64,6 @@ ROUNDING = 1e-3  # frequencies this close to 0 or 1 are rounded to it
 CHECK_EVERY = 50  # iterations between two exploitability checks
 RANK_ORDER = "AKQJT98765432"  # the chart's rows and columns
 MIN_GAP = 1.0  # big blinds: a chart lists holes in a class's pushing stacks this wide or wider
-
-
-@functools.cache
-def class_matrices() -> tuple[np.ndarray, np.ndarray]:
-    """Per pair of classes ``(a, b)`` (in ``HAND_CLASSES`` order): the number of disjoint combo
-    pairs, and the sum of class ``a``'s exact all-in equity over them (read-only 169 x 169)."""
-    sizes = [len(class_combos(name)) for name in HAND_CLASSES]
-    member = np.zeros((len(all_combos()), len(HAND_CLASSES)))
-    member[np.arange(member.shape[0]), np.repeat(np.arange(len(HAND_CLASSES)), sizes)] = 1.0
-    pairs = member.T @ disjoint().astype(np.float64) @ member
-    equities = member.T @ equity_matrix() @ member
-    for array in (pairs, equities):
-        array.setflags(write=False)
-    return pairs, equities
 
 
 def _check_game(stack: float, ante: float) -> None:
@@ -99,7 +84,7 @@ def _payoffs(stack: float, ante: float) -> tuple[np.ndarray, np.ndarray, float, 
     big blind calls nothing), ``called`` (169 x 169: what a call of class ``b`` adds to SB class
     ``a``'s push, over all their combo pairs, in big blinds), the fold loss ``0.5 + a`` and the
     steal ``1 + a``."""
-    pairs, equities = class_matrices()
+    pairs, equities = class_data()
     fold, steal = SMALL_BLIND + ante, BIG_BLIND + ante
     called = 2 * stack * equities - stack * pairs - steal * pairs
     return (fold + steal) * pairs.sum(axis=1), called, fold, steal
@@ -180,7 +165,7 @@ def _gains(push: np.ndarray, call: np.ndarray, stack: float, ante: float) -> tup
     """The small blind's value (big blinds per hand, against his stack before the hand) and each
     player's best-response gain against the other's strategy."""
     pushing, called, fold, _ = _payoffs(stack, ante)
-    pairs, _ = class_matrices()
+    pairs, _ = class_data()
     total = pairs.sum()
     sb = pushing + called @ call
     value = (-fold * pairs.sum() + push @ sb) / total
@@ -292,7 +277,7 @@ def push_fold(stack: float, ante: float = 0.0, tolerance: float = DEFAULT_TOLERA
         raise ValueError(f"tolerance {tolerance:g} must be more than 0")
     start = time.perf_counter()
     pushing, called, _, _ = _payoffs(stack, ante)
-    pairs, _ = class_matrices()
+    pairs, _ = class_data()
     push, call, iterations, _ = _cfr_plus(
         pushing, called, float(pairs.sum()), float(tolerance), np.int64(MAX_ITERATIONS), np.int64(CHECK_EVERY)
     )
@@ -437,7 +422,7 @@ def push_fold_chart(
     start = time.perf_counter()
     count = int(np.floor((max_stack - 1 - ante) / step + 1e-9))
     stacks = np.round(max_stack - step * np.arange(count)[::-1], 10)
-    class_matrices()  # read once, before the tasks share it
+    class_data()  # read once, before the tasks share it
     solves = runner.tasks(push_fold, [(float(s), ante, tolerance) for s in stacks])
     pushed = np.array([r.push_frequency >= 0.5 for r in solves])  # (stacks, classes)
     called = np.array([r.call_frequency >= 0.5 for r in solves])

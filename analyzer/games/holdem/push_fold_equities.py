@@ -8,7 +8,9 @@ digits, the least over the 24 suit permutations and the two orders of the hands.
 enumerated exactly over the C(48, 5) = 1,712,304 boards, and the package data file
 ``push_fold_equities.npz`` keeps, per class, its code and the first hand's equity in the
 engine's integer units (a win is ``TIE_UNITS``, an n-way tie ``TIE_UNITS / n``): 47,008
-entries, about 0.4 MB, instead of 1,326 x 1,326 floats. Regenerate it (about 2 CPU-minutes)
+entries instead of 1,326 x 1,326 floats; and, summed by pair of starting classes, the number of
+disjoint combo pairs and their equity units (169 x 169 each, what push/fold reads, so one solve
+needs no 1,326 x 1,326 matrix). About 0.4 MB. Regenerate it (about 2 CPU-minutes)
 with::
 
     python -m analyzer.games.holdem.push_fold_equities
@@ -106,11 +108,53 @@ def enumerate_classes(runner: Runner = Runner()) -> tuple[np.ndarray, np.ndarray
     return unique, np.concatenate(runner.tasks(exact_matchups, [(b,) for b in batches]))
 
 
+def pair_units(codes: np.ndarray, units: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The combo indices ``(i, j)`` of every disjoint pair (:func:`disjoint_pairs`) and combo
+    ``i``'s equity units against combo ``j`` over every board, read from the matchup classes'
+    ``codes`` (sorted) and their first hands' ``units``."""
+    i, j = disjoint_pairs()
+    combos = all_combos()
+    keys, flipped = class_keys(combos[i], combos[j])
+    at = np.minimum(np.searchsorted(codes, keys), len(codes) - 1)
+    if not (codes[at] == keys).all():
+        raise ValueError(f"{DATA_FILE.name} misses matchup classes: regenerate it")
+    first = units[at]
+    return i, j, np.where(flipped, TIE_UNITS * BOARDS - first, first)
+
+
+def class_sums(i: np.ndarray, j: np.ndarray, units: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per pair of classes (169 x 169, ``HAND_CLASSES`` order): the number of disjoint combo
+    pairs and the sum of the first class's equity units over them (exact integers)."""
+    class_of = np.repeat(np.arange(len(HAND_CLASSES)), [len(class_combos(n)) for n in HAND_CLASSES])
+    cell = class_of[i] * len(HAND_CLASSES) + class_of[j]
+    size = len(HAND_CLASSES) ** 2
+    pairs = np.bincount(cell, minlength=size).reshape(len(HAND_CLASSES), -1)
+    sums = np.zeros(size, np.int64)
+    np.add.at(sums, cell, units)
+    return pairs.astype(np.int64), sums.reshape(len(HAND_CLASSES), -1)
+
+
 def write_data(runner: Runner = Runner(), path: Path = DATA_FILE) -> None:
-    """Enumerate every class (:func:`enumerate_classes`) and write the codes (``int32``) and the
-    equity units (``int64``) to ``path``."""
+    """Enumerate every class (:func:`enumerate_classes`) and write the codes (``int32``), the
+    equity units (``int64``) and, summed by pair of starting classes, the pair counts and equity
+    units (:func:`class_sums`, what heads-up push/fold reads) to ``path``."""
     keys, counts = enumerate_classes(runner)
-    np.savez_compressed(path, keys=keys.astype(np.int32), units=counts[:, 0])
+    class_pairs, class_units = class_sums(*pair_units(keys, counts[:, 0]))
+    np.savez_compressed(
+        path, keys=keys.astype(np.int32), units=counts[:, 0], class_pairs=class_pairs, class_units=class_units
+    )
+
+
+@functools.cache
+def class_data() -> tuple[np.ndarray, np.ndarray]:
+    """The package data's per-class pair counts and exact equity sums (169 x 169, read-only
+    ``float64``; the sums as shares of the pot), read in milliseconds."""
+    with np.load(DATA_FILE) as data:
+        pairs = data["class_pairs"].astype(np.float64)
+        equities = data["class_units"] / (TIE_UNITS * BOARDS)
+    for array in (pairs, equities):
+        array.setflags(write=False)
+    return pairs, equities
 
 
 @functools.cache
@@ -119,18 +163,12 @@ def equity_matrix() -> np.ndarray:
     ``[i, j]`` is combo ``i``'s share of the pot against combo ``j`` over every board (combos in
     :func:`all_combos` order); 0 where the combos share a card (such pairs are never dealt; the
     :func:`disjoint` mask says which). Read from the package data and kept for the process
-    (about 3 s the first time)."""
+    (about 2 s the first time)."""
     with np.load(DATA_FILE) as data:
         codes, units = data["keys"].astype(np.int64), data["units"]
-    i, j = disjoint_pairs()
-    combos = all_combos()
-    keys, flipped = class_keys(combos[i], combos[j])
-    at = np.searchsorted(codes, keys)
-    if not (codes[at] == keys).all():
-        raise ValueError(f"{DATA_FILE.name} misses matchup classes: regenerate it")
-    first = units[at] / (TIE_UNITS * BOARDS)
+    i, j, pair = pair_units(codes, units)
     matrix = np.zeros((COMBO_COUNT, COMBO_COUNT))
-    matrix[i, j] = np.where(flipped, 1.0 - first, first)
+    matrix[i, j] = pair / (TIE_UNITS * BOARDS)
     matrix.setflags(write=False)
     return matrix
 
