@@ -294,6 +294,78 @@ def tables_command(
     )
 
 
+@saint_poker_app.command("tournament")
+@with_runner
+def tournament_command(
+    players: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="PLAYER...",
+            help="Two or more policies: random, greedy, save, tuned, tuned-save, rollout[:N[:BASE]], "
+            "search[:B[:BASE]].",
+        ),
+    ],
+    seats: Annotated[
+        int, typer.Option("--seats", "-k", min=2, max=5, metavar="N", help="Players at the table, 2 to 5.")
+    ] = 3,
+    field: Annotated[str, typer.Option("--field", metavar="POLICY", help="The policy of the other seats.")] = "greedy",
+    deals: Annotated[
+        int,
+        typer.Option(
+            "--deals", "-n", min=1, callback=check_count, metavar="N", help="Paired deals (every player in every seat)."
+        ),
+    ] = 1_000,
+    chart: Annotated[
+        Path | None,
+        typer.Option("--chart", metavar="FILE", help="Draw every player's win share to FILE (.png)."),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace the --chart file if it exists.")] = False,
+    seed: Seed = None,
+    as_json: Json = False,
+    show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
+) -> None:
+    """A tournament, deals and seats paired: every player in every seat against the field on the
+    same deals; each player's win share and every pair's difference, with standard errors."""
+    with reported_errors():
+        from analyzer.api import saint_poker
+        from analyzer.cli.output_files import CHART_SUFFIXES, checked_output, save_chart
+
+        chart_file = checked_output(chart, CHART_SUFFIXES, "--chart", force)
+        with progress_bar("saint poker tournament", show_progress, long_run=True) as progress:
+            result = saint_poker.tournament(
+                players, seats=seats, field=field, deals=deals, seed=seed, runner=runner.reporting(progress)
+            )
+        _print_tournament(result, as_json)
+        save_chart(result, chart_file, as_json)
+
+
+def _print_tournament(result, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(result.to_dict()))
+        return
+    from rich.table import Table
+
+    console = stdout_console()
+    console.print(
+        f"paired tournament, {result.seats} seats against {result.field}: "
+        f"{plural(result.run.trials, 'paired deal')}, every player in every seat (seed {result.run.seed})"
+    )
+    standings = Table(title="standings: share of the games won", title_justify="left")
+    for column in ("player", "wins", "± s.e.", "over fair"):
+        standings.add_column(column, justify="left" if column == "player" else "right")
+    for s in result.standings:
+        standings.add_row(s.player, f"{100 * s.wins:.1f}%", f"{100 * s.wins_stderr:.1f}%", f"{100 * s.margin:+.1f}")
+    console.print(standings)
+    matches = Table(title="matches: the first player's win share minus the second's", title_justify="left")
+    for column in ("player", "opponent", "difference", "± s.e.", "z"):
+        matches.add_column(column, justify="left" if column in ("player", "opponent") else "right")
+    for m in result.matches:
+        matches.add_row(m.first, m.second, f"{100 * m.difference:+.1f}", f"{100 * m.stderr:.1f}", f"{m.z:+.1f}")
+    console.print(matches)
+
+
 def _play_human(game) -> None:
     """The terminal game of ``play --human``: what you see and your choices, a prompt (a number
     or the cards; ``q`` ends the game), and after each decision the strong choice and the values

@@ -1,7 +1,7 @@
 """Saint Poker paired tournaments and the tuning of greedy's and save's weights by self-play.
 
 :func:`paired_cell` plays every player of a list in every seat of ``n`` against greedy
-opponents on the same deals (:func:`.study_kernels.paired_tournament`): each deal's cards,
+opponents on the same deals (:func:`.tournament.paired_run`): each deal's cards,
 draft tie-breaks and seat streams are drawn once and replayed for every player and seat
 (common random numbers), so two players' win shares differ by their play, not their cards.
 
@@ -24,11 +24,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer.games.saint_poker import tuned as W
-from analyzer.games.saint_poker.play import parse_policy
 from analyzer.games.saint_poker.policies import TUNED, TUNED_SAVE, policy_weights
 from analyzer.games.saint_poker.rollout import SHARE
-from analyzer.games.saint_poker.study_kernels import paired_tournament, paired_width
-from analyzer.sim.engine import KernelJob, Stopping, mean_and_se
+from analyzer.games.saint_poker.tournament import paired_run
+from analyzer.sim.engine import mean_and_se
 from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import derive_seed
 
@@ -49,14 +48,10 @@ def paired_cell(
     player of ``names`` and the paired difference of every two (first minus second), over
     ``deals`` deals of ``seed``, base policies reading ``weights`` (by default
     :func:`.policies.policy_weights`). A deal's cards and streams do not depend on the
-    players, so a subset of ``names`` gets the same values for its players."""
-    params = np.stack([parse_policy(name) for name in names])
-    table = policy_weights() if weights is None else weights
+    players, so a subset of ``names`` gets the same values for its players (the run:
+    :func:`.tournament.paired_run`)."""
     k = len(names)
-    job = KernelJob(paired_tournament, (n, params, parse_policy("greedy"), table), (), paired_width(k))
-    stopping = Stopping(trials=deals)
-    run = runner.reporting(None).monte_carlo(job, seed=seed, stopping=stopping, chunk_size=max(1, deals // 20))
-    t = run.tallies
+    t = paired_run(n, names, deals, seed, weights=weights, runner=runner.reporting(None)).tallies
     done, unit = int(t[0]), SHARE * n  # x / unit is a deal's win share, averaged over the seats
     shares = []
     for c, name in enumerate(names):

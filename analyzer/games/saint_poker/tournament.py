@@ -1,0 +1,186 @@
+"""Saint Poker tournaments, deals and seats paired (rules §3; ``poker-analyzer saint-poker tournament``).
+
+Every player plays every seat of an ``n``-player table against ``n - 1`` opponents of one
+``field`` policy, on the same deals (:func:`.study_kernels.paired_tournament`): each deal's
+cards, draft tie-breaks and seat streams are drawn once and replayed for every player and every
+seat (common random numbers), so two players' results differ by their play, not by their cards
+or their seats. A player's score on a deal is ``x``, his share of the game won summed over the
+``n`` seats (a shared win counts 1 / w, S-7); his win share is the mean of ``x / n`` over the
+deals, the fair share ``1 / n``. Two players' difference is the mean of ``(x_a - x_b) / n`` over
+the same deals, so its standard error is that of the paired differences.
+
+Reported: every player's win share with its standard error and its margin over the fair share,
+best first, and every pair's difference with its standard error and z-score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from analyzer.games._results import Result, summary, value_chart
+from analyzer.games.saint_poker import engine as E
+from analyzer.games.saint_poker.play import parse_policy
+from analyzer.games.saint_poker.policies import policy_weights
+from analyzer.games.saint_poker.rollout import SHARE
+from analyzer.games.saint_poker.study_kernels import paired_tournament, paired_width
+from analyzer.sim.engine import KernelJob, MonteCarloRun, Stopping, check_count, mean_and_se
+from analyzer.sim.facts import RunFacts, inline_run
+from analyzer.sim.runner import Runner
+from analyzer.sim.seeds import check_seed, new_seed
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.figure import Figure
+
+DEALS = ("paired deal", "paired deals")
+DEFAULT_FIELD = "greedy"
+
+
+def paired_run(
+    seats: int,
+    names: Sequence[str],
+    deals: int,
+    seed: int,
+    *,
+    field: str = DEFAULT_FIELD,
+    weights: np.ndarray | None = None,
+    runner: Runner = Runner(),
+) -> MonteCarloRun:
+    """The run behind a tournament (module docstring): ``names`` each in every one of ``seats``
+    seats against ``field``, over ``deals`` deals of ``seed`` (in 20 chunks), base policies
+    reading ``weights`` (:func:`.policies.policy_weights` by default); its tallies are those of
+    :func:`.study_kernels.paired_tournament`. A deal's cards and streams do not depend on the
+    players, so a subset of ``names`` gets the same values for its players."""
+    params = np.stack([parse_policy(name) for name in names])
+    table = policy_weights() if weights is None else weights
+    job = KernelJob(paired_tournament, (seats, params, parse_policy(field), table), (), paired_width(len(names)))
+    return runner.monte_carlo(job, seed=seed, stopping=Stopping(trials=deals), chunk_size=max(1, deals // 20))
+
+
+@dataclass(frozen=True)
+class Standing(Result):
+    """A player's result: ``wins`` his share of the games won (fair: 1 / seats) with its standard
+    error, and ``margin`` that share minus the fair one."""
+
+    player: str
+    wins: float
+    wins_stderr: float
+    margin: float
+
+
+@dataclass(frozen=True)
+class Match(Result):
+    """Two players on the same deals and seats: ``difference`` the first's win share minus the
+    second's, with the standard error of the paired differences and ``z`` their ratio."""
+
+    first: str
+    second: str
+    difference: float
+    stderr: float
+    z: float
+
+
+@dataclass(frozen=True)
+class SaintPokerTournament(Result):
+    """A paired tournament (module docstring): ``players`` each in every one of ``seats`` seats
+    against ``field`` opponents; ``standings`` best first, ``matches`` in the order of the pairs
+    of ``players``; ``run.trials`` the deals, ``run.seed`` their seed."""
+
+    players: tuple[str, ...]
+    seats: int
+    field: str
+    run: RunFacts
+    standings: tuple[Standing, ...]
+    matches: tuple[Match, ...]
+
+    def to_dict(self) -> dict:
+        """The fields with the run's facts inlined, the standings and the matches (``--json``)."""
+        d = {k: v for k, v in self.__dict__.items() if k not in ("standings", "matches")}
+        return {
+            "deals": self.run.trials,
+            **inline_run(d),
+            "standings": [s.__dict__ for s in self.standings],
+            "matches": [m.__dict__ for m in self.matches],
+        }
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per match: first, second, difference, its standard error, z."""
+        import pandas as pd  # here, not at the top: queries print without pandas
+
+        return pd.DataFrame([m.__dict__ for m in self.matches])
+
+    def __repr__(self) -> str:
+        rows = [
+            (s.player, f"wins {100 * s.wins:.1f}% ± {100 * s.wins_stderr:.1f}% ({100 * s.margin:+.1f} over fair)")
+            for s in self.standings
+        ]
+        rows += [
+            (f"{m.first} v {m.second}", f"{100 * m.difference:+.1f} ± {100 * m.stderr:.1f} points of win share")
+            for m in self.matches
+        ]
+        title = f"Saint Poker paired tournament, {self.seats} seats against {self.field}"
+        return summary(title, self.run.describe(DEALS), rows, total=len(rows), noun=("line", "lines"))
+
+    def plot(self) -> Figure:
+        """Each player's win share, with 2 s.e. error bars."""
+        return value_chart(
+            [s.player for s in self.standings],
+            [s.wins for s in self.standings],
+            [s.wins_stderr for s in self.standings],
+            run=self.run,
+            sampled=DEALS,
+            title=f"Saint Poker paired tournament ({self.seats} seats against {self.field})",
+            value_label="share of the games won",
+        )
+
+
+def tournament(
+    players: Sequence[str],
+    *,
+    seats: int = 3,
+    field: str = DEFAULT_FIELD,
+    deals: int = 1_000,
+    seed: int | None = None,
+    runner: Runner = Runner(),
+) -> SaintPokerTournament:
+    """A paired tournament of ``players`` (at least two, each named once) at tables of ``seats``
+    against ``field`` opponents, over ``deals`` deals (module docstring)."""
+    if isinstance(players, str):
+        raise TypeError(f"players must be a list of policy names, not one string: got {players!r}")
+    names = tuple(p.strip() for p in players)
+    if len(names) < 2:
+        raise ValueError(f"a tournament needs at least two players, got {len(names)}")
+    if len(set(names)) < len(names):
+        raise ValueError(f"each player is named once: got {', '.join(names)}")
+    if not 2 <= seats <= E.MAX_PLAYERS:
+        raise ValueError(f"Saint Poker has 2 to 5 players a table, got {seats} seats")
+    check_count(deals, "deals")
+    check_seed(seed)
+    used_seed = new_seed(seed)
+    run = paired_run(seats, names, deals, used_seed, field=field, runner=runner)
+    t = run.tallies
+    done, unit = int(t[0]), SHARE * seats  # x / unit is a deal's win share, averaged over the seats
+    standings = []
+    for c, name in enumerate(names):
+        mean, se = mean_and_se(t[1 + 2 * c], t[2 + 2 * c], done)
+        standings.append(Standing(name, mean / unit, se / unit, mean / unit - 1 / seats))
+    matches = []
+    at = 1 + 2 * len(names)
+    for a, b in combinations(names, 2):
+        mean, se = mean_and_se(t[at], t[at + 1], done)
+        matches.append(Match(a, b, mean / unit, se / unit, mean / se if se > 0 else float("nan")))
+        at += 2
+    standings.sort(key=lambda s: -s.wins)
+    return SaintPokerTournament(
+        players=names,
+        seats=seats,
+        field=field.strip(),
+        run=RunFacts.from_run(run),
+        standings=tuple(standings),
+        matches=tuple(matches),
+    )
