@@ -47,6 +47,8 @@ def _holdem() -> None:
     holdem.turns(["AsKs", "QdQc"], "Kh 7d 2c")  # the many-deals kernel of turns and equities
     holdem.flops(["AsKs", "QdQc"], dead=list(range(38)))  # the flop sweep, on the 10 cards left
     holdem.hits("QQ+, AKs", "Kh 7d 2c")  # the texture kernel (every flop and turns call it alike)
+    holdem.push_fold(stack=5)  # heads-up push/fold's CFR+
+    holdem.icm_push_fold([5, 5, 5], [1], deals=1000)  # three-handed: the deals, their ranks, CFR+
     ranges.parse("QQ+, AKs").to_frame()
 
 
