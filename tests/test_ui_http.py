@@ -24,7 +24,8 @@ import pytest
 
 import analyzer as pa
 from analyzer.cli.errors import one_line
-from analyzer.ui import calls
+from analyzer.sim.method import allow_exact
+from analyzer.ui import calls, server
 from analyzer.ui.server import STATIC, make_server
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -185,6 +186,8 @@ def error_of(call, *args) -> str:
         ("/api/hits", {"range": "QQ+", "board": "Kh 7d 2c", "filter": ["Nothing"]}, None),
         ("/api/equity", {"hands": "AsKs QdQc"}, lambda: 'hands: expected a list, got "AsKs QdQc"'),
         ("/api/equity", {}, lambda: "hands: missing"),
+        ("/api/equity", {"hands": ["AsKs", ""]}, lambda: "hands: player 2 has no hand or range"),
+        ("/api/streets", {"hands": [" ", "QQ"]}, lambda: "hands: player 1 has no hand or range"),
         ("/api/range", {"text": "AA", "edits": [{"class": "AKx", "weight": 1}]}, None),
         ("/api/range", {"text": "AA", "edits": [{"class": "AKs", "weight": 2}]}, None),
     ],
@@ -202,14 +205,73 @@ def test_bad_requests(base):
     assert request(base, "POST", "/api/equity", b"{}", {"Content-Type": "text/plain"})[0] == 400
     assert post(base, "/api/nothing", {})[0] == 404
     assert post(base, "/api/range", {"text": "A" * 100_000})[0] == 413
+    status, answer = post(base, "/api/range", b"[" * 50_000)  # deeper than the JSON reader recurses
+    assert status == 400 and answer == {"error": "the body is not JSON this server reads: nested too deeply"}
+    status, answer = request(base, "POST", "/api/range", b"{}", {"Transfer-Encoding": "chunked"})
+    assert status == 411 and "Content-Length" in answer["error"]
     status, answer = request(base, "GET", "/", headers={"Host": "evil.example:80"})
     assert status == 403 and "evil.example" in answer["error"]
 
 
 def test_a_run_past_its_time_is_stopped(base, monkeypatch):
+    """A run its estimate let start (here: any estimate) is stopped by its progress sink."""
     monkeypatch.setattr(calls, "EXACT_ONLY_SECONDS", 0.0)
+    monkeypatch.setattr(calls, "allow_exact", lambda seconds: allow_exact())
     status, answer = post(base, "/api/streets", {"hands": ["QQ+, AKs", "JJ-"]})
     assert status == 503 and answer["error"].startswith("every flop stopped after 0 s")
+
+
+def test_a_run_estimated_past_its_time_is_refused_at_once(base):
+    """Every flop of two random hands: the API's cost model puts it at minutes, beyond the
+    page's bound, so it is refused before it starts, in the page's words (the command line's
+    ``--yes`` means nothing on the page)."""
+    start = time.monotonic()
+    status, answer = post(base, "/api/streets", {"hands": ["random", "random"]})
+    assert time.monotonic() - start < calls.EXACT_ONLY_SECONDS
+    assert status == 503 and answer["error"].startswith("every flop is estimated at ")
+    assert f"more than this page's {calls.EXACT_ONLY_SECONDS:g} s" in answer["error"]
+    assert "--yes" not in answer["error"]
+
+
+def test_every_answer_is_bounded_in_time(base, monkeypatch):
+    """A call still running after ``REQUEST_SECONDS`` (an engine slower than its cost model
+    said) is answered 503 then, while other requests are answered as usual."""
+    release = threading.Event()
+
+    def stuck(body):
+        release.wait(60)
+        return {}
+
+    monkeypatch.setattr(server, "REQUEST_SECONDS", 0.5)
+    monkeypatch.setitem(server.ENDPOINTS, "/api/equity", stuck)
+    try:
+        start = time.monotonic()
+        status, answer = post(base, "/api/equity", {"hands": ["AsKs", "QdQc"]})
+        assert time.monotonic() - start < 10
+        assert status == 503 and answer["error"].startswith("no answer within 0.5 s")
+        assert post(base, "/api/range", {"text": "QQ+"})[0] == 200
+    finally:
+        release.set()
+
+
+def test_a_connection_that_never_ends_its_request_blocks_nobody(base):
+    """Slowloris: connections that send half a request and hold it open do not keep the
+    server from answering others."""
+    host, port = base.removeprefix("http://").split(":")
+    held = [socket.create_connection((host, int(port)), timeout=30) for _ in range(8)]
+    try:
+        for number, sock in enumerate(held):
+            partial = b"POST /api/range HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            if number % 2:  # the headers whole, the body promised and never sent
+                partial += b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"
+            sock.sendall(partial)
+        start = time.monotonic()
+        assert post(base, "/api/range", {"text": "QQ+"})[0] == 200
+        assert request(base, "GET", "/api/meta")[0] == 200
+        assert time.monotonic() - start < 10
+    finally:
+        for sock in held:
+            sock.close()
 
 
 # ------------------------------------------------------------------ files

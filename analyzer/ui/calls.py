@@ -10,19 +10,25 @@ which the server returns as they are.
 Every call is bounded in time: equity and Pai Gow splits are exact when the API's cost model
 says that is quick, otherwise Monte Carlo stopped at :data:`MONTE_CARLO_SECONDS` (the answer
 says which, with its trials and standard errors); the exact-only runs (every flop or turn, the
-hits) are stopped by their progress sink after :data:`EXACT_ONLY_SECONDS` with
-:class:`TimedOut`.
+hits) are refused before they start when the API's cost model puts them beyond
+:data:`EXACT_ONLY_SECONDS`, and stopped by their progress sink once they have run that long,
+each with :class:`TooLong`.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
 import analyzer as pa
+from analyzer.sim.method import allow_exact
+
+Answer = TypeVar("Answer")
+Progress = Callable[[int, int | None], None]
+"""A progress sink of the API: steps done and planned (None: not known)."""
 
 MONTE_CARLO_SECONDS = 3.0
 """The time limit of a Monte Carlo run the page asks for (equity, Pai Gow splits)."""
@@ -37,8 +43,14 @@ class BadRequest(ValueError):
     """A request whose JSON lacks a field or has one of the wrong type; the message names it."""
 
 
-class TimedOut(Exception):
-    """An exact-only run stopped after :data:`EXACT_ONLY_SECONDS`; the message says what to do."""
+class TooLong(Exception):
+    """An exact-only run refused for its estimated time or stopped after
+    :data:`EXACT_ONLY_SECONDS`; the message says which and what to do."""
+
+
+ESTIMATE_REFUSAL = "exact enumeration is estimated at "
+"""How the API's refusal of an enumeration estimated too long begins
+(:func:`analyzer.sim.method.check_exact_cost`); its advice (``--yes``) is the command line's."""
 
 
 def field(body: dict[str, Any], name: str, kind: type, default: Any = None) -> Any:
@@ -69,25 +81,46 @@ def field(body: dict[str, Any], name: str, kind: type, default: Any = None) -> A
 
 def _texts(body: dict[str, Any], name: str) -> list[str]:
     """``body[name]``: a list of 1 to :data:`MAX_PLAYERS` texts."""
+    """``body[name]``: a list of 1 to :data:`MAX_PLAYERS` texts, none blank (the player it
+    would be is named).
+
+    >>> _texts({"hands": ["AsKs", " "]}, "hands")
+    Traceback (most recent call last):
+    ...
+    analyzer.ui.calls.BadRequest: hands: player 2 has no hand or range
+    """
     values = field(body, name, list)
     if not 1 <= len(values) <= MAX_PLAYERS or not all(isinstance(v, str) for v in values):
         raise BadRequest(f"{name}: expected a list of 1 to {MAX_PLAYERS} texts")
+    for number, value in enumerate(values, 1):
+        if not value.strip():
+            raise BadRequest(f"{name}: player {number} has no hand or range")
     return values
 
 
-def _deadline(what: str) -> Callable[[int, int | None], None]:
-    """A progress sink that stops the run once it has gone :data:`EXACT_ONLY_SECONDS`."""
+def _exact_only(what: str, run: Callable[[Progress], Answer]) -> Answer:
+    """``run(progress)``: an exact-only run of the API, bounded twice by
+    :data:`EXACT_ONLY_SECONDS`: refused before it starts when the API's cost model estimates it
+    longer, and stopped by ``progress`` once it has gone that long, each with :class:`TooLong`
+    naming ``what``."""
+    advice = "narrower ranges answer sooner, and the command line runs as long as it takes"
     start = time.monotonic()
 
     def progress(done: int, planned: int | None) -> None:
         if time.monotonic() - start > EXACT_ONLY_SECONDS:
             share = f" at {done:,} of {planned:,} steps" if planned else ""
-            raise TimedOut(
-                f"{what} stopped after {EXACT_ONLY_SECONDS:g} s{share}: narrower ranges answer sooner, "
-                "and the command line runs as long as it takes"
-            )
+            raise TooLong(f"{what} stopped after {EXACT_ONLY_SECONDS:g} s{share}: {advice}")
 
-    return progress
+    with allow_exact(EXACT_ONLY_SECONDS):
+        try:
+            return run(progress)
+        except ValueError as err:
+            if not str(err).startswith(ESTIMATE_REFUSAL):
+                raise
+            estimate = str(err).removeprefix(ESTIMATE_REFUSAL).partition(" (")[0]
+            raise TooLong(
+                f"{what} is estimated at {estimate}, more than this page's {EXACT_ONLY_SECONDS:g} s: {advice}"
+            ) from None
 
 
 def meta() -> dict[str, Any]:
@@ -191,9 +224,9 @@ def streets(body: dict[str, Any]) -> dict[str, Any]:
     board = field(body, "board", str, "")
     dead = field(body, "dead", str, "") or None
     if not board.strip():
-        result = pa.holdem.flops(hands, dead, progress=_deadline("every flop"))
+        result = _exact_only("every flop", lambda progress: pa.holdem.flops(hands, dead, progress=progress))
     else:
-        result = pa.holdem.turns(hands, board, dead, progress=_deadline("every turn"))
+        result = _exact_only("every turn", lambda progress: pa.holdem.turns(hands, board, dead, progress=progress))
     summary = result.to_dict()
     return {
         "street": result.street,
@@ -228,12 +261,10 @@ def hits(body: dict[str, Any]) -> dict[str, Any]:
     >>> hits({"range": "QQ+, AKs", "board": "Kh 7d 2c", "filter": ["Set", "Overpair"]})
     {'filtered': 'AA, KsKd, KsKc, KdKc'}
     """
-    result = pa.holdem.hits(
-        field(body, "range", str),
-        field(body, "board", str, "") or None,
-        field(body, "dead", str, "") or None,
-        progress=_deadline("the hits on every flop"),
-    )
+    hand_range = field(body, "range", str)
+    board, dead = field(body, "board", str, "") or None, field(body, "dead", str, "") or None
+    what = "the hits on the board" if board else "the hits on every flop"
+    result = _exact_only(what, lambda progress: pa.holdem.hits(hand_range, board, dead, progress=progress))
     rows = field(body, "filter", list, [])
     if not rows:
         return result.to_dict()

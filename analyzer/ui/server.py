@@ -10,8 +10,10 @@ Routes:
   ``GET /results/<file>``: a file of the results folder alone;
 * ``POST /api/range``, ``/api/equity``, ``/api/streets``, ``/api/hits``, ``/api/paigow``: a
   JSON object in, a JSON object out (:mod:`analyzer.ui.calls`). Bad input answers 400 with
-  ``{"error": "<one line>"}``, the message the command line prints; a run stopped at its time
-  limit 503 with one too.
+  ``{"error": "<one line>"}``, the message the command line prints; a run refused or stopped
+  for its time 503 with one too, and so does any call not answered within
+  :data:`REQUEST_SECONDS` (it runs on in the background, its answer dropped: a thread cannot
+  be stopped from outside, and the engines' cost models can be wrong).
 
 A file path is resolved (symbolic links followed) and served only when it lies inside its root:
 ``..``, encoded dots, absolute paths and links leading out are all refused with 404. A request
@@ -26,8 +28,10 @@ from __future__ import annotations
 import json
 import math
 import sys
+import threading
 import traceback
 from collections.abc import Callable
+from concurrent.futures import Future
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -42,6 +46,9 @@ STATIC = Path(__file__).with_name("static")
 """The page's own files: HTML, CSS and JavaScript written by hand."""
 MAX_BODY = 64 * 1024
 """The largest request body read, in bytes."""
+REQUEST_SECONDS = 30.0
+"""The longest a JSON endpoint's answer is waited for (above :data:`~analyzer.ui.calls.EXACT_ONLY_SECONDS`,
+which stops the exact-only runs first, with a message saying what they reached)."""
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 WILDCARDS = frozenset({"", "0.0.0.0", "::", "0"})
 """Addresses that listen on every network: a server bound to one answers any ``Host``."""
@@ -109,6 +116,30 @@ def result_folders(root: Path) -> list[dict[str, Any]]:
             }
         )
     return folders
+
+
+def bounded(call: Callable[[], Any], seconds: float) -> Any:
+    """``call()``, run on a thread of its own and waited for ``seconds`` at most: its answer, or
+    the exception it raised, or :class:`TimeoutError` when it is still running (it runs on, and
+    its answer is dropped).
+
+    >>> bounded(lambda: 6 * 7, 1.0)
+    42
+    >>> bounded(lambda: threading.Event().wait(1.0), 0.01)
+    Traceback (most recent call last):
+    ...
+    TimeoutError
+    """
+    answer: Future[Any] = Future()
+
+    def run() -> None:
+        try:
+            answer.set_result(call())
+        except BaseException as err:  # handed to the waiting thread, which reports it
+            answer.set_exception(err)
+
+    threading.Thread(target=run, name="ui-call", daemon=True).start()
+    return answer.result(timeout=seconds)
 
 
 def finite(value: Any) -> Any:
@@ -193,8 +224,10 @@ class Handler(BaseHTTPRequestHandler):
             return None
         try:
             length = int(self.headers.get("Content-Length", ""))
-        except ValueError:
-            length = -1
+        except ValueError:  # absent (a chunked body, say) or not a number
+            self.close_connection = True
+            self._json(HTTPStatus.LENGTH_REQUIRED, {"error": "expected a Content-Length header giving the body's size"})
+            return None
         if not 0 <= length <= MAX_BODY:
             self.close_connection = True  # the body, if any, is not read
             self._json(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, {"error": f"expected a body of at most {MAX_BODY} bytes"})
@@ -204,6 +237,9 @@ class Handler(BaseHTTPRequestHandler):
         except ValueError as err:  # not UTF-8, or not JSON
             self._json(HTTPStatus.BAD_REQUEST, {"error": f"the body is not JSON: {one_line(err)}"})
             return None
+        except RecursionError:  # arrays or objects nested thousands deep
+            self._json(HTTPStatus.BAD_REQUEST, {"error": "the body is not JSON this server reads: nested too deeply"})
+            return None
         if not isinstance(body, dict):
             self._json(HTTPStatus.BAD_REQUEST, {"error": "expected a JSON object"})
             return None
@@ -211,12 +247,20 @@ class Handler(BaseHTTPRequestHandler):
 
     def _call(self, endpoint: Callable[[dict[str, Any]], dict[str, Any]], body: dict[str, Any]) -> None:
         """Answer ``endpoint(body)``: 400 with the one-line message of bad input, 503 when the
-        run was stopped at its time limit or refused for memory, 500 (and the traceback on
-        stderr) for anything else."""
+        run was refused or stopped for its time, not answered within :data:`REQUEST_SECONDS`
+        or refused for memory, 500 (and the traceback on stderr) for anything else."""
         try:
-            answer = endpoint(body)
-        except calls.TimedOut as err:
+            answer = bounded(lambda: endpoint(body), REQUEST_SECONDS)
+        except calls.TooLong as err:
             self._json(HTTPStatus.SERVICE_UNAVAILABLE, {"error": one_line(err)})
+        except TimeoutError:
+            self._json(
+                HTTPStatus.SERVICE_UNAVAILABLE,
+                {
+                    "error": f"no answer within {REQUEST_SECONDS:g} s (a busy server, or a run longer than "
+                    "its estimate): narrower ranges or fewer players answer sooner"
+                },
+            )
         except MemoryError as err:
             self._json(HTTPStatus.SERVICE_UNAVAILABLE, {"error": one_line(f"out of memory: {err}")})
         except USER_ERRORS as err:
