@@ -144,34 +144,32 @@ def _cfr_plus(pushing, called, total, tolerance, max_iterations, check_every):
         push_sum += iterations * push
         call_sum += iterations * call
         if iterations % check_every == 0:
-            gap = _exploitability(push_sum / weight_sum, call_sum / weight_sum, pushing, called, total)
+            _, sb_gain, bb_gain = _gains_sums(push_sum / weight_sum, call_sum / weight_sum, pushing, called)
+            gap = (sb_gain + bb_gain) / total
             if gap <= tolerance:
                 break
     return push_sum / weight_sum, call_sum / weight_sum, iterations, gap
 
 
 @kernel
-def _exploitability(push, call, pushing, called, total):
-    """Both players' best-response gains against ``push`` and ``call``, summed, in big blinds
-    per hand."""
+def _gains_sums(push, call, pushing, called):
+    """Summed over the combo pairs: what the small blind's play adds over folding everything,
+    and each player's best-response gain against ``push`` and ``call``."""
     sb = pushing + _times(called, call)  # SB's advantage of pushing, class by class
     bb = _times_left(push, called)  # what each BB class's call adds to SB
-    best_sb = np.maximum(sb, 0.0).sum()
-    worst_sb = (push * pushing).sum() + np.minimum(bb, 0.0).sum()
-    return (best_sb - worst_sb) / total
+    played = (push * sb).sum()
+    best = np.maximum(sb, 0.0).sum()
+    worst = (push * pushing).sum() + np.minimum(bb, 0.0).sum()
+    return played, best - played, played - worst
 
 
 def _gains(push: np.ndarray, call: np.ndarray, stack: float, ante: float) -> tuple[float, float, float]:
     """The small blind's value (big blinds per hand, against his stack before the hand) and each
     player's best-response gain against the other's strategy."""
     pushing, called, fold, _ = _payoffs(stack, ante)
-    pairs, _ = class_data()
-    total = pairs.sum()
-    sb = pushing + called @ call
-    value = (-fold * pairs.sum() + push @ sb) / total
-    best = (-fold * pairs.sum() + np.maximum(sb, 0.0).sum()) / total
-    worst = (-fold * pairs.sum() + push @ pushing + np.minimum(push @ called, 0.0).sum()) / total
-    return float(value), float(best - value), float(value - worst)
+    total = class_data()[0].sum()
+    played, sb_gain, bb_gain = _gains_sums(push, call, pushing, called)
+    return float(played / total - fold), float(sb_gain / total), float(bb_gain / total)
 
 
 def _rounded(frequencies: np.ndarray) -> np.ndarray:
