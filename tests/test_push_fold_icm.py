@@ -135,3 +135,18 @@ def test_bad_input_is_one_line_with_the_exit_code(args, code, words):
     assert result.returncode == code and result.stdout == ""
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and words in lines[0]
+
+
+def test_the_deals_give_each_seat_each_class_as_often_as_its_combos():
+    """Each seat's class frequencies over 200,000 deals within 4 standard errors of its share of
+    the 1,326 combos (6 for a pair, 4 suited, 12 offsuit)."""
+    from analyzer.ranges import HAND_CLASSES, class_combos
+
+    deals = 200_000
+    classes, values = icm3._sample(np.int64(deals), chunk_state(11, 0), icm3._combo_classes())
+    share = np.array([len(class_combos(n)) for n in HAND_CLASSES]) / 1326
+    error = np.sqrt(share * (1 - share) / deals)
+    for seat in range(3):
+        seen = np.bincount(classes[:, seat], minlength=169) / deals
+        assert (np.abs(seen - share) < 4 * error).all()
+    assert (values > 0).all()
