@@ -63,6 +63,8 @@ def test_a_winner_take_all_equity_is_the_chip_share_and_random_stacks_agree():
         ([5, 3], [-1], "every prize must be a number, 0 or more"),
         ([5, 3], [30, 50], "must not pay more than the place above"),
         ([5, 3], [0, 0], "at least one prize must be more than 0"),
+        (["a", 3], [1], "stacks: expected a list of numbers"),
+        ([5, 3], ["x"], "payouts: expected a list of numbers"),
     ],
 )
 def test_bad_input_is_one_line_naming_the_part(stacks, payouts, words):

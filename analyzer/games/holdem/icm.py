@@ -65,10 +65,17 @@ class IcmResult:
         }
 
 
+def _numbers(values: Sequence[float], name: str) -> np.ndarray:
+    """``values`` as a flat float array; ``ValueError`` naming ``name`` if they are not numbers."""
+    try:
+        return np.asarray(values, dtype=float).ravel()
+    except (TypeError, ValueError):
+        raise ValueError(f"{name}: expected a list of numbers, got {values!r}") from None
+
+
 def checked_input(stacks: Sequence[float], payouts: Sequence[float]) -> tuple[np.ndarray, np.ndarray]:
     """The stacks and payouts as arrays; ``ValueError`` naming the bad one otherwise."""
-    chips = np.asarray(stacks, dtype=float).ravel()
-    prizes = np.asarray(payouts, dtype=float).ravel()
+    chips, prizes = _numbers(stacks, "stacks"), _numbers(payouts, "payouts")
     if not 2 <= len(chips) <= MAX_PLAYERS:
         raise ValueError(f"stacks: {len(chips)} given, 2 to {MAX_PLAYERS} players needed")
     if not (np.isfinite(chips).all() and (chips > 0).all()):
