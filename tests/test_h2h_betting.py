@@ -17,7 +17,8 @@ from analyzer.cards import format_cards, parse_cards
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head import rollout as R
 from analyzer.games.head_to_head.betting import policies as BP
-from analyzer.games.head_to_head.betting.bet import bet_values
+from analyzer.games.head_to_head.betting.bet import BET_CHUNK, bet_values, legal_actions
+from analyzer.games.head_to_head.betting.engine import RESPONSES
 from analyzer.games.head_to_head.betting.model import ExchangeModel
 from analyzer.games.head_to_head.betting.play import parse_bet_policy, simulate_betting_games
 from analyzer.games.head_to_head.betting.position import bet_position_from_dict
@@ -71,6 +72,40 @@ def test_monte_carlo_action_values_agree_with_exact():
     sampled = bet_values(position, exact=False, trials=3_000, seed=4)
     for a in sampled.actions:
         assert abs(a.ev - exact[(a.action, a.amount)]) <= 4 * a.stderr + 1e-9
+        exact_regret = exact[(sampled.best.action, sampled.best.amount)] - exact[(a.action, a.amount)]
+        assert abs(a.regret - exact_regret) <= 4 * a.regret_stderr + 1e-9
+    assert "threshold" in sampled.continuation
+
+
+def test_regret_standard_errors_are_those_of_the_paired_differences():
+    """Each action's regret standard error is that of the best action's stack change minus its
+    own over the same samples, measured here one sample at a time (one chunk of ``BET_CHUNK``:
+    its stream is ``chunk_state(seed, 0)``)."""
+    from analyzer.games.head_to_head.play import seat_policies
+
+    position = bet_position_from_dict(LAST_BET)
+    result = bet_values(position, exact=False, trials=BET_CHUNK, seed=6)
+    state = position.to_state()
+    actions = legal_actions(state, position.facing)
+    params, vectors = seat_policies("greedy", "greedy")
+    bparams = np.stack([parse_bet_policy("threshold"), parse_bet_policy("threshold")])
+    rng = chunk_state(6, 0)
+    changes = np.zeros((BET_CHUNK, len(actions)))
+    for i in range(BET_CHUNK):
+        one = np.zeros((len(actions), 2), np.int64)
+        BP._sample_bet_actions(state, 0, actions, params, vectors, bparams, rng, 1, one)
+        changes[i] = one[:, 0]
+    by_key = {(a.action, a.row, a.amount): a for a in result.actions}
+    keys = []
+    for row, response, amount in actions.tolist():
+        name = ("bet" if row >= 0 else "no bet") if response < 0 else RESPONSES[response]
+        keys.append((name, None if row < 0 else row + 1, amount if name in ("bet", "raise") else 0))
+    best = keys.index((result.best.action, result.best.row, result.best.amount))
+    for index, key in enumerate(keys):
+        diff = changes[:, best] - changes[:, index]
+        assert by_key[key].regret == pytest.approx(diff.mean(), abs=1e-9)
+        assert by_key[key].regret_stderr == pytest.approx(diff.std() / np.sqrt(BET_CHUNK), abs=1e-9)
+    assert max(a.regret_stderr for a in result.actions) > 0
 
 
 @pytest.mark.slow

@@ -534,16 +534,19 @@ def bet(
         return
     from rich.table import Table
 
-    how = "exact" if result.run.exact else f"Monte Carlo, seed {result.run.seed}"
+    if result.run.exact:
+        how = f"exact for this play, {plural(result.run.trials, 'ordering')} of the hidden cards"
+    else:
+        how = f"Monte Carlo, {plural(result.run.trials, 'sample')} per action, seed {result.run.seed}"
     bet_position = result.position
     facing = bet_position.facing
     situation = f"answering the opponent's bet on row {facing + 1}" if facing >= 0 else "your turn to bet"
     table = Table(
         title=f"{bet_position.position.describe()}; {situation}; stacks {bet_position.stacks[0]} v "
-        f"{bet_position.stacks[1]}; {plural(result.run.trials, 'sample')} per action ({how})",
+        f"{bet_position.stacks[1]}; {result.continuation}; {how}",
         title_justify="left",
     )
-    for column in ("action", "row", "amount", "EV $", "± s.e.", "regret"):
+    for column in ("action", "row", "amount", "EV $", "± s.e.", "regret", "± s.e. "):
         table.add_column(column, justify="left" if column == "action" else "right")
     for a in result.actions:
         table.add_row(
@@ -553,6 +556,7 @@ def bet(
             f"{a.ev:+.1f}",
             f"{a.stderr:.1f}",
             f"{a.regret:.1f}",
+            f"{a.regret_stderr:.1f}",
         )
     stdout_console().print(table)
 

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from analyzer.cards import format_cards
+from analyzer.games._paired import add_paired_sample
 from analyzer.games._results import SHOWN, Result, paired_stderr, plus_minus, summary, value_chart
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.endgame import _endgame_tallies, _solvable
@@ -201,18 +202,6 @@ class Placements(Result):
         )
 
 
-@kernel(inline="always")
-def _add_sample(one, tallies, products):
-    """Add one sample's tallies ``one`` to ``tallies`` and the products of every pair of moves'
-    totals to ``products`` (what the paired standard error of a regret needs)."""
-    moves = one.shape[0]
-    for a in range(moves):
-        for k in range(TALLY_WIDTH):
-            tallies[a, k] += one[a, k]
-        for b in range(moves):
-            products[a, b] += one[a, 0] * one[b, 0]
-
-
 @kernel
 def _paired_samples(state, kinds, vectors, rng, trials, tallies, products):
     """:func:`.rollout._sample_moves`, one sample at a time, with the pair products."""
@@ -220,7 +209,7 @@ def _paired_samples(state, kinds, vectors, rng, trials, tallies, products):
     for _ in range(trials):
         one[:] = 0
         _sample_moves(state, kinds, vectors, rng, 1, one)
-        _add_sample(one, tallies, products)
+        add_paired_sample(one, tallies, products, 0)
 
 
 @kernel
@@ -230,7 +219,7 @@ def _paired_samples_under(state, params, vectors, rng, trials, tallies, products
     for _ in range(trials):
         one[:] = 0
         _sample_moves_under(state, params, vectors, rng, 1, one)
-        _add_sample(one, tallies, products)
+        add_paired_sample(one, tallies, products, 0)
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from analyzer.cards import cards_mask, format_cards
+from analyzer.games._paired import add_paired_sample
 from analyzer.games._results import SHOWN, Result, paired_stderr, plus_minus, summary, value_chart
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.endgame import _minimax_tallies
@@ -166,18 +167,6 @@ class Decision(Result):
         )
 
 
-@kernel(inline="always")
-def _add_sample(one, tallies, products):
-    """Add one sample's tallies ``one`` to ``tallies`` and the products of every pair of
-    choices' points to the end to ``products`` (for the paired standard error of a regret)."""
-    n = one.shape[0]
-    for a in range(n):
-        for k in range(CHOICE_TALLY):
-            tallies[a, k] += one[a, k]
-        for b in range(n):
-            products[a, b] += one[a, 3] * one[b, 3]
-
-
 @kernel
 def _paired_choices(state, choices, kinds, weights, rng, trials, tallies, products):
     """:func:`.rollout._sample_choices` for seat 0, one sample at a time, with the pair products."""
@@ -185,7 +174,7 @@ def _paired_choices(state, choices, kinds, weights, rng, trials, tallies, produc
     for _ in range(trials):
         one[:] = 0
         _sample_choices(state, 0, choices, kinds, weights, rng, 1, one)
-        _add_sample(one, tallies, products)
+        add_paired_sample(one, tallies, products, 3)
 
 
 @kernel
@@ -195,7 +184,7 @@ def _paired_choices_played(state, choices, params, weights, rng, trials, tallies
     for _ in range(trials):
         one[:] = 0
         _sample_choices_played(state, 0, choices, params, weights, rng, 1, one)
-        _add_sample(one, tallies, products)
+        add_paired_sample(one, tallies, products, 3)
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from analyzer.games._results import SHOWN, Result, plus_minus, summary, value_chart
+from analyzer.games._paired import add_paired_sample
+from analyzer.games._results import SHOWN, Result, paired_stderr, plus_minus, summary, value_chart
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.betting.engine import RESPONSES
 from analyzer.games.head_to_head.betting.play import parse_bet_policy
@@ -69,7 +70,9 @@ class ActionValue(Result):
     """One legal betting action and its value: ``action`` is "no bet", "bet" (``amount`` on
     ``row``, 1-based), or, facing a bet on ``row``, "decline", "call" or "raise" (by
     ``amount``); ``ev`` your stack at the end of the round minus now, with its standard error
-    (0 when exact); ``regret`` the best action's ``ev`` minus this one's."""
+    (0 when exact); ``regret`` the best action's ``ev`` minus this one's, with
+    ``regret_stderr`` the standard error of that difference over the same samples (paired; 0
+    when exact)."""
 
     action: str  # "no bet", "bet", "decline", "call" or "raise"
     row: int | None  # 1-based
@@ -77,6 +80,7 @@ class ActionValue(Result):
     ev: float  # your stack at the end of the round minus now
     stderr: float
     regret: float
+    regret_stderr: float = 0.0  # paired, over the same samples as the best action
 
     @property
     def label(self) -> str:
@@ -106,6 +110,15 @@ class BetValues(Result):
         """The action with the largest expected stack change."""
         return self.actions[0]
 
+    @property
+    def continuation(self) -> str:
+        """Which play after the action the values assume, in words."""
+        you, opponent = self.players["you"], self.players["opponent"]
+        return (
+            f"you play {you['placement']} + {you['betting']}, "
+            f"the opponent {opponent['placement']} + {opponent['betting']}"
+        )
+
     def to_frame(self) -> pd.DataFrame:
         """One row per action, best first: action, row, amount, ev, stderr, regret."""
         import pandas as pd  # here, not at the top: queries print without pandas
@@ -117,20 +130,21 @@ class BetValues(Result):
         return {
             "position": self.position.to_dict(),
             "players": self.players,
+            "continuation": self.continuation,
             **self.run.to_dict(),
             "actions": [a.to_dict() for a in self.actions],
         }
 
     def __repr__(self) -> str:
         rows = [
-            (a.label, f"EV {plus_minus(a.ev, a.stderr, self.run.exact, '+.1f')} $, regret {a.regret:.1f}")
+            (
+                a.label,
+                f"EV {plus_minus(a.ev, a.stderr, self.run.exact, '+.1f')} $, "
+                f"regret {plus_minus(a.regret, a.regret_stderr, self.run.exact, '.1f')}",
+            )
             for a in self.actions[:SHOWN]
         ]
-        you, opponent = self.players["you"], self.players["opponent"]
-        title = (
-            f"Head to Head betting: {self.position.describe()}; you {you['placement']} + {you['betting']}, "
-            f"opponent {opponent['placement']} + {opponent['betting']}"
-        )
+        title = f"Head to Head betting: {self.position.describe()}; {self.continuation}"
         return summary(
             title,
             self.run.describe(SAMPLED, ENUMERATED),
@@ -154,9 +168,30 @@ class BetValues(Result):
         )
 
 
+@kernel
+def _paired_bets(state, actions, params, vectors, bparams, rng, trials, tallies, products):
+    """:func:`.policies._sample_bet_actions`, one sample at a time, with the pair products."""
+    one = np.zeros((actions.shape[0], 2), np.int64)
+    for _ in range(trials):
+        one[:] = 0
+        _sample_bet_actions(state, YOU, actions, params, vectors, bparams, rng, 1, one)
+        add_paired_sample(one, tallies, products, 0)
+
+
+@kernel
+def _paired_bets_under(state, actions, params, vectors, bparams, rng, trials, tallies, products):
+    """:func:`.policies._sample_bet_actions_under`, one sample at a time, with the pair products."""
+    one = np.zeros((actions.shape[0], 2), np.int64)
+    for _ in range(trials):
+        one[:] = 0
+        _sample_bet_actions_under(state, YOU, actions, params, vectors, bparams, rng, 1, one)
+        add_paired_sample(one, tallies, products, 0)
+
+
 @dataclass(frozen=True)
 class _BetJob:
-    """Monte Carlo chunks of :func:`.policies._sample_bet_actions` (picklable for Dask)."""
+    """Monte Carlo chunks of :func:`.policies._sample_bet_actions` (picklable for Dask): per
+    action its stack change and square, then the sums of its change times every action's."""
 
     state: np.ndarray
     actions: np.ndarray
@@ -165,12 +200,15 @@ class _BetJob:
     bparams: np.ndarray
 
     def run_chunk(self, rng: np.ndarray, trials: int) -> np.ndarray:
-        """The tallies (per action: stack change, its square) of ``trials`` samples from ``rng``."""
-        tallies = np.zeros((len(self.actions), 2), np.int64)
-        _sample_bet_actions(
-            self.state, YOU, self.actions, self.params, self.vectors, self.bparams, rng.copy(), trials, tallies
-        )
+        """The tallies (per action: stack change, its square, the pair products) of ``trials``
+        samples from ``rng``."""
+        a = len(self.actions)
+        tallies = np.zeros((a, 2 + a), np.int64)
+        self._sample(rng.copy(), trials, tallies[:, :2], tallies[:, 2:])
         return tallies
+
+    def _sample(self, rng: np.ndarray, trials: int, tallies: np.ndarray, products: np.ndarray) -> None:
+        _paired_bets(self.state, self.actions, self.params, self.vectors, self.bparams, rng, trials, tallies, products)
 
     def standard_error(self, tallies: np.ndarray, trials: int) -> float:
         """Not used for stopping (NaN): a betting analysis stops after its trials."""
@@ -182,13 +220,10 @@ class _StrongBetJob(_BetJob):
     """:class:`_BetJob` with each player finishing the round under his own policies, lookahead
     ones included (:func:`.policies._sample_bet_actions_under`)."""
 
-    def run_chunk(self, rng: np.ndarray, trials: int) -> np.ndarray:
-        """The tallies (per action: stack change, its square) of ``trials`` samples from ``rng``."""
-        tallies = np.zeros((len(self.actions), 2), np.int64)
-        _sample_bet_actions_under(
-            self.state, YOU, self.actions, self.params, self.vectors, self.bparams, rng.copy(), trials, tallies
+    def _sample(self, rng: np.ndarray, trials: int, tallies: np.ndarray, products: np.ndarray) -> None:
+        _paired_bets_under(
+            self.state, self.actions, self.params, self.vectors, self.bparams, rng, trials, tallies, products
         )
-        return tallies
 
 
 @kernel
@@ -261,15 +296,25 @@ def bet_values(
         )
         tallies, facts = run.tallies, RunFacts.from_run(run)
     n = facts.trials
+    best = int(np.argmax(tallies[:, 0]))  # the first best action
+    paired = not exact and tallies.shape[1] > 2
     values = []
-    for (row, response, amount), t in zip(actions.tolist(), tallies):
+    for index, ((row, response, amount), t) in enumerate(zip(actions.tolist(), tallies)):
         ev, se = mean_and_se(t[0], t[1], n)
         name = ("bet" if row >= 0 else "no bet") if response < 0 else RESPONSES[response]
+        regret_se = paired_stderr(tallies[:, 0], tallies[:, 2:], best, index, n) if paired else 0.0
         values.append(
-            (name, None if row < 0 else row + 1, amount if name in ("bet", "raise") else 0, ev, 0.0 if exact else se)
+            ActionValue(
+                name,
+                None if row < 0 else row + 1,
+                amount if name in ("bet", "raise") else 0,
+                ev,
+                0.0 if exact else se,
+                (tallies[best, 0] - t[0]) / n,
+                regret_se,
+            )
         )
-    best = max(v[3] for v in values)
-    values.sort(key=lambda v: -v[3])
+    values.sort(key=lambda v: -v.ev)
     players = {
         "you": {"placement": policy, "betting": bet_policy},
         "opponent": {"placement": opponent_policy or policy, "betting": opponent_bet_policy or bet_policy},
@@ -278,7 +323,7 @@ def bet_values(
         position=bet,
         players=players,
         run=facts,
-        actions=tuple(ActionValue(a, r, x, ev, se, best - ev) for a, r, x, ev, se in values),
+        actions=tuple(values),
     )
 
 
