@@ -2,8 +2,8 @@
 
 * The published HoldemResources heads-up Nash charts (holdemresources.net, "HeadsUp Push/Fold
   Nash Equilibrium", no ante): every class's largest pushing stack, the calling stacks of the
-  rows A to 8 and Q2o, and the gaps its notes give for 63s (pushed from 5.1 to 7.1 bb and below
-  2.3 bb). The chart must agree to 0.2 bb for every class.
+  rows A to 8, A7o to J7o and Q2o, and the gaps its notes give for 63s (pushed from 5.1 to 7.1
+  bb and below 2.3 bb). The chart must agree to 0.2 bb for every class.
 * The exploitability: an independent best response, written here combo by combo over all
   1,326 x 1,225 deals with card removal, from the definitions of the payoffs.
 * The equity matrix: entries against the exact equity engine (``pa.holdem.equity``), and, in
@@ -46,8 +46,8 @@ PUSHER = """
 20+ 12.2 7.5 5.0 3.4 2.5 1.9 1.8 1.7 1.8 1.6 20+ 1.7
 20+ 11.6 7.0 4.6 2.9 2.2 1.8 1.6 1.5 1.5 1.4 1.4 20+
 """
-# The caller chart's rows A to 8 (the published page's text ends there), and Q2o from
-# HoldemResources' usage notes.
+# The caller chart's rows A to 8 and the start of row 7 (the published page's text ends
+# there), and Q2o from HoldemResources' usage notes.
 CALLER = """
 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+ 20+
 20+ 20+ 20+ 20+ 20+ 20+ 17.6 15.2 14.3 13.2 12.1 11.4 10.7
@@ -57,7 +57,7 @@ CALLER = """
 20+ 17.1 11.7 9.5 8.4 20+ 8.2 7.0 5.8 5.0 4.3 4.1 3.9
 20+ 13.8 9.7 7.6 6.6 6.0 20+ 6.5 5.6 4.8 4.1 3.6 3.5
 """
-CALLER_EXTRA = {"Q2o": 5.6}
+CALLER_EXTRA = {"A7o": 20.0, "K7o": 12.4, "Q7o": 8.0, "J7o": 6.4, "Q2o": 5.6}
 TOLERANCE = 0.2  # bb: the published charts are given to 0.1 bb
 
 
@@ -78,7 +78,7 @@ SAMPLE = ["K2s", "Q4s", "J2s", "T3s", "95s", "K8o", "Q2o", "J8o", "T7o", "87o", 
 
 
 def test_the_published_sample_is_read_as_published():
-    assert len(PUSH) == 166 and len(CALL) == 92
+    assert len(PUSH) == 166 and len(CALL) == 96
     assert (PUSH["T3s"], PUSH["Q2o"], PUSH["32o"], PUSH["K2o"]) == (7.7, 7.0, 1.4, 11.6)
     assert (CALL["K8s"], CALL["QJo"], CALL["Q2o"], CALL["J2s"]) == (17.6, 19.5, 5.6, 5.6)
 
