@@ -394,10 +394,10 @@ class PushFoldChart:
             vmin=0,
             vmax=float(self.stacks[-1]),
             fontsize=7,
-            note=f"Chip EV, blinds 0.5 and 1, ante {self.ante:g}; solved at every stack from {self.stacks[0]:g} to "
-            f"{self.stacks[-1]:g} bb in {self.stacks[1] - self.stacks[0]:.1f} bb steps (exact all-in equities, "
-            f"combo-level card removal), largest exploitability {self.exploitability:.1e} bb per hand.\n"
-            + (f"* pushing stacks with gaps: {gaps}." if side == "push" and gaps else ""),
+            note=f"Exact all-in equities with combo-level card removal; chip EV, blinds 0.5 and 1, ante "
+            f"{self.ante:g}; solved at every stack from {self.stacks[0]:g} to {self.stacks[-1]:g} bb in "
+            f"{self.stacks[1] - self.stacks[0]:.1f} bb steps, largest exploitability {self.exploitability:.1e} bb "
+            "per hand.\n" + (f"* pushing stacks with gaps: {gaps}." if side == "push" and gaps else ""),
         )
 
 
