@@ -362,7 +362,13 @@ def _print_tournament(result, as_json: bool) -> None:
     for column in ("player", "opponent", "difference", "± s.e.", "z"):
         matches.add_column(column, justify="left" if column in ("player", "opponent") else "right")
     for m in result.matches:
-        matches.add_row(m.first, m.second, f"{100 * m.difference:+.1f}", f"{100 * m.stderr:.1f}", f"{m.z:+.1f}")
+        matches.add_row(
+            m.first,
+            m.second,
+            f"{100 * m.difference:+.1f}",
+            f"{100 * m.stderr:.1f}",
+            "-" if m.z is None else f"{m.z:+.1f}",
+        )
     console.print(matches)
 
 

@@ -126,8 +126,8 @@ def holdem_equities(
                 known[q] = prepare_hands(hands, board or "", dead or "", "a batch of queries")
             else:
                 ranged[q] = (hands, board or "", dead or "")
-                deal = query_deal(hands, board or "", dead or "")  # checked now, made again from the cache
-                check_exact_cost(exact_seconds(deal, runner.workers))  # refused before anything runs
+                checked = query_deal(hands, board or "", dead or "")  # made again from the cache
+                check_exact_cost(exact_seconds(checked, runner.workers))  # refused before anything runs
     results: dict[int, EquityResult] = {}
     start = clock_start()
     holes = [d.holes for d in known.values()]

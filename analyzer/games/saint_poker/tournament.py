@@ -76,13 +76,14 @@ class Standing(Result):
 @dataclass(frozen=True)
 class Match(Result):
     """Two players on the same deals and seats: ``difference`` the first's win share minus the
-    second's, with the standard error of the paired differences and ``z`` their ratio."""
+    second's, with the standard error of the paired differences and ``z`` their ratio (None when
+    that error is 0: the two played alike on every deal)."""
 
     first: str
     second: str
     difference: float
     stderr: float
-    z: float
+    z: float | None
 
 
 @dataclass(frozen=True)
@@ -173,7 +174,7 @@ def tournament(
     at = 1 + 2 * len(names)
     for a, b in combinations(names, 2):
         mean, se = mean_and_se(t[at], t[at + 1], done)
-        matches.append(Match(a, b, mean / unit, se / unit, mean / se if se > 0 else float("nan")))
+        matches.append(Match(a, b, mean / unit, se / unit, mean / se if se > 0 else None))
         at += 2
     standings.sort(key=lambda s: -s.wins)
     return SaintPokerTournament(
