@@ -83,3 +83,7 @@ def test_the_command_prints_equities_and_exits_1_on_payouts_that_make_no_sense()
     bad = run("--stacks", "5000", "--stacks", "3000", "--payouts", "30", "--payouts", "50")
     assert bad.returncode == 1 and bad.stdout == ""
     assert bad.stderr.strip() == "error: payouts: a place must not pay more than the place above it, got [30.0, 50.0]"
+    assert run("--stacks", "5000 3000,2000", "--payouts", "50 30").stdout == ok.stdout  # lists in one value
+    unreadable = run("--stacks", "5000 lots", "--payouts", "50")
+    assert unreadable.returncode == 2 and "--stacks: 'lots' is not a number" in unreadable.stderr
+    assert len(unreadable.stderr.strip().splitlines()) == 1

@@ -299,16 +299,21 @@ def push_fold_chart(
 
 @holdem_app.command("icm")
 def icm(
-    stacks: Annotated[list[float], typer.Option("--stacks", metavar="CHIPS", help="Each player's chips.")],
-    payouts: Annotated[list[float], typer.Option("--payouts", metavar="PRIZE", help="The prize of 1st, 2nd ...")],
+    stacks: Annotated[
+        list[str], typer.Option("--stacks", metavar="CHIPS", help='Each player\'s chips: "5000 3000 2000".')
+    ],
+    payouts: Annotated[
+        list[str], typer.Option("--payouts", metavar="PRIZE", help='The prizes of 1st, 2nd ...: "65 35".')
+    ],
     as_json: Json = False,
 ) -> None:
-    """Tournament equity of each stack under the payouts (Malmuth-Harville ICM, exact). Give
-    --stacks and --payouts once per value: --stacks 5000 --stacks 3000 --payouts 65 --payouts 35."""
+    """Tournament equity of each stack under the payouts (Malmuth-Harville ICM, exact): --stacks
+    "5000 3000 2000" --payouts "65 35" (numbers separated by spaces or commas, or the option
+    given once per number)."""
     with reported_errors():
         from analyzer.api import holdem
 
-        result = holdem.icm(stacks, payouts)
+        result = holdem.icm(_numbers(stacks, "--stacks"), _numbers(payouts, "--payouts"))
         if as_json:
             print(json.dumps(result.to_dict()))
             return
@@ -320,10 +325,14 @@ def icm(
 @holdem_app.command("icm-push-fold")
 def icm_push_fold(
     stacks: Annotated[
-        list[float],
-        typer.Option("--stacks", metavar="BB", help="Button, small blind and big blind stacks in big blinds."),
+        list[str],
+        typer.Option(
+            "--stacks", metavar="BB", help='Button, small blind and big blind stacks in big blinds: "10 8 12".'
+        ),
     ],
-    payouts: Annotated[list[float], typer.Option("--payouts", metavar="PRIZE", help="The prize of 1st, 2nd, 3rd.")],
+    payouts: Annotated[
+        list[str], typer.Option("--payouts", metavar="PRIZE", help='The prizes of 1st, 2nd, 3rd: "50 30 20".')
+    ],
     ante: Ante = 0.0,
     deals: Annotated[int, typer.Option("--deals", metavar="N", help="Monte Carlo deals the game is played on.")] = (
         2_000_000
@@ -333,20 +342,21 @@ def icm_push_fold(
 ) -> None:
     """Three-handed push/fold Nash under ICM (button, small blind, big blind; push or fold, then
     call or fold, over-calls included): each decision's range, the players' tournament equities
-    and the exploitability in prize-pool percent. Give --stacks three times and --payouts once
-    per paid place: --stacks 10 --stacks 10 --stacks 10 --payouts 50 --payouts 30 --payouts 20."""
+    and the exploitability in prize-pool percent: --stacks "10 10 10" --payouts "50 30 20" (numbers
+    separated by spaces or commas, or the option given once per number)."""
     with reported_errors():
-        if len(stacks) != 3:
-            raise typer.BadParameter(f"--stacks: {len(stacks)} given; give the button's, small blind's, big blind's")
-        for value in stacks:
+        stack_bb, prizes = _numbers(stacks, "--stacks"), _numbers(payouts, "--payouts")
+        if len(stack_bb) != 3:
+            raise typer.BadParameter(f"--stacks: {len(stack_bb)} given; give the button's, small blind's, big blind's")
+        for value in stack_bb:
             checked_stack(value, "--stacks", ante)
         from analyzer.api import holdem
 
-        result = holdem.icm_push_fold(stacks, payouts, ante=ante, deals=deals, seed=seed)
+        result = holdem.icm_push_fold(stack_bb, prizes, ante=ante, deals=deals, seed=seed)
         if as_json:
             print(json.dumps(result.to_dict()))
             return
-        game = ", ".join(f"{name} {value:g}" for name, value in zip(("BTN", "SB", "BB"), stacks))
+        game = ", ".join(f"{name} {value:g}" for name, value in zip(("BTN", "SB", "BB"), stack_bb))
         print(f"Three-handed push/fold Nash under ICM: {game} bb" + (f", ante {ante:g}" if ante else ""))
         print(f"  payouts {', '.join(f'{p:g}' for p in result.payouts)}; {result.deals:,} deals, seed {result.seed}")
         for name, hand_range in result.ranges.items():
@@ -378,3 +388,17 @@ if TYPE_CHECKING:
 
 holdem_app.command("preflop-table")(holdem_preflop_table)
 holdem_app.command("heads-up-matrix")(holdem_heads_up_matrix)
+
+
+def _numbers(texts: list[str], option: str) -> list[float]:
+    """The numbers an option lists: each value given may hold several, separated by spaces or
+    commas (``--stacks "10 8 12"``, ``--stacks 10,8,12`` or ``--stacks 10 --stacks 8 ...``)."""
+    numbers = []
+    for word in (word for text in texts for word in text.replace(",", " ").split()):
+        try:
+            numbers.append(float(word))
+        except ValueError:
+            raise typer.BadParameter(f"{option}: {word!r} is not a number") from None
+    if not numbers:
+        raise typer.BadParameter(f"{option}: no numbers given")
+    return numbers
