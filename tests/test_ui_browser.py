@@ -129,7 +129,7 @@ def test_holdem_calculator(page):
     page.wait_for_selector("#streets-answer svg polyline.player-2")
     assert page.locator("#streets-answer svg polyline").count() == 2
     turns = pa.holdem.turns(["QQ+, AKs", "JhTh"], "Ah 9h 2c", "2d")
-    assert f"({len(turns.cards)} rows)" in page.locator("#streets-answer h2").text_content()
+    assert f"({len(turns.cards)} turns)" in page.locator("#streets-answer h2").text_content()
 
     page.locator("#run-hits").click()  # player 1's hits on the flop, then the filter
     page.wait_for_selector("#hits-answer .hit-row")
@@ -152,6 +152,64 @@ def test_percentage_slider(page):
         arg=int((pa.ranges.parse("10%").grid() > 0).sum()),
     )
     assert grid_weights(page, 0) == pa.ranges.parse("10%").grid().tolist()
+
+
+def test_generic_syntax_and_weights_both_ways(page):
+    """ProPokerTools' generic syntax and weights typed in the box fill the grid as the parser
+    says; a grid edit on top of them gives the range algebra's canonical text; the slider
+    shows the share of hands the range holds."""
+    text = "TT+:0.5!AA, AxKx"
+    range_box(page, 1).fill(text)
+    parsed = pa.ranges.parse(text)
+    page.wait_for_function(
+        "n => document.querySelectorAll(\".grid[data-player='1'] .cell[aria-pressed='mixed']\").length === n",
+        arg=int(((parsed.grid() > 0) & (parsed.grid() < 1)).sum()),
+    )
+    assert grid_weights(page, 1) == parsed.grid().tolist()
+    share = page.locator(".player[data-player='1'] input.share").input_value()
+    assert float(share) == round(200 * parsed.to_dict()["share"]) / 2
+    page.locator(".player[data-player='1'] input.paint").fill("50")
+    cell(page, 1, "QQ").click()  # at the grid weight already: taken out
+    cell(page, 1, "AQs").click()  # put in at 50%
+    truth = (parsed - pa.ranges.parse("QQ")) | pa.ranges.parse("AQs:0.5")
+    wait_text(page, 1, truth.canonical())
+    assert grid_weights(page, 1) == truth.grid().tolist()
+
+
+def test_grid_by_keyboard(page):
+    """One tab stop per grid; the arrow keys move, Space and Enter toggle, as clicks do."""
+    range_box(page, 0).fill("")
+    page.locator(".player[data-player='0'] input.paint").fill("100")
+    page.wait_for_function(
+        "() => document.querySelector(\".player[data-player='0'] .counts\").textContent === 'no combos'"
+    )
+    cell(page, 0, "AA").focus()
+    for key in ("ArrowRight", "ArrowDown", "ArrowDown", "Space", "ArrowLeft", "Enter"):
+        page.keyboard.press(key)  # right to AKs, down to KK then KQo, in; left to AQo, in
+    wait_text(page, 0, pa.ranges.parse("KQo, AQo").canonical())
+    assert page.evaluate("document.activeElement.dataset.class") == "AQo"
+    assert page.locator(".grid[data-player='0'] .cell[tabindex='0']").count() == 1
+    assert cell(page, 0, "KQo").get_attribute("aria-pressed") == "true"
+    page.keyboard.press("Space")  # again: out
+    wait_text(page, 0, "KQo")
+    page.eval_on_selector_all(  # two edits sent before either is answered: neither is lost
+        ".grid[data-player='0'] .cell[data-class='JJ'], .grid[data-player='0'] .cell[data-class='TT']",
+        "cells => cells.forEach(c => c.click())",
+    )
+    wait_text(page, 0, pa.ranges.parse("JJ, TT, KQo").canonical())
+
+
+def test_players_stay_between_two_and_ten(page):
+    """The remove buttons are disabled at two players; a third can be added and removed, the
+    others' ranges kept."""
+    removes = page.locator(".player button.remove")
+    assert removes.count() == 2 and all(removes.nth(i).is_disabled() for i in range(2))
+    texts = [range_box(page, i).input_value() for i in range(2)]
+    page.locator("#add-player").click()
+    assert page.locator(".player").count() == 3 and not removes.first.is_disabled()
+    removes.nth(2).click()
+    assert page.locator(".player").count() == 2
+    assert [range_box(page, i).input_value() for i in range(2)] == texts
 
 
 def test_paigow_split(page):

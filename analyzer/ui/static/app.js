@@ -40,11 +40,14 @@ function table(headers, rows, rowAttrs = () => ({})) {
   return el("table", {}, el("thead", {}, head), el("tbody", {}, ...body));
 }
 
+const STOPPED_BY = { time_limit: "stopped at its time limit", target_se: "stopped at its standard error",
+  trials: "stopped at its trials" };
+
 function runLine(run, unit) {
   const method = run.exact ? "exact" : "Monte Carlo";
   const parts = [`${method}: ${num(run.trials)} ${unit}`];
   if (!run.exact && run.seed !== null && run.seed !== undefined) parts.push(`seed ${run.seed}`);
-  if (run.stopped_by && !run.exact) parts.push(`stopped by ${run.stopped_by}`);
+  if (run.stopped_by && !run.exact) parts.push(STOPPED_BY[run.stopped_by] || `stopped by ${run.stopped_by}`);
   if (run.elapsed_seconds !== undefined) parts.push(`${run.elapsed_seconds.toFixed(3)} s`);
   if (run.choice) parts.push(run.choice);
   return el("p", { class: "method", text: parts.join("; ") });
@@ -65,31 +68,64 @@ function cellKind(name) {
 }
 
 function paintCell(cell, weight) {
+  const share = `${Math.round(1000 * weight) / 10}%`;
   cell.dataset.weight = String(weight);
   cell.querySelector(".fill").style.height = `${Math.round(100 * weight)}%`;
-  cell.classList.toggle("on", weight >= 0.5);
-  cell.title = `${cell.dataset.class}: ${Math.round(1000 * weight) / 10}% of its combos`;
+  cell.classList.toggle("on", weight >= 0.65); // white letters once the fill reaches above their middle
+  cell.setAttribute("aria-pressed", weight === 0 ? "false" : weight === 1 ? "true" : "mixed");
+  cell.setAttribute("aria-label", `${cell.dataset.class}, ${share}`);
+  cell.title = `${cell.dataset.class}: ${share} of its combos`;
 }
 
 let drag = null; // {player, weight, edits: Map class -> weight}
 
+function toggledWeight(player, cell) {
+  // the grid weight, or 0 (out) when the class already has it
+  const paint = player.paintWeight();
+  return Number(cell.dataset.weight) === paint ? 0 : paint;
+}
+
 function buildGrid(player) {
-  const grid = el("div", { class: "grid", "data-player": String(player.index) });
+  // one button per class; a single tab stop (the focused class), the arrow keys move in the grid,
+  // Enter or Space toggles the class as a click does
+  const grid = el("div", { class: "grid", role: "group", "data-player": String(player.index),
+    "aria-label": `Player ${player.index + 1}'s range: 13 by 13 hand classes, arrow keys to move, Space to toggle` });
   state.meta.grid.forEach((row, r) => row.forEach((name, c) => {
-    const cell = el("div", { class: `cell ${cellKind(name)}`, "data-class": name, "data-row": r, "data-col": c },
-      el("div", { class: "fill" }), el("span", { text: name }));
+    const cell = el("button", { type: "button", class: `cell ${cellKind(name)}`, "data-class": name,
+      "data-row": r, "data-col": c, tabindex: r === 0 && c === 0 ? "0" : "-1" },
+    el("span", { class: "fill" }), el("span", { class: "name", text: name }));
     paintCell(cell, 0);
     cell.addEventListener("mousedown", (event) => {
+      if (event.button !== 0) return;
       event.preventDefault();
-      const paint = player.paintWeight();
-      const weight = Number(cell.dataset.weight) === paint ? 0 : paint;
-      drag = { player, weight, edits: new Map() };
+      focusCell(grid, cell);
+      drag = { player, weight: toggledWeight(player, cell), edits: new Map() };
       dragOver(cell);
     });
     cell.addEventListener("mouseenter", () => { if (drag && drag.player === player) dragOver(cell); });
+    cell.addEventListener("click", (event) => {
+      if (event.detail !== 0) return; // a mouse click: done by mousedown and mouseup
+      const weight = toggledWeight(player, cell);
+      paintCell(cell, weight);
+      editGrid(player, [{ class: name, weight }]);
+    });
+    cell.addEventListener("keydown", (event) => {
+      const step = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[event.key];
+      if (!step) return;
+      event.preventDefault();
+      const [nr, nc] = [Math.min(12, Math.max(0, r + step[0])), Math.min(12, Math.max(0, c + step[1]))];
+      focusCell(grid, grid.children[13 * nr + nc]).focus();
+    });
     grid.append(cell);
   }));
   return grid;
+}
+
+function focusCell(grid, cell) {
+  // the grid's one tab stop moves to cell
+  for (const other of grid.querySelectorAll(".cell[tabindex='0']")) other.tabIndex = -1;
+  cell.tabIndex = 0;
+  return cell;
 }
 
 function dragOver(cell) {
@@ -97,21 +133,34 @@ function dragOver(cell) {
   drag.edits.set(cell.dataset.class, drag.weight);
 }
 
-document.addEventListener("mouseup", () => {
+function endDrag() {
   if (!drag) return;
   const { player, edits } = drag;
   drag = null;
-  const list = [...edits].map(([name, weight]) => ({ class: name, weight }));
-  updateRange(player, { text: player.textarea.value, edits: list }, true);
-});
+  editGrid(player, [...edits].map(([name, weight]) => ({ class: name, weight })));
+}
+
+function editGrid(player, edits) {
+  // Grid edits apply to the text the box shows once the edits before them are answered: until
+  // then each request sends the text before the first unanswered edit and every edit since, so
+  // that quick clicks or keys, whose answers are dropped for later ones, are never lost.
+  if (!player.pending.length) player.base = player.textarea.value;
+  player.pending.push(...edits);
+  updateRange(player, { text: player.base, edits: player.pending }, true);
+}
+
+document.addEventListener("mouseup", endDrag);
+window.addEventListener("blur", endDrag); // released outside the window: the drag ends there
 
 // ------------------------------------------------------------------ players
 
 async function updateRange(player, request, rewriteText) {
   const asked = ++player.asked;
+  if (!request.edits) player.pending = []; // a text of its own: the edits not yet answered give way
   try {
     const answer = await api("/api/range", request);
     if (asked !== player.asked) return; // a later request answers instead
+    player.pending = [];
     player.error.textContent = "";
     if (rewriteText) player.textarea.value = answer.text;
     answer.grid.forEach((row, r) => row.forEach((weight, c) => {
@@ -119,15 +168,18 @@ async function updateRange(player, request, rewriteText) {
     }));
     player.counts.textContent = answer.empty ? "no combos"
       : `${num(answer.combos)} combo${answer.combos === 1 ? "" : "s"} (${num(Math.round(100 * answer.weighted) / 100)} weighted), ${pct(answer.share, 1)} of all`;
+    player.showShare(player.textarea.value, answer.share);
   } catch (err) {
-    if (asked === player.asked) player.error.textContent = err.message;
+    if (asked !== player.asked) return;
+    player.pending = [];
+    player.error.textContent = err.message;
   }
 }
 
 function addPlayer(text = "") {
   if (state.players.length >= MAX_PLAYERS) return;
-  const player = { index: state.players.length, asked: 0 };
-  const textarea = el("textarea", { rows: "2", spellcheck: "false", "aria-label": "range",
+  const player = { index: state.players.length, asked: 0, pending: [], base: "" };
+  const textarea = el("textarea", { rows: "2", spellcheck: "false", "aria-label": `Player ${player.index + 1}'s hand or range`,
     placeholder: "a hand or range: AsKs, QQ+, AKs, T9s-QJs, 10%, TT+:0.5, random" });
   textarea.value = text;
   const error = el("p", { class: "error", role: "alert" });
@@ -135,9 +187,17 @@ function addPlayer(text = "") {
   const paint = el("input", { type: "number", min: "1", max: "100", step: "1", value: "100", class: "paint" });
   const slider = el("input", { type: "range", min: "0", max: "100", step: "0.5", value: "0", class: "share" });
   const sliderLabel = el("output", { text: "0%" });
-  const remove = el("button", { type: "button", text: "remove" });
+  const remove = el("button", { type: "button", text: "remove", class: "remove",
+    "aria-label": `remove player ${player.index + 1}` });
   const title = el("h3", {}, el("span", { text: `Player ${player.index + 1}` }), remove);
-  Object.assign(player, { textarea, error, counts, paintWeight: () => Math.min(100, Math.max(1, Number(paint.value) || 100)) / 100 });
+  const showShare = (text, share) => {
+    // the slider follows the range: its N when the text is "N%", else the share of hands it holds
+    const typed = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/.exec(text);
+    slider.value = String(typed ? Number(typed[1]) : Math.round(200 * share) / 2);
+    sliderLabel.textContent = `${slider.value}%`;
+  };
+  Object.assign(player, { textarea, error, counts, showShare,
+    paintWeight: () => Math.min(100, Math.max(1, Number(paint.value) || 100)) / 100 });
   player.grid = buildGrid(player);
   player.el = el("div", { class: "player", "data-player": String(player.index) }, title, textarea, error, counts,
     el("div", { class: "controls" },
@@ -162,7 +222,7 @@ function addPlayer(text = "") {
   state.players.push(player);
   document.getElementById("players").append(player.el);
   updateRange(player, { text }, false);
-  refreshHitsPlayers();
+  refreshPlayerCount();
 }
 
 function resetPlayers(texts) {
@@ -171,7 +231,10 @@ function resetPlayers(texts) {
   texts.forEach((text) => addPlayer(text));
 }
 
-function refreshHitsPlayers() {
+function refreshPlayerCount() {
+  // two players at least, ten at most: the buttons that would break that are disabled
+  for (const button of document.querySelectorAll(".player button.remove")) button.disabled = state.players.length <= 2;
+  document.getElementById("add-player").disabled = state.players.length >= MAX_PLAYERS;
   const select = document.getElementById("hits-player");
   const chosen = select.value;
   select.replaceChildren(...state.players.map((p) => el("option", { value: String(p.index), text: String(p.index + 1) })));
@@ -189,7 +252,8 @@ function deckCards(withJoker) {
 
 function buildDeck(container, withJoker, onClick) {
   for (const [code, label, suit] of deckCards(withJoker)) {
-    const card = el("div", { class: `card s-${suit}`, "data-card": code, text: label });
+    const card = el("button", { type: "button", class: `card s-${suit}`, "data-card": code, text: label,
+      "aria-pressed": "false" });
     card.addEventListener("click", () => onClick(code));
     container.append(card);
   }
@@ -208,8 +272,10 @@ function pickHoldemCard(code) {
 
 function showHoldemCards() {
   for (const card of document.querySelectorAll("#deck .card")) {
-    card.classList.toggle("board", state.board.includes(card.dataset.card));
-    card.classList.toggle("dead", state.dead.includes(card.dataset.card));
+    const [board, dead] = [state.board, state.dead].map((list) => list.includes(card.dataset.card));
+    card.classList.toggle("board", board);
+    card.classList.toggle("dead", dead);
+    card.setAttribute("aria-pressed", String(board || dead));
   }
   document.getElementById("board-text").textContent = state.board.join(" ");
   document.getElementById("dead-text").textContent = state.dead.join(" ");
@@ -290,7 +356,7 @@ function renderStreets(answer) {
   legend.forEach((span, i) => { span.style.color = colours[i % colours.length]; });
   const d = answer.distribution;
   document.getElementById("streets-answer").replaceChildren(
-    el("h2", { text: `Equity on every ${answer.street} (${num(answer.boards)} rows), sorted best first` }),
+    el("h2", { text: `Equity on every ${answer.street} (${num(answer.boards)} ${answer.street}s), sorted best first` }),
     svg, el("p", {}, ...legend),
     el("p", { class: "method", text: `player 1: ahead on ${pct(d.ahead, 1)} of ${answer.street}s, at least 80% on ${pct(d.favourite, 1)}; `
       + `exact, ${num(answer.run.trials)} deals, ${answer.run.elapsed_seconds.toFixed(2)} s` }));
@@ -299,10 +365,10 @@ function renderStreets(answer) {
 function renderHits(answer) {
   const section = (title, rows) => el("details", { open: "" }, el("summary", { text: title }),
     table(["", "row", "combos", "share", "hands"], rows.filter((r) => r.combos > 0).map((r) => [
-      el("input", { type: "checkbox", value: r.row, class: "hit-row" }), r.row, num(Math.round(100 * r.combos) / 100),
+      el("input", { type: "checkbox", value: r.row, class: "hit-row", "aria-label": r.row }), r.row, num(Math.round(100 * r.combos) / 100),
       pct(r.share, 2), el("span", { class: "text", text: r.hands.join(" ") })])));
   const filter = el("button", { type: "button", text: "Checked rows as a range for player" });
-  const target = el("select", {}, ...state.players.map((p) => el("option", { value: String(p.index), text: String(p.index + 1) })));
+  const target = el("select", { "aria-label": "player" }, ...state.players.map((p) => el("option", { value: String(p.index), text: String(p.index + 1) })));
   filter.addEventListener("click", () => runFilter(answer, target.value, filter));
   document.getElementById("hits-answer").replaceChildren(
     el("p", { class: "method", text: `${answer.range}${answer.board ? ` on ${answer.board}` : " on every flop"}: `
@@ -340,7 +406,9 @@ function pickPaigowCard(code) {
 
 function showPaigowCards() {
   for (const card of document.querySelectorAll("#pg-deck .card")) {
-    card.classList.toggle("hand", state.pgHand.includes(card.dataset.card));
+    const held = state.pgHand.includes(card.dataset.card);
+    card.classList.toggle("hand", held);
+    card.setAttribute("aria-pressed", String(held));
   }
 }
 
@@ -357,7 +425,7 @@ function renderPaigow(answer) {
     el("p", { class: "method", id: "pg-rule", text: `rule: ${hw.rule}` }),
     el("p", { class: "method", text: note }),
     runLine(answer, "dealer hands"),
-    table(["front", "back", "front hand", "back hand", "EV", "\u00b1 s.e.", "win", "push", "loss"], rows,
+    table(["front", "back", "front hand", "back hand", "EV (bets)", "\u00b1 s.e.", "win", "push", "loss"], rows,
       (i) => (answer.splits[i].house_way ? { class: "house-way" } : {})));
   runFacts(document.getElementById("pg-answer"), answer);
 }
@@ -380,8 +448,9 @@ async function loadResults() {
     for (const folder of folders) {
       const [first] = folder.path.split("/");
       if (first !== game) { game = first; list.append(el("li", { class: "game", text: game })); }
-      const item = el("li", { text: folder.path.slice(first.length + 1) || folder.path, "data-path": folder.path });
-      item.addEventListener("click", () => {
+      const open = el("button", { type: "button", text: folder.path.slice(first.length + 1) || folder.path });
+      const item = el("li", { "data-path": folder.path }, open);
+      open.addEventListener("click", () => {
         for (const li of list.querySelectorAll("li")) li.classList.toggle("active", li === item);
         showResult(folder);
       });
