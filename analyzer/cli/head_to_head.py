@@ -281,7 +281,7 @@ def _play_human(game) -> None:
     number, or a card and a row; ``q`` ends the game), and after each move the strong move and
     its value beside yours. Bad input is answered in one line and asked again; the end of the
     input or Ctrl-C ends the game cleanly."""
-    from analyzer.cli.human import ask, show_events
+    from analyzer.cli.human import ask, list_choices, show_events
 
     print(f"Head to Head against {game.opponent} (seed {game.seed}); you move first in rounds 1 and 3.")
     shown = show_events(game.events, 0)
@@ -289,8 +289,7 @@ def _play_human(game) -> None:
         print(game.board())
         moves = game.moves()
         labels = [f"{k:>2}. {m.label:<18}" for k, m in enumerate(moves, 1)]
-        for start in range(0, len(labels), MOVES_A_LINE):
-            print("  " + " ".join(labels[start : start + MOVES_A_LINE]).rstrip())
+        list_choices(labels, MOVES_A_LINE)
         move = ask("your move (number, or card and row such as 'Qd 2'; q to quit): ", game.move_from_text)
         if move is None:
             print("game abandoned")

@@ -1,6 +1,6 @@
 """The terminal side of the games a person plays (``head-to-head play --human``, ``saint-poker
-play --human``): the prompt that asks for a move until it gets a legal one, and the events of the
-game shown once each."""
+play --human``): the numbered choices listed a few to a line, the prompt that asks for a move
+until it gets a legal one, and the events of the game shown once each."""
 
 from __future__ import annotations
 
@@ -9,6 +9,13 @@ from typing import TypeVar
 
 T = TypeVar("T")
 QUIT = ("q", "quit", "exit")
+
+
+def list_choices(labels: list[str], per_line: int) -> None:
+    """Print the ``labels`` of the numbered choices, ``per_line`` to a line, each line indented two
+    spaces and stripped of the labels' trailing padding."""
+    for start in range(0, len(labels), per_line):
+        print("  " + " ".join(labels[start : start + per_line]).rstrip())
 
 
 def ask(prompt: str, parse: Callable[[str], T]) -> T | None:

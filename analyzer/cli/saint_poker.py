@@ -378,7 +378,7 @@ def _play_human(game) -> None:
     beside yours. Bad input is answered in one line and asked again; the end of the input or
     Ctrl-C ends the game cleanly."""
     from analyzer.cards import format_cards
-    from analyzer.cli.human import ask, show_events
+    from analyzer.cli.human import ask, list_choices, show_events
 
     print(f"Saint Poker, {plural(game.players, 'player')}: you are seat 0 (seed {game.seed}).")
     shown = show_events(game.events, 0)
@@ -386,8 +386,7 @@ def _play_human(game) -> None:
         print(game.board())
         choices = game.choices()
         labels = [f"{k:>2}. {format_cards(c):<6}" for k, c in enumerate(choices, 1)]
-        for start in range(0, len(labels), CHOICES_A_LINE):
-            print("  " + " ".join(labels[start : start + CHOICES_A_LINE]).rstrip())
+        list_choices(labels, CHOICES_A_LINE)
         what = {"river": "your river card", "reveal": "the two cards to show", "draft": "your pick"}[game.phase]
         choice = ask(f"{what} (number or cards; q to quit): ", game.choice_from_text)
         if choice is None:
