@@ -427,7 +427,7 @@ def _print_tournament(result, as_json: bool) -> None:
     if as_json:
         print(json.dumps(result.to_dict()))
         return
-    from rich.table import Table
+    from analyzer.cli.tournament_tables import tournament_table
 
     console = stdout_console()
     game = "betting game" if result.betting else "placement game"
@@ -435,17 +435,10 @@ def _print_tournament(result, as_json: bool) -> None:
         f"round robin, {game}, {result.round_type}{' Crazy' if result.crazy else ''}: "
         f"{plural(result.run.trials, 'paired deal')} a pair, two games each (seed {result.run.seed})"
     )
-    standings = Table(title="standings, $ per game", title_justify="left")
-    for column in ("player", "margin $", "± s.e."):
-        standings.add_column(column, justify="left" if column == "player" else "right")
-    for s in result.standings:
-        standings.add_row(s.player, f"{s.margin:+.1f}", f"{s.margin_stderr:.1f}")
-    console.print(standings)
-    matches = Table(title="matches: the first player's margin and games won", title_justify="left")
-    for column in ("player", "opponent", "margin $", "± s.e.", "wins", "± s.e."):
-        matches.add_column(column, justify="left" if column in ("player", "opponent") else "right")
-    for m in result.matches:
-        matches.add_row(
+    standings = [(s.player, f"{s.margin:+.1f}", f"{s.margin_stderr:.1f}") for s in result.standings]
+    console.print(tournament_table("standings, $ per game", ("player", "margin $", "± s.e."), standings))
+    matches = [
+        (
             m.first,
             m.second,
             f"{m.margin:+.1f}",
@@ -453,7 +446,10 @@ def _print_tournament(result, as_json: bool) -> None:
             f"{100 * m.wins:.1f}%",
             f"{100 * m.wins_stderr:.1f}%",
         )
-    console.print(matches)
+        for m in result.matches
+    ]
+    match_columns = ("player", "opponent", "margin $", "± s.e.", "wins", "± s.e.")
+    console.print(tournament_table("matches: the first player's margin and games won", match_columns, matches))
 
 
 @head_to_head_app.command("bet")

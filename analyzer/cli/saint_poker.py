@@ -345,31 +345,31 @@ def _print_tournament(result, as_json: bool) -> None:
     if as_json:
         print(json.dumps(result.to_dict()))
         return
-    from rich.table import Table
+    from analyzer.cli.tournament_tables import tournament_table
 
     console = stdout_console()
     console.print(
         f"paired tournament, {result.seats} seats against {result.field}: "
         f"{plural(result.run.trials, 'paired deal')}, every player in every seat (seed {result.run.seed})"
     )
-    standings = Table(title="standings: share of the games won", title_justify="left")
-    for column in ("player", "wins", "± s.e.", "over fair"):
-        standings.add_column(column, justify="left" if column == "player" else "right")
-    for s in result.standings:
-        standings.add_row(s.player, f"{100 * s.wins:.1f}%", f"{100 * s.wins_stderr:.1f}%", f"{100 * s.margin:+.1f}")
-    console.print(standings)
-    matches = Table(title="matches: the first player's win share minus the second's", title_justify="left")
-    for column in ("player", "opponent", "difference", "± s.e.", "z"):
-        matches.add_column(column, justify="left" if column in ("player", "opponent") else "right")
-    for m in result.matches:
-        matches.add_row(
+    standings = [
+        (s.player, f"{100 * s.wins:.1f}%", f"{100 * s.wins_stderr:.1f}%", f"{100 * s.margin:+.1f}")
+        for s in result.standings
+    ]
+    standing_columns = ("player", "wins", "± s.e.", "over fair")
+    console.print(tournament_table("standings: share of the games won", standing_columns, standings))
+    matches = [
+        (
             m.first,
             m.second,
             f"{100 * m.difference:+.1f}",
             f"{100 * m.stderr:.1f}",
             "-" if m.z is None else f"{m.z:+.1f}",
         )
-    console.print(matches)
+        for m in result.matches
+    ]
+    match_columns = ("player", "opponent", "difference", "± s.e.", "z")
+    console.print(tournament_table("matches: the first player's win share minus the second's", match_columns, matches))
 
 
 def _play_human(game) -> None:
