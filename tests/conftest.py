@@ -1,3 +1,4 @@
+import io
 import os
 import subprocess
 import sys
@@ -71,6 +72,31 @@ def assert_same_order(ours, theirs) -> None:
     a, b = ours[order], theirs[order]
     assert (np.diff(b) >= 0).all(), "a hand we rank higher is ranked lower by the oracle"
     assert ((np.diff(a) == 0) == (np.diff(b) == 0)).all(), "ties disagree with the oracle"
+
+
+def assert_one_line_error(run: subprocess.CompletedProcess, code: int, words: str) -> None:
+    """The command of ``run`` (a :func:`cli` process) failed with exit ``code``, printed nothing,
+    and said why in one line on stderr: ``error: ...`` with ``words`` in it."""
+    assert run.returncode == code and run.stdout == ""
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and words in lines[0]
+
+
+class CtrlCInput(io.StringIO):
+    """Standard input at which the person presses Ctrl-C: every read raises ``KeyboardInterrupt``."""
+
+    def readline(self, *args):
+        raise KeyboardInterrupt
+
+
+def assert_game_abandoned(code: int, out: str, err: str, opening: str, shown: list[str]) -> None:
+    """A terminal game (``play --human``, run by :func:`main_run`) ended cleanly when its input
+    did: exit 0, nothing on stderr, no traceback, ``opening`` shown before the first prompt, the
+    last line ``game abandoned``, and every one of ``shown`` (the answers to bad input) printed."""
+    assert code == 0 and err == "" and "Traceback" not in out
+    assert opening in out and out.rstrip().endswith("game abandoned")
+    for words in shown:
+        assert words in out
 
 
 @pytest.fixture

@@ -13,8 +13,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -27,6 +25,7 @@ from analyzer.games.holdem import push_fold_equities as pfe
 from analyzer.games.holdem.push_fold import push_fold_chart
 from analyzer.ranges import HAND_CLASSES, class_at, class_combos, format_combo
 from analyzer.sim.runner import Runner
+from conftest import assert_one_line_error
 
 RANKS = "AKQJT98765432"
 # HoldemResources' pusher chart, row by row (A to 2), columns A to 2: suited above the
@@ -222,13 +221,8 @@ def test_the_package_data_is_what_the_enumeration_gives():
         (["--stack", "5", "--ante", "-1"], 2, "--ante -1"),
     ],
 )
-def test_bad_stacks_are_one_line_usage_errors(args, code, words):
-    result = subprocess.run(
-        [sys.executable, "-m", "analyzer.cli.main", "holdem", "push-fold", *args], capture_output=True, text=True
-    )
-    assert result.returncode == code and result.stdout == ""
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: ") and words in lines[0]
+def test_bad_stacks_are_one_line_usage_errors(cli, args, code, words):
+    assert_one_line_error(cli("holdem", "push-fold", *args), code, words)
 
 
 def test_the_command_prints_both_ranges_and_the_exploitability():

@@ -11,15 +11,13 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
 import analyzer as pa
 from analyzer.games.holdem import push_fold_icm as icm3
 from analyzer.sim.seeds import chunk_state
+from conftest import assert_one_line_error
 from tests.test_icm import brute_force
 
 
@@ -128,13 +126,8 @@ def test_the_documented_example_is_solved_to_under_a_tenth_of_a_percent():
         (["--stacks", "10", "--stacks", "10", "--stacks", "10", "--payouts", "1", "--payouts", "2"], 1, "payouts:"),
     ],
 )
-def test_bad_input_is_one_line_with_the_exit_code(args, code, words):
-    result = subprocess.run(
-        [sys.executable, "-m", "analyzer.cli.main", "holdem", "icm-push-fold", *args], capture_output=True, text=True
-    )
-    assert result.returncode == code and result.stdout == ""
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: ") and words in lines[0]
+def test_bad_input_is_one_line_with_the_exit_code(cli, args, code, words):
+    assert_one_line_error(cli("holdem", "icm-push-fold", *args), code, words)
 
 
 def test_the_deals_give_each_seat_each_class_as_often_as_its_combos():
