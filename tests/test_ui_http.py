@@ -47,7 +47,8 @@ def serving(results: Path | None = None) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def results_root(tmp_path_factory) -> Path:
-    """A results folder of one study, and a symbolic link in it leading out of it."""
+    """A results folder of one study, a symbolic link in it leading out of it (to a file, and
+    to a folder holding a manifest), and a folder whose manifest is not JSON."""
     root = tmp_path_factory.mktemp("results")
     folder = root / "holdem" / "demo"
     folder.mkdir(parents=True)
@@ -56,6 +57,10 @@ def results_root(tmp_path_factory) -> Path:
     secret = tmp_path_factory.mktemp("outside") / "secret.txt"
     secret.write_text("not to be served")
     (folder / "link.txt").symlink_to(secret)
+    (secret.parent / "manifest.json").write_text(json.dumps({"analysis": "not to be listed"}))
+    (root / "holdem" / "outside").symlink_to(secret.parent, target_is_directory=True)
+    (root / "broken").mkdir()
+    (root / "broken" / "manifest.json").write_text("{not json")
     return root
 
 
@@ -274,6 +279,22 @@ def test_a_connection_that_never_ends_its_request_blocks_nobody(base):
             sock.close()
 
 
+def test_a_client_gone_leaves_the_terminal_quiet(capsys):
+    """A tab closed while its query runs: the answer's write fails, and nothing is printed;
+    an error of the server itself still is."""
+    quiet = make_server("127.0.0.1", 0)
+    try:
+        for error in (BrokenPipeError(32, "Broken pipe"), ConnectionResetError(104, "reset"), KeyError("bug")):
+            try:
+                raise error
+            except Exception:
+                quiet.handle_error(None, ("127.0.0.1", 1))
+    finally:
+        quiet.server_close()
+    printed = capsys.readouterr().err
+    assert "KeyError" in printed and "Broken pipe" not in printed and "reset" not in printed
+
+
 # ------------------------------------------------------------------ files
 
 
@@ -295,10 +316,18 @@ def test_results_listing_and_files(base, results_root):
     assert listing == {
         "folders": [
             {
+                "path": "broken",
+                "manifest": {
+                    "error": "manifest.json unreadable: Expecting property name enclosed in double quotes: "
+                    "line 1 column 2 (char 1)"
+                },
+                "files": ["manifest.json"],
+            },
+            {
                 "path": "holdem/demo",
                 "manifest": {"analysis": "holdem", "method": "exact"},
                 "files": ["demo.csv", "link.txt", "manifest.json"],
-            }
+            },
         ]
     }
     assert request(base, "GET", "/results/holdem/demo/demo.csv") == (200, b"hand,equity\nAA,0.85\n")

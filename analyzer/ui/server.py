@@ -100,22 +100,34 @@ def inside(root: Path, relative: str) -> Path | None:
 
 def result_folders(root: Path) -> list[dict[str, Any]]:
     """Every folder under ``root`` holding a ``manifest.json``, sorted by path: its ``path``
-    (relative, with ``/``), its manifest and its files (sorted)."""
+    (relative, with ``/``), its manifest and its files (sorted). A folder reached through a
+    symbolic link leading out of ``root`` is left out; a manifest that cannot be read is shown
+    as ``{"error": "<one line>"}``."""
     if not root.is_dir():
         return []
+    base = root.resolve()
     folders = []
-    for manifest in sorted(root.resolve().rglob("manifest.json")):
-        folder = manifest.parent
-        if not folder.is_relative_to(root.resolve()):
+    for manifest in sorted(base.rglob("manifest.json")):
+        if not manifest.resolve().is_relative_to(base):
             continue
+        folder = manifest.parent
         folders.append(
             {
-                "path": folder.relative_to(root.resolve()).as_posix(),
-                "manifest": json.loads(manifest.read_text()),
+                "path": folder.relative_to(base).as_posix(),
+                "manifest": _manifest(manifest),
                 "files": sorted(p.name for p in folder.iterdir() if p.is_file()),
             }
         )
     return folders
+
+
+def _manifest(path: Path) -> dict[str, Any]:
+    """The JSON object in ``path``, or ``{"error": ...}`` saying why there is none."""
+    try:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as err:  # unreadable, not UTF-8, not JSON
+        return {"error": one_line(f"manifest.json unreadable: {err}")}
+    return manifest if isinstance(manifest, dict) else {"error": "manifest.json is not a JSON object"}
 
 
 def bounded(call: Callable[[], Any], seconds: float) -> Any:
@@ -167,6 +179,13 @@ class UiServer(ThreadingHTTPServer):
         self.results = results
         every_network = address[0] in WILDCARDS  # reached by whatever name or address the machine has
         self.names = None if every_network else LOOPBACK_NAMES | {address[0]}
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Quiet when the client went away (a tab closed, a query abandoned while it ran: the
+        answer finds the connection gone); any other error escaping a request is printed."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
 
 
 class Handler(BaseHTTPRequestHandler):

@@ -480,7 +480,7 @@ function parseCsv(text) {
 async function showResult(folder) {
   const view = document.getElementById("results-view");
   const m = folder.manifest;
-  const notes = ["method", "seed", "trials", "chunk_size", "standard_errors", "elapsed_seconds", "command",
+  const notes = ["error", "method", "seed", "trials", "chunk_size", "standard_errors", "elapsed_seconds", "command",
     "package_version", "created", "inputs"].filter((key) => m[key] !== undefined && m[key] !== null);
   const manifest = el("dl", { class: "manifest" }, ...notes.flatMap((key) => [el("dt", { text: key }),
     el("dd", { text: typeof m[key] === "object" ? JSON.stringify(m[key], null, 1) : String(m[key]) })]));
