@@ -444,8 +444,8 @@ def push_fold(stack: float, *, ante: float = 0.0, tolerance: float = 1e-7) -> Pu
     """The heads-up push/fold Nash equilibrium (chip EV): the small blind (0.5 bb) goes all in or
     folds, the big blind (1 bb) calls or folds, both with the effective stack ``stack`` big
     blinds, blinds and antes included; a called shove is settled by the exact all-in equity
-    of the two hands over every board, with exact card removal (every deal of two disjoint
-    combos equally likely). The game, the solver (CFR+) and the exploitability are described in
+    of the two hands over every board (rules §6.2), with exact card removal (every deal of two
+    disjoint combos equally likely). The game, the solver (CFR+) and the exploitability are in
     :mod:`analyzer.games.holdem.push_fold`.
 
     Parameters
@@ -495,10 +495,10 @@ def push_fold_chart(
     tolerance: float = 1e-7,
     runner: Runner,
 ) -> PushFoldChart:
-    """The heads-up push/fold chart in the form of the published Nash charts: :func:`push_fold`
-    solved at every stack of a grid (``max_stack`` down in ``step`` big blinds while above
-    ``1 + ante``) and, per class, the largest stack at which the small blind pushes it and the
-    largest at which the big blind calls (each with frequency at least 1/2), with the pushing
+    """The heads-up push/fold chart (rules §6.2) in the form of the published Nash charts:
+    :func:`push_fold` solved at every stack of a grid (``max_stack`` down in ``step`` big blinds
+    while above ``1 + ante``) and, per class, the largest stack at which the small blind pushes
+    it and the largest at which the big blind calls (each with frequency at least 1/2), with the pushing
     stacks of the classes whose pushing leaves a hole of 1 bb or more (63s, 53s, 43s without
     ante). About 12 s on 2 cores for the default grid of 190 stacks.
 
@@ -589,8 +589,8 @@ def icm_push_fold(
     small blind calls (after a push) or pushes (after a fold), and the big blind calls or
     over-calls; each player is paid his Malmuth-Harville equity (:func:`icm`) of the stacks
     after the hand, side pots settled. The game is played on ``deals`` Monte Carlo deals (exact
-    card removal and showdowns on each deal's board) and solved by CFR+ on the 169 classes: see
-    :mod:`analyzer.games.holdem.push_fold_icm`.
+    card removal and showdowns on each deal's board, rules §6.2) and solved by CFR+ on the 169
+    classes: see :mod:`analyzer.games.holdem.push_fold_icm`.
 
     Parameters
     ----------
