@@ -154,6 +154,19 @@ def test_percentage_slider(page):
     assert grid_weights(page, 0) == pa.ranges.parse("10%").grid().tolist()
 
 
+def test_street_buttons_follow_the_board(page):
+    """Every flop with no board, every turn with a flop; neither, nor the hits, on a river."""
+    streets, hits = page.locator("#run-streets"), page.locator("#run-hits")
+    page.locator("input[name=target][value=board]").check()
+    assert page.locator("#board-text").text_content() == "Ah 9h 2c"
+    assert streets.text_content() == "Every turn" and streets.is_enabled()
+    for card in ("Kd", "Qd"):
+        page.locator(f"#deck .card[data-card='{card}']").click()
+    assert streets.is_disabled() and hits.is_disabled()
+    page.locator("#clear-board").click()
+    assert streets.text_content() == "Every flop" and streets.is_enabled() and hits.is_enabled()
+
+
 def test_generic_syntax_and_weights_both_ways(page):
     """ProPokerTools' generic syntax and weights typed in the box fill the grid as the parser
     says; a grid edit on top of them gives the range algebra's canonical text; the slider

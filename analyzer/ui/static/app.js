@@ -279,6 +279,16 @@ function showHoldemCards() {
   }
   document.getElementById("board-text").textContent = state.board.join(" ");
   document.getElementById("dead-text").textContent = state.dead.join(" ");
+  // the boards each query takes: every flop (no board) or every turn (a flop); hits on every
+  // flop, a flop or a turn
+  const streets = document.getElementById("run-streets");
+  const street = { 0: "flop", 3: "turn" }[state.board.length];
+  streets.textContent = street ? `Every ${street}` : "Every flop or turn";
+  streets.disabled = !street;
+  streets.title = street ? "" : "every flop takes no board, every turn a flop";
+  const hits = document.getElementById("run-hits");
+  hits.disabled = ![0, 3, 4].includes(state.board.length);
+  hits.title = hits.disabled ? "hits take no board (every flop), a flop or a turn" : "";
 }
 
 // ------------------------------------------------------------------ Hold'em answers
@@ -297,6 +307,7 @@ async function runQuery(path, button, render, errorId = "holdem-error", body = n
     error.textContent = err.message;
   } finally {
     button.disabled = false;
+    showHoldemCards(); // which of the board's queries can run
   }
 }
 
@@ -505,6 +516,7 @@ async function start() {
   resetPlayers(["", ""]);
   document.getElementById("add-player").addEventListener("click", () => addPlayer(""));
   buildDeck(document.getElementById("deck"), false, pickHoldemCard);
+  showHoldemCards();
   document.getElementById("clear-board").addEventListener("click", () => { state.board = []; showHoldemCards(); });
   document.getElementById("clear-dead").addEventListener("click", () => { state.dead = []; showHoldemCards(); });
   const equityButton = document.getElementById("run-equity");
