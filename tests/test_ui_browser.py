@@ -133,6 +133,9 @@ def test_holdem_calculator(page):
 
     page.locator("#run-hits").click()  # player 1's hits on the flop, then the filter
     page.wait_for_selector("#hits-answer .hit-row")
+    page.locator("#hits-answer button").click()  # no row ticked: said so, no box changed
+    assert page.locator("#hits-error").text_content() == "tick at least one row first"
+    assert range_box(page, 0).input_value() == "QQ+, AKs"
     page.locator("#hits-answer .hit-row[value='Set']").check()
     page.locator("#hits-answer .hit-row[value='Top pair']").check()
     page.locator("#hits-answer select").select_option("2")

@@ -189,6 +189,11 @@ def error_of(call, *args) -> str:
         ("/api/equity", {"hands": ["AsKs", "AsKd"]}, lambda: error_of(pa.holdem.equity, ["AsKs", "AsKd"])),
         ("/api/paigow", {"hand": "Ac Kd"}, lambda: error_of(pa.paigow.split, "Ac Kd")),
         ("/api/hits", {"range": "QQ+", "board": "Kh 7d 2c", "filter": ["Nothing"]}, None),
+        (
+            "/api/hits",
+            {"range": "QQ+", "board": "Kh 7d 2c", "filter": []},
+            lambda: "filter: expected a list of one or more row names, such as Set",
+        ),
         ("/api/equity", {"hands": "AsKs QdQc"}, lambda: 'hands: expected a list, got "AsKs QdQc"'),
         ("/api/equity", {}, lambda: "hands: missing"),
         ("/api/equity", {"hands": ["AsKs", ""]}, lambda: "hands: player 2 has no hand or range"),

@@ -254,23 +254,21 @@ def _sorted_curve(equity: np.ndarray, weights: np.ndarray) -> list[float]:
 
 def hits(body: dict[str, Any]) -> dict[str, Any]:
     """What ``range`` makes and draws to on ``board`` (a flop or a turn; every flop when empty),
-    ``dead`` cards out: the result's own ``to_dict()``; with ``filter`` (a list of row names),
-    only ``{"filtered": ...}``, the canonical text of the range of the combos making any of
-    those rows (Flopzilla's filter).
+    ``dead`` cards out: the result's own ``to_dict()``; with ``filter`` (a list of one or more
+    row names), only ``{"filtered": ...}``, the canonical text of the range of the combos
+    making any of those rows (Flopzilla's filter).
 
     >>> hits({"range": "QQ+, AKs", "board": "Kh 7d 2c", "filter": ["Set", "Overpair"]})
     {'filtered': 'AA, KsKd, KsKc, KdKc'}
     """
     hand_range = field(body, "range", str)
     board, dead = field(body, "board", str, "") or None, field(body, "dead", str, "") or None
+    rows = None if body.get("filter") is None else field(body, "filter", list)
+    if rows is not None and (not rows or not all(isinstance(row, str) for row in rows)):
+        raise BadRequest("filter: expected a list of one or more row names, such as Set")
     what = "the hits on the board" if board else "the hits on every flop"
     result = _exact_only(what, lambda progress: pa.holdem.hits(hand_range, board, dead, progress=progress))
-    rows = field(body, "filter", list, [])
-    if not rows:
-        return result.to_dict()
-    if not all(isinstance(row, str) for row in rows):
-        raise BadRequest("filter: expected a list of row names")
-    return {"filtered": result.filter(*rows).canonical()}
+    return result.to_dict() if rows is None else {"filtered": result.filter(*rows).canonical()}
 
 
 def paigow_split(body: dict[str, Any]) -> dict[str, Any]:

@@ -322,7 +322,7 @@ function renderEquity(answer) {
     const b = p.breakdown;
     const line = (r) => [r.hand, r.class, pct(r.weight, 2), pct(r.equity), pct(r.win), pct(r.tie),
       answer.exact ? "" : pct(r.stderr)];
-    const headers = ["hand", "class", "weight", "equity", "win", "tie", answer.exact ? "" : "\u00b1 s.e."];
+    const headers = ["hand", "class", "share of range", "equity", "win", "tie", answer.exact ? "" : "\u00b1 s.e."];
     return el("details", {},
       el("summary", { text: `Player ${i + 1} (${p.range}): equity by class and by combo` }),
       el("div", { class: "scroll" }, table(headers, b.classes.map(line))),
@@ -391,11 +391,13 @@ function renderHits(answer) {
 async function runFilter(answer, playerIndex, button) {
   const rows = [...document.querySelectorAll("#hits-answer .hit-row:checked")].map((box) => box.value);
   const error = document.getElementById("hits-error");
-  error.textContent = "";
+  const player = state.players[Number(playerIndex)];
+  error.textContent = !rows.length ? "tick at least one row first"
+    : !player ? `there is no player ${Number(playerIndex) + 1} any more` : "";
+  if (error.textContent) return;
   button.disabled = true;
   try {
     const filtered = await api("/api/hits", { range: answer.range, board: answer.board, dead: answer.dead, filter: rows });
-    const player = state.players[Number(playerIndex)];
     player.textarea.value = filtered.filtered;
     updateRange(player, { text: filtered.filtered }, false);
   } catch (err) {
