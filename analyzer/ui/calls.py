@@ -133,28 +133,21 @@ def meta() -> dict[str, Any]:
 
 
 def hand_range(body: dict[str, Any]) -> dict[str, Any]:
-    """A range as the page shows it: ``text`` parsed, then each of ``edits`` (``{"class":
-    "AKs", "weight": 0.5}``, weight 0 to remove the class) applied in order, the class's
-    combos replaced by the whole class at that weight. Answers the canonical text (what the
-    text box shows after a grid edit), the 13 x 13 grid of weights, the combo counts, and
-    ``empty`` for a range with no combo (an empty text, or every class removed).
+    """A range as the page shows it: ``text`` parsed, then ``edits`` (``{"class": "AKs",
+    "weight": 0.5}``, weight 0 to remove the class) applied, each class's combos replaced by
+    the whole class at the weight of its last edit (classes share no combo, so the order of
+    different classes does not matter, and the work is two parses however many edits there
+    are). Answers the canonical text (what the text box shows after a grid edit), the 13 x 13
+    grid of weights, the combo counts, and ``empty`` for a range with no combo (an empty text,
+    or every class removed).
 
     >>> state = hand_range({"text": "QQ+", "edits": [{"class": "AKs", "weight": 1}, {"class": "AA", "weight": 0}]})
     >>> state["text"], state["combos"], state["grid"][0][1]
     ('KK-QQ, AKs', 16, 1.0)
     """
     text = field(body, "text", str, "")
-    edits = field(body, "edits", list, [])
     current = pa.ranges.parse(text) if text.strip() else None
-    for edit in edits:
-        if not isinstance(edit, dict):
-            raise BadRequest("edits: expected objects such as {'class': 'AKs', 'weight': 0.5}")
-        name, weight = field(edit, "class", str), field(edit, "weight", float)
-        if name not in pa.ranges.HAND_CLASSES:
-            raise BadRequest(f"edits: unknown hand class {name!r}: expected one of the 169, e.g. AA, AKs, T9o")
-        if not 0 <= weight <= 1:
-            raise BadRequest(f"edits: weight {weight!r} of {name} is not between 0 and 1")
-        current = _with_class(current, name, weight)
+    current = _with_classes(current, _last_weights(field(body, "edits", list, [])))
     if current is None:
         return {
             "text": "",
@@ -175,17 +168,39 @@ def hand_range(body: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _with_class(current: Any, name: str, weight: float) -> Any:
-    """``current`` (a Range, or None for none) with class ``name`` at ``weight`` (0: removed)."""
-    whole = pa.ranges.parse(name)
+def _last_weights(edits: list[Any]) -> dict[str, float]:
+    """Each edited class's weight in its last edit, the edits checked.
+
+    >>> _last_weights([{"class": "AKs", "weight": 1}, {"class": "QQ", "weight": 0.5}, {"class": "AKs", "weight": 0}])
+    {'AKs': 0.0, 'QQ': 0.5}
+    """
+    weights: dict[str, float] = {}
+    for edit in edits:
+        if not isinstance(edit, dict):
+            raise BadRequest("edits: expected objects such as {'class': 'AKs', 'weight': 0.5}")
+        name, weight = field(edit, "class", str), field(edit, "weight", float)
+        if name not in pa.ranges.HAND_CLASSES:
+            raise BadRequest(f"edits: unknown hand class {name!r}: expected one of the 169, e.g. AA, AKs, T9o")
+        if not 0 <= weight <= 1:
+            raise BadRequest(f"edits: weight {weight!r} of {name} is not between 0 and 1")
+        weights[name] = weight
+    return weights
+
+
+def _with_classes(current: Any, weights: dict[str, float]) -> Any:
+    """``current`` (a Range, or None for none) with each class of ``weights`` whole at its
+    weight (0: removed); None when no combo is left."""
+    if not weights:
+        return current
     if current is not None:
         try:
-            current = current - whole
-        except pa.ranges.EmptyRangeError:  # the class was all of it
+            current = current - pa.ranges.parse(", ".join(weights))
+        except pa.ranges.EmptyRangeError:  # the edited classes were all of it
             current = None
-    if weight == 0:
+    kept = ", ".join(f"{name}:{weight!r}" for name, weight in weights.items() if weight > 0)
+    if not kept:
         return current
-    added = pa.ranges.parse(f"{name}:{weight!r}")
+    added = pa.ranges.parse(kept)
     return added if current is None else current | added
 
 
