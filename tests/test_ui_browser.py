@@ -230,6 +230,7 @@ def test_players_stay_between_two_and_ten(page):
 
 def test_paigow_split(page):
     page.locator("nav .tab[data-tab=paigow]").click()
+    assert page.locator("nav .tab[aria-selected=true]").get_attribute("data-tab") == "paigow"
     hand = ["Ac", "Kd", "Kh", "7s", "5c", "3d", "Jk"]
     for card in hand:
         page.locator(f"#pg-deck .card[data-card='{card}']").click()
@@ -255,6 +256,12 @@ def test_paigow_split(page):
     house_row = page.locator("#pg-answer tr.house-way td").first.text_content()
     assert house_row == house.front
     page.screenshot(path=ARTIFACTS / "ui-paigow.png", full_page=True)
+
+    page.locator("#pg-hand").fill("2c 2d 9h 9s kc qd jk")  # typed as the API reads it, not as the deck shows it
+    page.locator("#run-paigow").click()
+    page.wait_for_function("() => document.querySelector('#pg-answer h2').textContent.startsWith('2c 2d')")
+    held = page.eval_on_selector_all("#pg-deck .card.hand", "cards => cards.map(c => c.dataset.card)")
+    assert sorted(held) == sorted(["2c", "2d", "9h", "9s", "Kc", "Qd", "Jk"])
 
 
 def test_results_gallery(page):

@@ -56,7 +56,10 @@ function runLine(run, unit) {
 // ------------------------------------------------------------------ tabs
 
 function showTab(name) {
-  for (const tab of document.querySelectorAll("nav .tab")) tab.classList.toggle("active", tab.dataset.tab === name);
+  for (const tab of document.querySelectorAll("nav .tab")) {
+    tab.classList.toggle("active", tab.dataset.tab === name);
+    tab.setAttribute("aria-selected", String(tab.dataset.tab === name));
+  }
   for (const panel of document.querySelectorAll(".panel")) panel.classList.toggle("active", panel.id === name);
   if (name === "results" && !document.querySelector("#results-list li")) loadResults();
 }
@@ -426,6 +429,8 @@ function showPaigowCards() {
 }
 
 function renderPaigow(answer) {
+  state.pgHand = answer.cards.split(" "); // the cards as the API read them (typed as "ac kd", "AcKd"...)
+  showPaigowCards();
   const hw = answer.house_way;
   const rows = answer.splits.map((s) => [s.front, s.back, s.front_name, s.back_name,
     el("span", { class: "ev", "data-ev": String(s.ev), text: (s.ev >= 0 ? "+" : "") + s.ev.toFixed(4) }),
