@@ -38,7 +38,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from analyzer.cards import CardError
 from analyzer.cli.errors import one_line
 from analyzer.ui import calls
 
@@ -68,9 +67,9 @@ ENDPOINTS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "/api/hits": calls.hits,
     "/api/paigow": calls.paigow_split,
 }
-USER_ERRORS = (CardError, ValueError, TypeError)
-"""The errors of bad input, as the command line reports them (``TypeError``: the API's check of
-an argument's type)."""
+USER_ERRORS = (ValueError, TypeError)
+"""The errors of bad input, as the command line reports them: ``ValueError`` (the cards' and
+the ranges' errors are ones too) and ``TypeError`` (the API's check of an argument's type)."""
 
 
 def default_results() -> Path:
