@@ -125,6 +125,9 @@ def test_holdem_calculator(page):
         f"{p.combos}" if p.combos == p.combos_listed else f"{p.combos} of {p.combos_listed}" for p in truth.players
     ]
 
+    captions = page.locator("#equity-answer details").first.locator("h3").all_text_contents()
+    assert captions == ["by class", "by combo"]  # the breakdown's two tables, each named
+
     page.locator("#run-streets").click()  # every turn of the flop, as a chart
     page.wait_for_selector("#streets-answer svg polyline.player-2")
     assert page.locator("#streets-answer svg polyline").count() == 2

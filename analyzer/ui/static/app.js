@@ -328,8 +328,8 @@ function renderEquity(answer) {
     const headers = ["hand", "class", "share of range", "equity", "win", "tie", answer.exact ? "" : "\u00b1 s.e."];
     return el("details", {},
       el("summary", { text: `Player ${i + 1} (${p.range}): equity by class and by combo` }),
-      el("div", { class: "scroll" }, table(headers, b.classes.map(line))),
-      el("div", { class: "scroll" }, table(headers, b.combos.map(line))));
+      el("div", { class: "scroll" }, el("h3", { text: "by class" }), table(headers, b.classes.map(line))),
+      el("div", { class: "scroll" }, el("h3", { text: "by combo" }), table(headers, b.combos.map(line))));
   });
   const title = `Equity${answer.board ? `, board ${answer.board}` : ""}${answer.dead ? `, dead ${answer.dead}` : ""}`;
   document.getElementById("equity-answer").replaceChildren(
