@@ -172,7 +172,7 @@ def test_paigow_answer_is_the_apis(base):
     assert (answer["house_way"]["front"], answer["house_way"]["back"]) == (house.front, house.back)
     if answer["exact"]:
         truth = pa.paigow.split(hand, exact=True)
-    else:  # no setting table cached here: the Monte Carlo estimate, repeated from its seed
+    else:  # exact estimated too long here: the Monte Carlo estimate, repeated from its seed
         truth = pa.paigow.split(
             hand, exact=False, seed=int(answer["seed"]), trials=answer["trials"], chunk_size=answer["chunk_size"]
         )

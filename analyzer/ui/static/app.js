@@ -436,8 +436,8 @@ function renderPaigow(answer) {
     el("span", { class: "ev", "data-ev": String(s.ev), text: (s.ev >= 0 ? "+" : "") + s.ev.toFixed(4) }),
     answer.exact ? "exact" : `\u00b1 ${s.stderr.toFixed(4)}`, pct(s.win, 2), pct(s.push, 2), pct(s.loss, 2)]);
   const note = answer.exact ? "Every split's exact EV over all 53,524,680 dealer hands."
-    : "Monte Carlo estimates: exact EVs need the House Way's setting table, which is not built on this machine "
-      + "(poker-analyzer paigow split HAND --exact --table build builds it once, about a minute).";
+    : "Monte Carlo estimates with their standard errors, not exact EVs: the exact count is estimated longer than "
+      + "this page's 3 s here (the reason below); poker-analyzer paigow split HAND --exact counts it whatever it takes.";
   document.getElementById("pg-answer").replaceChildren(
     el("h2", { text: `${answer.cards}: House Way (${answer.way}) front ${hw.front}, back ${hw.back}` }),
     el("p", { class: "method", id: "pg-rule", text: `rule: ${hw.rule}` }),
