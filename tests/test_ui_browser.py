@@ -195,6 +195,28 @@ def test_generic_syntax_and_weights_both_ways(page):
     assert grid_weights(page, 1) == truth.grid().tolist()
 
 
+def test_grid_by_touch(page):
+    """A finger dragged down the diagonal puts the classes in as the mouse does (a touch holds
+    its pointer on the first cell unless the page lets it go)."""
+    context = page.context.browser.new_context(viewport={"width": 1400, "height": 1100}, has_touch=True)
+    try:
+        tab = context.new_page()
+        tab.set_default_timeout(TIMEOUT_MS)
+        tab.goto(page.url)
+        tab.wait_for_selector("body[data-ready=true]")
+        boxes = [cell(tab, 0, name).bounding_box() for name in ("AA", "KK", "QQ")]
+        (x0, y0), (x1, y1) = [(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for b in (boxes[0], boxes[2])]
+        touch = context.new_cdp_session(tab)
+        touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+        for step in range(1, 9):
+            point = {"x": x0 + (x1 - x0) * step / 8, "y": y0 + (y1 - y0) * step / 8}
+            touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        wait_text(tab, 0, "QQ+")
+    finally:
+        context.close()
+
+
 def test_grid_by_keyboard(page):
     """One tab stop per grid; the arrow keys move, Space and Enter toggle, as clicks do."""
     range_box(page, 0).fill("")

@@ -98,16 +98,18 @@ function buildGrid(player) {
       "data-row": r, "data-col": c, tabindex: r === 0 && c === 0 ? "0" : "-1" },
     el("span", { class: "fill" }), el("span", { class: "name", text: name }));
     paintCell(cell, 0);
-    cell.addEventListener("mousedown", (event) => {
+    cell.addEventListener("pointerdown", (event) => {
       if (event.button !== 0) return;
       event.preventDefault();
+      // a touch captures the pointer to the first cell; released, the cells it moves over see it
+      if (event.target.hasPointerCapture(event.pointerId)) event.target.releasePointerCapture(event.pointerId);
       focusCell(grid, cell);
       drag = { player, weight: toggledWeight(player, cell), edits: new Map() };
       dragOver(cell);
     });
-    cell.addEventListener("mouseenter", () => { if (drag && drag.player === player) dragOver(cell); });
+    cell.addEventListener("pointerenter", () => { if (drag && drag.player === player) dragOver(cell); });
     cell.addEventListener("click", (event) => {
-      if (event.detail !== 0) return; // a mouse click: done by mousedown and mouseup
+      if (event.detail !== 0) return; // a click of a pointer: done by pointerdown and pointerup
       const weight = toggledWeight(player, cell);
       paintCell(cell, weight);
       editGrid(player, [{ class: name, weight }]);
@@ -152,7 +154,8 @@ function editGrid(player, edits) {
   updateRange(player, { text: player.base, edits: player.pending }, true);
 }
 
-document.addEventListener("mouseup", endDrag);
+document.addEventListener("pointerup", endDrag);
+document.addEventListener("pointercancel", endDrag);
 window.addEventListener("blur", endDrag); // released outside the window: the drag ends there
 
 // ------------------------------------------------------------------ players
