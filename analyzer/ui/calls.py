@@ -289,7 +289,8 @@ def hits(body: dict[str, Any]) -> dict[str, Any]:
 def paigow_split(body: dict[str, Any]) -> dict[str, Any]:
     """Every split of seven cards (``hand``) against a dealer setting by ``way``: exact when the
     API estimates that within :data:`MONTE_CARLO_SECONDS`, else Monte Carlo stopped at that
-    time (the API's ``choice`` says why). The result's own ``to_dict()`` (the seed as text), and the House Way's setting of the hand."""
+    time (the API's ``choice`` says why). The result's own ``to_dict()`` (the seed as text),
+    and the House Way's setting of the hand."""
     hand, way = field(body, "hand", str), field(body, "way", str, "foxwoods")
     result = pa.paigow.split(hand, way=way, time_limit=MONTE_CARLO_SECONDS)
     setting = pa.paigow.house_way(hand, way=way)
