@@ -366,6 +366,18 @@ def test_auto_answers_exactly_when_that_takes_a_second_or_two_and_says_why():
     assert forced.choice is None and "choice" not in forced.to_dict()  # nothing was chosen
 
 
+def test_the_cost_model_counts_every_player_scored_on_each_runout_of_a_flop():
+    """Two known hands and two random ones on a flop: 1.4 million assignments, each scoring four
+    players on every turn and river (about 11 us each, one thread): the default picks Monte Carlo,
+    where two players' figure alone (2 us) would have started a half-minute enumeration."""
+    from analyzer.games.holdem.deal import query_deal
+    from analyzer.games.holdem.equity import EXTRA_PLAYER_SECONDS, exact_seconds
+
+    deal = query_deal(["AsKs", "QdQc", "random", "random"], "Ah 9h 2c", "")
+    assert exact_seconds(deal, 1) == deal.assignments * (EXACT_SECONDS[2] + 2 * EXTRA_PLAYER_SECONDS) > 10
+    assert holdem_equity(["AsKs", "QdQc", "random", "random"], "Ah 9h 2c", seed=1).run.method == "monte-carlo"
+
+
 def _timed(seconds: float, calls: list) -> Calibration:
     """A calibration whose reference sleeps ``seconds`` (and counts its calls) against a
     baseline of 10 ms: a factor of ``seconds / 0.01``, at least."""

@@ -37,6 +37,9 @@ from analyzer.sim.showdown import PlayerEquity, player_equities
 
 # seconds per combo assignment of the exact kernel, by number of missing board cards (measured)
 EXACT_SECONDS = {5: 1.5e-3, 4: 1.2e-4, 3: 1.5e-5, 2: 2e-6, 1: 5e-7, 0: 2e-7}
+# on the flop, each player beyond two adds this per assignment: every one of the 2-card runouts
+# scores every player (measured: 2 known hands and 2 random ones on a flop, 11 us an assignment)
+EXTRA_PLAYER_SECONDS = 4e-6
 REFERENCE = (("AsKs", "QdQc"), "Kh 7d 2c")  # the calibration's workload: one exact enumeration ...
 REFERENCE_SECONDS = 8.7e-6  # ... and its best time where EXACT_SECONDS were measured (1 thread)
 
@@ -141,11 +144,14 @@ def holdem_equity(
 def exact_seconds(deal: HoldemDeal, workers: int) -> float:
     """The cost model's estimate of the wall time of enumerating ``deal`` exactly on ``workers``
     threads: :data:`EXACT_SECONDS` per combo assignment enumerated (per suit class of them when
-    the exact engine lists the classes), by the number of board cards missing."""
+    the exact engine lists the classes), by the number of board cards missing, and on the flop
+    :data:`EXTRA_PLAYER_SECONDS` more for each player beyond two."""
     assignments = deal.assignments
     listed = 1 < len(deal.symmetries) <= assignments <= MAX_ASSIGNMENTS  # as exact._run_listed decides
     classes = deal.classes() if listed else assignments
-    return classes * EXACT_SECONDS[5 - len(deal.board)] / workers
+    missing = 5 - len(deal.board)
+    per_class = EXACT_SECONDS[missing] + (EXTRA_PLAYER_SECONDS * (len(deal.ranges) - 2) if missing == 2 else 0.0)
+    return classes * per_class / workers
 
 
 def equity_players(
