@@ -447,7 +447,7 @@ FUZZ = settings(
 
 
 def test_the_fuzz_reaches_every_command_and_stubs_only_the_studies(run, tmp_path):
-    assert len(COMMANDS) == 37
+    assert len(COMMANDS) == 42
     assert {("holdem", "flops"), ("paigow", "exact-edge"), ("head-to-head", "place"), ("warmup",)} <= set(COMMANDS)
     assert run(["ui", "--port", "0"])[0] == 0  # binds, serves nothing (the stub), opens no browser
     assert run(["paigow", "exact-edge", "--way", "improved", "--no-progress"])[0] == 0  # the stub, in seconds

@@ -32,17 +32,18 @@ LINE_LIMIT = 400  # an error line is at most a few hundred characters
 
 
 def documented_examples() -> list[dict]:
-    """The JSON blocks of the command-line pages: the place, bet and two Saint Poker position examples."""
+    """The JSON blocks of the command-line pages: the place, bet and three Saint Poker position examples."""
     pages = [ROOT / "docs" / "cli" / "head-to-head.md", ROOT / "docs" / "cli" / "saint-poker.md"]
     blocks = [block for page in pages for block in re.findall(r"```json[^\n]*\n(.*?)```", page.read_text(), re.S)]
     return [json.loads(block) for block in blocks]
 
 
 def test_the_documented_examples_are_valid_positions():
-    place, bet, saint, late = documented_examples()
+    place, bet, saint, last, late = documented_examples()
     assert isinstance(position_from_dict(place), Position)
     assert isinstance(bet_position_from_dict(bet), BetPosition)
     assert isinstance(saint_position_from_dict(saint), SaintPosition)
+    assert saint_position_from_dict(last).round == 8
     assert saint_position_from_dict(late).round == 7
 
 
@@ -283,7 +284,7 @@ def test_the_schema_command_prints_each_model_s_schema(kind):
     assert result.exit_code == 0 and result.stderr == ""
     schema = json.loads(result.stdout)
     if kind == "batch-spec":
-        assert len(schema["oneOf"]) == 14 and schema["discriminator"]["propertyName"] == "analysis"
+        assert len(schema["oneOf"]) == 15 and schema["discriminator"]["propertyName"] == "analysis"
     else:
         assert schema["type"] == "object" and schema["additionalProperties"] is False
     assert runner.invoke(app, ["schema", "chess"]).exit_code == 2
