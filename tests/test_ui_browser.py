@@ -30,8 +30,10 @@ if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is missing (apt-get install -y chromium; .ci/run installs it)", allow_module_level=True)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def page() -> Iterator:
+    """A fresh page in a fresh browser for each test: no test leans on another's clicks, which
+    ``-n 2`` may run in another worker."""
     ARTIFACTS.mkdir(exist_ok=True)
     with serving() as url, playwright_api.sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox"])
@@ -164,6 +166,8 @@ def test_street_buttons_follow_the_board(page):
     """Every flop with no board, every turn with a flop; neither, nor the hits, on a river."""
     streets, hits = page.locator("#run-streets"), page.locator("#run-hits")
     page.locator("input[name=target][value=board]").check()
+    for card in ("Ah", "9h", "2c"):
+        page.locator(f"#deck .card[data-card='{card}']").click()
     assert page.locator("#board-text").text_content() == "Ah 9h 2c"
     assert streets.text_content() == "Every turn" and streets.is_enabled()
     for card in ("Kd", "Qd"):
