@@ -51,22 +51,22 @@ def _limited(address_space):
     return limit
 
 
-def test_the_optimal_split_edge_is_refused_up_front_under_4_gb(tmp_path):
-    """It needs about 7.4 GB on one thread: refused in one line before anything is built."""
+def test_the_optimal_split_edge_is_refused_up_front_under_2_gb(tmp_path):
+    """It needs about 1.9 GB on one thread: refused in one line before anything is built."""
     began = time.monotonic()
     done = subprocess.run(
         [*SCRIPT, "paigow", "exact-edge", "--strategy", "optimal", "--cache", str(tmp_path)],
         capture_output=True,
         text=True,
-        preexec_fn=_limited(4 * 10**9),
+        preexec_fn=_limited(2 * 10**9),
         timeout=120,
     )
     assert done.returncode == 1
     assert done.stderr.strip().splitlines() == [
         next(line for line in done.stderr.splitlines() if line.startswith("error: out of memory: "))
     ]
-    assert "the optimal-split edge on 1 thread needs about 7.4 GB" in done.stderr
-    assert "address-space limit (RLIMIT_AS) of 4.0 GB" in done.stderr
+    assert "the optimal-split edge on 1 thread needs about 1.9 GB" in done.stderr
+    assert "address-space limit (RLIMIT_AS) of 2.0 GB" in done.stderr
     assert time.monotonic() - began < 60
     assert not list(Path(tmp_path).iterdir())  # no table was built
 

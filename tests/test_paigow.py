@@ -1,5 +1,6 @@
 """Pai Gow Poker: the House Way rule by rule (every example of §5.3), legality, exact EVs
-two ways, Monte Carlo against exact, the published house edge, and errors."""
+against a plain Python settlement, Monte Carlo against exact, the published house edge, and
+errors."""
 
 from itertools import combinations
 
@@ -8,8 +9,8 @@ import pytest
 from numba import njit
 
 from analyzer.cards import CardError, parse_cards
+from analyzer.games.paigow.dealer_patterns import split_tallies
 from analyzer.games.paigow.edge import house_edge
-from analyzer.games.paigow.engine import _exact_split_tallies
 from analyzer.games.paigow.houseway import house_way_setting, legal_settings, parse_hand
 from analyzer.games.paigow.policies import RULES, _house_way, _house_way_values, split_values
 from analyzer.games.paigow.rules import PaiGowRules
@@ -141,26 +142,24 @@ def _python_tallies(cards, dealer_deck, player_banks=False):
 
 
 @pytest.mark.parametrize("player_banks", [False, True])
-@pytest.mark.jitless
-def test_exact_kernel_equals_a_plain_python_settlement_on_a_small_deck(player_banks):
+def test_exact_count_equals_a_plain_python_settlement_on_a_small_deck(player_banks):
+    """The dealer's hands of 12 cards (the other 34 out of the deck), counted by pattern."""
     cards = parse_hand("Tc Td 6h 6s Ac 3d 2h")
     deck = np.array(parse_cards("Kc Kd Qh Jk 9s 9c 5d 4h 3c 2c As 7h", allow_joker=True), np.uint8)
     settings = legal_settings(cards)
     fronts = np.array([s.front_value for s in settings], np.int64)
     backs = np.array([s.back_value for s in settings], np.int64)
-    tasks = np.array([(a, b) for a in range(len(deck)) for b in range(a + 1, len(deck))], np.int64)
-    tallies = np.zeros((len(settings), 3), np.int64)
-    _exact_split_tallies(deck, fronts, backs, 0, player_banks, tasks, tallies)
+    out = np.setdiff1d(np.arange(53), deck)
+    tallies = split_tallies(out, fronts, backs, 0, player_banks)
     assert (tallies == _python_tallies(cards, deck.tolist(), player_banks)).all()
 
 
 @pytest.fixture(scope="module")
 def exact_two_pair():
-    """Every one of the 53,524,680 dealer hands (the slow tier)."""
-    return split_ev("Tc Td 6h 6s Ac 3d 2h", exact=True, table="off")
+    """Every one of the 53,524,680 dealer hands."""
+    return split_ev("Tc Td 6h 6s Ac 3d 2h", exact=True)
 
 
-@pytest.mark.slow
 def test_exact_every_dealer_hand(exact_two_pair):
     assert exact_two_pair.run.exact and exact_two_pair.run.trials == 53_524_680
     for s in exact_two_pair.splits:
@@ -171,7 +170,6 @@ def test_exact_every_dealer_hand(exact_two_pair):
     assert evs == sorted(evs, reverse=True)
 
 
-@pytest.mark.slow
 def test_monte_carlo_is_within_four_standard_errors_of_exact(exact_two_pair):
     mc = split_ev("Tc Td 6h 6s Ac 3d 2h", exact=False, stopping=Stopping(trials=300_000), seed=12)
     exact = {(s.setting.front, s.setting.back): s.ev for s in exact_two_pair.splits}

@@ -1,4 +1,5 @@
-"""Exact Pai Gow house edge: the setting table against the House Way, the inclusion-exclusion
+"""Exact Pai Gow: one hand's splits counted by the dealer's rank patterns against every dealer
+hand set again; the house edge's setting table against the House Way, the inclusion-exclusion
 counter against brute force on reduced decks, the shared-card classes, and the full run."""
 
 import itertools
@@ -7,15 +8,24 @@ import math
 
 import numpy as np
 import pytest
-from numba import njit
+from numba import njit, prange
 
-from analyzer.games.paigow import dealer_counts, exact_count, optimal_count, settings_table, split
-from analyzer.games.paigow.engine import _exact_split_tallies
+from analyzer.games.paigow import dealer_patterns, exact_count, optimal_count, settings_table
+from analyzer.games.paigow.engine import LOSS
 from analyzer.games.paigow.exact_edge import DEALS, JOKER, RANKS, exact_house_edge, task_bounds
-from analyzer.games.paigow.houseway import legal_settings
+from analyzer.games.paigow.houseway import legal_settings, parse_hand
 from analyzer.games.paigow.policies import WAYS, _house_way_values, split_values
 from analyzer.games.paigow.rules import PaiGowRules
-from analyzer.games.paigow.settings_table import BINOMIAL, FULL_DECK, build_table, colex_rank, value_scales
+from analyzer.games.paigow.settings_table import (
+    BINOMIAL,
+    FULL_DECK,
+    _next_colex,
+    _unrank,
+    build_table,
+    colex_rank,
+    value_scales,
+)
+from analyzer.games.paigow.split import split_ev
 from analyzer.sim.bits import bit_count
 from analyzer.sim.runner import Runner
 
@@ -192,11 +202,6 @@ def test_full_table_is_cached_checked_and_rebuilt_then_the_run_resumes(tmp_path,
     np.save(path, broken)
     assert np.array_equal(settings_table.full_table("foxwoods", tmp_path), table)  # rebuilt
     del table, broken
-    for hand, rules in (("Tc Td 6h 6s Ac 3d 2h", PaiGowRules()), ("Jk Ah Kd Qd 9c 4s 4h", PaiGowRules(0.0, True))):
-        with pytest.MonkeyPatch.context() as patch:  # read from the table, not set again
-            patch.setattr(split, "_exact_tallies", None)
-            counted = split.split_ev(hand, exact=True, rules=rules, cache=tmp_path)
-        assert counted.splits == split.split_ev(hand, exact=True, rules=rules, table="off").splits
 
     class Interrupted(Exception):
         pass
@@ -224,43 +229,192 @@ def test_full_table_is_cached_checked_and_rebuilt_then_the_run_resumes(tmp_path,
     assert not list(tmp_path.glob("exact-edge-*"))  # the checkpoints go once the run is done
 
 
+@njit(cache=True, parallel=True)
+def _every_dealer_hand(deck, fronts, backs, way, player_banks):
+    """(win, push, loss) of every split (values ``fronts``, ``backs``) against every 7-card hand
+    of ``deck``, each set again by the House Way: the referee of the pattern count."""
+    n = deck.shape[0]
+    tallies = np.zeros((n, fronts.shape[0], 3), np.int64)  # by the dealer's first card
+    for a in prange(n):
+        hand = np.zeros(7, np.uint8)
+        hand[0] = deck[a]
+        for b in range(a + 1, n):
+            hand[1] = deck[b]
+            for c in range(b + 1, n):
+                hand[2] = deck[c]
+                for d in range(c + 1, n):
+                    hand[3] = deck[d]
+                    for e in range(d + 1, n):
+                        hand[4] = deck[e]
+                        for f in range(e + 1, n):
+                            hand[5] = deck[f]
+                            for g in range(f + 1, n):
+                                hand[6] = deck[g]
+                                front, back = _house_way_values(hand, way)
+                                for s in range(fronts.shape[0]):
+                                    if player_banks:
+                                        won = int(fronts[s] >= front) + int(backs[s] >= back)
+                                    else:
+                                        won = int(fronts[s] > front) + int(backs[s] > back)
+                                    tallies[a, s, LOSS - won] += 1
+    return tallies.sum(axis=0)
+
+
+def _split_values(cards):
+    settings = legal_settings(cards)
+    return np.array([s.front_value for s in settings], np.int64), np.array([s.back_value for s in settings], np.int64)
+
+
+def _dealt(rng, left: int, suits: int):
+    """A random hand of 7 and the cards out of a deck that leaves ``left`` cards to the dealer,
+    drawn mostly from the first ``suits`` suits of a random order (so flushes abound), the joker
+    in or out."""
+    order = rng.permutation(4)
+    weights = np.array([4.0 if order[c & 3] < suits else 1.0 for c in range(52)] + [8.0])
+    cards = rng.choice(53, 7 + left, replace=False, p=weights / weights.sum())
+    held, deck = cards[:7], np.sort(cards[7:])
+    return held.astype(np.uint8), deck.astype(np.uint8), np.setdiff1d(np.arange(53), deck)
+
+
+@pytest.mark.parametrize("way", list(WAYS))
+def test_pattern_counts_deal_every_dealer_hand_once(way, rng):
+    """Every hand of the cards left is in one pattern: the counts are never negative and add up."""
+    for left, suits in ((46, 4), (30, 2), (20, 1), (12, 1)):
+        _held, deck, out = _dealt(rng, left, suits)
+        plain, flush = dealer_patterns.dealer_pattern_counts(out, WAYS[way])
+        assert plain.min() >= 0 and flush.min() >= 0
+        assert plain.sum() + flush.sum() == math.comb(len(deck), 7)
+
+
 @pytest.mark.parametrize("player_banks", [False, True])
-def test_splits_counted_from_a_table_equal_every_dealer_hand_set_again(player_banks, rng):
-    """On a deck of 7 ranks and the joker (26 cards left to the dealer, 657,800 hands)."""
-    deck = reduced_deck(7, True)
-    table = build_table(deck, WAYS["foxwoods"])
-    fronts, backs = value_scales(deck)
-    for _ in range(8):
-        held = np.sort(rng.choice(len(deck), 7, replace=False))
-        settings = legal_settings(deck[held])
-        front_values = np.array([s.front_value for s in settings], np.int64)
-        back_values = np.array([s.back_value for s in settings], np.int64)
-        rest = np.delete(deck, held)
-        tasks = np.array(list(itertools.combinations(range(len(rest)), 2)), np.int64)
-        truth = np.zeros((len(settings), 3), np.int64)
-        _exact_split_tallies(rest, front_values, back_values, WAYS["foxwoods"], player_banks, tasks, truth)
-        grid = dealer_counts.dealer_grid(table, len(deck), held, len(backs))
-        assert grid[-1, -1] == math.comb(len(rest), 7)
-        counted = dealer_counts.split_tallies(
-            grid, np.searchsorted(fronts, front_values), np.searchsorted(backs, back_values), player_banks
+def test_splits_counted_by_pattern_equal_every_dealer_hand_set_again(player_banks, rng):
+    """Random hands, the dealer's 21 to 25 cards drawn mostly from one or two suits (flushes,
+    straight flushes, the joker filling them, five aces) or from all four."""
+    for trial in range(24):
+        way = trial % 3
+        held, deck, out = _dealt(rng, 21 + trial % 5, 1 + trial % 4)
+        fronts, backs = _split_values(held)
+        truth = _every_dealer_hand(deck, fronts, backs, way, player_banks)
+        assert np.array_equal(dealer_patterns.split_tallies(out, fronts, backs, way, player_banks), truth)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hand", ["Tc Td 6h 6s Ac 3d 2h", "Jk Ah Kd Qd 9c 4s 4h", "As Ks Qs Js 2d 2c 7h"])
+def test_exact_split_equals_every_dealer_hand_set_again_on_the_full_deck(hand):
+    """All 53,524,680 dealer hands, each set again by the House Way (seconds a hand on 2 cores)."""
+    codes = parse_hand(hand)
+    fronts, backs = _split_values(codes)
+    deck = np.setdiff1d(np.arange(53), codes).astype(np.uint8)
+    for way, player_banks in ((0, False), (2, True)):
+        truth = _every_dealer_hand(deck, fronts, backs, way, player_banks)
+        assert np.array_equal(dealer_patterns.split_tallies(codes, fronts, backs, way, player_banks), truth)
+
+
+@njit(cache=True, parallel=True)
+def _pattern_mismatches(way, plain_codes, plain_front, plain_back, flush_codes, flush_front, flush_back, blocks):
+    """How many of the 154,143,080 hands of the 53 cards the House Way sets otherwise than
+    their pattern (:mod:`.dealer_patterns`): each hand's pattern found from its cards."""
+    hands = BINOMIAL[53, 7]
+    wrong = np.zeros(blocks, np.int64)
+    for block in prange(blocks):
+        positions = np.zeros(7, np.int64)
+        cards = np.zeros(7, np.uint8)
+        first, last = hands * block // blocks, hands * (block + 1) // blocks
+        _unrank(first, positions)
+        for _ in range(first, last):
+            suit_count = np.zeros(4, np.int64)
+            suit_ranks = np.zeros(4, np.int64)
+            code, joker = 0, 0
+            for i in range(7):
+                c = positions[i]
+                cards[i] = c
+                if c == 52:
+                    joker = 1
+                else:
+                    suit_count[c & 3] += 1
+                    suit_ranks[c & 3] |= 1 << (c >> 2)
+                    code += 5 ** (c >> 2)
+            suit = -1
+            for s in range(4):
+                if suit_count[s] + joker >= 5:
+                    suit = s
+            if suit < 0:
+                p = np.searchsorted(plain_codes, code + joker * 5**13)
+                front, back = plain_front[p], plain_back[p]
+            else:
+                off = np.full(2, -1, np.int64)
+                m = 0
+                for i in range(7):
+                    c = positions[i]
+                    if c != 52 and c & 3 != suit:
+                        off[m] = c >> 2
+                        m += 1
+                off.sort()  # -1 first: the one off-suit rank goes second
+                o1, o2 = (off[1], -1) if m == 1 else (off[0], off[1])
+                key = ((suit_ranks[suit] * 2 + joker) * 14 + o1 + 1) * 14 + o2 + 1
+                p = np.searchsorted(flush_codes, key)
+                front, back = flush_front[p], flush_back[p]
+            truth = _house_way_values(cards, way)
+            wrong[block] += truth[0] != front or truth[1] != back
+            _next_colex(positions)
+    return wrong.sum()
+
+
+def test_flush_pattern_codes_sort_as_the_patterns_do():
+    found = dealer_patterns.patterns(0)
+    codes = _flush_codes(found)
+    assert (np.diff(codes) > 0).all()
+    plain = _plain_codes(found)
+    assert (np.diff(plain) > 0).all() and len(plain) == dealer_patterns.PLAIN_PATTERNS
+    assert len(codes) == dealer_patterns.FLUSH_PATTERNS
+
+
+def _plain_codes(found):
+    return found.plain_counts.astype(np.int64) @ 5 ** np.arange(13) + found.plain_jokers.astype(np.int64) * 5**13
+
+
+def _flush_codes(found):
+    off = found.flush_off.astype(np.int64)
+    return ((found.flush_ranks * 2 + found.flush_jokers.astype(np.int64)) * 14 + off[:, 0] + 1) * 14 + off[:, 1] + 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("way", list(WAYS))
+def test_every_hand_is_set_as_its_pattern(way):
+    """The claim the pattern count rests on, for each of the 154,143,080 hands: the House Way
+    sets it to the values it sets its pattern's hand to."""
+    found = dealer_patterns.patterns(WAYS[way])
+    assert (
+        _pattern_mismatches(
+            WAYS[way],
+            _plain_codes(found),
+            found.plain_front,
+            found.plain_back,
+            _flush_codes(found),
+            found.flush_front,
+            found.flush_back,
+            64,
         )
-        assert np.array_equal(counted, truth)
+        == 0
+    )
 
 
-def test_split_refuses_an_unknown_table_use(cli):
-    with pytest.raises(ValueError, match="setting-table use 'sometimes'"):
-        split.split_ev("Ac Kd 9h 7s 5c 3d 2h", exact=True, table="sometimes")
-    run = cli("paigow", "split", "Ac Kd 9h 7s 5c 3d 2h", "--table", "sometimes")
-    assert run.returncode == 2 and "sometimes" in run.stderr
+def test_an_exact_split_is_quick_and_sums_to_every_dealer_hand():
+    result = split_ev("Jk Ah Kd Qd 9c 4s 4h", exact=True)
+    assert result.run.exact and result.run.trials == math.comb(46, 7)
+    split_ev("Jk Ah Kd Qd 9c 4s 4h", exact=True)  # the patterns are set
+    again = split_ev("Ac Kd 9h 7s 5c 3d 2h", exact=True)
+    assert again.run.elapsed < 2.0  # 0.02 s on one quiet core; generous for a busy test machine
 
 
 @njit(cache=True)
 def _best_split_brute_force(table, deck, fronts, backs, payout_num, payout_den):
     """(wins, losses) over every ordered pair of disjoint hands with the player on the split of
     best EV ``num x wins - den x losses`` of his hand, and with the House Way's (the table's),
-    each dealer hand compared directly."""
+    each dealer hand compared directly; and the hands whose best split has a better EV than the
+    House Way's."""
     n = deck.shape[0]
-    best_wins = best_losses = house_wins = house_losses = 0
+    best_wins = best_losses = house_wins = house_losses = improved = 0
     positions = np.arange(n)
     player = np.zeros(7, np.int64)
     dealer = np.zeros(7, np.int64)
@@ -295,30 +449,40 @@ def _best_split_brute_force(table, deck, fronts, backs, payout_num, payout_den):
         best_wins += chosen_wins
         best_losses += chosen_losses
         own = table[colex_rank(player)]
+        wins = losses = 0
         for key in dealer_keys:
-            house_wins += own & 255 > key & 255 and own >> 8 > key >> 8
-            house_losses += key & 255 >= own & 255 and key >> 8 >= own >> 8
-    return best_wins, best_losses, house_wins, house_losses
+            wins += own & 255 > key & 255 and own >> 8 > key >> 8
+            losses += key & 255 >= own & 255 and key >> 8 >= own >> 8
+        house_wins += wins
+        house_losses += losses
+        improved += best_score > payout_num * wins - payout_den * losses
+    return best_wins, best_losses, house_wins, house_losses, improved
 
 
 @pytest.mark.parametrize("ranks, joker", [(4, True), pytest.param(5, True, marks=pytest.mark.slow)])
 def test_best_split_counts_equal_brute_force_on_a_reduced_deck(ranks, joker):
     """Per class of hands and shared cards against every hand's splits on every dealer hand;
-    the House Way's split gives the House Way counts."""
+    the House Way's split gives the House Way counts. The families are swept both ways: each
+    by one thread, and every family of 1,000 hands or more (up to 3 shared cards) by every
+    thread together."""
     from fractions import Fraction
 
     deck = reduced_deck(ranks, joker)
     table = build_table(deck, WAYS["foxwoods"])
     fronts, backs = value_scales(deck)
-    counts = optimal_count.split_counts(table, deck, ranks, joker, fronts, backs, exact_count.shared_sets(ranks, joker))
-    assert counts.orbit.sum() == math.comb(len(deck), 7)
-    best = optimal_count.split_scores(counts, Fraction(19, 20)).argmax(axis=1)  # the first of equals
+    sets = exact_count.shared_sets(ranks, joker)
     truth = _best_split_brute_force(table, deck, fronts, backs, 19, 20)
-    assert optimal_count.deal_totals(counts, best) == truth[:2]
-    assert optimal_count.deal_totals(counts, counts.house) == truth[2:]
+    for dense in (optimal_count.DENSE, 1_000):
+        splits = optimal_count.class_splits(deck, ranks, joker, WAYS["foxwoods"], fronts, backs)
+        assert splits.orbit.sum() == math.comb(len(deck), 7)
+        assert np.array_equal(splits.settings[splits.class_of], table)  # every hand of a class set alike
+        sums = optimal_count.new_sums(splits)
+        optimal_count.add_terms(len(deck), len(fronts), len(backs), splits, sets, 0, len(sets[1]), sums, dense)
+        totals = optimal_count.totals(splits, sums, Fraction(19, 20))
+        assert totals == truth  # the best split taken the first of equal EVs, as the referee does
     house_way = exact_count.count_outcomes(table, ranks, joker)
-    assert truth[2:] == (house_way.wins, house_way.banker)
-    assert truth[0] - truth[1] > truth[2] - truth[3]  # the best split does better
+    assert truth[2:4] == (house_way.wins, house_way.banker)
+    assert truth[0] - truth[1] > truth[2] - truth[3] and truth[4] > 0  # the best split does better
 
 
 def test_committed_best_split_run_reproduces_the_house_way_count():
@@ -382,22 +546,28 @@ def test_exact_edge_command_refuses_an_unknown_way(cli):
 
 
 def test_the_optimal_edge_saved_sums_resume_only_when_whole(tmp_path, caplog):
-    """The saved sums of ``exact-edge --strategy optimal`` come back as saved; a save cut short
-    before its manifest leaves the previous one in force; a flipped byte is reported in one line,
-    set aside and not used (the run would start over rather than add wrong sums)."""
+    """The saved sums of ``exact-edge --strategy optimal`` come back as saved (the threads' sums
+    folded, modulo 2^32); a save cut short before its manifest leaves the previous one in force;
+    a flipped byte is reported in one line, set aside and not used (the run would start over
+    rather than add wrong sums)."""
     from analyzer.games.paigow.optimal_edge import _save_sums, _saved_sums
 
-    sums = np.arange(24, dtype=np.int64).reshape(2, 3, 4)  # two threads' sums of a (3, 4) array
-    assert _saved_sums(tmp_path, sums.shape) == (None, 0)
+    sums = np.arange(24, dtype=np.uint32).reshape(2, 6, 2)  # two threads' sums of 6 kept splits
+    sums[1, 0, 0] = 2**32 - 1  # wraps: 0 + (2^32 - 1) + ...
+    folded = (sums[0].astype(np.int64) + sums[1]) % 2**32
+    into = np.zeros((6, 2), np.uint32)
+    assert _saved_sums(tmp_path, into) == 0
     _save_sums(tmp_path, sums, 5)
-    loaded, parts = _saved_sums(tmp_path, sums.shape)
-    assert parts == 5 and np.array_equal(loaded, sums.sum(axis=0))
-    np.save(tmp_path / "sums-6.npy", sums.sum(axis=0) * 2)  # a kill before the manifest named it
-    assert _saved_sums(tmp_path, sums.shape)[1] == 5
+    assert np.array_equal(sums[0], folded) and not sums[1].any()  # folded in place
+    assert _saved_sums(tmp_path, into) == 5 and np.array_equal(into, folded)
+    assert _saved_sums(tmp_path, np.zeros((7, 2), np.uint32)) == 0  # another deck's, or format's
+    np.save(tmp_path / "sums-6.npy", folded * 2)  # a kill before the manifest named it
+    assert _saved_sums(tmp_path, into) == 5
     path = tmp_path / "sums-5.npy"
     data = bytearray(path.read_bytes())
     data[-1] ^= 1
     path.write_bytes(bytes(data))
     with caplog.at_level("WARNING"):
-        assert _saved_sums(tmp_path, sums.shape) == (None, 0)
+        assert _saved_sums(tmp_path, into) == 0
+    assert not into.any()
     assert "bad checksum" in caplog.text and (tmp_path / "sums-5.npy.damaged").exists()

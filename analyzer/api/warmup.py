@@ -80,35 +80,33 @@ def _paigow() -> None:
 
 
 def _paigow_exact_split() -> None:
-    """The kernel of ``paigow split --exact`` without a setting table on the 6 dealer hands of one
-    task, with the command's array types: the command's 53,524,680 hands run 12 s on a core,
-    which every warmup would pay again, the kernel loaded from the cache or not."""
-    import numpy as np
+    """``paigow split --exact``: the dealer's hand patterns set by the House Way (0.15 s) and
+    one hand counted."""
+    from analyzer.api import paigow
 
-    from analyzer.games.paigow.houseway import house_way_setting, way_number
-    from analyzer.games.paigow.split import _exact_task
-
-    setting = house_way_setting("Ac Kd 9h 7s 5c 3d 2h", "foxwoods")
-    fronts, backs = np.array([setting.front_value], np.int64), np.array([setting.back_value], np.int64)
-    dealer_deck = np.arange(46, dtype=np.uint8)  # any 46 cards: the kernel enumerates positions
-    _exact_task(dealer_deck, fronts, backs, way_number("foxwoods"), False, np.array([[0, 39]], np.int64))
+    paigow.split("Ac Kd 9h 7s 5c 3d 2h", exact=True)
 
 
 def _paigow_tables() -> None:
-    """The kernels of the setting table (``paigow exact-edge`` with either strategy, ``paigow
-    split --exact`` from it) on a deck of 4 ranks and the joker: the same array types as the
-    full deck's."""
+    """The kernels of ``paigow exact-edge`` with either strategy on a deck of 4 ranks and the
+    joker: the same array types as the full deck's (with the best split, the families swept by
+    one thread and by every thread together)."""
+    from fractions import Fraction
+
     import numpy as np
 
-    from analyzer.games.paigow import dealer_counts, exact_count, optimal_count, settings_table
+    from analyzer.games.paigow import exact_count, optimal_count, settings_table
 
     deck = np.array([4 * r + s for r in range(9, 13) for s in range(4)] + [52], np.uint8)
     scales = settings_table.value_scales(deck)
     table = settings_table.build_table(deck, 0, scales=scales)
     settings_table.agrees(table, deck, 0, hands=10, scales=scales)
     exact_count.count_outcomes(table, 4, True)
-    optimal_count.split_counts(table, deck, 4, True, *scales, exact_count.shared_sets(4, True))
-    dealer_counts.dealer_grid(table, len(deck), np.arange(7), len(scales[1]))
+    sets = exact_count.shared_sets(4, True)
+    splits = optimal_count.class_splits(deck, 4, True, 0, *scales)
+    sums = optimal_count.new_sums(splits)
+    optimal_count.add_terms(len(deck), len(scales[0]), len(scales[1]), splits, sets, 0, len(sets[1]), sums, dense=3000)
+    optimal_count.totals(splits, sums, Fraction(19, 20))
 
 
 def _head_to_head() -> None:

@@ -45,14 +45,6 @@ class Way(str, Enum):
     improved = "improved"
 
 
-class TableUse(str, Enum):
-    """Whether ``paigow split --exact`` reads the House Way's setting table (``--table``)."""
-
-    auto = "auto"
-    build = "build"
-    off = "off"
-
-
 class Strategy(str, Enum):
     """How the player sets in ``paigow edge`` and ``exact-edge``: by the House Way, or the best split of each hand."""
 
@@ -116,24 +108,14 @@ def split(
     chunk_size: ChunkSize = 1 << 16,
     commission: Commission = 0.05,
     player_banks: Banker = False,
-    table_use: Annotated[
-        TableUse,
-        typer.Option(
-            "--table",
-            case_sensitive=False,
-            help="Exact: read the House Way's cached setting table of every hand (auto), build it first "
-            "if missing (build, about 40 s and 616 MB), or set every dealer hand again (off).",
-        ),
-    ] = TableUse.auto,
-    cache: CacheFolder = None,
     as_json: Json = False,
     show_progress: ShowProgress = None,
     *,
     runner: Runner,
 ) -> None:
     """Every legal split's P(win), P(push), P(loss) and EV against a House-Way dealer, best first:
-    exact over all 53,524,680 dealer hands (--exact; a fifth of a second with the setting table cached),
-    or Monte Carlo with the same dealer hands for every split."""
+    exact over all 53,524,680 dealer hands (--exact, a fifth of a second on one core), or Monte Carlo with
+    the same dealer hands for every split."""
     with reported_errors():
         from analyzer.api import paigow
 
@@ -144,8 +126,6 @@ def split(
                 way=way.value,
                 commission=commission,
                 player_banks=player_banks,
-                table=table_use.value,
-                cache=cache,
                 **settings,
                 runner=runner.reporting(progress),
             )
@@ -258,7 +238,7 @@ def exact_edge(
             "--strategy",
             case_sensitive=False,
             help="How the player sets: the House Way, or the split of best exact EV on every hand "
-            "(about 15 minutes and 9 GB on 2 threads; the dealer banks).",
+            "(about 3 minutes and 2.4 GB on 2 threads; the dealer banks).",
         ),
     ] = Strategy.houseway,
     commission: Commission = 0.05,

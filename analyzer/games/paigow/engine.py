@@ -39,27 +39,6 @@ def _score_splits(fronts, backs, dealer, way, player_banks, tallies):
 
 
 @kernel
-def _exact_split_tallies(deck, fronts, backs, way, player_banks, tasks, tallies):
-    """Every 7-card dealer hand from ``deck`` whose first two cards are a task (positions)."""
-    n = deck.shape[0]
-    hand = np.zeros(7, np.uint8)
-    for t in range(tasks.shape[0]):
-        a, b = tasks[t, 0], tasks[t, 1]
-        hand[0], hand[1] = deck[a], deck[b]
-        for c in range(b + 1, n):
-            hand[2] = deck[c]
-            for d in range(c + 1, n):
-                hand[3] = deck[d]
-                for e in range(d + 1, n):
-                    hand[4] = deck[e]
-                    for f in range(e + 1, n):
-                        hand[5] = deck[f]
-                        for g in range(f + 1, n):
-                            hand[6] = deck[g]
-                            _score_splits(fronts, backs, hand, way, player_banks, tallies)
-
-
-@kernel
 def _deal(state, used, hand, start, count):
     """Deal ``count`` unused cards of the 53 into ``hand[start:]``; returns the new used mask."""
     for i in range(start, start + count):

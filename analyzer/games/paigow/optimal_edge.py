@@ -1,15 +1,16 @@
 """Pai Gow Poker: the exact edge of optimal play over all 8,250,459,031,214,400 deals. On every
 hand the player takes the split with the best exact EV against the House-Way dealer, who
-banks (copies to him); the counts come from :mod:`.optimal_count` on the full deck's setting
-table, and the same run counts the House Way's own split, so the House Way against House Way
-figures of :func:`.exact_edge.exact_house_edge` come out beside them (a check on both).
+banks (copies to him); the counts come from :mod:`.optimal_count` per class of hands (each
+class set once by the House Way, no table of every hand), and the same run counts the House
+Way's own split, so the House Way against House Way figures of
+:func:`.exact_edge.exact_house_edge` come out beside them (a check on both).
 
 The best split depends on the commission (it weighs wins against losses), so the result is
 for one commission. The run is in parts; every minute or so the sums so far are saved in the
 cache folder, so an interrupted run resumes from the last save, saying so on the ``analyzer``
 logger (``resuming: N of M parts done``).
 
-It needs about 9 GB on 2 threads (:data:`PEAK_BASE` and :data:`PEAK_PER_THREAD` a thread),
+It needs about 2.4 GB on 2 threads (:data:`PEAK_BASE` and :data:`PEAK_PER_THREAD` a thread),
 checked before anything is built: with less, it runs on fewer threads, or is refused in one
 line (:func:`fitting_threads`, :func:`analyzer.sim.memory.require`).
 """
@@ -36,14 +37,7 @@ from analyzer.games.paigow.exact_count import shared_sets
 from analyzer.games.paigow.exact_edge import CARDS, DEALS, JOKER, RANKS, task_bounds
 from analyzer.games.paigow.houseway import way_number
 from analyzer.games.paigow.rules import PaiGowRules
-from analyzer.games.paigow.settings_table import (
-    FULL_DECK,
-    default_cache,
-    full_scales,
-    full_table,
-    numba_threads,
-    table_stamp,
-)
+from analyzer.games.paigow.settings_table import FULL_DECK, default_cache, full_scales, numba_threads, table_stamp
 from analyzer.sim import memory
 from analyzer.sim.engine import clock_start
 from analyzer.sim.facts import RunFacts
@@ -55,9 +49,10 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 PARTS = 64  # progress steps of about equal work
-PEAK_PER_THREAD = 1_800_000_000  # one Numba thread's sums: classes x kept splits (about 16) x 2 int64
-PEAK_BASE = 5_600_000_000  # the rest of the peak (table, classes, summed counts): 9.2 GB on 2 threads
+PEAK_PER_THREAD = 490_000_000  # one Numba thread's sums: 60,652,979 kept splits x 2 uint32
+PEAK_BASE = 1_450_000_000  # the rest of the peak (hand classes, kept splits, the interpreter): 2.2-2.4 GB on 2 threads
 SAVE_EVERY = 60.0  # seconds between saves of the sums
+SUMS_FORMAT = "v2"  # what a save holds: the folded sums modulo 2^32 of every kept split
 DEALER_HANDS = math.comb(CARDS - 7, 7)
 
 
@@ -179,43 +174,55 @@ def _digest(sums: np.ndarray) -> str:
     return digest.hexdigest()
 
 
-def _saved_sums(folder: Path, shape: tuple[int, ...]) -> tuple[np.ndarray | None, int]:
-    """The sums saved in ``folder`` and how many parts they hold, if they fit ``shape``. Sums
-    whose file does not match the checksum the manifest recorded for them are damaged: said in
-    one line, set aside (renamed ``*.damaged``) and not used; the run starts over."""
+def _saved_sums(folder: Path, into: np.ndarray) -> int:
+    """How many parts the sums saved in ``folder`` hold, read into ``into`` (in place: no second
+    copy is held) if they fit its shape and type, else 0 (``into`` then zeroed). Sums whose file
+    does not match the checksum the manifest recorded for them are damaged: said in one line,
+    set aside (renamed ``*.damaged``) and not used; the run starts over."""
     manifest = folder / SUMS_MANIFEST
     try:
         saved = json.loads(manifest.read_text())
         done, name, checksum = saved["parts"], saved["file"], saved["sha256"]
     except FileNotFoundError:
-        return None, 0
+        return 0
     except (OSError, ValueError, KeyError, TypeError) as error:
-        return _damaged(manifest, f"unreadable: {type(error).__name__}")
+        return _damaged(manifest, f"unreadable: {type(error).__name__}", into)
     path = folder / str(name)
     try:
-        sums = np.load(path, allow_pickle=False)
+        with open(path, "rb") as file:
+            version = np.lib.format.read_magic(file)
+            if version == (1, 0):
+                shape, fortran, dtype = np.lib.format.read_array_header_1_0(file)
+            else:
+                shape, fortran, dtype = np.lib.format.read_array_header_2_0(file)
+            if shape != into.shape or fortran or dtype != into.dtype:
+                return 0
+            if file.readinto(into.data.cast("B")) != into.nbytes:
+                return _damaged(path, "cut short", into)
     except (OSError, ValueError) as error:
-        return _damaged(path, f"unreadable: {type(error).__name__}")
-    if _digest(sums) != checksum:
-        return _damaged(path, "bad checksum")
-    return (sums, done) if sums.shape == shape[1:] else (None, 0)
+        return _damaged(path, f"unreadable: {type(error).__name__}", into)
+    if _digest(into) != checksum:
+        return _damaged(path, "bad checksum", into)
+    return int(done)
 
 
-def _damaged(path: Path, reason: str) -> tuple[None, int]:
-    """Set the damaged ``path`` aside and say so; nothing is resumed."""
+def _damaged(path: Path, reason: str, into: np.ndarray) -> int:
+    """Set the damaged ``path`` aside and say so; nothing is resumed (``into`` zeroed)."""
+    into[...] = 0
     aside = path.with_name(path.name + ".damaged")
     os.replace(path, aside)
     logger.warning(f"saved sums {path} are damaged ({reason}): set aside as {aside.name}, starting over")
-    return None, 0
+    return 0
 
 
 def _save_sums(folder: Path, sums: np.ndarray, parts: int) -> None:
-    """Save the summed ``sums`` and the parts they hold: the array to a file of its own
-    (``sums-<parts>.npy``, written whole, then renamed), then the manifest naming it with its
-    checksum (:data:`SUMS_MANIFEST`, likewise), which commits the save: a kill at any point
-    leaves the last committed save whole. Older arrays are removed afterwards."""
+    """Save the threads' ``sums`` and the parts they hold: folded into the first thread's
+    (:func:`.optimal_count.fold`, in place), which is written to a file of its own
+    (``sums-<parts>.npy``, whole, then renamed), then the manifest naming it with its checksum
+    (:data:`SUMS_MANIFEST`, likewise), which commits the save: a kill at any point leaves the
+    last committed save whole. Older arrays are removed afterwards."""
     folder.mkdir(parents=True, exist_ok=True)
-    total = sums.sum(axis=0)
+    total = optimal_count.fold(sums)
     name = f"sums-{parts}.npy"
     with open(folder / f"{name}.tmp", "wb") as file:
         np.save(file, total)
@@ -245,56 +252,48 @@ def optimal_house_edge(
     commission:
         The commission on the player's wins, in [0, 1): it decides which split is best.
     cache:
-        The folder of the setting table and of the run's saved sums (default: the user's cache
+        The folder of the run's saved sums and of the value scales (default: the user's cache
         folder).
     runner:
         Its threads are Numba's for the whole run (a scheduler is not used); its progress sink is
-        called with (steps done, steps) while the table is built, then while the parts run
-        (:class:`~analyzer.sim.runner.Runner`).
+        called with (parts done, parts) as the parts run (:class:`~analyzer.sim.runner.Runner`).
 
     Returns
     -------
     OptimalEdgeResult
         Exact integer counts for both strategies, the gain and the hands it comes from.
     """
-    way_number(way)
+    number = way_number(way)
     payout = PaiGowRules(commission=commission).payout  # a ValueError for a commission out of [0, 1)
     threads = fitting_threads(runner.threads)
     folder = cache or default_cache()
     start = clock_start()
-    table = full_table(way, folder, runner.progress, threads)
     fronts, backs = full_scales(folder)
     sets = shared_sets(RANKS, JOKER)
     bounds = task_bounds(sets[1], PARTS)
-    saved = folder / f"optimal-edge-{way}-{table_stamp()}"
+    saved = folder / f"optimal-edge-{way}-{table_stamp()}-{SUMS_FORMAT}"
     with numba_threads(threads):
-        splits = optimal_count.class_splits(table, FULL_DECK, RANKS, JOKER, fronts, backs)
+        splits = optimal_count.class_splits(FULL_DECK, RANKS, JOKER, number, fronts, backs)
         sums = optimal_count.new_sums(splits)
-        previous, done = _saved_sums(saved, sums.shape)
-        if previous is not None:
-            sums[0] = previous
+        done = _saved_sums(saved, sums[0])
+        if done:
             logger.info(f"resuming: {done:,} of {plural(len(bounds), 'part')} done (saved sums in {saved})")
         last_save = time.perf_counter()
         for part in range(done, len(bounds)):
             first, last = bounds[part]
-            optimal_count.add_terms(table, CARDS, len(fronts), len(backs), splits, sets, first, last, sums)
+            optimal_count.add_terms(CARDS, len(fronts), len(backs), splits, sets, first, last, sums)
             if time.perf_counter() - last_save > SAVE_EVERY and part + 1 < len(bounds):
                 _save_sums(saved, sums, part + 1)
                 last_save = time.perf_counter()
             runner.report(part + 1, len(bounds))
-    counts = optimal_count.finish_counts(table, splits, sums)
-    del sums
-    scores = optimal_count.split_scores(counts, payout)
-    best = scores.argmax(axis=1)
-    rows = np.arange(len(best))
-    improved = scores[rows, best] > scores[rows, counts.house]
+    totals = optimal_count.totals(splits, sums, payout)
     result = OptimalEdgeResult(
         way=way,
         commission=commission,
-        optimal=_with_pushes(optimal_count.deal_totals(counts, best)),
-        house_way=_with_pushes(optimal_count.deal_totals(counts, counts.house)),
-        improved_hands=int(counts.orbit[improved].sum()),
-        classes=len(best),
+        optimal=_with_pushes((totals.best_wins, totals.best_losses)),
+        house_way=_with_pushes((totals.house_wins, totals.house_losses)),
+        improved_hands=totals.improved_hands,
+        classes=len(splits.orbit),
         run=RunFacts.enumerated(DEALS, since=start),
     )
     shutil.rmtree(saved, ignore_errors=True)

@@ -1,4 +1,5 @@
-"""Pai Gow Poker: every 7-card hand of a deck set once by the House Way, as a table on disk.
+"""Pai Gow Poker: every 7-card hand of a deck set once by the House Way, as a table on disk
+(the House Way's exact edge, :mod:`.exact_edge`, counts from it).
 
 The table holds, for each 7-card hand of a deck of ``n`` cards, the House Way setting's
 value indices packed as one ``uint32`` key ``back index << 8 | front index``; the hand is
@@ -46,8 +47,8 @@ BINOMIAL = np.array([[math.comb(n, k) for k in range(8)] for n in range(54)], np
 TABLE_BYTES = math.comb(53, 7) * np.dtype(np.uint32).itemsize  # 616,572,320: a file holds this and a header
 BUILD_SECONDS = 40
 """About how long the full deck's table takes to build and save on the 2-core machine this
-project is developed on: 33 s and 54 s for the whole ``paigow split --exact --table build``
-command on 2026-12-06 (other jobs sharing the machine), 123 s on a machine loaded by several."""
+project is developed on: 33 s and 54 s on 2026-12-06 (other jobs sharing the machine), 123 s
+on a machine loaded by several."""
 
 logger = logging.getLogger(__name__)
 

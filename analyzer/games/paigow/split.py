@@ -1,11 +1,9 @@
 """Pai Gow Poker (rules §5): every split's EV against a House-Way dealer, exact over all
 53,524,680 dealer hands, or Monte Carlo with common random numbers.
 
-Exact, the dealer's hands are read from the cached setting table of the House Way
-(:mod:`.dealer_counts`, a fifth of a second) when there is one, else each is set again
-(:func:`.engine._exact_split_tallies`, seconds); when no table is cached and the table use is
-``auto``, that slow path says the fast one once on the ``analyzer`` logger (level INFO): the
-command that builds the table, its size and its build time.
+Exact, the dealer's hands are counted by rank pattern (:mod:`.dealer_patterns`: each pattern
+set once by the House Way per process, 0.15 s, then a few thousandths of a second a hand on
+one core), with the same integer counts as setting every dealer hand again.
 
 Settlement (the house rules are a :class:`.rules.PaiGowRules`): the player wins both hands
 -> +1 less the commission (5% by default, exact), one each -> push, both lost -> -1; an
@@ -14,29 +12,17 @@ identical hand (a copy) goes to the banker, the dealer unless ``player_banks``.
 
 from __future__ import annotations
 
-import logging
 import math
-import shlex
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from analyzer.cards import CardsInput, cards_mask, format_cards
-from analyzer.games.paigow.dealer_counts import dealer_grid, split_tallies
-from analyzer.games.paigow.engine import _exact_split_tallies, sampled_split_tallies
+from analyzer.games.paigow.dealer_patterns import split_tallies
+from analyzer.games.paigow.engine import sampled_split_tallies
 from analyzer.games.paigow.houseway import Setting, house_way_setting, legal_settings, parse_hand, way_number
 from analyzer.games.paigow.rules import PaiGowRules
-from analyzer.games.paigow.settings_table import (
-    BUILD_SECONDS,
-    FULL_DECK,
-    TABLE_BYTES,
-    cached_table,
-    full_scales,
-    full_table,
-    table_path,
-)
 from analyzer.sim.engine import (
     DEFAULT_CHUNK_SIZE,
     Stopping,
@@ -53,12 +39,8 @@ if TYPE_CHECKING:  # matplotlib is imported when a chart is drawn, not with the 
     from matplotlib.figure import Figure
 
 DEALER_HANDS = math.comb(46, 7)  # 53,524,680
-EXACT_SECONDS = 30.0  # measured single-thread time of the exact enumeration
-TABLE_SECONDS = 0.3  # measured time of the exact count from a cached setting table (2 cores)
-TABLE_USES = ("auto", "build", "off")
+EXACT_SECONDS = 0.1  # the exact count on one core: 0.007 s, and 0.15 s more the first time in a process
 DEALER_HANDS_PER_SECOND = 2.5e6  # Monte Carlo dealer settings per second per thread (cost model)
-
-logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -222,58 +204,6 @@ class _SplitJob:
         return max(settlement(t, trials, self.commission)[4] for t in tallies)
 
 
-def _exact_task(deck, fronts, backs, way, player_banks, tasks):
-    tallies = np.zeros((len(fronts), 3), np.int64)
-    _exact_split_tallies(deck, fronts, backs, way, player_banks, tasks, tallies)
-    return tallies
-
-
-def _exact_tallies(cards: np.ndarray, fronts, backs, way: int, player_banks: bool, runner: Runner) -> np.ndarray:
-    """Tallies over every dealer hand, in tasks by the dealer's first two cards (balanced)."""
-    deck = np.array([c for c in range(53) if c not in set(cards.tolist())], np.uint8)
-    pairs = sorted(((a, b) for a in range(46) for b in range(a + 1, 46)), key=lambda p: -math.comb(45 - p[1], 5))
-    groups = [np.array(pairs[i::64], np.int64) for i in range(64)]
-    results = runner.tasks(_exact_task, [(deck, fronts, backs, way, player_banks, g) for g in groups])
-    return np.sum(results, axis=0)
-
-
-def _setting_table(use: str, way: str, cache: Path | None, runner: Runner) -> np.ndarray | None:
-    """The full deck's setting table for ``way`` as ``use`` asks: ``auto`` the cached one if any,
-    ``build`` the cached one or a new one, ``off`` none."""
-    if use not in TABLE_USES:
-        raise ValueError(f"unknown setting-table use {use!r}: expected one of {', '.join(TABLE_USES)}")
-    if use == "off":
-        return None
-    return full_table(way, cache, runner.progress, runner.threads) if use == "build" else cached_table(way, cache)
-
-
-def _slow_path_notice(cards: str, way: str, cache: Path | None) -> str:
-    """What an exact split of ``cards`` says when no setting table of ``way`` is cached in
-    ``cache``: the command that builds it, where, how big and how long it takes to build.
-
-    >>> _slow_path_notice("Ac Kd 9h 7s 5c 3d 2h", "improved", Path("tables"))
-    "no setting table of the House Way (improved) is cached, so every dealer hand is set again; \
-poker-analyzer paigow split 'Ac Kd 9h 7s 5c 3d 2h' --exact --table build --way improved --cache tables \
-builds it once (616 MB in tables, about 40 s on 2 cores), and an exact split then takes a fifth of a second"
-    """
-    command = ["poker-analyzer", "paigow", "split", cards, "--exact", "--table", "build", "--way", way]
-    if cache is not None:
-        command += ["--cache", str(cache)]
-    return (
-        f"no setting table of the House Way ({way}) is cached, so every dealer hand is set again; "
-        f"{shlex.join(command)} builds it once ({TABLE_BYTES // 10**6:,} MB in {table_path(way, cache).parent}, "
-        f"about {BUILD_SECONDS} s on 2 cores), and an exact split then takes a fifth of a second"
-    )
-
-
-def _table_tallies(table, codes, fronts, backs, player_banks: bool, cache: Path | None, threads) -> np.ndarray:
-    """Every split's (win, push, loss) over the dealer hands of the cards not in ``codes``, from
-    the setting ``table`` (:mod:`.dealer_counts`); ``fronts`` and ``backs`` are the splits' values."""
-    front_scale, back_scale = full_scales(cache)
-    grid = dealer_grid(table, len(FULL_DECK), codes, len(back_scale), threads)
-    return split_tallies(grid, np.searchsorted(front_scale, fronts), np.searchsorted(back_scale, backs), player_banks)
-
-
 def split_ev(
     cards: CardsInput,
     *,
@@ -283,18 +213,16 @@ def split_ev(
     seed: int | None = None,
     chunk_size: int = DEFAULT_CHUNK_SIZE // 4,
     rules: PaiGowRules = PaiGowRules(),
-    table: str = "auto",
-    cache: Path | None = None,
     runner: Runner = Runner(),
 ) -> SplitAnalysis:
     """Every legal split's P(win), P(push), P(loss) and EV against a dealer who sets by the House
     Way (rules §5.1-5.3), best first, settled by the house ``rules``.
 
     Only legal splits are played (the back outranks the front, PG-6), one per distinct pair of
-    hand values. Exact: every one of the 53,524,680 dealer hands of the 46 other cards, read
-    from the House Way's setting table when it is cached (a fifth of a second), else each set
-    again (seconds). Monte Carlo: random dealer hands, the same ones for every split (common
-    random numbers).
+    hand values. Exact: every one of the 53,524,680 dealer hands of the 46 other cards, counted
+    by rank pattern on one core (:mod:`.dealer_patterns`, a few thousandths of a second; the
+    first in a process sets the patterns, about 0.15 s more). Monte Carlo: random dealer hands, the
+    same ones for every split (common random numbers).
 
     Parameters
     ----------
@@ -313,18 +241,10 @@ def split_ev(
         Dealer hands per seeded chunk: a result depends on the inputs, the seed and this.
     rules:
         The house rules: the commission on wins and who banks (who takes copies).
-    table:
-        The House Way's setting table of every hand (616 MB, :mod:`.settings_table`):
-        ``"auto"`` reads it when it is in the cache (and without it says how to build it, see
-        the module docstring), ``"build"`` builds and caches it first when it is not (about
-        :data:`~.settings_table.BUILD_SECONDS` on 2 cores), ``"off"`` sets every dealer hand
-        again. With the table the count runs on local threads, whatever the runner's scheduler says.
-    cache:
-        The folder of the setting tables (default: the user's cache folder).
     runner:
-        Where the run executes (threads, a Dask scheduler) and its progress sink
-        (:class:`~analyzer.sim.runner.Runner`), called with (dealer hands or tasks done, planned or
-        ``None``) as the run goes.
+        Where a Monte Carlo run executes (threads, a Dask scheduler) and its progress sink
+        (:class:`~analyzer.sim.runner.Runner`), called with (dealer hands done, planned or
+        ``None``) as the run goes; the exact count runs on the calling thread.
 
     Returns
     -------
@@ -338,19 +258,11 @@ def split_ev(
     fronts = np.array([s.front_value for s in settings], np.int64)
     backs = np.array([s.back_value for s in settings], np.int64)
     chosen = house_way_setting(codes, way)
-    workers = runner.workers
     start = clock_start()
-    setting_table = None if exact is False else _setting_table(table, way, cache, runner)
-    exact_seconds = EXACT_SECONDS / workers if setting_table is None else TABLE_SECONDS
-    choice = choose_method(exact, exact_seconds, stopping, workers, DEALER_HANDS_PER_SECOND)
+    choice = choose_method(exact, EXACT_SECONDS, stopping, runner.workers, DEALER_HANDS_PER_SECOND)
     exact = choice.exact
-    if exact and setting_table is not None:
-        tallies = _table_tallies(setting_table, codes, fronts, backs, player_banks, cache, runner.threads)
-        facts = RunFacts.enumerated(DEALER_HANDS, since=start, choice=choice.reason)
-    elif exact:
-        if table == "auto":
-            logger.info(_slow_path_notice(format_cards(codes), way, cache))
-        tallies = _exact_tallies(codes, fronts, backs, number, player_banks, runner)
+    if exact:
+        tallies = split_tallies(codes, fronts, backs, number, player_banks)
         facts = RunFacts.enumerated(DEALER_HANDS, since=start, choice=choice.reason)
     else:
         seed = new_seed(seed)
@@ -373,4 +285,4 @@ def split_ev(
     )
 
 
-__all__ = ["TABLE_USES", "SplitAnalysis", "SplitFigures", "settlement", "split_ev"]
+__all__ = ["SplitAnalysis", "SplitFigures", "settlement", "split_ev"]
