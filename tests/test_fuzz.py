@@ -36,6 +36,7 @@ What keeps the runs fast, and what it leaves to other tests:
 from __future__ import annotations
 
 import functools
+import io
 import json
 import math
 import re
@@ -411,6 +412,8 @@ def run(monkeypatch, capsys, tmp_path):
     # ui serves until Ctrl-C and opens a browser: the fuzz checks its command line and the bind only
     monkeypatch.setattr(analyzer.ui.server.UiServer, "serve_forever", lambda self, poll_interval=0.5: None)
     monkeypatch.setattr(webbrowser, "open", lambda url: True)
+    # play --human reads moves from stdin: an empty one ends the game as end of input does
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     monkeypatch.setattr(analyzer.games.paigow.exact_edge, "exact_house_edge", _stub_exact_edge)
     monkeypatch.setattr(analyzer.games.paigow.optimal_edge, "optimal_house_edge", _stub_optimal_edge)
     monkeypatch.chdir(tmp_path)
