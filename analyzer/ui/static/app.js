@@ -101,13 +101,10 @@ function buildGrid(player) {
     cell.addEventListener("pointerdown", (event) => {
       if (event.button !== 0) return;
       event.preventDefault();
-      // a touch captures the pointer to the first cell; released, the cells it moves over see it
-      if (event.target.hasPointerCapture(event.pointerId)) event.target.releasePointerCapture(event.pointerId);
       focusCell(grid, cell);
       drag = { player, weight: toggledWeight(player, cell), edits: new Map() };
       dragOver(cell);
     });
-    cell.addEventListener("pointerenter", () => { if (drag && drag.player === player) dragOver(cell); });
     cell.addEventListener("click", (event) => {
       if (event.detail !== 0) return; // a click of a pointer: done by pointerdown and pointerup
       const weight = toggledWeight(player, cell);
@@ -123,6 +120,17 @@ function buildGrid(player) {
     });
     grid.append(cell);
   }));
+  // The cell under the pointer, not the one the events go to: a touch keeps sending its events to
+  // the cell it started on (implicit pointer capture), a mouse to the cell it is over.
+  // Every position since the last event counts (Chrome merges the moves of one frame).
+  grid.addEventListener("pointermove", (event) => {
+    if (!drag || drag.player !== player) return;
+    const moves = event.getCoalescedEvents ? event.getCoalescedEvents() : [];
+    for (const move of moves.length ? moves : [event]) {
+      const under = document.elementFromPoint(move.clientX, move.clientY)?.closest(".cell");
+      if (under && grid.contains(under)) dragOver(under);
+    }
+  });
   return grid;
 }
 
