@@ -104,7 +104,18 @@ def test_the_namespaces_are_the_api_modules():
     for namespace, verbs in [
         (
             pa.holdem,
-            ["equities", "equity", "flops", "hits", "icm", "icm_push_fold", "push_fold", "push_fold_chart", "turns"],
+            [
+                "equities",
+                "equity",
+                "flops",
+                "hits",
+                "icm",
+                "icm_push_fold",
+                "push_fold",
+                "push_fold_chart",
+                "sklansky_chubukov",
+                "turns",
+            ],
         ),
         (pa.stud, ["equity"]),
         (pa.draw, ["advise", "odds"]),

@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # the engine is imported on first call: importing it builds t
     from analyzer.games.holdem.push_fold import PushFoldChart, PushFoldResult
     from analyzer.games.holdem.push_fold_icm import IcmPushFoldResult
     from analyzer.games.holdem.queries import EquityBatch
+    from analyzer.games.holdem.sklansky_chubukov import SklanskyChubukovNumbers
     from analyzer.games.holdem.street_results import StreetEquities
     from analyzer.ranges import Range
 
@@ -542,6 +543,37 @@ def push_fold_chart(
 
 
 @_translate.checked
+def sklansky_chubukov() -> SklanskyChubukovNumbers:
+    """Every hand class's Sklansky-Chubukov number (rules §6.2), in big blinds: the largest stack behind the
+    posted small blind at which shoving the hand face up does at least as well as folding, the
+    big blind calling exactly when it gains him chips (AA: infinite). Exact, from the exact
+    all-in equities of every combo against every other, card removal included
+    (:mod:`analyzer.games.holdem.sklansky_chubukov` gives the formula); the book states the
+    numbers in dollars at blinds of $1 and $2, twice these.
+
+    Parameters
+    ----------
+    None: the numbers depend on nothing but the game (blinds 0.5 and 1, no ante).
+
+    Returns
+    -------
+    SklanskyChubukovNumbers
+        ``numbers`` (class name to number, in the order of the 169 classes), ``to_frame()``
+        (columns ``class``, ``number``), ``to_dict()``, ``plot()`` (the 13x13 chart).
+
+    Examples
+    --------
+    >>> import analyzer as pa
+    >>> numbers = pa.holdem.sklansky_chubukov().numbers
+    >>> {name: round(numbers[name], 1) for name in ("KK", "AKo", "88", "K8o", "32o")}
+    {'KK': 477.0, 'AKo': 165.9, '88': 79.6, 'K8o': 15.2, '32o': 0.9}
+    """
+    from analyzer.games.holdem.sklansky_chubukov import sklansky_chubukov_numbers
+
+    return sklansky_chubukov_numbers()
+
+
+@_translate.checked
 def icm(stacks: Sequence[float], payouts: Sequence[float]) -> IcmResult:
     """Tournament equity of each stack under a payout structure by the Malmuth-Harville model
     (ICM): a player finishes first with probability his share of the chips, and, each place
@@ -630,7 +662,18 @@ def icm_push_fold(
 
 __all__, __getattr__, __dir__ = _namespace.public(
     __name__,
-    ["equities", "equity", "flops", "hits", "icm", "icm_push_fold", "push_fold", "push_fold_chart", "turns"],
+    [
+        "equities",
+        "equity",
+        "flops",
+        "hits",
+        "icm",
+        "icm_push_fold",
+        "push_fold",
+        "push_fold_chart",
+        "sklansky_chubukov",
+        "turns",
+    ],
     {
         "EquityBatch": "analyzer.games.holdem.queries",
         "EquityResult": "analyzer.games._equity",
@@ -639,6 +682,7 @@ __all__, __getattr__, __dir__ = _namespace.public(
         "IcmResult": "analyzer.games.holdem.icm",
         "PushFoldChart": "analyzer.games.holdem.push_fold",
         "PushFoldResult": "analyzer.games.holdem.push_fold",
+        "SklanskyChubukovNumbers": "analyzer.games.holdem.sklansky_chubukov",
         "StreetEquities": "analyzer.games.holdem.street_results",
     },
 )
