@@ -40,6 +40,7 @@ BASE = {  # a small valid call of each verb with numeric arguments
     "saint_poker.decide": dict(position=X.SAINT, trials=10, seed=1),
     "saint_poker.play": dict(players=3, games=4, seed=1),
     "saint_poker.tournament": dict(players=["greedy", "random"], seats=2, deals=2, seed=1),
+    "saint_poker.round_robin": dict(players=["greedy", "random", "save"], seats=2, deals=20, seed=1),
     "stud.equity": dict(hands=["As Ks", "Qd Qc"], exact=False, trials=100, seed=1),
     "whist.bid": dict(hand="As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s", trials=20, seed=1),
     "whist.play": dict(deals=2, table_deals=2, seed=1),

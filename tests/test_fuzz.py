@@ -198,6 +198,7 @@ VALID_BY_COMMAND = {
     ("draw", "advise"): {"--policy": ["standard", "pat"]},
     ("head-to-head", "play"): {"--games": ["2"], "--min-bet": ["10"]},
     ("head-to-head", "tournament"): {"players": ["greedy", "random", "tuned"], "--deals": ["2"], "--chart": ["r.png"]},
+    ("saint-poker", "round-robin"): {"players": ["greedy", "random", "save"], "--deals": ["2", "5"]},
     ("draw", "odds"): {"--discard": ["2d", ""]},
     ("saint-poker", "decide"): {"--policy": ["random", "greedy", "save"]},
     ("head-to-head", "tables"): {"--rounds": ["10"], "--games": ["10"], "--positions": ["8"]},
@@ -450,7 +451,7 @@ FUZZ = settings(
 
 
 def test_the_fuzz_reaches_every_command_and_stubs_only_the_studies(run, tmp_path):
-    assert len(COMMANDS) == 42
+    assert len(COMMANDS) == 43
     assert {("holdem", "flops"), ("paigow", "exact-edge"), ("head-to-head", "place"), ("warmup",)} <= set(COMMANDS)
     assert run(["ui", "--port", "0"])[0] == 0  # binds, serves nothing (the stub), opens no browser
     assert run(["paigow", "exact-edge", "--way", "improved", "--no-progress"])[0] == 0  # the stub, in seconds

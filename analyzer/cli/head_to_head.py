@@ -427,7 +427,7 @@ def _print_tournament(result, as_json: bool) -> None:
     if as_json:
         print(json.dumps(result.to_dict()))
         return
-    from analyzer.cli.tournament_tables import tournament_table
+    from analyzer.cli.tournament_tables import print_ratings, tournament_table
 
     console = stdout_console()
     game = "betting game" if result.betting else "placement game"
@@ -450,6 +450,11 @@ def _print_tournament(result, as_json: bool) -> None:
     ]
     match_columns = ("player", "opponent", "margin $", "± s.e.", "wins", "± s.e.")
     console.print(tournament_table("matches: the first player's margin and games won", match_columns, matches))
+    if len(result.players) > 2:
+        try:
+            print_ratings(console, result.ratings())
+        except ValueError as error:
+            console.print(f"ratings: none fit ({error})")
 
 
 @head_to_head_app.command("bet")

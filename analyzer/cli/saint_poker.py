@@ -341,6 +341,67 @@ def tournament_command(
         save_chart(result, chart_file, as_json)
 
 
+@saint_poker_app.command("round-robin")
+@with_runner
+def round_robin_command(
+    players: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="PLAYER...",
+            help="Three or more policies: random, greedy, save, tuned, tuned-save, rollout[:N[:BASE]], "
+            "search[:B[:BASE]].",
+        ),
+    ],
+    seats: Annotated[
+        int, typer.Option("--seats", "-k", min=2, max=5, metavar="N", help="Players at the table, 2 to 5.")
+    ] = 3,
+    deals: Annotated[
+        int,
+        typer.Option(
+            "--deals", "-n", min=1, callback=check_count, metavar="N", help="Paired deals per field (the same for all)."
+        ),
+    ] = 1_000,
+    chart: Annotated[
+        Path | None,
+        typer.Option("--chart", metavar="FILE", help="Draw the ratings to FILE (.png)."),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace the --chart file if it exists.")] = False,
+    seed: Seed = None,
+    as_json: Json = False,
+    show_progress: ShowProgress = None,
+    *,
+    runner: Runner,
+) -> None:
+    """A round robin with ratings: every player in every seat against a table of each other
+    player's copies, on the same deals; each player's win share against each field, and the
+    Bradley-Terry ratings that fit them, with the chi-square of the fit and the pairs they cannot
+    order."""
+    with reported_errors():
+        from analyzer.api import saint_poker
+        from analyzer.cli.output_files import CHART_SUFFIXES, checked_output, save_chart
+        from analyzer.cli.tournament_tables import print_ratings, tournament_table
+
+        chart_file = checked_output(chart, CHART_SUFFIXES, "--chart", force)
+        with progress_bar("saint poker round robin", show_progress, long_run=True) as progress:
+            result = saint_poker.round_robin(
+                players, seats=seats, deals=deals, seed=seed, runner=runner.reporting(progress)
+            )
+        if as_json:
+            print(json.dumps(result.to_dict()))
+        else:
+            console = stdout_console()
+            console.print(
+                f"round robin at {result.seats} seats against each player's copies: "
+                f"{plural(result.run.trials, 'paired deal')} per field (seed {result.run.seed})"
+            )
+            rows = [(s.player, s.field, f"{100 * s.wins:.1f}%", f"{100 * s.wins_stderr:.1f}%") for s in result.shares]
+            console.print(
+                tournament_table("win shares against each field", ("player", "opponent", "wins", "± s.e."), rows)
+            )
+            print_ratings(console, result.ratings)
+        save_chart(result, chart_file, as_json)
+
+
 def _print_tournament(result, as_json: bool) -> None:
     if as_json:
         print(json.dumps(result.to_dict()))

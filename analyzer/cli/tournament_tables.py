@@ -24,3 +24,11 @@ def tournament_table(title: str, columns: Iterable[str], rows: Iterable[Iterable
     for row in rows:
         table.add_row(*row)
     return table
+
+
+def print_ratings(console, ratings) -> None:
+    """Print a fit's ratings (:class:`analyzer.games.ratings.Ratings`) as a table, and under it
+    how well they fit and which pairs they cannot order."""
+    rows = [(r.player, f"{r.rating:+.0f}", f"{r.stderr:.0f}") for r in ratings.ratings]
+    console.print(tournament_table("ratings, Elo points", ("player", "rating", "± s.e."), rows))
+    console.print(f"fit: {ratings.fit_text()}")

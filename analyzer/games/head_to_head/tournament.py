@@ -40,6 +40,7 @@ from analyzer.games.head_to_head.play import ROLL, parse_policy, parse_round_typ
 from analyzer.games.head_to_head.policies import LOOKAHEAD_KINDS
 from analyzer.games.head_to_head.rollout import GAME_WIDTH, _play_game, lookahead_flag
 from analyzer.games.head_to_head.rules import HeadToHeadRules
+from analyzer.games.ratings import Ratings, fit_ratings
 from analyzer.jit import kernel
 from analyzer.sim.arrays import copy_into
 from analyzer.sim.engine import mean_and_se
@@ -261,9 +262,14 @@ class HeadToHeadTournament(Result):
     standings: tuple[Standing, ...]
 
     def to_dict(self) -> dict:
-        """The fields with the run's facts inlined, the rule settings, the matches and the
-        standings (``--json``)."""
+        """The fields with the run's facts inlined, the rule settings, the matches, the
+        standings and the ratings (``--json``; ``ratings`` None, and ``ratings_unavailable``
+        saying why, when no finite ratings fit)."""
         d = {k: v for k, v in self.__dict__.items() if k not in ("settings", "rules", "matches", "standings")}
+        try:
+            ratings, why = self.ratings().to_dict(), None
+        except ValueError as error:
+            ratings, why = None, str(error)
         return {
             "deals": self.run.trials,
             **inline_run(d),
@@ -271,6 +277,8 @@ class HeadToHeadTournament(Result):
             "rules": None if self.rules is None else self.rules.__dict__,
             "matches": [m.__dict__ for m in self.matches],
             "standings": [s.__dict__ for s in self.standings],
+            "ratings": ratings,
+            **({"ratings_unavailable": why} if why else {}),
         }
 
     def to_frame(self) -> pd.DataFrame:
@@ -290,6 +298,14 @@ class HeadToHeadTournament(Result):
         game = "betting game" if self.betting else "placement game"
         title = f"Head to Head round robin, {game}, {self.round_type}{' Crazy' if self.crazy else ''}"
         return summary(title, self.run.describe(DEALS), rows, total=len(rows), noun=("line", "lines"))
+
+    def ratings(self) -> Ratings:
+        """The players' Bradley-Terry ratings fitted to the matches' shares of the games won
+        (:mod:`analyzer.games.ratings`: Elo points, how well one number per player explains the
+        matches, the non-transitive pairs)."""
+        index = {name: k for k, name in enumerate(self.players)}
+        observations = [(index[m.first], index[m.second], m.wins, m.wins_stderr, 2) for m in self.matches]
+        return fit_ratings(self.players, observations)
 
     def plot(self) -> Figure:
         """Each player's margin over the field, with 2 s.e. error bars."""

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from analyzer.games._results import Result, summary, value_chart
+from analyzer.games.ratings import Ratings, fit_ratings
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.play import parse_policy
 from analyzer.games.saint_poker.policies import policy_weights
@@ -140,6 +141,26 @@ class SaintPokerTournament(Result):
         )
 
 
+def _check_players(players: Sequence[str]) -> tuple[str, ...]:
+    """The players' names, stripped; a ``TypeError`` for one string, a ``ValueError`` for a name
+    given twice."""
+    if isinstance(players, str):
+        raise TypeError(f"players must be a list of policy names, not one string: got {players!r}")
+    names = tuple(p.strip() for p in players)
+    if len(set(names)) < len(names):
+        raise ValueError(f"each player is named once: got {', '.join(names)}")
+    return names
+
+
+def _check_table(seats: int, deals: int, seed: int | None) -> None:
+    """A ``ValueError`` naming the bad value unless 2 to 5 seats, a positive count of deals and a
+    valid seed."""
+    if not 2 <= seats <= E.MAX_PLAYERS:
+        raise ValueError(f"Saint Poker has 2 to 5 players a table, got {seats} seats")
+    check_count(deals, "deals")
+    check_seed(seed)
+
+
 def tournament(
     players: Sequence[str],
     *,
@@ -151,17 +172,10 @@ def tournament(
 ) -> SaintPokerTournament:
     """A paired tournament of ``players`` (at least two, each named once) at tables of ``seats``
     against ``field`` opponents, over ``deals`` deals (module docstring)."""
-    if isinstance(players, str):
-        raise TypeError(f"players must be a list of policy names, not one string: got {players!r}")
-    names = tuple(p.strip() for p in players)
+    names = _check_players(players)
     if len(names) < 2:
         raise ValueError(f"a tournament needs at least two players, got {len(names)}")
-    if len(set(names)) < len(names):
-        raise ValueError(f"each player is named once: got {', '.join(names)}")
-    if not 2 <= seats <= E.MAX_PLAYERS:
-        raise ValueError(f"Saint Poker has 2 to 5 players a table, got {seats} seats")
-    check_count(deals, "deals")
-    check_seed(seed)
+    _check_table(seats, deals, seed)
     used_seed = new_seed(seed)
     run = paired_run(seats, names, deals, used_seed, field=field, runner=runner)
     t = run.tallies
@@ -184,4 +198,98 @@ def tournament(
         run=RunFacts.from_run(run),
         standings=tuple(standings),
         matches=tuple(matches),
+    )
+
+
+@dataclass(frozen=True)
+class FieldShare(Result):
+    """``player``'s share of the games won, with its standard error, in every seat of a table
+    whose other seats all play ``field``."""
+
+    player: str
+    field: str
+    wins: float
+    wins_stderr: float
+
+
+@dataclass(frozen=True)
+class SaintPokerRoundRobin(Result):
+    """A round robin (:func:`round_robin`): ``shares`` of every player against the field of
+    every other, in the order of the fields; ``ratings`` fitted to them
+    (:mod:`analyzer.games.ratings`); ``run.trials`` the deals each field was played on (the same
+    deals for every field), ``run.seed`` their seed, ``run.elapsed`` the whole round robin's."""
+
+    players: tuple[str, ...]
+    seats: int
+    run: RunFacts
+    shares: tuple[FieldShare, ...]
+    ratings: Ratings
+
+    def to_dict(self) -> dict:
+        """The fields with the run's facts inlined, the shares, the ratings and the fit (``--json``)."""
+        d = {k: v for k, v in self.__dict__.items() if k not in ("shares", "ratings")}
+        return {
+            "deals": self.run.trials,
+            **inline_run(d),
+            "shares": [s.__dict__ for s in self.shares],
+            "ratings": self.ratings.to_dict(),
+        }
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per player and field: player, field, wins, its standard error."""
+        import pandas as pd  # here, not at the top: queries print without pandas
+
+        return pd.DataFrame([s.__dict__ for s in self.shares])
+
+    def __repr__(self) -> str:
+        rows = [(r.player, f"{r.rating:+.0f} ± {r.stderr:.0f} Elo") for r in self.ratings.ratings]
+        against = self.seats - 1
+        rows += [
+            (f"{s.player} v {s.field} x{against}", f"wins {100 * s.wins:.1f}% ± {100 * s.wins_stderr:.1f}%")
+            for s in self.shares
+        ]
+        title = f"Saint Poker round robin, {self.seats} seats: {self.ratings.fit_text()}"
+        return summary(title, self.run.describe(DEALS), rows, total=len(rows), noun=("line", "lines"))
+
+    def plot(self) -> Figure:
+        """Each player's rating, with 2 s.e. error bars and the fit under the chart."""
+        return self.ratings.plot(f"Saint Poker round robin ({self.seats} seats): ratings")
+
+
+def round_robin(
+    players: Sequence[str],
+    *,
+    seats: int = 3,
+    deals: int = 1_000,
+    seed: int | None = None,
+    runner: Runner = Runner(),
+) -> SaintPokerRoundRobin:
+    """Every player of ``players`` (at least three, each named once) in every seat of a table of
+    ``seats`` against ``seats - 1`` copies of every other, on the same ``deals`` deals for every
+    field (:func:`paired_run`), and the ratings that fit the win shares (Luce's model:
+    :mod:`analyzer.games.ratings`). The progress sink hears one step per field."""
+    names = _check_players(players)
+    if len(names) < 3:
+        raise ValueError(f"a round robin needs at least three players, got {len(names)}")
+    _check_table(seats, deals, seed)
+    used_seed = new_seed(seed)
+    shares, observations, elapsed = [], [], 0.0
+    for j, field in enumerate(names):
+        others = [i for i in range(len(names)) if i != j]
+        run = paired_run(
+            seats, [names[i] for i in others], deals, used_seed, field=field, runner=runner.reporting(None)
+        )
+        elapsed += run.elapsed
+        t, unit = run.tallies, SHARE * seats
+        for c, i in enumerate(others):
+            mean, se = mean_and_se(t[1 + 2 * c], t[2 + 2 * c], int(t[0]))
+            shares.append(FieldShare(names[i], field, mean / unit, se / unit))
+            observations.append((i, j, mean / unit, se / unit, seats))
+        runner.report(j + 1, len(names))
+    return SaintPokerRoundRobin(
+        players=names,
+        seats=seats,
+        run=RunFacts.from_run(run, elapsed=elapsed),
+        shares=tuple(shares),
+        ratings=fit_ratings(names, observations),
     )
