@@ -71,6 +71,8 @@ def _search_choice(st, p, seat_params, weights, rng):
         for i in range(m):
             values[alive[i]] += tallies[i, 3]  # points to the end
         order = np.argsort(-values[alive[:m]], kind="mergesort")  # stable: ties keep the lower choice
-        alive[:m] = alive[:m][order]
+        ranked = alive[:m][order]
+        for i in range(m):  # not a slice assignment: its shape check compiles Numba's string formatting
+            alive[i] = ranked[i]
         m = (m + 1) // 2
     return choices[alive[0]]
