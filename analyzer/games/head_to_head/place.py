@@ -208,7 +208,7 @@ def _paired_samples(state, kinds, vectors, rng, trials, tallies, products):
     one = np.zeros((tallies.shape[0], TALLY_WIDTH), np.int64)
     for _ in range(trials):
         one[:] = 0
-        _sample_moves(state, kinds, vectors, rng, 1, one)
+        _sample_moves(state, kinds, vectors, rng, np.int64(1), one)  # not a literal: one signature
         add_paired_sample(one, tallies, products, 0)
 
 
@@ -218,7 +218,7 @@ def _paired_samples_under(state, params, vectors, rng, trials, tallies, products
     one = np.zeros((tallies.shape[0], TALLY_WIDTH), np.int64)
     for _ in range(trials):
         one[:] = 0
-        _sample_moves_under(state, params, vectors, rng, 1, one)
+        _sample_moves_under(state, params, vectors, rng, np.int64(1), one)  # not a literal
         add_paired_sample(one, tallies, products, 0)
 
 

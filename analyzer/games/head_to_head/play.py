@@ -159,7 +159,7 @@ def _play_rounds(kind, crazy, rows, batch_rule, tiebreak, params, vectors, rng, 
     deal, seats = streams[0], streams[1:]
     st = np.zeros(E.STATE_SIZE, np.int64)
     for _ in range(rounds):
-        E._start_round(st, kind, crazy, rows, 0, batch_rule, tiebreak, deal)
+        E._start_round(st, kind, crazy, rows, np.int64(0), batch_rule, tiebreak, deal)  # not a literal
         _play_round(st, params, vectors, deal, seats, lookahead)
         m = 2 * E._round_chips(st) - rows * E.ROW_POT
         tallies[0] += 1

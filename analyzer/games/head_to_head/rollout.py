@@ -232,7 +232,7 @@ def _lookahead_move(st, seat_params, w, rng):
     moves = _count_moves(st)
     search = seat_params[KIND] == SEARCH
     if search and moves == 1:
-        return _move_at(st, 0)
+        return _move_at(st, np.int64(0))  # not a literal: one signature
     tallies = np.zeros((moves, TALLY_WIDTH), np.int64)
     kinds = np.full(2, seat_params[BASE])
     vectors = _both_seats(w)
@@ -257,7 +257,7 @@ def _lookahead_move(st, seat_params, w, rng):
                     else:
                         kept += 1
             left = keep
-    best = -1
+    best = np.int64(-1)  # not a literal, which type inference would first call _move_at with
     for m in range(moves):
         if alive[m] and (best < 0 or tallies[m, 0] > tallies[best, 0]):
             best = m
@@ -341,10 +341,11 @@ def _round_type(fixed_kind, fixed_crazy, rng):
     if fixed_kind:
         return fixed_kind, fixed_crazy
     crazy = 0
-    die = 1 + below(rng, 6)
+    faces = np.int64(6)  # not a literal: the one signature of below
+    die = 1 + below(rng, faces)
     while die == DIE_CRAZY:
         crazy = 1
-        die = 1 + below(rng, 6)
+        die = 1 + below(rng, faces)
     return die, crazy
 
 

@@ -173,7 +173,7 @@ def _paired_choices(state, choices, kinds, weights, rng, trials, tallies, produc
     one = np.zeros((choices.shape[0], CHOICE_TALLY), np.int64)
     for _ in range(trials):
         one[:] = 0
-        _sample_choices(state, 0, choices, kinds, weights, rng, 1, one)
+        _sample_choices(state, np.int64(0), choices, kinds, weights, rng, np.int64(1), one)  # not literals: shared
         add_paired_sample(one, tallies, products, 3)
 
 
@@ -183,7 +183,7 @@ def _paired_choices_played(state, choices, params, weights, rng, trials, tallies
     one = np.zeros((choices.shape[0], CHOICE_TALLY), np.int64)
     for _ in range(trials):
         one[:] = 0
-        _sample_choices_played(state, 0, choices, params, weights, rng, 1, one)
+        _sample_choices_played(state, np.int64(0), choices, params, weights, rng, np.int64(1), one)  # not literals
         add_paired_sample(one, tallies, products, 3)
 
 

@@ -195,7 +195,7 @@ def _base_river(st, p, kind, weights, rng):
     if kind == RANDOM:
         return _random_card(hand, rng)
     if kind == SAVE or kind == TUNED_SAVE:
-        return _least_needed(hand, 1, weights[kind])[0]
+        return _least_needed(hand, np.int64(1), weights[kind])[0]
     return _greedy_river(st, p, rng)
 
 
@@ -210,7 +210,7 @@ def _base_pair(st, p, kind, weights, rng):
     pair, value = _best_pair(st, hand)
     w = weights[kind]
     if value >> 20 < w[W.BAR + st[E.ROUND] - 1]:
-        return _least_needed(hand, 2, w)
+        return _least_needed(hand, np.int64(2), w)
     return pair
 
 

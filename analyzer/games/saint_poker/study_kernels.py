@@ -42,12 +42,12 @@ def spend_or_save(n, round_, weights, positions, samples, rng, tallies):
             _step_base(st, kinds, weights, rng, rngs, np.int64(-1), none)
         hand = st[E.HAND]
         (a, b), _ = _best_pair(st, hand)
-        c, d = _least_needed(hand, 2, weights[GREEDY])
+        c, d = _least_needed(hand, np.int64(2), weights[GREEDY])
         choices[0, 0], choices[0, 1], choices[1, 0], choices[1, 1] = a, b, c, d
         values = np.zeros((2, CHOICE_TALLY), np.int64)
         for _ in range(samples):
-            E._resample_hidden(st, base, 0, rng)
-            _score_choices(base, 0, choices, kinds, weights, rng, work, values)
+            E._resample_hidden(st, base, np.int64(0), rng)
+            _score_choices(base, np.int64(0), choices, kinds, weights, rng, work, values)
         gap = (values[0, 3] - values[1, 3]) / samples
         tallies[0] += 1
         tallies[1] += gap

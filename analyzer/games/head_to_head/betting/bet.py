@@ -184,7 +184,7 @@ def _paired_bets_under(state, actions, params, vectors, bparams, rng, trials, ta
     one = np.zeros((actions.shape[0], 2), np.int64)
     for _ in range(trials):
         one[:] = 0
-        _sample_bet_actions_under(state, YOU, actions, params, vectors, bparams, rng, 1, one)
+        _sample_bet_actions_under(state, np.int64(YOU), actions, params, vectors, bparams, rng, np.int64(1), one)
         add_paired_sample(one, tallies, products, 0)
 
 

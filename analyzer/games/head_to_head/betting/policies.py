@@ -160,7 +160,7 @@ def _estimated_equity(st, seat, row, bp, rng):
 
 @kernel
 def _threshold_open(st, seat, bp, rng):
-    best_row, best_p = -1, -1.0
+    best_row, best_p = np.int64(-1), -1.0  # not a literal, which _max_bet would first be typed with
     for row in range(st[E.ROWS]):
         if _max_bet(st, seat, row) > 0:
             p = _estimated_equity(st, seat, row, bp, rng)
