@@ -48,7 +48,7 @@ CHUNK = 50
 @kernel
 def _deal_from(st, players, cards, rng):
     """Deal 4 cards to each seat and turn up the trump card from ``cards`` (the pack left)."""
-    E._setup(st, players, 0, cards)
+    E._setup(st, players, np.int64(0), cards)  # not a literal: one signature
     for seat in range(players):
         E._deal_hand(st, seat, rng)
     E._turn_up_trump(st, rng)
@@ -83,7 +83,10 @@ def _play_sessions(
                 copy_into(params[seat], player_params[(dealer + 1 + seat) % players])
             dealt[dealer] += 1
             _deal_from(st, players, left[:n_left], rng)
-            pot = _run_deal(st, -1, 0, 0, 0, params, play_mode, pot, stake, fail_mode, single_takes, buf, rng, chips)
+            nobody, no = np.int64(-1), np.int64(0)  # not literals: the signature advise compiles
+            pot = _run_deal(
+                st, nobody, no, no, no, params, play_mode, pot, stake, fail_mode, single_takes, buf, rng, chips
+            )
             for seat in range(players):
                 won[(dealer + 1 + seat) % players] += chips[seat]
             participants = 0

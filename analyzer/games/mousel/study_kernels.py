@@ -24,7 +24,7 @@ SIZE = len(PLANS) * BINS * len(STATS)
 @kernel
 def _deal_random_table(st, players, pack, rng):
     """Forehand's 4 cards, the trump card, then everyone else's, from a shuffled ``pack``."""
-    E._setup(st, players, 0, pack)
+    E._setup(st, players, np.int64(0), pack)  # not a literal: one signature
     E._deal_hand(st, 0, rng)
     E._turn_up_trump(st, rng)
     for seat in range(1, players):

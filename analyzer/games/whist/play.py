@@ -132,7 +132,7 @@ def _play_bid_deals(values, policies, call_own_ace, may_join, pass_ace_low, call
     chips = np.zeros(E.SEATS, np.int64)
     contract = np.zeros(4, np.int64)
     for _ in range(trials):
-        _deal_others(st, -1, 0, deck, rng)
+        _deal_others(st, np.int64(-1), np.int64(0), deck, rng)  # not literals: one signature
         _table_auction(st, values, call_own_ace, may_join, contract)
         kind, bidder = contract[0], max(contract[1], 0)
         E._start(st, kind, bidder, contract[2], contract[3], pass_ace_low, called_rule)

@@ -66,7 +66,7 @@ def _bidding_tables(policies, call_own_ace, pass_ace_low, called_rule, trials, r
     chips = np.zeros(E.SEATS, np.int64)
     bins = np.zeros(len(FEATURES), np.int64)
     for _ in range(trials):
-        _deal_others(deal, -1, 0, deck, rng)
+        _deal_others(deal, np.int64(-1), np.int64(0), deck, rng)  # not literals: one signature
         hand = deal[E.HAND]
         aces, hcp, longest = _hand_features(hand)
         suit = _called_suit(hand, call_own_ace, rng)
@@ -75,10 +75,10 @@ def _bidding_tables(policies, call_own_ace, pass_ace_low, called_rule, trials, r
         for contract in range(CONTRACTS):
             copy_into(st, deal)
             named = suit if contract == E.NOLO or contract == E.GRAND else -1
-            E._start(st, contract, 0, named, -1, pass_ace_low, called_rule)
+            E._start(st, contract, np.int64(0), named, np.int64(-1), pass_ace_low, called_rule)
             _play_out(st, policies, rng)
             E._settle(st, chips)
-            made = E._made(st, 0)
+            made = E._made(st, np.int64(0))
             tricks = st[E.TRICKS] if contract == E.PASS else E._side_tricks(st)
             for f in range(len(FEATURES)):
                 if f == 3 and named < 0:
