@@ -42,6 +42,7 @@ from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.policies import BASE, ROLLOUTS
 from analyzer.games.saint_poker.rollout import CHOICE_TALLY, _legal_choices, _score_choices
 from analyzer.jit import kernel
+from analyzer.sim.arrays import copy_into
 
 
 @kernel
@@ -71,8 +72,6 @@ def _search_choice(st, p, seat_params, weights, rng):
         for i in range(m):
             values[alive[i]] += tallies[i, 3]  # points to the end
         order = np.argsort(-values[alive[:m]], kind="mergesort")  # stable: ties keep the lower choice
-        ranked = alive[:m][order]
-        for i in range(m):  # not a slice assignment: its shape check compiles Numba's string formatting
-            alive[i] = ranked[i]
+        copy_into(alive[:m], alive[:m][order])  # not alive[:m] = ...: see analyzer.sim.arrays
         m = (m + 1) // 2
     return choices[alive[0]]
