@@ -120,8 +120,8 @@ def equity(
 
     >>> pa.holdem.equity(["QQ+, AKs", "JhTh"], board="Ah 9h 2c", exact=False, trials=20_000, seed=7)
     EquityResult: Hold'em equity, board Ah 9h 2c; Monte Carlo, 20,000 deals, seed 7
-      player 1  QQ+, AKs  equity 65.100% ± 0.337%  win 65.100%  tie 0.000%
-      player 2  JhTh      equity 34.900% ± 0.337%  win 34.900%  tie 0.000%
+      player 1  QQ+, AKs  equity 64.750% ± 0.338%  win 64.750%  tie 0.000%
+      player 2  JhTh      equity 35.250% ± 0.338%  win 35.250%  tie 0.000%
 
     The range's equity combo by combo and class by class, best first; the weighted mean of
     the combos' equities is the range's equity:
