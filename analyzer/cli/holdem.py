@@ -14,7 +14,16 @@ from analyzer.cli.errors import reported_errors
 from analyzer.cli.hits_output import print_hits
 from analyzer.cli.output_files import CHART_SUFFIXES, checked_output, save_chart
 from analyzer.cli.progress import progress_bar
-from analyzer.cli.run_options import Json, ShowProgress, Yes, confirmed, run_settings, with_run_options, with_runner
+from analyzer.cli.run_options import (
+    ForceChart,
+    Json,
+    ShowProgress,
+    Yes,
+    confirmed,
+    run_settings,
+    with_run_options,
+    with_runner,
+)
 from analyzer.cli.street_output import OUT_SUFFIXES, ChartKind, Kind, print_streets, save_streets
 
 holdem_app = App(
@@ -158,7 +167,7 @@ def hits(
     chart: Annotated[
         Path | None, typer.Option("--chart", metavar="FILE", help="Draw the share of every row to FILE (.png).")
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace the --chart file if it exists.")] = False,
+    force: ForceChart = False,
     combos: Annotated[
         bool, typer.Option("--combos", help="Also the combos of every row, as range text (needs --board).")
     ] = False,
@@ -265,7 +274,7 @@ def push_fold_chart(
         Path | None,
         typer.Option("--chart", metavar="FILE", help="Draw the pusher's 13x13 chart to FILE (.png)."),
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace the --chart file if it exists.")] = False,
+    force: ForceChart = False,
     as_json: Json = False,
     show_progress: ShowProgress = None,
     *,

@@ -120,6 +120,7 @@ Threads = Annotated[
     typer.Option("--threads", callback=threads_option, metavar="N", help="Local threads (default: all cores)."),
 ]
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+ForceChart = Annotated[bool, typer.Option("--force", help="Replace the --chart file if it exists.")]
 ShowProgress = Annotated[
     bool | None,
     typer.Option("--progress/--no-progress", help="Progress bar on stderr (default: when stderr is a terminal)."),

@@ -193,6 +193,7 @@ def fit_ratings(names: Sequence[str], observations: Sequence[Observation]) -> Ra
         raise ValueError(
             "the observations do not connect every player: ratings need every player compared, directly or not"
         )
+
     def log_likelihood(theta: np.ndarray) -> float:
         p = 1 / (1 + np.exp(-(x @ theta - offset)))
         return float((games * (share * np.log(p) + (1 - share) * np.log1p(-p))).sum())
