@@ -52,6 +52,8 @@ def test_every_study_runs_small_and_writes_a_result(tmp_path):
         samples=4,
         strong_policy="search:4",
         strong_rounds=16,
+        rating_games=40,
+        rating_search="search:4",
     )
     plan = StudyPlan(**params)
     results = tables(**params)
@@ -61,9 +63,10 @@ def test_every_study_runs_small_and_writes_a_result(tmp_path):
         manifest = json.loads((folder / "manifest.json").read_text())
         assert manifest["seed"] == plan.seed and manifest["method"] == "monte-carlo"
         assert all((folder / name).stat().st_size > 0 for name in manifest["files"])
-    round_types, tournament, relations, blocking, regret, choice, strong = (
+    round_types, tournament, ratings, relations, blocking, regret, choice, strong = (
         r.tables[next(iter(r.tables))] for r in results
     )
+    assert set(ratings.player) == {"greedy", "tuned", "rollout:16", "search:4"} and (ratings.stderr > 0).all()
     assert len(round_types) == len(TYPES) * 2 * 3
     assert ((round_types.first_mover_wins + round_types.dealer_wins + round_types.ties) - 1).abs().max() < 1e-12
     assert list(tournament.groupby("round_robin", sort=False).size()) == [3, 6, 3]  # every pair once

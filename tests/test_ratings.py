@@ -10,6 +10,8 @@
 * The chi-square tail against the published 5% and 1% critical values.
 * The round robins: Saint Poker's shares are those of the paired tournament with the same
   seed, and both games print their ratings on the command line.
+* The committed rating results: their ratings are the fit of their shares, and the shares of
+  the cheap players are reproduced from the manifests' seeds.
 """
 
 from __future__ import annotations
@@ -17,13 +19,18 @@ from __future__ import annotations
 import json
 import math
 from itertools import combinations
+from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import analyzer as pa
 import analyzer.games.ratings as R
 from analyzer.games.ratings import ELO, chi_square_tail, fit_ratings
+from analyzer.sim.seeds import derive_seed
+from analyzer.studies.head_to_head import RATING_SEED_KEY as H2H_RATING_SEED_KEY
+from analyzer.studies.saint_poker import RATING_SEED_KEY as SAINT_RATING_SEED_KEY
 
 
 def _share(theta_i: float, theta_j: float, seats: int) -> float:
@@ -157,3 +164,55 @@ def test_the_round_robins_print_their_ratings(cli):
     assert out.returncode == 1 and out.stderr.strip().splitlines()[-1] == (
         "error: a round robin needs at least three players, got 2"
     )
+
+
+RESULTS = Path(__file__).resolve().parents[1] / "results"
+
+
+def _committed(game: str) -> tuple[dict, pd.DataFrame, pd.DataFrame]:
+    folder = RESULTS / game / "ratings"
+    manifest = json.loads((folder / "manifest.json").read_text())
+    return manifest, pd.read_csv(folder / "ratings.csv"), pd.read_csv(folder / "observations.csv")
+
+
+@pytest.mark.parametrize("game", ["head_to_head", "saint_poker"])
+def test_the_committed_ratings_are_the_fit_of_the_committed_shares(game):
+    manifest, ratings, observations = _committed(game)
+    names = manifest["inputs"]["players"]
+    index = {n: i for i, n in enumerate(names)}
+    rows = zip(
+        observations.player, observations.opponent, observations.observed, observations.stderr, observations.seats
+    )
+    fit = fit_ratings(names, [(index[a], index[b], s, e, int(n)) for a, b, s, e, n in rows])
+    assert list(ratings.player) == [r.player for r in fit.ratings]
+    assert ratings.rating.tolist() == pytest.approx([r.rating for r in fit.ratings], abs=1e-6)
+    assert ratings.stderr.tolist() == pytest.approx([r.stderr for r in fit.ratings], abs=1e-6)
+    assert manifest["outcomes"]["fit"] == fit.fit_text()
+
+
+def test_the_committed_head_to_head_shares_are_reproduced():
+    """A cheap pair re-run from the committed seed: every pair of a round robin plays the same
+    deals, so greedy v tuned alone gets the committed share of the games won."""
+    manifest, _, observations = _committed("head_to_head")
+    players = manifest["inputs"]["players"]
+    deals = manifest["trials"] // (len(players) * (len(players) - 1) // 2)
+    seed = derive_seed(manifest["seed"], H2H_RATING_SEED_KEY)
+    (match,) = pa.head_to_head.tournament(["greedy", "tuned"], deals=deals, seed=seed).matches
+    (row,) = observations[(observations.player == "greedy") & (observations.opponent == "tuned")].itertuples()
+    assert (match.wins, match.wins_stderr) == pytest.approx((row.observed, row.stderr), rel=1e-9)  # CSV: 10 digits
+
+
+def test_the_committed_saint_poker_shares_are_reproduced():
+    """The base players re-run from the committed seed without the search player: a deal's
+    cards and streams do not depend on the players, so their shares are the committed ones."""
+    manifest, _, observations = _committed("saint_poker")
+    deals = manifest["inputs"]["deals_per_field"]
+    seed = derive_seed(manifest["seed"], SAINT_RATING_SEED_KEY)
+    again = pa.saint_poker.round_robin(
+        ["greedy", "save", "tuned"], seats=manifest["inputs"]["seats"], deals=deals, seed=seed
+    )
+    for share in again.shares:
+        (row,) = observations[
+            (observations.player == share.player) & (observations.opponent == share.field)
+        ].itertuples()
+        assert (share.wins, share.wins_stderr) == pytest.approx((row.observed, row.stderr), rel=1e-9)

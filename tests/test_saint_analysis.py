@@ -395,9 +395,14 @@ def test_studies_run_small(tmp_path):
         search_policy="search:4",
         regret_positions=2,
         regret_samples=4,
+        rating_deals=6,
+        rating_search="search:4",
     )
-    names = ["tournament", "ties_and_seats", "paired_tournament", "spend_or_save", "policy_regret"]
+    names = ["tournament", "ties_and_seats", "paired_tournament", "ratings", "spend_or_save", "policy_regret"]
     assert [r.name for r in results] == names
+    ratings = results.pop(3).tables["ratings"]
+    assert set(ratings.player) == {"greedy", "save", "tuned", "tuned-save", "rollout:4", "search:4"}
+    assert (ratings.stderr > 0).all()
     tournament = results[0].tables["tournament"]
     assert len(tournament) == 4 * 4 and tournament.wins.between(0, 1).all()
     assert len(results[1].tables["tied_rounds"]) == 4 * 8

@@ -12,7 +12,7 @@ from analyzer.cli.commands import App
 from analyzer.cli.console import stdout_console
 from analyzer.cli.errors import USAGE_ERROR, fail, reported_errors
 from analyzer.cli.progress import progress_bar
-from analyzer.cli.run_options import Json, Seed, ShowProgress, Yes, check_count, with_runner
+from analyzer.cli.run_options import ForceChart, Json, Seed, ShowProgress, Yes, check_count, with_runner
 from analyzer.cli.tables import Force, Out, TableSeed, run_tables
 from analyzer.text import plural
 
@@ -393,7 +393,7 @@ def tournament(
         Path | None,
         typer.Option("--chart", metavar="FILE", help="Draw every player's margin over the field to FILE (.png)."),
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace the --chart file if it exists.")] = False,
+    force: ForceChart = False,
     seed: Seed = None,
     as_json: Json = False,
     show_progress: ShowProgress = None,
@@ -616,8 +616,8 @@ def tables(
         typer.Option(
             "--study",
             metavar="STUDY",
-            help="Run only this study (repeatable): round_types, tournament, opening_relations, block_or_build, "
-            "policy_regret, type_choice, type_choice_strong.",
+            help="Run only this study (repeatable): round_types, tournament, ratings, opening_relations, "
+            "block_or_build, policy_regret, type_choice, type_choice_strong.",
         ),
     ] = None,
     rounds: Annotated[
@@ -646,6 +646,16 @@ def tables(
             "--rollout-games", min=2, callback=check_count, metavar="N", help="Games per seating with a rollout player."
         ),
     ] = 200,
+    rating_games: Annotated[
+        int,
+        typer.Option(
+            "--rating-games",
+            min=2,
+            callback=check_count,
+            metavar="N",
+            help="Paired deals a pair in the rating round robin (ratings; a search player in it).",
+        ),
+    ] = 150,
     positions: Annotated[
         int,
         typer.Option("--positions", min=8, callback=check_count, metavar="N", help="Sampled positions per round type."),
@@ -681,7 +691,7 @@ def tables(
     *,
     runner: Runner,
 ) -> None:
-    """Round types, policy tournament, the value of a first card by its relation to the
+    """Round types, policy tournament and ratings, the value of a first card by its relation to the
     common card, block-or-build in Crazy rounds, policy regret and the dealer's choice of round
     type (tuned and strong players): tables and charts under results/head_to_head/."""
     run_tables(
@@ -691,6 +701,7 @@ def tables(
             "rounds": rounds,
             "games": games,
             "rollout_games": rollout_games,
+            "rating_games": rating_games,
             "positions": positions,
             "samples": samples,
             "strong_policy": strong_policy,

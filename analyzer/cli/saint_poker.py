@@ -12,7 +12,7 @@ from analyzer.cli.commands import App
 from analyzer.cli.console import stdout_console
 from analyzer.cli.errors import USAGE_ERROR, fail, reported_errors
 from analyzer.cli.progress import progress_bar
-from analyzer.cli.run_options import Json, Seed, ShowProgress, check_count, with_runner
+from analyzer.cli.run_options import ForceChart, Json, Seed, ShowProgress, check_count, with_runner
 from analyzer.cli.tables import Force, Out, TableSeed, run_tables
 from analyzer.text import plural
 
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from analyzer.sim.runner import Runner
 
 CHOICES_A_LINE = 8  # the choices listed on one line of play --human
+Seats = Annotated[int, typer.Option("--seats", "-k", min=2, max=5, metavar="N", help="Players at the table, 2 to 5.")]
 saint_poker_app = App(help="Saint Poker (2-5 players): river, reveal and draft decisions; policy tournaments.")
 
 
@@ -217,8 +218,8 @@ def tables_command(
         typer.Option(
             "--study",
             metavar="STUDY",
-            help="Run only this study (repeatable): tournament, ties_and_seats, paired_tournament, spend_or_save, "
-            "policy_regret.",
+            help="Run only this study (repeatable): tournament, ties_and_seats, paired_tournament, ratings, "
+            "spend_or_save, policy_regret.",
         ),
     ] = None,
     games: Annotated[
@@ -227,6 +228,16 @@ def tables_command(
     rollout_games: Annotated[
         int,
         typer.Option("--rollout-games", min=2, callback=check_count, metavar="N", help="Games with a rollout player."),
+    ] = 100,
+    rating_deals: Annotated[
+        int,
+        typer.Option(
+            "--rating-deals",
+            min=2,
+            callback=check_count,
+            metavar="N",
+            help="Paired deals per field in the rating round robin (ratings; a search player in it).",
+        ),
     ] = 100,
     positions: Annotated[
         int,
@@ -282,6 +293,7 @@ def tables_command(
             "rollout_games": rollout_games,
             "positions": positions,
             "samples": samples,
+            "rating_deals": rating_deals,
             "regret_positions": regret_positions,
             "regret_samples": regret_samples,
             "seed": seed,
@@ -305,9 +317,7 @@ def tournament_command(
             "search[:B[:BASE]].",
         ),
     ],
-    seats: Annotated[
-        int, typer.Option("--seats", "-k", min=2, max=5, metavar="N", help="Players at the table, 2 to 5.")
-    ] = 3,
+    seats: Seats = 3,
     field: Annotated[str, typer.Option("--field", metavar="POLICY", help="The policy of the other seats.")] = "greedy",
     deals: Annotated[
         int,
@@ -319,7 +329,7 @@ def tournament_command(
         Path | None,
         typer.Option("--chart", metavar="FILE", help="Draw every player's win share to FILE (.png)."),
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace the --chart file if it exists.")] = False,
+    force: ForceChart = False,
     seed: Seed = None,
     as_json: Json = False,
     show_progress: ShowProgress = None,
@@ -352,9 +362,7 @@ def round_robin_command(
             "search[:B[:BASE]].",
         ),
     ],
-    seats: Annotated[
-        int, typer.Option("--seats", "-k", min=2, max=5, metavar="N", help="Players at the table, 2 to 5.")
-    ] = 3,
+    seats: Seats = 3,
     deals: Annotated[
         int,
         typer.Option(
@@ -365,7 +373,7 @@ def round_robin_command(
         Path | None,
         typer.Option("--chart", metavar="FILE", help="Draw the ratings to FILE (.png)."),
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace the --chart file if it exists.")] = False,
+    force: ForceChart = False,
     seed: Seed = None,
     as_json: Json = False,
     show_progress: ShowProgress = None,

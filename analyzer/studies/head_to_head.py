@@ -6,6 +6,8 @@
 * ``tournament`` -- round robins of whole games (die-rolled types), deals and seats paired:
   random, greedy and tuned; the same with a rollout player; three betting players. Every
   match's margin and games won, every player's margin over the field.
+* ``ratings`` -- a round robin of the placement players from greedy to the search player,
+  and the Bradley-Terry ratings that fit its shares of the games won, with the fit.
 * ``opening_relations`` -- the first placement of a round (3 rows): each own-side
   move's value against the average move of the same decision, by the card's relation
   to the row's common card.
@@ -53,6 +55,7 @@ from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.engine import KernelJob, Stopping, mean_and_se
 from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import derive_seed
+from analyzer.studies._ratings import ratings_figures, ratings_outcomes, ratings_tables
 from analyzer.studies.registry import Part, drawn_result, make_plan, part_specs, run_parts
 
 ANALYSIS = "head_to_head"
@@ -74,6 +77,8 @@ class StudyPlan:
     rollout_policy: str = "rollout:16"
     strong_policy: str = "search:1024"  # both players of the type choice study under strong play
     strong_rounds: int = 240  # per round and type in that study
+    rating_games: int = 150  # paired deals a pair in the rating round robin
+    rating_search: str = "search"  # the search player of the rating round robin
     positions: int = 400  # sampled positions per round type (relations, blocking)
     samples: int = 100  # rollouts per move at each sampled position
     seed: int = 2026
@@ -259,6 +264,57 @@ def tournament_study(plan: StudyPlan, runner: Runner = Runner()) -> ResultSet:
         command=COMMAND,
     )
     return drawn_result(spec, tables, manifest, _tournament_figures)
+
+
+RATING_BASE = ("greedy", "tuned", "rollout:16")  # and the search player; random loses every game: no finite rating
+RATING_SEED_KEY = 8  # the rating round robin's deals come from derive_seed(plan.seed, 8)
+
+
+def ratings_spec(plan: StudyPlan) -> ResultSpec:
+    """The spec of :func:`ratings_study`'s result: ``rating_games`` paired deals a pair."""
+    players = (*RATING_BASE, plan.rating_search)
+    pairs = len(players) * (len(players) - 1) // 2
+    return ResultSpec(
+        ANALYSIS,
+        "ratings",
+        inputs={
+            "players": list(players),
+            "game": "placement game, round types rolled on the die",
+            "pairing": "every pair plays the same deals, each twice with the seats swapped",
+            "model": "Bradley-Terry on the shares of the games won, weighted by their paired standard errors",
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=plan.rating_games * pairs,
+        chunk_size=None,
+    )
+
+
+def ratings_study(plan: StudyPlan, runner: Runner = Runner()) -> ResultSet:
+    """A round robin of the placement players, from greedy to the search player, on
+    ``rating_games`` paired deals a pair, and the Bradley-Terry ratings fitted to its shares of
+    the games won (:mod:`analyzer.games.ratings`): each player's rating, every match against the
+    fit, the chi-square and the pairs the ratings cannot order."""
+    start = time.perf_counter()
+    spec = ratings_spec(plan)
+    players = (*RATING_BASE, plan.rating_search)
+    seed = derive_seed(plan.seed, RATING_SEED_KEY)
+    result = round_robin(players, deals=plan.rating_games, seed=seed, runner=runner)
+    ratings = result.ratings()
+    manifest = manifest_for(
+        spec,
+        elapsed=time.perf_counter() - start,
+        standard_errors={"max_rating_se": max(r.stderr for r in ratings.ratings)},
+        outcomes=ratings_outcomes(ratings),
+        command=COMMAND,
+    )
+    return drawn_result(spec, ratings_tables(ratings), manifest, _RATINGS_FIGURES)
+
+
+_RATINGS_FIGURES = ratings_figures(
+    "Head to Head ratings: a round robin of the placement players",
+    "Monte Carlo, deals and seats paired",
+)
 
 
 def _tournament_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
@@ -859,6 +915,7 @@ def _choice_strong_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping
 FIGURES = {
     f"{ANALYSIS}/round_types": _round_type_figures,
     f"{ANALYSIS}/tournament": _tournament_figures,
+    f"{ANALYSIS}/ratings": _RATINGS_FIGURES,
     f"{ANALYSIS}/opening_relations": _relations_figures,
     f"{ANALYSIS}/block_or_build": _blocking_figures,
     f"{ANALYSIS}/policy_regret": _regret_figures,
@@ -870,6 +927,7 @@ FIGURES = {
 PARTS = {
     "round_types": Part(round_types_spec, round_types_study),
     "tournament": Part(tournament_spec, tournament_study),
+    "ratings": Part(ratings_spec, ratings_study),
     "opening_relations": Part(relations_spec, relations_study),
     "block_or_build": Part(blocking_spec, blocking_study),
     "policy_regret": Part(regret_spec, regret_study),

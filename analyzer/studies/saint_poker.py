@@ -13,6 +13,8 @@
   once per player and seat with the same cards and random streams (common random
   numbers), so the players' win shares differ by their play, not by their cards; the
   win share of each and the paired difference of every two, with standard errors.
+* ``ratings`` -- a round robin at 3 seats, every player against two copies of every other
+  (greedy to the search player), and the Bradley-Terry ratings that fit the win shares.
 * ``spend_or_save`` -- at each round's reveal in greedy games (3 players): revealing the
   best pair against keeping the strong cards (revealing the pair missed least), by the
   points to the end of the game; where the difference crosses zero is the break-even.
@@ -49,11 +51,13 @@ from analyzer.games.saint_poker.study_kernels import (
     regret_width,
     spend_or_save,
 )
+from analyzer.games.saint_poker.tournament import round_robin
 from analyzer.games.saint_poker.tuning import paired_cell
 from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.engine import KernelJob, Stopping, mean_and_se
 from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import derive_seed
+from analyzer.studies._ratings import ratings_figures, ratings_outcomes, ratings_tables
 from analyzer.studies.registry import Part, drawn_result, make_plan, part_specs, run_parts
 
 ANALYSIS = "saint_poker"
@@ -72,6 +76,8 @@ class SaintPlan:
     positions: int = 60
     samples: int = 60
     paired_deals: int = 300
+    rating_deals: int = 100  # paired deals per field in the rating round robin
+    rating_search: str = "search:64"  # the search player of the rating round robin
     search_policy: str = "search:64"
     regret_positions: int = 64
     regret_samples: int = 400
@@ -275,6 +281,55 @@ def _paired_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, A
         "Greedy plays greedy opponents: exactly the fair share.",
     )
     return {"win_share": figure}
+
+
+RATING_BASE = ("greedy", "save", "tuned", "tuned-save", "rollout:4")  # and the search player
+RATING_SEATS = 3
+RATING_SEED_KEY = 8  # the rating round robin's deals come from derive_seed(plan.seed, 8)
+
+
+def ratings_spec(plan: SaintPlan) -> ResultSpec:
+    """The spec of :func:`ratings_study`'s result (trials: the deals per field times the fields)."""
+    players = (*RATING_BASE, plan.rating_search)
+    return ResultSpec(
+        ANALYSIS,
+        "ratings",
+        inputs={
+            "players": list(players),
+            "seats": RATING_SEATS,
+            "fields": "every player against the copies of every other, in every seat, on the same deals",
+            "model": "Bradley-Terry in Luce's form, on the win shares weighted by their paired standard errors",
+            "deals_per_field": plan.rating_deals,
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=plan.rating_deals * len(players),
+        chunk_size=None,
+    )
+
+
+def ratings_study(plan: SaintPlan, runner: Runner = Runner()) -> ResultSet:
+    """A round robin at 3 seats (:func:`~analyzer.games.saint_poker.tournament.round_robin`):
+    every player in every seat against two copies of every other, from greedy to the search
+    player, and the ratings fitted to the win shares (:mod:`analyzer.games.ratings`)."""
+    start = time.perf_counter()
+    spec = ratings_spec(plan)
+    players = (*RATING_BASE, plan.rating_search)
+    seed = derive_seed(plan.seed, RATING_SEED_KEY)
+    result = round_robin(players, seats=RATING_SEATS, deals=plan.rating_deals, seed=seed, runner=runner)
+    manifest = manifest_for(
+        spec,
+        elapsed=time.perf_counter() - start,
+        standard_errors={"max_rating_se": max(r.stderr for r in result.ratings.ratings)},
+        outcomes=ratings_outcomes(result.ratings),
+        command=COMMAND,
+    )
+    return drawn_result(spec, ratings_tables(result.ratings), manifest, _RATINGS_FIGURES)
+
+
+_RATINGS_FIGURES = ratings_figures(
+    "Saint Poker ratings: a round robin at 3 seats", "Monte Carlo, every player in every seat against each field"
+)
 
 
 def ties_spec(plan: SaintPlan) -> ResultSpec:
@@ -648,6 +703,7 @@ FIGURES = {
     f"{ANALYSIS}/tournament": _tournament_figures,
     f"{ANALYSIS}/ties_and_seats": _ties_figures,
     f"{ANALYSIS}/paired_tournament": _paired_figures,
+    f"{ANALYSIS}/ratings": _RATINGS_FIGURES,
     f"{ANALYSIS}/spend_or_save": _spend_figures,
     f"{ANALYSIS}/policy_regret": _regret_figures,
 }
@@ -657,6 +713,7 @@ PARTS = {
     "tournament": Part(tournament_spec, tournament_study),
     "ties_and_seats": Part(ties_spec, ties_study),
     "paired_tournament": Part(paired_spec, paired_study),
+    "ratings": Part(ratings_spec, ratings_study),
     "spend_or_save": Part(spend_spec, spend_study),
     "policy_regret": Part(regret_spec, regret_study),
 }
