@@ -78,11 +78,11 @@ def test_every_study_runs_small_and_writes_a_result(tmp_path):
     assert len(regret) == len(TYPES) * 4 and (regret.positions == plan.positions).all()
     assert regret.best_move.between(0, 1).all() and set(regret.policy) == set(REGRET_POLICIES)
     assert choice.groupby(["round", "dealer_lead"]).best.any().all()  # a best type everywhere
-    assert choice.dealer_wins_game.between(0, 1).all() and (results[5].tables["dealer_margin"].rounds == 200).all()
-    assert results[6].manifest["inputs"]["players"] == "search:4 v search:4"
-    assert (results[6].tables["dealer_margin"].rounds == 16).all() and strong.dealer_wins_game.between(0, 1).all()
+    assert choice.dealer_wins_game.between(0, 1).all() and (results[6].tables["dealer_margin"].rounds == 200).all()
+    assert results[7].manifest["inputs"]["players"] == "search:4 v search:4"
+    assert (results[7].tables["dealer_margin"].rounds == 16).all() and strong.dealer_wins_game.between(0, 1).all()
     assert strong[["round", "dealer_lead", "round_type"]].equals(choice[["round", "dealer_lead", "round_type"]])
-    best_type = results[6].tables["best_type"]
+    best_type = results[7].tables["best_type"]
     assert len(best_type) == len(choice) // len(TYPES)
     # the comparison's tuned side is the tuned study's table itself: the same seeds and rounds
     tuned_best = choice[choice.best].groupby(["round", "dealer_lead"], sort=False).round_type.agg(" ".join)

@@ -260,7 +260,7 @@ def _lookahead_move(st, seat_params, w, rng):
     best = np.int64(-1)  # not a literal, which type inference would first call _move_at with
     for m in range(moves):
         if alive[m] and (best < 0 or tallies[m, 0] > tallies[best, 0]):
-            best = m
+            best = np.int64(m)
     return _move_at(st, best)
 
 

@@ -165,7 +165,7 @@ def _threshold_open(st, seat, bp, rng):
         if _max_bet(st, seat, row) > 0:
             p = _estimated_equity(st, seat, row, bp, rng)
             if p > best_p:
-                best_row, best_p = row, p
+                best_row, best_p = np.int64(row), p
     if best_row < 0 or best_p * 1000 < bp[BET_AT]:
         return -1, 0
     step = st[E.BET_RULES + MIN_BET]
