@@ -177,7 +177,10 @@ def fit_ratings(names: Sequence[str], observations: Sequence[Observation]) -> Ra
     concave once the observations connect every player and its maximum is finite; a
     ``ValueError`` says so when they do not."""
     k = len(names)
-    kept = [o for o in observations if 0 < o[2] < 1 and o[3] > 0]
+    kept: list[Observation] = []
+    left: list[Observation] = []
+    for o in observations:
+        (kept if 0 < o[2] < 1 and o[3] > 0 else left).append(o)
     if not kept:
         raise ValueError("no observation has a win share strictly between 0 and 1 with an error: nothing to fit")
     i = np.array([o[0] for o in kept])
@@ -194,36 +197,39 @@ def fit_ratings(names: Sequence[str], observations: Sequence[Observation]) -> Ra
             "the observations do not connect every player: ratings need every player compared, directly or not"
         )
 
+    def expected(theta: np.ndarray) -> np.ndarray:
+        return 1 / (1 + np.exp(-(x @ theta - offset)))  # logit p = t_i - t_j - log(n - 1)
+
     def log_likelihood(theta: np.ndarray) -> float:
-        p = 1 / (1 + np.exp(-(x @ theta - offset)))
+        p = expected(theta)
         return float((games * (share * np.log(p) + (1 - share) * np.log1p(-p))).sum())
+
+    def information(p: np.ndarray) -> np.ndarray:
+        return (x * (games * p * (1 - p))[:, None]).T @ x
 
     theta = np.zeros(k)
     for _ in range(MAX_STEPS):
-        p = 1 / (1 + np.exp(-(x @ theta - offset)))
-        information = (x * (games * p * (1 - p))[:, None]).T @ x
-        step = np.linalg.pinv(information) @ (x.T @ (games * (share - p)))
+        p = expected(theta)
+        step = np.linalg.pinv(information(p)) @ (x.T @ (games * (share - p)))
         step -= step.mean()
         # halved while it lowers the likelihood (concave: a short enough step raises it)
-        while log_likelihood(theta + step) < log_likelihood(theta) and np.abs(step).max() > STEP_TOLERANCE:
+        here = log_likelihood(theta)
+        while log_likelihood(theta + step) < here and np.abs(step).max() > STEP_TOLERANCE:
             step /= 2
         theta += step
         if np.abs(step).max() < STEP_TOLERANCE:
             break
     else:
         raise ValueError(f"the ratings did not settle in {MAX_STEPS} Newton steps")
-    p = 1 / (1 + np.exp(-(x @ theta - offset)))
-    information = (x * (games * p * (1 - p))[:, None]).T @ x
-    covariance = np.linalg.pinv(information)
+    p = expected(theta)
+    covariance = np.linalg.pinv(information(p))
     z = (share - p) / stderr
 
     def residual(o: Observation, expected: float, zk: float | None) -> Residual:
         return Residual(names[o[0]], names[o[1]], o[4], o[2], o[3], expected, zk)
 
     residuals = tuple(residual(o, pk, zk) for o, pk, zk in zip(kept, p, z))
-    left_out = tuple(
-        residual(o, expected_share(theta[o[0]], theta[o[1]], o[4]), None) for o in observations if o not in kept
-    )
+    left_out = tuple(residual(o, expected_share(theta[o[0]], theta[o[1]], o[4]), None) for o in left)
     chi_square = float((z * z).sum())
     degrees = len(kept) - (k - 1)
     reversals = tuple(

@@ -161,6 +161,17 @@ def _check_table(seats: int, deals: int, seed: int | None) -> None:
     check_seed(seed)
 
 
+def _win_shares(run: MonteCarloRun, players: int, seats: int) -> list[tuple[float, float]]:
+    """Each of the first ``players`` players' share of the games won in a :func:`paired_run`
+    at ``seats`` seats, with its standard error over the deals."""
+    t, unit = run.tallies, SHARE * seats  # x / unit is a deal's win share, averaged over the seats
+    shares = []
+    for c in range(players):
+        mean, se = mean_and_se(t[1 + 2 * c], t[2 + 2 * c], int(t[0]))
+        shares.append((mean / unit, se / unit))
+    return shares
+
+
 def tournament(
     players: Sequence[str],
     *,
@@ -180,10 +191,10 @@ def tournament(
     run = paired_run(seats, names, deals, used_seed, field=field, runner=runner)
     t = run.tallies
     done, unit = int(t[0]), SHARE * seats  # x / unit is a deal's win share, averaged over the seats
-    standings = []
-    for c, name in enumerate(names):
-        mean, se = mean_and_se(t[1 + 2 * c], t[2 + 2 * c], done)
-        standings.append(Standing(name, mean / unit, se / unit, mean / unit - 1 / seats))
+    standings = [
+        Standing(name, wins, se, wins - 1 / seats)
+        for name, (wins, se) in zip(names, _win_shares(run, len(names), seats))
+    ]
     matches = []
     at = 1 + 2 * len(names)
     for a, b in combinations(names, 2):
@@ -280,11 +291,9 @@ def round_robin(
             seats, [names[i] for i in others], deals, used_seed, field=field, runner=runner.reporting(None)
         )
         elapsed += run.elapsed
-        t, unit = run.tallies, SHARE * seats
-        for c, i in enumerate(others):
-            mean, se = mean_and_se(t[1 + 2 * c], t[2 + 2 * c], int(t[0]))
-            shares.append(FieldShare(names[i], field, mean / unit, se / unit))
-            observations.append((i, j, mean / unit, se / unit, seats))
+        for i, (wins, se) in zip(others, _win_shares(run, len(others), seats)):
+            shares.append(FieldShare(names[i], field, wins, se))
+            observations.append((i, j, wins, se, seats))
         runner.report(j + 1, len(names))
     return SaintPokerRoundRobin(
         players=names,
