@@ -39,7 +39,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from analyzer.games.paigow.settings_table import BINOMIAL, FRONT_BITS, colex_rank
+from analyzer.games.paigow.settings_table import BINOMIAL, FRONT_BITS, _member_rank, _next_colex, _others
 from analyzer.jit import kernel
 
 FRONT_SLOTS = 1 << FRONT_BITS
@@ -182,39 +182,16 @@ def _family_members(table, n_cards, shared, size, keys, ranks):
     """The keys of every 7-card hand of the ``n_cards`` deck holding the ``size`` positions
     ``shared`` (increasing), in ``keys`` (length C(n_cards - size, 7 - size)), and their colex
     ranks in ``ranks`` unless it is empty."""
-    free = 7 - size
-    others = np.zeros(n_cards - size, np.int64)
-    m = 0
-    j = 0
-    for p in range(n_cards):
-        if j < size and shared[j] == p:
-            j += 1
-        else:
-            others[m] = p
-            m += 1
-    pick = np.arange(free)
+    mine = shared[:size]
+    others = _others(n_cards, mine)
+    pick = np.arange(7 - size)
     hand = np.zeros(7, np.int64)
     for h in range(keys.shape[0]):
-        a = 0
-        b = 0
-        for i in range(7):  # merge the shared and the picked positions
-            if b >= free or (a < size and shared[a] < others[pick[b]]):
-                hand[i] = shared[a]
-                a += 1
-            else:
-                hand[i] = others[pick[b]]
-                b += 1
-        rank = colex_rank(hand)
+        rank = _member_rank(mine, others, pick, hand)
         keys[h] = table[rank]
         if ranks.shape[0]:
             ranks[h] = rank
-        i = 0  # next combination of the picked positions, in colex order
-        while i < free - 1 and pick[i] + 1 == pick[i + 1]:
-            i += 1
-        if free:
-            pick[i] += 1
-            for t in range(i):
-                pick[t] = t
+        _next_colex(pick)
 
 
 @kernel

@@ -49,7 +49,16 @@ import numpy as np
 from numba import prange
 
 from analyzer.games.paigow.policies import split_values
-from analyzer.games.paigow.settings_table import BINOMIAL, FRONT_BITS, _next_colex, _setting_key, _unrank, colex_rank
+from analyzer.games.paigow.settings_table import (
+    BINOMIAL,
+    FRONT_BITS,
+    _member_rank,
+    _next_colex,
+    _others,
+    _setting_key,
+    _unrank,
+    colex_rank,
+)
 from analyzer.jit import kernel
 
 MAX_SPLITS = 21  # C(7, 2) ways to choose the front
@@ -243,61 +252,6 @@ def class_splits(deck, ranks: int, joker: bool, way: int, fronts, backs) -> Clas
     return ClassSplits(class_of, orbit, settings, offsets, splits, house)
 
 
-@kernel
-def _unrank_picks(rank, picks):
-    """Fill ``picks`` with the increasing positions (of any number) of colex rank ``rank``."""
-    for i in range(picks.shape[0] - 1, -1, -1):
-        p = i
-        while BINOMIAL[p + 1, i + 1] <= rank:
-            p += 1
-        picks[i] = p
-        rank -= BINOMIAL[p, i + 1]
-
-
-@kernel
-def _next_picks(picks):
-    """Advance increasing positions to the next combination in colex order."""
-    free = picks.shape[0]
-    i = 0
-    while i < free - 1 and picks[i] + 1 == picks[i + 1]:
-        i += 1
-    if free:
-        picks[i] += 1
-        for t in range(i):
-            picks[t] = t
-
-
-@kernel
-def _member_rank(shared, others, picks, hand):
-    """The colex rank of the hand of the positions ``shared`` and ``others[picks]``, merged."""
-    size, free = shared.shape[0], picks.shape[0]
-    a = 0
-    b = 0
-    for i in range(7):
-        if b >= free or (a < size and shared[a] < others[picks[b]]):
-            hand[i] = shared[a]
-            a += 1
-        else:
-            hand[i] = others[picks[b]]
-            b += 1
-    return colex_rank(hand)
-
-
-@kernel
-def _others(n_cards, shared):
-    """The positions of the deck not in ``shared`` (increasing)."""
-    others = np.zeros(n_cards - shared.shape[0], np.int64)
-    m = 0
-    j = 0
-    for p in range(n_cards):
-        if j < shared.shape[0] and shared[j] == p:
-            j += 1
-        else:
-            others[m] = p
-            m += 1
-    return others
-
-
 @kernel(inline="always")
 def _add_counts(sums, t, c, offsets, splits, grid, rows, n_rows, n_fronts, members, weight):
     """Add ``weight x`` (wins, losses) of each kept split of class ``c`` against the family's
@@ -328,11 +282,11 @@ def _dense_terms(class_of, settings, offsets, splits, n_cards, n_fronts, n_backs
         picks = np.zeros(free, np.int64)
         hand = np.zeros(7, np.int64)
         first, last = members * t // threads, members * (t + 1) // threads
-        _unrank_picks(first, picks)
+        _unrank(first, picks)
         for _ in range(first, last):
             key = settings[class_of[_member_rank(shared, others, picks, hand)]]
             mine[(key >> FRONT_BITS) + 1, (key & FRONT_MASK) + 1] += 1
-            _next_picks(picks)
+            _next_colex(picks)
     grid = grids[0]
     for t in range(1, threads):
         for r in range(n_backs + 1):
@@ -346,11 +300,11 @@ def _dense_terms(class_of, settings, offsets, splits, n_cards, n_fronts, n_backs
         picks = np.zeros(free, np.int64)
         hand = np.zeros(7, np.int64)
         first, last = members * t // threads, members * (t + 1) // threads
-        _unrank_picks(first, picks)
+        _unrank(first, picks)
         for _ in range(first, last):
             c = class_of[_member_rank(shared, others, picks, hand)]
             _add_counts(sums, t, c, offsets, splits, grid, no_rows, n_backs, n_fronts, members, weight)
-            _next_picks(picks)
+            _next_colex(picks)
 
 
 @kernel(parallel=True)
@@ -377,7 +331,7 @@ def _sparse_terms(class_of, settings, offsets, splits, n_cards, n_fronts, n_back
                 c = class_of[_member_rank(shared, others, picks, hand)]
                 member_classes[i] = c
                 keys[i] = settings[c]
-                _next_picks(picks)
+                _next_colex(picks)
             sorted_keys = np.sort(keys[:n])
             rows = np.empty(min(n, n_backs), np.int64)  # the family's back values, increasing
             d = 0

@@ -64,8 +64,9 @@ def colex_rank(positions):
 
 @kernel
 def _unrank(rank, positions):
-    """Fill ``positions`` with the 7 increasing positions of colex rank ``rank``."""
-    for i in range(6, -1, -1):
+    """Fill ``positions`` with the increasing positions (as many as it holds: the 7 of a hand,
+    or the picks of a family's free cards) of colex rank ``rank``."""
+    for i in range(positions.shape[0] - 1, -1, -1):
         p = i
         while BINOMIAL[p + 1, i + 1] <= rank:
             p += 1
@@ -73,15 +74,50 @@ def _unrank(rank, positions):
         rank -= BINOMIAL[p, i + 1]
 
 
-@kernel
+@kernel(inline="always")
 def _next_colex(positions):
-    """Advance 7 increasing positions to the next combination in colex order."""
+    """Advance increasing positions (any number, none included) to the next combination in
+    colex order."""
+    free = positions.shape[0]
     i = 0
-    while i < 6 and positions[i] + 1 == positions[i + 1]:
+    while i < free - 1 and positions[i] + 1 == positions[i + 1]:
         i += 1
-    positions[i] += 1
-    for j in range(i):
-        positions[j] = j
+    if free:
+        positions[i] += 1
+        for t in range(i):
+            positions[t] = t
+
+
+@kernel
+def _others(n_cards, shared):
+    """The positions of the ``n_cards`` deck not in ``shared`` (increasing)."""
+    others = np.zeros(n_cards - shared.shape[0], np.int64)
+    m = 0
+    j = 0
+    for p in range(n_cards):
+        if j < shared.shape[0] and shared[j] == p:
+            j += 1
+        else:
+            others[m] = p
+            m += 1
+    return others
+
+
+@kernel(inline="always")
+def _member_rank(shared, others, picks, hand):
+    """The colex rank of the 7-card hand of the positions ``shared`` and ``others[picks]``,
+    merged into ``hand``."""
+    size, free = shared.shape[0], picks.shape[0]
+    a = 0
+    b = 0
+    for i in range(7):
+        if b >= free or (a < size and shared[a] < others[picks[b]]):
+            hand[i] = shared[a]
+            a += 1
+        else:
+            hand[i] = others[picks[b]]
+            b += 1
+    return colex_rank(hand)
 
 
 @kernel
