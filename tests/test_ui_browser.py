@@ -56,13 +56,17 @@ def cell(page, player: int, name: str):
 
 
 def drag(page, player: int, names: list[str]) -> None:
-    """Press on the first class's cell, move over the others, release on the last."""
+    """Press on the first class's cell, move within each of the others, release on the last.
+
+    The pointer steps within each cell and jumps between them: a path across the corner of four
+    cells (a diagonal drag) would touch a neighbour or not depending on the fonts' sub-pixel
+    layout, as a finger does in ``test_grid_by_touch``."""
     boxes = [cell(page, player, name).bounding_box() for name in names]
-    centres = [(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for b in boxes]
-    page.mouse.move(*centres[0])
+    page.mouse.move(boxes[0]["x"] + boxes[0]["width"] / 2, boxes[0]["y"] + boxes[0]["height"] / 2)
     page.mouse.down()
-    for x, y in centres[1:]:
-        page.mouse.move(x, y, steps=4)
+    for box in boxes[1:]:
+        for fx, fy in ((0.3, 0.3), (0.5, 0.5), (0.7, 0.6)):
+            page.mouse.move(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
     page.mouse.up()
 
 
