@@ -406,7 +406,10 @@ def round_robin_command(
             console.print(
                 tournament_table("win shares against each field", ("player", "opponent", "wins", "± s.e."), rows)
             )
-            print_ratings(console, result.ratings)
+            if result.ratings is None:
+                console.print(f"ratings: none fit ({result.ratings_unavailable})")
+            else:
+                print_ratings(console, result.ratings)
         save_chart(result, chart_file, as_json)
 
 

@@ -317,6 +317,8 @@ def ratings_study(plan: SaintPlan, runner: Runner = Runner()) -> ResultSet:
     players = (*RATING_BASE, plan.rating_search)
     seed = derive_seed(plan.seed, RATING_SEED_KEY)
     result = round_robin(players, seats=RATING_SEATS, deals=plan.rating_deals, seed=seed, runner=runner)
+    if result.ratings is None:
+        raise ValueError(f"no ratings fit the round robin: {result.ratings_unavailable}")
     manifest = manifest_for(
         spec,
         elapsed=time.perf_counter() - start,

@@ -234,16 +234,18 @@ class SaintPokerRoundRobin(Result):
     seats: int
     run: RunFacts
     shares: tuple[FieldShare, ...]
-    ratings: Ratings
+    ratings: Ratings | None
+    ratings_unavailable: str | None = None
 
     def to_dict(self) -> dict:
         """The fields with the run's facts inlined, the shares, the ratings and the fit (``--json``)."""
-        d = {k: v for k, v in self.__dict__.items() if k not in ("shares", "ratings")}
+        d = {k: v for k, v in self.__dict__.items() if k not in ("shares", "ratings", "ratings_unavailable")}
         return {
             "deals": self.run.trials,
             **inline_run(d),
             "shares": [s.__dict__ for s in self.shares],
-            "ratings": self.ratings.to_dict(),
+            "ratings": None if self.ratings is None else self.ratings.to_dict(),
+            **({"ratings_unavailable": self.ratings_unavailable} if self.ratings is None else {}),
         }
 
     def to_frame(self) -> pd.DataFrame:
@@ -253,17 +255,21 @@ class SaintPokerRoundRobin(Result):
         return pd.DataFrame([s.__dict__ for s in self.shares])
 
     def __repr__(self) -> str:
-        rows = [(r.player, f"{r.rating:+.0f} ± {r.stderr:.0f} Elo") for r in self.ratings.ratings]
+        rated = self.ratings.ratings if self.ratings is not None else ()
+        rows = [(r.player, f"{r.rating:+.0f} ± {r.stderr:.0f} Elo") for r in rated]
         against = self.seats - 1
         rows += [
             (f"{s.player} v {s.field} x{against}", f"wins {100 * s.wins:.1f}% ± {100 * s.wins_stderr:.1f}%")
             for s in self.shares
         ]
-        title = f"Saint Poker round robin, {self.seats} seats: {self.ratings.fit_text()}"
+        fit = self.ratings.fit_text() if self.ratings is not None else f"no ratings ({self.ratings_unavailable})"
+        title = f"Saint Poker round robin, {self.seats} seats: {fit}"
         return summary(title, self.run.describe(DEALS), rows, total=len(rows), noun=("line", "lines"))
 
     def plot(self) -> Figure:
         """Each player's rating, with 2 s.e. error bars and the fit under the chart."""
+        if self.ratings is None:
+            raise ValueError(f"no ratings to draw: {self.ratings_unavailable}")
         return self.ratings.plot(f"Saint Poker round robin ({self.seats} seats): ratings")
 
 
@@ -300,5 +306,14 @@ def round_robin(
         seats=seats,
         run=RunFacts.from_run(run, elapsed=elapsed),
         shares=tuple(shares),
-        ratings=fit_ratings(names, observations),
+        **_fitted(names, observations),
     )
+
+
+def _fitted(names: tuple[str, ...], observations: list) -> dict:
+    """``ratings`` fitted to the observations, or None and ``ratings_unavailable`` saying why
+    (a player who lost, or won, every game: the shares are kept either way)."""
+    try:
+        return {"ratings": fit_ratings(names, observations)}
+    except ValueError as error:
+        return {"ratings": None, "ratings_unavailable": str(error)}
