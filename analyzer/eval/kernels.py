@@ -288,27 +288,45 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
                 return each_row
             block, high = row_blocks.make_block(cards, rules.deck_size), row_blocks.high_block(cards)
 
+            @stable_kernel(f"{tag}:{cards}", inline="always")
+            def settle(words, half, flat, out, first, special, tables):
+                """The values of the block of rows ``first..first+7`` from its eight words at
+                ``words[half:]``; the rows of its ``special`` mask one by one. Returns the
+                number of invalid rows."""
+                lo_ext, hi_ext, val_ext = tables
+                for j in range(row_blocks.ROWS):
+                    w = words[half + j]
+                    row = np.uint64(first + j)  # unsigned: no negative-index test
+                    out[row] = val_ext[np.uint64(hi_ext[high + (w >> s16)]) + np.uint64(lo_ext[w & low_mask])]
+                bad_rows = 0
+                if special:  # invalid rows, or the joker in a flush
+                    for j in range(row_blocks.ROWS):
+                        if (special >> np.uint64(j)) & np.uint64(1):
+                            bad_rows += one_by_one(flat, out, first + j, first + j + 1)
+                return bad_rows
+
             # a kernel of its own, not inlined: compiled once for both batch kernels; the tables
             # are arguments, not closure constants (measured: see analyzer.eval.row_blocks)
             @stable_kernel(f"{tag}:{cards}")
             def in_blocks(flat, out, start, stop, tables):
-                """Eight rows at a time; the rows of a block's special mask and the last few one by one."""
-                lo_ext, hi_ext, val_ext = tables
+                """Eight rows at a time, one block behind: block ``b``'s vector part writes its
+                words into one half of ``words`` before block ``b - 1``'s lookups read the other
+                half (see :mod:`analyzer.eval.row_blocks`, "Pipelining"); the rows of a block's
+                special mask and the last few one by one."""
+                size = row_blocks.ROWS
+                words = np.empty(2 * size, np.uint64)
+                whole = (stop - start) // size
                 bad_rows = 0
-                words = np.empty(row_blocks.ROWS, np.uint64)
-                whole = (stop - start) // row_blocks.ROWS
-                for b in range(whole):
-                    first = start + row_blocks.ROWS * b
-                    special = block(flat, cards * first, words)
-                    for j in range(row_blocks.ROWS):
-                        w = words[j]
-                        row = np.uint64(first + j)  # unsigned: no negative-index test
-                        out[row] = val_ext[np.uint64(hi_ext[high + (w >> s16)]) + np.uint64(lo_ext[w & low_mask])]
-                    if special:  # invalid rows, or the joker in a flush
-                        for j in range(row_blocks.ROWS):
-                            if (special >> np.uint64(j)) & np.uint64(1):
-                                bad_rows += one_by_one(flat, out, first + j, first + j + 1)
-                return bad_rows + one_by_one(flat, out, start + row_blocks.ROWS * whole, stop)
+                if whole:
+                    special = block(flat, cards * start, words[:size])
+                    for b in range(1, whole):
+                        half = (b & 1) * size
+                        ahead = block(flat, cards * (start + size * b), words[half : half + size])
+                        bad_rows += settle(words, size - half, flat, out, start + size * (b - 1), special, tables)
+                        special = ahead
+                    half = ((whole - 1) & 1) * size
+                    bad_rows += settle(words, half, flat, out, start + size * (whole - 1), special, tables)
+                return bad_rows + one_by_one(flat, out, start + size * whole, stop)
 
             return in_blocks
 

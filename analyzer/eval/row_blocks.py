@@ -46,6 +46,14 @@ scalar validating loop and 11 in the scalar loop that checks nothing; the vector
 as closure constants: Numba freezes a constant into every function compiled with it, wherever
 its linker places it, and the same loop ran at 330 to 430 M rows a second depending on the
 function it was compiled into, against 440 every time with the tables as arguments.
+
+**Pipelining.** The block writes its eight words with one 64-byte store, and the lookups read
+them back one by one. Read at once, each load waits for that wide store (on Zen 4 a narrow load
+is not forwarded from a wider store still in flight): the vector part (about 4.5 cycles a row
+alone) and the lookups (about 3 alone) then add up instead of overlapping. The block loop
+therefore runs one block behind: block ``b``'s vector part writes into one half of a 16-word
+buffer, then block ``b - 1``'s lookups read the other half, stored a block earlier. Measured
+on one core, 10 million random 7-card rows: 360-400 M rows a second before, 466-475 after.
 """
 
 from __future__ import annotations
