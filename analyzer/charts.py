@@ -253,6 +253,56 @@ def labeled_heatmap(
     return figure
 
 
+CLASS_CHART_RANKS = "AKQJT98765432"
+"""The rows and columns of the 13 x 13 Hold'em starting-hand chart, ace first."""
+
+
+def class_chart(
+    texts: dict[str, str],
+    values: dict[str, float],
+    *,
+    title: str,
+    colorbar: str,
+    vmin: float,
+    vmax: float,
+    note: str,
+) -> Figure:
+    """The 13 x 13 Hold'em starting-hand chart (:func:`analyzer.ranges.class_grid_position`:
+    pairs on the diagonal, suited classes above it, offsuit below), a :func:`labeled_heatmap`
+    with a text and a colour per class.
+
+    Parameters
+    ----------
+    texts, values:
+        By class name (``"AKs"``): the text written in its cell and the value that colours it
+        (a class without a value stays at 0).
+    title, colorbar, vmin, vmax, note:
+        As for :func:`labeled_heatmap`.
+    """
+    from analyzer.ranges import class_grid_position
+
+    grid = np.zeros((13, 13))
+    cells = np.empty((13, 13), dtype=object)
+    for name, text in texts.items():
+        position = class_grid_position(name)
+        grid[position] = values.get(name, 0.0)
+        cells[position] = text
+    return labeled_heatmap(
+        grid,
+        cells,
+        list(CLASS_CHART_RANKS),
+        list(CLASS_CHART_RANKS),
+        title=title,
+        colorbar=colorbar,
+        row_label="higher card of a suited class, lower of an offsuit one",
+        col_label="lower card of a suited class, higher of an offsuit one",
+        vmin=vmin,
+        vmax=vmax,
+        fontsize=7,
+        note=note,
+    )
+
+
 def with_error(number: float, error: float | None = None, *, signed: bool = False) -> str:
     """``number`` to the precision its error supports, then "± error" (pass the half-width the
     chart's note names, such as 2 standard errors).

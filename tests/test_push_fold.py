@@ -141,6 +141,25 @@ def test_sklansky_chubukov_numbers_agree_with_the_published_ones():
         assert abs(2 * ours[name] - dollars) <= 1, name
 
 
+def test_the_sklansky_chubukov_chart_puts_each_class_in_its_cell():
+    """Row = the higher card of a suited class (the lower of an offsuit one), column the other,
+    ace first: AKs at (A, K), AKo at (K, A); the colour is the number's logarithm."""
+    numbers = sklansky_chubukov_numbers().numbers
+    axes = pa.holdem.sklansky_chubukov().plot().axes[0]
+    assert (
+        [t.get_text() for t in axes.get_xticklabels()]
+        == [t.get_text() for t in axes.get_yticklabels()]
+        == list("AKQJT98765432")
+    )
+    cells = {(round(t.get_position()[1]), round(t.get_position()[0])): t.get_text() for t in axes.texts}
+    assert len(cells) == 169
+    assert cells[0, 1].startswith("AKs\n") and cells[1, 0].startswith("AKo\n") and cells[12, 12].startswith("22\n")
+    image = axes.get_images()[0].get_array()
+    assert image[0, 1] == pytest.approx(np.log10(numbers["AKs"])) and image[1, 0] == pytest.approx(
+        np.log10(numbers["AKo"])
+    )
+
+
 @pytest.mark.parametrize("name", SAMPLE)
 def test_each_class_is_pushed_just_below_its_published_stack_and_folded_just_above(name):
     frequency = lambda stack: pa.holdem.push_fold(stack=stack).push_frequency[HAND_CLASSES.index(name)]  # noqa: E731

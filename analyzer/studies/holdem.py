@@ -19,8 +19,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analyzer.cards import RANKS
-from analyzer.charts import add_note, count_text, grid_heatmap
+from analyzer.charts import CLASS_CHART_RANKS, add_note, count_text, grid_heatmap
 from analyzer.games.holdem.equity import holdem_equity
 from analyzer.games.holdem.push_fold_equities import (
     BOARDS,
@@ -133,8 +132,8 @@ def _preflop_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, 
             title=f"Hold'em preflop equity against {k} random hand{'s' if k > 1 else ''}",
             row_label="higher card of a suited class, lower of an offsuit one",
             col_label="lower card of a suited class, higher of an offsuit one",
-            row_ticks=RANK_ORDER,
-            col_ticks=RANK_ORDER,
+            row_ticks=list(CLASS_CHART_RANKS),
+            col_ticks=list(CLASS_CHART_RANKS),
             note=(
                 f"Exact: every board and every opponent hand counted ({count_text(part.trials)} showdowns per class).\n"
                 if k == 1
@@ -238,4 +237,3 @@ def _matrix_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, A
 
 
 FIGURES = {"holdem/preflop_vs_random": _preflop_figures, "holdem/heads_up_matrix": _matrix_figures}
-RANK_ORDER = RANKS[::-1]  # the 13x13 chart's rows and columns: A to 2

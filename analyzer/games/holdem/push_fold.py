@@ -48,7 +48,7 @@ import numpy as np
 
 from analyzer.games.holdem.push_fold_equities import class_data
 from analyzer.jit import kernel
-from analyzer.ranges import HAND_CLASSES, Range, class_combos, class_grid_position
+from analyzer.ranges import HAND_CLASSES, Range, class_combos
 from analyzer.sim.runner import Runner
 
 if TYPE_CHECKING:
@@ -62,7 +62,6 @@ DEFAULT_TOLERANCE = 1e-7  # big blinds per hand
 MAX_ITERATIONS = 200_000
 ROUNDING = 1e-3  # frequencies this close to 0 or 1 are rounded to it
 CHECK_EVERY = 50  # iterations between two exploitability checks
-RANK_ORDER = "AKQJT98765432"  # the chart's rows and columns
 MIN_GAP = 1.0  # big blinds: a chart lists holes in a class's pushing stacks this wide or wider
 
 
@@ -369,31 +368,23 @@ class PushFoldChart:
     def plot(self, side: str = "push") -> Figure:
         """The 13 x 13 chart of ``side`` (``"push"``, the small blind's, or ``"call"``, the big
         blind's): each cell its class and the largest stack, ``*`` after a class with gaps."""
-        from analyzer.charts import labeled_heatmap
+        from analyzer.charts import class_chart
 
         if side not in ("push", "call"):
             raise ValueError(f"side {side!r}: choose push or call")
-        values = self.push if side == "push" else self.call
-        grid = np.zeros((13, 13))
-        texts = np.empty((13, 13), dtype=object)
-        for name, value in zip(HAND_CLASSES, values):
-            row, col = class_grid_position(name)
-            grid[row, col] = 0.0 if np.isnan(value) else value
-            texts[row, col] = f"{name}{'*' if side == 'push' and name in self.gaps else ''}\n{self.label(value)}"
+        values = dict(zip(HAND_CLASSES, self.push if side == "push" else self.call))
         gaps = "; ".join(f"{name} {self._gap_text(name)}" for name in self.gaps)
         who = "small blind pushes" if side == "push" else "big blind calls"
-        return labeled_heatmap(
-            grid,
-            texts,
-            list(RANK_ORDER),
-            list(RANK_ORDER),
+        return class_chart(
+            {
+                name: f"{name}{'*' if side == 'push' and name in self.gaps else ''}\n{self.label(value)}"
+                for name, value in values.items()
+            },
+            {name: 0.0 if np.isnan(value) else value for name, value in values.items()},
             title=f"Heads-up push/fold Nash: the largest stack (bb) at which the {who}",
             colorbar="largest stack (bb)",
-            row_label="higher card of a suited class, lower of an offsuit one",
-            col_label="lower card of a suited class, higher of an offsuit one",
             vmin=0,
             vmax=float(self.stacks[-1]),
-            fontsize=7,
             note=f"Exact all-in equities with combo-level card removal; chip EV, blinds 0.5 and 1, ante "
             f"{self.ante:g}; solved at every stack from {self.stacks[0]:g} to {self.stacks[-1]:g} bb in "
             f"{self.stacks[1] - self.stacks[0]:.1f} bb steps, largest exploitability {self.exploitability:.1e} bb "

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from analyzer.games.holdem.push_fold_equities import disjoint, equity_matrix
-from analyzer.ranges import HAND_CLASSES, class_combos, class_grid_position
+from analyzer.ranges import HAND_CLASSES, class_combos
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -62,7 +62,6 @@ def sklansky_chubukov_number(combo: int) -> float:
     return 1.0 - SMALL_BLIND
 
 
-RANK_ORDER = "AKQJT98765432"  # the chart's rows and columns
 SHOWN = 8  # classes listed by the repr, from the shallowest up
 
 
@@ -98,26 +97,15 @@ class SklanskyChubukovNumbers:
 
     def plot(self) -> Figure:
         """The 13 x 13 chart: each cell its class and number, coloured by the number's logarithm."""
-        from analyzer.charts import labeled_heatmap
+        from analyzer.charts import class_chart
 
-        grid = np.zeros((13, 13))
-        texts = np.empty((13, 13), dtype=object)
-        for name, value in self.numbers.items():
-            row, col = class_grid_position(name)
-            grid[row, col] = np.log10(min(value, 1000.0))
-            texts[row, col] = f"{name}\n{'inf' if not np.isfinite(value) else f'{value:.3g}'}"
-        return labeled_heatmap(
-            grid,
-            texts,
-            list(RANK_ORDER),
-            list(RANK_ORDER),
+        return class_chart(
+            {name: f"{name}\n{'inf' if not np.isfinite(v) else f'{v:.3g}'}" for name, v in self.numbers.items()},
+            {name: np.log10(min(v, 1000.0)) for name, v in self.numbers.items()},
             title="Sklansky-Chubukov numbers: shove face up from the small blind up to this many big blinds",
             colorbar="log10 of the number",
-            row_label="higher card of a suited class, lower of an offsuit one",
-            col_label="lower card of a suited class, higher of an offsuit one",
             vmin=-0.1,
             vmax=3.0,
-            fontsize=7,
             note="Exact all-in equities with combo-level card removal; the big blind calls exactly when it gains "
             "him chips. The book's dollar figures at blinds of \\$1 and \\$2 are twice these.",
         )
