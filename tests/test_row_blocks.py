@@ -103,6 +103,28 @@ def test_every_kind_of_bad_row_in_every_lane_and_in_the_tail(rng, rules, k):
             evaluate_batch(spoiled, rules)
 
 
+@needs_blocks
+@pytest.mark.parametrize("rules", [STANDARD, BUG], ids=lambda r: r.name)
+def test_the_block_pipeline_values_every_batch_length_with_bad_rows_first_and_last(rng, rules):
+    """The block loop values block ``b`` after starting block ``b + 1`` (analyzer.eval.row_blocks,
+    "Pipelining"), asking for bytes past the array's end near the end: for 0 to 4 whole blocks and
+    every tail, a bad row in the first and in the last whole block is reported, and every other
+    row valued as the numpy lookup does."""
+    kernels = make_kernels(rules)
+    for n in range(0, 8 * 4 + 8):
+        hands = random_hands(rng, n, 7, rules.deck_size)
+        expected = lookup_values(hands, rules)
+        whole = n // 8
+        bad_rows = sorted({0, 8 * whole - 1} if whole else set())
+        for r in bad_rows:
+            hands[r, 3] = hands[r, 5]
+        out = np.empty(n, np.int32)
+        assert kernels.checked_rows(hands, out) == len(bad_rows)
+        assert (np.flatnonzero(out < 0) == bad_rows).all()
+        good = np.setdiff1d(np.arange(n), bad_rows)
+        assert (out[good] == expected[good]).all()
+
+
 _FALLBACK = """
 import json, sys
 import numpy as np

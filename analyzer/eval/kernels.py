@@ -311,7 +311,8 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
             def in_blocks(flat, out, start, stop, tables):
                 """Eight rows at a time, one block behind: block ``b``'s vector part writes its
                 words into one half of ``words`` before block ``b - 1``'s lookups read the other
-                half (see :mod:`analyzer.eval.row_blocks`, "Pipelining"); the rows of a block's
+                half (see :mod:`analyzer.eval.row_blocks`, "Pipelining"), the bytes of the rows ahead asked
+                for early ("Prefetching"); the rows of a block's
                 special mask and the last few one by one."""
                 size = row_blocks.ROWS
                 words = np.empty(2 * size, np.uint64)
@@ -321,7 +322,9 @@ def make_kernels(rules: Rules) -> SimpleNamespace:
                     special = block(flat, cards * start, words[:size])
                     for b in range(1, whole):
                         half = (b & 1) * size
-                        ahead = block(flat, cards * (start + size * b), words[half : half + size])
+                        first_byte = cards * (start + size * b)
+                        row_blocks.prefetch(flat, first_byte + row_blocks.PREFETCH_BYTES)
+                        ahead = block(flat, first_byte, words[half : half + size])
                         bad_rows += settle(words, size - half, flat, out, start + size * (b - 1), special, tables)
                         special = ahead
                     half = ((whole - 1) & 1) * size
