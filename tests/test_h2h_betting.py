@@ -231,15 +231,18 @@ def test_betting_rules_are_checked():
 
 @pytest.mark.slow
 def test_betting_studies_run_small(tmp_path):
-    results = tables(games=60, rollout_games=2)
+    results = tables(games=60, rollout_games=2, rating_games=6)
     names = [r.name for r in results]
-    assert names == ["response_model", "threshold_tuning", "fresh_card", "stack_trajectories"]
+    assert names == ["response_model", "threshold_tuning", "fresh_card", "stack_trajectories", "ratings"]
     thresholds = results[0].tables["thresholds"]
     open_bets = thresholds[thresholds.committed == 0].sort_values("bet")
     assert open_bets.call_from.is_monotonic_increasing  # a bigger bet needs a better hand to call
     assert (open_bets.raise_from >= open_bets.call_from).all()
     assert len(results[1].tables["threshold_tuning"]) == 25
     assert set(results[2].tables["fresh_card"].round_type) == {"draw1", "share2"}
+    ratings = results[4]
+    assert len(ratings.tables["ratings"]) == 7 and ratings.manifest["trials"] == 6 * 21
+    assert {"chi_square", "degrees", "fit"} <= ratings.manifest["outcomes"].keys()
 
 
 def test_cli_bet_and_betting_play(tmp_path, cli):

@@ -569,7 +569,8 @@ def betting_tables(
         typer.Option(
             "--study",
             metavar="STUDY",
-            help="Run only this study (repeatable): response_model, threshold_tuning, fresh_card, stack_trajectories.",
+            help="Run only this study (repeatable): response_model, threshold_tuning, fresh_card, stack_trajectories, "
+            "ratings.",
         ),
     ] = None,
     games: Annotated[
@@ -588,6 +589,16 @@ def betting_tables(
             help="Games for the match-up with a rollout bettor.",
         ),
     ] = 100,
+    rating_games: Annotated[
+        int,
+        typer.Option(
+            "--rating-games",
+            min=2,
+            callback=check_count,
+            metavar="N",
+            help="Paired deals a pair in the rating round robin (ratings; a rollout bettor in it).",
+        ),
+    ] = 1_000,
     seed: TableSeed = 2026,
     out: Out = Path("results"),
     force: Force = False,
@@ -595,11 +606,18 @@ def betting_tables(
     *,
     runner: Runner,
 ) -> None:
-    """The exact response model, threshold tuning, the value of a freshly drawn card and stack
-    trajectories: tables and charts under results/head_to_head/betting/."""
+    """The exact response model, threshold tuning, the value of a freshly drawn card, stack
+    trajectories and the ratings of betting players: tables and charts under
+    results/head_to_head/betting/."""
     run_tables(
         "head_to_head.betting_tables",
-        {"studies": study or None, "games": games, "rollout_games": rollout_games, "seed": seed},
+        {
+            "studies": study or None,
+            "games": games,
+            "rollout_games": rollout_games,
+            "rating_games": rating_games,
+            "seed": seed,
+        },
         out=out,
         force=force,
         runner=runner,

@@ -11,6 +11,9 @@
   drew against one blind to it, both against the default: what the look is worth.
 * ``stack_trajectories`` -- the first player's mean stack after every placement of a
   game, for several betting match-ups.
+* ``ratings`` -- a round robin of betting players (placement + betting policy, from ``never``
+  and ``random`` betting to the rollout bettor), deals and seats paired, and the Bradley-Terry
+  ratings that fit its shares of the games won, with the fit.
 """
 
 from __future__ import annotations
@@ -29,9 +32,11 @@ from matplotlib.patches import Patch
 from analyzer.charts import add_note, count_text, labeled_heatmap, with_error
 from analyzer.games.head_to_head.betting.model import ACTIONS, ExchangeModel
 from analyzer.games.head_to_head.betting.play import simulate_betting_games
+from analyzer.games.head_to_head.tournament import tournament as round_robin
 from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import derive_seed
+from analyzer.studies._ratings import ratings_figures, ratings_outcomes, ratings_tables
 from analyzer.studies.registry import Part, drawn_result, make_plan, part_specs, run_parts
 
 ANALYSIS = "head_to_head/betting"
@@ -57,6 +62,7 @@ class BettingPlan:
     games: int = 4_000  # per simulated cell or match-up
     rollout_games: int = 100  # for the match-up with a rollout bettor
     rollout_policy: str = "rollout:8"
+    rating_games: int = 1_000  # paired deals a pair in the rating round robin
     seed: int = 2026
 
 
@@ -401,11 +407,74 @@ def _trajectory_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[st
     return {"stack_trajectories": figure}
 
 
+RATING_PLAYERS = (
+    "greedy+never",
+    "greedy+random",
+    "greedy+threshold",
+    "greedy+threshold:bet=0.45,call=0.15",  # the best of the threshold grid (threshold_tuning)
+    "greedy+threshold:bet=0.85,call=0.55",  # the cautious one of that study's round robin
+    "tuned+threshold",
+)  # and tuned placement with the rollout bettor (plan.rollout_policy)
+RATING_SEED_KEY = 5  # the rating round robin's deals come from derive_seed(plan.seed, 5)
+
+
+def _rating_players(plan: BettingPlan) -> tuple[str, ...]:
+    return (*RATING_PLAYERS, f"tuned+{plan.rollout_policy}")
+
+
+def ratings_spec(plan: BettingPlan) -> ResultSpec:
+    """The spec of :func:`ratings_study`'s result: ``rating_games`` paired deals a pair."""
+    players = _rating_players(plan)
+    pairs = len(players) * (len(players) - 1) // 2
+    return ResultSpec(
+        ANALYSIS,
+        "ratings",
+        inputs={
+            "players": list(players),
+            "game": "betting game (default rules), round types rolled on the die",
+            "pairing": "every pair plays the same deals, each twice with the seats swapped",
+            "model": "Bradley-Terry on the shares of the games won, weighted by their paired standard errors",
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=plan.rating_games * pairs,
+        chunk_size=None,
+    )
+
+
+def ratings_study(plan: BettingPlan, runner: Runner = Runner()) -> ResultSet:
+    """A round robin of betting players (placement + betting policy: never, random, three
+    threshold bettors, the rollout bettor) on ``rating_games`` paired deals a pair, and the
+    Bradley-Terry ratings fitted to its shares of the games won (:mod:`analyzer.games.ratings`):
+    each player's rating, every match against the fit, the chi-square and the pairs the ratings
+    cannot order."""
+    start = time.perf_counter()
+    spec = ratings_spec(plan)
+    seed = derive_seed(plan.seed, RATING_SEED_KEY)
+    result = round_robin(_rating_players(plan), betting=True, deals=plan.rating_games, seed=seed, runner=runner)
+    ratings = result.ratings()
+    manifest = manifest_for(
+        spec,
+        elapsed=time.perf_counter() - start,
+        standard_errors={"max_rating_se": max(r.stderr for r in ratings.ratings)},
+        outcomes=ratings_outcomes(ratings),
+        command=COMMAND,
+    )
+    return drawn_result(spec, ratings_tables(ratings), manifest, _RATINGS_FIGURES)
+
+
+_RATINGS_FIGURES = ratings_figures(
+    "Head to Head betting ratings: a round robin of betting players",
+    "Monte Carlo, deals and seats paired",
+)
+
+
 FIGURES = {
     f"{ANALYSIS}/response_model": _response_figures,
     f"{ANALYSIS}/threshold_tuning": _tuning_figures,
     f"{ANALYSIS}/fresh_card": _fresh_card_figures,
     f"{ANALYSIS}/stack_trajectories": _trajectory_figures,
+    f"{ANALYSIS}/ratings": _RATINGS_FIGURES,
 }
 
 
@@ -414,6 +483,7 @@ PARTS = {
     "threshold_tuning": Part(tuning_spec, tuning_study),
     "fresh_card": Part(fresh_card_spec, fresh_card_study),
     "stack_trajectories": Part(trajectory_spec, trajectory_study),
+    "ratings": Part(ratings_spec, ratings_study),
 }
 
 

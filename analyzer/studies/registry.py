@@ -143,7 +143,7 @@ STUDIES: dict[str, Study] = {
             "analyzer.studies.head_to_head_betting",
             "tables",
             "tables_specs",
-            "the betting game: response model, threshold tuning, fresh cards, stacks",
+            "the betting game: response model, threshold tuning, fresh cards, stacks, ratings",
         ),
         Study(
             "saint_poker.tables",
