@@ -102,6 +102,6 @@ def test_a_move_in_the_terminal_shows_the_strong_move_and_its_value(main_run, mo
     assert "they assume you play tuned, the opponent tuned" in out and "* opponent places" in out
 
 
-def test_human_play_refuses_the_betting_game(main_run):
-    code, _, err = main_run("h2h", "play", "--human", "--betting")
-    assert code == 2 and "--human plays the placement game" in err
+def test_human_play_refuses_json(main_run):
+    code, _, err = main_run("h2h", "play", "--human", "--json")
+    assert code == 2 and "no --json" in err

@@ -44,6 +44,7 @@ __all__, __getattr__, __dir__ = _namespace.public(
     ["bet", "human_game", "place", "play", "rounds", "tournament"],
     {
         "HumanGame": "analyzer.games.head_to_head.human",
+        "HumanBettingGame": "analyzer.games.head_to_head.betting.human",
         "BetValues": "analyzer.games.head_to_head.betting.bet",
         "BettingGames": "analyzer.games.head_to_head.betting.play",
         "HeadToHeadGames": "analyzer.games.head_to_head.play",
@@ -147,10 +148,12 @@ def human_game(
     round_type: str = "roll",
     crazy: bool = False,
     rules: HeadToHeadRules | dict[str, Any] | None = None,
+    betting: bool | BettingRules | dict[str, Any] = False,
+    opponent_bets: str | None = None,
     seed: int | None = None,
 ) -> HumanGame:
     """A game to play yourself against a policy, one placement at a time (rules §2.2-2.6;
-    ``poker-analyzer head-to-head play --human``).
+    with ``betting``, the betting game of §2.7; ``poker-analyzer head-to-head play --human``).
 
     You are the round-1 first mover (you move first in rounds 1 and 3). ``game.board()`` shows
     what you may see, ``game.moves()`` your legal moves, ``game.advice()`` the value of each
@@ -158,6 +161,12 @@ def human_game(
     play), and ``game.play(move)`` places your card and lets the opponent move until your next
     turn; ``game.events`` tells what happened, and ``game.winner`` is set at the end (0 you,
     1 the opponent).
+
+    In the betting game (a :class:`~analyzer.games.head_to_head.betting.human.HumanBettingGame`)
+    ``game.decision`` says what you decide: ``"bet"`` (open a bet or not), ``"respond"`` (answer
+    the opponent's bet or raise) or ``"place"``; ``game.bet_actions()`` lists the legal betting
+    actions, ``game.act(action)`` carries one out, and ``game.advice()`` values your choices by
+    play-outs of the rest of the round (your stack at its end minus now).
 
     Parameters
     ----------
@@ -172,13 +181,21 @@ def human_game(
     rules:
         The rule options (:class:`~analyzer.games.head_to_head.rules.HeadToHeadRules` or a dict
         of its fields: ``batch_starter``, ``tiebreak``).
+    betting:
+        ``True`` plays the betting game ($800 stacks, bets on rows) under the default betting
+        rules; a :class:`~analyzer.games.head_to_head.betting.rules.BettingRules` or a dict of its
+        options (``decline_forfeits_own_chips`` H-B2, ``bet_window`` H-B7, ``min_bet`` H-B6,
+        ``row_cap`` H-B3, ``max_raise``) plays it under those.
+    opponent_bets:
+        The betting game only: the opponent's betting policy, ``never``, ``random``,
+        ``threshold[:...]`` (the default) or ``rollout[:N]``.
     seed:
         The seed of the deal and the opponent's play; a fresh one (``game.seed``) when ``None``.
 
     Returns
     -------
     HumanGame
-        The game, at your first turn.
+        The game, at your first turn (a ``HumanBettingGame`` with ``betting``).
 
     Examples
     --------
@@ -193,13 +210,29 @@ def human_game(
     >>> game.play(game.move_from_text("Qd 1"))
     >>> game.events[-1]
     'opponent places 8c on his own row 2'
+    >>> game = pa.head_to_head.human_game("greedy", round_type="open5", betting=True, seed=1)
+    >>> game.decision, game.stacks, game.action_from_text("b 2 50").label
+    ('bet', (800, 800), 'bet $50 on row 2')
     """
+    from analyzer.games.head_to_head.betting.human import HumanBettingGame
+    from analyzer.games.head_to_head.betting.rules import BettingRules
     from analyzer.games.head_to_head.human import HumanGame
     from analyzer.games.head_to_head.rules import HeadToHeadRules
     from analyzer.json_input import options_input
 
-    return HumanGame(
-        opponent=opponent, round_type=round_type, crazy=crazy, rules=options_input(rules, HeadToHeadRules), seed=seed
+    settings = options_input(rules, HeadToHeadRules)
+    if betting is False:
+        if opponent_bets is not None:
+            raise ValueError("opponent_bets is a betting policy: give betting=True too")
+        return HumanGame(opponent=opponent, round_type=round_type, crazy=crazy, rules=settings, seed=seed)
+    return HumanBettingGame(
+        opponent=opponent,
+        opponent_bets=opponent_bets or "threshold",
+        round_type=round_type,
+        crazy=crazy,
+        rules=settings,
+        betting_rules=options_input(None if betting is True else betting, BettingRules),
+        seed=seed,
     )
 
 

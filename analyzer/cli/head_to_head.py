@@ -201,8 +201,9 @@ def play(
         bool,
         typer.Option(
             "--human",
-            help="Play one game yourself, as the round-1 first mover, against --second in the terminal; "
-            "after each of your moves the strong move is shown with its value.",
+            help="Play one game yourself, as the round-1 first mover, against --second in the terminal "
+            "(with --betting, the betting game against --second and --second-bets); after each of your "
+            "moves the strong move is shown with its value.",
         ),
     ] = False,
     games: Annotated[
@@ -236,8 +237,8 @@ def play(
     chip margins (or, with --betting, final stacks) with standard errors; or, with --human, play
     a game yourself."""
     if human:
-        if betting or as_json:
-            raise fail("--human plays the placement game in the terminal: no --betting or --json", USAGE_ERROR)
+        if as_json:
+            raise fail("--human plays a game in the terminal: no --json", USAGE_ERROR)
         with reported_errors():
             from analyzer.api import head_to_head
 
@@ -246,9 +247,14 @@ def play(
                 round_type=round_type,
                 crazy=crazy,
                 rules={"batch_starter": batch_starter, "tiebreak": tiebreak},
+                betting=_betting_rules(forfeit, bet_window, min_bet) if betting else False,
+                opponent_bets=second_bets if betting else None,
                 seed=seed,
             )
-        _play_human(game)
+        if betting:
+            _play_human_betting(game)
+        else:
+            _play_human(game)
         return
     second = second or "random"
     with reported_errors():
@@ -302,6 +308,48 @@ def _play_human(game) -> None:
         print(f"  you played {yours.label}: EV ${yours.ev:.1f}, regret ${yours.regret:.1f} ({error})")
         print(f"  the search player would play {searched.label}: EV ${searched.ev:.1f}")
         print(f"  best by these values: {best.label}: EV ${best.ev:.1f}; they assume {advice.continuation}")
+        shown = show_events(game.events, shown)
+    print(game.board())
+
+
+def _play_human_betting(game) -> None:
+    """The terminal betting game of ``play --human --betting``: the board with every chip on
+    it, your choices (bet or not, answer a bet, place a card) and a prompt; after each decision
+    your choice's value (your stack at the end of the round minus now) and the strong choice's,
+    from play-outs of the rest of the round. Bad input is answered in one line and asked again;
+    ``q``, the end of the input or Ctrl-C ends the game cleanly."""
+    from analyzer.cli.human import ask, list_choices, show_events
+
+    print(
+        f"Head to Head betting game against {game.opponent} + {game.opponent_bets} (seed {game.seed}); "
+        f"$800 stacks; you move first in rounds 1 and 3."
+    )
+    shown = show_events(game.events, 0)
+    while not game.over:
+        print(game.board())
+        if game.decision == "place":
+            moves = game.moves()
+            list_choices([f"{k:>2}. {m.label:<18}" for k, m in enumerate(moves, 1)], MOVES_A_LINE)
+            choice = ask("your move (number, or card and row such as 'Qd 2'; q to quit): ", game.move_from_text)
+            if choice is None:
+                print("game abandoned")
+                return
+            advice = game.advice()
+            game.play(choice)
+        else:
+            list_choices(game.describe_choices(), 1)
+            choice = ask("your action (q to quit): ", game.action_from_text)
+            if choice is None:
+                print("game abandoned")
+                return
+            advice = game.advice(include=choice)
+            game.act(choice)
+        yours, best = advice.value_of(choice.label), advice.best
+        print(
+            f"  you: {yours.label}: EV ${yours.ev:+.1f} to the end of the round, "
+            f"regret ${yours.regret:.1f} ± {yours.regret_stderr:.1f}"
+        )
+        print(f"  strong play: {best.label}: EV ${best.ev:+.1f} (± {best.stderr:.1f}); values of {advice.continuation}")
         shown = show_events(game.events, shown)
     print(game.board())
 
