@@ -30,6 +30,7 @@ import analyzer.games.ratings as R
 from analyzer.games.ratings import ELO, chi_square_tail, fit_ratings
 from analyzer.sim.seeds import derive_seed
 from analyzer.studies.head_to_head import RATING_SEED_KEY as H2H_RATING_SEED_KEY
+from analyzer.studies.head_to_head_betting import RATING_SEED_KEY as BETTING_RATING_SEED_KEY
 from analyzer.studies.saint_poker import RATING_SEED_KEY as SAINT_RATING_SEED_KEY
 
 
@@ -175,7 +176,7 @@ def _committed(game: str) -> tuple[dict, pd.DataFrame, pd.DataFrame]:
     return manifest, pd.read_csv(folder / "ratings.csv"), pd.read_csv(folder / "observations.csv")
 
 
-@pytest.mark.parametrize("game", ["head_to_head", "saint_poker"])
+@pytest.mark.parametrize("game", ["head_to_head", "head_to_head/betting", "saint_poker"])
 def test_the_committed_ratings_are_the_fit_of_the_committed_shares(game):
     manifest, ratings, observations = _committed(game)
     names = manifest["inputs"]["players"]
@@ -200,6 +201,27 @@ def test_the_committed_head_to_head_shares_are_reproduced():
     (match,) = pa.head_to_head.tournament(["greedy", "tuned"], deals=deals, seed=seed).matches
     (row,) = observations[(observations.player == "greedy") & (observations.opponent == "tuned")].itertuples()
     assert (match.wins, match.wins_stderr) == pytest.approx((row.observed, row.stderr), rel=1e-9)  # CSV: 10 digits
+
+
+def test_the_committed_betting_shares_are_reproduced():
+    """The betting round robin's cheap pair, greedy+never v greedy+threshold, re-run alone from
+    the committed seed gets its committed share of the games won (the same deals and streams)."""
+    manifest, _, observations = _committed("head_to_head/betting")
+    players = manifest["inputs"]["players"]
+    deals = manifest["trials"] // (len(players) * (len(players) - 1) // 2)
+    seed = derive_seed(manifest["seed"], BETTING_RATING_SEED_KEY)
+    pair = ["greedy+never", "greedy+threshold"]
+    (match,) = pa.head_to_head.tournament(pair, betting=True, deals=deals, seed=seed).matches
+    (row,) = observations[(observations.player == pair[0]) & (observations.opponent == pair[1])].itertuples()
+    assert (match.wins, match.wins_stderr) == pytest.approx((row.observed, row.stderr), rel=1e-9)
+
+
+def test_the_betting_round_robin_gives_ratings(cli):
+    players = ["greedy+never", "greedy+threshold", "tuned+threshold"]
+    out = cli("head-to-head", "tournament", *players, "--betting", "-n", "60", "--seed", "3", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert {r["player"] for r in data["ratings"]["ratings"]} == set(players) and data["betting"]
 
 
 def test_the_committed_saint_poker_shares_are_reproduced():
