@@ -55,6 +55,7 @@ from analyzer.games.head_to_head.betting.policies import (
     ROLLOUT_SIZES,
     _act,
     _default_players,
+    _place_and_pay,
     _play_out_betting,
     _policy_open,
     _policy_respond,
@@ -180,10 +181,7 @@ def _sample_placements(st, seat, moves, params, vectors, bparams, rng, trials, t
         for m in range(moves.shape[0]):
             copy_into(work, base)
             copy_into(stream, seed)
-            row = moves[m, 1]
-            E._place(work, moves[m, 0], row, moves[m, 2])
-            if _row_complete(work, row):
-                _settle_row(work, row)
+            _place_and_pay(work, moves[m, 0], moves[m, 1], moves[m, 2])
             _play_out_betting(work, params, vectors, bparams, stream)
             gains[m] = work[E.STACK + seat] - base[E.STACK + seat]
         for m in range(moves.shape[0]):
