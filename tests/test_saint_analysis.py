@@ -358,9 +358,9 @@ def _plain_monte_carlo(data: dict, policy: str, trials: int, seed: int) -> dict[
             game = st.copy()
             deal = chunk_state(seed, t)
             rngs = np.stack([chunk_state(seed + 1 + p, t) for p in range(E.MAX_PLAYERS)])
-            T._step(game, params, P.policy_weights(), deal, rngs, 0, np.array(pair, np.int64))
+            T._step(game, params, P.policy_weights(), deal, rngs, 0, np.array(pair, np.int64), T.lookahead_flag(params))
             while game[E.PHASE] != E.OVER:
-                T._step(game, params, P.policy_weights(), deal, rngs, -1, none)
+                T._step(game, params, P.policy_weights(), deal, rngs, -1, none, T.lookahead_flag(params))
             points[frozenset(pair)].append(int(game[E.SCORE]) - position.scores[0])
     return {k: (float(np.mean(v)), float(np.std(v) / np.sqrt(len(v)))) for k, v in points.items()}
 

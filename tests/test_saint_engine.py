@@ -523,12 +523,12 @@ _SUBPROCESS = textwrap.dedent("""
         game = np.zeros(E.STATE_SIZE, np.int64)
         for g in range(12):
             rngs = np.stack([chunk_state(8, 5 * g + i) for i in range(5)])
-            TB._play_game(game, 5, 0, params, P.policy_weights(), chunk_state(7, g), rngs)
+            TB._play_game(game, 5, 0, params, P.policy_weights(), chunk_state(7, g), rngs, None)
             out["games"] = g + 1
 
     warm_game = np.zeros(E.STATE_SIZE, np.int64)  # compiles play_game (save seats never hang)
     TB._play_game(warm_game, 5, 0, np.full((5, 3), P.SAVE, np.int64), P.policy_weights(), chunk_state(3, 0),
-                np.stack([chunk_state(4, i) for i in range(5)]))
+                np.stack([chunk_state(4, i) for i in range(5)]), None)
     threads = [threading.Thread(target=river, daemon=True), threading.Thread(target=games, daemon=True)]
     for t in threads:
         t.start()
@@ -693,7 +693,7 @@ def test_play_game_scores(greedy_five):
             params[0] = [P.ROLLOUT, 2, P.SAVE]
         deal_rng = chunk_state(52, g)
         rngs = np.stack([chunk_state(53, 5 * g + i) for i in range(5)])
-        T._play_game(st, n, g % 2, params, WEIGHTS, deal_rng, rngs)
+        T._play_game(st, n, g % 2, params, WEIGHTS, deal_rng, rngs, T.lookahead_flag(params))
         assert st[E.PHASE] == E.OVER and st[E.ROUND] == 8 and st[E.PLAYERS] == n
         check_points(st)
         table = st[E.ROUND_POINTS : E.ROUND_POINTS + 8 * E.MAX_PLAYERS].reshape(8, E.MAX_PLAYERS)

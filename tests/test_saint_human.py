@@ -27,10 +27,10 @@ def test_a_person_playing_greedy_gets_the_simulated_game(players, opponents):
     params = game._params.copy()
     params[0] = parse_policies("greedy", players)[1][0]
     while not game.over:
-        a, b = (int(x) for x in _policy_choice(game.state, 0, params, policy_weights(), game._rngs[0]))
+        a, b = (int(x) for x in _policy_choice(game.state, 0, params, policy_weights(), game._rngs[0], None))
         game.play((a,) if a == b else (a, b))
     tallies = np.zeros(TALLY, np.int64)
-    _play_games(players, np.zeros(3, np.int64), 0, params, policy_weights(), chunk_state(8, 0), 1, tallies)
+    _play_games(players, np.zeros(3, np.int64), 0, params, policy_weights(), chunk_state(8, 0), 1, tallies, None)
     assert [tallies[2 + p * PER_PLAYER] for p in range(players)] == list(game.scores)
     assert game.events[-1].startswith("game over")
     assert sum(game.scores) >= 36  # every round scored: ties round up (S-8)

@@ -30,7 +30,7 @@ from analyzer.games.saint_poker.policies import _seat_streams, policy_weights
 from analyzer.games.saint_poker.position import PHASES, SaintPosition
 from analyzer.games.saint_poker.rollout import _legal_choices
 from analyzer.games.saint_poker.search import _search_choice
-from analyzer.games.saint_poker.table import _step
+from analyzer.games.saint_poker.table import _step, lookahead_flag
 from analyzer.sim.seeds import chunk_state, derive_seed, new_seed
 
 YOU = 0
@@ -211,7 +211,7 @@ class HumanGame:
         phase, round_ = int(st[E.PHASE]), self.round
         picker = int(E._picker(st)) if phase == E.DRAFT else -1
         before = int(st[E.HAND + picker]) if picker >= 0 else 0
-        _step(st, self._params, self._weights, self._deal, self._rngs, np.int64(me), row)
+        _step(st, self._params, self._weights, self._deal, self._rngs, np.int64(me), row, lookahead_flag(self._params))
         seats = self.seats()
         if phase == E.RIVER:
             f = E.RIVER_SIZE - self.players

@@ -25,7 +25,7 @@ from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.policies import BASE_POLICIES, POLICY_NAMES, STRONG, _seat_streams, policy_weights
 from analyzer.games.saint_poker.rollout import SHARE
 from analyzer.games.saint_poker.rules import SaintPokerRules
-from analyzer.games.saint_poker.table import _play_game
+from analyzer.games.saint_poker.table import _play_game, lookahead_flag
 from analyzer.jit import kernel
 from analyzer.sim.engine import Stopping, check_count, mean_and_se, rollout_count
 from analyzer.sim.facts import RunFacts, inline_run
@@ -89,12 +89,12 @@ def parse_policies(specs: Sequence[str] | str, players: int) -> tuple[tuple[str,
 
 
 @kernel
-def _play_games(n, options, final_tie, params, weights, rng, games, tallies):
+def _play_games(n, options, final_tie, params, weights, rng, games, tallies, lookahead):
     deal = rng.copy()
     rngs = _seat_streams(deal, E.MAX_PLAYERS)
     st = np.zeros(E.STATE_SIZE, np.int64)
     for _ in range(games):
-        _play_game(st, n, options[0], params, weights, deal, rngs, options[1], options[2])
+        _play_game(st, n, options[0], params, weights, deal, rngs, lookahead, options[1], options[2])
         tallies[0] += 1
         best = 0
         for p in range(n):
@@ -139,7 +139,10 @@ class _GameJob:
     def run_chunk(self, rng: np.ndarray, games: int) -> np.ndarray:
         """The game tallies (``TALLY``) of ``games`` games from ``rng``."""
         tallies = np.zeros(TALLY, np.int64)
-        _play_games(self.players, self.options, self.final_tie, self.params, self.weights, rng, games, tallies)
+        lookahead = lookahead_flag(self.params)  # base players only: no rollout or search code compiled
+        _play_games(
+            self.players, self.options, self.final_tie, self.params, self.weights, rng, games, tallies, lookahead
+        )
         return tallies
 
     def standard_error(self, tallies: np.ndarray, games: int) -> float:

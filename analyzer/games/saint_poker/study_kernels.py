@@ -16,7 +16,7 @@ from analyzer.games.saint_poker.rollout import (
     _step_base,
     _win_share,
 )
-from analyzer.games.saint_poker.table import _play_game, _policy_choice
+from analyzer.games.saint_poker.table import LOOKAHEAD, _play_game, _policy_choice
 from analyzer.jit import kernel
 from analyzer.sim.rng import below, next_u64
 
@@ -114,7 +114,7 @@ def paired_tournament(n, players, field, weights, deals, rng, tallies):
                 for q in range(n):
                     params[q] = players[c] if q == s else field
                 deal[:] = seed
-                _play_game(st, n, 0, params, weights, deal, seats.copy())
+                _play_game(st, n, 0, params, weights, deal, seats.copy(), LOOKAHEAD)
                 x[c] += _win_share(st, s)
         tallies[0] += 1
         at = 1 + 2 * k
@@ -187,7 +187,7 @@ def _position_regret(st, p, players, kinds, weights, samples, rng, tallies):
     tallies[1] += c
     for i in range(players.shape[0]):
         params[p] = players[i]
-        move = _policy_choice(st, p, params, weights, _seat_streams(rng, 1)[0])
+        move = _policy_choice(st, p, params, weights, _seat_streams(rng, 1)[0], LOOKAHEAD)
         m = _choice_index(choices, move)
         regret = share.max() - share[m]
         held = 0.5 * ((b[best_a] - b[m]) + (a[best_b] - a[m]))
