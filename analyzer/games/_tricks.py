@@ -33,6 +33,8 @@ from analyzer.sim.bits import bit_count, nth_bit
 from analyzer.sim.rng import below
 
 NO_SUIT = -1
+HIGHEST, LOWEST = np.bool_(True), np.bool_(False)  # extreme_card's ``highest``: typed, as a literal
+# True or False would compile extreme_card once more for each
 SUIT_MASKS = np.array([sum(1 << (4 * r + s) for r in range(13)) for s in range(4)], np.int64)
 
 
@@ -152,15 +154,15 @@ def want_card(cards, outstanding, led, best, trump, ace_low, plays, players, fri
     if led == NO_SUIT:
         masters = master_cards(cards, outstanding, ace_low)
         if masters:
-            return extreme_card(longest_suit_cards(masters), ace_low, True)
-        return extreme_card(longest_suit_cards(cards), ace_low, False)
+            return extreme_card(longest_suit_cards(masters), ace_low, HIGHEST)
+        return extreme_card(longest_suit_cards(cards), ace_low, LOWEST)
     winners = beating(cards, best, trump, ace_low)
     if friend_winning or not winners:
-        return extreme_card(cards, ace_low, False)
+        return extreme_card(cards, ace_low, LOWEST)
     if plays >= players - 2:
-        return extreme_card(winners, ace_low, False)
+        return extreme_card(winners, ace_low, LOWEST)
     masters = master_cards(winners, outstanding, ace_low)
-    return extreme_card(masters if masters else cards, ace_low, False)
+    return extreme_card(masters if masters else cards, ace_low, LOWEST)
 
 
 class TrickDeal:

@@ -21,6 +21,7 @@ Avoiding tricks:
 from __future__ import annotations
 
 from analyzer.games._tricks import (
+    HIGHEST,
     NO_SUIT,
     SUIT_MASKS,
     beating,
@@ -82,13 +83,13 @@ def _heuristic_card(st, seat):
         return _avoiding_lead(cards, outstanding, ace_low)
     following = cards & SUIT_MASKS[led]
     if not following:
-        return extreme_card(cards, ace_low, True)
+        return extreme_card(cards, ace_low, HIGHEST)
     winners = beating(following, st[E.BEST], NO_SUIT, ace_low)
     if friend:
-        return extreme_card(following, ace_low, True)
+        return extreme_card(following, ace_low, HIGHEST)
     losers = following & ~winners
     if losers:
-        return extreme_card(losers, ace_low, True)
+        return extreme_card(losers, ace_low, HIGHEST)
     return extreme_card(following, ace_low, st[E.PLAYS] == E.SEATS - 1)
 
 
