@@ -41,10 +41,11 @@ def _score_splits(fronts, backs, dealer, way, player_banks, tallies):
 @kernel
 def _deal(state, used, hand, start, count):
     """Deal ``count`` unused cards of the 53 into ``hand[start:]``; returns the new used mask."""
+    deck = np.int64(DECK)  # not a literal: the one signature of below
     for i in range(start, start + count):
-        c = below(state, DECK)
+        c = below(state, deck)
         while used & CARD_BIT[c]:
-            c = below(state, DECK)
+            c = below(state, deck)
         used |= CARD_BIT[c]
         hand[i] = c
     return used
