@@ -28,6 +28,7 @@ from analyzer.api import _namespace, _translate
 
 if TYPE_CHECKING:
     from analyzer.games.head_to_head.betting.bet import BetValues
+    from analyzer.games.head_to_head.betting.human import HumanBettingGame
     from analyzer.games.head_to_head.betting.play import BettingGames
     from analyzer.games.head_to_head.betting.position import BetPosition
     from analyzer.games.head_to_head.betting.rules import BettingRules
@@ -151,7 +152,7 @@ def human_game(
     betting: bool | BettingRules | dict[str, Any] = False,
     opponent_bets: str | None = None,
     seed: int | None = None,
-) -> HumanGame:
+) -> HumanGame | HumanBettingGame:
     """A game to play yourself against a policy, one placement at a time (rules §2.2-2.6;
     with ``betting``, the betting game of §2.7; ``poker-analyzer head-to-head play --human``).
 
@@ -194,8 +195,9 @@ def human_game(
 
     Returns
     -------
-    HumanGame
-        The game, at your first turn (a ``HumanBettingGame`` with ``betting``).
+    HumanGame | HumanBettingGame
+        The game, at your first turn: a ``HumanBettingGame`` (a ``HumanGame`` with the betting
+        decisions) with ``betting``.
 
     Examples
     --------
