@@ -268,3 +268,25 @@ def test_a_verb_runs_on_its_run_keywords_or_a_given_runner_not_both():
         pa.holdem.equity(**base, threads=1, runner=Runner())
     with pytest.raises(TypeError, match="scheduler"):  # a verb shows and takes only the keywords it honours
         pa.paigow.exact_edge(scheduler="tcp://nowhere:8786")
+
+
+def test_calls_with_the_same_run_keywords_share_one_runner_and_each_sink_is_heard():
+    """Runners are immutable, so calls giving the same fields share one (analyzer.api._translate);
+    a progress sink that cannot be hashed still gets a runner of its own, and hears its run."""
+    from analyzer.api import _translate
+
+    heard: list[list] = []
+
+    class Sink(list):  # a list: unhashable
+        def __call__(self, done, planned):
+            self.append(done)
+
+    assert _translate._runner((("threads", 1),)) is _translate._runner((("threads", 1),))
+    assert _translate._runner((("threads", 1),)) is not _translate._runner((("threads", 2),))
+    for _ in range(2):
+        sink = Sink()
+        pa.holdem.equity(["AsKs", "QdQc"], board="Kh7d2c5s", exact=True, threads=1, progress=sink)
+        heard.append(sink)
+    assert all(sink for sink in heard) and heard[0] is not heard[1]
+    with pytest.raises(ValueError, match="threads"):
+        pa.holdem.equity(["AsKs", "QdQc"], board="Kh7d2c5s", threads=10_000)

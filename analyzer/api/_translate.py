@@ -64,17 +64,40 @@ def runs_on(*keywords: str) -> Callable[[Callable[..., R]], Callable[..., R]]:
         def with_runner(*args: Any, runner: Any = None, **kwargs: Any) -> R:
             if kwargs.keys().isdisjoint(keywords):  # a query's usual call: no run keyword
                 return verb(*args, runner=_default_runner() if runner is None else runner, **kwargs)
-            given = {name: kwargs.pop(name) for name in keywords if name in kwargs}
+            given = tuple((name, kwargs.pop(name)) for name in keywords if name in kwargs)
             if runner is not None:
-                raise TypeError(f"{verb.__name__}: give runner or {', '.join(given)}, not both")
-            from analyzer.sim.runner import Runner  # here: importing a namespace stays quick
-
-            return verb(*args, runner=Runner(**given), **kwargs)
+                raise TypeError(f"{verb.__name__}: give runner or {', '.join(name for name, _ in given)}, not both")
+            return verb(*args, runner=_runner(given), **kwargs)
 
         with_runner.__signature__ = signature.replace(parameters=[*own, *shown])  # type: ignore[attr-defined]
         return with_runner
 
     return decorate
+
+
+def _runner(given: tuple[tuple[str, Any], ...]) -> Any:
+    """``Runner(**dict(given))``, shared by the calls that give the same fields (runners are
+    immutable; making one costs a query about 2 µs of its floor): kept for the last
+    :data:`RUNNERS_KEPT` field sets that can be kept (a progress sink that cannot be hashed makes
+    its own runner each time)."""
+    try:
+        return _kept_runner(given)
+    except TypeError:  # an unhashable value: a runner of its own (or Runner's own error)
+        from analyzer.sim.runner import Runner
+
+        return Runner(**dict(given))
+
+
+RUNNERS_KEPT = 32
+"""How many field sets :func:`_runner` keeps a runner for."""
+
+
+@functools.lru_cache(maxsize=RUNNERS_KEPT)
+def _kept_runner(given: tuple[tuple[str, Any], ...]) -> Any:
+    """:func:`_runner`'s runners, made once per hashable field set."""
+    from analyzer.sim.runner import Runner  # here: importing a namespace stays quick
+
+    return Runner(**dict(given))
 
 
 @functools.cache
