@@ -3,7 +3,8 @@ the fit and the chart of a :class:`~analyzer.games.ratings.Ratings`."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import time
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pandas as pd
@@ -11,7 +12,9 @@ from matplotlib.figure import Figure
 
 from analyzer.charts import bar_chart
 from analyzer.games.ratings import Ratings
-from analyzer.studies.registry import FigureMaker
+from analyzer.report import ResultSet, ResultSpec, manifest_for
+from analyzer.sim.runner import Runner
+from analyzer.studies.registry import FigureMaker, drawn_result
 
 
 def ratings_tables(ratings: Ratings) -> dict[str, pd.DataFrame]:
@@ -53,3 +56,45 @@ def ratings_figures(title: str, how: str) -> FigureMaker:
         return {"ratings": figure}
 
     return draw
+
+
+def head_to_head_ratings_spec(analysis: str, players: Sequence[str], game: str, deals: int, seed: int) -> ResultSpec:
+    """The spec of a Head to Head rating round robin of ``players`` in ``game`` (what is played,
+    in words): ``deals`` paired deals a pair."""
+    pairs = len(players) * (len(players) - 1) // 2
+    return ResultSpec(
+        analysis,
+        "ratings",
+        inputs={
+            "players": list(players),
+            "game": game,
+            "pairing": "every pair plays the same deals, each twice with the seats swapped",
+            "model": "Bradley-Terry on the shares of the games won, weighted by their paired standard errors",
+        },
+        method="monte-carlo",
+        seed=seed,
+        trials=deals * pairs,
+        chunk_size=None,
+    )
+
+
+def head_to_head_ratings(
+    spec: ResultSpec, *, deals: int, betting: bool, seed: int, figures: FigureMaker, command: str, runner: Runner
+) -> ResultSet:
+    """The result of ``spec`` (:func:`head_to_head_ratings_spec`): the round robin of its players
+    (:func:`analyzer.games.head_to_head.tournament.tournament`, the betting game with
+    ``betting``) on ``deals`` paired deals a pair from ``seed``, the Bradley-Terry ratings fitted to its shares of the
+    games won (:mod:`analyzer.games.ratings`), their tables and ``figures``."""
+    from analyzer.games.head_to_head.tournament import tournament
+
+    start = time.perf_counter()
+    result = tournament(spec.inputs["players"], betting=betting, deals=deals, seed=seed, runner=runner)
+    ratings = result.ratings()
+    manifest = manifest_for(
+        spec,
+        elapsed=time.perf_counter() - start,
+        standard_errors={"max_rating_se": max(r.stderr for r in ratings.ratings)},
+        outcomes=ratings_outcomes(ratings),
+        command=command,
+    )
+    return drawn_result(spec, ratings_tables(ratings), manifest, figures)

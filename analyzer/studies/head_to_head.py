@@ -55,7 +55,7 @@ from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.engine import KernelJob, Stopping, mean_and_se
 from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import derive_seed
-from analyzer.studies._ratings import ratings_figures, ratings_outcomes, ratings_tables
+from analyzer.studies._ratings import head_to_head_ratings, head_to_head_ratings_spec, ratings_figures
 from analyzer.studies.registry import Part, drawn_result, make_plan, part_specs, run_parts
 
 ANALYSIS = "head_to_head"
@@ -273,20 +273,8 @@ RATING_SEED_KEY = 8  # the rating round robin's deals come from derive_seed(plan
 def ratings_spec(plan: StudyPlan) -> ResultSpec:
     """The spec of :func:`ratings_study`'s result: ``rating_games`` paired deals a pair."""
     players = (*RATING_BASE, plan.rating_search)
-    pairs = len(players) * (len(players) - 1) // 2
-    return ResultSpec(
-        ANALYSIS,
-        "ratings",
-        inputs={
-            "players": list(players),
-            "game": "placement game, round types rolled on the die",
-            "pairing": "every pair plays the same deals, each twice with the seats swapped",
-            "model": "Bradley-Terry on the shares of the games won, weighted by their paired standard errors",
-        },
-        method="monte-carlo",
-        seed=plan.seed,
-        trials=plan.rating_games * pairs,
-        chunk_size=None,
+    return head_to_head_ratings_spec(
+        ANALYSIS, players, "placement game, round types rolled on the die", plan.rating_games, plan.seed
     )
 
 
@@ -295,20 +283,16 @@ def ratings_study(plan: StudyPlan, runner: Runner = Runner()) -> ResultSet:
     ``rating_games`` paired deals a pair, and the Bradley-Terry ratings fitted to its shares of
     the games won (:mod:`analyzer.games.ratings`): each player's rating, every match against the
     fit, the chi-square and the pairs the ratings cannot order."""
-    start = time.perf_counter()
-    spec = ratings_spec(plan)
-    players = (*RATING_BASE, plan.rating_search)
     seed = derive_seed(plan.seed, RATING_SEED_KEY)
-    result = round_robin(players, deals=plan.rating_games, seed=seed, runner=runner)
-    ratings = result.ratings()
-    manifest = manifest_for(
-        spec,
-        elapsed=time.perf_counter() - start,
-        standard_errors={"max_rating_se": max(r.stderr for r in ratings.ratings)},
-        outcomes=ratings_outcomes(ratings),
+    return head_to_head_ratings(
+        ratings_spec(plan),
+        deals=plan.rating_games,
+        betting=False,
+        seed=seed,
+        figures=_RATINGS_FIGURES,
         command=COMMAND,
+        runner=runner,
     )
-    return drawn_result(spec, ratings_tables(ratings), manifest, _RATINGS_FIGURES)
 
 
 _RATINGS_FIGURES = ratings_figures(

@@ -32,11 +32,10 @@ from matplotlib.patches import Patch
 from analyzer.charts import add_note, count_text, labeled_heatmap, with_error
 from analyzer.games.head_to_head.betting.model import ACTIONS, ExchangeModel
 from analyzer.games.head_to_head.betting.play import simulate_betting_games
-from analyzer.games.head_to_head.tournament import tournament as round_robin
 from analyzer.report import ResultSet, ResultSpec, manifest_for
 from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import derive_seed
-from analyzer.studies._ratings import ratings_figures, ratings_outcomes, ratings_tables
+from analyzer.studies._ratings import head_to_head_ratings, head_to_head_ratings_spec, ratings_figures
 from analyzer.studies.registry import Part, drawn_result, make_plan, part_specs, run_parts
 
 ANALYSIS = "head_to_head/betting"
@@ -424,21 +423,12 @@ def _rating_players(plan: BettingPlan) -> tuple[str, ...]:
 
 def ratings_spec(plan: BettingPlan) -> ResultSpec:
     """The spec of :func:`ratings_study`'s result: ``rating_games`` paired deals a pair."""
-    players = _rating_players(plan)
-    pairs = len(players) * (len(players) - 1) // 2
-    return ResultSpec(
+    return head_to_head_ratings_spec(
         ANALYSIS,
-        "ratings",
-        inputs={
-            "players": list(players),
-            "game": "betting game (default rules), round types rolled on the die",
-            "pairing": "every pair plays the same deals, each twice with the seats swapped",
-            "model": "Bradley-Terry on the shares of the games won, weighted by their paired standard errors",
-        },
-        method="monte-carlo",
-        seed=plan.seed,
-        trials=plan.rating_games * pairs,
-        chunk_size=None,
+        _rating_players(plan),
+        "betting game (default rules), round types rolled on the die",
+        plan.rating_games,
+        plan.seed,
     )
 
 
@@ -448,19 +438,16 @@ def ratings_study(plan: BettingPlan, runner: Runner = Runner()) -> ResultSet:
     Bradley-Terry ratings fitted to its shares of the games won (:mod:`analyzer.games.ratings`):
     each player's rating, every match against the fit, the chi-square and the pairs the ratings
     cannot order."""
-    start = time.perf_counter()
-    spec = ratings_spec(plan)
     seed = derive_seed(plan.seed, RATING_SEED_KEY)
-    result = round_robin(_rating_players(plan), betting=True, deals=plan.rating_games, seed=seed, runner=runner)
-    ratings = result.ratings()
-    manifest = manifest_for(
-        spec,
-        elapsed=time.perf_counter() - start,
-        standard_errors={"max_rating_se": max(r.stderr for r in ratings.ratings)},
-        outcomes=ratings_outcomes(ratings),
+    return head_to_head_ratings(
+        ratings_spec(plan),
+        deals=plan.rating_games,
+        betting=True,
+        seed=seed,
+        figures=_RATINGS_FIGURES,
         command=COMMAND,
+        runner=runner,
     )
-    return drawn_result(spec, ratings_tables(ratings), manifest, _RATINGS_FIGURES)
 
 
 _RATINGS_FIGURES = ratings_figures(
