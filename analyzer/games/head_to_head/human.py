@@ -148,21 +148,34 @@ class HumanGame:
         return position
 
     def board(self) -> str:
-        """The board in words: per row your cards, the common card and the opponent's, then the
-        cards you may place (your hand, drawn cards or the open cards) and the chips so far."""
+        """The board in words: the round and the money (:meth:`_money_text`), per row your cards,
+        the common card (and what :meth:`_row_note` adds) and the opponent's, then the cards you
+        may place (:meth:`_cards_text`)."""
         lines = [
             f"Round {self.round} of {ROUNDS}: {self.rows} rows, {self.round_type}{' Crazy' if self.crazy else ''}; "
-            f"chips you ${self.chips[HUMAN]:,}, opponent ${self.chips[MACHINE]:,}"
+            f"{self._money_text()}"
         ]
         you, them = self._side(HUMAN), self._side(MACHINE)
         for r in range(self.rows):
             mine = format_cards(you[r]) or "-"
             theirs = format_cards(them[r]) or "-"
             common = format_cards([int(self.state[E.COMMON + r])])
-            lines.append(f"  row {r + 1}: you {mine:<11} | {common} | opponent {theirs}")
+            lines.append(f"  row {r + 1}: you {mine:<11} | {common}{self._row_note(r)} | opponent {theirs}")
         if not self.over:
-            lines.append(f"  you may place: {format_cards(self._cards())}")
-        return "\n".join(lines)
+            lines.append(f"  {self._cards_text()}")
+        return "\n".join(line for line in lines if line.strip())
+
+    def _money_text(self) -> str:
+        """The money part of the board's first line: the chips so far."""
+        return f"chips you ${self.chips[HUMAN]:,}, opponent ${self.chips[MACHINE]:,}"
+
+    def _row_note(self, row: int) -> str:
+        """What the board shows after a row's common card: nothing in the placement game."""
+        return ""
+
+    def _cards_text(self) -> str:
+        """The board's last line: the cards you may place."""
+        return f"you may place: {format_cards(self._cards())}"
 
     def moves(self) -> list[Move]:
         """Your legal moves, in (card, row, side) order (the numbers the prompt lists, from 1)."""

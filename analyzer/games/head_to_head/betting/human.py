@@ -244,34 +244,26 @@ class HumanBettingGame(HumanGame):
             return f"you drew: {format_cards(self._cards()) or '-'}"
         return ""
 
-    def board(self) -> str:
-        """The board in words: per row your cards, the common card and its chips (the base left,
-        what each player has on it, closed to betting), the opponent's cards; then your cards
-        and both stacks."""
+    def _money_text(self) -> str:
+        """The board's money: both stacks (each row's chips are in :meth:`_row_note`)."""
+        return f"stacks you ${self.stacks[HUMAN]:,}, opponent ${self.stacks[MACHINE]:,}"
+
+    def _row_note(self, row: int) -> str:
+        """A row's chips: the base left, what each player has on it, closed to betting; or paid."""
         st = self.state
-        lines = [
-            f"Round {self.round} of {ROUNDS}: {self.rows} rows, {self.round_type}{' Crazy' if self.crazy else ''}; "
-            f"stacks you ${self.stacks[HUMAN]:,}, opponent ${self.stacks[MACHINE]:,}"
-        ]
-        you, them = self._side(HUMAN), self._side(MACHINE)
-        for r in range(self.rows):
-            mine = format_cards(you[r]) or "-"
-            theirs = format_cards(them[r]) or "-"
-            common = format_cards([int(st[E.COMMON + r])])
-            chips = f"base ${int(st[E.ROW_BASE + r])}"
-            bets = (self._committed(HUMAN, r), self._committed(MACHINE, r))
-            if any(bets):
-                chips += f", you ${bets[0]}, opp ${bets[1]}"
-            if st[E.BET_CLOSED + r] and not _row_complete(st, r):
-                chips += ", closed"
-            if _row_complete(st, r):
-                chips = "paid"
-            lines.append(f"  row {r + 1}: you {mine:<11} | {common} [{chips}] | opponent {theirs}")
-        if not self.over:
-            cards = self._your_cards()
-            if cards:
-                lines.append(f"  {cards}")
-        return "\n".join(lines)
+        if _row_complete(st, row):
+            return " [paid]"
+        chips = f"base ${int(st[E.ROW_BASE + row])}"
+        bets = (self._committed(HUMAN, row), self._committed(MACHINE, row))
+        if any(bets):
+            chips += f", you ${bets[0]}, opp ${bets[1]}"
+        if st[E.BET_CLOSED + row]:
+            chips += ", closed"
+        return f" [{chips}]"
+
+    def _cards_text(self) -> str:
+        """The cards you hold or may place (:meth:`_your_cards`)."""
+        return self._your_cards()
 
     def bet_actions(self) -> list[BetAction]:
         """Your legal betting actions now: no bet, then a bet of every allowed amount on every
