@@ -147,6 +147,20 @@ class HumanGame:
         validate_position(position)
         return position
 
+    def layout(self) -> tuple[tuple[tuple[int, ...], int, tuple[int, ...]], ...]:
+        """The board as you see it, row by row: your cards, the common card and the opponent's
+        cards (on your turn and at the end of the game alike, where :meth:`position` has none).
+
+        >>> HumanGame(opponent="greedy", round_type="open5", seed=1).layout()[0][0]
+        ()
+        """
+        you, them = self._side(HUMAN), self._side(MACHINE)
+        return tuple((you[r], int(self.state[E.COMMON + r]), them[r]) for r in range(self.rows))
+
+    def cards(self) -> tuple[int, ...]:
+        """The cards you may place now (your hand, drawn cards or the open cards); none at the end."""
+        return () if self.over else self._cards()
+
     def board(self) -> str:
         """The board in words: the round and the money (:meth:`_money_text`), per row your cards,
         the common card (and what :meth:`_row_note` adds) and the opponent's, then the cards you
@@ -155,12 +169,9 @@ class HumanGame:
             f"Round {self.round} of {ROUNDS}: {self.rows} rows, {self.round_type}{' Crazy' if self.crazy else ''}; "
             f"{self._money_text()}"
         ]
-        you, them = self._side(HUMAN), self._side(MACHINE)
-        for r in range(self.rows):
-            mine = format_cards(you[r]) or "-"
-            theirs = format_cards(them[r]) or "-"
-            common = format_cards([int(self.state[E.COMMON + r])])
-            lines.append(f"  row {r + 1}: you {mine:<11} | {common}{self._row_note(r)} | opponent {theirs}")
+        for r, (you, common, them) in enumerate(self.layout()):
+            mine, middle = format_cards(you) or "-", format_cards([common]) + self._row_note(r)
+            lines.append(f"  row {r + 1}: you {mine:<11} | {middle} | opponent {format_cards(them) or '-'}")
         if not self.over:
             lines.append(f"  {self._cards_text()}")
         return "\n".join(line for line in lines if line.strip())
