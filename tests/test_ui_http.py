@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import http.client
 import json
+import re
 import socket
 import subprocess
 import sys
@@ -421,6 +422,138 @@ def test_simultaneous_requests(base):
             assert status == 400  # the same hand twice
         else:
             assert status == 200
+
+
+# ------------------------------------------------------------------ Head to Head, played
+
+CARD_TOKEN = re.compile(r"\b[2-9TJQKA][cdhs]\b")
+PLACED = re.compile(r"opponent places ([2-9TJQKA][cdhs]) ")
+
+
+def seen_cards(answer: dict) -> set[str]:
+    """The cards an answer shows as visible: the board's rows and the cards you may place."""
+    rows = answer["board"]
+    return {c for row in rows for c in (*row["you"], row["common"], *row["opponent"])} | set(answer["cards"])
+
+
+def test_play_a_whole_game_as_the_api_plays_it(base, monkeypatch):
+    """A game played over HTTP is the API's game with the same seed, move for move: the same
+    board text, events, moves and values; no answer names a card before the rules show it (the
+    deck, the opponent's hand); the end has a winner. The values from fewer play-outs than the
+    page's, for time."""
+    monkeypatch.setattr(calls, "ADVICE_TRIALS", 200)
+    status, answer = post(base, "/api/h2h/play/new", {"opponent": "greedy", "round_type": "roll", "seed": "7"})
+    assert status == 200 and answer["seed"] == "7" and answer["round"] == 1 and not answer["over"]
+    game = pa.head_to_head.human_game("greedy", round_type="roll", seed=7)
+    shown: set[str] = set()
+    turns = 0
+    while True:
+        assert answer["text"] == game.board() and answer["events"] == game.events
+        assert answer["chips"] == {"you": game.chips[0], "opponent": game.chips[1]}
+        assert [row["common"] for row in answer["board"]] == [pa_card(c) for _, c, _ in game.layout()]
+        shown |= seen_cards(answer) | set(PLACED.findall(" ".join(answer["events"])))  # a card placed is seen
+        told = {key: value for key, value in answer.items() if key != "id"}  # a random id may hold "5c"
+        assert set(CARD_TOKEN.findall(json.dumps(told))) <= shown  # nothing hidden, ever
+        if answer["over"]:
+            break
+        moves = game.moves()
+        assert [m["label"] for m in answer["moves"]] == [m.label for m in moves]
+        move = moves[(7 * turns) % len(moves)]
+        said = str((7 * turns) % len(moves) + 1) if turns % 2 else f"{move.label.split()[0]} {move.row + 1}"
+        if move.side:  # a Crazy round's move on the opponent's side needs its side said
+            said = str((7 * turns) % len(moves) + 1)
+        advice, strong = game.advice(trials=200), game.strong_move()
+        game.play(move)
+        status, answer = post(base, "/api/h2h/play/move", {"id": answer["id"], "move": said})
+        assert status == 200, answer
+        values = {m.label: m for m in advice.moves}
+        assert answer["advice"]["you"]["label"] == move.label and answer["advice"]["you"]["ev"] == values[move.label].ev
+        assert answer["advice"]["strong"] == {
+            "label": strong.label,
+            **{k: getattr(values[strong.label], k) for k in ("ev", "stderr", "regret", "regret_stderr")},
+        }
+        assert answer["advice"]["best"]["label"] == advice.best.label
+        assert answer["advice"]["continuation"] == advice.continuation and answer["advice"]["exact"] == advice.run.exact
+        turns += 1
+    assert answer["winner"] == ("you", "opponent")[game.winner] and answer["moves"] == [] and answer["cards"] == []
+    assert answer["events"][-1] in ("you win the game", "the opponent wins the game") and turns == 4 * (3 + 4 + 5)
+    status, again = post(base, "/api/h2h/play/move", {"id": answer["id"], "move": "1"})
+    assert status == 400 and again == {"error": "the game is over: start a new one"}
+    status, state = post(base, "/api/h2h/play/state", {"id": answer["id"]})
+    assert status == 200 and state["winner"] == answer["winner"] and "advice" not in state
+
+
+def pa_card(code: int) -> str:
+    from analyzer.cards import format_cards
+
+    return format_cards([code])
+
+
+@pytest.mark.parametrize(
+    "path, body, message",
+    [
+        (
+            "/api/h2h/play/new",
+            {"opponent": "shark"},
+            "opponent: expected one of search, rollout, tuned, greedy, random",
+        ),
+        ("/api/h2h/play/new", {"opponent": "search:100000"}, "opponent: expected one of "),
+        ("/api/h2h/play/new", {"round_type": "open6"}, "round_type: expected one of roll, draw1, share2, hold3, play4"),
+        ("/api/h2h/play/new", {"seed": "-3"}, "seed: expected a whole number from 0 to 2**64 - 1"),
+        ("/api/h2h/play/new", {"crazy": "yes"}, "crazy: expected true or false"),
+        ("/api/h2h/play/move", {"move": "1"}, "id: missing"),
+        ("/api/h2h/play/state", {"id": 3}, "id: expected text, got 3"),
+    ],
+)
+def test_play_bad_input_is_400_with_one_line(base, path, body, message):
+    status, answer = post(base, path, body)
+    assert status == 400 and set(answer) == {"error"} and "\n" not in answer["error"]
+    assert answer["error"].startswith(message)
+
+
+def test_play_illegal_moves_and_unknown_games(base):
+    status, answer = post(base, "/api/h2h/play/new", {"opponent": "greedy", "round_type": "open5", "seed": 1})
+    game = pa.head_to_head.human_game("greedy", round_type="open5", seed=1)
+    key = answer["id"]
+    for said in ("99", "Qd 7", "2c 1", "row", ""):
+        with pytest.raises(ValueError) as bad:
+            game.move_from_text(said)
+        status, refused = post(base, "/api/h2h/play/move", {"id": key, "move": said})
+        assert status == 400 and refused == {"error": one_line(bad.value)}
+    status, refused = post(base, "/api/h2h/play/move", {"id": key, "move": ["Qd", 3]})
+    assert status == 400 and refused["error"].startswith("move: expected a move's number")
+    status, same = post(base, "/api/h2h/play/state", {"id": key})
+    assert status == 200 and same == answer  # nothing refused was played
+    for path in ("/api/h2h/play/move", "/api/h2h/play/state"):
+        status, unknown = post(base, path, {"id": "no-such-game", "move": "1"})
+        assert status == 404 and set(unknown) == {"error"} and unknown["error"].startswith("no game 'no-such-game'")
+
+
+def test_play_games_are_bounded_in_number_and_age(base, monkeypatch):
+    monkeypatch.setattr(calls, "GAMES", calls.Games())
+    monkeypatch.setattr(calls, "PLAY_GAMES", 2)
+    keys = [post(base, "/api/h2h/play/new", {"opponent": "random", "seed": k})[1]["id"] for k in range(3)]
+    assert len(set(keys)) == 3 and len(calls.GAMES) == 2
+    assert post(base, "/api/h2h/play/state", {"id": keys[0]})[0] == 404  # the oldest went first
+    assert post(base, "/api/h2h/play/state", {"id": keys[1]})[0] == 200  # used: now the newest
+    post(base, "/api/h2h/play/new", {"opponent": "random"})
+    assert post(base, "/api/h2h/play/state", {"id": keys[2]})[0] == 404
+    assert post(base, "/api/h2h/play/state", {"id": keys[1]})[0] == 200
+    monkeypatch.setattr(calls, "PLAY_IDLE_SECONDS", 0.0)
+    assert post(base, "/api/h2h/play/state", {"id": keys[1]})[0] == 404 and len(calls.GAMES) == 0
+
+
+def test_play_move_refused_for_its_time_is_not_played(base, monkeypatch):
+    """Values past their time: 503, the move not played, and the same move again (its values
+    kept) is played at once."""
+    status, answer = post(base, "/api/h2h/play/new", {"opponent": "greedy", "round_type": "open5", "seed": 2})
+    monkeypatch.setattr(calls, "ADVICE_SECONDS", -1.0)
+    status, refused = post(base, "/api/h2h/play/move", {"id": answer["id"], "move": "3"})
+    assert status == 503 and refused["error"].startswith("the values of the moves took ")
+    assert post(base, "/api/h2h/play/state", {"id": answer["id"]})[1] == answer
+    monkeypatch.setattr(calls, "ADVICE_SECONDS", 20.0)
+    status, played = post(base, "/api/h2h/play/move", {"id": answer["id"], "move": "3"})
+    assert status == 200 and played["advice"]["you"]["label"] == answer["moves"][2]["label"]
 
 
 # ------------------------------------------------------------------ the command

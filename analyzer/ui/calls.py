@@ -13,17 +13,25 @@ says which, with its trials and standard errors); the exact-only runs (every flo
 hits) are refused before they start when the API's cost model puts them beyond
 :data:`EXACT_ONLY_SECONDS`, and stopped by their progress sink once they have run that long,
 each with :class:`TooLong`.
+
+A game of Head to Head Poker played in the page (:func:`play_new`, :func:`play_move`) is kept
+in memory by a random id (:class:`Games`: a bounded number, each ended after a time left
+alone), one move at a time; the values of each move are bounded by :data:`ADVICE_SECONDS`.
 """
 
 from __future__ import annotations
 
+import secrets
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import numpy as np
 
 import analyzer as pa
+from analyzer.cards import format_cards
 from analyzer.sim.method import allow_exact
 
 Answer = TypeVar("Answer")
@@ -125,10 +133,12 @@ def _exact_only(what: str, run: Callable[[Progress], Answer]) -> Answer:
 
 def meta() -> dict[str, Any]:
     """What the page draws before any query: the 13 x 13 chart's class names (row by row, A
-    first, suited above the diagonal) and the House Ways."""
+    first, suited above the diagonal), the House Ways, and the opponents and round types of a
+    Head to Head game."""
     return {
         "grid": [[pa.ranges.class_at(row, col) for col in range(13)] for row in range(13)],
         "ways": ["foxwoods", "trump-plaza", "improved"],
+        "play": {"opponents": list(PLAY_OPPONENTS), "round_types": list(PLAY_ROUND_TYPES)},
     }
 
 
@@ -295,3 +305,228 @@ def paigow_split(body: dict[str, Any]) -> dict[str, Any]:
     result = pa.paigow.split(hand, way=way, time_limit=MONTE_CARLO_SECONDS)
     setting = pa.paigow.house_way(hand, way=way)
     return {**_seed_as_text(result.to_dict()), "house_way": setting.to_dict()}
+
+
+# ------------------------------------------------------------------ Head to Head, played
+
+PLAY_OPPONENTS = ("search", "rollout", "tuned", "greedy", "random")
+"""The opponents the page offers (the API's policies at their default budgets), strongest first."""
+PLAY_ROUND_TYPES = ("roll", "draw1", "share2", "hold3", "play4", "open5")
+PLAY_GAMES = 64
+"""The most games kept at once: a new one past it ends the one left alone longest."""
+PLAY_IDLE_SECONDS = 2 * 3600.0
+"""How long a game may go without a move before it is ended."""
+ADVICE_SECONDS = 20.0
+"""How long the values of a move may take before the move is refused (not played)."""
+ADVICE_TRIALS = 2_000
+"""The Monte Carlo play-outs behind each move's values where the round is not solved exactly
+(as in the terminal game)."""
+
+
+class UnknownGame(LookupError):
+    """A game id the server does not hold (never started, ended for its age, or pushed out by
+    newer games); the server answers 404."""
+
+
+class PlayedGame:
+    """A game of :func:`analyzer.api.head_to_head.human_game` kept by the server: its lock (one
+    move at a time), when it was last used, and the values of the position last asked about
+    (kept when a move is refused for its time, so that asking again is quick)."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.lock = threading.Lock()
+        self.used = time.monotonic()
+        self.advice: tuple[str, Any, Any] | None = None  # (board text, Placements, strong Move)
+
+
+class Games:
+    """The games being played, by random id: at most :data:`PLAY_GAMES`, none idle for longer
+    than :data:`PLAY_IDLE_SECONDS`."""
+
+    def __init__(self) -> None:
+        self._games: OrderedDict[str, PlayedGame] = OrderedDict()  # least recently used first
+        self._lock = threading.Lock()
+
+    def add(self, game: Any) -> str:
+        """Keep ``game``; its new id."""
+        key = secrets.token_urlsafe(12)
+        with self._lock:
+            self._forget_idle()
+            while len(self._games) >= PLAY_GAMES:
+                self._games.popitem(last=False)
+            self._games[key] = PlayedGame(game)
+        return key
+
+    def get(self, key: str) -> PlayedGame:
+        """The game of id ``key``, marked used; :class:`UnknownGame` when there is none."""
+        with self._lock:
+            self._forget_idle()
+            played = self._games.get(key)
+            if played is None:
+                raise UnknownGame(
+                    f"no game {key[:40]!r}: it ended (left alone too long) or never began; start a new one"
+                )
+            played.used = time.monotonic()
+            self._games.move_to_end(key)
+            return played
+
+    def __len__(self) -> int:
+        return len(self._games)
+
+    def _forget_idle(self) -> None:
+        now = time.monotonic()
+        while self._games:
+            key, oldest = next(iter(self._games.items()))
+            if now - oldest.used <= PLAY_IDLE_SECONDS:
+                return
+            del self._games[key]
+
+
+GAMES = Games()
+
+
+def play_new(body: dict[str, Any]) -> dict[str, Any]:
+    """A new game of Head to Head Poker (the placement game) against ``opponent`` (one of
+    :data:`PLAY_OPPONENTS`, ``search`` by default), ``round_type`` (``roll`` by default),
+    ``crazy`` (false), ``seed`` (a whole number or its text; a fresh one when absent): its id
+    and what you see (:func:`_play_state`)."""
+    opponent = field(body, "opponent", str, "search")
+    if opponent not in PLAY_OPPONENTS:
+        raise BadRequest(f"opponent: expected one of {', '.join(PLAY_OPPONENTS)}, got {opponent[:40]!r}")
+    round_type = field(body, "round_type", str, "roll")
+    if round_type not in PLAY_ROUND_TYPES:
+        raise BadRequest(f"round_type: expected one of {', '.join(PLAY_ROUND_TYPES)}, got {round_type[:40]!r}")
+    crazy = body.get("crazy") or False
+    if not isinstance(crazy, bool):
+        raise BadRequest(f"crazy: expected true or false, got {crazy!r:.40}")
+    game = pa.head_to_head.human_game(opponent, round_type=round_type, crazy=crazy, seed=_seed(body))
+    key = GAMES.add(game)
+    return _play_state(key, game)
+
+
+def _seed(body: dict[str, Any]) -> int | None:
+    """``body["seed"]``: None when absent or blank, else a whole number from 0 to 2**64 - 1
+    given as a number or as text (the page's seeds are text: more than a number of
+    JavaScript holds exactly).
+
+    >>> _seed({"seed": "12"}), _seed({"seed": 12}), _seed({"seed": " "})
+    (12, 12, None)
+    >>> _seed({"seed": "1.5"})
+    Traceback (most recent call last):
+    ...
+    analyzer.ui.calls.BadRequest: seed: expected a whole number from 0 to 2**64 - 1, got '1.5'
+    """
+    value = body.get("seed")
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    text = value.strip() if isinstance(value, str) else value
+    seed = int(text) if isinstance(text, int) and not isinstance(text, bool) else None
+    if isinstance(text, str) and text.isdigit():
+        seed = int(text)
+    if seed is None or not 0 <= seed < 2**64:
+        raise BadRequest(f"seed: expected a whole number from 0 to 2**64 - 1, got {str(value)[:40]!r}")
+    return seed
+
+
+def play_state(body: dict[str, Any]) -> dict[str, Any]:
+    """What you see of the game ``id`` now (:func:`_play_state`): for a page that lost an
+    answer (a move answered 503 is not played, or was played after its answer was dropped)."""
+    key = field(body, "id", str)
+    played = GAMES.get(key)
+    with played.lock:
+        return _play_state(key, played.game)
+
+
+def play_move(body: dict[str, Any]) -> dict[str, Any]:
+    """Play ``move`` (its number in the moves, from 1, or a card and a row such as ``"Qd 2"``,
+    as the terminal takes it) in the game ``id``: what you see after the opponent's moves, and
+    ``advice``: your move's value beside the search player's choice and the best by the values
+    (:meth:`~analyzer.games.head_to_head.human.HumanGame.advice`), with the continuation they
+    assume. Refused with :class:`TooLong`, the move not played, when the values take more than
+    :data:`ADVICE_SECONDS`."""
+    key = field(body, "id", str)
+    text = body.get("move")
+    if isinstance(text, int) and not isinstance(text, bool):
+        text = str(text)
+    if not isinstance(text, str):
+        raise BadRequest("move: expected a move's number (from 1) or a card and a row, such as 'Qd 2'")
+    played = GAMES.get(key)
+    start = time.monotonic()
+    with played.lock:
+        game = played.game
+        if game.over:
+            raise BadRequest("the game is over: start a new one")
+        move = game.move_from_text(text)
+        position = game.board()
+        if played.advice is None or played.advice[0] != position:
+            played.advice = (position, game.advice(trials=ADVICE_TRIALS), game.strong_move())
+        _, advice, strong = played.advice
+        took = time.monotonic() - start
+        if took > ADVICE_SECONDS:
+            raise TooLong(
+                f"the values of the moves took {took:.0f} s, more than this page's {ADVICE_SECONDS:g} s: "
+                "the move was not played; play it again (the values are kept)"
+            )
+        game.play(move)
+        played.advice = None
+        return {**_play_state(key, game), "advice": _advice(move, advice, strong)}
+
+
+def _advice(move: Any, advice: Any, strong: Any) -> dict[str, Any]:
+    """Your ``move``'s value, the search player's choice (``strong``) and the best by the values
+    of ``advice`` (a :class:`~analyzer.games.head_to_head.place.Placements`), and how they were
+    found."""
+    values = {m.label: m for m in advice.moves}
+
+    def value(label: str) -> dict[str, Any]:
+        m = values[label]
+        return {"label": m.label, "ev": m.ev, "stderr": m.stderr, "regret": m.regret, "regret_stderr": m.regret_stderr}
+
+    return {
+        "you": value(move.label),
+        "strong": value(strong.label),
+        "best": value(advice.best.label),
+        "continuation": advice.continuation,
+        "exact": advice.run.exact,
+        "trials": advice.run.trials,
+    }
+
+
+def _play_state(key: str, game: Any) -> dict[str, Any]:
+    """What you see of ``game`` (only what the rules let you see: never the deck or the
+    opponent's hidden cards): the round, the chips, per row your cards, the common card and the
+    opponent's, the cards you may place and your legal moves (numbered from 1), every event so
+    far, the terminal's board text and, at the end, the winner (``"you"`` or ``"opponent"``)."""
+    return {
+        "id": key,
+        "opponent": game.opponent,
+        "seed": str(game.seed),
+        "round": game.round,
+        "rows": game.rows,
+        "round_type": game.round_type,
+        "crazy": game.crazy,
+        "chips": {"you": game.chips[0], "opponent": game.chips[1]},
+        "board": [
+            {"you": _cards(you), "common": _cards([common])[0], "opponent": _cards(them)}
+            for you, common, them in game.layout()
+        ],
+        "cards": _cards(game.cards()),
+        "moves": [_move(k, m) for k, m in enumerate(game.moves(), 1)] if not game.over else [],
+        "events": list(game.events),
+        "text": game.board(),
+        "over": game.over,
+        "winner": None if game.winner is None else ("you", "opponent")[game.winner],
+    }
+
+
+def _move(number: int, move: Any) -> dict[str, Any]:
+    """A legal move as the page lists it: its number (from 1), its card, its row (from 1), its
+    side (``"you"`` or ``"opponent"``: Crazy rounds) and its label (``"Qd row 2 you"``)."""
+    side = ("you", "opponent")[move.side]
+    return {"number": number, "card": _cards([move.card])[0], "row": move.row + 1, "side": side, "label": move.label}
+
+
+def _cards(cards: Any) -> list[str]:
+    """Card codes as text, one each: ``["Qd", "5h"]``."""
+    return format_cards(cards).split() if len(cards) else []

@@ -8,6 +8,9 @@ Routes:
 * ``GET /api/meta``: the chart's class names and the House Ways; ``GET /api/results``: every
   committed result folder (one holding a ``manifest.json``) with its manifest and files;
   ``GET /results/<file>``: a file of the results folder alone;
+* ``POST /api/h2h/play/new``, ``/api/h2h/play/move``, ``/api/h2h/play/state``: a game of Head
+  to Head Poker played against a policy, kept in memory by a random id
+  (:class:`analyzer.ui.calls.Games`); an id the server does not hold answers 404;
 * ``POST /api/range``, ``/api/equity``, ``/api/streets``, ``/api/hits``, ``/api/paigow``: a
   JSON object in, a JSON object out (:mod:`analyzer.ui.calls`). Bad input answers 400 with
   ``{"error": "<one line>"}``, the message the command line prints; a run refused or stopped
@@ -66,6 +69,9 @@ ENDPOINTS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "/api/streets": calls.streets,
     "/api/hits": calls.hits,
     "/api/paigow": calls.paigow_split,
+    "/api/h2h/play/new": calls.play_new,
+    "/api/h2h/play/move": calls.play_move,
+    "/api/h2h/play/state": calls.play_state,
 }
 USER_ERRORS = (ValueError, TypeError)
 """The errors of bad input, as the command line reports them: ``ValueError`` (the cards' and
@@ -264,13 +270,16 @@ class Handler(BaseHTTPRequestHandler):
         return body
 
     def _call(self, endpoint: Callable[[dict[str, Any]], dict[str, Any]], body: dict[str, Any]) -> None:
-        """Answer ``endpoint(body)``: 400 with the one-line message of bad input, 503 when the
+        """Answer ``endpoint(body)``: 400 with the one-line message of bad input, 404 for a game
+        the server does not hold, 503 when the
         run was refused or stopped for its time, not answered within :data:`REQUEST_SECONDS`
         or refused for memory, 500 (and the traceback on stderr) for anything else."""
         try:
             answer = bounded(lambda: endpoint(body), REQUEST_SECONDS)
         except calls.TooLong as err:
             self._json(HTTPStatus.SERVICE_UNAVAILABLE, {"error": one_line(err)})
+        except calls.UnknownGame as err:
+            self._json(HTTPStatus.NOT_FOUND, {"error": one_line(err)})
         except TimeoutError:
             self._json(
                 HTTPStatus.SERVICE_UNAVAILABLE,
