@@ -556,6 +556,21 @@ def test_play_move_refused_for_its_time_is_not_played(base, monkeypatch):
     assert status == 200 and played["advice"]["you"]["label"] == answer["moves"][2]["label"]
 
 
+def test_play_request_past_the_servers_time_says_the_game_goes_on(base, monkeypatch):
+    """A game busy with a move (its lock held) past :data:`server.REQUEST_SECONDS`: 503 saying
+    the game goes on; once the move is done its state is answered."""
+    status, answer = post(base, "/api/h2h/play/new", {"opponent": "random", "seed": 4})
+    monkeypatch.setattr(server, "REQUEST_SECONDS", 0.3)
+    played = calls.GAMES.get(answer["id"])
+    with played.lock:  # as a move still running holds it
+        status, busy = post(base, "/api/h2h/play/state", {"id": answer["id"]})
+    assert status == 503 and busy["error"] == (
+        f"no answer within 0.3 s (a busy server, or a run longer than its estimate): {server.PLAY_TIMEOUT_ADVICE}"
+    )
+    monkeypatch.setattr(server, "REQUEST_SECONDS", 30.0)
+    assert post(base, "/api/h2h/play/state", {"id": answer["id"]}) == (200, answer)
+
+
 # ------------------------------------------------------------------ the command
 
 

@@ -73,6 +73,12 @@ ENDPOINTS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "/api/h2h/play/move": calls.play_move,
     "/api/h2h/play/state": calls.play_state,
 }
+PLAY_ENDPOINTS = (calls.play_new, calls.play_move, calls.play_state)
+PLAY_TIMEOUT_ADVICE = (
+    "the game goes on in the server, and its state (/api/h2h/play/state) shows whether the move was played"
+)
+"""What a game's request answered 503 for its time says: the call runs on, holding the game's
+lock, so the game's state is asked for after it (a move refused for its values is not played)."""
 USER_ERRORS = (ValueError, TypeError)
 """The errors of bad input, as the command line reports them: ``ValueError`` (the cards' and
 the ranges' errors are ones too) and ``TypeError`` (the API's check of an argument's type)."""
@@ -281,11 +287,14 @@ class Handler(BaseHTTPRequestHandler):
         except calls.UnknownGame as err:
             self._json(HTTPStatus.NOT_FOUND, {"error": one_line(err)})
         except TimeoutError:
+            advice = (
+                PLAY_TIMEOUT_ADVICE if endpoint in PLAY_ENDPOINTS else "narrower ranges or fewer players answer sooner"
+            )
             self._json(
                 HTTPStatus.SERVICE_UNAVAILABLE,
                 {
                     "error": f"no answer within {REQUEST_SECONDS:g} s (a busy server, or a run longer than "
-                    "its estimate): narrower ranges or fewer players answer sooner"
+                    f"its estimate): {advice}"
                 },
             )
         except MemoryError as err:
