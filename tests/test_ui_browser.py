@@ -309,3 +309,75 @@ def test_results_gallery(page):
     page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=image.element_handle())
     assert page.locator("#results-view dl.manifest dd").first.text_content() == "exact"
     page.screenshot(path=ARTIFACTS / "ui-results.png", full_page=True)
+
+
+def test_play_head_to_head(page, monkeypatch):
+    """A whole Open 5 game against greedy, a button clicked for each move: the board, the
+    cards you may place and the moves are the API's game of the same seed after each move, the
+    advice is the API's (fewer play-outs than the page's, for time), and the end names the
+    winner."""
+    from analyzer.cards import format_cards
+    from analyzer.ui import calls
+
+    monkeypatch.setattr(calls, "ADVICE_TRIALS", 200)  # the server runs in this process
+    page.locator("nav .tab[data-tab=play]").click()
+    page.locator("#play-opponent").select_option("greedy")
+    page.locator("#play-round-type").select_option("open5")
+    page.locator("#play-seed").fill("three")  # bad input: its one line, and no game
+    page.locator("#play-new").click()
+    page.wait_for_function("() => document.querySelector('#play-error').textContent !== ''")
+    assert page.locator("#play-error").text_content() == (
+        "seed: expected a whole number from 0 to 2**64 - 1, got 'three'"
+    )
+    assert page.locator("#play-board").count() == 0
+    page.locator("#play-seed").fill("3")
+    page.locator("#play-new").click()
+    page.wait_for_selector("#play-board")
+    assert page.locator("#play-error").text_content() == ""
+    game = pa.head_to_head.human_game("greedy", round_type="open5", seed=3)
+
+    def shown_board() -> list[list[list[str]]]:
+        return page.eval_on_selector_all(
+            "#play-board tbody tr",
+            "rows => rows.map(r => [...r.querySelectorAll('td')].slice(1).map("
+            "td => [...td.querySelectorAll('.card')].map(c => c.dataset.card)))",
+        )
+
+    turns = 0
+    while not game.over:
+        layout = [
+            [format_cards(you).split(), [format_cards([common])], format_cards(them).split()]
+            for you, common, them in game.layout()
+        ]
+        layout = [[[c for c in cell if c] for cell in row] for row in layout]
+        assert shown_board() == layout
+        assert page.locator("#play-status").text_content() == game.board().splitlines()[0]
+        moves = game.moves()
+        labels = page.eval_on_selector_all("#play-moves button.move", "bs => bs.map(b => b.dataset.label)")
+        assert labels == [m.label for m in moves]
+        pick = (5 * turns) % len(moves)
+        move = moves[pick]
+        advice, strong = game.advice(trials=200), game.strong_move()
+        game.play(move)
+        page.locator(f"#play-moves button.move[data-move='{pick + 1}']").click()  # its centre: within the button
+        page.wait_for_function(
+            "label => !document.querySelector('#play-game').dataset.busy"
+            " && document.querySelector('#advice-you')?.dataset.label === label",
+            arg=move.label,
+        )
+        values = {m.label: m for m in advice.moves}
+        assert float(page.locator("#advice-you").get_attribute("data-ev")) == values[move.label].ev
+        assert page.locator("#advice-strong").get_attribute("data-label") == strong.label
+        assert page.locator("#advice-best").get_attribute("data-label") == advice.best.label
+        assert advice.continuation in page.locator("#advice-continuation").text_content()
+        assert page.locator("#play-error").text_content() == ""
+        turns += 1
+        if turns == 6:
+            page.screenshot(path=ARTIFACTS / "ui-play.png", full_page=True)
+    page.wait_for_selector("#play-end")
+    winner = ("you", "opponent")[game.winner]
+    assert page.locator("#play-end").get_attribute("data-winner") == winner
+    assert page.locator("#play-end").text_content().startswith("You win" if winner == "you" else "The opponent wins")
+    assert page.locator("#play-moves").count() == 0
+    events = page.eval_on_selector_all("#play-events li", "items => items.map(i => i.textContent)")
+    assert events == game.events and turns == 4 * (3 + 4 + 5)

@@ -5,7 +5,7 @@
 const RANKS = "AKQJT98765432";
 const SUITS = [["s", "\u2660"], ["h", "\u2665"], ["d", "\u2666"], ["c", "\u2663"]];
 const MAX_PLAYERS = 10;
-const state = { meta: null, players: [], board: [], dead: [], pgHand: [] };
+const state = { meta: null, players: [], board: [], dead: [], pgHand: [], play: null };
 
 // ------------------------------------------------------------------ helpers
 
@@ -466,6 +466,133 @@ function runFacts(node, run) {
   node.dataset.seed = run.seed === null ? "" : String(run.seed);
 }
 
+// ------------------------------------------------------------------ Head to Head, played
+
+const SUIT_SYMBOLS = Object.fromEntries(SUITS);
+const money = (x, digits = 1) => (x === null || x === undefined ? "" : `$${Number(x).toFixed(digits)}`);
+
+function cardChip(code) {
+  // a card as the board shows it: rank and suit symbol, red for hearts and diamonds
+  return el("span", { class: `card s-${code[1]}`, "data-card": code, text: code[0] + SUIT_SYMBOLS[code[1]] });
+}
+
+function cardChips(codes) {
+  const box = el("span", { class: "chips" }, ...codes.map(cardChip));
+  if (!codes.length) box.append("\u2013");
+  return box;
+}
+
+async function newGame() {
+  const button = document.getElementById("play-new");
+  const error = document.getElementById("play-error");
+  error.textContent = "";
+  button.disabled = true;
+  try {
+    const game = await api("/api/h2h/play/new", {
+      opponent: document.getElementById("play-opponent").value,
+      round_type: document.getElementById("play-round-type").value,
+      crazy: document.getElementById("play-crazy").checked,
+      seed: document.getElementById("play-seed").value.trim() || null,
+    });
+    state.play = { id: game.id, events: 0 };
+    delete document.getElementById("play-game").dataset.busy; // a move of the last game may still be running
+    document.getElementById("play-advice").replaceChildren();
+    document.getElementById("play-events").replaceChildren();
+    renderGame(game);
+  } catch (err) {
+    error.textContent = err.message;
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function playMove(number) {
+  const error = document.getElementById("play-error");
+  error.textContent = "";
+  const view = document.getElementById("play-game");
+  for (const button of view.querySelectorAll("button.move")) button.disabled = true;
+  view.dataset.busy = "true";
+  const id = state.play.id;
+  const current = () => state.play.id === id; // a new game begun meanwhile drops this one's answers
+  try {
+    const game = await api("/api/h2h/play/move", { id, move: String(number) });
+    if (!current()) return;
+    renderAdvice(game.advice);
+    renderGame(game);
+  } catch (err) {
+    if (!current()) return;
+    error.textContent = err.message;
+    try { // the game as the server holds it: a move refused for its time was not played
+      const game = await api("/api/h2h/play/state", { id });
+      if (current()) renderGame(game);
+    } catch (lost) {
+      if (current()) view.replaceChildren();
+    }
+  } finally {
+    if (current()) delete view.dataset.busy;
+  }
+}
+
+function renderGame(game) {
+  const view = document.getElementById("play-game");
+  const crazy = game.crazy ? " Crazy" : "";
+  const status = el("h3", { id: "play-status",
+    text: `Round ${game.round} of 3: ${game.rows} rows, ${game.round_type}${crazy}; `
+      + `chips you $${num(game.chips.you)}, opponent $${num(game.chips.opponent)}` });
+  const facts = el("p", { class: "method", text: `against ${game.opponent}, seed ${game.seed}` });
+  const rows = game.board.map((row, r) => [`row ${r + 1}`, cardChips(row.you), cardChip(row.common),
+    cardChips(row.opponent)]);
+  const board = table(["", "you", "", "opponent"], rows, (i) => ({ "data-row": String(i + 1) }));
+  board.id = "play-board";
+  const parts = [status, facts, board];
+  if (game.over) {
+    const words = game.winner === "you" ? "You win the game" : "The opponent wins the game";
+    parts.push(el("p", { id: "play-end", class: "end", "data-winner": game.winner,
+      text: `${words}: chips you $${num(game.chips.you)}, opponent $${num(game.chips.opponent)}.` }));
+  } else {
+    parts.push(el("p", {}, "You may place ", cardChips(game.cards)), moveButtons(game.moves));
+  }
+  view.replaceChildren(...parts);
+  view.dataset.round = String(game.round);
+  view.dataset.over = String(game.over);
+  view.dataset.moves = String(game.moves.length);
+  const events = document.getElementById("play-events");
+  for (const event of game.events.slice(state.play.events)) events.append(el("li", { text: event }));
+  state.play.events = game.events.length;
+  events.scrollTop = events.scrollHeight;
+}
+
+function moveButtons(moves) {
+  // a line per card that may be placed, a button per row (and side, in a Crazy round)
+  const byCard = new Map();
+  for (const move of moves) {
+    if (!byCard.has(move.card)) byCard.set(move.card, []);
+    byCard.get(move.card).push(move);
+  }
+  const lines = [...byCard].map(([card, cardMoves]) => el("div", { class: "move-line" }, cardChip(card),
+    ...cardMoves.map((move) => {
+      const button = el("button", { type: "button", class: "move", "data-move": String(move.number),
+        "data-label": move.label, "aria-label": move.label, title: move.label,
+        text: `row ${move.row}${move.side === "opponent" ? " (opponent's side)" : ""}` });
+      button.addEventListener("click", () => playMove(move.number));
+      return button;
+    })));
+  return el("div", { id: "play-moves" }, ...lines);
+}
+
+function renderAdvice(advice) {
+  const error = advice.exact ? "exact" : `\u00b1 ${money(advice.you.regret_stderr)}`;
+  const how = advice.exact ? "exact" : `Monte Carlo, ${num(advice.trials)} play-outs`;
+  const line = (id, words, move, extra = "") => el("p", { id, "data-label": move.label, "data-ev": String(move.ev) },
+    `${words} `, el("strong", { text: move.label }), `: EV ${money(move.ev)}${extra}`);
+  document.getElementById("play-advice").replaceChildren(
+    line("advice-you", "You played", advice.you, `, regret ${money(advice.you.regret)} (${error})`),
+    line("advice-strong", "The search player would play", advice.strong),
+    line("advice-best", "Best by these values:", advice.best),
+    el("p", { class: "method", id: "advice-continuation",
+      text: `The values are the chips you win from here on; they assume ${advice.continuation} (${how}).` }));
+}
+
 // ------------------------------------------------------------------ results gallery
 
 async function loadResults() {
@@ -561,6 +688,11 @@ async function start() {
   const paigowButton = document.getElementById("run-paigow");
   paigowButton.addEventListener("click", () => runQuery("/api/paigow", paigowButton, renderPaigow, "pg-error",
     { hand: document.getElementById("pg-hand").value, way: document.getElementById("pg-way").value }));
+  document.getElementById("play-opponent").replaceChildren(
+    ...state.meta.play.opponents.map((o) => el("option", { value: o, text: o })));
+  document.getElementById("play-round-type").replaceChildren(
+    ...state.meta.play.round_types.map((t) => el("option", { value: t, text: t === "roll" ? "roll (the die)" : t })));
+  document.getElementById("play-new").addEventListener("click", newGame);
   document.body.dataset.ready = "true";
 }
 
