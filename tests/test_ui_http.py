@@ -556,19 +556,163 @@ def test_play_move_refused_for_its_time_is_not_played(base, monkeypatch):
     assert status == 200 and played["advice"]["you"]["label"] == answer["moves"][2]["label"]
 
 
-def test_play_request_past_the_servers_time_says_the_game_goes_on(base, monkeypatch):
+@pytest.mark.parametrize(
+    "kind, store, body",
+    [("h2h", "GAMES", {"opponent": "random", "seed": 4}), ("saint", "SAINT_GAMES", {"opponents": "random", "seed": 4})],
+)
+def test_play_request_past_the_servers_time_says_the_game_goes_on(base, monkeypatch, kind, store, body):
     """A game busy with a move (its lock held) past :data:`server.REQUEST_SECONDS`: 503 saying
-    the game goes on; once the move is done its state is answered."""
-    status, answer = post(base, "/api/h2h/play/new", {"opponent": "random", "seed": 4})
+    the game goes on, naming its game's state endpoint; once the move is done its state is
+    answered."""
+    status, answer = post(base, f"/api/{kind}/play/new", body)
     monkeypatch.setattr(server, "REQUEST_SECONDS", 0.3)
-    played = calls.GAMES.get(answer["id"])
+    played = getattr(calls, store).get(answer["id"])
     with played.lock:  # as a move still running holds it
-        status, busy = post(base, "/api/h2h/play/state", {"id": answer["id"]})
+        status, busy = post(base, f"/api/{kind}/play/state", {"id": answer["id"]})
+    advice = server.PLAY_TIMEOUT_ADVICE.format(f"/api/{kind}/play/state")
     assert status == 503 and busy["error"] == (
-        f"no answer within 0.3 s (a busy server, or a run longer than its estimate): {server.PLAY_TIMEOUT_ADVICE}"
+        f"no answer within 0.3 s (a busy server, or a run longer than its estimate): {advice}"
     )
     monkeypatch.setattr(server, "REQUEST_SECONDS", 30.0)
-    assert post(base, "/api/h2h/play/state", {"id": answer["id"]}) == (200, answer)
+    assert post(base, f"/api/{kind}/play/state", {"id": answer["id"]}) == (200, answer)
+
+
+# ------------------------------------------------------------------ Saint Poker, played
+
+
+def saint_hidden(game) -> set[str]:
+    """The cards the other players hold and have neither drafted in view nor shown, and the
+    cards left in the deck: what the rules never show you."""
+    from analyzer.cards import format_cards
+    from analyzer.games.saint_poker import engine as E
+    from analyzer.games.saint_poker.human import _cards
+
+    seen = game.position()
+    visible = set(seen.hand) | set(seen.river) | set(seen.future) | set(seen.removed)
+    for p in range(1, game.players):
+        visible |= set(seen.known[p]) | set(game._revealed(p))
+    held = {c for p in range(1, game.players) for c in _cards(int(game.state[E.HAND + p]))}
+    return set(format_cards(sorted(held - visible)).split()) if held - visible else set()
+
+
+def test_saint_a_whole_game_as_the_api_plays_it(base, monkeypatch):
+    """A game of Saint Poker played over HTTP is the API's game with the same seed, choice for
+    choice: the same board text, events, choices and values; no answer names a card another
+    player holds unseen, and every card an answer names was on the board text, among your
+    choices or in the events; the end names the winners. The values from fewer samples than
+    the page's, for time."""
+    monkeypatch.setattr(calls, "SAINT_ADVICE_TRIALS", 50)
+    body = {"players": 3, "opponents": "greedy", "seed": "11"}
+    status, answer = post(base, "/api/saint/play/new", body)
+    assert status == 200 and answer["seed"] == "11" and answer["round"] == 1 and answer["phase"] == "river"
+    game = pa.saint_poker.human_game(3, "greedy", seed=11)
+    shown: set[str] = set()
+    turns = 0
+    while True:
+        assert answer["text"] == game.board() and answer["events"] == game.events
+        assert answer["phase"] == game.phase and [s["points"] for s in answer["seats"]] == list(game.scores)
+        assert [s["label"] for s in answer["seats"]] == list(game.seats())
+        shown |= set(CARD_TOKEN.findall(game.board() + " ".join(game.events)))
+        shown |= {c for choice in answer["choices"] for c in choice["cards"]}
+        told = set(CARD_TOKEN.findall(json.dumps({k: v for k, v in answer.items() if k != "id"})))
+        assert told <= shown and not told & saint_hidden(game)  # nothing hidden, ever
+        if answer["over"]:
+            break
+        choices = game.choices()
+        assert [c["cards"] for c in answer["choices"]] == [pa_cards(c) for c in choices]
+        assert (
+            answer["what"]
+            == {"river": "your river card", "reveal": "the two cards to show", "draft": "your pick"}[game.phase]
+        )
+        pick = (5 * turns) % len(choices)
+        choice = choices[pick]
+        said = str(pick + 1) if turns % 2 else " ".join(pa_cards(choice))
+        advice, strong = game.advice(trials=50), game.strong_choice()
+        game.play(choice)
+        status, answer = post(base, "/api/saint/play/move", {"id": answer["id"], "choice": said})
+        assert status == 200, answer
+        values = {c.cards: c for c in advice.choices}
+        you, searched = values[" ".join(pa_cards(choice))], values[" ".join(pa_cards(strong))]
+        assert answer["advice"]["you"]["cards"] == pa_cards(choice)
+        assert answer["advice"]["you"]["points_total"] == you.points_total
+        assert answer["advice"]["you"]["regret"] == you.regret
+        assert answer["advice"]["strong"]["cards"] == pa_cards(strong)
+        assert answer["advice"]["strong"]["points_total"] == searched.points_total
+        assert answer["advice"]["best"]["cards"] == advice.best.cards.split()
+        assert answer["advice"]["continuation"] == advice.continuation and answer["advice"]["exact"] == advice.run.exact
+        turns += 1
+    assert answer["winners"] == [game.seats()[p] for p in game.winners()]
+    assert answer["choices"] == [] and answer["what"] is None and answer["events"][-1].startswith("game over, ")
+    assert turns == 8 * 4 - 2  # a river card, a pair shown and two picks a round; no draft after the last
+    status, again = post(base, "/api/saint/play/move", {"id": answer["id"], "choice": "1"})
+    assert status == 400 and again == {"error": "the game is over: start a new one"}
+    status, state = post(base, "/api/saint/play/state", {"id": answer["id"]})
+    assert status == 200 and state["winners"] == answer["winners"] and "advice" not in state
+
+
+def pa_cards(cards) -> list[str]:
+    from analyzer.cards import format_cards
+
+    return format_cards(cards).split()
+
+
+@pytest.mark.parametrize(
+    "path, body, message",
+    [
+        ("/api/saint/play/new", {"players": 6}, "players: expected 2 to 5, got '6'"),
+        ("/api/saint/play/new", {"players": "three"}, "players: expected 2 to 5, got 'three'"),
+        ("/api/saint/play/new", {"players": True}, "players: expected 2 to 5, got 'True'"),
+        (
+            "/api/saint/play/new",
+            {"opponents": "shark"},
+            "opponents: expected one of search, rollout, tuned, tuned-save, save, greedy, random",
+        ),
+        ("/api/saint/play/new", {"opponents": "search:100000"}, "opponents: expected one of "),
+        ("/api/saint/play/new", {"seed": "-3"}, "seed: expected a whole number from 0 to 2**64 - 1"),
+        ("/api/saint/play/move", {"choice": "1"}, "id: missing"),
+        ("/api/saint/play/state", {"id": 3}, "id: expected text, got 3"),
+    ],
+)
+def test_saint_bad_input_is_400_with_one_line(base, path, body, message):
+    status, answer = post(base, path, body)
+    assert status == 400 and set(answer) == {"error"} and "\n" not in answer["error"]
+    assert answer["error"].startswith(message)
+
+
+def test_saint_illegal_choices_and_unknown_games(base):
+    status, answer = post(base, "/api/saint/play/new", {"players": 2, "opponents": "greedy", "seed": 1})
+    game = pa.saint_poker.human_game(2, "greedy", seed=1)
+    key = answer["id"]
+    outside = next(c for c in ("2c", "3d", "4h", "5s", "6c", "7d") if c not in answer["hand"])
+    for said in ("99", "0", outside, "Ah Kd", "river", ""):
+        with pytest.raises(ValueError) as bad:
+            game.choice_from_text(said)
+        status, refused = post(base, "/api/saint/play/move", {"id": key, "choice": said})
+        assert status == 400 and refused == {"error": one_line(bad.value)}
+    status, refused = post(base, "/api/saint/play/move", {"id": key, "choice": ["Qd"]})
+    assert status == 400 and refused["error"].startswith("choice: expected a choice's number")
+    status, same = post(base, "/api/saint/play/state", {"id": key})
+    assert status == 200 and same == answer  # nothing refused was made
+    for path in ("/api/saint/play/move", "/api/saint/play/state"):
+        status, unknown = post(base, path, {"id": "no-such-game", "choice": "1"})
+        assert status == 404 and set(unknown) == {"error"} and unknown["error"].startswith("no game 'no-such-game'")
+    h2h = post(base, "/api/h2h/play/new", {"opponent": "random", "seed": 1})[1]["id"]
+    assert post(base, "/api/saint/play/state", {"id": h2h})[0] == 404  # each game its own endpoints
+    assert post(base, "/api/h2h/play/state", {"id": key})[0] == 404
+
+
+def test_saint_choice_refused_for_its_time_is_not_made(base, monkeypatch):
+    """Values past their time: 503, the choice not made, and the same choice again (its values
+    kept) is made at once."""
+    monkeypatch.setattr(calls, "SAINT_ADVICE_TRIALS", 50)
+    status, answer = post(base, "/api/saint/play/new", {"players": 2, "opponents": "greedy", "seed": 2})
+    monkeypatch.setattr(calls, "ADVICE_SECONDS", -1.0)
+    status, refused = post(base, "/api/saint/play/move", {"id": answer["id"], "choice": "3"})
+    assert status == 503 and refused["error"].startswith("the values of the moves took ")
+    assert post(base, "/api/saint/play/state", {"id": answer["id"]})[1] == answer
+    monkeypatch.setattr(calls, "ADVICE_SECONDS", 20.0)
+    status, made = post(base, "/api/saint/play/move", {"id": answer["id"], "choice": "3"})
+    assert status == 200 and made["advice"]["you"]["cards"] == answer["choices"][2]["cards"]
 
 
 # ------------------------------------------------------------------ the command

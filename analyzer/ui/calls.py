@@ -14,9 +14,10 @@ hits) are refused before they start when the API's cost model puts them beyond
 :data:`EXACT_ONLY_SECONDS`, and stopped by their progress sink once they have run that long,
 each with :class:`TooLong`.
 
-A game of Head to Head Poker played in the page (:func:`play_new`, :func:`play_move`) is kept
-in memory by a random id (:class:`Games`: a bounded number, each ended after a time left
-alone), one move at a time; the values of each move are bounded by :data:`ADVICE_SECONDS`.
+A game of Head to Head Poker (:func:`play_new`, :func:`play_move`) or of Saint Poker
+(:func:`saint_new`, :func:`saint_move`) played in the page is kept in memory by a random id
+(:class:`Games`, a store for each game: a bounded number, each ended after a time left alone),
+one move at a time; the values of each move are bounded by :data:`ADVICE_SECONDS`.
 """
 
 from __future__ import annotations
@@ -133,12 +134,13 @@ def _exact_only(what: str, run: Callable[[Progress], Answer]) -> Answer:
 
 def meta() -> dict[str, Any]:
     """What the page draws before any query: the 13 x 13 chart's class names (row by row, A
-    first, suited above the diagonal), the House Ways, and the opponents and round types of a
-    Head to Head game."""
+    first, suited above the diagonal), the House Ways, the opponents and round types of a
+    Head to Head game, and the opponents and players of a game of Saint Poker."""
     return {
         "grid": [[pa.ranges.class_at(row, col) for col in range(13)] for row in range(13)],
         "ways": ["foxwoods", "trump-plaza", "improved"],
         "play": {"opponents": list(PLAY_OPPONENTS), "round_types": list(PLAY_ROUND_TYPES)},
+        "saint": {"opponents": list(SAINT_OPPONENTS), "players": list(SAINT_PLAYERS)},
     }
 
 
@@ -329,20 +331,22 @@ class UnknownGame(LookupError):
 
 
 class PlayedGame:
-    """A game of :func:`analyzer.api.head_to_head.human_game` kept by the server: its lock (one
-    move at a time), when it was last used, and the values of the position last asked about
-    (kept when a move is refused for its time, so that asking again is quick)."""
+    """A game kept by the server (:func:`analyzer.api.head_to_head.human_game`,
+    :func:`analyzer.api.saint_poker.human_game`): its lock (one move at a time), when it was last
+    used, and the values of the position last asked about (kept when a move is refused for its
+    time, so that asking again is quick)."""
 
     def __init__(self, game: Any) -> None:
         self.game = game
         self.lock = threading.Lock()
         self.used = time.monotonic()
-        self.advice: tuple[str, Any, Any] | None = None  # (board text, Placements, strong Move)
+        self.advice: tuple[str, Any, Any] | None = None  # (board text, the values, the strong choice)
 
 
 class Games:
-    """The games being played, by random id: at most :data:`PLAY_GAMES`, none idle for longer
-    than :data:`PLAY_IDLE_SECONDS`."""
+    """The games of one kind being played, by random id: at most :data:`PLAY_GAMES`, none idle
+    for longer than :data:`PLAY_IDLE_SECONDS` (a store for each kind of game, so that the id of
+    one kind is unknown to the endpoints of another)."""
 
     def __init__(self) -> None:
         self._games: OrderedDict[str, PlayedGame] = OrderedDict()  # least recently used first
@@ -384,6 +388,7 @@ class Games:
 
 
 GAMES = Games()
+"""The games of Head to Head Poker."""
 
 
 def play_new(body: dict[str, Any]) -> dict[str, Any]:
@@ -458,19 +463,28 @@ def play_move(body: dict[str, Any]) -> dict[str, Any]:
         if game.over:
             raise BadRequest("the game is over: start a new one")
         move = game.move_from_text(text)
-        position = game.board()
-        if played.advice is None or played.advice[0] != position:
-            played.advice = (position, game.advice(trials=ADVICE_TRIALS), game.strong_move())
-        _, advice, strong = played.advice
-        took = time.monotonic() - start
-        if took > ADVICE_SECONDS:
-            raise TooLong(
-                f"the values of the moves took {took:.0f} s, more than this page's {ADVICE_SECONDS:g} s: "
-                "the move was not played; play it again (the values are kept)"
-            )
+        advice, strong = _valued(played, lambda: (game.advice(trials=ADVICE_TRIALS), game.strong_move()), start)
         game.play(move)
         played.advice = None
         return {**_play_state(key, game), "advice": _advice(move, advice, strong)}
+
+
+def _valued(played: PlayedGame, values: Callable[[], tuple[Any, Any]], start: float) -> tuple[Any, Any]:
+    """The values of the position of ``played`` and the strong player's choice there:
+    ``values()``, or what it gave before for the same position (its board text). Raises
+    :class:`TooLong` (the move is then not played) when more than :data:`ADVICE_SECONDS` have
+    gone since ``start``; the values are kept for the move asked again."""
+    position = played.game.board()
+    if played.advice is None or played.advice[0] != position:
+        played.advice = (position, *values())
+    _, advice, strong = played.advice
+    took = time.monotonic() - start
+    if took > ADVICE_SECONDS:
+        raise TooLong(
+            f"the values of the moves took {took:.0f} s, more than this page's {ADVICE_SECONDS:g} s: "
+            "the move was not played; play it again (the values are kept)"
+        )
+    return advice, strong
 
 
 def _advice(move: Any, advice: Any, strong: Any) -> dict[str, Any]:
@@ -530,3 +544,123 @@ def _move(number: int, move: Any) -> dict[str, Any]:
 def _cards(cards: Any) -> list[str]:
     """Card codes as text, one each: ``["Qd", "5h"]``."""
     return format_cards(cards).split() if len(cards) else []
+
+
+# ------------------------------------------------------------------ Saint Poker, played
+
+SAINT_OPPONENTS = ("search", "rollout", "tuned", "tuned-save", "save", "greedy", "random")
+"""The opponents' policies the page offers (the API's at their default budgets), strongest first."""
+SAINT_PLAYERS = (2, 3, 4, 5)
+SAINT_ADVICE_TRIALS = 500
+"""The samples of the hidden cards behind each decision's values where they are not exact (as
+in the terminal game)."""
+SAINT_WHAT = {"river": "your river card", "reveal": "the two cards to show", "draft": "your pick"}
+"""What each phase asks of you, as the terminal's prompt says it."""
+
+SAINT_GAMES = Games()
+"""The games of Saint Poker."""
+
+
+def saint_new(body: dict[str, Any]) -> dict[str, Any]:
+    """A new game of Saint Poker of ``players`` (2 to 5, 3 by default; you are seat 0) against
+    ``opponents`` (one of :data:`SAINT_OPPONENTS` for every other seat, ``search`` by default),
+    ``seed`` (a whole number or its text; a fresh one when absent): its id and what you see
+    (:func:`_saint_state`)."""
+    players = body.get("players", 3)
+    if isinstance(players, str) and players.strip().isdigit():
+        players = int(players)
+    if isinstance(players, bool) or players not in SAINT_PLAYERS:
+        raise BadRequest(f"players: expected 2 to 5, got {str(players)[:40]!r}")
+    opponents = field(body, "opponents", str, "search")
+    if opponents not in SAINT_OPPONENTS:
+        raise BadRequest(f"opponents: expected one of {', '.join(SAINT_OPPONENTS)}, got {opponents[:40]!r}")
+    game = pa.saint_poker.human_game(players, opponents, seed=_seed(body))
+    key = SAINT_GAMES.add(game)
+    return _saint_state(key, game)
+
+
+def saint_state(body: dict[str, Any]) -> dict[str, Any]:
+    """What you see of the game of Saint Poker ``id`` now (:func:`_saint_state`)."""
+    key = field(body, "id", str)
+    played = SAINT_GAMES.get(key)
+    with played.lock:
+        return _saint_state(key, played.game)
+
+
+def saint_move(body: dict[str, Any]) -> dict[str, Any]:
+    """Make your ``choice`` (its number in the choices, from 1, or its cards such as ``"Qd"``
+    or ``"Ah Kd"``, as the terminal takes it) in the game of Saint Poker ``id``: what you see at
+    your next decision, and ``advice``: your choice's value beside the search player's choice
+    and the best by the values (:meth:`~analyzer.games.saint_poker.human.HumanGame.advice`),
+    with the continuation they assume. Refused with :class:`TooLong`, the choice not made, when
+    the values take more than :data:`ADVICE_SECONDS`."""
+    key = field(body, "id", str)
+    text = body.get("choice")
+    if isinstance(text, int) and not isinstance(text, bool):
+        text = str(text)
+    if not isinstance(text, str):
+        raise BadRequest("choice: expected a choice's number (from 1) or its cards, such as 'Qd' or 'Ah Kd'")
+    played = SAINT_GAMES.get(key)
+    start = time.monotonic()
+    with played.lock:
+        game = played.game
+        if game.over:
+            raise BadRequest("the game is over: start a new one")
+        choice = game.choice_from_text(text)
+        advice, strong = _valued(played, lambda: (game.advice(trials=SAINT_ADVICE_TRIALS), game.strong_choice()), start)
+        game.play(choice)
+        played.advice = None
+        values = {c.cards: c for c in advice.choices}
+
+        def value(cards: str) -> dict[str, Any]:
+            c = values[cards]
+            keys = ("points_total", "stderr", "p_win_game", "p_win_game_stderr", "regret", "regret_stderr")
+            return {"cards": c.cards.split(), **{k: getattr(c, k) for k in keys}}
+
+        return {
+            **_saint_state(key, game),
+            "advice": {
+                "you": value(format_cards(choice)),
+                "strong": value(format_cards(strong)),
+                "best": value(advice.best.cards),
+                "continuation": advice.continuation,
+                "exact": advice.run.exact,
+                "trials": advice.run.trials,
+            },
+        }
+
+
+def _saint_state(key: str, game: Any) -> dict[str, Any]:
+    """What you see of a game of Saint Poker (only what the rules show, §3.6: never another
+    player's hidden cards or the deck): the round and phase, each player's label and points, the
+    river and the face-up future river, the cards each other player is known to hold (drafted)
+    and has shown, the cards you showed, your hand, your choices now (numbered from 1) and what
+    the phase asks, every event so far, the terminal's board text and, at the end, the winners
+    (``"you"`` or the other players' labels)."""
+    seen = game.position()
+    return {
+        "id": key,
+        "seed": str(game.seed),
+        "players": game.players,
+        "round": game.round,
+        "rounds": 8,
+        "phase": game.phase,
+        "seats": [
+            {
+                "label": label,
+                "points": points,
+                "known": _cards(seen.known[p]) if p else [],
+                "shown": _cards(game._revealed(p)),
+            }
+            for p, (label, points) in enumerate(zip(game.seats(), game.scores))
+        ],
+        "river": _cards(seen.river),
+        "future": _cards(seen.future),
+        "hand": _cards(seen.hand),
+        "what": None if game.over else SAINT_WHAT[game.phase],
+        "choices": [] if game.over else [{"number": k, "cards": _cards(c)} for k, c in enumerate(game.choices(), 1)],
+        "events": list(game.events),
+        "text": game.board(),
+        "over": game.over,
+        "winners": [game.seats()[p] for p in game.winners()] if game.over else None,
+    }

@@ -9,7 +9,8 @@ Routes:
   committed result folder (one holding a ``manifest.json``) with its manifest and files;
   ``GET /results/<file>``: a file of the results folder alone;
 * ``POST /api/h2h/play/new``, ``/api/h2h/play/move``, ``/api/h2h/play/state``: a game of Head
-  to Head Poker played against a policy, kept in memory by a random id
+  to Head Poker played against a policy, and ``/api/saint/play/new``, ``/move``, ``/state`` one
+  of Saint Poker against policies, kept in memory by a random id
   (:class:`analyzer.ui.calls.Games`); an id the server does not hold answers 404;
 * ``POST /api/range``, ``/api/equity``, ``/api/streets``, ``/api/hits``, ``/api/paigow``: a
   JSON object in, a JSON object out (:mod:`analyzer.ui.calls`). Bad input answers 400 with
@@ -72,13 +73,19 @@ ENDPOINTS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "/api/h2h/play/new": calls.play_new,
     "/api/h2h/play/move": calls.play_move,
     "/api/h2h/play/state": calls.play_state,
+    "/api/saint/play/new": calls.saint_new,
+    "/api/saint/play/move": calls.saint_move,
+    "/api/saint/play/state": calls.saint_state,
 }
-PLAY_ENDPOINTS = (calls.play_new, calls.play_move, calls.play_state)
-PLAY_TIMEOUT_ADVICE = (
-    "the game goes on in the server, and its state (/api/h2h/play/state) shows whether the move was played"
-)
-"""What a game's request answered 503 for its time says: the call runs on, holding the game's
-lock, so the game's state is asked for after it (a move refused for its values is not played)."""
+PLAY_STATES: dict[Callable[[dict[str, Any]], dict[str, Any]], str] = {
+    **dict.fromkeys((calls.play_new, calls.play_move, calls.play_state), "/api/h2h/play/state"),
+    **dict.fromkeys((calls.saint_new, calls.saint_move, calls.saint_state), "/api/saint/play/state"),
+}
+"""The endpoints of the games played, each with the one answering its game's state."""
+PLAY_TIMEOUT_ADVICE = "the game goes on in the server, and its state ({}) shows whether the move was played"
+"""What a game's request answered 503 for its time says (the game's state endpoint filled in):
+the call runs on, holding the game's lock, so the game's state is asked for after it (a move
+refused for its values is not played)."""
 USER_ERRORS = (ValueError, TypeError)
 """The errors of bad input, as the command line reports them: ``ValueError`` (the cards' and
 the ranges' errors are ones too) and ``TypeError`` (the API's check of an argument's type)."""
@@ -287,9 +294,8 @@ class Handler(BaseHTTPRequestHandler):
         except calls.UnknownGame as err:
             self._json(HTTPStatus.NOT_FOUND, {"error": one_line(err)})
         except TimeoutError:
-            advice = (
-                PLAY_TIMEOUT_ADVICE if endpoint in PLAY_ENDPOINTS else "narrower ranges or fewer players answer sooner"
-            )
+            state = PLAY_STATES.get(endpoint)
+            advice = PLAY_TIMEOUT_ADVICE.format(state) if state else "narrower ranges or fewer players answer sooner"
             self._json(
                 HTTPStatus.SERVICE_UNAVAILABLE,
                 {
