@@ -1,7 +1,9 @@
 """The page of ``poker-analyzer ui`` in a real browser: headless Chromium (Debian's, driven by
 playwright) clicks a range into the grid, picks a board, asks for the equity and reads the
 answer off the page, which must equal :func:`analyzer.api.holdem.equity`'s; the same for a Pai
-Gow split against :func:`analyzer.api.paigow.split`, and the results gallery against the files.
+Gow split against :func:`analyzer.api.paigow.split`, the results gallery against the files, and
+whole games of Head to Head and Saint Poker, clicked through, against the API's games of the
+same seeds.
 
 The slow tier (``.ci/run`` installs Debian's ``chromium`` first, so CI never skips); elsewhere
 the tests skip, saying why, when ``/usr/bin/chromium`` or playwright is missing. Screenshots go
@@ -381,3 +383,81 @@ def test_play_head_to_head(page, monkeypatch):
     assert page.locator("#play-moves").count() == 0
     events = page.eval_on_selector_all("#play-events li", "items => items.map(i => i.textContent)")
     assert events == game.events and turns == 4 * (3 + 4 + 5)
+
+
+def test_play_saint_poker(page, monkeypatch):
+    """A whole game of Saint Poker of three players against greedy, a button clicked for each
+    decision: the table (the status line, the river and the future river, each seat's points
+    and the cards known and shown, your hand) and the choices are the API's game of the same
+    seed at each decision, the advice is the API's (fewer samples than the page's, for time),
+    and the end names the winners."""
+    from analyzer.cards import format_cards
+    from analyzer.ui import calls
+
+    monkeypatch.setattr(calls, "SAINT_ADVICE_TRIALS", 50)  # the server runs in this process
+    page.locator("nav .tab[data-tab=saint]").click()
+    page.locator("#saint-players").select_option("3")
+    page.locator("#saint-opponents").select_option("greedy")
+    page.locator("#saint-seed").fill("eleven")  # bad input: its one line, and no game
+    page.locator("#saint-new").click()
+    page.wait_for_function("() => document.querySelector('#saint-error').textContent !== ''")
+    assert page.locator("#saint-error").text_content() == (
+        "seed: expected a whole number from 0 to 2**64 - 1, got 'eleven'"
+    )
+    assert page.locator("#saint-seats").count() == 0
+    page.locator("#saint-seed").fill("11")
+    page.locator("#saint-new").click()
+    page.wait_for_selector("#saint-seats")
+    assert page.locator("#saint-error").text_content() == ""
+    game = pa.saint_poker.human_game(3, "greedy", seed=11)
+
+    def cards(selector: str) -> list[str]:
+        return page.eval_on_selector_all(f"{selector} .card", "cs => cs.map(c => c.dataset.card)")
+
+    def check_table() -> None:
+        seen = game.position()
+        assert page.locator("#saint-status").text_content() == game.board().splitlines()[0]
+        assert cards("#saint-river") == format_cards([*seen.river, *seen.future]).split()
+        assert cards("#saint-hand") == format_cards(seen.hand).split()
+        for p in range(1, game.players):
+            known = page.locator(f"#saint-seats tr[data-seat='{p}'] td:nth-child(3)")
+            shown = page.locator(f"#saint-seats tr[data-seat='{p}'] td:nth-child(4)")
+            assert cards_in(known) == format_cards(seen.known[p]).split()
+            assert cards_in(shown) == format_cards(game._revealed(p)).split()
+
+    def cards_in(cell) -> list[str]:
+        return cell.evaluate("td => [...td.querySelectorAll('.card')].map(c => c.dataset.card)")
+
+    turns = 0
+    while not game.over:
+        check_table()
+        choices = game.choices()
+        shown = page.eval_on_selector_all("#saint-choices button.move", "bs => bs.map(b => b.dataset.cards)")
+        assert shown == [format_cards(c) for c in choices]
+        pick = (5 * turns) % len(choices)
+        choice = choices[pick]
+        advice, strong = game.advice(trials=50), game.strong_choice()
+        game.play(choice)
+        page.locator(f"#saint-choices button.move[data-choice='{pick + 1}']").click()  # its centre
+        page.wait_for_function(
+            "([cards, turn]) => !document.querySelector('#saint-game').dataset.busy"
+            " && document.querySelector('#saint-advice-you')?.dataset.cards === cards"
+            " && document.querySelectorAll('#saint-events li').length === turn",
+            arg=[format_cards(choice), len(game.events)],
+        )
+        values = {c.cards: c for c in advice.choices}
+        you = page.locator("#saint-advice-you")
+        assert float(you.get_attribute("data-points")) == values[format_cards(choice)].points_total
+        assert page.locator("#saint-advice-strong").get_attribute("data-cards") == format_cards(strong)
+        assert page.locator("#saint-advice-best").get_attribute("data-cards") == advice.best.cards
+        assert advice.continuation in page.locator("#saint-advice-continuation").text_content()
+        assert page.locator("#saint-error").text_content() == ""
+        turns += 1
+        if turns == 9:
+            page.screenshot(path=ARTIFACTS / "ui-saint.png", full_page=True)
+    check_table()
+    winners = ",".join(game.seats()[p] for p in game.winners())
+    assert page.locator("#saint-end").get_attribute("data-winners") == winners
+    assert page.locator("#saint-choices").count() == 0
+    events = page.eval_on_selector_all("#saint-events li", "items => items.map(i => i.textContent)")
+    assert events == game.events and turns == 8 * 4 - 2

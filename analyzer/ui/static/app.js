@@ -5,7 +5,7 @@
 const RANKS = "AKQJT98765432";
 const SUITS = [["s", "\u2660"], ["h", "\u2665"], ["d", "\u2666"], ["c", "\u2663"]];
 const MAX_PLAYERS = 10;
-const state = { meta: null, players: [], board: [], dead: [], pgHand: [], play: null };
+const state = { meta: null, players: [], board: [], dead: [], pgHand: [], play: null, saint: null };
 
 // ------------------------------------------------------------------ helpers
 
@@ -593,6 +593,113 @@ function renderAdvice(advice) {
       text: `The values are the chips you win from here on; they assume ${advice.continuation} (${how}).` }));
 }
 
+// ------------------------------------------------------------------ Saint Poker, played
+
+async function saintNew() {
+  const button = document.getElementById("saint-new");
+  const error = document.getElementById("saint-error");
+  error.textContent = "";
+  button.disabled = true;
+  try {
+    const game = await api("/api/saint/play/new", {
+      players: Number(document.getElementById("saint-players").value),
+      opponents: document.getElementById("saint-opponents").value,
+      seed: document.getElementById("saint-seed").value.trim() || null,
+    });
+    state.saint = { id: game.id, events: 0 };
+    delete document.getElementById("saint-game").dataset.busy; // a choice of the last game may still be running
+    document.getElementById("saint-advice").replaceChildren();
+    document.getElementById("saint-events").replaceChildren();
+    renderSaint(game);
+  } catch (err) {
+    error.textContent = err.message;
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function saintChoose(number) {
+  const error = document.getElementById("saint-error");
+  error.textContent = "";
+  const view = document.getElementById("saint-game");
+  for (const button of view.querySelectorAll("button.move")) button.disabled = true;
+  view.dataset.busy = "true";
+  const id = state.saint.id;
+  const current = () => state.saint.id === id; // a new game begun meanwhile drops this one's answers
+  try {
+    const game = await api("/api/saint/play/move", { id, choice: String(number) });
+    if (!current()) return;
+    renderSaintAdvice(game.advice);
+    renderSaint(game);
+  } catch (err) {
+    if (!current()) return;
+    error.textContent = err.message;
+    try { // the game as the server holds it: a choice refused for its time was not made
+      const game = await api("/api/saint/play/state", { id });
+      if (current()) renderSaint(game);
+    } catch (lost) {
+      if (current()) view.replaceChildren();
+    }
+  } finally {
+    if (current()) delete view.dataset.busy;
+  }
+}
+
+function renderSaint(game) {
+  // what the terminal shows: the round, phase and scores; the river and the future river; what
+  // each other player is known to hold and has shown; your hand; then your choices as buttons
+  const view = document.getElementById("saint-game");
+  const scores = game.seats.map((s) => `${s.label} ${s.points}`).join(", ");
+  const status = el("h3", { id: "saint-status", text: `Round ${game.round} of ${game.rounds}, ${game.phase}; scores: ${scores}` });
+  const facts = el("p", { class: "method", text: `${game.players} players, seed ${game.seed}` });
+  const river = el("p", { id: "saint-river" }, "River ", cardChips(game.river), "\u2003future river ", cardChips(game.future));
+  const seats = table(["player", "points", "known to hold", "shown"],
+    game.seats.map((s) => [s.label, String(s.points), s.label === "you" ? "" : cardChips(s.known), cardChips(s.shown)]),
+    (i) => ({ "data-seat": String(i) }));
+  seats.id = "saint-seats";
+  const hand = el("p", { id: "saint-hand" }, "Your hand ", cardChips(game.hand));
+  const parts = [status, facts, river, seats, hand];
+  if (game.over) {
+    const [first] = game.winners;
+    const words = game.winners.length > 1 ? `A shared win: ${game.winners.join(" and ")}`
+      : first === "you" ? "You win the game" : `${first[0].toUpperCase()}${first.slice(1)} wins the game`;
+    parts.push(el("p", { id: "saint-end", class: "end", "data-winners": game.winners.join(","),
+      text: `${words}: ${scores}.` }));
+  } else {
+    const buttons = game.choices.map((choice) => {
+      const cards = choice.cards.join(" ");
+      const button = el("button", { type: "button", class: "move", "data-choice": String(choice.number),
+        "data-cards": cards, "aria-label": cards, title: cards }, ...choice.cards.map(cardChip));
+      button.addEventListener("click", () => saintChoose(choice.number));
+      return button;
+    });
+    parts.push(el("p", { id: "saint-what", text: `Choose ${game.what}:` }), el("div", { id: "saint-choices" }, ...buttons));
+  }
+  view.replaceChildren(...parts);
+  view.dataset.phase = game.phase;
+  view.dataset.over = String(game.over);
+  const events = document.getElementById("saint-events");
+  for (const event of game.events.slice(state.saint.events)) events.append(el("li", { text: event }));
+  state.saint.events = game.events.length;
+  events.scrollTop = events.scrollHeight;
+}
+
+function renderSaintAdvice(advice) {
+  const points = (x) => (x === null || x === undefined ? "" : Number(x).toFixed(2));
+  const error = advice.exact ? "exact" : `\u00b1 ${points(advice.you.regret_stderr)}`;
+  const how = advice.exact ? "exact" : `Monte Carlo, ${num(advice.trials)} samples of the hidden cards`;
+  const line = (id, words, choice, extra = "") => el("p", { id, "data-cards": choice.cards.join(" "),
+    "data-points": String(choice.points_total) }, `${words} `, el("strong", { text: choice.cards.join(" ") }),
+  `: ${points(choice.points_total)} points to the end${extra}`);
+  document.getElementById("saint-advice").replaceChildren(
+    line("saint-advice-you", "You chose", advice.you,
+      `, P(win game) ${pct(advice.you.p_win_game, 1)}, regret ${points(advice.you.regret)} (${error})`),
+    line("saint-advice-strong", "The search player would choose", advice.strong),
+    line("saint-advice-best", "Best by these values:", advice.best),
+    el("p", { class: "method", id: "saint-advice-continuation",
+      text: `The values are your points from here to the end; they assume ${advice.continuation} (${how}).` }));
+}
+
 // ------------------------------------------------------------------ results gallery
 
 async function loadResults() {
@@ -693,6 +800,12 @@ async function start() {
   document.getElementById("play-round-type").replaceChildren(
     ...state.meta.play.round_types.map((t) => el("option", { value: t, text: t === "roll" ? "roll (the die)" : t })));
   document.getElementById("play-new").addEventListener("click", newGame);
+  document.getElementById("saint-players").replaceChildren(
+    ...state.meta.saint.players.map((n) => el("option", { value: String(n), text: String(n) })));
+  document.getElementById("saint-players").value = "3";
+  document.getElementById("saint-opponents").replaceChildren(
+    ...state.meta.saint.opponents.map((o) => el("option", { value: o, text: o })));
+  document.getElementById("saint-new").addEventListener("click", saintNew);
   document.body.dataset.ready = "true";
 }
 
