@@ -35,8 +35,9 @@ def ui_command(
     ] = None,
 ) -> None:
     """Serve the web page (a Hold'em calculator with range grids, a Pai Gow split advisor, Head
-    to Head Poker to play, the results gallery) on this machine and open it in a browser; Ctrl-C stops it. Every asset
-    ships in the package: nothing is fetched from the internet."""
+    to Head Poker and Saint Poker to play, the results gallery) on this machine and open it in a
+    browser; Ctrl-C stops it. Every asset ships in the package: nothing is fetched from the
+    internet."""
     import threading
     import webbrowser
 

@@ -1,7 +1,7 @@
 """The local web page of ``poker-analyzer ui``: a Hold'em calculator (range grids, a card picker,
 equity, the per-combo breakdown, the equity over every flop or turn, the hits of a range on a
-board), a Pai Gow split advisor, a game of Head to Head Poker played against a policy with the
-strong player's advice, and a gallery of the committed results.
+board), a Pai Gow split advisor, games of Head to Head Poker and of Saint Poker played against
+policies with the strong player's advice, and a gallery of the committed results.
 
 :mod:`analyzer.ui.server` serves the page and its JSON endpoints with the standard library's
 threading HTTP server; :mod:`analyzer.ui.calls` is the one module that calls the public Python
