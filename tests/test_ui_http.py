@@ -483,6 +483,86 @@ def test_play_a_whole_game_as_the_api_plays_it(base, monkeypatch):
     assert status == 200 and state["winner"] == answer["winner"] and "advice" not in state
 
 
+def test_play_a_whole_betting_game_as_the_api_plays_it(base, monkeypatch):
+    """The betting game over HTTP is the API's game with the same seed, decision for decision:
+    the same board text (stacks and each row's chips), events, moves and betting actions, and
+    the same values (fewer play-outs than the page's, for time); no answer names a card before
+    the rules show it (the opponent's hand and drawn cards, the deck); the end has a winner."""
+    monkeypatch.setattr(calls, "BET_ADVICE_TRIALS", 20)
+    body = {"opponent": "greedy", "betting": True, "opponent_bets": "threshold", "seed": "7"}
+    status, answer = post(base, "/api/h2h/play/new", body)
+    assert status == 200 and answer["betting"] and answer["stacks"] == {"you": 800, "opponent": 800}
+    game = pa.head_to_head.human_game("greedy", betting=True, opponent_bets="threshold", seed=7)
+    shown: set[str] = set()
+    turns = bets = 0
+    while True:
+        assert answer["text"] == game.board() and answer["events"] == game.events
+        assert answer["stacks"] == {"you": game.stacks[0], "opponent": game.stacks[1]}
+        assert [tuple(row["chips"].values()) for row in answer["board"]] == [
+            game.row_chips(r) for r in range(game.rows)
+        ]
+        shown |= seen_cards(answer) | set(PLACED.findall(" ".join(answer["events"])))
+        told = {key: value for key, value in answer.items() if key != "id"}
+        assert set(CARD_TOKEN.findall(json.dumps(told))) <= shown  # nothing hidden, ever
+        if answer["over"]:
+            break
+        assert answer["decision"] == game.decision
+        if game.decision == "place":
+            moves = game.moves()
+            assert [m["label"] for m in answer["moves"]] == [m.label for m in moves] and answer["actions"] == []
+            choice = moves[(7 * turns) % len(moves)]
+            said = str((7 * turns) % len(moves) + 1)
+            advice = game.advice(trials=20)
+            game.play(choice)
+        else:
+            actions = game.bet_actions()
+            assert [a["label"] for a in answer["actions"]] == [a.label for a in actions] and answer["moves"] == []
+            assert answer["described"] == game.describe_choices()
+            pick = (3 * turns) % len(actions)
+            choice = actions[pick]
+            said = str(pick + 1) if bets % 2 else terminal_words(choice)  # its number, or as typed
+            advice = game.advice(trials=20, include=choice)
+            game.act(choice)
+            bets += 1
+        status, answer = post(base, "/api/h2h/play/move", {"id": answer["id"], "move": said})
+        assert status == 200, answer
+        assert answer["advice"]["you"]["label"] == choice.label
+        assert answer["advice"]["you"]["ev"] == advice.value_of(choice.label).ev
+        assert answer["advice"]["best"]["label"] == advice.best.label == answer["advice"]["strong"]["label"]
+        assert answer["advice"]["continuation"] == advice.continuation
+        turns += 1
+    assert answer["winner"] == ("you", "opponent")[game.winner] and answer["actions"] == answer["moves"] == []
+    assert answer["decision"] is None and bets > 0 and turns == 4 * (3 + 4 + 5) + bets
+
+
+def terminal_words(action) -> str:
+    """A betting action as the terminal's prompt takes it: ``n``, ``b 2 50``, ``d``, ``c``, ``r 50``."""
+    if action.label == "no bet":
+        return "n"
+    verb = action.label.split()[0]
+    if verb == "bet":
+        return f"b {action.row + 1} {action.amount}"
+    return f"r {action.amount}" if verb == "raise" else verb[0]
+
+
+def test_play_betting_bad_actions(base):
+    """A betting action the game refuses answers 400 with the terminal's message; a number
+    beyond the actions says how many there are; a placement asked for while betting is refused."""
+    body = {"opponent": "greedy", "betting": True, "seed": 7}
+    status, answer = post(base, "/api/h2h/play/new", body)
+    game = pa.head_to_head.human_game("greedy", betting=True, seed=7)
+    assert answer["decision"] == game.decision == "bet"
+    for said in ("b 9 50", "b 1 15", "x", "c", "Qd 2"):
+        with pytest.raises(ValueError) as bad:
+            game.action_from_text(said)
+        status, refused = post(base, "/api/h2h/play/move", {"id": answer["id"], "move": said})
+        assert status == 400 and refused == {"error": one_line(bad.value)}
+    count = len(game.bet_actions())
+    status, refused = post(base, "/api/h2h/play/move", {"id": answer["id"], "move": count + 1})
+    assert status == 400 and refused == {"error": f"no action {count + 1}: give 1 to {count}"}
+    assert post(base, "/api/h2h/play/state", {"id": answer["id"]}) == (200, answer)
+
+
 def pa_card(code: int) -> str:
     from analyzer.cards import format_cards
 
@@ -501,6 +581,12 @@ def pa_card(code: int) -> str:
         ("/api/h2h/play/new", {"round_type": "open6"}, "round_type: expected one of roll, draw1, share2, hold3, play4"),
         ("/api/h2h/play/new", {"seed": "-3"}, "seed: expected a whole number from 0 to 2**64 - 1"),
         ("/api/h2h/play/new", {"crazy": "yes"}, "crazy: expected true or false"),
+        ("/api/h2h/play/new", {"betting": 1}, "betting: expected true or false"),
+        (
+            "/api/h2h/play/new",
+            {"betting": True, "opponent_bets": "shark"},
+            "opponent_bets: expected one of threshold, rollout, never, random",
+        ),
         ("/api/h2h/play/move", {"move": "1"}, "id: missing"),
         ("/api/h2h/play/state", {"id": 3}, "id: expected text, got 3"),
     ],

@@ -139,7 +139,11 @@ def meta() -> dict[str, Any]:
     return {
         "grid": [[pa.ranges.class_at(row, col) for col in range(13)] for row in range(13)],
         "ways": ["foxwoods", "trump-plaza", "improved"],
-        "play": {"opponents": list(PLAY_OPPONENTS), "round_types": list(PLAY_ROUND_TYPES)},
+        "play": {
+            "opponents": list(PLAY_OPPONENTS),
+            "round_types": list(PLAY_ROUND_TYPES),
+            "bet_policies": list(PLAY_BET_POLICIES),
+        },
         "saint": {"opponents": list(SAINT_OPPONENTS), "players": list(SAINT_PLAYERS)},
     }
 
@@ -314,6 +318,8 @@ def paigow_split(body: dict[str, Any]) -> dict[str, Any]:
 PLAY_OPPONENTS = ("search", "rollout", "tuned", "greedy", "random")
 """The opponents the page offers (the API's policies at their default budgets), strongest first."""
 PLAY_ROUND_TYPES = ("roll", "draw1", "share2", "hold3", "play4", "open5")
+PLAY_BET_POLICIES = ("threshold", "rollout", "never", "random")
+"""The opponent's betting policies the page offers in the betting game (the API's defaults)."""
 PLAY_GAMES = 64
 """The most games kept at once: a new one past it ends the one left alone longest."""
 PLAY_IDLE_SECONDS = 2 * 3600.0
@@ -323,6 +329,9 @@ ADVICE_SECONDS = 20.0
 ADVICE_TRIALS = 2_000
 """The Monte Carlo play-outs behind each move's values where the round is not solved exactly
 (as in the terminal game)."""
+BET_ADVICE_TRIALS = 400
+"""The play-outs of the rest of the round behind each decision's values in the betting game (as
+in the terminal game)."""
 
 
 class UnknownGame(LookupError):
@@ -392,22 +401,39 @@ GAMES = Games()
 
 
 def play_new(body: dict[str, Any]) -> dict[str, Any]:
-    """A new game of Head to Head Poker (the placement game) against ``opponent`` (one of
-    :data:`PLAY_OPPONENTS`, ``search`` by default), ``round_type`` (``roll`` by default),
-    ``crazy`` (false), ``seed`` (a whole number or its text; a fresh one when absent): its id
-    and what you see (:func:`_play_state`)."""
+    """A new game of Head to Head Poker (the placement game; with ``betting`` true, the betting
+    game of §2.7, the opponent betting by ``opponent_bets``, one of :data:`PLAY_BET_POLICIES`,
+    ``threshold`` by default) against ``opponent`` (one of :data:`PLAY_OPPONENTS`, ``search`` by
+    default), ``round_type`` (``roll`` by default), ``crazy`` (false), ``seed`` (a whole number
+    or its text; a fresh one when absent): its id and what you see (:func:`_play_state`)."""
     opponent = field(body, "opponent", str, "search")
     if opponent not in PLAY_OPPONENTS:
         raise BadRequest(f"opponent: expected one of {', '.join(PLAY_OPPONENTS)}, got {opponent[:40]!r}")
     round_type = field(body, "round_type", str, "roll")
     if round_type not in PLAY_ROUND_TYPES:
         raise BadRequest(f"round_type: expected one of {', '.join(PLAY_ROUND_TYPES)}, got {round_type[:40]!r}")
-    crazy = body.get("crazy") or False
-    if not isinstance(crazy, bool):
-        raise BadRequest(f"crazy: expected true or false, got {crazy!r:.40}")
-    game = pa.head_to_head.human_game(opponent, round_type=round_type, crazy=crazy, seed=_seed(body))
+    crazy, betting = _flag(body, "crazy"), _flag(body, "betting")
+    bets = field(body, "opponent_bets", str, "threshold")
+    if bets not in PLAY_BET_POLICIES:
+        raise BadRequest(f"opponent_bets: expected one of {', '.join(PLAY_BET_POLICIES)}, got {bets[:40]!r}")
+    game = pa.head_to_head.human_game(
+        opponent,
+        round_type=round_type,
+        crazy=crazy,
+        betting=betting,
+        opponent_bets=bets if betting else None,
+        seed=_seed(body),
+    )
     key = GAMES.add(game)
     return _play_state(key, game)
+
+
+def _flag(body: dict[str, Any], name: str) -> bool:
+    """``body[name]``: true or false (false when absent or null)."""
+    value = body.get(name) or False
+    if not isinstance(value, bool):
+        raise BadRequest(f"{name}: expected true or false, got {value!r:.40}")
+    return value
 
 
 def _seed(body: dict[str, Any]) -> int | None:
@@ -448,7 +474,11 @@ def play_move(body: dict[str, Any]) -> dict[str, Any]:
     as the terminal takes it) in the game ``id``: what you see after the opponent's moves, and
     ``advice``: your move's value beside the search player's choice and the best by the values
     (:meth:`~analyzer.games.head_to_head.human.HumanGame.advice`), with the continuation they
-    assume. Refused with :class:`TooLong`, the move not played, when the values take more than
+    assume. In the betting game, when you are to bet or to answer a bet, ``move`` is a betting
+    action: its number in the actions (from 1) or its text as the terminal takes it (``n``,
+    ``b 2 50``, ``d``, ``c``, ``r 50``); the advice's strong choice is then the best by the
+    values (:meth:`~analyzer.games.head_to_head.betting.human.HumanBettingGame.advice`).
+    Refused with :class:`TooLong`, the move not played, when the values take more than
     :data:`ADVICE_SECONDS`."""
     key = field(body, "id", str)
     text = body.get("move")
@@ -462,19 +492,73 @@ def play_move(body: dict[str, Any]) -> dict[str, Any]:
         game = played.game
         if game.over:
             raise BadRequest("the game is over: start a new one")
+        if _betting(game):
+            return _play_betting(key, played, text, start)
         move = game.move_from_text(text)
-        advice, strong = _valued(played, lambda: (game.advice(trials=ADVICE_TRIALS), game.strong_move()), start)
+        advice, strong = _valued(
+            played, game.board(), lambda: (game.advice(trials=ADVICE_TRIALS), game.strong_move()), start
+        )
         game.play(move)
         played.advice = None
         return {**_play_state(key, game), "advice": _advice(move, advice, strong)}
 
 
-def _valued(played: PlayedGame, values: Callable[[], tuple[Any, Any]], start: float) -> tuple[Any, Any]:
-    """The values of the position of ``played`` and the strong player's choice there:
-    ``values()``, or what it gave before for the same position (its board text). Raises
+def _betting(game: Any) -> bool:
+    """Whether ``game`` is the betting game."""
+    return hasattr(game, "bet_actions")
+
+
+def _play_betting(key: str, played: PlayedGame, text: str, start: float) -> dict[str, Any]:
+    """A decision of the betting game (:func:`play_move`), the game's lock held."""
+    game = played.game
+    if game.decision == "place":
+        choice = game.move_from_text(text)
+        include = None
+    else:
+        actions = game.bet_actions()
+        if text.strip().isdigit():
+            number = int(text)
+            if not 1 <= number <= len(actions):
+                raise ValueError(f"no action {number}: give 1 to {len(actions)}")
+            choice = actions[number - 1]
+        else:
+            choice = game.action_from_text(text)
+        include = choice
+    position = f"{game.board()}\n{game.decision} {choice.label}"  # a betting choice is valued among its kind
+
+    def values() -> tuple[Any, Any]:
+        advice = game.advice(trials=BET_ADVICE_TRIALS, include=include)
+        return advice, advice.best
+
+    advice, best = _valued(played, position, values, start)
+    if include is None:
+        game.play(choice)
+    else:
+        game.act(choice)
+    played.advice = None
+
+    def value(label: str) -> dict[str, Any]:
+        v = advice.value_of(label)
+        return {"label": v.label, "ev": v.ev, "stderr": v.stderr, "regret": v.regret, "regret_stderr": v.regret_stderr}
+
+    return {
+        **_play_state(key, game),
+        "advice": {
+            "you": value(choice.label),
+            "strong": value(best.label),
+            "best": value(best.label),
+            "continuation": advice.continuation,
+            "exact": False,
+            "trials": advice.trials,
+        },
+    }
+
+
+def _valued(played: PlayedGame, position: str, values: Callable[[], tuple[Any, Any]], start: float) -> tuple[Any, Any]:
+    """The values of the ``position`` of ``played`` (its board text, say) and the strong
+    player's choice there: ``values()``, or what it gave before for the same position. Raises
     :class:`TooLong` (the move is then not played) when more than :data:`ADVICE_SECONDS` have
     gone since ``start``; the values are kept for the move asked again."""
-    position = played.game.board()
     if played.advice is None or played.advice[0] != position:
         played.advice = (position, *values())
     _, advice, strong = played.advice
@@ -511,8 +595,9 @@ def _play_state(key: str, game: Any) -> dict[str, Any]:
     """What you see of ``game`` (only what the rules let you see: never the deck or the
     opponent's hidden cards): the round, the chips, per row your cards, the common card and the
     opponent's, the cards you may place and your legal moves (numbered from 1), every event so
-    far, the terminal's board text and, at the end, the winner (``"you"`` or ``"opponent"``)."""
-    return {
+    far, the terminal's board text and, at the end, the winner (``"you"`` or ``"opponent"``).
+    The betting game adds :func:`_betting_state`."""
+    state = {
         "id": key,
         "opponent": game.opponent,
         "seed": str(game.seed),
@@ -531,7 +616,50 @@ def _play_state(key: str, game: Any) -> dict[str, Any]:
         "text": game.board(),
         "over": game.over,
         "winner": None if game.winner is None else ("you", "opponent")[game.winner],
+        "betting": _betting(game),
     }
+    return {**state, **_betting_state(game)} if _betting(game) else state
+
+
+def _betting_state(game: Any) -> dict[str, Any]:
+    """What the betting game adds (and changes) in what you see: the opponent's betting
+    policy, both stacks, what you decide now (``"bet"``, ``"respond"``, ``"place"``) and the
+    row of the bet you answer, each row's chips (the base left, your bet, the opponent's, closed
+    to betting, paid), the cards you hold or may place and what they are (none while the
+    opponent places a card he drew), your moves only when you are to place a card, your betting
+    actions (numbered from 1) and the terminal's words for them."""
+    what, cards = game.your_cards()
+    actions = [] if game.over else game.bet_actions()
+    placing = not game.over and game.decision == "place"
+    board = [
+        {**row, "chips": dict(zip(("base", "you", "opponent", "closed", "paid"), game.row_chips(r)))}
+        for r, row in enumerate(
+            {"you": _cards(you), "common": _cards([common])[0], "opponent": _cards(them)}
+            for you, common, them in game.layout()
+        )
+    ]
+    return {
+        "opponent_bets": game.opponent_bets,
+        "stacks": {"you": game.stacks[0], "opponent": game.stacks[1]},
+        "decision": None if game.over else game.decision,
+        "facing": game.facing + 1 if game.decision == "respond" and not game.over else None,
+        "board": board,
+        "cards": _cards(cards),
+        "cards_are": what,
+        "moves": [_move(k, m) for k, m in enumerate(game.moves(), 1)] if placing else [],
+        "actions": [_action(k, a) for k, a in enumerate(actions, 1)],
+        "described": [] if game.over else game.describe_choices(),
+        "min_bet": game.betting_rules.min_bet,
+    }
+
+
+def _action(number: int, action: Any) -> dict[str, Any]:
+    """A betting action as the page lists it: its number (from 1), its kind (``"no bet"``,
+    ``"bet"``, ``"decline"``, ``"call"``, ``"raise"``), its row (from 1; None for no bet), its
+    amount and its label (``"bet $50 on row 2"``)."""
+    kind = action.label.split()[0] if action.row >= 0 else "no bet"
+    row = action.row + 1 if action.row >= 0 else None
+    return {"number": number, "kind": kind, "row": row, "amount": action.amount, "label": action.label}
 
 
 def _move(number: int, move: Any) -> dict[str, Any]:
@@ -607,7 +735,9 @@ def saint_move(body: dict[str, Any]) -> dict[str, Any]:
         if game.over:
             raise BadRequest("the game is over: start a new one")
         choice = game.choice_from_text(text)
-        advice, strong = _valued(played, lambda: (game.advice(trials=SAINT_ADVICE_TRIALS), game.strong_choice()), start)
+        advice, strong = _valued(
+            played, game.board(), lambda: (game.advice(trials=SAINT_ADVICE_TRIALS), game.strong_choice()), start
+        )
         game.play(choice)
         played.advice = None
         values = {c.cards: c for c in advice.choices}

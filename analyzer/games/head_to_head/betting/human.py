@@ -231,18 +231,40 @@ class HumanBettingGame(HumanGame):
     def _committed(self, seat: int, row: int) -> int:
         return int(self.state[E.COMMITTED + E.MAX_ROWS * seat + row])
 
-    def _your_cards(self) -> str:
-        """The cards you hold or may place, in words: never a card the opponent holds unseen."""
+    def your_cards(self) -> tuple[str, tuple[int, ...]]:
+        """The cards you hold or may place, with what they are (``"open cards"``, ``"your
+        hand"``, ``"you drew"``): never a card the opponent holds unseen (``("", ())`` while
+        the opponent is to place a card he drew). None at the end of the game."""
         st = self.state
         kind = int(st[E.TYPE])
+        if self.over:
+            return "", ()
         if kind == E.OPEN5:
-            return f"open cards: {format_cards(self._cards()) or '-'}"
+            return "open cards", self._cards()
         if kind in (E.HOLD3, E.PLAY4):
-            hand = [int(c) for c in st[E.HAND + 4 * HUMAN : E.HAND + 4 * HUMAN + int(st[E.HAND_N + HUMAN])]]
-            return f"your hand: {format_cards(hand) or '-'}"
+            return "your hand", tuple(
+                int(c) for c in st[E.HAND + 4 * HUMAN : E.HAND + 4 * HUMAN + int(st[E.HAND_N + HUMAN])]
+            )
         if E._mover(st) == HUMAN:
-            return f"you drew: {format_cards(self._cards()) or '-'}"
-        return ""
+            return "you drew", self._cards()
+        return "", ()
+
+    def row_chips(self, row: int) -> tuple[int, int, int, bool, bool]:
+        """The chips of ``row`` (0-based) as the board shows them: the base left on it, what you
+        and the opponent have bet on it, whether it is closed to betting, whether it is paid."""
+        st = self.state
+        return (
+            int(st[E.ROW_BASE + row]),
+            self._committed(HUMAN, row),
+            self._committed(MACHINE, row),
+            bool(st[E.BET_CLOSED + row]),
+            bool(_row_complete(st, row)),
+        )
+
+    def _your_cards(self) -> str:
+        """The cards you hold or may place, in words: never a card the opponent holds unseen."""
+        what, cards = self.your_cards()
+        return f"{what}: {format_cards(cards) or '-'}" if what else ""
 
     def _money_text(self) -> str:
         """The board's money: both stacks (each row's chips are in :meth:`_row_note`)."""
