@@ -461,3 +461,99 @@ def test_play_saint_poker(page, monkeypatch):
     assert page.locator("#saint-choices").count() == 0
     events = page.eval_on_selector_all("#saint-events li", "items => items.map(i => i.textContent)")
     assert events == game.events and turns == 8 * 4 - 2
+
+
+def test_play_head_to_head_betting(page, monkeypatch):
+    """A whole betting game (Hold 3 rounds) against greedy placing and threshold betting, each
+    decision clicked: a placement's row button, No bet, a bet's amount chosen from its row's list
+    and Bet, Decline, Call, or a raise's amount and Raise. After each decision the board (the
+    stacks in the status line, each row's cards and chips), the cards you hold and your choices
+    are the API's game of the same seed, the advice is the API's (fewer play-outs than the
+    page's, for time), and the end names the winner."""
+    from analyzer.cards import format_cards
+    from analyzer.ui import calls
+
+    monkeypatch.setattr(calls, "BET_ADVICE_TRIALS", 20)  # the server runs in this process
+    page.locator("nav .tab[data-tab=play]").click()
+    page.locator("#play-opponent").select_option("greedy")
+    page.locator("#play-round-type").select_option("hold3")
+    page.locator("#play-betting").check()
+    page.locator("#play-bets").select_option("threshold")
+    page.locator("#play-seed").fill("3")
+    page.locator("#play-new").click()
+    page.wait_for_selector("#play-board")
+    game = pa.head_to_head.human_game("greedy", round_type="hold3", betting=True, opponent_bets="threshold", seed=3)
+
+    def shown_board() -> list[list]:
+        return page.eval_on_selector_all(
+            "#play-board tbody tr",
+            "rows => rows.map(r => [...r.querySelectorAll('td')].slice(1, 4).map("
+            "td => [...td.querySelectorAll('.card')].map(c => c.dataset.card)).concat("
+            "[r.querySelector('.row-chips').textContent]))",
+        )
+
+    def board_chips(row: int) -> str:
+        base, you, them, closed, paid = game.row_chips(row)
+        if paid:
+            return "paid"
+        words = f"base ${base}" + (f", you ${you}, opp ${them}" if you or them else "")
+        return words + (", closed" if closed else "")
+
+    turns = bets = 0
+    while not game.over:
+        layout = [
+            [format_cards(you).split(), [format_cards([common])], format_cards(them).split(), board_chips(r)]
+            for r, (you, common, them) in enumerate(game.layout())
+        ]
+        layout = [[[c for c in cell if c] if isinstance(cell, list) else cell for cell in row] for row in layout]
+        assert shown_board() == layout
+        assert page.locator("#play-status").text_content() == game.board().splitlines()[0]
+        held = page.eval_on_selector_all("#play-cards .card", "cs => cs.map(c => c.dataset.card)")
+        assert held == format_cards(game.your_cards()[1]).split()
+        if game.decision == "place":
+            moves = game.moves()
+            labels = page.eval_on_selector_all("#play-moves button.move", "bs => bs.map(b => b.dataset.label)")
+            assert labels == [m.label for m in moves]
+            pick = (5 * turns) % len(moves)
+            choice = moves[pick]
+            advice = game.advice(trials=20)
+            game.play(choice)
+            page.locator(f"#play-moves button.move[data-move='{pick + 1}']").click()
+        else:
+            actions = game.bet_actions()
+            assert page.locator("#play-actions").get_attribute("data-decision") == game.decision
+            described = page.eval_on_selector_all("#play-described li", "items => items.map(i => i.textContent)")
+            assert described == game.describe_choices()
+            pick = (3 * turns) % len(actions)
+            choice = actions[pick]
+            advice = game.advice(trials=20, include=choice)
+            game.act(choice)
+            kind = choice.label.split()[0]
+            if kind == "bet":
+                page.locator(f"#play-bet-{choice.row + 1}").select_option(str(pick + 1))
+                page.locator(f"#play-actions button[data-kind=bet][data-row='{choice.row + 1}']").click()
+            elif kind == "raise":
+                page.locator("#play-raise").select_option(str(pick + 1))
+                page.locator("#play-actions button[data-kind=raise]").click()
+            else:  # no bet, decline, call: a button each
+                page.locator(f"#play-actions button.move[data-move='{pick + 1}']").click()
+            bets += 1
+        page.wait_for_function(
+            "([label, events]) => !document.querySelector('#play-game').dataset.busy"
+            " && document.querySelector('#advice-you')?.dataset.label === label"
+            " && document.querySelectorAll('#play-events li').length === events",
+            arg=[choice.label, len(game.events)],
+        )
+        assert float(page.locator("#advice-you").get_attribute("data-ev")) == advice.value_of(choice.label).ev
+        assert page.locator("#advice-strong").get_attribute("data-label") == advice.best.label
+        assert advice.continuation in page.locator("#advice-continuation").text_content()
+        assert page.locator("#play-error").text_content() == ""
+        turns += 1
+        if bets == 4:
+            page.screenshot(path=ARTIFACTS / "ui-play-betting.png", full_page=True)
+    page.wait_for_selector("#play-end")
+    winner = ("you", "opponent")[game.winner]
+    assert page.locator("#play-end").get_attribute("data-winner") == winner
+    assert page.locator("#play-moves").count() == 0 and page.locator("#play-actions").count() == 0
+    events = page.eval_on_selector_all("#play-events li", "items => items.map(i => i.textContent)")
+    assert events == game.events and bets > 0 and turns == 4 * (3 + 4 + 5) + bets

@@ -550,6 +550,7 @@ def _play_betting(key: str, played: PlayedGame, text: str, start: float) -> dict
             "continuation": advice.continuation,
             "exact": False,
             "trials": advice.trials,
+            "betting": True,
         },
     }
 

@@ -492,6 +492,8 @@ async function newGame() {
       opponent: document.getElementById("play-opponent").value,
       round_type: document.getElementById("play-round-type").value,
       crazy: document.getElementById("play-crazy").checked,
+      betting: document.getElementById("play-betting").checked,
+      opponent_bets: document.getElementById("play-bets").value,
       seed: document.getElementById("play-seed").value.trim() || null,
     });
     state.play = { id: game.id, events: 0 };
@@ -533,24 +535,38 @@ async function playMove(number) {
   }
 }
 
+function rowChips(chips) {
+  // a row's chips as the terminal's board says them: the base left and the bets, or paid
+  if (chips.paid) return "paid";
+  let words = `base $${chips.base}`;
+  if (chips.you || chips.opponent) words += `, you $${chips.you}, opp $${chips.opponent}`;
+  return chips.closed ? `${words}, closed` : words;
+}
+
 function renderGame(game) {
   const view = document.getElementById("play-game");
   const crazy = game.crazy ? " Crazy" : "";
+  const money = game.betting ? game.stacks : game.chips;
   const status = el("h3", { id: "play-status",
     text: `Round ${game.round} of 3: ${game.rows} rows, ${game.round_type}${crazy}; `
-      + `chips you $${num(game.chips.you)}, opponent $${num(game.chips.opponent)}` });
-  const facts = el("p", { class: "method", text: `against ${game.opponent}, seed ${game.seed}` });
+      + `${game.betting ? "stacks" : "chips"} you $${num(money.you)}, opponent $${num(money.opponent)}` });
+  const betting = game.betting ? `, betting ${game.opponent_bets}` : "";
+  const facts = el("p", { class: "method", text: `against ${game.opponent}${betting}, seed ${game.seed}` });
   const rows = game.board.map((row, r) => [`row ${r + 1}`, cardChips(row.you), cardChip(row.common),
-    cardChips(row.opponent)]);
-  const board = table(["", "you", "", "opponent"], rows, (i) => ({ "data-row": String(i + 1) }));
+    cardChips(row.opponent), ...(game.betting ? [el("span", { class: "row-chips", text: rowChips(row.chips) })] : [])]);
+  const headers = ["", "you", "", "opponent", ...(game.betting ? ["chips"] : [])];
+  const board = table(headers, rows, (i) => ({ "data-row": String(i + 1) }));
   board.id = "play-board";
   const parts = [status, facts, board];
   if (game.over) {
     const words = game.winner === "you" ? "You win the game" : "The opponent wins the game";
     parts.push(el("p", { id: "play-end", class: "end", "data-winner": game.winner,
-      text: `${words}: chips you $${num(game.chips.you)}, opponent $${num(game.chips.opponent)}.` }));
+      text: `${words}: ${game.betting ? "stacks" : "chips"} you $${num(money.you)}, opponent $${num(money.opponent)}.` }));
+  } else if (game.betting && game.decision !== "place") {
+    const what = game.cards_are ? [`${game.cards_are[0].toUpperCase()}${game.cards_are.slice(1)} `, cardChips(game.cards)] : [];
+    parts.push(el("p", { id: "play-cards" }, ...what), betControls(game));
   } else {
-    parts.push(el("p", {}, "You may place ", cardChips(game.cards)), moveButtons(game.moves));
+    parts.push(el("p", { id: "play-cards" }, "You may place ", cardChips(game.cards)), moveButtons(game.moves));
   }
   view.replaceChildren(...parts);
   view.dataset.round = String(game.round);
@@ -580,11 +596,63 @@ function moveButtons(moves) {
   return el("div", { id: "play-moves" }, ...lines);
 }
 
+function betControls(game) {
+  // the betting actions: no bet, or a bet on a row (its amount from a list); decline, call, or a
+  // raise (its amount from a list); the terminal's words for them below
+  const byKind = (kind) => game.actions.filter((a) => a.kind === kind);
+  const button = (action, text) => {
+    const node = el("button", { type: "button", class: "move", "data-move": String(action.number),
+      "data-label": action.label, title: action.label, text });
+    node.addEventListener("click", () => playMove(action.number));
+    return node;
+  };
+  const amounts = (actions, id, kind, row) => {
+    // a list of the amounts and its button; $50 (else the smallest) chosen at first
+    const select = el("select", { id, "aria-label": `amount of the ${kind}` },
+      ...actions.map((a) => el("option", { value: String(a.number), text: `$${a.amount}` })));
+    const preset = actions.find((a) => a.amount === 50) || actions[0];
+    select.value = String(preset.number);
+    const go = el("button", { type: "button", class: "move", "data-kind": kind, text: kind === "bet" ? "Bet" : "Raise" });
+    if (row !== null) go.dataset.row = String(row);
+    go.addEventListener("click", () => playMove(Number(select.value)));
+    return [select, go];
+  };
+  const lines = [];
+  if (game.decision === "bet") {
+    lines.push(el("div", { class: "move-line" }, button(byKind("no bet")[0], "No bet")));
+    for (let row = 1; row <= game.rows; row++) {
+      const bets = byKind("bet").filter((a) => a.row === row);
+      if (bets.length) lines.push(el("div", { class: "move-line" }, `Bet on row ${row}: `,
+        ...amounts(bets, `play-bet-${row}`, "bet", row)));
+    }
+  } else {
+    const line = el("div", { class: "move-line" }, `The opponent's bet on row ${game.facing}: `,
+      button(byKind("decline")[0], "Decline"), button(byKind("call")[0], "Call"));
+    const raises = byKind("raise");
+    if (raises.length) line.append(" or ", ...amounts(raises, "play-raise", "raise", null));
+    lines.push(line);
+  }
+  const words = el("ul", { class: "method", id: "play-described" }, ...game.described.map((d) => el("li", { text: d })));
+  return el("div", { id: "play-actions", "data-decision": game.decision }, ...lines, words);
+}
+
 function renderAdvice(advice) {
   const error = advice.exact ? "exact" : `\u00b1 ${money(advice.you.regret_stderr)}`;
   const how = advice.exact ? "exact" : `Monte Carlo, ${num(advice.trials)} play-outs`;
   const line = (id, words, move, extra = "") => el("p", { id, "data-label": move.label, "data-ev": String(move.ev) },
     `${words} `, el("strong", { text: move.label }), `: EV ${money(move.ev)}${extra}`);
+  if (advice.betting) {
+    const plus = (x) => `$${x >= 0 ? "+" : "-"}${Math.abs(x).toFixed(1)}`; // as the terminal: $+12.5
+    const bet = (id, words, choice, extra = "") => el("p", { id, "data-label": choice.label, "data-ev": String(choice.ev) },
+      `${words} `, el("strong", { text: choice.label }), `: EV ${plus(choice.ev)} to the end of the round${extra}`);
+    document.getElementById("play-advice").replaceChildren(
+      bet("advice-you", "You:", advice.you,
+        `, regret ${money(advice.you.regret)} \u00b1 ${money(advice.you.regret_stderr)}`),
+      bet("advice-strong", "Strong play:", advice.strong, ` (\u00b1 ${money(advice.strong.stderr)})`),
+      el("p", { class: "method", id: "advice-continuation",
+        text: `The values are your stack at the end of the round minus now: ${advice.continuation}.` }));
+    return;
+  }
   document.getElementById("play-advice").replaceChildren(
     line("advice-you", "You played", advice.you, `, regret ${money(advice.you.regret)} (${error})`),
     line("advice-strong", "The search player would play", advice.strong),
@@ -799,6 +867,8 @@ async function start() {
     ...state.meta.play.opponents.map((o) => el("option", { value: o, text: o })));
   document.getElementById("play-round-type").replaceChildren(
     ...state.meta.play.round_types.map((t) => el("option", { value: t, text: t === "roll" ? "roll (the die)" : t })));
+  document.getElementById("play-bets").replaceChildren(
+    ...state.meta.play.bet_policies.map((b) => el("option", { value: b, text: b })));
   document.getElementById("play-new").addEventListener("click", newGame);
   document.getElementById("saint-players").replaceChildren(
     ...state.meta.saint.players.map((n) => el("option", { value: String(n), text: String(n) })));
