@@ -14,10 +14,11 @@ hits) are refused before they start when the API's cost model puts them beyond
 :data:`EXACT_ONLY_SECONDS`, and stopped by their progress sink once they have run that long,
 each with :class:`TooLong`.
 
-A game of Head to Head Poker (:func:`play_new`, :func:`play_move`) or of Saint Poker
-(:func:`saint_new`, :func:`saint_move`) played in the page is kept in memory by a random id
-(:class:`Games`, a store for each game: a bounded number, each ended after a time left alone),
-one move at a time; the values of each move are bounded by :data:`ADVICE_SECONDS`.
+A game of Head to Head Poker (:func:`play_new`, :func:`play_move`; the placement game or the
+betting game) or of Saint Poker (:func:`saint_new`, :func:`saint_move`) played in the page is
+kept in memory by a random id (:class:`Games`, a store for each game: a bounded number, each
+ended after a time left alone), one move at a time; the values of each move are bounded by
+:data:`ADVICE_SECONDS`.
 """
 
 from __future__ import annotations
