@@ -423,7 +423,7 @@ def test_play_saint_poker(page, monkeypatch):
             known = page.locator(f"#saint-seats tr[data-seat='{p}'] td:nth-child(3)")
             shown = page.locator(f"#saint-seats tr[data-seat='{p}'] td:nth-child(4)")
             assert cards_in(known) == format_cards(seen.known[p]).split()
-            assert cards_in(shown) == format_cards(game._revealed(p)).split()
+            assert cards_in(shown) == format_cards(game.revealed(p)).split()
 
     def cards_in(cell) -> list[str]:
         return cell.evaluate("td => [...td.querySelectorAll('.card')].map(c => c.dataset.card)")

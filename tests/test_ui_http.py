@@ -635,7 +635,7 @@ def test_play_move_refused_for_its_time_is_not_played(base, monkeypatch):
     status, answer = post(base, "/api/h2h/play/new", {"opponent": "greedy", "round_type": "open5", "seed": 2})
     monkeypatch.setattr(calls, "ADVICE_SECONDS", -1.0)
     status, refused = post(base, "/api/h2h/play/move", {"id": answer["id"], "move": "3"})
-    assert status == 503 and refused["error"].startswith("the values of the moves took ")
+    assert status == 503 and refused["error"].startswith("the values of the choices took ")
     assert post(base, "/api/h2h/play/state", {"id": answer["id"]})[1] == answer
     monkeypatch.setattr(calls, "ADVICE_SECONDS", 20.0)
     status, played = post(base, "/api/h2h/play/move", {"id": answer["id"], "move": "3"})
@@ -676,7 +676,7 @@ def saint_hidden(game) -> set[str]:
     seen = game.position()
     visible = set(seen.hand) | set(seen.river) | set(seen.future) | set(seen.removed)
     for p in range(1, game.players):
-        visible |= set(seen.known[p]) | set(game._revealed(p))
+        visible |= set(seen.known[p]) | set(game.revealed(p))
     held = {c for p in range(1, game.players) for c in _cards(int(game.state[E.HAND + p]))}
     return set(format_cards(sorted(held - visible)).split()) if held - visible else set()
 
@@ -794,7 +794,7 @@ def test_saint_choice_refused_for_its_time_is_not_made(base, monkeypatch):
     status, answer = post(base, "/api/saint/play/new", {"players": 2, "opponents": "greedy", "seed": 2})
     monkeypatch.setattr(calls, "ADVICE_SECONDS", -1.0)
     status, refused = post(base, "/api/saint/play/move", {"id": answer["id"], "choice": "3"})
-    assert status == 503 and refused["error"].startswith("the values of the moves took ")
+    assert status == 503 and refused["error"].startswith("the values of the choices took ")
     assert post(base, "/api/saint/play/state", {"id": answer["id"]})[1] == answer
     monkeypatch.setattr(calls, "ADVICE_SECONDS", 20.0)
     status, made = post(base, "/api/saint/play/move", {"id": answer["id"], "choice": "3"})

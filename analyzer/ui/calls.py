@@ -567,8 +567,8 @@ def _valued(played: PlayedGame, position: str, values: Callable[[], tuple[Any, A
     took = time.monotonic() - start
     if took > ADVICE_SECONDS:
         raise TooLong(
-            f"the values of the moves took {took:.0f} s, more than this page's {ADVICE_SECONDS:g} s: "
-            "the move was not played; play it again (the values are kept)"
+            f"the values of the choices took {took:.0f} s, more than this page's {ADVICE_SECONDS:g} s: "
+            "your choice was not played; make it again (the values are kept)"
         )
     return advice, strong
 
@@ -782,7 +782,7 @@ def _saint_state(key: str, game: Any) -> dict[str, Any]:
                 "label": label,
                 "points": points,
                 "known": _cards(seen.known[p]) if p else [],
-                "shown": _cards(game._revealed(p)),
+                "shown": _cards(game.revealed(p)),
             }
             for p, (label, points) in enumerate(zip(game.seats(), game.scores))
         ],

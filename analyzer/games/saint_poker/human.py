@@ -102,7 +102,9 @@ class HumanGame:
     def _future(self) -> tuple[int, ...]:
         return tuple(int(c) for c in self.state[E.FUTURE : E.FUTURE + self.state[E.FUTURE_N]])
 
-    def _revealed(self, p: int) -> tuple[int, ...]:
+    def revealed(self, p: int) -> tuple[int, ...]:
+        """The cards player ``p`` (0 you) has shown face up this round (the pair he revealed;
+        none before the reveal): what every player may see of his hand."""
         return tuple(int(c) for c in self.state[E.HOLES + 2 * p : E.HOLES + 2 * p + 2] if c >= 0)
 
     def position(self) -> SaintPosition:
@@ -120,7 +122,7 @@ class HumanGame:
             river=self._river(),
             known=tuple(_cards(int(st[E.KNOWN + p])) for p in range(n)),
             removed=_cards(int(st[E.REMOVED])),
-            revealed=tuple(self._revealed(p) if draft else () for p in range(n)),
+            revealed=tuple(self.revealed(p) if draft else () for p in range(n)),
             order=tuple(int(st[E.ORDER + k % n]) for k in range(picks, 2 * n)) if draft else (),
         )
 
@@ -135,10 +137,10 @@ class HumanGame:
         )
         for p in range(1, self.players):
             known = format_cards(_cards(int(st[E.KNOWN + p]))) or "-"
-            shown = format_cards(self._revealed(p))
+            shown = format_cards(self.revealed(p))
             lines.append(f"  {self.seats()[p]}: known to hold {known}" + (f"; shown {shown}" if shown else ""))
-        if self._revealed(YOU):
-            lines.append(f"  you showed {format_cards(self._revealed(YOU))}")
+        if self.revealed(YOU):
+            lines.append(f"  you showed {format_cards(self.revealed(YOU))}")
         lines.append(f"  your hand: {format_cards(_cards(int(st[E.HAND])))}")
         return "\n".join(lines)
 
