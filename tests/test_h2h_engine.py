@@ -591,7 +591,7 @@ def test_policies_never_read_hidden_cards(kind, rows, turn, crazy):
     """§2.4 information model: hands in Hold 3 and Play 4 are hidden and the deck order
     is hidden in every type. Two positions that differ only in the opponent's hidden
     hand and the undealt deck look the same to the mover, so with the same random
-    stream greedy, random, rollout and search players must make the same move (and use
+    stream greedy, random, rollout, search and ismcts players must make the same move (and use
     the same amount of randomness)."""
     st = reach(kind, rows, turn, seed=100 + turn, crazy=crazy)
     moves = P._count_moves(st)
@@ -615,6 +615,7 @@ def test_policies_never_read_hidden_cards(kind, rows, turn, crazy):
             (R._lookahead_move, np.array([2, 8, 1])),
             (R._lookahead_move, np.array([2, 4, 0])),
             (R._lookahead_move, np.array([P.SEARCH, 64, P.TUNED])),
+            (R._lookahead_move, np.array([P.ISMCTS, 64, P.TUNED])),
         ):
             a, b = chunk_state(8, k), chunk_state(8, k)
             move = player(st, params, VECTORS[0], a)

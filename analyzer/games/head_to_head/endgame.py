@@ -39,12 +39,12 @@ from analyzer.games.head_to_head.engine import (
     _count_index,
     _mover,
     _mover_at,
+    _open_rows,
     _placements,
     _row_result,
     _slot_index,
 )
 from analyzer.games.head_to_head.policies import _count_moves, _move_at
-from analyzer.games.head_to_head.rollout import _open_rows
 from analyzer.jit import kernel
 
 UNSOLVED = -1

@@ -252,6 +252,16 @@ def _row_result(st, row):
 
 
 @kernel
+def _open_rows(st):
+    """Bit mask of the active rows that are not complete yet."""
+    rows = 0
+    for row in range(st[ROWS]):
+        if st[_count_index(0, row)] + st[_count_index(1, row)] < 2 * SLOTS:
+            rows |= 1 << row
+    return rows
+
+
+@kernel
 def _round_chips(st):
     """Seat 0's chips from the round's rows ($200 a row, ties split); seat 1 gets the rest."""
     halves = 0

@@ -11,7 +11,10 @@ scored by ``N`` rollouts under a base policy for both players; ``rollout:N`` or
 ``rollout:N:BASE`` choose N and the base, random, greedy or tuned; the default is 32
 rollouts, greedy), ``search`` (successive halving over the legal moves with a budget of ``N``
 play-outs a move under a base policy, from hidden cards resampled from what the player has not
-seen: ``search:N`` or ``search:N:BASE``; the default is 1,024 play-outs, tuned).
+seen: ``search:N`` or ``search:N:BASE``; the default is 1,024 play-outs, tuned), ``ismcts``
+(information-set Monte Carlo tree search over both seats' moves, :mod:`.ismcts`: ``N``
+iterations a move, ``ismcts:N`` or ``ismcts:N:BASE``, the default 1,024, tuned;
+exact minimax where the rest of the round is fully known, which ``ismcts-pure`` searches too).
 Each seat draws its random numbers from its own stream, the deal from a third, so a
 policy change in one seat never changes the other seat's luck or the cards.
 """
@@ -25,7 +28,15 @@ import numpy as np
 
 from analyzer.games._results import Result, summary, value_chart
 from analyzer.games.head_to_head import engine as E
-from analyzer.games.head_to_head.policies import BASE_POLICIES, LOOKAHEAD_KINDS, POLICY_NAMES, SEARCH, TUNED
+from analyzer.games.head_to_head.policies import (
+    BASE_POLICIES,
+    ISMCTS,
+    ISMCTS_PURE,
+    LOOKAHEAD_KINDS,
+    POLICY_NAMES,
+    SEARCH,
+    TUNED,
+)
 from analyzer.games.head_to_head.position import TYPE_CODES
 from analyzer.games.head_to_head.rollout import GAME_WIDTH, _play_game, _play_round, lookahead_flag
 from analyzer.games.head_to_head.rules import HeadToHeadRules
@@ -43,6 +54,8 @@ if TYPE_CHECKING:
 
 DEFAULT_ROLLOUTS = 32
 DEFAULT_SEARCH_BUDGET = 1024  # play-outs per move of the search player
+DEFAULT_ISMCTS_BUDGET = 1024  # iterations (one play-out each) per move of the ismcts players
+SEARCHING_KINDS = (SEARCH, ISMCTS, ISMCTS_PURE)  # the players that search at every move
 GAME_CHUNK = 2_000
 SEARCH_CHUNK = 20  # games a chunk with a search player (about 2 s a game)
 ROLL = "roll"
@@ -63,13 +76,17 @@ def parse_policy(spec: str) -> np.ndarray:
     name, *rest = spec.strip().lower().split(":")
     if name not in POLICY_NAMES:
         raise ValueError(
-            f"unknown policy {spec!r}: expected random, greedy, tuned, rollout[:N[:BASE]] or search[:N[:BASE]]"
+            f"unknown policy {spec!r}: expected random, greedy, tuned, rollout[:N[:BASE]], search[:N[:BASE]], "
+            "ismcts[:N[:BASE]] or ismcts-pure[:N[:BASE]]"
         )
-    if name not in ("rollout", "search"):
+    if POLICY_NAMES[name] not in LOOKAHEAD_KINDS:
         if rest:
             raise ValueError(f"policy {name!r} takes no parameters, got {spec!r}")
         return np.array([POLICY_NAMES[name], 0, 0], np.int64)
-    rollouts, base = (DEFAULT_ROLLOUTS, "greedy") if name == "rollout" else (DEFAULT_SEARCH_BUDGET, "tuned")
+    rollouts, base = {
+        "rollout": (DEFAULT_ROLLOUTS, "greedy"),
+        "search": (DEFAULT_SEARCH_BUDGET, "tuned"),
+    }.get(name, (DEFAULT_ISMCTS_BUDGET, "tuned"))
     if len(rest) > 2:
         raise ValueError(f"bad policy {spec!r}: expected {name}[:N[:BASE]]")
     if rest:
@@ -344,7 +361,7 @@ def simulate_games(
         _GameJob(kind, int(crazy), settings.codes(), params, vectors),
         seed=used_seed,
         stopping=Stopping(trials=check_count(games, "games")),
-        chunk_size=SEARCH_CHUNK if SEARCH in params[:, 0] else GAME_CHUNK,
+        chunk_size=SEARCH_CHUNK if np.isin(params[:, 0], SEARCHING_KINDS).any() else GAME_CHUNK,
     )
     t, n = run.tallies, run.trials
     margin, margin_se = mean_and_se(t[4], t[5], n)

@@ -65,10 +65,18 @@ from analyzer.sim.arrays import read_only
 from analyzer.sim.bits import bit_count, nth_bit
 from analyzer.sim.rng import below
 
-RANDOM, GREEDY, ROLLOUT, TUNED, SEARCH = 0, 1, 2, 3, 4
-POLICY_NAMES = {"random": RANDOM, "greedy": GREEDY, "tuned": TUNED, "rollout": ROLLOUT, "search": SEARCH}
+RANDOM, GREEDY, ROLLOUT, TUNED, SEARCH, ISMCTS, ISMCTS_PURE = 0, 1, 2, 3, 4, 5, 6
+POLICY_NAMES = {
+    "random": RANDOM,
+    "greedy": GREEDY,
+    "tuned": TUNED,
+    "rollout": ROLLOUT,
+    "search": SEARCH,
+    "ismcts": ISMCTS,  # tree search over both seats' moves (.ismcts); exact in known end-games
+    "ismcts-pure": ISMCTS_PURE,  # the same tree search everywhere
+}
 GREEDY_KINDS = (GREEDY, TUNED)  # the deterministic policies
-LOOKAHEAD_KINDS = (ROLLOUT, SEARCH)  # the policies that play out the rest of the round (.rollout)
+LOOKAHEAD_KINDS = (ROLLOUT, SEARCH, ISMCTS, ISMCTS_PURE)  # the policies that play out the rest of the round
 BASE_POLICIES = ("random", "greedy", "tuned")
 WHEEL_MASK = 0b1000000001111  # A 2 3 4 5
 

@@ -28,12 +28,11 @@ from analyzer.games.head_to_head.engine import (
     ORDERED_DRAWS,
     ROW_POT,
     ROWS,
-    SLOTS,
     TOP,
-    _count_index,
     _deal_hidden,
     _draw,
     _mover,
+    _open_rows,
     _place,
     _prepare,
     _resample_hidden,
@@ -43,7 +42,9 @@ from analyzer.games.head_to_head.engine import (
     _start_round,
     _unseen_deck,
 )
+from analyzer.games.head_to_head.ismcts import _ismcts_move
 from analyzer.games.head_to_head.policies import (
+    ISMCTS,
     LOOKAHEAD_KINDS,
     ROLLOUT,
     SEARCH,
@@ -66,16 +67,6 @@ GAME_WIDTH = 3 + 3 * ROUNDS
 LOOKAHEAD = np.bool_(True)  # the kernels' ``lookahead`` argument (_policy_move); typed, as a
 # literal True passed inside a kernel would compile a second specialization
 NO_LOOKAHEAD = None
-
-
-@kernel
-def _open_rows(st):
-    """Bit mask of the active rows that are not complete yet."""
-    rows = 0
-    for row in range(st[ROWS]):
-        if st[_count_index(0, row)] + st[_count_index(1, row)] < 2 * SLOTS:
-            rows |= 1 << row
-    return rows
 
 
 @kernel
@@ -228,7 +219,11 @@ def _lookahead_move(st, seat_params, w, rng):
       played out on each; the better half (by the total over every sample so far) goes on, and
       the last move standing is played (a single legal move at once, with no sampling).
 
-    One kernel for both, so a game loop compiles one lookahead chain."""
+    The ``ismcts`` players (kinds ``ISMCTS`` and ``ISMCTS_PURE``: :mod:`.ismcts`, ``ROLLOUTS``
+    iterations) are dispatched from here too. One kernel for all, so a game loop compiles one
+    lookahead chain."""
+    if seat_params[KIND] >= ISMCTS:
+        return _ismcts_move(st, seat_params[ROLLOUTS], seat_params[BASE], seat_params[KIND] == ISMCTS, w, rng)
     moves = _count_moves(st)
     search = seat_params[KIND] == SEARCH
     if search and moves == 1:
@@ -290,7 +285,7 @@ def _policy_move(st, params, vectors, rngs, lookahead):
     tuned players does not compile the lookahead chain (:func:`_lookahead_move` and the
     play-outs under it, about half of such a command's cold compile time)."""
     seat = _mover(st)
-    if lookahead is not None and (params[seat, KIND] == ROLLOUT or params[seat, KIND] == SEARCH):
+    if lookahead is not None and (params[seat, KIND] == ROLLOUT or params[seat, KIND] >= SEARCH):
         return _lookahead_move(st, params[seat], vectors[seat], rngs[seat])
     return _base_move(st, params[seat, KIND], rngs[seat], vectors[seat])
 
