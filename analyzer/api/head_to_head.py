@@ -13,8 +13,10 @@ separated by ``/``::
 
 Policies are named as on the command line: ``random``, ``greedy`` (hand-set weights), ``tuned``
 (greedy with the weights of the ``head_to_head.tuning`` study), ``rollout[:N[:BASE]]`` and
-``search[:N[:BASE]]`` (successive halving over the moves, 1,024 play-outs a move over tuned) for
-placing cards; ``never``, ``random``, ``threshold[:bet=P,raise=P,call=P,size=D,cards=0|1]``
+``search[:N[:BASE]]`` (successive halving over the moves, 1,024 play-outs a move over tuned) and
+``ismcts[:N[:BASE]]`` (a tree search over both players' moves, 1,024 iterations a move over
+tuned; exact minimax in fully known end-games; ``ismcts-pure`` searches those too) for placing
+cards; ``never``, ``random``, ``threshold[:bet=P,raise=P,call=P,size=D,cards=0|1]``
 and ``rollout[:N]`` for betting. Runs are seeded (``seed``; a fresh seed, reported in the result,
 when omitted) and give the same numbers on any number of threads.
 """
@@ -90,7 +92,7 @@ def place(
         path of a JSON file holding it, or a :class:`~analyzer.games.head_to_head.position.Position`.
     policy:
         The rollout policy of both players after the move: ``greedy``, ``tuned``, ``random``,
-        ``rollout[:N[:BASE]]`` or ``search[:N[:BASE]]``; or ``exact`` (minimax, solvable
+        ``rollout[:N[:BASE]]``, ``search[:N[:BASE]]`` or ``ismcts[:N[:BASE]]``; or ``exact`` (minimax, solvable
         positions only). ``None``: ``exact`` where the position is solvable, else ``greedy``.
     opponent_policy:
         The opponent's rollout policy, if not ``policy`` (none with ``exact``).
@@ -173,7 +175,7 @@ def human_game(
     ----------
     opponent:
         The opponent's placement policy: ``random``, ``greedy``, ``tuned``,
-        ``rollout[:N[:BASE]]`` or ``search[:N[:BASE]]`` (the default, the strongest).
+        ``rollout[:N[:BASE]]``, ``search[:N[:BASE]]`` (the default) or ``ismcts[:N[:BASE]]``.
     round_type:
         ``draw1``, ``share2``, ``hold3``, ``play4``, ``open5``, or ``roll`` (the die picks each
         round, §2.4).
@@ -274,11 +276,12 @@ def bet(
         H-B3, ``max_raise``); or the path of a JSON file holding it, or a
         :class:`~analyzer.games.head_to_head.betting.position.BetPosition`.
     policy, bet_policy:
-        The placement policy (``greedy``, ``tuned``, ``random``, ``rollout[:N[:BASE]]`` or
-        ``search[:N[:BASE]]``) and the betting policy (``never``, ``random``, ``threshold[:...]``
-        or ``rollout[:N]``) of both players. With a lookahead one (rollout or search placement, the
-        rollout bettor) the rest of the round is played as in the game, each such player searching
-        from his own view: each action's value under strong play (Monte Carlo only).
+        The placement policy (``greedy``, ``tuned``, ``random``, ``rollout[:N[:BASE]]``,
+        ``search[:N[:BASE]]`` or ``ismcts[:N[:BASE]]``) and the betting policy (``never``, ``random``,
+        ``threshold[:...]`` or ``rollout[:N]``) of both players. With a lookahead one (rollout,
+        search or ismcts placement, the rollout bettor) the rest of the round is played as in the
+        game, each such player searching from his own view: each action's value under strong play
+        (Monte Carlo only).
     opponent_policy, opponent_bet_policy:
         The opponent's, if not the same.
     trials:
@@ -361,7 +364,9 @@ def play(
         The placement policies of the round-1 first mover and of the other player: ``random``,
         ``greedy``, ``tuned``, ``rollout[:N[:BASE]]`` (N rollouts per move, 32 by default, under
         the base policy, greedy by default) or ``search[:N[:BASE]]`` (N play-outs a move by
-        successive halving, 1,024 by default, tuned base by default).
+        successive halving, 1,024 by default, tuned base by default) or ``ismcts[:N[:BASE]]`` (N
+        iterations a move of a tree search over both players' moves, 1,024 and tuned by default;
+        ``ismcts-pure`` without the exact end-game solver).
     round_type:
         ``draw1``, ``share2``, ``hold3``, ``play4``, ``open5``, or ``roll``: the die picks each
         round's type and a 6 makes it Crazy (§2.4).

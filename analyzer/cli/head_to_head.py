@@ -89,8 +89,8 @@ def place(
             "-p",
             metavar="POLICY",
             help="Who finishes the round, both players: greedy, tuned, random, the strong players "
-            "rollout[:N[:BASE]] and search[:N[:BASE]] (Monte Carlo; keep -n small), or exact (minimax: "
-            "Open 5 down to its last open cards). Default: exact where it applies, else greedy.",
+            "rollout[:N[:BASE]], search[:N[:BASE]] and ismcts[:N[:BASE]] (Monte Carlo; keep -n small), or exact "
+            "(minimax: Open 5 down to its last open cards). Default: exact where it applies, else greedy.",
         ),
     ] = None,
     opponent_policy: Annotated[
@@ -188,7 +188,8 @@ def play(
         typer.Option(
             "--first",
             metavar="POLICY",
-            help="Policy of the round-1 first mover: random, greedy, tuned, rollout[:N[:BASE]], search[:N[:BASE]].",
+            help="Policy of the round-1 first mover: random, greedy, tuned, rollout[:N[:BASE]], search[:N[:BASE]], "
+            "ismcts[:N[:BASE]].",
         ),
     ] = "greedy",
     second: Annotated[
@@ -418,7 +419,8 @@ def tournament(
         list[str],
         typer.Argument(
             metavar="PLAYER...",
-            help="Two or more placement policies (random, greedy, tuned, rollout[:N[:BASE]], search[:N[:BASE]]); "
+            help="Two or more placement policies (random, greedy, tuned, rollout[:N[:BASE]], search[:N[:BASE]], "
+            "ismcts[:N[:BASE]]); "
             "with --betting each "
             "may add a betting policy after a '+', e.g. tuned+rollout:16 (threshold if none).",
         ),
@@ -518,7 +520,8 @@ def bet(
             "--policy",
             "-p",
             metavar="POLICY",
-            help="Placement policy of both players: greedy, tuned, random, rollout[:N[:BASE]] or search[:N[:BASE]].",
+            help="Placement policy of both players: greedy, tuned, random, rollout[:N[:BASE]], search[:N[:BASE]] "
+            "or ismcts[:N[:BASE]].",
         ),
     ] = "greedy",
     bet_policy: Annotated[

@@ -35,10 +35,11 @@ instead (:func:`.endgame._endgame_tallies`, the first best in (card, row, side) 
 solver, not a search, and it takes milliseconds. ``ismcts-pure`` searches those positions too,
 so the tree search can be measured on its own against the exact values.
 
-**Budget.** ``N`` iterations a move (one play-out each; ``ismcts:N[:BASE]``), not seconds:
-a budget in play-outs makes a move depend on the seed only, so games replay and paired
-matches stay paired; the CPU a move costs is measured and reported with the player
-(docs: head-to-head play).
+**Budget.** ``N`` iterations a move (one play-out each; ``ismcts:N[:BASE]``, 1,024 and tuned
+by default), not seconds: a budget in play-outs makes a move depend on the seed only, so games
+replay and paired matches stay paired, on any machine and load. At 1,024 a move costs about
+the CPU of ``search``'s 1,024 play-outs (the tree's bookkeeping is small beside the play-outs),
+so the two compare at equal CPU (measured in the head-to-head play docs).
 
 **What it does not model.** The opponent's nodes are shared over every deal of his hidden
 cards, and his choices in a determinization are made knowing that deal's cards (strategy
@@ -69,7 +70,7 @@ from analyzer.games.head_to_head.policies import _count_moves, _move_at, _play_o
 from analyzer.jit import kernel
 from analyzer.sim.rng import below
 
-EXPLORATION = 0.7  # the UCB constant, on shares scaled to [0, 1] (chosen on the end-game harness)
+EXPLORATION = 0.7  # the UCB constant, on shares scaled to [0, 1]: a usual value, not tuned
 SPACES = 2 * MAX_ROWS
 CODES = DECK_SIZE * SPACES  # move codes: 10 * card + 2 * row + side
 NO_NODE = -1
