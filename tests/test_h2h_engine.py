@@ -616,6 +616,7 @@ def test_policies_never_read_hidden_cards(kind, rows, turn, crazy):
             (R._lookahead_move, np.array([2, 4, 0])),
             (R._lookahead_move, np.array([P.SEARCH, 64, P.TUNED])),
             (R._lookahead_move, np.array([P.ISMCTS, 64, P.TUNED])),
+            (R._lookahead_move, np.array([P.ISMCTS_PURE, 64, P.TUNED])),
         ):
             a, b = chunk_state(8, k), chunk_state(8, k)
             move = player(st, params, VECTORS[0], a)

@@ -70,6 +70,18 @@ def test_moves_are_legal_and_a_seed_gives_one_move(kind, rows, turn, crazy):
     assert (st == before).all()  # the position is read, never changed
 
 
+@pytest.mark.parametrize("kind, rows, turn, crazy", [p for p in POSITIONS if p[0] != E.OPEN5])
+def test_outside_open5_ismcts_plays_the_search_player(kind, rows, turn, crazy):
+    """Measured: the tree loses to successive halving in Hold 3 (docs), so ``ismcts`` searches
+    the tree in Open 5 rounds only; ``ismcts-pure`` everywhere."""
+    st = reach(kind, rows, turn, seed=40 + turn, crazy=crazy)
+    a, b = chunk_state(6, turn), chunk_state(6, turn)
+    assert R._lookahead_move(st, np.array([P.ISMCTS, 64, P.TUNED]), W, a) == R._lookahead_move(
+        st, np.array([P.SEARCH, 64, P.TUNED]), W, b
+    )
+    assert (a == b).all()
+
+
 def test_a_single_legal_move_is_played_without_search():
     st = reach(E.DRAW1, 3, 23, seed=5)  # the last placement of the round: one space left
     assert P._count_moves(st) == 1

@@ -12,13 +12,14 @@ separated by ``/``::
      "opponent": "Kc / / /", "cards": "Ah Qd 7c"}
 
 Policies are named as on the command line: ``random``, ``greedy`` (hand-set weights), ``tuned``
-(greedy with the weights of the ``head_to_head.tuning`` study), ``rollout[:N[:BASE]]`` and
+(greedy with the weights of the ``head_to_head.tuning`` study), ``rollout[:N[:BASE]]``,
 ``search[:N[:BASE]]`` (successive halving over the moves, 1,024 play-outs a move over tuned) and
-``ismcts[:N[:BASE]]`` (a tree search over both players' moves, 1,024 iterations a move over
-tuned; exact minimax in fully known end-games; ``ismcts-pure`` searches those too) for placing
-cards; ``never``, ``random``, ``threshold[:bet=P,raise=P,call=P,size=D,cards=0|1]``
-and ``rollout[:N]`` for betting. Runs are seeded (``seed``; a fresh seed, reported in the result,
-when omitted) and give the same numbers on any number of threads.
+``ismcts[:N[:BASE]]`` (a tree search over both players' moves in Open 5 rounds, 1,024
+iterations a move over tuned, exact minimax in fully known end-games, ``search`` in the other
+types; ``ismcts-pure`` searches the tree everywhere) for placing cards; ``never``, ``random``,
+``threshold[:bet=P,raise=P,call=P,size=D,cards=0|1]`` and ``rollout[:N]`` for betting. Runs are
+seeded (``seed``; a fresh seed, reported in the result, when omitted) and give the same numbers
+on any number of threads.
 """
 
 from __future__ import annotations
@@ -365,8 +366,9 @@ def play(
         ``greedy``, ``tuned``, ``rollout[:N[:BASE]]`` (N rollouts per move, 32 by default, under
         the base policy, greedy by default) or ``search[:N[:BASE]]`` (N play-outs a move by
         successive halving, 1,024 by default, tuned base by default) or ``ismcts[:N[:BASE]]`` (N
-        iterations a move of a tree search over both players' moves, 1,024 and tuned by default;
-        ``ismcts-pure`` without the exact end-game solver).
+        iterations a move of a tree search over both players' moves in Open 5 rounds, ``search``
+        elsewhere, 1,024 and tuned by default; ``ismcts-pure``: the tree everywhere, without the
+        exact end-game solver).
     round_type:
         ``draw1``, ``share2``, ``hold3``, ``play4``, ``open5``, or ``roll``: the die picks each
         round's type and a 6 makes it Crazy (§2.4).

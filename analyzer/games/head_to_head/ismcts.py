@@ -29,17 +29,24 @@ deal of the hidden cards). Each of the ``N`` iterations:
 The move played is the root's most visited (its mean breaking ties, then (card, row, side)
 order). A single legal move is played at once, with no search.
 
-**Fully known end-games.** Where the rest of the round is fully known (an Open 5 round down to
-its last open cards, :func:`.endgame._solvable`), ``ismcts`` plays the exact minimax move
-instead (:func:`.endgame._endgame_tallies`, the first best in (card, row, side) order): a
-solver, not a search, and it takes milliseconds. ``ismcts-pure`` searches those positions too,
-so the tree search can be measured on its own against the exact values.
+**Where each player searches the tree.** ``ismcts`` searches it in Open 5 rounds, where the
+players take their cards from the same open set, so that the opponent's replies decide what is
+left for you (against ``search``, paired deals: +374 ± 34 $ a game in Open 5, +560 ± 42 in Open
+5 Crazy). In the other round types it plays the ``search`` player's successive halving with the
+same budget (:func:`.rollout._lookahead_move`): there the tree lost to it (Hold 3: -102 ± 33 $ a
+game; Draw 1: -47 ± 39), its play-outs spread over replies that barely touch the mover's cards.
+Where the rest of the round is fully known (an Open 5 round down to its last open cards,
+:func:`.endgame._solvable`), ``ismcts`` plays the exact minimax move instead
+(:func:`.endgame._endgame_tallies`, the first best in (card, row, side) order): a solver, not a
+search, and it takes milliseconds. ``ismcts-pure`` searches the tree everywhere, end-games
+included, so the tree search can be measured on its own.
 
 **Budget.** ``N`` iterations a move (one play-out each; ``ismcts:N[:BASE]``, 1,024 and tuned
 by default), not seconds: a budget in play-outs makes a move depend on the seed only, so games
 replay and paired matches stay paired, on any machine and load. At 1,024 a move costs about
-the CPU of ``search``'s 1,024 play-outs (the tree's bookkeeping is small beside the play-outs),
-so the two compare at equal CPU (measured in the head-to-head play docs).
+the CPU of ``search``'s 1,024 play-outs (the tree's bookkeeping is small beside the play-outs:
+the same over die-rolled types, 4% more in Open 5 Crazy, where ``ismcts:960`` costs less than
+``search``; measured in the head-to-head play docs).
 
 **What it does not model.** The opponent's nodes are shared over every deal of his hidden
 cards, and his choices in a determinization are made knowing that deal's cards (strategy
@@ -114,7 +121,7 @@ def _exact_move(st):
 
 @kernel
 def _ismcts_move(st, iterations, base, exact, w, rng):
-    """The move of the ``ismcts`` player (module docstring): ``iterations`` IS-MCTS iterations
+    """The tree search's move (module docstring): ``iterations`` IS-MCTS iterations
     with play-outs under the base policy ``base`` for both seats (tuned ones under the vector
     ``w``); with ``exact`` set, the minimax move where the rest of the round is fully known."""
     moves = _count_moves(st)

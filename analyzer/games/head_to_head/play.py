@@ -12,9 +12,10 @@ scored by ``N`` rollouts under a base policy for both players; ``rollout:N`` or
 rollouts, greedy), ``search`` (successive halving over the legal moves with a budget of ``N``
 play-outs a move under a base policy, from hidden cards resampled from what the player has not
 seen: ``search:N`` or ``search:N:BASE``; the default is 1,024 play-outs, tuned), ``ismcts``
-(information-set Monte Carlo tree search over both seats' moves, :mod:`.ismcts`: ``N``
-iterations a move, ``ismcts:N`` or ``ismcts:N:BASE``, the default 1,024, tuned;
-exact minimax where the rest of the round is fully known, which ``ismcts-pure`` searches too).
+(information-set Monte Carlo tree search over both seats' moves in Open 5 rounds,
+:mod:`.ismcts`: ``N`` iterations a move, ``ismcts:N`` or ``ismcts:N:BASE``, the default 1,024,
+tuned; exact minimax where the rest of the round is fully known; ``search``'s successive halving
+in the other round types), ``ismcts-pure`` (the tree search everywhere).
 Each seat draws its random numbers from its own stream, the deal from a third, so a
 policy change in one seat never changes the other seat's luck or the cards.
 """

@@ -25,10 +25,12 @@ from analyzer.games.head_to_head.engine import (
     DECK_SIZE,
     END,
     MAX_ROWS,
+    OPEN5,
     ORDERED_DRAWS,
     ROW_POT,
     ROWS,
     TOP,
+    TYPE,
     _deal_hidden,
     _draw,
     _mover,
@@ -45,6 +47,7 @@ from analyzer.games.head_to_head.engine import (
 from analyzer.games.head_to_head.ismcts import _ismcts_move
 from analyzer.games.head_to_head.policies import (
     ISMCTS,
+    ISMCTS_PURE,
     LOOKAHEAD_KINDS,
     ROLLOUT,
     SEARCH,
@@ -219,13 +222,13 @@ def _lookahead_move(st, seat_params, w, rng):
       played out on each; the better half (by the total over every sample so far) goes on, and
       the last move standing is played (a single legal move at once, with no sampling).
 
-    The ``ismcts`` players (kinds ``ISMCTS`` and ``ISMCTS_PURE``: :mod:`.ismcts`, ``ROLLOUTS``
-    iterations) are dispatched from here too. One kernel for all, so a game loop compiles one
-    lookahead chain."""
-    if seat_params[KIND] >= ISMCTS:
+    The ``ismcts`` players (:mod:`.ismcts`, ``ROLLOUTS`` iterations) are dispatched from here
+    too: ``ISMCTS_PURE`` always, ``ISMCTS`` in Open 5 rounds (elsewhere it plays the search
+    above). One kernel for all, so a game loop compiles one lookahead chain."""
+    if seat_params[KIND] == ISMCTS_PURE or (seat_params[KIND] == ISMCTS and st[TYPE] == OPEN5):
         return _ismcts_move(st, seat_params[ROLLOUTS], seat_params[BASE], seat_params[KIND] == ISMCTS, w, rng)
     moves = _count_moves(st)
-    search = seat_params[KIND] == SEARCH
+    search = seat_params[KIND] != ROLLOUT  # search, or ismcts outside Open 5
     if search and moves == 1:
         return _move_at(st, np.int64(0))  # not a literal: one signature
     tallies = np.zeros((moves, TALLY_WIDTH), np.int64)
