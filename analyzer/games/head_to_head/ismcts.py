@@ -20,7 +20,7 @@ deal of the hidden cards). Each of the ``N`` iterations:
    iterations that reached the node had it legal: the *availability* count, since the cards a
    player may place differ between deals); the opponent's mean share is one minus the
    mover's, so his nodes minimise the mover's value;
-3. *expands* the first legal move with no node yet, at random among them;
+3. *expands* one legal move with no node yet, chosen at random among them;
 4. *plays out* the rest of the round from there under the base policy for both seats (tuned
    by default: :func:`.policies._play_out`);
 5. *backs up* the mover's halves of the row pots still open (2 a win, 1 a tie), scaled to
