@@ -151,8 +151,9 @@ class HumanGame:
         """The board as you see it, row by row: your cards, the common card and the opponent's
         cards (on your turn and at the end of the game alike, where :meth:`position` has none).
 
-        >>> HumanGame(opponent="greedy", round_type="open5", seed=1).layout()[0][0]
-        ()
+        >>> yours, common, theirs = HumanGame(opponent="greedy", round_type="open5", seed=1).layout()[0]
+        >>> yours, theirs
+        ((), ())
         """
         you, them = self._side(HUMAN), self._side(MACHINE)
         return tuple((you[r], int(self.state[E.COMMON + r]), them[r]) for r in range(self.rows))
