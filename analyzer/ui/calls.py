@@ -27,7 +27,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import numpy as np
@@ -407,16 +407,10 @@ def play_new(body: dict[str, Any]) -> dict[str, Any]:
     ``threshold`` by default) against ``opponent`` (one of :data:`PLAY_OPPONENTS`, ``search`` by
     default), ``round_type`` (``roll`` by default), ``crazy`` (false), ``seed`` (a whole number
     or its text; a fresh one when absent): its id and what you see (:func:`_play_state`)."""
-    opponent = field(body, "opponent", str, "search")
-    if opponent not in PLAY_OPPONENTS:
-        raise BadRequest(f"opponent: expected one of {', '.join(PLAY_OPPONENTS)}, got {opponent[:40]!r}")
-    round_type = field(body, "round_type", str, "roll")
-    if round_type not in PLAY_ROUND_TYPES:
-        raise BadRequest(f"round_type: expected one of {', '.join(PLAY_ROUND_TYPES)}, got {round_type[:40]!r}")
+    opponent = _one_of(body, "opponent", PLAY_OPPONENTS, "search")
+    round_type = _one_of(body, "round_type", PLAY_ROUND_TYPES, "roll")
     crazy, betting = _flag(body, "crazy"), _flag(body, "betting")
-    bets = field(body, "opponent_bets", str, "threshold")
-    if bets not in PLAY_BET_POLICIES:
-        raise BadRequest(f"opponent_bets: expected one of {', '.join(PLAY_BET_POLICIES)}, got {bets[:40]!r}")
+    bets = _one_of(body, "opponent_bets", PLAY_BET_POLICIES, "threshold")
     game = pa.head_to_head.human_game(
         opponent,
         round_type=round_type,
@@ -427,6 +421,38 @@ def play_new(body: dict[str, Any]) -> dict[str, Any]:
     )
     key = GAMES.add(game)
     return _play_state(key, game)
+
+
+def _one_of(body: dict[str, Any], name: str, choices: Sequence[str], default: str) -> str:
+    """``body[name]``, text that must be one of ``choices``; ``default`` when absent or null.
+
+    >>> _one_of({"opponent": "greedy"}, "opponent", ("greedy", "search"), "search")
+    'greedy'
+    >>> _one_of({"opponent": "best"}, "opponent", ("greedy", "search"), "search")
+    Traceback (most recent call last):
+    ...
+    analyzer.ui.calls.BadRequest: opponent: expected one of greedy, search, got 'best'
+    """
+    value = field(body, name, str, default)
+    if value not in choices:
+        raise BadRequest(f"{name}: expected one of {', '.join(choices)}, got {value[:40]!r}")
+    return value
+
+
+def _choice_text(body: dict[str, Any], name: str, expected: str) -> str:
+    """``body[name]``, a player's choice as the terminal takes it: text, or a whole number (its
+    number in the list, from 1) turned into text; :class:`BadRequest` saying ``expected``
+    otherwise.
+
+    >>> _choice_text({"move": 3}, "move", "a move"), _choice_text({"move": "Qd 2"}, "move", "a move")
+    ('3', 'Qd 2')
+    """
+    text = body.get(name)
+    if isinstance(text, int) and not isinstance(text, bool):
+        text = str(text)
+    if not isinstance(text, str):
+        raise BadRequest(f"{name}: expected {expected}")
+    return text
 
 
 def _flag(body: dict[str, Any], name: str) -> bool:
@@ -482,11 +508,7 @@ def play_move(body: dict[str, Any]) -> dict[str, Any]:
     Refused with :class:`TooLong`, the move not played, when the values take more than
     :data:`ADVICE_SECONDS`."""
     key = field(body, "id", str)
-    text = body.get("move")
-    if isinstance(text, int) and not isinstance(text, bool):
-        text = str(text)
-    if not isinstance(text, str):
-        raise BadRequest("move: expected a move's number (from 1) or a card and a row, such as 'Qd 2'")
+    text = _choice_text(body, "move", "a move's number (from 1) or a card and a row, such as 'Qd 2'")
     played = GAMES.get(key)
     start = time.monotonic()
     with played.lock:
@@ -701,9 +723,7 @@ def saint_new(body: dict[str, Any]) -> dict[str, Any]:
         players = int(players)
     if isinstance(players, bool) or players not in SAINT_PLAYERS:
         raise BadRequest(f"players: expected 2 to 5, got {str(players)[:40]!r}")
-    opponents = field(body, "opponents", str, "search")
-    if opponents not in SAINT_OPPONENTS:
-        raise BadRequest(f"opponents: expected one of {', '.join(SAINT_OPPONENTS)}, got {opponents[:40]!r}")
+    opponents = _one_of(body, "opponents", SAINT_OPPONENTS, "search")
     game = pa.saint_poker.human_game(players, opponents, seed=_seed(body))
     key = SAINT_GAMES.add(game)
     return _saint_state(key, game)
@@ -725,11 +745,7 @@ def saint_move(body: dict[str, Any]) -> dict[str, Any]:
     with the continuation they assume. Refused with :class:`TooLong`, the choice not made, when
     the values take more than :data:`ADVICE_SECONDS`."""
     key = field(body, "id", str)
-    text = body.get("choice")
-    if isinstance(text, int) and not isinstance(text, bool):
-        text = str(text)
-    if not isinstance(text, str):
-        raise BadRequest("choice: expected a choice's number (from 1) or its cards, such as 'Qd' or 'Ah Kd'")
+    text = _choice_text(body, "choice", "a choice's number (from 1) or its cards, such as 'Qd' or 'Ah Kd'")
     played = SAINT_GAMES.get(key)
     start = time.monotonic()
     with played.lock:
