@@ -14,8 +14,8 @@ import pytest
 from numba import njit
 
 from analyzer.cards import format_cards, parse_cards
+from analyzer.games._lookahead import NO_LOOKAHEAD
 from analyzer.games.head_to_head import engine as E
-from analyzer.games.head_to_head import rollout as R
 from analyzer.games.head_to_head.betting import policies as BP
 from analyzer.games.head_to_head.betting.bet import BET_CHUNK, bet_values, legal_actions
 from analyzer.games.head_to_head.betting.engine import RESPONSES
@@ -280,7 +280,7 @@ def _conservation_breaches(seed_state, games, forfeit, window):
     breaches = 0
     for _ in range(games):
         BP._play_betting_game(
-            st, 0, 0, 0, 0, rules, params, VECTORS, bparams, seed_state, rngs, out, trajectory, R.NO_LOOKAHEAD
+            st, 0, 0, 0, 0, rules, params, VECTORS, bparams, seed_state, rngs, out, trajectory, NO_LOOKAHEAD
         )
         breaches += out[0] + out[1] != 2800 or out[0] < 0 or out[1] < 0 or trajectory.min() < 0
     return breaches

@@ -17,6 +17,7 @@ import eval7
 import numpy as np
 import pytest
 
+from analyzer.games._lookahead import LOOKAHEAD, NO_LOOKAHEAD
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head import rollout as R
 from analyzer.games.head_to_head.betting import engine as B
@@ -157,7 +158,7 @@ def test_stacks_carry_over_after_a_played_round():
     bparams = np.stack([bet_params(bet=500, call=300), bet_params(bet=500, call=300)])
     deal, rngs = chunk_state(5, 1), np.stack([chunk_state(5, 2), chunk_state(5, 3)])
     while not E._round_over(st):
-        BP._betting_turn(st, params, VECTORS, bparams, deal, rngs, R.NO_LOOKAHEAD)
+        BP._betting_turn(st, params, VECTORS, bparams, deal, rngs, NO_LOOKAHEAD)
         assert B._chips_in_play(st) == 1900
     s0, s1 = stacks(st)
     assert s0 + s1 == 1900 and (s0, s1) != (800, 800)  # fixed seed: some chips moved
@@ -511,7 +512,7 @@ def test_share2_window_in_play(window, bet_turns):
     seen = []
     for t in range(7):
         before = stacks(st)
-        BP._betting_turn(st, params, VECTORS, bparams, deal, rngs, R.NO_LOOKAHEAD)
+        BP._betting_turn(st, params, VECTORS, bparams, deal, rngs, NO_LOOKAHEAD)
         after = stacks(st)
         if after != before:
             assert after == (before[0] - 10, before[1] - 10)
@@ -864,7 +865,7 @@ def test_never_betting_game_is_the_no_betting_game_at_half_stakes(kind, crazy, p
     rngs = np.stack([chunk_state(seed, 1), chunk_state(seed, 2)])
     for bet_out, _ in betting:
         R._play_game(
-            st, kind, crazy, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, params, VECTORS, deal, rngs, out, R.NO_LOOKAHEAD
+            st, kind, crazy, E.BATCH_ALTERNATE, E.TIEBREAK_STANDARD, params, VECTORS, deal, rngs, out, NO_LOOKAHEAD
         )
         won = np.cumsum([out[5], out[8], out[11]])
         assert list(bet_out[3:6]) == [800 + w // 2 for w in won]
@@ -882,7 +883,7 @@ def test_the_betting_turn_without_lookahead_plays_base_players_alike():
             params = np.array([[1, 0, 0], [i % 2, 0, 0]], np.int64)
             bparams = np.stack([b0, b1])
             turns = {}
-            for flag in (R.LOOKAHEAD, R.NO_LOOKAHEAD):
+            for flag in (LOOKAHEAD, NO_LOOKAHEAD):
                 st = fresh(kind=kind, rows=4, seed=kind)
                 deal, rngs = chunk_state(kind, 1), np.stack([chunk_state(kind, 2), chunk_state(kind, 3)])
                 states = []
@@ -890,8 +891,8 @@ def test_the_betting_turn_without_lookahead_plays_base_players_alike():
                     BP._betting_turn(st, params, VECTORS, bparams, deal, rngs, flag)
                     states.append(st.tolist())
                 turns[flag] = states
-            assert turns[R.LOOKAHEAD] == turns[R.NO_LOOKAHEAD]
-            assert turns[R.LOOKAHEAD][-1][E.STACK] != 800  # chips moved
+            assert turns[LOOKAHEAD] == turns[NO_LOOKAHEAD]
+            assert turns[LOOKAHEAD][-1][E.STACK] != 800  # chips moved
 
 
 @pytest.mark.parametrize("kind", [E.DRAW1, E.SHARE2, E.HOLD3, E.PLAY4, E.OPEN5])
@@ -916,7 +917,7 @@ def test_round_invariants_step_by_step(kind, forfeit, window):
             deal, rngs = chunk_state(seed, 1), np.stack([chunk_state(seed, 2), chunk_state(seed, 3)])
             bparams = np.stack([b0, b1])
             while not E._round_over(st):
-                BP._betting_turn(st, params, VECTORS, bparams, deal, rngs, R.NO_LOOKAHEAD)
+                BP._betting_turn(st, params, VECTORS, bparams, deal, rngs, NO_LOOKAHEAD)
                 s0, s1 = stacks(st)
                 assert s0 >= 0 and s1 >= 0
                 assert B._chips_in_play(st) == total

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from analyzer.cards import format_cards
+from analyzer.games._lookahead import LOOKAHEAD, NO_LOOKAHEAD
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head import policies as P
 from analyzer.games.head_to_head import rollout as R
@@ -410,7 +411,7 @@ def test_play_game_conserves_chips(kinds):
     ties, rolled = 0, []
     modes = [(0, 0)] * 60 + [(k, c) for k in range(1, 6) for c in (0, 1) for _ in range(4)]
     for game, (fixed_kind, fixed_crazy) in enumerate(modes):
-        R._play_game(st, fixed_kind, fixed_crazy, game % 2, 0, params, VECTORS, deal, policy_rngs, out, R.NO_LOOKAHEAD)
+        R._play_game(st, fixed_kind, fixed_crazy, game % 2, 0, params, VECTORS, deal, policy_rngs, out, NO_LOOKAHEAD)
         check_game(out, fixed_kind, fixed_crazy)
         ties += out[0] == out[1]
         if not fixed_kind:
@@ -434,7 +435,7 @@ def test_play_game_with_rollout_seat():
     out = np.zeros(R.GAME_WIDTH, np.int64)
     policy_rngs = np.stack([chunk_state(41, 0), chunk_state(41, 1)])
     for game in range(2):
-        R._play_game(st, 0, 0, 0, 0, params, VECTORS, chunk_state(40, game), policy_rngs, out, R.LOOKAHEAD)
+        R._play_game(st, 0, 0, 0, 0, params, VECTORS, chunk_state(40, game), policy_rngs, out, LOOKAHEAD)
         check_game(out, 0, 0)
 
 
@@ -446,7 +447,7 @@ def test_the_game_kernel_without_lookahead_plays_base_players_alike():
     for kinds in ((P.RANDOM, P.GREEDY), (P.TUNED, P.RANDOM), (P.GREEDY, P.TUNED)):
         params = np.array([[k, 0, 0] for k in kinds], np.int64)
         played = {}
-        for flag in (R.LOOKAHEAD, R.NO_LOOKAHEAD):
+        for flag in (LOOKAHEAD, NO_LOOKAHEAD):
             st, out = E.new_state(), np.zeros(R.GAME_WIDTH, np.int64)
             deal, rngs = chunk_state(61, kinds[0]), np.stack([chunk_state(62, 0), chunk_state(62, 1)])
             games = []
@@ -454,8 +455,8 @@ def test_the_game_kernel_without_lookahead_plays_base_players_alike():
                 R._play_game(st, 0, 0, 0, 0, params, vectors, deal, rngs, out, flag)
                 games.append(out.tolist())
             played[flag] = games
-        assert played[R.LOOKAHEAD] == played[R.NO_LOOKAHEAD]
-        assert len({tuple(g) for g in played[R.LOOKAHEAD]}) > 20  # the games differ from one another
+        assert played[LOOKAHEAD] == played[NO_LOOKAHEAD]
+        assert len({tuple(g) for g in played[LOOKAHEAD]}) > 20  # the games differ from one another
 
 
 @pytest.mark.parametrize("kind", [E.DRAW1, E.SHARE2, E.HOLD3, E.PLAY4, E.OPEN5])
@@ -472,7 +473,7 @@ def test_play_round_conserves_cards(kind):
             for rows in (3, 4, 5):
                 for batch_rule in (E.BATCH_ALTERNATE, E.BATCH_STRICT):
                     E._start_round(st, kind, crazy, rows, rows % 2, batch_rule, 0, deal)
-                    R._play_round(st, params, VECTORS, deal, policy_rngs, R.NO_LOOKAHEAD)
+                    R._play_round(st, params, VECTORS, deal, policy_rngs, NO_LOOKAHEAD)
                     assert st[E.TURN] == 8 * rows and E._round_over(st)
                     check_conservation(st)
                     for seat in range(2):
@@ -492,14 +493,12 @@ def test_dealer_alternates_between_rounds():
     for game in range(10):
         out = np.zeros(R.GAME_WIDTH, np.int64)
         rngs = np.stack([chunk_state(70, 0), chunk_state(70, 1)])
-        R._play_game(
-            E.new_state(), 0, 0, 0, 0, params, VECTORS, chunk_state(71, game), rngs.copy(), out, R.NO_LOOKAHEAD
-        )
+        R._play_game(E.new_state(), 0, 0, 0, 0, params, VECTORS, chunk_state(71, game), rngs.copy(), out, NO_LOOKAHEAD)
         deal, st, chips = chunk_state(71, game), E.new_state(), []
         for r, first in enumerate((0, 1, 0)):
             kind, crazy = R._round_type(0, 0, deal)
             E._start_round(st, kind, crazy, r + 3, first, 0, 0, deal)
-            R._play_round(st, params, VECTORS, deal, rngs, R.NO_LOOKAHEAD)
+            R._play_round(st, params, VECTORS, deal, rngs, NO_LOOKAHEAD)
             chips.append(E._round_chips(st))
             assert (out[3 + 3 * r], out[4 + 3 * r]) == (kind, crazy)
         assert [out[5], out[8], out[11]] == chips

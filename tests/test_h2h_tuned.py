@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from analyzer.games._lookahead import NO_LOOKAHEAD
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head import rollout as R
 from analyzer.games.head_to_head import tuned as G
@@ -82,7 +83,7 @@ def test_paired_score_is_the_mean_over_both_seatings():
             out = np.zeros(R.GAME_WIDTH, np.int64)
             params = np.array([[k, 0, 0] for k in kinds], np.int64)
             rngs = np.ones((2, 4), np.uint64)
-            R._play_game(E.new_state(), 0, 0, 0, 0, params, vectors, deal.copy(), rngs, out, R.NO_LOOKAHEAD)
+            R._play_game(E.new_state(), 0, 0, 0, 0, params, vectors, deal.copy(), rngs, out, NO_LOOKAHEAD)
             margins.append(int(out[seat]) - int(out[1 - seat]))
         scores.append(sum(margins) / 2)
     score = paired_score(vector, deals=deals, seed=seed)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from analyzer.games._lookahead import LOOKAHEAD, lookahead_for
 from analyzer.games.head_to_head.engine import (
     DECK,
     DECK_SIZE,
@@ -67,9 +68,6 @@ DIE_CRAZY = 6
 KIND, ROLLOUTS, BASE = 0, 1, 2  # columns of a seat's policy parameters
 GAME_CHIPS = ROW_POT * (3 + 4 + 5)
 GAME_WIDTH = 3 + 3 * ROUNDS
-LOOKAHEAD = np.bool_(True)  # the kernels' ``lookahead`` argument (_policy_move); typed, as a
-# literal True passed inside a kernel would compile a second specialization
-NO_LOOKAHEAD = None
 
 
 @kernel
@@ -268,12 +266,13 @@ def lookahead_flag(params: np.ndarray) -> np.bool_ | None:
     (rollout or search), else ``NO_LOOKAHEAD`` (:func:`_policy_move`).
 
     >>> from analyzer.games.head_to_head.policies import GREEDY, TUNED
+    >>> from analyzer.games._lookahead import NO_LOOKAHEAD
     >>> lookahead_flag(np.array([[GREEDY, 0, 0], [SEARCH, 1024, TUNED]])) is LOOKAHEAD
     True
     >>> lookahead_flag(np.array([[GREEDY, 0, 0], [TUNED, 0, 0]])) is NO_LOOKAHEAD
     True
     """
-    return LOOKAHEAD if np.isin(params[:, KIND], LOOKAHEAD_KINDS).any() else NO_LOOKAHEAD
+    return lookahead_for(params[:, KIND], LOOKAHEAD_KINDS)
 
 
 @kernel(inline="always")

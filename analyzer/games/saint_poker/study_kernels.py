@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from analyzer.games._lookahead import LOOKAHEAD
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.policies import GREEDY, _best_pair, _least_needed, _seat_streams
 from analyzer.games.saint_poker.rollout import (
@@ -16,7 +17,7 @@ from analyzer.games.saint_poker.rollout import (
     _step_base,
     _win_share,
 )
-from analyzer.games.saint_poker.table import LOOKAHEAD, _play_game, _policy_choice
+from analyzer.games.saint_poker.table import _play_game, _policy_choice
 from analyzer.jit import kernel
 from analyzer.sim.rng import below, next_u64
 

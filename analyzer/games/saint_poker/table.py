@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from analyzer.games._lookahead import LOOKAHEAD, lookahead_for
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.policies import (
     KIND,
@@ -33,10 +34,6 @@ from analyzer.jit import kernel
 from analyzer.sim.arrays import copy_into
 from analyzer.sim.rng import next_u64
 
-LOOKAHEAD = np.bool_(True)  # the kernels' ``lookahead`` argument; typed, as a literal True
-# passed inside a kernel would compile a second specialization
-NO_LOOKAHEAD = None
-
 
 def lookahead_flag(params: np.ndarray) -> np.bool_ | None:
     """The ``lookahead`` argument of the kernels that play whole phases, for the seats' policy
@@ -44,12 +41,13 @@ def lookahead_flag(params: np.ndarray) -> np.bool_ | None:
     else ``NO_LOOKAHEAD`` (:func:`_policy_choice`).
 
     >>> from analyzer.games.saint_poker.policies import GREEDY, SAVE
+    >>> from analyzer.games._lookahead import NO_LOOKAHEAD
     >>> lookahead_flag(np.array([[GREEDY, 0, 0], [SEARCH, 64, GREEDY]])) is LOOKAHEAD
     True
     >>> lookahead_flag(np.array([[GREEDY, 0, 0], [SAVE, 0, 0]])) is NO_LOOKAHEAD
     True
     """
-    return LOOKAHEAD if np.isin(params[:, KIND], STRONG).any() else NO_LOOKAHEAD
+    return lookahead_for(params[:, KIND], STRONG)
 
 
 @kernel

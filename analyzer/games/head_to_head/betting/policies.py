@@ -31,6 +31,7 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.eval.standard import CARD_KEY, CARD_MASK, EMPTY_KEY, evaluate_key
+from analyzer.games._lookahead import LOOKAHEAD, NO_LOOKAHEAD
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.betting.engine import (
     CALL,
@@ -51,8 +52,6 @@ from analyzer.games.head_to_head.betting.engine import (
 from analyzer.games.head_to_head.policies import GREEDY, _base_move
 from analyzer.games.head_to_head.rollout import KIND as POLICY_KIND
 from analyzer.games.head_to_head.rollout import (
-    LOOKAHEAD,
-    NO_LOOKAHEAD,
     ROUNDS,
     _both_seats,
     _card_draw_winner,
