@@ -73,7 +73,7 @@ from analyzer.games.head_to_head.engine import (
     _round_over,
     _row_result,
 )
-from analyzer.games.head_to_head.policies import _count_moves, _move_at, _play_out
+from analyzer.games.head_to_head.policies import _both_seats, _count_moves, _move_at, _play_out
 from analyzer.jit import kernel
 from analyzer.sim.rng import below
 
@@ -132,10 +132,7 @@ def _ismcts_move(st, iterations, base, exact, w, rng):
     me = _mover(st)
     rows = _open_rows(st)
     kinds = np.full(2, base)
-    vectors = np.empty((2, w.shape[0]))
-    for s in range(2):
-        for i in range(w.shape[0]):
-            vectors[s, i] = w[i]
+    vectors = _both_seats(w)
     capacity = iterations + 1
     first_child = np.full(capacity, NO_NODE, np.int64)
     sibling = np.full(capacity, NO_NODE, np.int64)

@@ -61,7 +61,7 @@ from analyzer.games.head_to_head.tuned import (
     STRAIGHT,
 )
 from analyzer.jit import kernel
-from analyzer.sim.arrays import read_only
+from analyzer.sim.arrays import copy_into, read_only
 from analyzer.sim.bits import bit_count, nth_bit
 from analyzer.sim.rng import below
 
@@ -85,6 +85,15 @@ WHEEL_MASK = 0b1000000001111  # A 2 3 4 5
 # top rank, pairs, trips, quads
 COUNTS, RANK_BITS, SUIT, ONE_SUIT, CARDS, TOP, PAIRS, TRIPS, QUADS = range(9)
 SUMMARY = 9
+
+
+@kernel
+def _both_seats(w):
+    """The greedy vector ``w`` for both seats, the ``(2, N_PARAMS)`` array the kernels take."""
+    vectors = np.empty((2, w.shape[0]))
+    copy_into(vectors[0], w)  # not a slice assignment: see analyzer.sim.arrays
+    copy_into(vectors[1], w)
+    return vectors
 
 
 @kernel(inline="always")

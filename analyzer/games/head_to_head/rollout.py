@@ -53,6 +53,7 @@ from analyzer.games.head_to_head.policies import (
     ROLLOUT,
     SEARCH,
     _base_move,
+    _both_seats,
     _count_moves,
     _move_at,
     _play_out,
@@ -119,15 +120,6 @@ def _sample_moves(position, kinds, vectors, rng, trials, tallies, chosen=None):
     for _ in range(trials):
         _resample_hidden(position, base, me, rng)
         _score_moves(base, kinds, vectors, rng, work, tallies, 1, chosen)
-
-
-@kernel
-def _both_seats(w):
-    """The greedy vector ``w`` for both seats, the ``(2, N_PARAMS)`` array the kernels take."""
-    vectors = np.empty((2, w.shape[0]))
-    copy_into(vectors[0], w)  # not a slice assignment: see analyzer.sim.arrays
-    copy_into(vectors[1], w)
-    return vectors
 
 
 @kernel

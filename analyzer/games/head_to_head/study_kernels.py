@@ -25,6 +25,7 @@ from analyzer.games.head_to_head.policies import (
     SEARCH,
     TUNED,
     _base_move,
+    _both_seats,
     _count_moves,
     _greedy_move,
     _move_at,
@@ -32,7 +33,6 @@ from analyzer.games.head_to_head.policies import (
 )
 from analyzer.games.head_to_head.rollout import (
     TALLY_WIDTH,
-    _both_seats,
     _lookahead_move,
     _play_round,
     _sample_moves,

@@ -49,11 +49,10 @@ from analyzer.games.head_to_head.betting.engine import (
     _to_call,
     _window_seat,
 )
-from analyzer.games.head_to_head.policies import GREEDY, _base_move
+from analyzer.games.head_to_head.policies import GREEDY, _base_move, _both_seats
 from analyzer.games.head_to_head.rollout import KIND as POLICY_KIND
 from analyzer.games.head_to_head.rollout import (
     ROUNDS,
-    _both_seats,
     _card_draw_winner,
     _policy_move,
     _round_type,
