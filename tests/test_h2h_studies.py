@@ -54,6 +54,11 @@ def test_every_study_runs_small_and_writes_a_result(tmp_path):
         strong_rounds=16,
         rating_games=40,
         rating_search="search:4",
+        challenger="ismcts:8",
+        challenger_deals=2,
+        challenger_betting_deals=2,
+        challenger_open_deals=2,
+        cost_positions=3,
     )
     plan = StudyPlan(**params)
     results = tables(**params)
@@ -63,7 +68,7 @@ def test_every_study_runs_small_and_writes_a_result(tmp_path):
         manifest = json.loads((folder / "manifest.json").read_text())
         assert manifest["seed"] == plan.seed and manifest["method"] == "monte-carlo"
         assert all((folder / name).stat().st_size > 0 for name in manifest["files"])
-    round_types, tournament, ratings, relations, blocking, regret, choice, strong = (
+    round_types, tournament, ratings, challenger, relations, blocking, regret, choice, strong = (
         r.tables[next(iter(r.tables))] for r in results
     )
     assert set(ratings.player) == {"greedy", "tuned", "rollout:16", "search:4"} and (ratings.stderr > 0).all()
@@ -73,16 +78,21 @@ def test_every_study_runs_small_and_writes_a_result(tmp_path):
     assert tournament.wins.between(0, 1).all() and (tournament.margin_stderr > 0).all()
     standings = results[1].tables["standings"]
     assert (standings.groupby("round_robin").margin.sum().abs() < 1e-9).all()  # each field is zero-sum
+    assert list(challenger.deals) == [2] * 5 and set(challenger.player) == {"ismcts:8"}
+    assert (challenger.z == challenger.margin / challenger.margin_stderr).all()
+    assert len(set(challenger.seed)) == 5 and list(challenger.betting) == [False, True, False, False, True]
+    costs = results[3].tables["move_costs"]
+    assert len(costs) == 6 and (costs.positions == 3).all() and (costs.ms_per_move > 0).all()
     assert relations.moves.sum() > 0 and set(relations.relation) == {"same rank", "same suit", "connected", "unrelated"}
     assert (blocking.positions == plan.positions).all() and blocking.block_best.between(0, 1).all()
     assert len(regret) == len(TYPES) * 4 and (regret.positions == plan.positions).all()
     assert regret.best_move.between(0, 1).all() and set(regret.policy) == set(REGRET_POLICIES)
     assert choice.groupby(["round", "dealer_lead"]).best.any().all()  # a best type everywhere
-    assert choice.dealer_wins_game.between(0, 1).all() and (results[6].tables["dealer_margin"].rounds == 200).all()
-    assert results[7].manifest["inputs"]["players"] == "search:4 v search:4"
-    assert (results[7].tables["dealer_margin"].rounds == 16).all() and strong.dealer_wins_game.between(0, 1).all()
+    assert choice.dealer_wins_game.between(0, 1).all() and (results[7].tables["dealer_margin"].rounds == 200).all()
+    assert results[8].manifest["inputs"]["players"] == "search:4 v search:4"
+    assert (results[8].tables["dealer_margin"].rounds == 16).all() and strong.dealer_wins_game.between(0, 1).all()
     assert strong[["round", "dealer_lead", "round_type"]].equals(choice[["round", "dealer_lead", "round_type"]])
-    best_type = results[7].tables["best_type"]
+    best_type = results[8].tables["best_type"]
     assert len(best_type) == len(choice) // len(TYPES)
     # the comparison's tuned side is the tuned study's table itself: the same seeds and rounds
     tuned_best = choice[choice.best].groupby(["round", "dealer_lead"], sort=False).round_type.agg(" ".join)

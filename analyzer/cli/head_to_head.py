@@ -685,7 +685,7 @@ def tables(
         typer.Option(
             "--study",
             metavar="STUDY",
-            help="Run only this study (repeatable): round_types, tournament, ratings, opening_relations, "
+            help="Run only this study (repeatable): round_types, tournament, ratings, ismcts, opening_relations, "
             "block_or_build, policy_regret, type_choice, type_choice_strong.",
         ),
     ] = None,
@@ -725,6 +725,52 @@ def tables(
             help="Paired deals a pair in the rating round robin (ratings; a search player in it).",
         ),
     ] = 150,
+    challenger: Annotated[
+        str,
+        typer.Option(
+            "--challenger", metavar="POLICY", help="The player matched against the search player (ismcts study)."
+        ),
+    ] = "ismcts",
+    challenger_deals: Annotated[
+        int,
+        typer.Option(
+            "--challenger-deals",
+            min=2,
+            callback=check_count,
+            metavar="N",
+            help="Paired deals of its die-rolled placement match (ismcts).",
+        ),
+    ] = 400,
+    challenger_betting_deals: Annotated[
+        int,
+        typer.Option(
+            "--challenger-betting-deals",
+            min=2,
+            callback=check_count,
+            metavar="N",
+            help="Paired deals of its die-rolled betting-game match (ismcts).",
+        ),
+    ] = 1_000,
+    challenger_open_deals: Annotated[
+        int,
+        typer.Option(
+            "--challenger-open-deals",
+            min=2,
+            callback=check_count,
+            metavar="N",
+            help="Paired deals of each of its Open 5 matches (ismcts).",
+        ),
+    ] = 100,
+    cost_positions: Annotated[
+        int,
+        typer.Option(
+            "--cost-positions",
+            min=1,
+            callback=check_count,
+            metavar="N",
+            help="Positions each player's CPU per move is timed on (ismcts).",
+        ),
+    ] = 200,
     positions: Annotated[
         int,
         typer.Option("--positions", min=8, callback=check_count, metavar="N", help="Sampled positions per round type."),
@@ -760,9 +806,10 @@ def tables(
     *,
     runner: Runner,
 ) -> None:
-    """Round types, policy tournament and ratings, the value of a first card by its relation to the
-    common card, block-or-build in Crazy rounds, policy regret and the dealer's choice of round
-    type (tuned and strong players): tables and charts under results/head_to_head/."""
+    """Round types, policy tournament and ratings, the ismcts player against the search player,
+    the value of a first card by its relation to the common card, block-or-build in Crazy
+    rounds, policy regret and the dealer's choice of round type (tuned and strong players):
+    tables and charts under results/head_to_head/."""
     run_tables(
         "head_to_head.tables",
         {
@@ -771,6 +818,11 @@ def tables(
             "games": games,
             "rollout_games": rollout_games,
             "rating_games": rating_games,
+            "challenger": challenger,
+            "challenger_deals": challenger_deals,
+            "challenger_betting_deals": challenger_betting_deals,
+            "challenger_open_deals": challenger_open_deals,
+            "cost_positions": cost_positions,
             "positions": positions,
             "samples": samples,
             "strong_policy": strong_policy,

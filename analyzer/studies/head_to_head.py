@@ -8,6 +8,9 @@
   match's margin and games won, every player's margin over the field.
 * ``ratings`` -- a round robin of the placement players from greedy to the search player,
   and the Bradley-Terry ratings that fit its shares of the games won, with the fit.
+* ``ismcts`` -- the information-set tree search player against the search player, deals and
+  seats paired: die-rolled games (placement and betting) and Open 5 (Crazy or not), with both
+  players' CPU per move on the same positions.
 * ``opening_relations`` -- the first placement of a round (3 rows): each own-side
   move's value against the average move of the same decision, by the card's relation
   to the row's common card.
@@ -34,9 +37,10 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analyzer.charts import add_note, count_text, labeled_heatmap, with_error
+from analyzer.charts import add_note, bar_chart, count_text, labeled_heatmap, with_error
 from analyzer.games.head_to_head import engine as E
-from analyzer.games.head_to_head.play import parse_policy, seat_policies, simulate_rounds
+from analyzer.games.head_to_head.move_cost import move_costs
+from analyzer.games.head_to_head.play import ROLL, parse_policy, seat_policies, simulate_rounds
 from analyzer.games.head_to_head.rollout import lookahead_flag
 from analyzer.games.head_to_head.study_kernels import (
     BLOCK_TALLY,
@@ -79,6 +83,11 @@ class StudyPlan:
     strong_rounds: int = 240  # per round and type in that study
     rating_games: int = 150  # paired deals a pair in the rating round robin
     rating_search: str = "search"  # the search player of the rating round robin
+    challenger: str = "ismcts"  # the player of the ismcts study, against the search player
+    challenger_deals: int = 400  # paired deals of its die-rolled placement match
+    challenger_betting_deals: int = 1_000  # ... of its die-rolled betting-game match
+    challenger_open_deals: int = 100  # ... of each of its Open 5 matches
+    cost_positions: int = 200  # positions each player's CPU per move is measured on
     positions: int = 400  # sampled positions per round type (relations, blocking)
     samples: int = 100  # rollouts per move at each sampled position
     seed: int = 2026
@@ -293,6 +302,148 @@ def ratings_study(plan: StudyPlan, runner: Runner = Runner()) -> ResultSet:
         command=COMMAND,
         runner=runner,
     )
+
+
+CHALLENGER_SEED_KEY = 9  # the ismcts study's matches: derive_seed(plan.seed, 9, match); costs (.., 9, 99)
+CHALLENGED = "search"
+COST_REPEATS = 3
+
+
+@dataclass(frozen=True)
+class _Matchup:
+    """One match of the ismcts study: its name, round types, Crazy flag, game and deals field."""
+
+    name: str
+    round_type: str
+    crazy: bool
+    betting: bool
+    deals_field: str
+
+
+CHALLENGER_MATCHES = (
+    _Matchup("die-rolled", ROLL, False, False, "challenger_deals"),
+    _Matchup("die-rolled, betting game", ROLL, False, True, "challenger_betting_deals"),
+    _Matchup("Open 5", "open5", False, False, "challenger_open_deals"),
+    _Matchup("Open 5 Crazy", "open5", True, False, "challenger_open_deals"),
+    _Matchup("Open 5 Crazy, betting game", "open5", True, True, "challenger_open_deals"),
+)
+
+
+def _round_types(round_type: str, crazy: bool) -> str:
+    return "rolled on the die" if round_type == ROLL else f"{round_type}{' Crazy' if crazy else ''}"
+
+
+def challenger_spec(plan: StudyPlan) -> ResultSpec:
+    """The spec of :func:`challenger_study`'s result: the paired deals of its five matches."""
+    return ResultSpec(
+        ANALYSIS,
+        "ismcts",
+        inputs={
+            "players": [plan.challenger, CHALLENGED],
+            "matches": {
+                m.name: {
+                    "round_types": _round_types(m.round_type, m.crazy),
+                    "betting": m.betting,
+                    "deals": getattr(plan, m.deals_field),
+                }
+                for m in CHALLENGER_MATCHES
+            },
+            "pairing": "both players play the same deals, each twice with the seats swapped",
+            "cpu_per_move": f"{plan.cost_positions} positions from tuned play per round types, "
+            f"median of {COST_REPEATS} interleaved passes, one core",
+        },
+        method="monte-carlo",
+        seed=plan.seed,
+        trials=sum(getattr(plan, m.deals_field) for m in CHALLENGER_MATCHES),
+        chunk_size=None,
+    )
+
+
+def challenger_study(plan: StudyPlan, runner: Runner = Runner()) -> ResultSet:
+    """``challenger`` (the information-set tree search, :mod:`analyzer.games.head_to_head.ismcts`)
+    against today's search player, deals and seats paired, in five matches: die-rolled round
+    types in the placement and the betting game, and Open 5, Open 5 Crazy and Open 5 Crazy in
+    the betting game; each with its margin in $ per game, its standard error and the margin in
+    standard errors (z), and both players' CPU per move on the same positions of the match's
+    round types (:func:`analyzer.games.head_to_head.move_cost.move_costs`, measured after the
+    matches, one core, so the matches' threads do not share it)."""
+    start = time.perf_counter()
+    spec = challenger_spec(plan)
+    players = [plan.challenger, CHALLENGED]
+    rows = []
+    for k, m in enumerate(CHALLENGER_MATCHES):
+        deals, seed = getattr(plan, m.deals_field), derive_seed(plan.seed, CHALLENGER_SEED_KEY, k)
+        result = round_robin(
+            players,
+            betting=m.betting,
+            round_type=m.round_type,
+            crazy=m.crazy,
+            deals=deals,
+            seed=seed,
+            runner=runner.reporting(None),
+        )
+        (match,) = result.matches
+        rows.append(
+            {
+                "match": m.name,
+                "round_types": _round_types(m.round_type, m.crazy),
+                "betting": m.betting,
+                "deals": deals,
+                "seed": seed,
+                "player": match.first,
+                "opponent": match.second,
+                "margin": match.margin,
+                "margin_stderr": match.margin_stderr,
+                "z": match.margin / match.margin_stderr,
+                "wins": match.wins,
+                "wins_stderr": match.wins_stderr,
+            }
+        )
+        runner.report(k + 1, len(CHALLENGER_MATCHES) + 1)
+    costs = []
+    for round_type, crazy in dict.fromkeys((m.round_type, m.crazy) for m in CHALLENGER_MATCHES):
+        measured = move_costs(
+            players,
+            positions=plan.cost_positions,
+            repeats=COST_REPEATS,
+            seed=derive_seed(plan.seed, CHALLENGER_SEED_KEY, 99),
+            round_type=round_type,
+            crazy=crazy,
+        )
+        costs += [{"round_types": _round_types(round_type, crazy), **c.__dict__} for c in measured]
+    runner.report(len(CHALLENGER_MATCHES) + 1, len(CHALLENGER_MATCHES) + 1)
+    tables = {"matches": pd.DataFrame(rows), "move_costs": pd.DataFrame(costs)}
+    manifest = manifest_for(
+        spec,
+        elapsed=time.perf_counter() - start,
+        standard_errors={"max_margin_se": float(tables["matches"].margin_stderr.max())},
+        command=COMMAND,
+    )
+    return drawn_result(spec, tables, manifest, _challenger_figures)
+
+
+def _challenger_figures(tables: Mapping[str, pd.DataFrame], manifest: Mapping[str, Any]) -> dict[str, Figure]:
+    """Each match's margin ± 2 s.e., labelled with its deals and both players' CPU per move."""
+    matches, costs = tables["matches"], tables["move_costs"]
+    cost = {(kind, p): float(ms) for kind, p, ms in zip(costs.round_types, costs.player, costs.ms_per_move)}
+    labels = [
+        f"{name}: {int(deals):,} deals, {cost[kind, a]:.1f} v {cost[kind, b]:.1f} ms a move"
+        for name, kind, deals, a, b in zip(
+            matches.match, matches.round_types, matches.deals, matches.player, matches.opponent
+        )
+    ]
+    player, opponent = matches.player.iloc[0], matches.opponent.iloc[0]
+    figure = bar_chart(
+        labels,
+        matches.margin.astype(float).tolist(),
+        errors=(2 * matches.margin_stderr.astype(float)).tolist(),
+        title=f"Head to Head: {player} v {opponent}, deals and seats paired",
+        value_label=f"{player}'s margin ($ per game)",
+        error_note=f"Monte Carlo, seeds from {manifest['seed']} (matches.csv); error bars 2 s.e.; "
+        "CPU per move on one core, the median of interleaved passes over the same positions.",
+    )
+    figure.axes[0].axvline(0, color="black", lw=0.8)
+    return {"margins": figure}
 
 
 _RATINGS_FIGURES = ratings_figures(
@@ -900,6 +1051,7 @@ FIGURES = {
     f"{ANALYSIS}/round_types": _round_type_figures,
     f"{ANALYSIS}/tournament": _tournament_figures,
     f"{ANALYSIS}/ratings": _RATINGS_FIGURES,
+    f"{ANALYSIS}/ismcts": _challenger_figures,
     f"{ANALYSIS}/opening_relations": _relations_figures,
     f"{ANALYSIS}/block_or_build": _blocking_figures,
     f"{ANALYSIS}/policy_regret": _regret_figures,
@@ -912,6 +1064,7 @@ PARTS = {
     "round_types": Part(round_types_spec, round_types_study),
     "tournament": Part(tournament_spec, tournament_study),
     "ratings": Part(ratings_spec, ratings_study),
+    "ismcts": Part(challenger_spec, challenger_study),
     "opening_relations": Part(relations_spec, relations_study),
     "block_or_build": Part(blocking_spec, blocking_study),
     "policy_regret": Part(regret_spec, regret_study),
