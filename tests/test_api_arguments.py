@@ -290,3 +290,21 @@ def test_calls_with_the_same_run_keywords_share_one_runner_and_each_sink_is_hear
     assert all(sink for sink in heard) and heard[0] is not heard[1]
     with pytest.raises(ValueError, match="threads"):
         pa.holdem.equity(["AsKs", "QdQc"], board="Kh7d2c5s", threads=10_000)
+
+
+def test_a_kept_stopping_rule_is_the_rule_given_and_a_bad_one_is_refused_every_time():
+    """The verbs keep a stopping rule per set of fields (:func:`analyzer.api._translate.stopping`):
+    a kept rule is the one its fields make, ``5`` and ``5.0`` apart, and a bad rule is refused
+    with the same line on every call."""
+    from analyzer.api import _translate
+    from analyzer.sim.engine import Stopping
+
+    assert _translate.stopping(None, None, None) == Stopping()
+    assert _translate.stopping(200, 0.01, None) == Stopping(trials=200, target_se=0.01)
+    assert type(_translate.stopping(None, None, 5).time_limit) is int
+    assert type(_translate.stopping(None, None, 5.0).time_limit) is float
+    for _ in range(2):
+        with pytest.raises(ValueError, match=r"^target standard error must be between 0 and 1, got 2\.0$"):
+            pa.holdem.equity(["AsKs", "QdQc"], exact=False, target_se=2.0)
+    base = BASE["holdem.equity"]
+    assert pa.holdem.equity(**base).players == pa.holdem.equity(**base).players

@@ -17,6 +17,8 @@ from analyzer.cards import CardsInput
 if TYPE_CHECKING:  # pydantic is imported on a verb's first call: importing a verb stays quick
     from pydantic import TypeAdapter
 
+    from analyzer.sim.engine import Stopping
+
 F = TypeVar("F", bound=Callable[..., Any])
 R = TypeVar("R")
 SCALARS = {"int": int, "float": float, "bool": bool}
@@ -62,12 +64,12 @@ def runs_on(*keywords: str) -> Callable[[Callable[..., R]], Callable[..., R]]:
 
         @functools.wraps(verb)
         def with_runner(*args: Any, runner: Any = None, **kwargs: Any) -> R:
-            if kwargs.keys().isdisjoint(keywords):  # a query's usual call: no run keyword
+            given = [(name, kwargs.pop(name)) for name in keywords if name in kwargs]
+            if not given:  # a query's usual call: no run keyword
                 return verb(*args, runner=_default_runner() if runner is None else runner, **kwargs)
-            given = tuple((name, kwargs.pop(name)) for name in keywords if name in kwargs)
             if runner is not None:
                 raise TypeError(f"{verb.__name__}: give runner or {', '.join(name for name, _ in given)}, not both")
-            return verb(*args, runner=_runner(given), **kwargs)
+            return verb(*args, runner=_runner(tuple(given)), **kwargs)
 
         with_runner.__signature__ = signature.replace(parameters=[*own, *shown])  # type: ignore[attr-defined]
         return with_runner
@@ -107,6 +109,21 @@ def _default_runner() -> Any:
     from analyzer.sim.runner import Runner
 
     return Runner()
+
+
+@functools.lru_cache(maxsize=32, typed=True)
+def stopping(trials: int | None, target_se: float | None, time_limit: float | None) -> Stopping:
+    """``Stopping(trials, target_se, time_limit)``, shared by the calls that give the same rules
+    (a stopping rule is immutable, and checking and making one costs a small query about
+    0.7 µs): kept for the last 32 sets of rules, their types told apart (``5`` is not ``5.0``).
+    A bad rule is refused each time it is given, as :class:`~analyzer.sim.engine.Stopping` says.
+
+    >>> stopping(None, None, None) is stopping(None, None, None), stopping(1_000, None, None).trials
+    (True, 1000)
+    """
+    from analyzer.sim.engine import Stopping
+
+    return Stopping(trials=trials, target_se=target_se, time_limit=time_limit)
 
 
 def cards(given: CardsInput | None) -> CardsInput:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from analyzer.api import _namespace, _translate
 from analyzer.cards import CardsInput
 from analyzer.games.paigow.rules import PaiGowRules
-from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Stopping
+from analyzer.sim.engine import DEFAULT_CHUNK_SIZE
 from analyzer.sim.runner import Runner
 
 if TYPE_CHECKING:  # the engines are imported on first call: importing them builds the evaluator's tables
@@ -143,7 +143,7 @@ def split(
         hand,
         way=way,
         exact=exact,
-        stopping=Stopping(trials=trials, target_se=target_se, time_limit=time_limit),
+        stopping=_translate.stopping(trials, target_se, time_limit),
         seed=seed,
         chunk_size=chunk_size,
         rules=PaiGowRules(commission=commission, player_banks=player_banks),
@@ -217,7 +217,7 @@ def edge(
     return house_edge(
         strategy=strategy,
         way=way,
-        stopping=Stopping(trials=trials, target_se=target_se, time_limit=time_limit),
+        stopping=_translate.stopping(trials, target_se, time_limit),
         seed=seed,
         rules=PaiGowRules(commission=commission, player_banks=player_banks),
         inner_trials=inner_trials,

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from analyzer.api import _namespace, _translate
 from analyzer.cards import CardsInput
-from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Stopping
+from analyzer.sim.engine import DEFAULT_CHUNK_SIZE
 from analyzer.sim.runner import Runner
 
 if TYPE_CHECKING:  # the engine is imported on first call: importing it builds the evaluator's tables
@@ -91,7 +91,7 @@ def equity(
         hands,
         _translate.cards(dead),
         exact=exact,
-        stopping=Stopping(trials=trials, target_se=target_se, time_limit=time_limit),
+        stopping=_translate.stopping(trials, target_se, time_limit),
         seed=seed,
         chunk_size=chunk_size,
         categories=categories,
