@@ -91,6 +91,10 @@ class MethodChoice:
     reason: str | None
 
 
+FORCED = {True: MethodChoice(True, None), False: MethodChoice(False, None)}
+"""The choices the caller forces, made once: a choice is immutable."""
+
+
 def choose_method(
     exact: bool | None,
     exact_seconds: float,
@@ -121,7 +125,7 @@ def choose_method(
     if exact is not None:
         if exact:
             check_exact_cost(exact_seconds)
-        return MethodChoice(exact, None)
+        return FORCED[bool(exact)]
     mc_trials = min(stopping.max_trials, 1e12)
     if stopping.target_se is not None:  # the worst case: equity variance <= 1/4
         mc_trials = min(mc_trials, 0.25 / stopping.target_se**2)

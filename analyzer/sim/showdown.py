@@ -3,6 +3,7 @@ equity, in the layout of :mod:`analyzer.sim.tally_layout`."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -143,12 +144,12 @@ class PlayerEquity:
 def player_equities(
     tallies: np.ndarray,
     total: float,
-    hands: list[str],
-    combos: list[int],
+    hands: Sequence[str],
+    combos: Sequence[int],
     *,
     exact: bool,
     categories: bool = False,
-    listed: list[int] | None = None,
+    listed: Sequence[int] | None = None,
 ) -> tuple[PlayerEquity, ...]:
     """Per-player estimates from merged tallies over ``total`` showdowns (or weight); ``combos``
     the players' live combos, ``listed`` all of their combos (``None``: the same, as for known

@@ -96,6 +96,12 @@ class HoldemDeal:
         return combos.astype(np.int64)[np.newaxis], np.array([weight]), weight
 
     @cached_property
+    def listed(self) -> tuple[int, ...]:
+        """Each player's combos: those of his range without the board and dead cards, live or
+        not (``len(ranges[p])``)."""
+        return tuple(len(r) for r in self.ranges)
+
+    @cached_property
     def live(self) -> tuple[int, ...]:
         """Each player's live combos: those of his range (without the board and dead cards) that
         are in at least one deal, given the other players' ranges

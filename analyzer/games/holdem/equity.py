@@ -159,7 +159,7 @@ def equity_players(
 ) -> tuple[PlayerEquity, ...]:
     """The players' figures from a run's tallies over ``total`` (weight or trials): a row per
     player, or with ``breakdown`` a row per combo, which also gives each player's breakdown."""
-    labels, live, listed = list(deal.labels), list(deal.live), [len(r) for r in deal.ranges]
+    labels, live, listed = deal.labels, deal.live, deal.listed
     if not breakdown:
         return player_equities(tallies, total, labels, live, exact=exact, categories=categories, listed=listed)
     _combos, offsets, _weights = deal.packed
