@@ -611,3 +611,31 @@ def test_monte_carlo_of_overlapping_weighted_ranges_matches_exact_either_way(lis
     for e, m in zip(exact.players, mc.players):
         assert abs(m.equity - e.equity) < 4 * m.stderr
     assert abs(mc.players[0].win - exact.players[0].win) < 4 * mc.players[0].stderr
+
+
+@pytest.mark.parametrize(
+    "hands, board, kwargs",
+    [
+        (["AsKs", "QdQc"], "Kh7d2c", dict(exact=True)),
+        (["AKs", "QQ"], "Kh7d2c", dict(exact=True, categories=True)),
+        (["QQ+, AKs", "JhTh"], "Ah9h2c", dict(exact=False, stopping=Stopping(trials=2_000), seed=7)),
+    ],
+)
+def test_the_records_a_query_makes_without_their_init_are_the_constructors(hands, board, kwargs):
+    """A query makes its records with :func:`analyzer.sim.frozen.frozen`: each is the object its
+    class's constructor makes from the same fields (equal, the same fields in the same order, the
+    same repr), and stays frozen."""
+    import dataclasses
+
+    from analyzer.games._equity import EquityResult
+    from analyzer.sim.facts import RunFacts
+    from analyzer.sim.showdown import PlayerEquity
+
+    result = holdem_equity(hands, board, runner=Runner(threads=1), **kwargs)
+    records = [(result, EquityResult), (result.run, RunFacts), *((p, PlayerEquity) for p in result.players)]
+    for record, cls in records:
+        made = cls(**vars(record))
+        assert type(record) is cls and record == made and repr(record) == repr(made)
+        assert list(vars(record)) == list(vars(made)) == [f.name for f in dataclasses.fields(cls)]
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            record.game = "stud"  # type: ignore[misc]

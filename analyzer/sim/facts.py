@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from analyzer.sim.engine import MonteCarloRun
+from analyzer.sim.frozen import frozen
 from analyzer.text import Noun, plural
 
 EXACT = "exact"
@@ -83,8 +84,10 @@ class RunFacts:
     @classmethod
     def enumerated(cls, cases: int, *, since: float, choice: str | None = None) -> RunFacts:
         """The facts of an enumeration of ``cases`` cases that started at the
-        ``time.perf_counter()`` reading ``since`` (and why it was chosen, if it was)."""
-        return cls(
+        ``time.perf_counter()`` reading ``since`` (and why it was chosen, if it was); made as
+        :func:`~analyzer.sim.frozen.frozen` makes a record, once per small query."""
+        return frozen(
+            cls,
             method=EXACT,
             trials=int(cases),
             seed=None,

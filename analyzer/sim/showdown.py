@@ -13,6 +13,7 @@ from analyzer.jit import kernel
 from analyzer.sim.bits import bit_count
 from analyzer.sim.breakdown import Breakdown
 from analyzer.sim.engine import mean_and_se
+from analyzer.sim.frozen import frozen
 from analyzer.sim.tally_layout import CATEGORY, EQUITY, EQUITY_SQ, SHARE, TIE, TIE_UNITS, WIDTH, WIN
 
 __all__ = [  # with the layout's names, which the engines read from here
@@ -163,7 +164,8 @@ def player_equities(
         if categories:
             dist = {cat.label: row[CATEGORY + cat] / total for cat in Category if row[CATEGORY + cat]}
         players.append(
-            PlayerEquity(
+            frozen(
+                PlayerEquity,
                 hand=hands[p],
                 combos=combos[p],
                 combos_listed=listed[p],
@@ -172,6 +174,7 @@ def player_equities(
                 tie=row[TIE] / total,
                 stderr=se,
                 categories=dist,
+                breakdown=None,
             )
         )
     return tuple(players)

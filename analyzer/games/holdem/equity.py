@@ -30,6 +30,7 @@ from analyzer.sim.breakdown import breakdown as combo_breakdown
 from analyzer.sim.calibration import Calibration
 from analyzer.sim.engine import DEFAULT_CHUNK_SIZE, Stopping, clock_start
 from analyzer.sim.facts import RunFacts
+from analyzer.sim.frozen import frozen
 from analyzer.sim.method import choose_method
 from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import new_seed
@@ -117,7 +118,8 @@ def holdem_equity(
     if choice.exact:
         tallies, total, deals = exact_tallies(deal, runner, by_combo=breakdown, categories=categories or breakdown)
         players = equity_players(deal, tallies, total, exact=True, categories=categories, breakdown=breakdown)
-        return EquityResult(
+        return frozen(
+            EquityResult,
             game="holdem",
             players=players,
             board=deal.board_text,
@@ -132,7 +134,8 @@ def holdem_equity(
         chunk_size=chunk_size,
     )
     players = equity_players(deal, run.tallies, run.trials, exact=False, categories=categories, breakdown=breakdown)
-    return EquityResult(
+    return frozen(
+        EquityResult,
         game="holdem",
         players=players,
         board=deal.board_text,
