@@ -3,6 +3,7 @@ the flop, turn and river, the board's rank patterns preflop (:func:`exact_tallie
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -57,10 +58,11 @@ def exact_tallies(
                 tallies[offsets[1] :] += part[1:]
         else:
             tallies = np.sum([t for t, _, _ in results], axis=0)
-    total = float(sum(total for _, total, _ in results))
+    _, totals, deals = zip(*results)
+    total = float(sum(totals))
     if total == 0:
         raise ValueError(UNDEALABLE)
-    return tallies, total, int(sum(deals for _, _, deals in results))
+    return tallies, total, int(sum(deals))
 
 
 def _run_listed(deal: HoldemDeal, runner: Runner, by_combo: bool = False) -> tuple[np.ndarray, float, int] | None:
@@ -151,16 +153,21 @@ later player's combo on every runout again, which then costs a few percent of it
 MAX_RUNOUT_TASKS = 64
 
 
-def _runout_tasks(deal: HoldemDeal) -> list[tuple[int, int]]:
+def _runout_tasks(deal: HoldemDeal) -> tuple[tuple[int, int], ...]:
     """The first player's combo rows split into at most :data:`MAX_RUNOUT_TASKS` runs of at least
     :data:`RUNOUT_TASK_ROWS` rows and :data:`RUNOUT_TASK_STEPS` steps of
     :func:`~analyzer.games.holdem.runouts.runout_assignments` (a small query is one task, run on
     the calling thread); the split depends on the query alone, so the sums do too."""
-    rows = len(deal.ranges[0])
     free = 52 - len(deal.board) - len(deal.dead)
-    steps = deal.assignments * math.comb(free, BOARD_CARDS - len(deal.board))
+    return _runs(deal.listed[0], deal.assignments * math.comb(free, BOARD_CARDS - len(deal.board)))
+
+
+@functools.lru_cache(maxsize=256)
+def _runs(rows: int, steps: int) -> tuple[tuple[int, int], ...]:
+    """:func:`_runout_tasks`'s split of ``rows`` rows of ``steps`` steps in all, made once per
+    size: a small query's floor is a few µs."""
     parts = max(1, min(rows // RUNOUT_TASK_ROWS, steps // RUNOUT_TASK_STEPS, MAX_RUNOUT_TASKS))
-    return [(rows * i // parts, rows * (i + 1) // parts) for i in range(parts)]
+    return tuple((rows * i // parts, rows * (i + 1) // parts) for i in range(parts))
 
 
 def _runouts_one(combos, offsets, weights, board, excluded, by_combo, categories, first):
