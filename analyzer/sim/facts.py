@@ -84,8 +84,8 @@ class RunFacts:
     @classmethod
     def enumerated(cls, cases: int, *, since: float, choice: str | None = None) -> RunFacts:
         """The facts of an enumeration of ``cases`` cases that started at the
-        ``time.perf_counter()`` reading ``since`` (and why it was chosen, if it was); made as
-        :func:`~analyzer.sim.frozen.frozen` makes a record, once per small query."""
+        ``time.perf_counter()`` reading ``since`` (and why it was chosen, if it was), made by
+        :func:`~analyzer.sim.frozen.frozen`: every small exact query makes one."""
         return frozen(
             cls,
             method=EXACT,

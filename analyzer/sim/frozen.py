@@ -3,8 +3,8 @@ small query makes on every call: each player's equity, the run's facts, the resu
 
 A frozen dataclass's ``__init__`` sets each field through ``object.__setattr__`` (the class's own
 ``__setattr__`` refuses), about 0.1 µs a field: a record of nine fields costs 1.1 µs, five times
-a plain class's, and an exact postflop query of two hands made four such records, a quarter of
-its Python. :func:`frozen` fills the new instance's ``__dict__`` at once instead. That is the
+a plain class's, and the four records of an exact postflop query of two hands were about a third
+of its Python. :func:`frozen` fills the new instance's ``__dict__`` at once instead. That is the
 object the constructor makes when every field is given, in the class's order, and the class
 checks nothing in a ``__post_init__`` that the caller's values could fail (the callers' values
 are valid by construction); ``tests/test_holdem.py`` compares the two for every record made so.

@@ -159,13 +159,13 @@ def _runout_tasks(deal: HoldemDeal) -> tuple[tuple[int, int], ...]:
     :func:`~analyzer.games.holdem.runouts.runout_assignments` (a small query is one task, run on
     the calling thread); the split depends on the query alone, so the sums do too."""
     free = 52 - len(deal.board) - len(deal.dead)
-    return _runs(deal.listed[0], deal.assignments * math.comb(free, BOARD_CARDS - len(deal.board)))
+    return _split_rows(deal.listed[0], deal.assignments * math.comb(free, BOARD_CARDS - len(deal.board)))
 
 
 @functools.lru_cache(maxsize=256)
-def _runs(rows: int, steps: int) -> tuple[tuple[int, int], ...]:
-    """:func:`_runout_tasks`'s split of ``rows`` rows of ``steps`` steps in all, made once per
-    size: a small query's floor is a few µs."""
+def _split_rows(rows: int, steps: int) -> tuple[tuple[int, int], ...]:
+    """:func:`_runout_tasks`'s runs of ``rows`` first-player rows of ``steps`` steps in all,
+    worked out once per size: a pure function of the two, and a small query's floor is a few µs."""
     parts = max(1, min(rows // RUNOUT_TASK_ROWS, steps // RUNOUT_TASK_STEPS, MAX_RUNOUT_TASKS))
     return tuple((rows * i // parts, rows * (i + 1) // parts) for i in range(parts))
 
