@@ -82,7 +82,7 @@ def test_redraw_refuses_a_folder_whose_charts_the_study_does_not_draw(tmp_path):
 @pytest.mark.slow
 def test_every_committed_result_is_drawn_from_its_tables():
     folders = result_folders([RESULTS])
-    assert len(folders) == 36
+    assert len(folders) == 37
     for folder in folders:
         manifest = json.loads((folder / "manifest.json").read_text())
         figures = draw_result(folder)
