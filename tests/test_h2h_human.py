@@ -98,7 +98,7 @@ def test_a_move_in_the_terminal_shows_the_strong_move_and_its_value(main_run, mo
     monkeypatch.setattr("sys.stdin", io.StringIO("1\nq\n"))
     code, out, _ = main_run("h2h", "play", "--human", "--second", "greedy", "--type", "draw1", "--seed", "1")
     assert code == 0
-    assert "you played" in out and "regret $" in out and "the search player would play" in out
+    assert "you played" in out and "regret $" in out and "the ismcts player would play" in out
     assert "they assume you play tuned, the opponent tuned" in out and "* opponent places" in out
 
 

@@ -471,6 +471,7 @@ def test_play_a_whole_game_as_the_api_plays_it(base, monkeypatch):
         assert answer["advice"]["strong"] == {
             "label": strong.label,
             **{k: getattr(values[strong.label], k) for k in ("ev", "stderr", "regret", "regret_stderr")},
+            "player": "ismcts",
         }
         assert answer["advice"]["best"]["label"] == advice.best.label
         assert answer["advice"]["continuation"] == advice.continuation and answer["advice"]["exact"] == advice.run.exact
@@ -575,7 +576,7 @@ def pa_card(code: int) -> str:
         (
             "/api/h2h/play/new",
             {"opponent": "shark"},
-            "opponent: expected one of search, rollout, tuned, greedy, random",
+            "opponent: expected one of ismcts, search, rollout, tuned, greedy, random",
         ),
         ("/api/h2h/play/new", {"opponent": "search:100000"}, "opponent: expected one of "),
         ("/api/h2h/play/new", {"round_type": "open6"}, "round_type: expected one of roll, draw1, share2, hold3, play4"),

@@ -147,7 +147,7 @@ def place(
 
 @_translate.checked
 def human_game(
-    opponent: str = "search",
+    opponent: str | None = None,
     *,
     round_type: str = "roll",
     crazy: bool = False,
@@ -176,7 +176,9 @@ def human_game(
     ----------
     opponent:
         The opponent's placement policy: ``random``, ``greedy``, ``tuned``,
-        ``rollout[:N[:BASE]]``, ``search[:N[:BASE]]`` (the default) or ``ismcts[:N[:BASE]]``.
+        ``rollout[:N[:BASE]]``, ``search[:N[:BASE]]`` or ``ismcts[:N[:BASE]]``; ``None`` (the
+        default) for the strong player, ``ismcts``, which beats ``search`` at the same CPU per
+        move (``results/head_to_head/ismcts``).
     round_type:
         ``draw1``, ``share2``, ``hold3``, ``play4``, ``open5``, or ``roll`` (the die picks each
         round, §2.4).
@@ -221,11 +223,12 @@ def human_game(
     """
     from analyzer.games.head_to_head.betting.human import HumanBettingGame
     from analyzer.games.head_to_head.betting.rules import BettingRules
-    from analyzer.games.head_to_head.human import HumanGame
+    from analyzer.games.head_to_head.human import STRONG_POLICY, HumanGame
     from analyzer.games.head_to_head.rules import HeadToHeadRules
     from analyzer.json_input import options_input
 
     settings = options_input(rules, HeadToHeadRules)
+    opponent = STRONG_POLICY if opponent is None else opponent
     if betting is False:
         if opponent_bets is not None:
             raise ValueError("opponent_bets is a betting policy: give betting=True too")

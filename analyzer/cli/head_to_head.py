@@ -195,7 +195,7 @@ def play(
     second: Annotated[
         str | None,
         typer.Option(
-            "--second", metavar="POLICY", help="Policy of the other player (default: random; search with --human)."
+            "--second", metavar="POLICY", help="Policy of the other player (default: random; ismcts with --human)."
         ),
     ] = None,
     human: Annotated[
@@ -244,7 +244,7 @@ def play(
             from analyzer.api import head_to_head
 
             game = head_to_head.human_game(
-                second or "search",
+                second,
                 round_type=round_type,
                 crazy=crazy,
                 rules={"batch_starter": batch_starter, "tiebreak": tiebreak},
@@ -307,7 +307,7 @@ def _play_human(game) -> None:
         yours, searched, best = values[move.label], values[strong.label], advice.best
         error = "exact" if advice.run.exact else f"± {yours.regret_stderr:.1f}"
         print(f"  you played {yours.label}: EV ${yours.ev:.1f}, regret ${yours.regret:.1f} ({error})")
-        print(f"  the search player would play {searched.label}: EV ${searched.ev:.1f}")
+        print(f"  the {game.strong_policy} player would play {searched.label}: EV ${searched.ev:.1f}")
         print(f"  best by these values: {best.label}: EV ${best.ev:.1f}; they assume {advice.continuation}")
         shown = show_events(game.events, shown)
     print(game.board())

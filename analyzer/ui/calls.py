@@ -316,7 +316,7 @@ def paigow_split(body: dict[str, Any]) -> dict[str, Any]:
 
 # ------------------------------------------------------------------ Head to Head, played
 
-PLAY_OPPONENTS = ("search", "rollout", "tuned", "greedy", "random")
+PLAY_OPPONENTS = ("ismcts", "search", "rollout", "tuned", "greedy", "random")
 """The opponents the page offers (the API's policies at their default budgets), strongest first."""
 PLAY_ROUND_TYPES = ("roll", "draw1", "share2", "hold3", "play4", "open5")
 PLAY_BET_POLICIES = ("threshold", "rollout", "never", "random")
@@ -404,10 +404,11 @@ GAMES = Games()
 def play_new(body: dict[str, Any]) -> dict[str, Any]:
     """A new game of Head to Head Poker (the placement game; with ``betting`` true, the betting
     game of §2.7, the opponent betting by ``opponent_bets``, one of :data:`PLAY_BET_POLICIES`,
-    ``threshold`` by default) against ``opponent`` (one of :data:`PLAY_OPPONENTS`, ``search`` by
-    default), ``round_type`` (``roll`` by default), ``crazy`` (false), ``seed`` (a whole number
-    or its text; a fresh one when absent): its id and what you see (:func:`_play_state`)."""
-    opponent = _one_of(body, "opponent", PLAY_OPPONENTS, "search")
+    ``threshold`` by default) against ``opponent`` (one of :data:`PLAY_OPPONENTS`; by default the
+    first, ``ismcts``, the strong player), ``round_type`` (``roll`` by default), ``crazy``
+    (false), ``seed`` (a whole number or its text; a fresh one when absent): its id and what you
+    see (:func:`_play_state`)."""
+    opponent = _one_of(body, "opponent", PLAY_OPPONENTS, PLAY_OPPONENTS[0])
     round_type = _one_of(body, "round_type", PLAY_ROUND_TYPES, "roll")
     crazy, betting = _flag(body, "crazy"), _flag(body, "betting")
     bets = _one_of(body, "opponent_bets", PLAY_BET_POLICIES, "threshold")
@@ -499,7 +500,7 @@ def play_state(body: dict[str, Any]) -> dict[str, Any]:
 def play_move(body: dict[str, Any]) -> dict[str, Any]:
     """Play ``move`` (its number in the moves, from 1, or a card and a row such as ``"Qd 2"``,
     as the terminal takes it) in the game ``id``: what you see after the opponent's moves, and
-    ``advice``: your move's value beside the search player's choice and the best by the values
+    ``advice``: your move's value beside the strong player's choice and the best by the values
     (:meth:`~analyzer.games.head_to_head.human.HumanGame.advice`), with the continuation they
     assume. In the betting game, when you are to bet or to answer a bet, ``move`` is a betting
     action: its number in the actions (from 1) or its text as the terminal takes it (``n``,
@@ -523,7 +524,7 @@ def play_move(body: dict[str, Any]) -> dict[str, Any]:
         )
         game.play(move)
         played.advice = None
-        return {**_play_state(key, game), "advice": _advice(move, advice, strong)}
+        return {**_play_state(key, game), "advice": _advice(move, advice, strong, game.strong_policy)}
 
 
 def _betting(game: Any) -> bool:
@@ -595,10 +596,10 @@ def _valued(played: PlayedGame, position: str, values: Callable[[], tuple[Any, A
     return advice, strong
 
 
-def _advice(move: Any, advice: Any, strong: Any) -> dict[str, Any]:
-    """Your ``move``'s value, the search player's choice (``strong``) and the best by the values
-    of ``advice`` (a :class:`~analyzer.games.head_to_head.place.Placements`), and how they were
-    found."""
+def _advice(move: Any, advice: Any, strong: Any, strong_player: str) -> dict[str, Any]:
+    """Your ``move``'s value, the strong player's choice (``strong``, by the player named
+    ``strong_player``) and the best by the values of ``advice`` (a
+    :class:`~analyzer.games.head_to_head.place.Placements`), and how they were found."""
     values = {m.label: m for m in advice.moves}
 
     def value(label: str) -> dict[str, Any]:
@@ -607,7 +608,7 @@ def _advice(move: Any, advice: Any, strong: Any) -> dict[str, Any]:
 
     return {
         "you": value(move.label),
-        "strong": value(strong.label),
+        "strong": {**value(strong.label), "player": strong_player},
         "best": value(advice.best.label),
         "continuation": advice.continuation,
         "exact": advice.run.exact,

@@ -655,7 +655,7 @@ function renderAdvice(advice) {
   }
   document.getElementById("play-advice").replaceChildren(
     line("advice-you", "You played", advice.you, `, regret ${money(advice.you.regret)} (${error})`),
-    line("advice-strong", "The search player would play", advice.strong),
+    line("advice-strong", `The ${advice.strong.player} player would play`, advice.strong),
     line("advice-best", "Best by these values:", advice.best),
     el("p", { class: "method", id: "advice-continuation",
       text: `The values are the chips you win from here on; they assume ${advice.continuation} (${how}).` }));

@@ -63,7 +63,7 @@ from analyzer.games.head_to_head.betting.policies import (
     betting_lookahead,
 )
 from analyzer.games.head_to_head.betting.rules import BettingRules
-from analyzer.games.head_to_head.human import HUMAN, MACHINE, HumanGame, Move
+from analyzer.games.head_to_head.human import HUMAN, MACHINE, STRONG_POLICY, HumanGame, Move
 from analyzer.games.head_to_head.play import seat_policies
 from analyzer.games.head_to_head.rollout import ROUNDS, _card_draw_winner, _policy_move
 from analyzer.games.head_to_head.rules import HeadToHeadRules
@@ -202,7 +202,7 @@ class HumanBettingGame(HumanGame):
     def __init__(
         self,
         *,
-        opponent: str = "search",
+        opponent: str = STRONG_POLICY,
         opponent_bets: str = "threshold",
         round_type: str = "roll",
         crazy: bool = False,
