@@ -57,7 +57,6 @@ from analyzer.games.head_to_head.policies import (
     _count_moves,
     _move_at,
     _play_out,
-    _random_move,
 )
 from analyzer.jit import kernel
 from analyzer.sim.arrays import copy_into
@@ -189,11 +188,11 @@ def _future_draws(position):
         st[DECK + c] = c
     st[TOP], st[END], st[ORDERED_DRAWS] = 0, DECK_SIZE, 1
     rng = np.ones(4, np.uint64)
-    # random moves: where cards go cannot matter (and the greedy policies, which a play-out
-    # would compile too, are not needed)
+    # the first legal move: where cards go cannot matter (and neither the greedy policies
+    # nor the random one, which a play-out would compile too, are needed)
     while not _round_over(st):
         _prepare(st, rng)
-        choice, row, side = _random_move(st, rng)
+        choice, row, side = _move_at(st, np.int64(0))  # typed: a literal 0 would specialise
         _place(st, choice, row, side)
     return st[TOP]
 
