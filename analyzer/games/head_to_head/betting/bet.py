@@ -35,7 +35,7 @@ from analyzer.games.head_to_head.betting.policies import (
     _response_actions,
     _sample_bet_actions,
     _sample_bet_actions_under,
-    _score_bet_actions,
+    _score_last_actions,
     betting_lookahead,
 )
 from analyzer.games.head_to_head.betting.position import BetPosition
@@ -236,7 +236,7 @@ def _enumerate(state, actions, params, vectors, bparams, draws, lo, hi, tallies)
     code[0] = lo
     while code[0] < hi:
         _arrange(state, base, SEAT_YOU, code, draws, rng)
-        _score_bet_actions(base, SEAT_YOU, actions, params, vectors, bparams, rng, work, tallies, 1)
+        _score_last_actions(base, SEAT_YOU, actions, params, vectors, bparams, rng, work, tallies)
         _next_code(code, draws, m)
 
 

@@ -49,7 +49,7 @@ from analyzer.games.head_to_head.betting.engine import (
     _to_call,
     _window_seat,
 )
-from analyzer.games.head_to_head.policies import GREEDY, _base_move, _both_seats
+from analyzer.games.head_to_head.policies import GREEDY, _base_move, _both_seats, _greedy_move, _tuned_move
 from analyzer.games.head_to_head.rollout import KIND as POLICY_KIND
 from analyzer.games.head_to_head.rollout import (
     ROUNDS,
@@ -292,6 +292,19 @@ def _base_place_and_settle(st, params, vectors, rngs):
 
 
 @kernel
+def _greedy_place_and_settle(st, params, vectors):
+    """:func:`_base_place_and_settle` for greedy and tuned placement, which draw no random
+    numbers: the same move, without compiling the random policy (the exact values at a
+    round's last placement, :func:`_score_last_actions`)."""
+    seat = E._mover(st)
+    if params[seat, POLICY_KIND] == GREEDY:
+        choice, row, side = _greedy_move(st)
+    else:
+        choice, row, side = _tuned_move(st, vectors[seat])
+    _place_and_pay(st, choice, row, side)
+
+
+@kernel
 def _play_out_betting(st, params, vectors, bparams, rng):
     """Finish a betting round with base placement and betting policies (one stream)."""
     rngs = np.empty((2, 4), np.uint64)
@@ -350,6 +363,28 @@ def _score_bet_actions(base, seat, actions, params, vectors, bparams, rng, work,
         gain = _play_action(work, seat, actions[a], params, vectors, bparams, stream) - base[E.STACK + seat]
         tallies[a, 0] += weight * gain
         tallies[a, 1] += weight * gain * gain
+
+
+@kernel
+def _score_last_actions(base, seat, actions, params, vectors, bparams, rng, work, tallies):
+    """:func:`_score_bet_actions` (weight 1) at the last placement of a round, with greedy or
+    tuned placement for both seats: the same gains from the same streams. After the action's
+    exchange and the placement the round is over, so the play-out of the rest of the round
+    (:func:`_play_out_betting`) would change nothing, and is not compiled here."""
+    seed = fresh_stream(rng)
+    stream = np.empty(4, np.uint64)
+    rngs = np.empty((2, 4), np.uint64)
+    for a in range(actions.shape[0]):
+        copy_into(work, base)
+        copy_into(stream, seed)
+        for s in range(2):
+            for i in range(4):
+                rngs[s, i] = next_u64(stream)
+        _take_action(work, seat, actions[a], bparams, rngs, NO_LOOKAHEAD)
+        _greedy_place_and_settle(work, params, vectors)
+        gain = work[E.STACK + seat] - base[E.STACK + seat]
+        tallies[a, 0] += gain
+        tallies[a, 1] += gain * gain
 
 
 @kernel
