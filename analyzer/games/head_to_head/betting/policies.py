@@ -446,6 +446,15 @@ def _rollout_choice(st, seat, actions, bp, rng):
 
 
 @kernel
+def _allowed(amounts, x):
+    """Whether ``x`` is among ``amounts``, or ``amounts`` is empty (every step allowed)."""
+    for i in range(amounts.shape[0]):
+        if amounts[i] == x:
+            return True
+    return amounts.shape[0] == 0
+
+
+@kernel
 def _opening_actions(st, seat, amounts):
     """No bet, then a bet of each of ``amounts`` (or every step, when empty) on each open row."""
     step = st[E.BET_RULES + MIN_BET]
@@ -454,7 +463,7 @@ def _opening_actions(st, seat, amounts):
     for row in range(st[E.ROWS]):
         top = _max_bet(st, seat, row)
         for x in range(step, top + 1, step):
-            if amounts.shape[0] == 0 or (amounts == x).any():
+            if _allowed(amounts, x):
                 out[n, 0], out[n, 1], out[n, 2] = row, -1, x
                 n += 1
     return out[:n]
@@ -470,7 +479,7 @@ def _response_actions(st, actor, row, amounts):
     out[1, 0], out[1, 1] = row, CALL
     n = 2
     for y in range(step, top + 1, step):
-        if amounts.shape[0] == 0 or (amounts == y).any():
+        if _allowed(amounts, y):
             out[n, 0], out[n, 1], out[n, 2] = row, RAISE, y
             n += 1
     return out[:n]
