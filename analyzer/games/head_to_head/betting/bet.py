@@ -37,6 +37,7 @@ from analyzer.games.head_to_head.betting.policies import (
     _sample_bet_actions_under,
     _score_last_actions,
     betting_lookahead,
+    tuned_flag,
 )
 from analyzer.games.head_to_head.betting.position import BetPosition
 from analyzer.games.head_to_head.play import seat_policies
@@ -227,7 +228,7 @@ class _StrongBetJob(_BetJob):
 
 
 @kernel
-def _enumerate(state, actions, params, vectors, bparams, draws, lo, hi, tallies):
+def _enumerate(state, actions, params, vectors, bparams, draws, lo, hi, tallies, tuned):
     m = _unseen_cards(state, SEAT_YOU).shape[0]
     base = np.empty_like(state)
     work = np.empty_like(state)
@@ -236,7 +237,7 @@ def _enumerate(state, actions, params, vectors, bparams, draws, lo, hi, tallies)
     code[0] = lo
     while code[0] < hi:
         _arrange(state, base, SEAT_YOU, code, draws, rng)
-        _score_last_actions(base, SEAT_YOU, actions, params, vectors, bparams, rng, work, tallies)
+        _score_last_actions(base, SEAT_YOU, actions, params, vectors, bparams, rng, work, tallies, tuned)
         _next_code(code, draws, m)
 
 
@@ -283,7 +284,10 @@ def bet_values(
         m = len(_unseen_cards(state, YOU))
         hidden = int(state[E.HAND_N + OPPONENT] + (state[E.PENDING_N] if bet.position.mover == OPPONENT else 0))
         draws = min(m, hidden + int(_future_draws(state)))
-        tasks = [(state, actions, params, vectors, bparams, draws, lo, lo + 1) for lo in range(m if draws else 1)]
+        tuned = tuned_flag(params)
+        tasks = [
+            (state, actions, params, vectors, bparams, draws, lo, lo + 1, tuned) for lo in range(m if draws else 1)
+        ]
         parts = runner.tasks(_exact_task, tasks)
         tallies, facts = sum(parts), RunFacts.enumerated(math.perm(m, draws), since=start)
     else:
@@ -327,7 +331,7 @@ def bet_values(
     )
 
 
-def _exact_task(state, actions, params, vectors, bparams, draws, lo, hi):
+def _exact_task(state, actions, params, vectors, bparams, draws, lo, hi, tuned):
     tallies = np.zeros((len(actions), 2), np.int64)
-    _enumerate(state, actions, params, vectors, bparams, draws, lo, hi, tallies)
+    _enumerate(state, actions, params, vectors, bparams, draws, lo, hi, tallies, tuned)
     return tallies

@@ -49,7 +49,7 @@ from analyzer.games.head_to_head.betting.engine import (
     _to_call,
     _window_seat,
 )
-from analyzer.games.head_to_head.policies import GREEDY, _base_move, _both_seats, _greedy_move, _tuned_move
+from analyzer.games.head_to_head.policies import GREEDY, TUNED, _base_move, _both_seats, _greedy_move, _tuned_move
 from analyzer.games.head_to_head.rollout import KIND as POLICY_KIND
 from analyzer.games.head_to_head.rollout import (
     ROUNDS,
@@ -73,6 +73,9 @@ EQUITY_SAMPLES = 32
 ROLLOUT_SIZES = (50, 100)
 GAME_PLACEMENTS = 8 * (3 + 4 + 5)
 BET_GAME_WIDTH = 6  # final stacks, winner, seat 0's stack after each round
+SOME_TUNED = np.bool_(True)
+"""``tuned`` where a seat plays the tuned kind (:func:`tuned_flag`): typed, as a literal ``True``
+would compile a second specialization."""
 NO_EXTRA = np.int64(-1)  # no card added: typed, as a literal -1 would compile a second specialization
 
 
@@ -144,7 +147,9 @@ def _best_equity(st, seat, row, rng):
     if st[E._count_index(seat, row)] < E.SLOTS:
         start, n = _held_cards(st, seat)
         for i in range(n):
-            p = max(p, _row_equity(st, seat, row, st[start + i], rng))
+            q = _row_equity(st, seat, row, st[start + i], rng)
+            if q > p:  # not max(): one builtin fewer to compile, the same value
+                p = q
     return p
 
 
@@ -291,16 +296,28 @@ def _base_place_and_settle(st, params, vectors, rngs):
     _place_and_pay(st, choice, row, side)
 
 
+def tuned_flag(params: np.ndarray) -> np.bool_ | None:
+    """The ``tuned`` argument of :func:`_greedy_place_and_settle` for the seats' placement
+    parameters: :data:`SOME_TUNED` when a seat plays the tuned kind, else None, with which the
+    tuned move is not compiled.
+
+    >>> tuned_flag(np.array([[GREEDY, 0, 0], [TUNED, 0, 0]])) is SOME_TUNED, tuned_flag(np.array([[GREEDY, 0, 0]] * 2))
+    (True, None)
+    """
+    return SOME_TUNED if (params[:, POLICY_KIND] == TUNED).any() else None
+
+
 @kernel
-def _greedy_place_and_settle(st, params, vectors):
+def _greedy_place_and_settle(st, params, vectors, tuned):
     """:func:`_base_place_and_settle` for greedy and tuned placement, which draw no random
     numbers: the same move, without compiling the random policy (the exact values at a
-    round's last placement, :func:`_score_last_actions`)."""
+    round's last placement, :func:`_score_last_actions`), nor the tuned one when ``tuned`` is
+    None (:func:`tuned_flag`)."""
     seat = E._mover(st)
-    if params[seat, POLICY_KIND] == GREEDY:
-        choice, row, side = _greedy_move(st)
-    else:
+    if tuned is not None and params[seat, POLICY_KIND] == TUNED:
         choice, row, side = _tuned_move(st, vectors[seat])
+    else:
+        choice, row, side = _greedy_move(st)
     _place_and_pay(st, choice, row, side)
 
 
@@ -366,11 +383,12 @@ def _score_bet_actions(base, seat, actions, params, vectors, bparams, rng, work,
 
 
 @kernel
-def _score_last_actions(base, seat, actions, params, vectors, bparams, rng, work, tallies):
+def _score_last_actions(base, seat, actions, params, vectors, bparams, rng, work, tallies, tuned):
     """:func:`_score_bet_actions` (weight 1) at the last placement of a round, with greedy or
-    tuned placement for both seats: the same gains from the same streams. After the action's
-    exchange and the placement the round is over, so the play-out of the rest of the round
-    (:func:`_play_out_betting`) would change nothing, and is not compiled here."""
+    tuned placement for both seats (``tuned``: :func:`tuned_flag`): the same gains from the same
+    streams. After the action's exchange and the placement the round is over, so the play-out
+    of the rest of the round (:func:`_play_out_betting`) would change nothing, and is not
+    compiled here."""
     seed = fresh_stream(rng)
     stream = np.empty(4, np.uint64)
     rngs = np.empty((2, 4), np.uint64)
@@ -381,7 +399,7 @@ def _score_last_actions(base, seat, actions, params, vectors, bparams, rng, work
             for i in range(4):
                 rngs[s, i] = next_u64(stream)
         _take_action(work, seat, actions[a], bparams, rngs, NO_LOOKAHEAD)
-        _greedy_place_and_settle(work, params, vectors)
+        _greedy_place_and_settle(work, params, vectors, tuned)
         gain = work[E.STACK + seat] - base[E.STACK + seat]
         tallies[a, 0] += gain
         tallies[a, 1] += gain * gain
