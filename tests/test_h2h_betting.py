@@ -147,6 +147,30 @@ def test_opening_actions_cover_every_legal_bet():
     assert sum(a.action == "no bet" for a in result.actions) == 1
 
 
+@pytest.mark.parametrize(
+    "data",
+    [
+        LAST_BET,  # facing a bet
+        {**LAST_BET, "stacks": [800, 130]},  # facing a bet, raises capped by his stack
+        {"round": 1, "type": "draw1", "common": "7s Kd 2h", "cards": "7h", "stacks": [800, 60]},  # opening
+        {"round": 1, "type": "draw1", "common": "7s Kd 2h", "cards": "7h"},
+    ],
+)
+def test_legal_actions_are_the_rows_of_the_action_kernels(data):
+    """``legal_actions`` (Python) lists the rows the rollout bettor's kernels list, every step
+    allowed, in their order."""
+    position = bet_position_from_dict(data)
+    state = position.to_state()
+    every = np.zeros(0, np.int64)
+    if position.facing >= 0:
+        kernel_rows = BP._response_actions(state, 0, position.facing, every)
+    else:
+        kernel_rows = BP._opening_actions(state, 0, every)
+    rows = legal_actions(state, position.facing)
+    assert rows.dtype == np.int64 and rows.flags.c_contiguous
+    assert rows.tolist() == kernel_rows.tolist() and len(rows) > 2
+
+
 OPEN_ROUND = {"round": 1, "type": "draw1", "common": "7s Kd 2h", "you": ["9c"], "cards": []}  # his turn
 
 

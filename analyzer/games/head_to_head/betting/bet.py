@@ -28,11 +28,9 @@ import numpy as np
 from analyzer.games._paired import add_paired_sample
 from analyzer.games._results import SHOWN, Result, paired_stderr, plus_minus, summary, value_chart
 from analyzer.games.head_to_head import engine as E
-from analyzer.games.head_to_head.betting.engine import RESPONSES
+from analyzer.games.head_to_head.betting.engine import CALL, DECLINE, MIN_BET, RAISE, RESPONSES, _max_bet, _max_raise
 from analyzer.games.head_to_head.betting.play import parse_bet_policy
 from analyzer.games.head_to_head.betting.policies import (
-    _opening_actions,
-    _response_actions,
     _sample_bet_actions,
     _sample_bet_actions_under,
     _score_last_actions,
@@ -242,11 +240,22 @@ def _enumerate(state, actions, params, vectors, bparams, draws, lo, hi, tallies,
 
 
 def legal_actions(state: np.ndarray, facing: int) -> np.ndarray:
-    """Every legal action as rows ``(row, response, amount)``: response -1 opens a bet."""
-    every = np.zeros(0, np.int64)
+    """Every legal action as rows ``(row, response, amount)``: response -1 opens a bet. The
+    rows of :func:`.policies._response_actions` (facing a bet on row ``facing``) or
+    :func:`.policies._opening_actions` (``facing`` -1), every step allowed, in their order,
+    built here in Python: one query needs them once, and compiling those kernels and NumPy's
+    under them cost a cold ``head-to-head bet`` a quarter of a second."""
+    step = int(state[E.BET_RULES + MIN_BET])
     if facing >= 0:
-        return _response_actions(state, YOU, facing, every)
-    return _opening_actions(state, YOU, every)
+        top = int(_max_raise(state, YOU, facing))
+        rows = [(facing, DECLINE, 0), (facing, CALL, 0)] + [(facing, RAISE, y) for y in range(step, top + 1, step)]
+    else:
+        rows = [(-1, -1, -1)] + [
+            (row, -1, x)
+            for row in range(int(state[E.ROWS]))
+            for x in range(step, int(_max_bet(state, YOU, row)) + 1, step)
+        ]
+    return np.array(rows, np.int64)
 
 
 def bet_values(
