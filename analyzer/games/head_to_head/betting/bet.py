@@ -230,8 +230,14 @@ def _enumerate(state, actions, params, vectors, bparams, draws, lo, hi, tallies,
     m = _unseen_cards(state, SEAT_YOU).shape[0]
     base = np.empty_like(state)
     work = np.empty_like(state)
-    rng = np.ones(4, np.uint64)
-    code = np.zeros(max(draws, 1), np.int64)
+    # all ones and all zeros, filled by loops: np.ones and np.zeros would compile two NumPy
+    # constructors more in a cold run
+    rng = np.empty(4, np.uint64)
+    for i in range(4):
+        rng[i] = 1
+    code = np.empty(max(draws, 1), np.int64)
+    for j in range(code.shape[0]):
+        code[j] = 0
     code[0] = lo
     while code[0] < hi:
         _arrange(state, base, SEAT_YOU, code, draws, rng)
