@@ -41,6 +41,9 @@ BATCH_ALTERNATE, BATCH_STRICT = 0, 1  # H-G1, h2h.play4_batch_starter
 TIEBREAK_STANDARD, TIEBREAK_LITERAL = 0, 1  # H-G2, h2h.tiebreak
 OPEN_SET = 5
 NO_CARD = -1
+SEAT_0, SEAT_1 = np.int64(0), np.int64(1)
+"""The seats typed int64, for kernels that name one: a literal 0 or 1 passed to a kernel would
+compile a specialization of it beside the run-time seats' one."""
 
 # -- state layout ------------------------------------------------------------------
 TYPE, CRAZY, ROWS, TURN, FIRST, BATCH_RULE, TIEBREAK, ORDERED_DRAWS = range(8)
@@ -247,7 +250,7 @@ def _row_value(st, seat, row):
 @kernel
 def _row_result(st, row):
     """Seat 0's share of a complete row in halves: 2 win, 1 tie, 0 loss."""
-    v0, v1 = _row_value(st, 0, row), _row_value(st, 1, row)
+    v0, v1 = _row_value(st, SEAT_0, row), _row_value(st, SEAT_1, row)
     return 2 if v0 > v1 else (1 if v0 == v1 else 0)
 
 
@@ -256,7 +259,7 @@ def _open_rows(st):
     """Bit mask of the active rows that are not complete yet."""
     rows = 0
     for row in range(st[ROWS]):
-        if st[_count_index(0, row)] + st[_count_index(1, row)] < 2 * SLOTS:
+        if st[_count_index(SEAT_0, row)] + st[_count_index(SEAT_1, row)] < 2 * SLOTS:
             rows |= 1 << row
     return rows
 

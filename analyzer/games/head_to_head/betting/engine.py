@@ -28,6 +28,8 @@ from analyzer.games.head_to_head.engine import (
     COMMITTED,
     ROW_BASE,
     ROWS,
+    SEAT_0,
+    SEAT_1,
     SHARE2,
     SLOTS,
     STACK,
@@ -80,7 +82,7 @@ def _floor_step(amount, step):
 
 @kernel
 def _row_complete(st, row):
-    return st[_count_index(0, row)] + st[_count_index(1, row)] == 2 * SLOTS
+    return st[_count_index(SEAT_0, row)] + st[_count_index(SEAT_1, row)] == 2 * SLOTS
 
 
 @kernel
