@@ -109,6 +109,37 @@ def test_regret_standard_errors_are_those_of_the_paired_differences():
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    "players, bets",
+    [
+        (("greedy", "greedy"), ("threshold", "threshold")),
+        (("tuned", "greedy"), ("random", "threshold")),
+        (("greedy", "tuned"), ("never", "threshold:cards=0")),
+    ],
+)
+def test_the_exact_scorer_plays_the_last_placement_as_the_general_one(players, bets):
+    """At a round's last placement, ``_score_last_actions`` (the exact enumeration's, without
+    the play-out of the rest of the round) adds the gains ``_score_bet_actions`` adds, on
+    several orderings of the hidden cards, from the same stream."""
+    from analyzer.games.head_to_head.play import seat_policies
+    from analyzer.games.head_to_head.rollout import _arrange, _unseen_cards
+
+    position = bet_position_from_dict(LAST_BET)
+    state = position.to_state()
+    actions = legal_actions(state, position.facing)
+    params, vectors = seat_policies(*players)
+    bparams = np.stack([parse_bet_policy(b) for b in bets])
+    draws = 1
+    base, work = np.empty_like(state), np.empty_like(state)
+    for first in range(len(_unseen_cards(state, 0))):
+        _arrange(state, base, 0, np.array([first]), draws, np.ones(4, np.uint64))
+        general, last = np.zeros((len(actions), 2), np.int64), np.zeros((len(actions), 2), np.int64)
+        BP._score_bet_actions(base, 0, actions, params, vectors, bparams, np.ones(4, np.uint64), work, general, 1)
+        tuned = BP.tuned_flag(params)
+        BP._score_last_actions(base, 0, actions, params, vectors, bparams, np.ones(4, np.uint64), work, last, tuned)
+        assert last.tolist() == general.tolist()
+
+
 def test_strong_players_value_the_last_placement_as_exact_greedy_play():
     """At the last placement of a round the mover has one legal move, which a search player
     makes at once, as greedy does: the actions' values with search placement (the continuation
