@@ -56,6 +56,7 @@ from analyzer.games.head_to_head.policies import (
     _both_seats,
     _count_moves,
     _move_at,
+    _open_spaces,
     _play_out,
 )
 from analyzer.jit import kernel
@@ -190,12 +191,17 @@ def _future_draws(position):
     rng = np.empty(4, np.uint64)  # not np.ones: a NumPy constructor fewer to compile
     for i in range(4):
         rng[i] = 1
-    # the first legal move: where cards go cannot matter (and neither the greedy policies
-    # nor the random one, which a play-out would compile too, are needed)
+    # the first card on the first open space (legal move 0): where cards go cannot matter (and
+    # neither the greedy policies nor the random one, which a play-out would compile too, are
+    # needed)
+    first = np.int64(0)  # typed: a literal 0 would compile a second _place
     while not _round_over(st):
         _prepare(st, rng)
-        choice, row, side = _move_at(st, np.int64(0))  # typed: a literal 0 would specialise
-        _place(st, choice, row, side)
+        spaces = _open_spaces(st)
+        space = 0
+        while not (spaces >> space) & 1:
+            space += 1
+        _place(st, first, space >> 1, space & 1)
     return st[TOP]
 
 
