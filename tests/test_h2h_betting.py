@@ -28,6 +28,7 @@ from analyzer.sim.seeds import chunk_state, derive_seed
 from analyzer.studies.head_to_head_betting import tables
 from h2h_script import VECTORS
 from positions import LAST_BET
+from tests.cli_process import run_python
 
 
 def _value(cards: list[int]) -> int:
@@ -369,3 +370,29 @@ def test_committed_fresh_card_result_is_reproduced():
         seed=derive_seed(manifest["seed"], 3, 0),
     )
     assert again.first_stack == pytest.approx(row.stack_seeing, abs=1e-9)
+
+
+_COLD_ROLLOUT_BETTOR = """
+import json, sys
+import analyzer as pa
+position = {
+    "round": 1, "type": "draw1", "common": "7s Kd 2h",
+    "you": ["7h 7d 3c 4c", "Ks Kc 5d 4d", "2s 2c 9d"], "opponent": ["As Ad 6h 6d", "Qs Qd Jc 8d", "3d 3h 4h"],
+    "cards": ["Jh"], "base": [0, 0, 100], "committed": {"you": [0, 0, 0], "opponent": [0, 0, 0]},
+    "stacks": [800, 800],
+}
+result = pa.head_to_head.bet(position, bet_policy="rollout:4", trials=40, seed=1)
+print(json.dumps([[a.action, a.row, a.amount, a.ev] for a in result.actions]))
+"""
+
+
+@pytest.mark.slow
+def test_the_rollout_bettor_compiles_cold_and_gives_the_warm_values(tmp_path):
+    """The rollout bettor's play-outs finish their exchanges with the lookahead off inside its
+    own exchange with it on. With the exchange a kernel of its own, Numba typed that call as a
+    recursive one and a cold process aborted on an unresolved symbol; the same query cold and
+    then warm (the cache just written) gives the same values."""
+    cold = run_python(_COLD_ROLLOUT_BETTOR, cache=tmp_path / "cache", check=False)
+    assert cold.returncode == 0, cold.stderr[-2000:]
+    warm = run_python(_COLD_ROLLOUT_BETTOR, cache=tmp_path / "cache")
+    assert json.loads(cold.stdout) == json.loads(warm.stdout) and len(json.loads(cold.stdout)) > 2

@@ -244,11 +244,17 @@ def _base_respond(st, actor, row, bp, rng):
     return _threshold_respond(st, actor, row, bp, rng)
 
 
-@kernel
+@kernel(inline="always")
 def _finish_exchange(st, actor, row, bparams, rngs, lookahead):
     """Let the betting policies answer, back and forth, until a call or a decline; ``actor``
     answers first, each from his own stream ``rngs[actor]`` (:func:`_policy_respond`: the
-    rollout bettor too unless ``lookahead`` is None)."""
+    rollout bettor too unless ``lookahead`` is None).
+
+    Inlined by Numba, not a kernel of its own: the rollout bettor's play-outs finish their
+    exchanges here with ``lookahead`` None, inside its own call with ``lookahead`` set. A
+    dispatcher called from its own call tree is typed as a recursive call even with another
+    signature, and Numba links such a call lazily; a cold ``head-to-head bet --bet-policy
+    rollout:4`` then aborted on an unresolved symbol."""
     while True:
         action, amount = _policy_respond(st, actor, row, bparams[actor], rngs[actor], lookahead)
         if not _act(st, actor, action, amount, row):
