@@ -364,9 +364,10 @@ def challenger_study(plan: StudyPlan, runner: Runner = Runner()) -> ResultSet:
     against today's search player, deals and seats paired, in five matches: die-rolled round
     types in the placement and the betting game, and Open 5, Open 5 Crazy and Open 5 Crazy in
     the betting game; each with its margin in $ per game, its standard error and the margin in
-    standard errors (z), and both players' CPU per move on the same positions of the match's
-    round types (:func:`analyzer.games.head_to_head.move_cost.move_costs`, measured after the
-    matches, one core, so the matches' threads do not share it)."""
+    standard errors (z; NaN when every deal scored alike, a standard error of 0), and both
+    players' CPU per move on the same positions of the match's round types
+    (:func:`analyzer.games.head_to_head.move_cost.move_costs`, measured after the matches, one
+    core, so the matches' threads do not share it)."""
     start = time.perf_counter()
     spec = challenger_spec(plan)
     players = [plan.challenger, CHALLENGED]
@@ -394,7 +395,7 @@ def challenger_study(plan: StudyPlan, runner: Runner = Runner()) -> ResultSet:
                 "opponent": match.second,
                 "margin": match.margin,
                 "margin_stderr": match.margin_stderr,
-                "z": match.margin / match.margin_stderr,
+                "z": match.margin / match.margin_stderr if match.margin_stderr > 0 else float("nan"),
                 "wins": match.wins,
                 "wins_stderr": match.wins_stderr,
             }
