@@ -157,6 +157,28 @@ def _next_code(code, draws, m):
     code[0] += 1
 
 
+@kernel(inline="always")
+def _ordered_stream():
+    """The generator state an enumeration or a dry run with ordered draws starts from, every
+    word 1: the draws deal no card (``ORDERED_DRAWS``), so any fixed state gives the same answer
+    in every run. Filled by a loop, not ``np.ones``: a NumPy constructor fewer to compile."""
+    rng = np.empty(4, np.uint64)
+    for i in range(4):
+        rng[i] = 1
+    return rng
+
+
+@kernel(inline="always")
+def _first_code(draws, lo):
+    """The Lehmer code an enumeration starts from: ``draws`` digits (one at least), the first
+    ``lo``, the others 0 (filled by a loop, not ``np.zeros``, as :func:`_ordered_stream`)."""
+    code = np.empty(max(draws, 1), np.int64)
+    for j in range(code.shape[0]):
+        code[j] = 0
+    code[0] = lo
+    return code
+
+
 @kernel
 def _enumerate_moves(position, kinds, vectors, draws, first_lo, first_hi, tallies):
     """Exact values of every legal move under deterministic policies: every ordered
@@ -168,9 +190,8 @@ def _enumerate_moves(position, kinds, vectors, draws, first_lo, first_hi, tallie
     m = _unseen_cards(position, viewer).shape[0]
     base = np.empty_like(position)
     work = np.empty_like(position)
-    rng = np.ones(4, np.uint64)  # ordered draws: the stream is not used for dealing
-    code = np.zeros(max(draws, 1), np.int64)
-    code[0] = first_lo
+    rng = _ordered_stream()
+    code = _first_code(draws, first_lo)
     visited = 0
     while code[0] < first_hi:
         _arrange(position, base, viewer, code, draws, rng)
@@ -188,9 +209,7 @@ def _future_draws(position):
     for c in range(DECK_SIZE):
         st[DECK + c] = c
     st[TOP], st[END], st[ORDERED_DRAWS] = 0, DECK_SIZE, 1
-    rng = np.empty(4, np.uint64)  # not np.ones: a NumPy constructor fewer to compile
-    for i in range(4):
-        rng[i] = 1
+    rng = _ordered_stream()
     # the first card on the first open space (legal move 0): where cards go cannot matter (and
     # neither the greedy policies nor the random one, which a play-out would compile too, are
     # needed)

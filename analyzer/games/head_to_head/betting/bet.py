@@ -41,7 +41,14 @@ from analyzer.games.head_to_head.betting.position import BetPosition
 from analyzer.games.head_to_head.play import seat_policies
 from analyzer.games.head_to_head.policies import GREEDY_KINDS
 from analyzer.games.head_to_head.position import OPPONENT, YOU
-from analyzer.games.head_to_head.rollout import _arrange, _future_draws, _next_code, _unseen_cards
+from analyzer.games.head_to_head.rollout import (
+    _arrange,
+    _first_code,
+    _future_draws,
+    _next_code,
+    _ordered_stream,
+    _unseen_cards,
+)
 from analyzer.jit import kernel
 from analyzer.sim.engine import Stopping, check_count, clock_start, mean_and_se
 from analyzer.sim.facts import RunFacts
@@ -230,15 +237,8 @@ def _enumerate(state, actions, params, vectors, bparams, draws, lo, hi, tallies,
     m = _unseen_cards(state, SEAT_YOU).shape[0]
     base = np.empty_like(state)
     work = np.empty_like(state)
-    # all ones and all zeros, filled by loops: np.ones and np.zeros would compile two NumPy
-    # constructors more in a cold run
-    rng = np.empty(4, np.uint64)
-    for i in range(4):
-        rng[i] = 1
-    code = np.empty(max(draws, 1), np.int64)
-    for j in range(code.shape[0]):
-        code[j] = 0
-    code[0] = lo
+    rng = _ordered_stream()
+    code = _first_code(draws, lo)
     while code[0] < hi:
         _arrange(state, base, SEAT_YOU, code, draws, rng)
         _score_last_actions(base, SEAT_YOU, actions, params, vectors, bparams, rng, work, tallies, tuned)

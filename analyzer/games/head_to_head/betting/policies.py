@@ -327,13 +327,20 @@ def _greedy_place_and_settle(st, params, vectors, tuned):
     _place_and_pay(st, choice, row, side)
 
 
+@kernel(inline="always")
+def _draw_seat_streams(rngs, stream):
+    """Fill ``rngs`` with the two seats' streams (4 words each, seat 0 first) drawn from
+    ``stream``."""
+    for s in range(2):
+        for i in range(4):
+            rngs[s, i] = next_u64(stream)
+
+
 @kernel
 def _play_out_betting(st, params, vectors, bparams, rng):
     """Finish a betting round with base placement and betting policies (one stream)."""
     rngs = np.empty((2, 4), np.uint64)
-    for seat in range(2):
-        for i in range(4):
-            rngs[seat, i] = next_u64(rng)
+    _draw_seat_streams(rngs, rng)
     while not E._round_over(st):
         E._prepare(st, rng)
         seat = _window_seat(st)
@@ -365,9 +372,7 @@ def _play_action(st, seat, action, params, vectors, bparams, stream):
     (opening: response -1 and row -1 for no bet), let base policies finish the exchange
     and the round; returns ``seat``'s stack at the end of the round."""
     rngs = np.empty((2, 4), np.uint64)
-    for s in range(2):
-        for i in range(4):
-            rngs[s, i] = next_u64(stream)
+    _draw_seat_streams(rngs, stream)
     _take_action(st, seat, action, bparams, rngs, NO_LOOKAHEAD)
     _base_place_and_settle(st, params, vectors, rngs)
     _play_out_betting(st, params, vectors, bparams, stream)
@@ -401,9 +406,7 @@ def _score_last_actions(base, seat, actions, params, vectors, bparams, rng, work
     for a in range(actions.shape[0]):
         copy_into(work, base)
         copy_into(stream, seed)
-        for s in range(2):
-            for i in range(4):
-                rngs[s, i] = next_u64(stream)
+        _draw_seat_streams(rngs, stream)
         _take_action(work, seat, actions[a], bparams, rngs, NO_LOOKAHEAD)
         _greedy_place_and_settle(work, params, vectors, tuned)
         gain = work[E.STACK + seat] - base[E.STACK + seat]
