@@ -155,6 +155,7 @@ def human_game(
     betting: bool | BettingRules | dict[str, Any] = False,
     opponent_bets: str | None = None,
     seed: int | None = None,
+    think_ms: float | None = None,
 ) -> HumanGame | HumanBettingGame:
     """A game to play yourself against a policy, one placement at a time (rules §2.2-2.6;
     with ``betting``, the betting game of §2.7; ``poker-analyzer head-to-head play --human``).
@@ -197,6 +198,13 @@ def human_game(
         ``threshold[:...]`` (the default) or ``rollout[:N]``.
     seed:
         The seed of the deal and the opponent's play; a fresh one (``game.seed``) when ``None``.
+    think_ms:
+        The opponent's thinking time a move, CPU milliseconds on this machine, in place of its
+        budget (a simulating opponent: rollout, search, ismcts). The budget that costs that much
+        here is measured once, in about a second, and fixed for the game: ``game.opponent``
+        names the player with it (``ismcts:5900``), which replays the game from ``seed`` on any
+        machine, and ``game.think`` holds the measurement
+        (:class:`~analyzer.games._move_cost.ThinkBudget`; None without ``think_ms``).
 
     Returns
     -------
@@ -232,7 +240,9 @@ def human_game(
     if betting is False:
         if opponent_bets is not None:
             raise ValueError("opponent_bets is a betting policy: give betting=True too")
-        return HumanGame(opponent=opponent, round_type=round_type, crazy=crazy, rules=settings, seed=seed)
+        return HumanGame(
+            opponent=opponent, round_type=round_type, crazy=crazy, rules=settings, seed=seed, think_ms=think_ms
+        )
     return HumanBettingGame(
         opponent=opponent,
         opponent_bets=opponent_bets or "threshold",
@@ -241,6 +251,7 @@ def human_game(
         rules=settings,
         betting_rules=options_input(None if betting is True else betting, BettingRules),
         seed=seed,
+        think_ms=think_ms,
     )
 
 

@@ -197,7 +197,9 @@ def play(
 
 
 @_translate.checked
-def human_game(players: int = 3, opponents: str = "search", *, seed: int | None = None) -> HumanGame:
+def human_game(
+    players: int = 3, opponents: str = "search", *, seed: int | None = None, think_ms: float | None = None
+) -> HumanGame:
     """A game to play yourself against policies, one decision at a time (rules §3, with the
     default readings; ``poker-analyzer saint-poker play --human``).
 
@@ -217,6 +219,14 @@ def human_game(players: int = 3, opponents: str = "search", *, seed: int | None 
         ``rollout[:N[:BASE]]``, ``search[:B[:BASE]]``.
     seed:
         The seed of the deal and the opponents' play; a fresh one (``game.seed``) when ``None``.
+    think_ms:
+        The opponents' thinking time a choice, CPU milliseconds on this machine, in place of
+        the budget of each simulating opponent (rollout, search; the others play as named). The
+        budget that costs that much on average over a game here is measured once, in about a
+        second, and fixed for the game: ``game.names`` say the players with it
+        (``search:8900``), which replay the game from ``seed`` on any machine, and
+        ``game.think`` holds the measurements (:class:`~analyzer.games._move_cost.ThinkBudget`,
+        one per simulating policy; none without ``think_ms``).
 
     Returns
     -------
@@ -233,7 +243,7 @@ def human_game(players: int = 3, opponents: str = "search", *, seed: int | None 
     """
     from analyzer.games.saint_poker.human import HumanGame
 
-    return HumanGame(players=players, opponents=opponents, seed=seed)
+    return HumanGame(players=players, opponents=opponents, seed=seed, think_ms=think_ms)
 
 
 @_translate.checked

@@ -11,6 +11,7 @@ import typer
 from analyzer.cli.commands import App
 from analyzer.cli.console import stdout_console
 from analyzer.cli.errors import USAGE_ERROR, fail, reported_errors
+from analyzer.cli.human import Think
 from analyzer.cli.progress import progress_bar
 from analyzer.cli.run_options import ForceChart, Json, Seed, ShowProgress, Yes, check_count, with_runner
 from analyzer.cli.tables import Force, Out, TableSeed, run_tables
@@ -207,6 +208,7 @@ def play(
             "moves the strong move is shown with its value.",
         ),
     ] = False,
+    think: Think = None,
     games: Annotated[
         int, typer.Option("--games", "-n", min=1, callback=check_count, metavar="N", help="Games to simulate.")
     ] = 10_000,
@@ -251,12 +253,15 @@ def play(
                 betting=_betting_rules(forfeit, bet_window, min_bet) if betting else False,
                 opponent_bets=second_bets if betting else None,
                 seed=seed,
+                think_ms=think,
             )
         if betting:
             _play_human_betting(game)
         else:
             _play_human(game)
         return
+    if think is not None:
+        raise fail("--think sets the opponent's thinking time in a --human game", USAGE_ERROR)
     second = second or "random"
     with reported_errors():
         from analyzer.api import head_to_head
@@ -291,6 +296,8 @@ def _play_human(game) -> None:
     from analyzer.cli.human import ask, list_choices, show_events
 
     print(f"Head to Head against {game.opponent} (seed {game.seed}); you move first in rounds 1 and 3.")
+    if game.think:
+        print(game.think.describe())
     shown = show_events(game.events, 0)
     while not game.over:
         print(game.board())
@@ -325,6 +332,8 @@ def _play_human_betting(game) -> None:
         f"Head to Head betting game against {game.opponent} + {game.opponent_bets} (seed {game.seed}); "
         f"$800 stacks; you move first in rounds 1 and 3."
     )
+    if game.think:
+        print(game.think.describe())
     shown = show_events(game.events, 0)
     while not game.over:
         print(game.board())

@@ -1,14 +1,28 @@
 """The terminal side of the games a person plays (``head-to-head play --human``, ``saint-poker
-play --human``): the numbered choices listed a few to a line, the prompt that asks for a move
-until it gets a legal one, and the events of the game shown once each."""
+play --human``): the ``--think`` option, the numbered choices listed a few to a line, the prompt
+that asks for a move until it gets a legal one, and the events of the game shown once each."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Annotated, TypeVar
+
+import typer
 
 T = TypeVar("T")
 QUIT = ("q", "quit", "exit")
+
+Think = Annotated[
+    float | None,
+    typer.Option(
+        "--think",
+        metavar="MS",
+        min=0.001,
+        help="With --human: the opponents' thinking time a move, CPU milliseconds on this machine, instead of "
+        "their budget of play-outs (the budget that costs that much here is measured once, about a second, "
+        "and fixed for the game; the player with it is printed, to replay the game).",
+    ),
+]
 
 
 def list_choices(labels: list[str], per_line: int) -> None:

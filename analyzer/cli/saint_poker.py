@@ -11,6 +11,7 @@ import typer
 from analyzer.cli.commands import App
 from analyzer.cli.console import stdout_console
 from analyzer.cli.errors import USAGE_ERROR, fail, reported_errors
+from analyzer.cli.human import Think
 from analyzer.cli.progress import progress_bar
 from analyzer.cli.run_options import ForceChart, Json, Seed, ShowProgress, check_count, with_runner
 from analyzer.cli.tables import Force, Out, TableSeed, run_tables
@@ -127,6 +128,7 @@ def play_command(
             "after each decision the strong choice is shown with its value.",
         ),
     ] = False,
+    think: Think = None,
     games: Annotated[
         int, typer.Option("--games", "-n", min=1, callback=check_count, metavar="N", help="Games to simulate.")
     ] = 10_000,
@@ -165,9 +167,11 @@ def play_command(
         with reported_errors():
             from analyzer.api import saint_poker
 
-            game = saint_poker.human_game(players, policies or "search", seed=seed)
+            game = saint_poker.human_game(players, policies or "search", seed=seed, think_ms=think)
         _play_human(game)
         return
+    if think is not None:
+        raise fail("--think sets the opponents' thinking time in a --human game", USAGE_ERROR)
     policies = policies or "greedy"
     with reported_errors():
         from analyzer.api import saint_poker
@@ -453,6 +457,8 @@ def _play_human(game) -> None:
     from analyzer.cli.human import ask, list_choices, show_events
 
     print(f"Saint Poker, {plural(game.players, 'player')}: you are seat 0 (seed {game.seed}).")
+    for budget in game.think:
+        print(budget.describe())
     shown = show_events(game.events, 0)
     while not game.over:
         print(game.board())

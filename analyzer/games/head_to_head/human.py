@@ -71,7 +71,13 @@ class HumanGame:
     ``round_type`` fixed or ``roll`` (the die, §2.4), ``crazy`` every round Crazy, ``seed`` the
     deal and the opponent's stream (a fresh one, in ``seed``, when None). Each call of
     :meth:`play` places your card and lets the opponent move until it is your turn again or the
-    game is over; ``events`` collects what happened, in words, for the caller to show."""
+    game is over; ``events`` collects what happened, in words, for the caller to show.
+
+    ``think_ms`` gives a simulating opponent (rollout, search, ismcts) a thinking time a move,
+    CPU milliseconds on this machine, in place of its budget: the budget that costs that much is
+    measured once (:func:`.move_cost.think_budget`, about a second) and fixed for the game, so
+    ``think`` (the :class:`~analyzer.games._move_cost.ThinkBudget`, None without ``think_ms``)
+    and ``opponent`` name the player that replays the game from ``seed``."""
 
     strong_policy = STRONG_POLICY
     """The player whose move :meth:`strong_move` gives."""
@@ -84,7 +90,14 @@ class HumanGame:
         crazy: bool = False,
         rules: HeadToHeadRules = HeadToHeadRules(),
         seed: int | None = None,
+        think_ms: float | None = None,
     ) -> None:
+        self.think = None
+        if think_ms is not None:
+            from analyzer.games.head_to_head.move_cost import think_budget
+
+            self.think = think_budget(opponent, think_ms, round_type=round_type, crazy=crazy)
+            opponent = self.think.policy
         params, vectors = seat_policies("greedy", opponent)  # seat 0's entry is never played
         self.opponent = opponent
         self.seed = new_seed(seed)

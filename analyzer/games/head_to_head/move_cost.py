@@ -1,29 +1,24 @@
 """What a Head to Head placement player costs: CPU seconds per move, one core (rules §2.3-2.5).
 
-A match between two players says which plays better; "at the same CPU per move or less" needs
-the other half, measured on the same positions for every player. The positions come from real
-play: a round of 3, 4 or 5 rows (as in the game's three rounds), its type rolled on the die
-(§2.4, a 6 making it Crazy) or fixed, played by tuned players for both seats up to a uniformly
-drawn placement (:func:`.study_kernels._reach_point`). Each player chooses a move at every position
-with its own seeded stream; the clock is :func:`time.process_time` around the whole pass, so a
-move's cost includes everything the player does (samples, play-outs, tree) and nothing else.
-
-The passes are interleaved: every repeat times each player once, in an order that rotates, so a
-change of the machine's load in the middle of the measurement falls on every player alike. The
-cost reported is the median pass over the repeats, with the fastest and the slowest beside it.
-Unlike the moves, the costs are measurements of this machine, not functions of the seed.
+The positions come from real play: a round of 3, 4 or 5 rows (as in the game's three rounds),
+its type rolled on the die (§2.4, a 6 making it Crazy) or fixed, played by tuned players for
+both seats up to a uniformly drawn placement (:func:`.study_kernels._reach_point`). Each player
+chooses a move at every position with its own seeded stream; the timing, interleaved passes on one core, is
+:func:`analyzer.games._move_cost.interleaved_costs` (a move's cost includes everything the
+player does: samples, play-outs, tree). :func:`think_budget` turns a thinking time a move into
+a player's budget from these costs (:func:`analyzer.games._move_cost.fitted_budget`).
 """
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass
+from collections.abc import Sequence
 
 import numpy as np
 
 from analyzer.games._lookahead import LOOKAHEAD
+from analyzer.games._move_cost import MoveCost, ThinkBudget, fitted_budget, interleaved_costs
 from analyzer.games.head_to_head import engine as E
-from analyzer.games.head_to_head.play import ROLL, parse_round_type, seat_policies
+from analyzer.games.head_to_head.play import ROLL, parse_policy, parse_round_type, seat_policies
 from analyzer.games.head_to_head.policies import TUNED
 from analyzer.games.head_to_head.rollout import _policy_move, _round_type
 from analyzer.games.head_to_head.study_kernels import _reach_point
@@ -33,19 +28,8 @@ from analyzer.sim.rng import below
 from analyzer.sim.seeds import chunk_state, derive_seed
 
 MAX_POSITIONS = 100_000
-
-
-@dataclass(frozen=True)
-class MoveCost:
-    """One player's CPU per move over the positions: ``ms_per_move`` the median pass of the
-    ``repeats``, ``fastest_ms`` and ``slowest_ms`` the extreme passes, all per move."""
-
-    player: str
-    positions: int
-    repeats: int
-    ms_per_move: float
-    fastest_ms: float
-    slowest_ms: float
+THINK_POSITIONS = 30
+"""Positions a player is timed over to set its budget from a thinking time (:func:`think_budget`)."""
 
 
 @kernel
@@ -81,16 +65,8 @@ def sample_positions(count: int, seed: int, round_type: str = ROLL, crazy: bool 
     return out
 
 
-def _one_pass(positions: np.ndarray, params: np.ndarray, vectors: np.ndarray, rngs: np.ndarray) -> float:
-    """CPU seconds for one move of the player ``params`` (both seats) at every position."""
-    start = time.process_time()
-    for position in positions:
-        _policy_move(position.copy(), params, vectors, rngs, LOOKAHEAD)
-    return time.process_time() - start
-
-
 def move_costs(
-    players: list[str] | tuple[str, ...],
+    players: Sequence[str],
     *,
     positions: int = 200,
     repeats: int = 3,
@@ -115,21 +91,31 @@ def move_costs(
     round_type, crazy
         The positions' rounds (:func:`sample_positions`): rolled on the die by default.
     """
-    if repeats < 1:
-        raise ValueError(f"repeats must be at least 1, got {repeats}")
     states = sample_positions(positions, derive_seed(seed, 0), round_type, crazy)
-    seats = [seat_policies(p, p) for p in players]
-    streams = [np.stack([chunk_state(derive_seed(seed, 1, k), s) for s in range(2)]) for k in range(len(players))]
-    for (params, vectors), rngs in zip(seats, streams):
-        _policy_move(states[0].copy(), params, vectors, rngs.copy(), LOOKAHEAD)  # compile, untimed
-    passes = np.zeros((len(players), repeats))
-    for r in range(repeats):
-        for step in range(len(players)):
-            k = (r + step) % len(players)
-            params, vectors = seats[k]
-            passes[k, r] = _one_pass(states, params, vectors, streams[k])
-    per_move = 1000 * passes / positions
-    return [
-        MoveCost(name, positions, repeats, float(np.median(row)), float(row.min()), float(row.max()))
-        for name, row in zip(players, per_move)
-    ]
+
+    def mover(name: str, k: int):
+        params, vectors = seat_policies(name, name)
+        rngs = np.stack([chunk_state(derive_seed(seed, 1, k), s) for s in range(2)])
+        return lambda i: _policy_move(states[i].copy(), params, vectors, rngs, LOOKAHEAD)
+
+    return interleaved_costs(players, [mover(name, k) for k, name in enumerate(players)], positions, repeats)
+
+
+def think_budget(
+    policy: str, think_ms: float, *, round_type: str = ROLL, crazy: bool = False, seed: int = 1
+) -> ThinkBudget:
+    """The budget of the placement player ``policy`` (``rollout``, ``search``, ``ismcts`` or
+    ``ismcts-pure``, any budget and base) that costs ``think_ms`` CPU milliseconds a move on
+    average on this machine, one core: the player timed at two budgets over
+    :data:`THINK_POSITIONS` positions of rounds like the game's (``round_type``, ``crazy``:
+    :func:`sample_positions`), three interleaved passes each (:func:`move_costs`), and the line
+    through the two solved for ``think_ms`` (:func:`analyzer.games._move_cost.fitted_budget`)."""
+    return fitted_budget(
+        policy,
+        think_ms,
+        lambda spec: int(parse_policy(spec)[1]),
+        lambda specs: [
+            cost.ms_per_move
+            for cost in move_costs(specs, positions=THINK_POSITIONS, seed=seed, round_type=round_type, crazy=crazy)
+        ],
+    )

@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.cards import format_cards, parse_cards
+from analyzer.games._move_cost import ThinkBudget
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.decide import Decision, decide
 from analyzer.games.saint_poker.play import parse_policies, parse_policy
@@ -40,6 +41,18 @@ ADVICE_POLICY = "greedy"
 STRONG_POLICY = "search"
 
 
+def _thinking(specs: list[str], think_ms: float, players: int) -> tuple[list[str], tuple[ThinkBudget, ...]]:
+    """``specs`` with every simulating policy's budget set to cost ``think_ms`` a choice at a
+    table of ``players``, and the measurements, one per distinct simulating policy."""
+    from analyzer.games.saint_poker.move_cost import think_budget
+
+    simulating = [spec for spec in dict.fromkeys(specs) if spec and parse_policy(spec)[1] > 0]
+    if not simulating:
+        raise ValueError(f"a thinking time needs a simulating opponent (rollout or search), got {','.join(specs)!r}")
+    budgets = {spec: think_budget(spec, think_ms, seats=players) for spec in simulating}
+    return [budgets[spec].policy if spec in budgets else spec for spec in specs], tuple(budgets.values())
+
+
 def _cards(mask: int) -> tuple[int, ...]:
     return tuple(c for c in range(E.DECK_SIZE) if (mask >> c) & 1)
 
@@ -48,14 +61,25 @@ class HumanGame:
     """One game of ``players`` (2 to 5): you at seat 0, the others playing ``opponents`` (one
     policy name, or one per opponent, comma-separated: :func:`.play.parse_policy`); ``seed`` the
     deal and the others' streams (a fresh one, in ``seed``, when None). :meth:`play` makes your
-    choice and runs the game to your next decision; ``events`` tells what happened."""
+    choice and runs the game to your next decision; ``events`` tells what happened.
 
-    def __init__(self, *, players: int = 3, opponents: str = "search", seed: int | None = None) -> None:
-        given = opponents.split(",")
+    ``think_ms`` gives every simulating opponent (rollout, search) a thinking time a choice, CPU
+    milliseconds on this machine, in place of its budget: the budget that costs that much on
+    average over a game is measured once (:func:`.move_cost.think_budget`) and fixed for the
+    game, so ``names`` say the players that replay it from ``seed``, and ``think`` holds the
+    measurements (one :class:`~analyzer.games._move_cost.ThinkBudget` per simulating policy)."""
+
+    def __init__(
+        self, *, players: int = 3, opponents: str = "search", seed: int | None = None, think_ms: float | None = None
+    ) -> None:
+        given = [spec.strip() for spec in opponents.split(",")]
         if not 2 <= players <= E.MAX_PLAYERS:
             raise ValueError(f"Saint Poker has 2 to 5 players, got {players}")
         if len(given) > players - 1:
             raise ValueError(f"give 1 to {players - 1} opponent policies, got {len(given)}")
+        self.think: tuple[ThinkBudget, ...] = ()
+        if think_ms is not None:
+            given, self.think = _thinking(given, think_ms, players)
         # seat 0 is yours (its policy is never played); the opponents' policies cycle over seats 1 ...
         specs = [given[0]] + [given[(p - 1) % len(given)] for p in range(1, players)]
         self.names, self._params = parse_policies(specs, players)

@@ -209,6 +209,7 @@ class HumanBettingGame(HumanGame):
         rules: HeadToHeadRules = HeadToHeadRules(),
         betting_rules: BettingRules = BettingRules(),
         seed: int | None = None,
+        think_ms: float | None = None,
     ) -> None:
         from analyzer.games.head_to_head.betting.play import parse_bet_policy
 
@@ -219,7 +220,9 @@ class HumanBettingGame(HumanGame):
         self.decision = PLACE
         self.facing = -1  # the row of the bet you answer
         self._window_done = False  # this placement's betting window is over
-        super().__init__(opponent=opponent, round_type=round_type, crazy=crazy, rules=rules, seed=seed)
+        super().__init__(
+            opponent=opponent, round_type=round_type, crazy=crazy, rules=rules, seed=seed, think_ms=think_ms
+        )
         self._advice_rng = chunk_state(derive_seed(self.seed, 2), 0)
 
     # -- what you see ---------------------------------------------------------------------
