@@ -385,6 +385,35 @@ def test_play_head_to_head(page, monkeypatch):
     assert events == game.events and turns == 4 * (3 + 4 + 5)
 
 
+def test_a_thinking_time_gives_the_opponents_a_budget(page):
+    """The "Thinks" select of both games: the game starts against the player with the budget
+    measured for that time, named on the page with the measurement's line, and the API's game
+    with that player and seed is the page's."""
+    page.locator("nav .tab[data-tab=play]").click()
+    page.locator("#play-round-type").select_option("draw1")
+    page.locator("#play-think").select_option(label="0.1 s a move")
+    page.locator("#play-seed").fill("5")
+    page.locator("#play-new").click()
+    page.wait_for_selector("#play-board")
+    facts = page.locator("#play-game .method").first.text_content()
+    opponent = facts.removeprefix("against ").split(",")[0]
+    assert opponent.startswith("ismcts:") and "about 100 ms a move on this machine" in facts
+    game = pa.head_to_head.human_game(opponent, round_type="draw1", seed=5)
+    labels = page.eval_on_selector_all("#play-moves button.move", "bs => bs.map(b => b.dataset.label)")
+    assert labels == [m.label for m in game.moves()]
+    page.locator("nav .tab[data-tab=saint]").click()
+    page.locator("#saint-players").select_option("2")
+    page.locator("#saint-think").select_option(label="0.1 s a move")
+    page.locator("#saint-new").click()
+    page.wait_for_selector("#saint-seats")
+    facts = page.locator("#saint-game .method").first.text_content()
+    assert "search:" in facts and "about 100 ms a move on this machine" in facts
+    page.locator("#saint-opponents").select_option("greedy")  # no budget to set: one line, no game
+    page.locator("#saint-new").click()
+    page.wait_for_function("() => document.querySelector('#saint-error').textContent !== ''")
+    assert page.locator("#saint-error").text_content().startswith("a thinking time needs a simulating opponent")
+
+
 def test_play_saint_poker(page, monkeypatch):
     """A whole game of Saint Poker of three players against greedy, a button clicked for each
     decision: the table (the status line, the river and the future river, each seat's points

@@ -136,7 +136,8 @@ def _exact_only(what: str, run: Callable[[Progress], Answer]) -> Answer:
 def meta() -> dict[str, Any]:
     """What the page draws before any query: the 13 x 13 chart's class names (row by row, A
     first, suited above the diagonal), the House Ways, the opponents and round types of a
-    Head to Head game, and the opponents and players of a game of Saint Poker."""
+    Head to Head game, the opponents and players of a game of Saint Poker, and the thinking
+    times a game's opponents may be given."""
     return {
         "grid": [[pa.ranges.class_at(row, col) for col in range(13)] for row in range(13)],
         "ways": ["foxwoods", "trump-plaza", "improved"],
@@ -146,6 +147,7 @@ def meta() -> dict[str, Any]:
             "bet_policies": list(PLAY_BET_POLICIES),
         },
         "saint": {"opponents": list(SAINT_OPPONENTS), "players": list(SAINT_PLAYERS)},
+        "think_ms": list(THINK_MS),
     }
 
 
@@ -406,8 +408,9 @@ def play_new(body: dict[str, Any]) -> dict[str, Any]:
     game of §2.7, the opponent betting by ``opponent_bets``, one of :data:`PLAY_BET_POLICIES`,
     ``threshold`` by default) against ``opponent`` (one of :data:`PLAY_OPPONENTS`; by default the
     first, ``ismcts``, the strong player), ``round_type`` (``roll`` by default), ``crazy``
-    (false), ``seed`` (a whole number or its text; a fresh one when absent): its id and what you
-    see (:func:`_play_state`)."""
+    (false), ``seed`` (a whole number or its text; a fresh one when absent), ``think_ms`` (the
+    opponent's thinking time a move: :func:`_think_ms`): its id and what you see
+    (:func:`_play_state`)."""
     opponent = _one_of(body, "opponent", PLAY_OPPONENTS, PLAY_OPPONENTS[0])
     round_type = _one_of(body, "round_type", PLAY_ROUND_TYPES, "roll")
     crazy, betting = _flag(body, "crazy"), _flag(body, "betting")
@@ -419,9 +422,34 @@ def play_new(body: dict[str, Any]) -> dict[str, Any]:
         betting=betting,
         opponent_bets=bets if betting else None,
         seed=_seed(body),
+        think_ms=_think_ms(body),
     )
     key = GAMES.add(game)
     return _play_state(key, game)
+
+
+THINK_MS = (100, 500, 2000)
+"""The thinking times a move (CPU milliseconds) the page offers a game's simulating opponents,
+in place of their budgets (``think_ms`` of the ``human_game`` functions); a few, so that a
+game's moves cost the server what the person chose among them."""
+
+
+def _think_ms(body: dict[str, Any]) -> int | None:
+    """``body["think_ms"]``: None when absent or null, else one of :data:`THINK_MS`.
+
+    >>> _think_ms({}), _think_ms({"think_ms": 500})
+    (None, 500)
+    >>> _think_ms({"think_ms": 60000})
+    Traceback (most recent call last):
+    ...
+    analyzer.ui.calls.BadRequest: think_ms: expected one of 100, 500, 2000 (ms), got 60000
+    """
+    value = body.get("think_ms")
+    if value is None:
+        return None
+    if isinstance(value, bool) or value not in THINK_MS:
+        raise BadRequest(f"think_ms: expected one of {', '.join(map(str, THINK_MS))} (ms), got {repr(value)[:40]}")
+    return int(value)
 
 
 def _one_of(body: dict[str, Any], name: str, choices: Sequence[str], default: str) -> str:
@@ -618,13 +646,15 @@ def _advice(move: Any, advice: Any, strong: Any, strong_player: str) -> dict[str
 
 def _play_state(key: str, game: Any) -> dict[str, Any]:
     """What you see of ``game`` (only what the rules let you see: never the deck or the
-    opponent's hidden cards): the round, the chips, per row your cards, the common card and the
+    opponent's hidden cards): the opponent (with the budget a thinking time gave it, and
+    ``think``, the measurement's line, or None), the round, the chips, per row your cards, the common card and the
     opponent's, the cards you may place and your legal moves (numbered from 1), every event so
     far, the terminal's board text and, at the end, the winner (``"you"`` or ``"opponent"``).
     The betting game adds :func:`_betting_state`."""
     state = {
         "id": key,
         "opponent": game.opponent,
+        "think": None if game.think is None else game.think.describe(),
         "seed": str(game.seed),
         "round": game.round,
         "rows": game.rows,
@@ -717,7 +747,8 @@ SAINT_GAMES = Games()
 def saint_new(body: dict[str, Any]) -> dict[str, Any]:
     """A new game of Saint Poker of ``players`` (2 to 5, 3 by default; you are seat 0) against
     ``opponents`` (one of :data:`SAINT_OPPONENTS` for every other seat, ``search`` by default),
-    ``seed`` (a whole number or its text; a fresh one when absent): its id and what you see
+    ``seed`` (a whole number or its text; a fresh one when absent), ``think_ms`` (the
+    simulating opponents' thinking time a choice: :func:`_think_ms`): its id and what you see
     (:func:`_saint_state`)."""
     players = body.get("players", 3)
     if isinstance(players, str) and players.strip().isdigit():
@@ -725,7 +756,7 @@ def saint_new(body: dict[str, Any]) -> dict[str, Any]:
     if isinstance(players, bool) or players not in SAINT_PLAYERS:
         raise BadRequest(f"players: expected 2 to 5, got {str(players)[:40]!r}")
     opponents = _one_of(body, "opponents", SAINT_OPPONENTS, "search")
-    game = pa.saint_poker.human_game(players, opponents, seed=_seed(body))
+    game = pa.saint_poker.human_game(players, opponents, seed=_seed(body), think_ms=_think_ms(body))
     key = SAINT_GAMES.add(game)
     return _saint_state(key, game)
 
@@ -781,7 +812,8 @@ def saint_move(body: dict[str, Any]) -> dict[str, Any]:
 
 def _saint_state(key: str, game: Any) -> dict[str, Any]:
     """What you see of a game of Saint Poker (only what the rules show, §3.6: never another
-    player's hidden cards or the deck): the round and phase, each player's label and points, the
+    player's hidden cards or the deck): ``think``, the lines of a thinking time's measurements
+    (none without one), the round and phase, each player's label and points, the
     river and the face-up future river, the cards each other player is known to hold (drafted)
     and has shown, the cards you showed, your hand, your choices now (numbered from 1) and what
     the phase asks, every event so far, the terminal's board text and, at the end, the winners
@@ -790,6 +822,7 @@ def _saint_state(key: str, game: Any) -> dict[str, Any]:
     return {
         "id": key,
         "seed": str(game.seed),
+        "think": [budget.describe() for budget in game.think],
         "players": game.players,
         "round": game.round,
         "rounds": 8,

@@ -482,6 +482,18 @@ function cardChips(codes) {
   return box;
 }
 
+// The thinking time chosen in a game's "Thinks" select: null for the opponents' own budgets.
+function thinkingTime(id) {
+  const value = document.getElementById(id).value;
+  return value ? Number(value) : null;
+}
+
+// The options of a "Thinks" select: the opponents' own budgets, then the page's thinking times.
+function thinkOptions(times) {
+  return [el("option", { value: "", text: "its budget" }),
+    ...times.map((ms) => el("option", { value: String(ms), text: `${ms / 1000} s a move` }))];
+}
+
 async function newGame() {
   const button = document.getElementById("play-new");
   const error = document.getElementById("play-error");
@@ -494,6 +506,7 @@ async function newGame() {
       crazy: document.getElementById("play-crazy").checked,
       betting: document.getElementById("play-betting").checked,
       opponent_bets: document.getElementById("play-bets").value,
+      think_ms: thinkingTime("play-think"),
       seed: document.getElementById("play-seed").value.trim() || null,
     });
     state.play = { id: game.id, events: 0 };
@@ -552,6 +565,7 @@ function renderGame(game) {
       + `${game.betting ? "stacks" : "chips"} you $${num(money.you)}, opponent $${num(money.opponent)}` });
   const betting = game.betting ? `, betting ${game.opponent_bets}` : "";
   const facts = el("p", { class: "method", text: `against ${game.opponent}${betting}, seed ${game.seed}` });
+  if (game.think) facts.append(el("br"), el("span", { class: "think", text: game.think }));
   const rows = game.board.map((row, r) => [`row ${r + 1}`, cardChips(row.you), cardChip(row.common),
     cardChips(row.opponent), ...(game.betting ? [el("span", { class: "row-chips", text: rowChips(row.chips) })] : [])]);
   const headers = ["", "you", "", "opponent", ...(game.betting ? ["chips"] : [])];
@@ -672,6 +686,7 @@ async function saintNew() {
     const game = await api("/api/saint/play/new", {
       players: Number(document.getElementById("saint-players").value),
       opponents: document.getElementById("saint-opponents").value,
+      think_ms: thinkingTime("saint-think"),
       seed: document.getElementById("saint-seed").value.trim() || null,
     });
     state.saint = { id: game.id, events: 0 };
@@ -720,6 +735,7 @@ function renderSaint(game) {
   const scores = game.seats.map((s) => `${s.label} ${s.points}`).join(", ");
   const status = el("h3", { id: "saint-status", text: `Round ${game.round} of ${game.rounds}, ${game.phase}; scores: ${scores}` });
   const facts = el("p", { class: "method", text: `${game.players} players, seed ${game.seed}` });
+  for (const line of game.think) facts.append(el("br"), el("span", { class: "think", text: line }));
   const river = el("p", { id: "saint-river" }, "River ", cardChips(game.river), "\u2003future river ", cardChips(game.future));
   const seats = table(["player", "points", "known to hold", "shown"],
     game.seats.map((s) => [s.label, String(s.points), s.label === "you" ? "" : cardChips(s.known), cardChips(s.shown)]),
@@ -869,12 +885,14 @@ async function start() {
     ...state.meta.play.round_types.map((t) => el("option", { value: t, text: t === "roll" ? "roll (the die)" : t })));
   document.getElementById("play-bets").replaceChildren(
     ...state.meta.play.bet_policies.map((b) => el("option", { value: b, text: b })));
+  document.getElementById("play-think").replaceChildren(...thinkOptions(state.meta.think_ms));
   document.getElementById("play-new").addEventListener("click", newGame);
   document.getElementById("saint-players").replaceChildren(
     ...state.meta.saint.players.map((n) => el("option", { value: String(n), text: String(n) })));
   document.getElementById("saint-players").value = "3";
   document.getElementById("saint-opponents").replaceChildren(
     ...state.meta.saint.opponents.map((o) => el("option", { value: o, text: o })));
+  document.getElementById("saint-think").replaceChildren(...thinkOptions(state.meta.think_ms));
   document.getElementById("saint-new").addEventListener("click", saintNew);
   document.body.dataset.ready = "true";
 }
