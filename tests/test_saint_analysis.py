@@ -395,6 +395,7 @@ def test_studies_run_small(tmp_path):
         search_policy="search:4",
         regret_positions=2,
         regret_samples=4,
+        regret_search=("search:4",),
         rating_deals=6,
         rating_search="search:4",
     )

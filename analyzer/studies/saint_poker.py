@@ -81,6 +81,9 @@ class SaintPlan:
     search_policy: str = "search:64"
     regret_positions: int = 64
     regret_samples: int = 400
+    regret_search: tuple[str, ...] = ("search:64", "search:256", "search:1024", "search:4096")
+    """The search players of the policy regret: budgets four times apart, so the table shows
+    where more budget stops lowering the regret."""
     seed: int = 2026
 
 
@@ -522,7 +525,7 @@ REGRET_CONTINUATION = "tuned"  # the positions' players and the play after every
 
 
 def _regret_policies(plan: SaintPlan) -> tuple[str, ...]:
-    return ("greedy", "save", "tuned", plan.rollout_policy, plan.search_policy)
+    return ("greedy", "save", "tuned", plan.rollout_policy, *plan.regret_search)
 
 
 def _regret_cells() -> list[tuple[str, int]]:
