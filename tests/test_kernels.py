@@ -68,6 +68,25 @@ def test_the_numpy_lookup_agrees_with_the_kernels_on_flushes_and_jokers(rng, rul
         assert (lookup_values(hands[:, :k], rules) == evaluate_batch(hands[:, :k], rules)).all()
 
 
+@pytest.mark.parametrize("rules", [STANDARD, BUG, PAIGOW, PAIGOW_DOUBLE_ACE], ids=lambda r: r.name)
+@pytest.mark.parametrize("rows", [1, 2, 1023, 1024, 1025, 2 * 4096 + 3])
+def test_the_unchecked_seven_card_loops_value_runs_of_flushes(rng, rules, rows):
+    """The unchecked 7-card loops list the rows with a flush as they pass and value them after
+    each span of 1,024 rows: batches of nothing but flushes (every row listed), of an odd count,
+    around a span's and a threaded task's length, and flushes mixed with other hands."""
+    one_suit = np.array([c for c in range(52) if c & 3 == 1] + ([52] if rules.joker else []))
+    flushes = np.array([rng.choice(one_suit, 7, replace=False) for _ in range(rows)], np.uint8)
+    mixed = random_hands(rng, rows, 7, rules.deck_size)
+    mixed[::3] = flushes[::3]
+    kernels = make_kernels(rules)
+    for hands in (flushes, mixed):
+        want = lookup_values(hands, rules)
+        for kernel in (kernels.evaluate_rows, kernels.evaluate_batch):
+            out = np.full(rows, -7, np.int32)
+            kernel(hands, out)
+            assert (out == want).all()
+
+
 @pytest.mark.parametrize("rules, deck_size", [("standard", 52), ("bug", 53), ("paigow", 53)])
 def test_seven_card_value_is_the_best_of_its_five_card_subsets(rng, rules, deck_size):
     hands = random_hands(rng, 2_000, 7, deck_size)
