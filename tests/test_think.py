@@ -91,7 +91,8 @@ def test_head_to_head_thinking_gives_a_player_of_the_same_kind_and_base():
 def test_a_thinking_game_replays_from_its_seed_and_the_player_it_names():
     thinking = pa.head_to_head.human_game("ismcts", round_type="open5", seed=4, think_ms=5.0)
     named = pa.head_to_head.human_game(thinking.opponent, round_type="open5", seed=4)
-    assert thinking.think is not None and thinking.opponent == thinking.think.policy and named.think is None
+    (found,) = thinking.think
+    assert thinking.opponent == found.policy and named.think == ()
     for game in (thinking, named):
         while not game.over:
             game.play(game.moves()[0])

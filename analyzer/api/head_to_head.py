@@ -203,8 +203,8 @@ def human_game(
         budget (a simulating opponent: rollout, search, ismcts). The budget that costs that much
         here is measured once, in about a second, and fixed for the game: ``game.opponent``
         names the player with it (``ismcts:5900``), which replays the game from ``seed`` on any
-        machine, and ``game.think`` holds the measurement
-        (:class:`~analyzer.games._move_cost.ThinkBudget`; None without ``think_ms``).
+        machine, and ``game.think`` holds the measurement (one
+        :class:`~analyzer.games._move_cost.ThinkBudget`; none without ``think_ms``).
 
     Returns
     -------

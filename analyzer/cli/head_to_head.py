@@ -293,11 +293,10 @@ def _play_human(game) -> None:
     number, or a card and a row; ``q`` ends the game), and after each move the strong move and
     its value beside yours. Bad input is answered in one line and asked again; the end of the
     input or Ctrl-C ends the game cleanly."""
-    from analyzer.cli.human import ask, list_choices, show_events
+    from analyzer.cli.human import ask, list_choices, show_events, show_thinking
 
     print(f"Head to Head against {game.opponent} (seed {game.seed}); you move first in rounds 1 and 3.")
-    if game.think:
-        print(game.think.describe())
+    show_thinking(game.think)
     shown = show_events(game.events, 0)
     while not game.over:
         print(game.board())
@@ -326,14 +325,13 @@ def _play_human_betting(game) -> None:
     your choice's value (your stack at the end of the round minus now) and the strong choice's,
     from play-outs of the rest of the round. Bad input is answered in one line and asked again;
     ``q``, the end of the input or Ctrl-C ends the game cleanly."""
-    from analyzer.cli.human import ask, list_choices, show_events
+    from analyzer.cli.human import ask, list_choices, show_events, show_thinking
 
     print(
         f"Head to Head betting game against {game.opponent} + {game.opponent_bets} (seed {game.seed}); "
         f"$800 stacks; you move first in rounds 1 and 3."
     )
-    if game.think:
-        print(game.think.describe())
+    show_thinking(game.think)
     shown = show_events(game.events, 0)
     while not game.over:
         print(game.board())

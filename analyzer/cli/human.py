@@ -1,11 +1,12 @@
 """The terminal side of the games a person plays (``head-to-head play --human``, ``saint-poker
-play --human``): the ``--think`` option, the numbered choices listed a few to a line, the prompt
-that asks for a move until it gets a legal one, and the events of the game shown once each."""
+play --human``): the ``--think`` option and the measurements it gave, the numbered choices
+listed a few to a line, the prompt that asks for a move until it gets a legal one, and the
+events of the game shown once each."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Annotated, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Annotated, Protocol, TypeVar
 
 import typer
 
@@ -23,6 +24,20 @@ Think = Annotated[
         "and fixed for the game; the player with it is printed, to replay the game).",
     ),
 ]
+
+
+class Measured(Protocol):
+    """What a game says of a budget a ``--think`` time gave (the API's ``ThinkBudget``)."""
+
+    def describe(self) -> str:
+        """One line: the player with its budget and what a move costs it here."""
+        ...
+
+
+def show_thinking(budgets: Sequence[Measured]) -> None:
+    """Print the line of each opponent budget a ``--think`` time gave (none without one)."""
+    for budget in budgets:
+        print(budget.describe())
 
 
 def list_choices(labels: list[str], per_line: int) -> None:

@@ -454,11 +454,10 @@ def _play_human(game) -> None:
     beside yours. Bad input is answered in one line and asked again; the end of the input or
     Ctrl-C ends the game cleanly."""
     from analyzer.cards import format_cards
-    from analyzer.cli.human import ask, list_choices, show_events
+    from analyzer.cli.human import ask, list_choices, show_events, show_thinking
 
     print(f"Saint Poker, {plural(game.players, 'player')}: you are seat 0 (seed {game.seed}).")
-    for budget in game.think:
-        print(budget.describe())
+    show_thinking(game.think)
     shown = show_events(game.events, 0)
     while not game.over:
         print(game.board())

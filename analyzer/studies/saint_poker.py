@@ -82,8 +82,8 @@ class SaintPlan:
     regret_positions: int = 64
     regret_samples: int = 400
     regret_search: tuple[str, ...] = ("search:64", "search:256", "search:1024", "search:4096")
-    """The search players of the policy regret: budgets four times apart, so the table shows
-    where more budget stops lowering the regret."""
+    """The search players of the policy regret: budgets four times apart, so the table shows how
+    far each fourfold budget still lowers the regret."""
     seed: int = 2026
 
 

@@ -647,14 +647,15 @@ def _advice(move: Any, advice: Any, strong: Any, strong_player: str) -> dict[str
 def _play_state(key: str, game: Any) -> dict[str, Any]:
     """What you see of ``game`` (only what the rules let you see: never the deck or the
     opponent's hidden cards): the opponent (with the budget a thinking time gave it, and
-    ``think``, the measurement's line, or None), the round, the chips, per row your cards, the common card and the
-    opponent's, the cards you may place and your legal moves (numbered from 1), every event so
-    far, the terminal's board text and, at the end, the winner (``"you"`` or ``"opponent"``).
+    ``think``, the measurement's line; none without one), the round, the chips, per row your
+    cards, the common card and the opponent's, the cards you may place and your legal moves
+    (numbered from 1), every event so far, the terminal's board text and, at the end, the
+    winner (``"you"`` or ``"opponent"``).
     The betting game adds :func:`_betting_state`."""
     state = {
         "id": key,
         "opponent": game.opponent,
-        "think": None if game.think is None else game.think.describe(),
+        "think": [budget.describe() for budget in game.think],
         "seed": str(game.seed),
         "round": game.round,
         "rows": game.rows,
@@ -813,8 +814,8 @@ def saint_move(body: dict[str, Any]) -> dict[str, Any]:
 def _saint_state(key: str, game: Any) -> dict[str, Any]:
     """What you see of a game of Saint Poker (only what the rules show, §3.6: never another
     player's hidden cards or the deck): ``think``, the lines of a thinking time's measurements
-    (none without one), the round and phase, each player's label and points, the
-    river and the face-up future river, the cards each other player is known to hold (drafted)
+    (none without one), the round and phase, each player's label and points, the river and the
+    face-up future river, the cards each other player is known to hold (drafted)
     and has shown, the cards you showed, your hand, your choices now (numbered from 1) and what
     the phase asks, every event so far, the terminal's board text and, at the end, the winners
     (``"you"`` or the other players' labels)."""

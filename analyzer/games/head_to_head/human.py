@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from analyzer.cards import format_cards, parse_cards
+from analyzer.games._move_cost import ThinkBudget
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.endgame import _solvable
 from analyzer.games.head_to_head.place import Placements, placement_values
@@ -76,8 +77,9 @@ class HumanGame:
     ``think_ms`` gives a simulating opponent (rollout, search, ismcts) a thinking time a move,
     CPU milliseconds on this machine, in place of its budget: the budget that costs that much is
     measured once (:func:`.move_cost.think_budget`, about a second) and fixed for the game, so
-    ``think`` (the :class:`~analyzer.games._move_cost.ThinkBudget`, None without ``think_ms``)
-    and ``opponent`` name the player that replays the game from ``seed``."""
+    ``opponent`` names the player that replays the game from ``seed``, and ``think`` holds the
+    measurement (one :class:`~analyzer.games._move_cost.ThinkBudget`, as Saint Poker's game
+    holds one per simulating opponent; empty without ``think_ms``)."""
 
     strong_policy = STRONG_POLICY
     """The player whose move :meth:`strong_move` gives."""
@@ -92,12 +94,12 @@ class HumanGame:
         seed: int | None = None,
         think_ms: float | None = None,
     ) -> None:
-        self.think = None
+        self.think: tuple[ThinkBudget, ...] = ()
         if think_ms is not None:
             from analyzer.games.head_to_head.move_cost import think_budget
 
-            self.think = think_budget(opponent, think_ms, round_type=round_type, crazy=crazy)
-            opponent = self.think.policy
+            self.think = (think_budget(opponent, think_ms, round_type=round_type, crazy=crazy),)
+            opponent = self.think[0].policy
         params, vectors = seat_policies("greedy", opponent)  # seat 0's entry is never played
         self.opponent = opponent
         self.seed = new_seed(seed)

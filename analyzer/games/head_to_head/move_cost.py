@@ -3,9 +3,9 @@
 The positions come from real play: a round of 3, 4 or 5 rows (as in the game's three rounds),
 its type rolled on the die (§2.4, a 6 making it Crazy) or fixed, played by tuned players for
 both seats up to a uniformly drawn placement (:func:`.study_kernels._reach_point`). Each player
-chooses a move at every position with its own seeded stream; the timing, interleaved passes on one core, is
-:func:`analyzer.games._move_cost.interleaved_costs` (a move's cost includes everything the
-player does: samples, play-outs, tree). :func:`think_budget` turns a thinking time a move into
+chooses a move at every position with its own seeded stream; the timing, interleaved passes on
+one core, is :func:`analyzer.games._move_cost.interleaved_costs` (a move's cost includes
+everything the player does: samples, play-outs, tree). :func:`think_budget` turns a thinking time a move into
 a player's budget from these costs (:func:`analyzer.games._move_cost.fitted_budget`).
 """
 

@@ -565,7 +565,7 @@ function renderGame(game) {
       + `${game.betting ? "stacks" : "chips"} you $${num(money.you)}, opponent $${num(money.opponent)}` });
   const betting = game.betting ? `, betting ${game.opponent_bets}` : "";
   const facts = el("p", { class: "method", text: `against ${game.opponent}${betting}, seed ${game.seed}` });
-  if (game.think) facts.append(el("br"), el("span", { class: "think", text: game.think }));
+  for (const line of game.think) facts.append(el("br"), el("span", { class: "think", text: line }));
   const rows = game.board.map((row, r) => [`row ${r + 1}`, cardChips(row.you), cardChip(row.common),
     cardChips(row.opponent), ...(game.betting ? [el("span", { class: "row-chips", text: rowChips(row.chips) })] : [])]);
   const headers = ["", "you", "", "opponent", ...(game.betting ? ["chips"] : [])];
