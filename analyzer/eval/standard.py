@@ -12,10 +12,11 @@ from analyzer.eval.profiles import STANDARD
 
 _K = make_kernels(STANDARD)
 evaluate_key = _K.evaluate_key
+key_value = _K.key_value  # evaluate_key inlined into the caller: for inner loops
 evaluate_ranks = _K.evaluate_ranks
 evaluate_lane = _K.evaluate_lane
 CARD_KEY = _K.card_key
 CARD_MASK = _K.card_mask
 EMPTY_KEY = _K.empty_key
 
-__all__ = ["CARD_KEY", "CARD_MASK", "EMPTY_KEY", "evaluate_key", "evaluate_lane", "evaluate_ranks"]
+__all__ = ["CARD_KEY", "CARD_MASK", "EMPTY_KEY", "evaluate_key", "evaluate_lane", "evaluate_ranks", "key_value"]

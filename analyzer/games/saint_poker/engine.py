@@ -111,14 +111,21 @@ def _play_river(st, choices):
 
 
 @kernel
-def _hand_value(st, a, b):
-    """The best 5 of the river and the hole cards ``a``, ``b`` (standard ranking)."""
-    key, mask = EMPTY_KEY + CARD_KEY[a] + CARD_KEY[b], CARD_MASK[a] | CARD_MASK[b]
+def _river_key(st):
+    """The hand key and card mask of the (full) river, to which a player's two cards are added."""
+    key, mask = EMPTY_KEY, np.uint64(0)
     for i in range(RIVER_SIZE):
         c = st[RIVER_CARDS + i]
         key += CARD_KEY[c]
         mask |= CARD_MASK[c]
-    return evaluate_key(key, mask)
+    return key, mask
+
+
+@kernel
+def _hand_value(st, a, b):
+    """The best 5 of the river and the hole cards ``a``, ``b`` (standard ranking)."""
+    key, mask = _river_key(st)
+    return evaluate_key(key + CARD_KEY[a] + CARD_KEY[b], mask | CARD_MASK[a] | CARD_MASK[b])
 
 
 @kernel

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from analyzer.eval.standard import CARD_KEY, CARD_MASK, key_value
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker import tuned as W
 from analyzer.jit import kernel
@@ -105,14 +106,19 @@ def _hand_strength(mask, w):
 
 @kernel
 def _best_pair(st, hand):
-    """Greedy reveal: the pair of ``hand`` with the best hand on the (full) river."""
+    """Greedy reveal: the pair of ``hand`` with the best hand on the (full) river, the first in
+    card order among equals. (The river's key is summed once, each first card's key once.)"""
+    river_key, river_mask = E._river_key(st)
+    cards = np.empty(E.popcount(hand), np.int64)
+    for i in range(cards.shape[0]):
+        cards[i] = E.nth_card(hand, i)
     best, pair = -1, (0, 0)
-    n = E.popcount(hand)
-    for i in range(n):
-        a = E.nth_card(hand, i)
-        for j in range(i + 1, n):
-            b = E.nth_card(hand, j)
-            v = E._hand_value(st, a, b)
+    for i in range(cards.shape[0]):
+        a = cards[i]
+        key, mask = river_key + CARD_KEY[a], river_mask | CARD_MASK[a]
+        for j in range(i + 1, cards.shape[0]):
+            b = cards[j]
+            v = key_value(key + CARD_KEY[b], mask | CARD_MASK[b])
             if v > best:
                 best, pair = v, (a, b)
     return pair, best
