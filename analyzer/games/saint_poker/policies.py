@@ -41,10 +41,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.eval.standard import CARD_KEY, CARD_MASK, key_value
+from analyzer.eval.standard import CARD_KEY, CARD_MASK, EMPTY_KEY, key_value
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker import tuned as W
 from analyzer.jit import kernel
+from analyzer.sim.bits import bit_count
 from analyzer.sim.rng import below, next_u64
 
 RANDOM, GREEDY, SAVE, ROLLOUT, SEARCH, TUNED, TUNED_SAVE = range(7)
@@ -78,50 +79,67 @@ def policy_weights(tuned: np.ndarray | None = None, tuned_save: np.ndarray | Non
     return table
 
 
+SUIT_CARDS = sum(1 << (4 * rank) for rank in range(13))
+"""The cards of the first suit as a mask (card = 4 x rank + suit): shifted by ``s``, suit ``s``'s."""
+
+
 @kernel
 def _hand_strength(mask, w):
-    """A hand's promise for the rounds to come under the weights ``w`` (module docstring)."""
+    """A hand's promise for the rounds to come under the weights ``w`` (module docstring).
+    The cards of a rank are a nibble of the mask and those of a suit every fourth bit, so both
+    are counted with ``popcnt``; the longest run of ranks is the number of times the rank bits
+    can be ANDed with themselves shifted by one before they are gone."""
     score = 0.0
-    suits = np.zeros(4, np.int64)
     ranks = 0
     for r in range(13):
-        k = 0
-        for s in range(4):
-            if (mask >> (4 * r + s)) & 1:
-                k += 1
-                suits[s] += 1
+        k = bit_count((mask >> (4 * r)) & 15)
         if k:
             ranks |= 1 << r
             score += w[W.RANK] * k * r / 12
         score += w[W.PAIR] if k == 2 else w[W.TRIPS] if k == 3 else w[W.QUADS] if k == 4 else 0.0
-    longest = max(max(suits[0], suits[1]), max(suits[2], suits[3]))  # not suits.max(): 1 CPU-s less to compile
+    longest = max(
+        max(bit_count(mask & SUIT_CARDS), bit_count(mask & (SUIT_CARDS << 1))),
+        max(bit_count(mask & (SUIT_CARDS << 2)), bit_count(mask & (SUIT_CARDS << 3))),
+    )
     score += w[W.SUIT] * max(longest - 2, 0)
-    ranks_low = (ranks << 1) | (ranks >> 12 & 1)  # the ace below the deuce
-    run = best = 0
-    for r in range(14):
-        run = run + 1 if (ranks_low >> r) & 1 else 0
-        best = max(best, run)
+    run = (ranks << 1) | (ranks >> 12 & 1)  # the ace below the deuce
+    best = 0
+    while run:
+        run &= run << 1
+        best += 1
     return score + w[W.RUN] * max(best - 2, 0)
+
+
+@kernel
+def _hand_pairs(hand):
+    """Every pair of ``hand``'s cards, in card order: their key (without :data:`EMPTY_KEY`),
+    their card mask and the pair as a mask of the two cards."""
+    count = E.popcount(hand)
+    keys = np.empty(count * (count - 1) // 2, np.uint64)
+    masks = np.empty_like(keys)
+    cards = np.empty(keys.shape[0], np.int64)
+    k = 0
+    for i in range(count):
+        a = E.nth_card(hand, i)
+        for j in range(i + 1, count):
+            b = E.nth_card(hand, j)
+            keys[k], masks[k], cards[k] = CARD_KEY[a] + CARD_KEY[b], CARD_MASK[a] | CARD_MASK[b], E._bit(a) | E._bit(b)
+            k += 1
+    return keys, masks, cards
 
 
 @kernel
 def _best_pair(st, hand):
     """Greedy reveal: the pair of ``hand`` with the best hand on the (full) river, the first in
-    card order among equals. (The river's key is summed once, each first card's key once.)"""
+    card order among equals, and its value."""
     river_key, river_mask = E._river_key(st)
-    cards = np.empty(E.popcount(hand), np.int64)
-    for i in range(cards.shape[0]):
-        cards[i] = E.nth_card(hand, i)
-    best, pair = -1, (0, 0)
-    for i in range(cards.shape[0]):
-        a = cards[i]
-        key, mask = river_key + CARD_KEY[a], river_mask | CARD_MASK[a]
-        for j in range(i + 1, cards.shape[0]):
-            b = cards[j]
-            v = key_value(key + CARD_KEY[b], mask | CARD_MASK[b])
-            if v > best:
-                best, pair = v, (a, b)
-    return pair, best
+    keys, masks, pairs = _hand_pairs(hand)
+    best, pair = -1, np.int64(0)
+    for k in range(keys.shape[0]):
+        v = key_value(river_key + keys[k], river_mask | masks[k])
+        if v > best:
+            best, pair = v, pairs[k]
+    return (E.nth_card(pair, 0), E.nth_card(pair, 1)), best
 
 
 @kernel
@@ -146,7 +164,10 @@ def _least_needed(hand, count, w):
 
 @kernel
 def _greedy_river(st, p, rng):
-    """The river card that leaves the best expected hand this round."""
+    """The river card that leaves the best expected hand this round: for each card of the hand,
+    the best pair of the others on :data:`RIVER_SAMPLES` rivers of it, the future river's cards and
+    the others' cards drawn from the unseen ones (the value -1 where no pair is left), summed.
+    The pairs' keys are summed once, not once per card and river."""
     hand = st[E.HAND + p]
     n, f = st[E.PLAYERS], E.RIVER_SIZE - st[E.PLAYERS]
     possible = E._unseen_mask(st, p)  # what the others may put in: unseen or known to be theirs
@@ -159,18 +180,27 @@ def _greedy_river(st, p, rng):
         if (possible >> c) & 1:
             pool[m] = c
             m += 1
-    work = st.copy()
+    future_key, future_mask = EMPTY_KEY, np.uint64(0)
+    for i in range(f):
+        future_key += CARD_KEY[st[E.RIVER_CARDS + i]]
+        future_mask |= CARD_MASK[st[E.RIVER_CARDS + i]]
+    pair_keys, pair_masks, pair_cards = _hand_pairs(hand)
     best, choice = -1.0, 0
     for i in range(E.popcount(hand)):
         c = E.nth_card(hand, i)
         total = 0.0
         for _ in range(RIVER_SAMPLES):
-            work[E.RIVER_CARDS + f] = c
+            key, mask = future_key + CARD_KEY[c], future_mask | CARD_MASK[c]
             for j in range(n - 1):  # the others' river cards, from the unseen ones
                 k = j + below(rng, m - j)
                 pool[j], pool[k] = pool[k], pool[j]
-                work[E.RIVER_CARDS + f + 1 + j] = pool[j]
-            total += _best_pair(work, hand & ~E._bit(c))[1]
+                key += CARD_KEY[pool[j]]
+                mask |= CARD_MASK[pool[j]]
+            value = -1
+            for k in range(pair_keys.shape[0]):
+                if not pair_cards[k] & E._bit(c):
+                    value = max(value, key_value(key + pair_keys[k], mask | pair_masks[k]))
+            total += value
         if total > best:
             best, choice = total, c
     return choice
