@@ -78,7 +78,10 @@ class SaintPlan:
     paired_deals: int = 300
     rating_deals: int = 100  # paired deals per field in the rating round robin
     rating_search: str = "search:64"  # the search player of the rating round robin
-    search_policy: str = "search:64"
+    search_policy: str = "search:1024"
+    """The search player of the paired tournament: against greedy opponents its win share stops
+    rising at about this budget at 3 seats, not yet at 5 (docs/results.md, Saint Poker, "Search
+    budgets")."""
     regret_positions: int = 64
     regret_samples: int = 400
     regret_search: tuple[str, ...] = ("search:64", "search:256", "search:1024", "search:4096")
