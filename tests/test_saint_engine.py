@@ -31,12 +31,16 @@ import numpy as np
 import pytest
 
 from analyzer.cards import format_card, parse_cards
+from analyzer.eval.lookup import lookup_values
+from analyzer.eval.profiles import STANDARD
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker import policies as P
 from analyzer.games.saint_poker import rollout as G
 from analyzer.games.saint_poker import search as S
 from analyzer.games.saint_poker import table as T
 from analyzer.games.saint_poker import tuned as W
+from analyzer.games.saint_poker.move_cost import sample_positions
+from analyzer.sim.rng import below
 from analyzer.sim.seeds import chunk_state
 
 ALL = list(range(52))
@@ -578,6 +582,48 @@ def test_greedy_river_with_few_unseen_cards(greedy_five):
     assert greedy_five["returncode"] == 0, greedy_five["stderr"]
     assert greedy_five["unseen"] == [2] * 5
     assert greedy_five.get("river") in greedy_five["hand"], "base_river(GREEDY) did not return"
+
+
+def reference_greedy_river(st, p, rng) -> int:
+    """Greedy's river card as §3.3 and the policies' docstring state it, one pair at a time:
+    for each card of the hand, three rivers of it, the future river and the others' cards
+    (drawn as the kernel draws them, so both see the same rivers), each scored by the best pair
+    of the rest of the hand; the card with the highest sum, the lowest among equals."""
+    n, f = int(st[E.PLAYERS]), E.RIVER_SIZE - int(st[E.PLAYERS])
+    possible = int(E._unseen_mask(st, p))
+    for q in range(n):
+        if q != p:
+            possible |= int(st[E.KNOWN + q])
+    pool = cards_of(possible)
+    future = [int(st[E.RIVER_CARDS + i]) for i in range(f)]
+    hand = cards_of(st[E.HAND + p])
+    best, choice = -1.0, None
+    for c in hand:
+        total = 0.0
+        for _ in range(P.RIVER_SAMPLES):
+            for j in range(n - 1):
+                k = j + int(below(rng, np.int64(len(pool) - j)))
+                pool[j], pool[k] = pool[k], pool[j]
+            board = [*future, c, *pool[: n - 1]]
+            rest = [a for a in hand if a != c]
+            hands = np.array([board + [a, b] for a, b in combinations(rest, 2)], np.uint8)
+            total += int(lookup_values(hands, STANDARD).max())
+        if total > best:
+            best, choice = total, c
+    return choice
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_greedy_river_is_the_best_pair_summed_over_three_rivers(players):
+    """The kernel's greedy river card (pairs' keys summed once a choice) equals the rule's,
+    computed pair by pair with the table lookup, on 40 river decisions of greedy games."""
+    states, deciders = sample_positions(200, players, seed=7)
+    rivers = [(st, p) for st, p in zip(states, deciders) if st[E.PHASE] == E.RIVER][:40]
+    assert len(rivers) == 40
+    for i, (st, p) in enumerate(rivers):
+        rng = chunk_state(i, 0)
+        expected = reference_greedy_river(st, p, rng.copy())
+        assert P._greedy_river(st, p, rng) == expected
 
 
 @pytest.mark.jitless
