@@ -111,10 +111,11 @@ def _play_river(st, choices):
 
 
 @kernel
-def _river_key(st):
-    """The hand key and card mask of the (full) river, to which a player's two cards are added."""
+def _river_key(st, count):
+    """The hand key and card mask of the river's first ``count`` cards (``RIVER_SIZE``: the full
+    river), to which a player's cards are added."""
     key, mask = EMPTY_KEY, np.uint64(0)
-    for i in range(RIVER_SIZE):
+    for i in range(count):
         c = st[RIVER_CARDS + i]
         key += CARD_KEY[c]
         mask |= CARD_MASK[c]
@@ -124,7 +125,7 @@ def _river_key(st):
 @kernel
 def _hand_value(st, a, b):
     """The best 5 of the river and the hole cards ``a``, ``b`` (standard ranking)."""
-    key, mask = _river_key(st)
+    key, mask = _river_key(st, RIVER_SIZE)
     return evaluate_key(key + CARD_KEY[a] + CARD_KEY[b], mask | CARD_MASK[a] | CARD_MASK[b])
 
 

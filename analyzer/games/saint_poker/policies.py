@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.eval.standard import CARD_KEY, CARD_MASK, EMPTY_KEY, key_value
+from analyzer.eval.standard import CARD_KEY, CARD_MASK, key_value
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker import tuned as W
 from analyzer.jit import kernel
@@ -110,35 +110,40 @@ def _hand_strength(mask, w):
     return score + w[W.RUN] * max(best - 2, 0)
 
 
+PAIR_KEY, PAIR_MASK, PAIR_CARDS = range(3)
+"""The rows of :func:`_hand_pairs`' table."""
+
+
 @kernel
 def _hand_pairs(hand):
-    """Every pair of ``hand``'s cards, in card order: their key (without :data:`EMPTY_KEY`),
-    their card mask and the pair as a mask of the two cards."""
+    """Every pair of ``hand``'s cards, in card order, one column each (one allocation): row
+    ``PAIR_KEY`` their key (without :data:`EMPTY_KEY`), ``PAIR_MASK`` their card mask and
+    ``PAIR_CARDS`` the pair as a mask of the two cards."""
     count = E.popcount(hand)
-    keys = np.empty(count * (count - 1) // 2, np.uint64)
-    masks = np.empty_like(keys)
-    cards = np.empty(keys.shape[0], np.int64)
+    pairs = np.empty((3, count * (count - 1) // 2), np.uint64)
     k = 0
     for i in range(count):
         a = E.nth_card(hand, i)
         for j in range(i + 1, count):
             b = E.nth_card(hand, j)
-            keys[k], masks[k], cards[k] = CARD_KEY[a] + CARD_KEY[b], CARD_MASK[a] | CARD_MASK[b], E._bit(a) | E._bit(b)
+            pairs[PAIR_KEY, k] = CARD_KEY[a] + CARD_KEY[b]
+            pairs[PAIR_MASK, k] = CARD_MASK[a] | CARD_MASK[b]
+            pairs[PAIR_CARDS, k] = np.uint64(E._bit(a) | E._bit(b))
             k += 1
-    return keys, masks, cards
+    return pairs
 
 
 @kernel
 def _best_pair(st, hand):
     """Greedy reveal: the pair of ``hand`` with the best hand on the (full) river, the first in
     card order among equals, and its value."""
-    river_key, river_mask = E._river_key(st)
-    keys, masks, pairs = _hand_pairs(hand)
+    river_key, river_mask = E._river_key(st, E.RIVER_SIZE)
+    pairs = _hand_pairs(hand)
     best, pair = -1, np.int64(0)
-    for k in range(keys.shape[0]):
-        v = key_value(river_key + keys[k], river_mask | masks[k])
+    for k in range(pairs.shape[1]):
+        v = key_value(river_key + pairs[PAIR_KEY, k], river_mask | pairs[PAIR_MASK, k])
         if v > best:
-            best, pair = v, pairs[k]
+            best, pair = v, np.int64(pairs[PAIR_CARDS, k])
     return (E.nth_card(pair, 0), E.nth_card(pair, 1)), best
 
 
@@ -180,11 +185,8 @@ def _greedy_river(st, p, rng):
         if (possible >> c) & 1:
             pool[m] = c
             m += 1
-    future_key, future_mask = EMPTY_KEY, np.uint64(0)
-    for i in range(f):
-        future_key += CARD_KEY[st[E.RIVER_CARDS + i]]
-        future_mask |= CARD_MASK[st[E.RIVER_CARDS + i]]
-    pair_keys, pair_masks, pair_cards = _hand_pairs(hand)
+    future_key, future_mask = E._river_key(st, f)
+    pairs = _hand_pairs(hand)
     best, choice = -1.0, 0
     for i in range(E.popcount(hand)):
         c = E.nth_card(hand, i)
@@ -197,9 +199,10 @@ def _greedy_river(st, p, rng):
                 key += CARD_KEY[pool[j]]
                 mask |= CARD_MASK[pool[j]]
             value = -1
-            for k in range(pair_keys.shape[0]):
-                if not pair_cards[k] & E._bit(c):
-                    value = max(value, key_value(key + pair_keys[k], mask | pair_masks[k]))
+            played = np.uint64(E._bit(c))
+            for k in range(pairs.shape[1]):
+                if not pairs[PAIR_CARDS, k] & played:
+                    value = max(value, key_value(key + pairs[PAIR_KEY, k], mask | pairs[PAIR_MASK, k]))
             total += value
         if total > best:
             best, choice = total, c
