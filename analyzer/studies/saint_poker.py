@@ -77,7 +77,9 @@ class SaintPlan:
     samples: int = 60
     paired_deals: int = 300
     rating_deals: int = 100  # paired deals per field in the rating round robin
-    rating_search: str = "search:64"  # the search player of the rating round robin
+    rating_search: str = "search:1024"
+    """The search player of the rating round robin (3 seats): the budget where the search's win
+    share against greedy opponents stops rising at 3 seats (docs/results.md, "Search budgets")."""
     search_policy: str = "search:1024"
     """The search player of the paired tournament: against greedy opponents its win share stops
     rising at about this budget at 3 seats, not yet at 5 (docs/results.md, Saint Poker, "Search
