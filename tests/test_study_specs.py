@@ -13,6 +13,7 @@ import functools
 import json
 import shutil
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,18 @@ def test_the_default_specs_are_those_of_the_committed_results(study_id):
     for spec in specs:
         manifest = json.loads((RESULTS / spec.analysis / spec.name / "manifest.json").read_text())
         assert spec.fields() == {k: manifest[k] for k in SPEC_FIELDS}, f"{spec.analysis}/{spec.name}"
+
+
+@pytest.mark.parametrize("spec_file", sorted(RESULTS.rglob("*.toml")), ids=lambda p: str(p.relative_to(RESULTS)))
+def test_every_committed_batch_spec_states_the_committed_results(spec_file):
+    """``poker-analyzer batch results/.../X.toml`` remakes the committed results it names: a plan
+    default changed without its spec file (or the reverse) fails here, not in a user's run."""
+    spec = tomllib.loads(spec_file.read_text())
+    specs = study_specs(spec["analysis"], spec.get("params", {}))
+    assert specs
+    for stated in specs:
+        manifest = json.loads((RESULTS / stated.analysis / stated.name / "manifest.json").read_text())
+        assert stated.fields() == {k: manifest[k] for k in SPEC_FIELDS}, f"{spec_file.name}: {stated.name}"
 
 
 def test_the_studies_state_every_committed_result_once():
