@@ -13,11 +13,11 @@ import functools
 import json
 import shutil
 import sys
-import tomllib
 from pathlib import Path
 
 import pytest
 
+from analyzer.batch import read_spec
 from analyzer.cli.main import main
 from analyzer.report import SPEC_FIELDS
 from analyzer.studies import STUDIES, Study, study_specs
@@ -29,7 +29,11 @@ PREFLOP = RESULTS / "holdem" / "preflop_vs_random"
 
 @pytest.mark.parametrize("study_id", list(STUDIES))
 def test_the_default_specs_are_those_of_the_committed_results(study_id):
-    specs = study_specs(study_id)
+    assert_committed(study_specs(study_id))
+
+
+def assert_committed(specs):
+    """Each of ``specs`` (at least one) equals the spec fields of its committed manifest."""
     assert specs
     for spec in specs:
         manifest = json.loads((RESULTS / spec.analysis / spec.name / "manifest.json").read_text())
@@ -40,12 +44,8 @@ def test_the_default_specs_are_those_of_the_committed_results(study_id):
 def test_every_committed_batch_spec_states_the_committed_results(spec_file):
     """``poker-analyzer batch results/.../X.toml`` remakes the committed results it names: a plan
     default changed without its spec file (or the reverse) fails here, not in a user's run."""
-    spec = tomllib.loads(spec_file.read_text())
-    specs = study_specs(spec["analysis"], spec.get("params", {}))
-    assert specs
-    for stated in specs:
-        manifest = json.loads((RESULTS / stated.analysis / stated.name / "manifest.json").read_text())
-        assert stated.fields() == {k: manifest[k] for k in SPEC_FIELDS}, f"{spec_file.name}: {stated.name}"
+    spec = read_spec(spec_file)  # as the batch command reads it: checked and typed
+    assert_committed(study_specs(spec.analysis, spec.params))
 
 
 def test_the_studies_state_every_committed_result_once():
