@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 
 import analyzer as pa
+from analyzer.games.saint_poker import tournament as T
+from analyzer.games.saint_poker.rollout import SHARE
 from analyzer.games.saint_poker.tuning import paired_cell
+from analyzer.sim.runner import Runner
 
 
 @pytest.mark.parametrize("seats", [2, 4])
@@ -24,6 +28,43 @@ def test_the_field_policy_gets_exactly_the_fair_share(seats):
     save = next(s for s in result.standings if s.player == "save")
     assert match.difference == pytest.approx(greedy.wins - save.wins, abs=1e-12) and match.stderr > 0
     assert match.z == pytest.approx(match.difference / match.stderr)
+
+
+@pytest.mark.parametrize("field, seats", [("random", 2), ("search:8", 3), ("rollout:1", 5)])
+def test_a_table_of_one_policy_gives_its_player_one_game_a_deal(field, seats):
+    """What the tournament relies on to skip a player like the field: played at a table of his
+    own policy, random and searching ones included, his shares over the seats sum to exactly one
+    game (SHARE units) on every deal."""
+    deals = 6
+    run = T.paired_run(seats, [field], deals, 11, field=field, runner=Runner(threads=1))
+    assert list(run.tallies) == [deals, deals * SHARE, deals * SHARE * SHARE]
+
+
+@pytest.mark.parametrize("names, field", [(["save", "greedy", "random"], "greedy"), (["random", "greedy"], "random")])
+def test_the_field_player_is_tallied_as_if_played(names, field):
+    """The tallies written for the players like the field are the integers playing them gives."""
+    played = [name for name in names if name != field]
+    alone = T.paired_run(3, played, 30, 4, field=field, runner=Runner(threads=1)).tallies
+    every = T.paired_run(3, names, 30, 4, field=field, runner=Runner(threads=1)).tallies
+    assert np.array_equal(T._with_the_field(alone, names, played), every)
+
+
+def test_players_like_the_field_are_not_played(monkeypatch):
+    """``search`` and ``search:256`` are the field ``search:256``'s policy: only save is played."""
+    calls = []
+    paired_run = T.paired_run
+    monkeypatch.setattr(
+        T, "paired_run", lambda seats, names, *a, **k: calls.append(names) or paired_run(seats, names, *a, **k)
+    )
+    result = pa.saint_poker.tournament(["search", "save", "search:256"], field="search:256", deals=2, seed=1, threads=1)
+    assert calls == [["save"]]
+    fair = [s for s in result.standings if s.player != "save"]
+    assert [(s.wins, s.wins_stderr) for s in fair] == [(1 / 3, 0.0)] * 2
+    save = next(s for s in result.standings if s.player == "save")
+    first, second, third = result.matches  # search v save, search v search:256, save v search:256
+    assert first.difference == pytest.approx(1 / 3 - save.wins) and first.stderr == pytest.approx(save.wins_stderr)
+    assert (second.difference, second.stderr, second.z) == (0, 0, None)
+    assert third.difference == pytest.approx(-first.difference)
 
 
 @pytest.mark.slow

@@ -273,7 +273,9 @@ def tournament(
     seats:
         Players at the table, 2 to 5.
     field:
-        The policy of the other seats.
+        The policy of the other seats. A player of the same policy wins exactly ``1 / seats``
+        with no error (the shares of a table of one policy sum to one game), so he is not
+        played.
     deals:
         Paired deals (each played by every player in every seat).
     seed:

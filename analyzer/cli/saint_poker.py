@@ -322,7 +322,14 @@ def tournament_command(
         ),
     ],
     seats: Seats = 3,
-    field: Annotated[str, typer.Option("--field", metavar="POLICY", help="The policy of the other seats.")] = "greedy",
+    field: Annotated[
+        str,
+        typer.Option(
+            "--field",
+            metavar="POLICY",
+            help="The policy of the other seats (a player of that policy wins exactly 1 / seats: not played).",
+        ),
+    ] = "greedy",
     deals: Annotated[
         int,
         typer.Option(
