@@ -173,8 +173,8 @@ def _check_table(seats: int, deals: int, seed: int | None) -> None:
 def _with_the_field(tallies: np.ndarray, names: Sequence[str], played: Sequence[str]) -> np.ndarray:
     """The tallies of a :func:`paired_run` of all ``names``, from ``tallies``, those of a run of
     ``played`` alone: a name not played plays like the field, so his ``x`` is ``SHARE`` (one
-    game) on every deal (module docstring), and every sum of his is a multiple of the others'.
-    Exact integers: what playing him would tally."""
+    game) on every deal (module docstring), his sums are ``done * SHARE`` and ``done * SHARE**2``,
+    and a pair's follow from the other player's. Exact integers: what playing him would tally."""
     done = tallies[0]
     index = {name: i for i, name in enumerate(played)}
     x_sums, x_squares = [], []
