@@ -11,6 +11,7 @@ import pytest
 
 import analyzer as pa
 from analyzer.games.saint_poker import tournament as T
+from analyzer.games.saint_poker.play import parse_policy
 from analyzer.games.saint_poker.rollout import SHARE
 from analyzer.games.saint_poker.tuning import paired_cell
 from analyzer.sim.runner import Runner
@@ -30,34 +31,39 @@ def test_the_field_policy_gets_exactly_the_fair_share(seats):
     assert match.z == pytest.approx(match.difference / match.stderr)
 
 
+def played_run(seats, names, deals, seed, field):
+    """Every player of ``names`` played, those of the field's policy too."""
+    params = np.stack([parse_policy(name) for name in names])
+    return T._played_run(seats, params, parse_policy(field), deals, seed, None, Runner(threads=1))
+
+
 @pytest.mark.parametrize("field, seats", [("random", 2), ("search:8", 3), ("rollout:1", 5)])
 def test_a_table_of_one_policy_gives_its_player_one_game_a_deal(field, seats):
-    """What the tournament relies on to skip a player like the field: played at a table of his
-    own policy, random and searching ones included, his shares over the seats sum to exactly one
-    game (SHARE units) on every deal."""
+    """What paired_run relies on to skip a player like the field: played at a table of his own
+    policy, random and searching ones included, his shares over the seats sum to exactly one game
+    (SHARE units) on every deal."""
     deals = 6
-    run = T.paired_run(seats, [field], deals, 11, field=field, runner=Runner(threads=1))
+    run = played_run(seats, [field], deals, 11, field)
     assert list(run.tallies) == [deals, deals * SHARE, deals * SHARE * SHARE]
 
 
 @pytest.mark.parametrize("names, field", [(["save", "greedy", "random"], "greedy"), (["random", "greedy"], "random")])
 def test_the_field_player_is_tallied_as_if_played(names, field):
-    """The tallies written for the players like the field are the integers playing them gives."""
-    played = [name for name in names if name != field]
-    alone = T.paired_run(3, played, 30, 4, field=field, runner=Runner(threads=1)).tallies
-    every = T.paired_run(3, names, 30, 4, field=field, runner=Runner(threads=1)).tallies
-    assert np.array_equal(T._with_the_field(alone, names, played), every)
+    """The tallies paired_run writes for the players like the field are the integers playing
+    them gives."""
+    run = T.paired_run(3, names, 30, 4, field=field, runner=Runner(threads=1))
+    assert np.array_equal(run.tallies, played_run(3, names, 30, 4, field).tallies)
 
 
 def test_players_like_the_field_are_not_played(monkeypatch):
     """``search`` and ``search:256`` are the field ``search:256``'s policy: only save is played."""
     calls = []
-    paired_run = T.paired_run
+    played = T._played_run
     monkeypatch.setattr(
-        T, "paired_run", lambda seats, names, *a, **k: calls.append(names) or paired_run(seats, names, *a, **k)
+        T, "_played_run", lambda seats, params, *a: calls.append(params.tolist()) or played(seats, params, *a)
     )
     result = pa.saint_poker.tournament(["search", "save", "search:256"], field="search:256", deals=2, seed=1, threads=1)
-    assert calls == [["save"]]
+    assert calls == [[parse_policy("save").tolist()]]
     fair = [s for s in result.standings if s.player != "save"]
     assert [(s.wins, s.wins_stderr) for s in fair] == [(1 / 3, 0.0)] * 2
     save = next(s for s in result.standings if s.player == "save")
@@ -65,6 +71,21 @@ def test_players_like_the_field_are_not_played(monkeypatch):
     assert first.difference == pytest.approx(1 / 3 - save.wins) and first.stderr == pytest.approx(save.wins_stderr)
     assert (second.difference, second.stderr, second.z) == (0, 0, None)
     assert third.difference == pytest.approx(-first.difference)
+
+
+def test_players_all_like_the_field_play_no_game(monkeypatch):
+    """When every player is of the field's policy the deals are drawn and no game is played:
+    each wins exactly the fair share."""
+    calls = []
+    played = T._played_run
+    monkeypatch.setattr(
+        T, "_played_run", lambda seats, params, *a: calls.append(params.shape) or played(seats, params, *a)
+    )
+    result = pa.saint_poker.tournament(["search", "search:256"], seats=4, field="search", deals=3, seed=1, threads=1)
+    assert calls == [(0, 3)] and result.run.trials == 3
+    assert [(s.wins, s.wins_stderr) for s in result.standings] == [(1 / 4, 0.0)] * 2
+    (match,) = result.matches
+    assert (match.difference, match.stderr, match.z) == (0, 0, None)
 
 
 @pytest.mark.slow

@@ -10,7 +10,8 @@ deals, the fair share ``1 / n``. Two players' difference is the mean of ``(x_a -
 the same deals, so its standard error is that of the paired differences.
 
 A player whose policy is the field's (the same parameters: ``search`` and ``search:256`` are
-one policy) is not played. At a table where every seat plays one policy, the player in seat ``s``
+one policy) is not played, in a tournament, a round robin or a study's cell alike
+(:func:`paired_run`). At a table where every seat plays one policy, the player in seat ``s``
 plays the same game whichever seat he has, so his shares over the ``n`` seats are that game's,
 which sum to one game (``w`` tied winners take ``1 / w`` each): his ``x`` is one game on every
 deal, and his tallies are written without playing (:func:`_with_the_field`), the same integers
@@ -25,7 +26,7 @@ best first, and every pair's difference with its standard error and z-score.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -64,11 +65,29 @@ def paired_run(
     """The run behind a tournament (module docstring): ``names`` each in every one of ``seats``
     seats against ``field``, over ``deals`` deals of ``seed`` (in 20 chunks), base policies
     reading ``weights`` (:func:`.policies.policy_weights` by default); its tallies are those of
-    :func:`.study_kernels.paired_tournament`. A deal's cards and streams do not depend on the
-    players, so a subset of ``names`` gets the same values for its players."""
+    :func:`.study_kernels.paired_tournament` for all ``names``, though the names whose policy
+    is the field's are not played (module docstring). A deal's cards and streams do not depend
+    on the players, so a subset of ``names`` gets the same values for its players."""
     params = np.stack([parse_policy(name) for name in names])
+    field_policy = parse_policy(field)
+    played = [i for i, policy in enumerate(params) if not np.array_equal(policy, field_policy)]
+    run = _played_run(seats, params[played], field_policy, deals, seed, weights, runner)
+    return replace(run, tallies=_with_the_field(run.tallies, len(names), played))
+
+
+def _played_run(
+    seats: int,
+    params: np.ndarray,
+    field_policy: np.ndarray,
+    deals: int,
+    seed: int,
+    weights: np.ndarray | None,
+    runner: Runner,
+) -> MonteCarloRun:
+    """:func:`paired_run` with every policy row of ``params`` played (none: the deals are drawn
+    and nothing else)."""
     table = policy_weights() if weights is None else weights
-    job = KernelJob(paired_tournament, (seats, params, parse_policy(field), table), (), paired_width(len(names)))
+    job = KernelJob(paired_tournament, (seats, params, field_policy, table), (), paired_width(len(params)))
     return runner.monte_carlo(job, seed=seed, stopping=Stopping(trials=deals), chunk_size=max(1, deals // 20))
 
 
@@ -170,37 +189,38 @@ def _check_table(seats: int, deals: int, seed: int | None) -> None:
     check_seed(seed)
 
 
-def _with_the_field(tallies: np.ndarray, names: Sequence[str], played: Sequence[str]) -> np.ndarray:
-    """The tallies of a :func:`paired_run` of all ``names``, from ``tallies``, those of a run of
-    ``played`` alone: a name not played plays like the field, so his ``x`` is ``SHARE`` (one
-    game) on every deal (module docstring), his sums are ``done * SHARE`` and ``done * SHARE**2``,
-    and a pair's follow from the other player's. Exact integers: what playing him would tally."""
+def _with_the_field(tallies: np.ndarray, players: int, played: Sequence[int]) -> np.ndarray:
+    """The tallies of all ``players`` players, from ``tallies``, those of the players ``played``
+    (indices, ascending) alone: a player not played plays like the field, so his ``x`` is
+    ``SHARE`` (one game) on every deal (module docstring), his sums are ``done * SHARE`` and
+    ``done * SHARE**2``, and a pair's follow from the other player's. Exact integers: what
+    playing him would tally."""
     done = tallies[0]
-    index = {name: i for i, name in enumerate(played)}
+    index = {c: i for i, c in enumerate(played)}
     x_sums, x_squares = [], []
-    for name in names:
-        i = index.get(name)
+    for c in range(players):
+        i = index.get(c)
         x_sums.append(done * SHARE if i is None else tallies[1 + 2 * i])
         x_squares.append(done * SHARE * SHARE if i is None else tallies[2 + 2 * i])
     played_pairs = {pair: 1 + 2 * len(played) + 2 * k for k, pair in enumerate(combinations(played, 2))}
-    full = np.zeros(paired_width(len(names)), np.int64)
+    full = np.zeros(paired_width(players), tallies.dtype)
     full[0] = done
-    full[1 : 1 + 2 * len(names) : 2], full[2 : 2 + 2 * len(names) : 2] = x_sums, x_squares
-    at = 1 + 2 * len(names)
-    for (a, b), (i, j) in zip(combinations(names, 2), combinations(range(len(names)), 2)):
-        if (a, b) in played_pairs:
-            full[at : at + 2] = tallies[played_pairs[a, b] : played_pairs[a, b] + 2]
-        else:  # (x_a - x_b)^2 summed, one of them SHARE on every deal
-            cross = SHARE * (x_sums[i] if b not in index else x_sums[j])
+    full[1 : 1 + 2 * players : 2], full[2 : 2 + 2 * players : 2] = x_sums, x_squares
+    at = 1 + 2 * players
+    for i, j in combinations(range(players), 2):
+        if (i, j) in played_pairs:
+            full[at : at + 2] = tallies[played_pairs[i, j] : played_pairs[i, j] + 2]
+        else:  # (x_i - x_j)^2 summed, one of them SHARE on every deal
+            cross = SHARE * (x_sums[i] if j not in index else x_sums[j])
             full[at], full[at + 1] = x_sums[i] - x_sums[j], x_squares[i] - 2 * cross + x_squares[j]
         at += 2
     return full
 
 
-def _win_shares(tallies: np.ndarray, players: int, seats: int) -> list[tuple[float, float]]:
+def _win_shares(run: MonteCarloRun, players: int, seats: int) -> list[tuple[float, float]]:
     """Each of the first ``players`` players' share of the games won in a :func:`paired_run`
-    at ``seats`` seats (its ``tallies``), with its standard error over the deals."""
-    t, unit = tallies, SHARE * seats  # x / unit is a deal's win share, averaged over the seats
+    at ``seats`` seats, with its standard error over the deals."""
+    t, unit = run.tallies, SHARE * seats  # x / unit is a deal's win share, averaged over the seats
     shares = []
     for c in range(players):
         mean, se = mean_and_se(t[1 + 2 * c], t[2 + 2 * c], int(t[0]))
@@ -224,13 +244,12 @@ def tournament(
         raise ValueError(f"a tournament needs at least two players, got {len(names)}")
     _check_table(seats, deals, seed)
     used_seed = new_seed(seed)
-    field_policy = parse_policy(field)
-    played = [name for name in names if not np.array_equal(parse_policy(name), field_policy)] or [names[0]]
-    run = paired_run(seats, played, deals, used_seed, field=field, runner=runner)
-    t = _with_the_field(run.tallies, names, played)
+    run = paired_run(seats, names, deals, used_seed, field=field, runner=runner)
+    t = run.tallies
     done, unit = int(t[0]), SHARE * seats  # x / unit is a deal's win share, averaged over the seats
     standings = [
-        Standing(name, wins, se, wins - 1 / seats) for name, (wins, se) in zip(names, _win_shares(t, len(names), seats))
+        Standing(name, wins, se, wins - 1 / seats)
+        for name, (wins, se) in zip(names, _win_shares(run, len(names), seats))
     ]
     matches = []
     at = 1 + 2 * len(names)
@@ -334,7 +353,7 @@ def round_robin(
             seats, [names[i] for i in others], deals, used_seed, field=field, runner=runner.reporting(None)
         )
         elapsed += run.elapsed
-        for i, (wins, se) in zip(others, _win_shares(run.tallies, len(others), seats)):
+        for i, (wins, se) in zip(others, _win_shares(run, len(others), seats)):
             shares.append(FieldShare(names[i], field, wins, se))
             observations.append((i, j, wins, se, seats))
         runner.report(j + 1, len(names))
