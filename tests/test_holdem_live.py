@@ -97,7 +97,7 @@ def test_random_narrow_ranges_match_the_brute_force():
 
 
 def test_an_undecided_search_counts_the_combo_live(monkeypatch):
-    """Out of search nodes, a combo counts as live (module docstring). Player 3's AdKh is dead:
+    """Out of search tries, a combo counts as live (module docstring). Player 3's AdKh is dead:
     player 2 then holds AhAc, which shares the Ac of player 1's one hand; but every one of his
     combos fits with some hand of each other player, so only the search can tell."""
     ranges = ["AsAc", "AdKs, AhAc", "AdKh, AhKh"]
@@ -108,8 +108,22 @@ def test_an_undecided_search_counts_the_combo_live(monkeypatch):
 
     assert live_ones() == [["AsAc"], ["AdKs"], ["AhKh"]]
     assert brute_live(ranges, "") == [1, 1, 1]
-    monkeypatch.setattr(live, "LIVE_SEARCH_NODES", 0)
+    monkeypatch.setattr(live, "LIVE_SEARCH_TRIES", 0)
     assert live_ones() == [["AsAc"], ["AdKs"], ["AhKh", "AdKh"]]
+
+
+def test_a_search_that_gives_up_on_an_undealable_deal_leaves_a_clean_monte_carlo_error(monkeypatch):
+    """Player 1's KsKh fits player 2's hands and player 3's one by one, and enough cards are
+    left for both, but every hand of player 2 (AsAd, AcAh) blocks both of player 3's (AsAc, AdAh):
+    only the search can tell. Out of tries it counts the combo live, and Monte Carlo then fails
+    in one clear line."""
+    ranges = ["KsKh", "AsAd, AcAh", "AsAc, AdAh"]
+    assert brute_live(ranges, "") is None
+    with pytest.raises(ValueError, match="cannot all be dealt together"):
+        prepare_deal(ranges)
+    monkeypatch.setattr(live, "LIVE_SEARCH_TRIES", 0)
+    with pytest.raises(ValueError, match="almost never fit together: a deal failed 100,000 times in a row"):
+        pa.holdem.equity(ranges, exact=False, trials=1_000, seed=1)
 
 
 @pytest.mark.parametrize("exact", [True, False])

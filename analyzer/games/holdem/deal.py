@@ -219,7 +219,7 @@ def _check_dealable(deal: HoldemDeal) -> None:
     that uses no card twice: the first player has a live combo (:attr:`HoldemDeal.live`).
 
     A search that gives up undecided counts its combos live
-    (:data:`~analyzer.games.holdem.live.LIVE_SEARCH_NODES`); the runs themselves then still fail
+    (:data:`~analyzer.games.holdem.live.LIVE_SEARCH_TRIES`); the runs themselves then still fail
     cleanly (Monte Carlo caps its redraws, exact counts deals).
     """
     remaining = 52 - len(deal.board) - len(deal.dead) - 2 * len(deal.ranges)
