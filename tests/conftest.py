@@ -19,10 +19,29 @@ JITLESS_MODULES = ("test_cards.py", "test_kernels.py", "test_ranges.py", "test_d
 engine's kernels."""
 
 
+STOCK_PATH_MODULES = (
+    "test_cli.py",
+    "test_cli_coercion.py",
+    "test_compile_notice.py",
+    "test_guest.py",
+    "test_kernel_cache.py",
+    "test_kernels.py",
+    "test_row_blocks.py",
+    "test_startup.py",
+    "test_symbol_linking.py",
+)
+"""Whole test modules marked ``stock_path``: the speed machinery's own tests (marked
+:data:`speed_layer`; with the layer off they skip and their neighbours check the stock path),
+the evaluator's compiled loops, and the console script started in processes. CI runs them,
+with the ``jitless`` set (which reaches every kernel), compiled with the speed layer off."""
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
         if item.path.name in JITLESS_MODULES:
             item.add_marker(pytest.mark.jitless)
+        if item.path.name in STOCK_PATH_MODULES:
+            item.add_marker(pytest.mark.stock_path)
 
 
 def _speed_layer_on() -> bool:
