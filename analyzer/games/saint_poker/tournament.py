@@ -217,7 +217,7 @@ def _with_the_field(tallies: np.ndarray, players: int, played: Sequence[int]) ->
     return full
 
 
-def _win_shares(run: MonteCarloRun, players: int, seats: int) -> list[tuple[float, float]]:
+def win_shares(run: MonteCarloRun, players: int, seats: int) -> list[tuple[float, float]]:
     """Each of the first ``players`` players' share of the games won in a :func:`paired_run`
     at ``seats`` seats, with its standard error over the deals."""
     t, unit = run.tallies, SHARE * seats  # x / unit is a deal's win share, averaged over the seats
@@ -226,6 +226,20 @@ def _win_shares(run: MonteCarloRun, players: int, seats: int) -> list[tuple[floa
         mean, se = mean_and_se(t[1 + 2 * c], t[2 + 2 * c], int(t[0]))
         shares.append((mean / unit, se / unit))
     return shares
+
+
+def paired_differences(run: MonteCarloRun, players: int, seats: int) -> list[tuple[float, float, float | None]]:
+    """Each pair of the first ``players`` players' paired difference of win shares in a
+    :func:`paired_run` at ``seats`` seats (first minus second, the pairs in the order of
+    :func:`itertools.combinations`), with its standard error over the deals and its z (None
+    when the standard error is 0)."""
+    t, unit = run.tallies, SHARE * seats  # x / unit is a deal's win share, averaged over the seats
+    at, differences = 1 + 2 * players, []
+    for _ in combinations(range(players), 2):
+        mean, se = mean_and_se(t[at], t[at + 1], int(t[0]))
+        differences.append((mean / unit, se / unit, mean / se if se > 0 else None))
+        at += 2
+    return differences
 
 
 def tournament(
@@ -245,18 +259,14 @@ def tournament(
     _check_table(seats, deals, seed)
     used_seed = new_seed(seed)
     run = paired_run(seats, names, deals, used_seed, field=field, runner=runner)
-    t = run.tallies
-    done, unit = int(t[0]), SHARE * seats  # x / unit is a deal's win share, averaged over the seats
     standings = [
         Standing(name, wins, se, wins - 1 / seats)
-        for name, (wins, se) in zip(names, _win_shares(run, len(names), seats))
+        for name, (wins, se) in zip(names, win_shares(run, len(names), seats))
     ]
-    matches = []
-    at = 1 + 2 * len(names)
-    for a, b in combinations(names, 2):
-        mean, se = mean_and_se(t[at], t[at + 1], done)
-        matches.append(Match(a, b, mean / unit, se / unit, mean / se if se > 0 else None))
-        at += 2
+    matches = [
+        Match(a, b, *difference)
+        for (a, b), difference in zip(combinations(names, 2), paired_differences(run, len(names), seats))
+    ]
     standings.sort(key=lambda s: -s.wins)
     return SaintPokerTournament(
         players=names,
@@ -353,7 +363,7 @@ def round_robin(
             seats, [names[i] for i in others], deals, used_seed, field=field, runner=runner.reporting(None)
         )
         elapsed += run.elapsed
-        for i, (wins, se) in zip(others, _win_shares(run, len(others), seats)):
+        for i, (wins, se) in zip(others, win_shares(run, len(others), seats)):
             shares.append(FieldShare(names[i], field, wins, se))
             observations.append((i, j, wins, se, seats))
         runner.report(j + 1, len(names))

@@ -20,14 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 import numpy as np
 
 from analyzer.games.saint_poker import tuned as W
 from analyzer.games.saint_poker.policies import TUNED, TUNED_SAVE, policy_weights
-from analyzer.games.saint_poker.rollout import SHARE
-from analyzer.games.saint_poker.tournament import paired_run
-from analyzer.sim.engine import mean_and_se
+from analyzer.games.saint_poker.tournament import paired_differences, paired_run, win_shares
 from analyzer.sim.runner import Runner
 from analyzer.sim.seeds import derive_seed
 
@@ -50,39 +49,24 @@ def paired_cell(
     :func:`.policies.policy_weights`). A deal's cards and streams do not depend on the
     players, so a subset of ``names`` gets the same values for its players (the run:
     :func:`.tournament.paired_run`)."""
-    k = len(names)
-    t = paired_run(n, names, deals, seed, weights=weights, runner=runner.reporting(None)).tallies
-    done, unit = int(t[0]), SHARE * n  # x / unit is a deal's win share, averaged over the seats
-    shares = []
-    for c, name in enumerate(names):
-        mean, se = mean_and_se(t[1 + 2 * c], t[2 + 2 * c], done)
-        shares.append(
-            {
-                "players": n,
-                "policy": name,
-                "deals": done,
-                "games": done * n,
-                "wins": mean / unit,
-                "wins_stderr": se / unit,
-            }
-        )
-    pairs = []
-    at = 1 + 2 * k
-    for c in range(k):
-        for d in range(c + 1, k):
-            mean, se = mean_and_se(t[at], t[at + 1], done)
-            pairs.append(
-                {
-                    "players": n,
-                    "first": names[c],
-                    "second": names[d],
-                    "deals": done,
-                    "difference": mean / unit,
-                    "stderr": se / unit,
-                    "z": mean / se if se > 0 else float("nan"),
-                }
-            )
-            at += 2
+    run = paired_run(n, names, deals, seed, weights=weights, runner=runner.reporting(None))
+    done = int(run.tallies[0])
+    shares = [
+        {"players": n, "policy": name, "deals": done, "games": done * n, "wins": wins, "wins_stderr": se}
+        for name, (wins, se) in zip(names, win_shares(run, len(names), n))
+    ]
+    pairs = [
+        {
+            "players": n,
+            "first": first,
+            "second": second,
+            "deals": done,
+            "difference": mean,
+            "stderr": se,
+            "z": float("nan") if z is None else z,
+        }
+        for (first, second), (mean, se, z) in zip(combinations(names, 2), paired_differences(run, len(names), n))
+    ]
     return shares, pairs
 
 
