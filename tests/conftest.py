@@ -33,7 +33,8 @@ STOCK_PATH_MODULES = (
 """Whole test modules marked ``stock_path``: the speed machinery's own tests (marked
 :data:`speed_layer`; with the layer off they skip and their neighbours check the stock path),
 the evaluator's compiled loops, and the console script started in processes. CI runs them,
-with the ``jitless`` set (which reaches every kernel), compiled with the speed layer off."""
+with the ``jitless`` set (the evaluator, the run engine and every game's engine), compiled with
+the speed layer off."""
 
 
 def pytest_collection_modifyitems(items):

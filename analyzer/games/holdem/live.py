@@ -33,10 +33,10 @@ from analyzer.cards import CARD_BIT
 LIVE_SEARCH_TRIES = 1_000_000
 """The most combos :func:`live_combos`' search tries per player (a node of the search tries every
 combo of the player it deals, so this bounds its time, to about a tenth of a second a player,
-where a count of nodes would not: ten ranges of 171 combos took 45 s at 200,000 nodes each); a combo still
-undecided then counts as live, and a query whose first player has one as dealable (the runs
-themselves still fail cleanly on an undealable one: Monte Carlo caps its redraws, exact counts
-deals)."""
+where a count of nodes would not: ten ranges of 171 combos took 45 s at 200,000 nodes each); a
+combo still undecided then counts as live, and a query whose first player has one as dealable
+(the runs themselves still fail cleanly on an undealable one: Monte Carlo caps its redraws,
+exact counts deals)."""
 
 
 def live_combos(ranges: Sequence[np.ndarray], excluded: int) -> list[np.ndarray]:
