@@ -234,11 +234,10 @@ def paired_differences(run: MonteCarloRun, players: int, seats: int) -> list[tup
     :func:`itertools.combinations`), with its standard error over the deals and its z (None
     when the standard error is 0)."""
     t, unit = run.tallies, SHARE * seats  # x / unit is a deal's win share, averaged over the seats
-    at, differences = 1 + 2 * players, []
-    for _ in combinations(range(players), 2):
+    differences = []
+    for at in range(1 + 2 * players, paired_width(players), 2):  # the pairs' sums and squares
         mean, se = mean_and_se(t[at], t[at + 1], int(t[0]))
         differences.append((mean / unit, se / unit, mean / se if se > 0 else None))
-        at += 2
     return differences
 
 
