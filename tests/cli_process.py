@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -60,3 +61,10 @@ def run_python(
         check=check,
         env={**os.environ, "NUMBA_CACHE_DIR": str(cache), **(env or {})},
     )
+
+
+def ctrl_c_as_in_a_terminal() -> None:
+    """A ``preexec_fn`` for a process a test sends SIGINT: Ctrl-C's default action restored. A test
+    run started in the background of a shell without job control inherits SIGINT ignored, and
+    Python then installs no Ctrl-C handler in the processes it starts."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -24,6 +24,7 @@ import pytest
 from analyzer.batch import checkpoint_folder, read_spec, run_spec
 from analyzer.sim.checkpoint import DAMAGED, MAGIC, CheckpointStore, checkpointing, count, lock_path, run_lock
 from analyzer.sim.runner import Runner
+from tests.cli_process import ctrl_c_as_in_a_terminal
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = 'analysis = "head_to_head.tables"\n\n[params]\nstudies = ["round_types"]\nrounds = {rounds}\nseed = 7\n'
@@ -78,6 +79,7 @@ def _stopped_batch(tmp_path, *options: str, stop: int) -> tuple[Path, subprocess
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=ctrl_c_as_in_a_terminal,
     )
     deadline = time.monotonic() + 300
     while count(folder) < 3 and process.poll() is None and time.monotonic() < deadline:

@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from analyzer.cli.main import app
 from analyzer.jit import window
+from tests.cli_process import ctrl_c_as_in_a_terminal
 
 runner = CliRunner()
 
@@ -327,9 +328,7 @@ def test_ctrl_c_stops_a_long_run_with_one_line_and_exit_130():
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        # a test run started in the background of a shell without job control inherits SIGINT
-        # ignored, and Python then installs no Ctrl-C handler: give the command a terminal's
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        preexec_fn=ctrl_c_as_in_a_terminal,
     )
     time.sleep(3)  # past start-up, inside the run
     process.send_signal(signal.SIGINT)

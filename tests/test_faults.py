@@ -14,13 +14,20 @@ import typer
 
 from analyzer.cli.errors import reported_errors
 from analyzer.sim import memory
+from tests.cli_process import ctrl_c_as_in_a_terminal
 
 SCRIPT = [sys.executable, "-m", "analyzer.cli.main"]
 
 
 def _run_and_interrupt(args, after=3.0):
     """Start the command, send SIGINT ``after`` seconds in; (exit code, seconds it took to exit, stderr)."""
-    process = subprocess.Popen([*SCRIPT, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [*SCRIPT, *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=ctrl_c_as_in_a_terminal,
+    )
     time.sleep(after)
     assert process.poll() is None, process.communicate()[1]  # still computing when interrupted
     sent = time.monotonic()

@@ -28,6 +28,7 @@ from analyzer.cli.errors import one_line
 from analyzer.sim.method import allow_exact
 from analyzer.ui import calls, server
 from analyzer.ui.server import STATIC, make_server
+from tests.cli_process import ctrl_c_as_in_a_terminal
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -821,7 +822,14 @@ def test_command_serves_and_refuses_a_port_in_use(tmp_path):
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     command = [sys.executable, "-m", "analyzer.cli.main", "ui", "--port", str(port), "--no-browser"]
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    server = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+        preexec_fn=ctrl_c_as_in_a_terminal,
+    )
     try:
         line = server.stdout.readline()
         assert line == f"serving http://localhost:{port}/ (Ctrl-C stops)\n"
