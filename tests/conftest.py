@@ -119,12 +119,26 @@ def assert_game_abandoned(code: int, out: str, err: str, opening: str, shown: li
         assert words in out
 
 
+def _run_main(monkeypatch, capsys, argv) -> tuple[int, str, str]:
+    """The command line's ``main`` run in this process on ``argv``: (exit code, stdout, stderr)."""
+    from analyzer.cli.main import main
+
+    monkeypatch.setattr(sys, "argv", ["poker-analyzer", *argv])
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as stop:
+        main()
+    out, err = capsys.readouterr()
+    return stop.value.code, out, err
+
+
 @pytest.fixture
-def cli():
-    """Run the console script in a subprocess: ``cli("h2h", "play", "--json")``."""
+def cli(monkeypatch, capsys):
+    """Run the command line in this process, in the current folder: ``cli("h2h", "play",
+    "--json")`` gives its exit code, stdout and stderr as a :class:`subprocess.CompletedProcess`.
+    (The console script's own processes are tested in test_cli.py and test_startup.py.)"""
 
     def run(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "analyzer.cli.main", *args], capture_output=True, text=True)
+        return subprocess.CompletedProcess(["poker-analyzer", *args], *_run_main(monkeypatch, capsys, args))
 
     return run
 
@@ -133,16 +147,9 @@ def cli():
 def main_run(monkeypatch, capsys, tmp_path):
     """Run the command line in this process, in ``tmp_path``: ``main_run(*argv)`` gives
     (exit code, stdout, stderr)."""
-    from analyzer.cli.main import main
-
     monkeypatch.chdir(tmp_path)
 
     def invoke(*argv: str) -> tuple[int, str, str]:
-        monkeypatch.setattr(sys, "argv", ["poker-analyzer", *argv])
-        capsys.readouterr()
-        with pytest.raises(SystemExit) as stop:
-            main()
-        out, err = capsys.readouterr()
-        return stop.value.code, out, err
+        return _run_main(monkeypatch, capsys, argv)
 
     return invoke

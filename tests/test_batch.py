@@ -65,7 +65,7 @@ def test_a_killed_run_resumes_to_the_same_tables(tmp_path):
     assert not (out / ".checkpoints").exists()  # cleaned up once the results are written
 
 
-def test_a_changed_spec_is_refused_on_resume(tmp_path):
+def test_a_changed_spec_is_refused_on_resume(tmp_path, main_run):
     spec = tmp_path / "round_types.toml"
     spec.write_text(SPEC.format(seed=12))
     checkpoints = checkpoint_folder(read_spec(spec), tmp_path)
@@ -73,9 +73,9 @@ def test_a_changed_spec_is_refused_on_resume(tmp_path):
         store.save("0" * 40, [1])  # a chunk of the spec as it was
     (checkpoints / "spec.sha256").write_text(read_spec(spec).digest)
     spec.write_text(SPEC.format(seed=13))
-    run = _batch(str(spec), "--out", str(tmp_path), "--resume")
-    assert run.returncode == 1 and run.stderr.count("\n") == 1
-    assert "changed since its checkpoint" in run.stderr and "--restart" in run.stderr
+    code, _, err = main_run("batch", str(spec), "--out", str(tmp_path), "--resume")
+    assert code == 1 and err.count("\n") == 1
+    assert "changed since its checkpoint" in err and "--restart" in err
     assert count(checkpoints) == 1
 
 
@@ -88,11 +88,11 @@ def test_a_changed_spec_is_refused_on_resume(tmp_path):
         ('analysis = "head_to_head.tables"\n[params]\nrondas = 5\n', "unknown parameter 'rondas'"),
     ],
 )
-def test_bad_specs_are_one_line_errors(tmp_path, text, message):
+def test_bad_specs_are_one_line_errors(tmp_path, text, message, main_run):
     spec = tmp_path / "bad.toml"
     spec.write_text(text)
-    run = _batch(str(spec), "--out", str(tmp_path))
-    assert run.returncode == 1 and message in run.stderr and run.stderr.count("\n") == 1
+    code, _, err = main_run("batch", str(spec), "--out", str(tmp_path))
+    assert code == 1 and message in err and err.count("\n") == 1
 
 
 def test_every_committed_result_has_a_spec_naming_an_existing_analysis():

@@ -51,18 +51,23 @@ def _interrupted(spec_file: Path, out: Path, after: int = 3) -> Path:
     return folder
 
 
-@pytest.fixture
-def spec_file(tmp_path) -> Path:
-    path = tmp_path / "round_types.toml"
+def _write_spec(folder: Path) -> Path:
+    path = folder / "round_types.toml"
     path.write_text(SPEC.format(rounds=40))
     return path
 
 
 @pytest.fixture
-def whole(tmp_path, spec_file) -> dict[str, str]:
-    """The tables of an uninterrupted run of ``spec_file``."""
-    run_spec(read_spec(spec_file), tmp_path / "whole")
-    return _tables(tmp_path / "whole")
+def spec_file(tmp_path) -> Path:
+    return _write_spec(tmp_path)
+
+
+@pytest.fixture(scope="module")
+def whole(tmp_path_factory) -> dict[str, str]:
+    """The tables of an uninterrupted run of the spec of ``spec_file`` (run once, read-only)."""
+    folder = tmp_path_factory.mktemp("whole")
+    run_spec(read_spec(_write_spec(folder)), folder / "out")
+    return _tables(folder / "out")
 
 
 # --- a rerun never destroys work

@@ -163,10 +163,10 @@ def test_help_lists_eval():
         (["no-such-command"], "No such command"),
     ],
 )
-def test_usage_errors_are_one_line_with_exit_2(args, words):
-    result = subprocess.run([sys.executable, "-m", "analyzer.cli.main", *args], capture_output=True, text=True)
-    assert result.returncode == 2
-    lines = result.stderr.strip().splitlines()
+def test_usage_errors_are_one_line_with_exit_2(args, words, main_run):
+    code, _, err = main_run(*args)
+    assert code == 2
+    lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and words in lines[0]
 
 
@@ -230,10 +230,10 @@ def test_holdem_equity_same_seed_same_json():
         (["range", "show", "QQ+, AKv"], 2, "'AKv'"),
     ],
 )
-def test_equity_errors_are_one_line_with_the_right_exit_code(args, code, words):
-    result = subprocess.run([sys.executable, "-m", "analyzer.cli.main", *args], capture_output=True, text=True)
-    assert result.returncode == code, result.stderr
-    lines = result.stderr.strip().splitlines()
+def test_equity_errors_are_one_line_with_the_right_exit_code(args, code, words, main_run):
+    exit_code, _, err = main_run(*args)
+    assert exit_code == code, err
+    lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and words in lines[0]
 
 
@@ -299,10 +299,10 @@ def test_paigow_edge_house_rules_options_reach_the_result():
         (["paigow", "edge", "--commission", "1.5"], 2, "--commission"),
     ],
 )
-def test_paigow_errors_are_one_line(args, code, words):
-    result = subprocess.run([sys.executable, "-m", "analyzer.cli.main", *args], capture_output=True, text=True)
-    assert result.returncode == code, result.stderr
-    lines = result.stderr.strip().splitlines()
+def test_paigow_errors_are_one_line(args, code, words, main_run):
+    exit_code, _, err = main_run(*args)
+    assert exit_code == code, err
+    lines = err.strip().splitlines()
     assert len(lines) == 1 and words in lines[0]
 
 

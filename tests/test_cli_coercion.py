@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import ast
 import math
-import subprocess
-import sys
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any
@@ -234,8 +232,8 @@ def test_what_the_rules_leave_out_is_left_to_typer():
         (["holdem", "equity"], "Missing argument 'RANGE'."),
     ],
 )
-def test_a_refused_value_is_one_line_naming_the_option_and_the_rule(args, message):
-    run = subprocess.run([sys.executable, "-m", "analyzer.cli.main", *args], capture_output=True, text=True)
+def test_a_refused_value_is_one_line_naming_the_option_and_the_rule(args, message, cli):
+    run = cli(*args)
     assert run.returncode == 2
     command = " ".join(args[: 1 if args[0] == "schema" else 2])
     assert run.stderr.splitlines() == [f"error: {message} (see 'poker-analyzer {command} --help')"]

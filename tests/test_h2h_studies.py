@@ -200,7 +200,7 @@ def test_the_committed_type_choice_cell_is_reproduced_with_the_players_as_argume
     assert tallies @ margin / rounds == pytest.approx(row.dealer_margin, abs=1e-9)
 
 
-@pytest.mark.parametrize("players, rounds", [(("random", "greedy"), 4000), (("rollout:2", "random"), 400)])
+@pytest.mark.parametrize("players, rounds", [(("random", "greedy"), 4000), (("rollout:2", "random"), 100)])
 def test_the_chip_distributions_sum_to_one_and_seat_the_players_given(players, rounds):
     """Every chip distribution sums to 1 over the chips a round of its size can give, and the
     dealer's mean margin agrees with single rounds played by :func:`simulate_rounds` (another

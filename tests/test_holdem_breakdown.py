@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import subprocess
-import sys
 
 import eval7
 import numpy as np
@@ -180,10 +178,8 @@ def test_cli_tables_show_each_range_best_first_and_by_class():
         (["AhKh", "AhKh", "--breakdown"], 1, "cannot all be dealt together"),
     ],
 )
-def test_breakdown_errors_are_one_line(args, code, words):
-    result = subprocess.run(
-        [sys.executable, "-m", "analyzer.cli.main", "holdem", "equity", *args], capture_output=True, text=True
-    )
+def test_breakdown_errors_are_one_line(args, code, words, cli):
+    result = cli("holdem", "equity", *args)
     assert result.returncode == code, result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and words in lines[0]

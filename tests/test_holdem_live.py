@@ -24,16 +24,19 @@ ISSUE_BOARD = "Qh 7c 2h"
 
 def brute_live(ranges: list[str], board: str) -> list[int] | None:
     """Per player, the combos (board cards removed) that some choice of one combo per player
-    using no card twice gives him: every choice listed. None when there is no such choice."""
+    using no card twice gives him: for every combo of every player, a search through the other
+    players' combos for one such choice. None when there is no such choice."""
     known = set(parse_cards(board).tolist())
-    combos = [[tuple(c) for c in parse(r).combos.tolist() if not known & set(c)] for r in ranges]
-    seen: list[set] = [set() for _ in ranges]
-    for choice in itertools.product(*combos):
-        cards = [c for combo in choice for c in combo]
-        if len(set(cards)) == len(cards):
-            for p, combo in enumerate(choice):
-                seen[p].add(combo)
-    return [len(s) for s in seen] if seen[0] else None
+    combos = [[set(c) for c in parse(r).combos.tolist() if not known & set(c)] for r in ranges]
+
+    def dealt(players: list[int], used: set) -> bool:
+        """Whether each of ``players`` can get one of his combos, no card twice nor in ``used``."""
+        if not players:
+            return True
+        return any(not used & c and dealt(players[1:], used | c) for c in combos[players[0]])
+
+    live = [sum(dealt([q for q in range(len(ranges)) if q != p], c) for c in combos[p]) for p in range(len(ranges))]
+    return live if live[0] else None
 
 
 def test_the_issue_json_says_15_live_combos_of_22():

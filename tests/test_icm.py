@@ -5,7 +5,6 @@ the finisher's share of the chips still in play."""
 from __future__ import annotations
 
 import subprocess
-import sys
 from itertools import permutations
 
 import numpy as np
@@ -72,11 +71,9 @@ def test_bad_input_is_one_line_naming_the_part(stacks, payouts, words):
         pa.holdem.icm(stacks, payouts)
 
 
-def test_the_command_prints_equities_and_exits_1_on_payouts_that_make_no_sense():
+def test_the_command_prints_equities_and_exits_1_on_payouts_that_make_no_sense(cli):
     def run(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run(
-            [sys.executable, "-m", "analyzer.cli.main", "holdem", "icm", *args], capture_output=True, text=True
-        )
+        return cli("holdem", "icm", *args)
 
     ok = run("--stacks", "5000", "--stacks", "3000", "--stacks", "2000", "--payouts", "50", "--payouts", "30")
     assert ok.returncode == 0 and "equity 35.1786" in ok.stdout  # 50 * 0.5 + 30 * (0.3 * 5 / 7 + 0.2 * 5 / 8)

@@ -18,6 +18,7 @@ import analyzer
 from analyzer.batch import read_spec, run_spec
 from analyzer.sim.runner import Runner
 from analyzer.studies.refresh_tuned import SHIPPED, refresh
+from analyzer.studies.refresh_tuned import main as refresh_main
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = Path(analyzer.__file__).parent
@@ -112,18 +113,16 @@ BAD = [
 
 
 @pytest.mark.parametrize(("key", "spoil", "message"), BAD)
-def test_refresh_refuses_a_bad_document_in_one_line_and_writes_nothing(tmp_path, key, spoil, message):
+def test_refresh_refuses_a_bad_document_in_one_line_and_writes_nothing(tmp_path, capsys, key, spoil, message):
     folder = _result(tmp_path / "result", key, spoil(_good(key)))
     target = tmp_path / "target.json"
     target.write_text("old")
-    run = subprocess.run(
-        [sys.executable, "-m", "analyzer.studies.refresh_tuned", str(folder), "--to", str(target)],
-        capture_output=True,
-        text=True,
-    )
-    assert run.returncode == 1 and run.stdout == ""
-    assert run.stderr.startswith("error: ") and run.stderr.count("\n") == 1 and message in run.stderr, run.stderr
-    assert str(folder) in run.stderr  # names the file
+    with pytest.raises(SystemExit) as stop:
+        refresh_main([str(folder), "--to", str(target)])
+    out, err = capsys.readouterr()
+    assert stop.value.code == 1 and out == ""
+    assert err.startswith("error: ") and err.count("\n") == 1 and message in err, err
+    assert str(folder) in err  # names the file
     assert target.read_text() == "old" and sorted(p.name for p in tmp_path.iterdir()) == ["result", "target.json"]
 
 
