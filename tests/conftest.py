@@ -39,6 +39,8 @@ the speed layer off."""
 
 def pytest_collection_modifyitems(items):
     for item in items:
+        if item.get_closest_marker("whole_process"):
+            item.add_marker(pytest.mark.slow)  # out of the fast tier, as the marker says
         if item.path.name in JITLESS_MODULES:
             item.add_marker(pytest.mark.jitless)
         if item.path.name in STOCK_PATH_MODULES:

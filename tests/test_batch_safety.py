@@ -94,6 +94,7 @@ def _stopped_batch(tmp_path, *options: str, stop: int) -> tuple[Path, subprocess
     return folder, process, err
 
 
+@pytest.mark.slow
 def test_a_ctrl_c_says_what_it_kept_and_a_rerun_without_resume_keeps_it(tmp_path, main_run):
     """The test of issue 45: a batch in a process of its own gets SIGINT once it has checkpoints."""
     out = tmp_path / "out"

@@ -126,6 +126,7 @@ def _console(entry: str, *args: str) -> subprocess.CompletedProcess:
         (["eval", "Zz"], 2, "", "error: bad card 'Zz'"),
     ],
 )
+@pytest.mark.whole_process
 def test_the_console_script_ends_without_the_teardown_and_loses_nothing(args, code, out, err):
     """analyzer.cli.main.run, the console script, skips the interpreter's teardown (a module global's
     finalizer, which main's normal exit runs, never runs) and keeps the rest of a normal exit:
@@ -306,6 +307,7 @@ def test_paigow_errors_are_one_line(args, code, words, main_run):
     assert len(lines) == 1 and words in lines[0]
 
 
+@pytest.mark.whole_process
 def test_ctrl_c_stops_a_long_run_with_one_line_and_exit_130():
     import signal
     import time

@@ -43,6 +43,7 @@ def test_every_parameter_of_every_command_has_a_plain_conversion():
         assert isinstance(param.conversion, Conversion), (path, param.name)
 
 
+@pytest.mark.whole_process
 def test_no_module_imports_typer_internals():
     """typer's public API only: no underscored typer module or name is imported (typer vendors
     Click in ``typer._click``, which its maintainers say is no API)."""

@@ -87,6 +87,7 @@ def test_watching_imports_no_numba():
     assert out.stdout.strip() == "False"
 
 
+@pytest.mark.whole_process
 def test_the_watch_starts_when_the_command_imports_numba():
     code = (
         "import sys\nfrom analyzer.cli import compile_notice as n\nn.NOTICE_AFTER = 0.0\n"

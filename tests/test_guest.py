@@ -20,6 +20,8 @@ from analyzer.jit import window
 from conftest import speed_layer
 from tests.cli_process import run_python
 
+pytestmark = pytest.mark.whole_process  # every test here runs processes with a Numba cache of their own
+
 _STEPS = "\n".join(
     f"        x = (x * np.uint64({6364136223846793005 + 2 * i}) + np.uint64({i + 1})) ^ (x >> np.uint64({7 + i % 23}))"
     for i in range(120)

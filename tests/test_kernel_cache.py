@@ -114,6 +114,7 @@ def test_a_file_in_no_package_depends_on_itself(tmp_path):
 # --- the cache at work, in fresh processes --------------------------------------------------------
 
 
+@pytest.mark.whole_process
 @speed_layer
 def test_an_edited_callee_is_compiled_again_not_loaded(package):
     """Numba keys the caller by its own file alone: after the callee's edit it loads the old
@@ -125,6 +126,7 @@ def test_an_edited_callee_is_compiled_again_not_loaded(package):
     assert run.stderr == ""
 
 
+@pytest.mark.whole_process
 @speed_layer
 def test_entries_go_beside_the_source_and_the_second_process_compiles_nothing(package):
     assert run_package(package).returncode == 0
@@ -144,6 +146,7 @@ DAMAGE = {
 }
 
 
+@pytest.mark.whole_process
 @speed_layer
 @pytest.mark.parametrize("damage", list(DAMAGE))
 def test_a_damaged_entry_is_removed_with_one_line_and_compiled_again(package, damage):
@@ -161,6 +164,7 @@ def test_a_damaged_entry_is_removed_with_one_line_and_compiled_again(package, da
     assert (healed.stdout.split(), healed.stderr) == (["2.0"], "")
 
 
+@pytest.mark.whole_process
 @speed_layer
 def test_a_read_only_tree_caches_in_the_user_cache_folder(package, tmp_path):
     (package / "kcpkg" / "__pycache__").write_text("")  # a file: no folder can be made there, even by root
@@ -214,6 +218,7 @@ def test_a_disk_that_refuses_the_save_means_no_caching_not_a_failure(package):
 QUERY = ["holdem", "equity", "AsKs", "QdQc"]
 
 
+@pytest.mark.whole_process
 @speed_layer
 def test_an_empty_cache_file_heals_under_the_command_line(tmp_path):
     first = run_cli(QUERY, {"NUMBA_CACHE_DIR": str(tmp_path)})
@@ -229,6 +234,7 @@ def test_an_empty_cache_file_heals_under_the_command_line(tmp_path):
     assert len(notices) == 1 and "removed a damaged kernel cache entry" in notices[0]
 
 
+@pytest.mark.whole_process
 @speed_layer  # Numba's own cache looks beside the source next, and finds it writable here
 def test_an_unwritable_cache_folder_runs_the_command_in_memory(tmp_path):
     blocked = tmp_path / "a-file"

@@ -182,6 +182,7 @@ row_blocks.make_block = make_block
 )
 
 
+@pytest.mark.whole_process
 @needs_blocks
 def test_blocks_that_do_not_compile_give_way_to_the_row_loop(tmp_path):
     """Where the CPU has the features but the blocks fail to compile (an intrinsic this LLVM

@@ -36,6 +36,7 @@ QUERIES = {
 }
 
 
+@pytest.mark.whole_process
 @speed_layer
 @pytest.mark.parametrize("name", QUERIES)
 def test_a_query_imports_only_what_it_runs(name, tmp_path):
@@ -64,6 +65,7 @@ def test_eval_runs_no_kernel(tmp_path):
     assert not _cache_files(tmp_path)
 
 
+@pytest.mark.whole_process
 def test_the_second_process_finds_every_kernel_the_first_compiled(tmp_path):
     """Before the tables shipped as data, the process after a cold one recompiled the evaluator's
     and the draw kernels (new ``.2.nbc`` files); only the third was warm."""
@@ -94,6 +96,7 @@ print(json.dumps([compiler, arrays, int(allocating(10)), "numba.np.arraymath" in
 """
 
 
+@pytest.mark.whole_process
 @speed_layer
 def test_a_warm_process_loads_kernels_without_setting_up_the_compiler(tmp_path):
     """Cached kernels load with the code generator and the runtime only (analyzer.jit.fast_start),
@@ -135,6 +138,7 @@ print(json.dumps([*during_query, int(allocating(10))]), file=sys.stderr)
 """
 
 
+@pytest.mark.whole_process
 @speed_layer
 def test_the_runtime_compiles_once_and_later_processes_load_it(tmp_path):
     """Numba compiles its runtime's helpers and its code generator's empty module in every
@@ -174,6 +178,7 @@ print(*values, type(table_sum.overloads[table_sum.signatures[0]].library).__name
 """
 
 
+@pytest.mark.whole_process
 @speed_layer
 def test_a_kernel_compiled_in_a_warm_process_links_a_cached_one(tmp_path):
     """A cached kernel's bitcode (a kernel made by the project's decorator, in a process with the
@@ -189,6 +194,7 @@ def test_a_kernel_compiled_in_a_warm_process_links_a_cached_one(tmp_path):
         assert runs[1][2] == "LazyLinkingLibrary"
 
 
+@pytest.mark.whole_process
 def test_machine_code_defines_the_symbols_its_bitcode_defines():
     """analyzer.jit.lazy_linking reads a kernel's defined symbols from its ELF machine code instead
     of its bitcode: the two name the same functions and data (Numba's own set, from the bitcode)."""
@@ -220,6 +226,7 @@ print(h("poker"))
 """
 
 
+@pytest.mark.whole_process
 def test_a_cached_kernel_that_hashes_a_string_loads_in_a_warm_process(tmp_path):
     """A stub environment must not skip an import compiled code needs: numba.cpython.hashing
     gives LLVM the hash secret's symbols when imported, and with its environment stubbed the warm
@@ -343,6 +350,7 @@ print(json.dumps({
 """
 
 
+@pytest.mark.whole_process
 def test_every_factory_kernel_has_the_same_cache_key_in_every_process():
     """Numba's cache index key of a kernel made in a factory holds a hash of its pickled
     closure; the kernels in it pickle with their Python globals, so one that calls a

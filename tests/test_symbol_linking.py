@@ -80,6 +80,7 @@ def _expected(n: int = 50) -> int:
     return mix(values), mix(values) + mix(values[::-1]) + 1
 
 
+@pytest.mark.whole_process
 def test_a_chain_calls_its_large_kernel_by_symbol_cold_and_warm(tmp_path):
     """The large kernel is linked into its callers as a declaration: ``outer``'s cached machine
     code needs the objects of ``mix`` and ``twice``, and loads them itself in a later process,
@@ -165,6 +166,7 @@ print(big_table.caller(50))
 """
 
 
+@pytest.mark.whole_process
 def test_a_callee_holding_this_processs_addresses_is_linked_in(tmp_path):
     """A large callee whose code holds an address of its process (a global array over 1 MB, a
     Numba dynamic global) is linked into its caller, not called by symbol: the caller is then

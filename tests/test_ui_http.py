@@ -437,6 +437,7 @@ def seen_cards(answer: dict) -> set[str]:
     return {c for row in rows for c in (*row["you"], row["common"], *row["opponent"])} | set(answer["cards"])
 
 
+@pytest.mark.slow
 def test_play_a_whole_game_as_the_api_plays_it(base, monkeypatch):
     """A game played over HTTP is the API's game with the same seed, move for move: the same
     board text, events, moves and values; no answer names a card before the rules show it (the
