@@ -121,7 +121,7 @@ def assert_game_abandoned(code: int, out: str, err: str, opening: str, shown: li
         assert words in out
 
 
-def _run_main(monkeypatch, capsys, argv) -> tuple[int, str, str]:
+def run_main(monkeypatch, capsys, argv) -> tuple[int, str, str]:
     """The command line's ``main`` run in this process on ``argv``: (exit code, stdout, stderr)."""
     from analyzer.cli.main import main
 
@@ -140,7 +140,7 @@ def cli(monkeypatch, capsys):
     (The console script's own processes are tested in test_cli.py and test_startup.py.)"""
 
     def run(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.CompletedProcess(["poker-analyzer", *args], *_run_main(monkeypatch, capsys, args))
+        return subprocess.CompletedProcess(["poker-analyzer", *args], *run_main(monkeypatch, capsys, args))
 
     return run
 
@@ -152,6 +152,6 @@ def main_run(monkeypatch, capsys, tmp_path):
     monkeypatch.chdir(tmp_path)
 
     def invoke(*argv: str) -> tuple[int, str, str]:
-        return _run_main(monkeypatch, capsys, argv)
+        return run_main(monkeypatch, capsys, argv)
 
     return invoke

@@ -54,12 +54,13 @@ import analyzer.cli.warmup
 import analyzer.games.paigow.exact_edge
 import analyzer.games.paigow.optimal_edge
 import analyzer.ui.server
-from analyzer.cli.main import app, main
+from analyzer.cli.main import app
 from analyzer.games.paigow.exact_edge import ExactEdgeResult
 from analyzer.games.paigow.houseway import way_number
 from analyzer.games.paigow.optimal_edge import OptimalEdgeResult
 from analyzer.sim.facts import RunFacts
 from analyzer.studies.registry import Study
+from conftest import run_main
 from positions import LAST_BET, PLACE, SAINT
 
 MAX_LINE = 410  # "error: " and a message of at most analyzer.cli.errors.MAX_MESSAGE characters
@@ -420,11 +421,8 @@ def run(monkeypatch, capsys, tmp_path):
     monkeypatch.chdir(tmp_path)
 
     def invoke(argv: list[str]) -> tuple[int, str]:
-        monkeypatch.setattr(sys, "argv", ["poker-analyzer", *argv])
-        capsys.readouterr()
-        with pytest.raises(SystemExit) as stop:
-            main()
-        return stop.value.code, capsys.readouterr().err
+        code, _, err = run_main(monkeypatch, capsys, argv)
+        return code, err
 
     return invoke
 

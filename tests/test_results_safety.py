@@ -23,7 +23,6 @@ import analyzer.batch
 import analyzer.studies
 from analyzer.batch import checkpoint_folder, read_spec, run_spec
 from analyzer.cli.errors import MAX_MESSAGE
-from analyzer.cli.main import main
 from analyzer.report import (
     ResultSet,
     ResultSpec,
@@ -34,6 +33,7 @@ from analyzer.report import (
     write_results,
 )
 from analyzer.sim.checkpoint import CheckpointStore
+from conftest import run_main
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = 'analysis = "head_to_head.tables"\n\n[params]\nstudies = ["round_types"]\nrounds = {rounds}\nseed = 5\n'
@@ -60,11 +60,8 @@ def command(monkeypatch, capsys):
     code and what it printed to stderr."""
 
     def run(*args: str) -> tuple[int, str]:
-        monkeypatch.setattr(sys, "argv", ["poker-analyzer", *args])
-        capsys.readouterr()
-        with pytest.raises(SystemExit) as stop:
-            main()
-        return stop.value.code, capsys.readouterr().err
+        code, _, err = run_main(monkeypatch, capsys, args)
+        return code, err
 
     return run
 

@@ -12,15 +12,14 @@ from __future__ import annotations
 import functools
 import json
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
 from analyzer.batch import read_spec
-from analyzer.cli.main import main
 from analyzer.report import SPEC_FIELDS
 from analyzer.studies import STUDIES, Study, study_specs
+from conftest import run_main
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "results"
@@ -94,11 +93,8 @@ def stubbed(monkeypatch, capsys):
     monkeypatch.setattr(Study, "load", stubbed_load)
 
     def run(*argv: str) -> tuple[int, str, list[dict]]:
-        monkeypatch.setattr(sys, "argv", ["poker-analyzer", *argv])
-        capsys.readouterr()
-        with pytest.raises(SystemExit) as stop:
-            main()
-        return stop.value.code, capsys.readouterr().err, calls
+        code, _, err = run_main(monkeypatch, capsys, argv)
+        return code, err, calls
 
     return run
 
