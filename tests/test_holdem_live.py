@@ -35,7 +35,10 @@ def brute_live(ranges: list[str], board: str) -> list[int] | None:
             return True
         return any(not used & c and dealt(players[1:], used | c) for c in combos[players[0]])
 
-    live = [sum(dealt([q for q in range(len(ranges)) if q != p], c) for c in combos[p]) for p in range(len(ranges))]
+    live = []
+    for p, own in enumerate(combos):
+        others = [q for q in range(len(combos)) if q != p]
+        live.append(sum(dealt(others, c) for c in own))
     return live if live[0] else None
 
 
