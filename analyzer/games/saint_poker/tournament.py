@@ -206,14 +206,13 @@ def _with_the_field(tallies: np.ndarray, players: int, played: Sequence[int]) ->
     full = np.zeros(paired_width(players), tallies.dtype)
     full[0] = done
     full[1 : 1 + 2 * players : 2], full[2 : 2 + 2 * players : 2] = x_sums, x_squares
-    at = 1 + 2 * players
-    for i, j in combinations(range(players), 2):
+    for k, (i, j) in enumerate(combinations(range(players), 2)):
+        at = 1 + 2 * players + 2 * k
         if (i, j) in played_pairs:
             full[at : at + 2] = tallies[played_pairs[i, j] : played_pairs[i, j] + 2]
         else:  # (x_i - x_j)^2 summed, one of them SHARE on every deal
             cross = SHARE * (x_sums[i] if j not in index else x_sums[j])
             full[at], full[at + 1] = x_sums[i] - x_sums[j], x_squares[i] - 2 * cross + x_squares[j]
-        at += 2
     return full
 
 
