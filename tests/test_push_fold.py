@@ -325,6 +325,26 @@ def test_the_api_rejects_bad_games_with_one_line_naming_the_value():
         pa.holdem.push_fold(stack=5, ante=-0.5)
     with pytest.raises(ValueError, match="step 0 must be"):
         pa.holdem.push_fold_chart(step=0)
+    for step, count in ((0.0001, "190,000"), (1e-9, "19,000,000,000")):  # refused before any solve
+        with pytest.raises(ValueError, match=f"makes a grid of {count} stacks, more than 2,000"):
+            pa.holdem.push_fold_chart(step=step)
+
+
+def test_a_grid_too_fine_is_one_line_naming_the_step(cli):
+    assert_one_line_error(cli("holdem", "push-fold-chart", "--step", "1e-9"), 1, "step 1e-09 makes a grid")
+
+
+def test_a_finer_grid_labels_its_stacks_with_the_decimals_it_needs():
+    """Steps of 0.05 bb: each stack printed to two decimals, as the grid holds it (one decimal
+    would print 1.55 as 1.6, the grid's top)."""
+    chart = pa.holdem.push_fold_chart(max_stack=1.6, step=0.05, runner=Runner(threads=2))
+    assert list(chart.stacks) == pytest.approx([1.05 + 0.05 * i for i in range(12)])
+    labels = chart.to_dict()["push"]
+    below_top = {n: v for n, v in zip(HAND_CLASSES, chart.push) if v < chart.stacks[-1]}
+    assert below_top, "some class is pushed only below the top of the grid"
+    for name, stack in below_top.items():
+        assert labels[name] == f"{stack:.2f}"
+    assert chart.step == 0.05
 
 
 def test_class_sums_match_the_committed_heads_up_matrix():

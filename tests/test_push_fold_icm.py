@@ -124,6 +124,10 @@ def test_the_documented_example_is_solved_to_under_a_tenth_of_a_percent():
         (["--stacks", "10", "--stacks", "10", "--payouts", "1"], 2, "--stacks: 2 given"),
         (["--stacks", "10", "--stacks", "10", "--stacks", "0.5", "--payouts", "1"], 2, "--stacks 0.5"),
         (["--stacks", "10", "--stacks", "10", "--stacks", "10", "--payouts", "1", "--payouts", "2"], 1, "payouts:"),
+        (["--stacks", "10 10 10", "--payouts", "1", "--seed", "-3"], 2, "seeds are 0 to 2**64 - 1, got -3"),
+        (["--stacks", "10 10 10", "--payouts", "1", "--seed", str(2**64)], 2, "seeds are 0 to 2**64 - 1"),
+        (["--stacks", "10 10 10", "--payouts", "1", "--deals", "0"], 2, "--deals"),
+        (["--stacks", "10 10 10", "--payouts", "1", "--deals", "20000001"], 2, "--deals"),
     ],
 )
 def test_bad_input_is_one_line_with_the_exit_code(cli, args, code, words):
@@ -143,3 +147,8 @@ def test_the_deals_give_each_seat_each_class_as_often_as_its_combos():
         seen = np.bincount(classes[:, seat], minlength=169) / deals
         assert (np.abs(seen - share) < 4 * error).all()
     assert (values > 0).all()
+
+
+def test_the_api_refuses_a_seed_outside_64_bits_before_solving():
+    with pytest.raises(ValueError, match="seed must be an integer from 0 to 2\\*\\*64 - 1, got -3"):
+        pa.holdem.icm_push_fold([10, 10, 10], [50, 30, 20], seed=-3)

@@ -19,6 +19,7 @@ from analyzer.cli.run_options import (
     Json,
     ShowProgress,
     Yes,
+    check_seed,
     confirmed,
     run_settings,
     with_run_options,
@@ -300,7 +301,9 @@ def push_fold_chart(
             data = result.to_dict()
             print(f"{'class':6} {'push':>6} {'call':>6}  pushing stacks with gaps")
             for name in data["push"]:
-                gaps = ", ".join(f"{lo:.1f}-{hi:.1f}" for lo, hi in result.gaps.get(name, []))
+                gaps = ", ".join(
+                    f"{result.stack_text(lo)}-{result.stack_text(hi)}" for lo, hi in result.gaps.get(name, [])
+                )
                 print(f"{name:6} {data['push'][name]:>6} {data['call'][name]:>6}  {gaps}".rstrip())
             print(f"largest exploitability {result.exploitability:.1e} bb per hand")
         save_chart(result, chart_file, as_json)
@@ -343,10 +346,13 @@ def icm_push_fold(
         list[str], typer.Option("--payouts", metavar="PRIZE", help='The prizes of 1st, 2nd, 3rd: "50 30 20".')
     ],
     ante: Ante = 0.0,
-    deals: Annotated[int, typer.Option("--deals", metavar="N", help="Monte Carlo deals the game is played on.")] = (
-        2_000_000
-    ),
-    seed: Annotated[int, typer.Option("--seed", metavar="SEED", help="Seed of the deals.")] = 2026,
+    deals: Annotated[
+        int,
+        typer.Option(
+            "--deals", min=1_000, max=20_000_000, metavar="N", help="Monte Carlo deals the game is played on."
+        ),
+    ] = 2_000_000,
+    seed: Annotated[int, typer.Option("--seed", callback=check_seed, metavar="SEED", help="Seed of the deals.")] = 2026,
     as_json: Json = False,
 ) -> None:
     """Three-handed push/fold Nash under ICM (button, small blind, big blind; push or fold, then
@@ -373,9 +379,9 @@ def icm_push_fold(
             share = 100 * hand_range.share if hand_range is not None else 0.0
             print(f"  {name} ({share:.1f}%): {text}")
         for who, equity, error in zip(("BTN", "SB", "BB"), result.equities, result.standard_errors):
-            print(f"  {who} equity {100 * equity:.3f}% of the prize pool (standard error {100 * error:.3f})")
+            print(f"  {who} equity {100 * equity:.3f}% ± {100 * error:.3f}% of the prize pool")
         print(
-            f"  exploitability {100 * result.exploitability:.4f}% of the prize pool "
+            f"  exploitability {100 * result.exploitability:.4f}% of the prize pool in the game on these deals "
             f"({result.iterations} CFR+ iterations)"
         )
 

@@ -40,6 +40,7 @@ say its chart leaves out the many small gaps of the exact solution too).
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -63,6 +64,7 @@ MAX_ITERATIONS = 200_000
 ROUNDING = 1e-3  # frequencies this close to 0 or 1 are rounded to it
 CHECK_EVERY = 50  # iterations between two exploitability checks
 MIN_GAP = 1.0  # big blinds: a chart lists holes in a class's pushing stacks this wide or wider
+MAX_CHART_STACKS = 2_000  # a chart's grid: about three minutes on 2 cores (the default's 190, 12-17 s)
 
 
 def _check_game(stack: float, ante: float) -> None:
@@ -342,14 +344,31 @@ class PushFoldChart:
             }
         )
 
+    @property
+    def step(self) -> float:
+        """The grid's step in big blinds (NaN for a grid of one stack)."""
+        return float(np.round(self.stacks[1] - self.stacks[0], 10)) if len(self.stacks) > 1 else math.nan
+
+    def stack_text(self, stack: float) -> str:
+        """A stack of the grid with as many decimals as the grid needs, one at least.
+
+        >>> chart = PushFoldChart(np.array([1.05, 1.1]), 0.0, np.array([]), np.array([]), {}, 0.0, 0.0)
+        >>> chart.stack_text(1.1), chart.stack_text(20)
+        ('1.10', '20.00')
+        """
+        decimals = next(
+            d for d in range(1, 11) if np.allclose(np.round(self.stacks, d), self.stacks, rtol=0, atol=1e-9)
+        )
+        return f"{stack:.{decimals}f}"
+
     def _gap_text(self, name: str) -> str:
-        return ", ".join(f"{lo:.1f}-{hi:.1f}" for lo, hi in self.gaps.get(name, []))
+        return ", ".join(f"{self.stack_text(lo)}-{self.stack_text(hi)}" for lo, hi in self.gaps.get(name, []))
 
     def label(self, value: float) -> str:
         """A chart cell's text: ``"20+"`` at the grid's top, ``"-"`` for never, else the stack."""
         if np.isnan(value):
             return "-"
-        return f"{self.stacks[-1]:g}+" if value >= self.stacks[-1] else f"{value:.1f}"
+        return f"{self.stacks[-1]:g}+" if value >= self.stacks[-1] else self.stack_text(value)
 
     def to_dict(self) -> dict:
         """JSON-friendly: the grid, each class's push and call stacks (as the chart's labels) and
@@ -386,8 +405,9 @@ class PushFoldChart:
             vmin=0,
             vmax=float(self.stacks[-1]),
             note=f"Exact all-in equities with combo-level card removal; chip EV, blinds 0.5 and 1, ante "
-            f"{self.ante:g}; solved at every stack from {self.stacks[0]:g} to {self.stacks[-1]:g} bb in "
-            f"{self.stacks[1] - self.stacks[0]:.1f} bb steps, largest exploitability {self.exploitability:.1e} bb "
+            f"{self.ante:g}; solved at every stack from {self.stacks[0]:g} to {self.stacks[-1]:g} bb"
+            f"{f' in {self.step:g} bb steps' if len(self.stacks) > 1 else ''}, largest exploitability "
+            f"{self.exploitability:.1e} bb "
             "per hand.\n" + (f"* pushing stacks with gaps: {gaps}." if side == "push" and gaps else ""),
         )
 
@@ -406,10 +426,15 @@ def push_fold_chart(
     _check_game(max_stack, ante)
     if not 0 < step <= max_stack - 1 - ante:
         raise ValueError(f"step {step:g} must be more than 0 and fit below the largest stack {max_stack:g}")
+    count = int(np.floor((max_stack - 1 - ante) / step + 1e-9))
+    if count > MAX_CHART_STACKS:
+        raise ValueError(
+            f"step {step:g} makes a grid of {count:,} stacks, more than {MAX_CHART_STACKS:,} "
+            f"(about 0.1 s of solving each): take a step of at least {(max_stack - 1 - ante) / MAX_CHART_STACKS:.2g}"
+        )
     if not tolerance > 0:
         raise ValueError(f"tolerance {tolerance:g} must be more than 0")
     start = time.perf_counter()
-    count = int(np.floor((max_stack - 1 - ante) / step + 1e-9))
     stacks = np.round(max_stack - step * np.arange(count)[::-1], 10)
     class_data()  # read once, before the tasks share it
     solves = runner.tasks(push_fold, [(float(s), ante, tolerance) for s in stacks])

@@ -44,7 +44,7 @@ from analyzer.games.holdem.push_fold import class_range
 from analyzer.jit import kernel
 from analyzer.ranges import HAND_CLASSES, Range, class_combos
 from analyzer.sim.rng import below
-from analyzer.sim.seeds import chunk_state
+from analyzer.sim.seeds import check_seed, chunk_state
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -326,6 +326,7 @@ def icm_push_fold(
     _, prizes = checked_input(stacks, payouts)
     if not 1000 <= deals <= 20_000_000:
         raise ValueError(f"deals {deals}: 1,000 to 20,000,000")
+    check_seed(seed)
     if not tolerance > 0:
         raise ValueError(f"tolerance {tolerance:g} must be more than 0")
     start_time = time.perf_counter()
