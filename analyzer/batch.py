@@ -21,9 +21,10 @@ every finished chunk and compute only the rest, so the tables equal an uninterru
 mixed. A run holds the lock ``<folder>.lock`` beside its checkpoint folder, so a second run of
 the spec on the same ``OUT`` is refused naming the first's process. Results are written
 atomically, and replace results of another spec only when forced: :func:`check_spec` refuses
-such a spec before anything runs, from the specs its study states up front, and the write checks
-again (:func:`analyzer.report.write_result_sets`); the checkpoints are removed once the results
-are written.
+such a spec before anything runs, from the specs its study states up front (:func:`check_specs`
+also two specs of one batch writing one folder), and the write checks again
+(:func:`analyzer.report.write_result_sets`); the checkpoints are removed once the results are
+written.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ import logging
 import shutil
 import tomllib
 import typing
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -202,6 +204,30 @@ def check_spec(
         _check_checkpoints(spec, folder, resume=resume, restart=restart)
     except ValueError as error:
         raise ValueError(f"spec {spec.path}: {error}") from None
+
+
+def check_specs(
+    specs: Sequence[Spec], out: str | Path, *, force: bool = False, resume: bool = False, restart: bool = False
+) -> None:
+    """Refuse a batch of ``specs`` before any of them runs: each as :func:`check_spec` does, a
+    spec file given twice, and, unless ``force``, two that write the same result folder (the
+    later would be refused by the earlier's result once it is written), naming both files and
+    the folder."""
+    given: set[Path] = set()
+    writers: dict[str, Path] = {}
+    for spec in specs:
+        if spec.path.resolve() in given:
+            raise ValueError(f"spec {spec.path} is given twice")
+        given.add(spec.path.resolve())
+        check_spec(spec, out, force=force, resume=resume, restart=restart)
+        for result in study_specs(spec.analysis, spec.params):
+            folder = f"{result.analysis}/{result.name}"
+            first = writers.setdefault(folder, spec.path)
+            if first != spec.path and not force:
+                raise ValueError(
+                    f"specs {first} and {spec.path} both write {folder}: run them with different --out, "
+                    "or give --force to let the later replace the earlier"
+                )
 
 
 def _check_checkpoints(spec: Spec, folder: Path, *, resume: bool, restart: bool) -> None:

@@ -95,6 +95,21 @@ def test_bad_specs_are_one_line_errors(tmp_path, text, message, main_run):
     assert code == 1 and message in err and err.count("\n") == 1
 
 
+def test_two_specs_writing_one_folder_are_refused_before_either_runs(tmp_path, main_run):
+    """A batch of two specs of one result folder (different seeds) is refused before the first
+    runs: nothing is written under --out, and the error names both files and the folder."""
+    first, second = tmp_path / "a.toml", tmp_path / "b.toml"
+    first.write_text(SPEC.format(seed=1))
+    second.write_text(SPEC.format(seed=3))
+    out = tmp_path / "out"
+    code, _, err = main_run("batch", str(first), str(second), "--out", str(out))
+    assert code == 1 and err.count("\n") == 1
+    assert f"specs {first} and {second} both write head_to_head/round_types" in err
+    assert not (out / "head_to_head").exists()
+    code, _, err = main_run("batch", str(first), str(first), "--out", str(out))
+    assert code == 1 and f"spec {first} is given twice" in err and err.count("\n") == 1
+
+
 def test_every_committed_result_has_a_spec_naming_an_existing_analysis():
     specs = sorted((ROOT / "results").rglob("*.toml"))
     assert {read_spec(path).analysis for path in specs} == set(STUDIES)

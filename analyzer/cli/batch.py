@@ -54,11 +54,10 @@ def batch_command(
         from analyzer.report import check_writable
 
         check_writable(out)  # --out and every spec are checked before any runs
-        from analyzer.batch import check_spec, read_spec, run_spec
+        from analyzer.batch import check_specs, read_spec, run_spec
 
         parsed = [read_spec(path) for path in specs]
-        for spec in parsed:  # no spec runs when one would be refused
-            check_spec(spec, out, force=force, resume=resume, restart=restart)
+        check_specs(parsed, out, force=force, resume=resume, restart=restart)  # none runs if one is refused
         for i, spec in enumerate(parsed):
             try:
                 with _terminate_as_interrupt(), progress_bar(spec.name, show_progress, long_run=True) as progress:
