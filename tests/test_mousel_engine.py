@@ -465,6 +465,12 @@ def test_advise_input_errors():
         MouselRules(deck=36)
     with pytest.raises(ValueError):
         MouselRules(fail_mode="split")
+    for chips in (math.inf, math.nan, 1e308, 1.0000001e12):  # past 1e12: sums lose whole chips, then overflow
+        with pytest.raises(ValueError, match=r"pot must be 0 to 1e\+12 chips"):
+            advise("As Ks Qs Js", "2d", 4, pot=chips, trials=10, seed=1)
+        with pytest.raises(ValueError, match=r"mousel.stake must be more than 0 and at most 1e\+12 chips"):
+            MouselRules(stake=chips)
+    assert MouselRules(stake=1e12).stake == 1e12
     # the same with pack_mode continuation is accepted; 6 players on 32 cards too
     cont = MouselRules(pack_mode="continuation")
     assert advise("As Ks Qs Js", "2d", 4, used="3c 4c", rules=cont, trials=20, seed=1).run.trials == 20

@@ -29,7 +29,7 @@ from analyzer.games._results import SHOWN, Result, json_ready, summary, value_ch
 from analyzer.games.mousel import engine as E
 from analyzer.games.mousel.deal import OUTCOMES, _option_outcomes
 from analyzer.games.mousel.policies import BASELINE, SEARCH_DEPTH, play_code, seat_thresholds
-from analyzer.games.mousel.rules import MouselRules
+from analyzer.games.mousel.rules import MAX_CHIPS, MouselRules
 from analyzer.jit import kernel
 from analyzer.sim.engine import KernelJob, Stopping, mean_and_se
 from analyzer.sim.facts import RunFacts
@@ -267,8 +267,8 @@ def advise(
     rules.check_players(players)
     if seat not in range(players):
         raise ValueError(f"seat must be 0 (forehand) to {players - 1} (dealer), got {seat!r}")
-    if not (math.isfinite(pot) and pot >= 0):
-        raise ValueError(f"pot must be a number of chips, at least 0, got {pot!r}")
+    if not (math.isfinite(pot) and 0 <= pot <= MAX_CHIPS):
+        raise ValueError(f"pot must be 0 to {MAX_CHIPS:g} chips, got {pot!r}")
     cards = parse_exact(hand, E.HAND_SIZE, "hand", "Mousel")
     trump_card = parse_exact(trump, 1, "trump", "Mousel")
     gone = parse_exact(used, None, "used", "Mousel") if used.strip() else ()

@@ -11,6 +11,9 @@ from analyzer.games.mousel import engine as E
 from analyzer.json_input import options_input
 
 FAIL_MODES = {"payout": E.PAYOUT, "keep": E.KEEP}
+MAX_CHIPS = 1e12
+"""The largest stake or pot taken: a run's chips are summed in 64-bit floats, exact to whole
+chips only below 2**53 (about 9e15), and past about 1e307 a sum is infinite."""
 
 
 @dataclass(frozen=True)
@@ -36,8 +39,8 @@ class MouselRules:
             raise ValueError(f"mousel.fail_mode must be payout or keep, got {self.fail_mode!r}")
         if self.single_participant not in ("void", "takes_pot"):
             raise ValueError(f"mousel.single_participant must be void or takes_pot, got {self.single_participant!r}")
-        if not (math.isfinite(self.stake) and self.stake > 0):
-            raise ValueError(f"mousel.stake must be positive, got {self.stake!r}")
+        if not (math.isfinite(self.stake) and 0 < self.stake <= MAX_CHIPS):
+            raise ValueError(f"mousel.stake must be more than 0 and at most {MAX_CHIPS:g} chips, got {self.stake!r}")
 
     def check_players(self, players: int) -> None:
         """Refuse a table of ``players`` the pack cannot serve: 3 to 8, at most 6 with 32 cards (M-1)."""
