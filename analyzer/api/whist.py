@@ -165,13 +165,13 @@ def play(
     --------
     >>> import analyzer as pa
     >>> pa.whist.play(deals=2000, table_deals=20_000, seed=1)
-    Whist deals with bidding: Solo-nolo joined in 0.00% of deals; the bidders' table covers 82.9% of hands
+    Whist deals with bidding: Solo-nolo joined in 0.00% ± 0.00% of deals; the bidders' table covers 82.9% of hands
     Monte Carlo, 2,000 deals, seed 1
-      pass       14.40% of deals
-      nolo       0.00% of deals
-      grand      85.60% of deals, made 70.7%
-      solo-nolo  0.00% of deals
-      grandi     0.00% of deals
+      pass       14.40% ± 0.79% of deals
+      nolo       0.00% ± 0.00% of deals
+      grand      85.60% ± 0.79% of deals, made 70.7% ± 1.1%
+      solo-nolo  0.00% ± 0.00% of deals
+      grandi     0.00% ± 0.00% of deals
       seat 0     chips -0.252 ± 0.147 per deal
       seat 1     chips +0.200 ± 0.146 per deal
       seat 2     chips -0.051 ± 0.147 per deal

@@ -221,14 +221,15 @@ def play_command(
     console = stdout_console()
     table = Table(
         title=f"{plural(stats.run.trials, 'deal')} with bidding (seed {stats.run.seed}); Solo-nolo joined in "
-        f"{100 * stats.joined:.2f}% of deals",
+        f"{100 * stats.joined:.2f}% ± {100 * stats.joined_stderr:.2f}% of deals",
         title_justify="left",
     )
-    for column in ("contract", "share", "P(made)"):
+    for column in ("contract", "share", "± s.e.", "P(made)", "± s.e."):
         table.add_column(column, justify="left" if column == "contract" else "right")
     for name, row in stats.contracts.items():
-        made = "-" if row["p_made"] != row["p_made"] else f"{100 * row['p_made']:.1f}%"
-        table.add_row(name, f"{100 * row['share']:.2f}%", made)
+        played = row["p_made"] == row["p_made"]  # NaN for the pass game and a contract never played
+        made = (f"{100 * row['p_made']:.1f}%", f"{100 * row['p_made_stderr']:.1f}%") if played else ("-", "-")
+        table.add_row(name, f"{100 * row['share']:.2f}%", f"{100 * row['share_stderr']:.2f}%", *made)
     console.print(table)
     if stats.table_coverage < 0.99:
         console.print(

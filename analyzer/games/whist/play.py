@@ -173,16 +173,18 @@ class WhistGames(Result):
     ``run.seed`` the seed of the whole simulation (the bidders' table and the deals).
 
     ``contracts``: per contract name, ``share`` (of deals it was played) and ``p_made`` (of
-    those, made; NaN for the pass game and for a contract never played). ``seats``: per seat
-    (0 = forehand) the expected ``chips`` per deal and its ``chips_stderr``. ``joined``: the
-    share of deals with a Solo-nolo joiner (W-4). ``table_coverage``: the share of hands the
-    bidders' table covers (module docstring).
+    those, made; NaN for the pass game and for a contract never played), each with its standard
+    error (``share_stderr``, ``p_made_stderr``: sqrt(p (1 - p) / n) over the deals counted).
+    ``seats``: per seat (0 = forehand) the expected ``chips`` per deal and its ``chips_stderr``.
+    ``joined``: the share of deals with a Solo-nolo joiner (W-4), and ``joined_stderr``.
+    ``table_coverage``: the share of hands the bidders' table covers (module docstring).
     """
 
     run: RunFacts
-    contracts: dict  # name -> {"share", "p_made"}
+    contracts: dict  # name -> {"share", "share_stderr", "p_made", "p_made_stderr"}
     seats: list  # per seat: {"chips", "chips_stderr"}
     joined: float  # share of deals with a Solo-nolo joiner
+    joined_stderr: float
     table_coverage: float  # share of hands the bidders' table covers (module docstring)
 
     def to_dict(self) -> dict:
@@ -198,13 +200,14 @@ class WhistGames(Result):
     def __repr__(self) -> str:
         rows = []
         for name, row in self.contracts.items():
-            made = "" if math.isnan(row["p_made"]) else f", made {100 * row['p_made']:.1f}%"
-            rows.append((name, f"{100 * row['share']:.2f}% of deals{made}"))
+            made = "" if math.isnan(row["p_made"]) else f", made {_percent(row['p_made'], row['p_made_stderr'], 1)}"
+            rows.append((name, f"{_percent(row['share'], row['share_stderr'], 2)} of deals{made}"))
         rows += [
             (f"seat {s['seat']}", f"chips {s['chips']:+.3f} ± {s['chips_stderr']:.3f} per deal") for s in self.seats
         ]
         title = (
-            f"Whist deals with bidding: Solo-nolo joined in {100 * self.joined:.2f}% of deals; the bidders' "
+            f"Whist deals with bidding: Solo-nolo joined in {_percent(self.joined, self.joined_stderr, 2)} of deals; "
+            "the bidders' "
             f"table covers {100 * self.table_coverage:.1f}% of hands"
         )
         return summary(title, self.run.describe(DEALS), rows, total=len(rows), noun=("row", "rows"))
@@ -220,6 +223,15 @@ class WhistGames(Result):
             title="Whist deals with table bidders: chips by seat (0 = forehand, 3 = dealer)",
             value_label="expected chips per deal",
         )
+
+
+def _percent(share: float, stderr: float, decimals: int) -> str:
+    """``share ± stderr`` in percent with ``decimals`` decimals.
+
+    >>> _percent(0.8560, 0.0078, 2)
+    '85.60% ± 0.78%'
+    """
+    return f"{100 * share:.{decimals}f}% ± {100 * stderr:.{decimals}f}%"
 
 
 def simulate_bidding(
@@ -255,18 +267,29 @@ def simulate_bidding(
     )
     run = runner.monte_carlo(job, seed=derive_seed(used_seed, 1), stopping=Stopping(trials=deals), chunk_size=CHUNK)
     t, n = run.tallies, run.trials
-    contracts = {
-        E.CONTRACT_NAMES[c]: {
-            "share": t[c] / n,
-            "p_made": t[CONTRACTS + c] / t[c] if t[c] and c != E.PASS else math.nan,
+    contracts = {}
+    for c in range(CONTRACTS):  # shares of deals, and of the deals played: each 0 or 1 a deal
+        share, share_se = mean_and_se(t[c], t[c], n)
+        made, made_se = (
+            mean_and_se(t[CONTRACTS + c], t[CONTRACTS + c], t[c]) if t[c] and c != E.PASS else (math.nan, math.nan)
+        )
+        contracts[E.CONTRACT_NAMES[c]] = {
+            "share": share,
+            "share_stderr": share_se,
+            "p_made": made,
+            "p_made_stderr": made_se,
         }
-        for c in range(CONTRACTS)
-    }
     seats = []
     for seat in range(E.SEATS):
         mean, se = mean_and_se(t[2 * CONTRACTS + seat], t[2 * CONTRACTS + E.SEATS + seat], n)
         seats.append({"seat": seat, "chips": mean, "chips_stderr": se})
     facts = RunFacts.from_run(run, seed=used_seed, elapsed=time.perf_counter() - start)
+    joined, joined_se = mean_and_se(t[GAME_TALLY - 1], t[GAME_TALLY - 1], n)
     return WhistGames(
-        run=facts, contracts=contracts, seats=seats, joined=t[GAME_TALLY - 1] / n, table_coverage=coverage
+        run=facts,
+        contracts=contracts,
+        seats=seats,
+        joined=joined,
+        joined_stderr=joined_se,
+        table_coverage=coverage,
     )
