@@ -201,8 +201,9 @@ def edge(
     Returns
     -------
     EdgeResult
-        ``ev`` ± ``stderr``, ``house_edge``, ``win``, ``push``, ``loss``, and for ``optimal``
-        ``gain_over_house_way`` ± ``gain_stderr`` (paired on the same deals).
+        ``ev`` ± ``stderr``, ``house_edge``, ``win``, ``push``, ``loss`` (each with its
+        ``..._stderr``), and for ``optimal`` ``gain_over_house_way`` ± ``gain_stderr`` (paired
+        on the same deals).
 
     Examples
     --------
@@ -210,7 +211,7 @@ def edge(
     >>> pa.paigow.edge(trials=50_000, seed=1)
     EdgeResult: player sets by houseway, dealer by the House Way (foxwoods); Monte Carlo, 50,000 deals, seed 1
       EV -3.284% ± 0.336% per unit bet (house edge 3.284%)
-      win 28.830%  push 40.498%  loss 30.672%
+      win 28.830% ± 0.203%  push 40.498% ± 0.220%  loss 30.672% ± 0.206%
     """
     from analyzer.games.paigow.edge import house_edge
 

@@ -215,7 +215,7 @@ def edge(
     console.print(
         f"EV {100 * result.ev:+.3f}% ± {100 * result.stderr:.3f}% per unit bet   (house edge {-100 * result.ev:.3f}%)"
     )
-    console.print(f"win {100 * result.win:.3f}%   push {100 * result.push:.3f}%   loss {100 * result.loss:.3f}%")
+    console.print(result.outcome_text())
     if result.gain_over_house_way is not None and result.gain_stderr is not None and result.inner_trials is not None:
         console.print(
             f"gain over the House Way on the same deals: {100 * result.gain_over_house_way:+.3f}% "

@@ -34,6 +34,8 @@ class EdgeResult:
         The House Way the dealer (and a ``houseway`` player) sets by.
     win, push, loss:
         The chances that the player wins both hands, wins one, loses (rules §5.1).
+    win_stderr, push_stderr, loss_stderr:
+        Their standard errors, sqrt(p (1 - p) / n) over the ``n`` deals.
     ev, stderr:
         The player's expected result per unit bet and its standard error; the house edge is
         ``-ev``.
@@ -52,6 +54,9 @@ class EdgeResult:
     win: float
     push: float
     loss: float
+    win_stderr: float
+    push_stderr: float
+    loss_stderr: float
     ev: float
     stderr: float
     run: RunFacts
@@ -76,13 +81,24 @@ class EdgeResult:
 
         return pd.DataFrame([self.to_dict()])
 
+    def outcome_text(self) -> str:
+        """The win, push and loss chances with their standard errors, in percent."""
+        return "  ".join(
+            f"{name} {100 * share:.3f}% ± {100 * stderr:.3f}%"
+            for name, share, stderr in (
+                ("win", self.win, self.win_stderr),
+                ("push", self.push, self.push_stderr),
+                ("loss", self.loss, self.loss_stderr),
+            )
+        )
+
     def __repr__(self) -> str:
         lines = [
             f"EdgeResult: player sets by {self.strategy}, dealer by the House Way ({self.way}); "
             f"{self.run.describe('deal')}",
             f"  EV {100 * self.ev:+.3f}% ± {100 * self.stderr:.3f}% per unit bet "
             f"(house edge {100 * self.house_edge:.3f}%)",
-            f"  win {100 * self.win:.3f}%  push {100 * self.push:.3f}%  loss {100 * self.loss:.3f}%",
+            f"  {self.outcome_text()}",
         ]
         if self.gain_over_house_way is not None and self.gain_stderr is not None:
             lines.append(
@@ -181,7 +197,9 @@ def house_edge(
     if strategy == "optimal":
         chunk_size = min(chunk_size, 256)
     run = runner.monte_carlo(job, seed=seed, stopping=stopping, chunk_size=chunk_size)
-    win, push, loss, ev, se = settlement(run.tallies.sum(axis=1), run.trials, commission)
+    counts = run.tallies.sum(axis=1)
+    win, push, loss, ev, se = settlement(counts, run.trials, commission)
+    win_se, push_se, loss_se = (mean_and_se(c, c, run.trials)[1] for c in counts)  # each outcome 0 or 1 a deal
     gain, gain_se = paired_gain(run.tallies, run.trials, commission) if inner else (None, None)
     return EdgeResult(
         strategy=strategy,
@@ -189,6 +207,9 @@ def house_edge(
         win=win,
         push=push,
         loss=loss,
+        win_stderr=win_se,
+        push_stderr=push_se,
+        loss_stderr=loss_se,
         ev=ev,
         stderr=se,
         run=RunFacts.from_run(run),
