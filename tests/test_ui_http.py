@@ -28,6 +28,7 @@ from analyzer.cli.errors import one_line
 from analyzer.sim.method import allow_exact
 from analyzer.ui import calls, server
 from analyzer.ui.server import STATIC, make_server
+from conftest import assert_one_line_error
 from tests.cli_process import ctrl_c_as_in_a_terminal
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -846,3 +847,11 @@ def test_command_serves_and_refuses_a_port_in_use(tmp_path):
     bad = subprocess.run([*command[:-3], "--port", "70000"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and bad.stderr.startswith("error: Invalid value for '--port'")
     assert bad.stderr.count("\n") == 1
+
+
+def test_command_refuses_a_results_folder_that_is_not_there(tmp_path, cli):
+    """``--results`` naming no folder (a missing path, a file) is a one-line usage error before
+    anything listens, not a page whose gallery is silently empty."""
+    (tmp_path / "file").write_text("")
+    for path in (tmp_path / "missing", tmp_path / "file"):
+        assert_one_line_error(cli("ui", "--results", str(path), "--no-browser"), 2, f"--results {path}: no such folder")

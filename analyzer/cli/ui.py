@@ -43,6 +43,9 @@ def ui_command(
 
     from analyzer.ui.server import make_server
 
+    if results is not None and not results.is_dir():
+        raise typer.BadParameter(f"--results {results}: no such folder")
+
     try:
         server = make_server(host, port, results)
     except (OSError, UnicodeError, TypeError) as err:  # a port in use, an unknown host, a host no encoding takes
