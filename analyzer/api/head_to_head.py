@@ -420,12 +420,13 @@ def play(
     >>> pa.head_to_head.play("greedy", "random", games=500, seed=1)
     Head to Head games, roll: greedy (first) v random (second)
     Monte Carlo, 500 games, seed 1
-      first (greedy) wins   99.80% ± 0.20%
-      second (random) wins  0.20%
-      chip margin           +1689.2 ± 22.0 $ per game (s.d. 491.2)
-      round 1 (3 rows)      first moves first: margin +354.0 ± 12.8 $, wins 89.0%
-      round 2 (4 rows)      second moves first: margin -557.6 ± 13.4 $, wins 1.2%
-      round 3 (5 rows)      first moves first: margin +777.6 ± 12.8 $, wins 98.8%
+      first (greedy) wins       99.80% ± 0.20%
+      second (random) wins      0.20% ± 0.20%
+      settled by the card draw  0.40% ± 0.28%
+      chip margin               +1689.2 ± 22.0 $ per game (s.d. 491.2)
+      round 1 (3 rows)          first moves first: margin +354.0 ± 12.8 $, wins 89.0%
+      round 2 (4 rows)          second moves first: margin -557.6 ± 13.4 $, wins 1.2%
+      round 3 (5 rows)          first moves first: margin +777.6 ± 12.8 $, wins 98.8%
     """
     from analyzer.games.head_to_head.betting.play import simulate_betting_games
     from analyzer.games.head_to_head.betting.rules import BettingRules

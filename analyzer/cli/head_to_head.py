@@ -378,7 +378,8 @@ def _print_games(stats) -> None:
     )
     console.print(
         f"  first wins  {100 * stats.first_wins:6.2f}% ± {100 * stats.first_wins_stderr:.2f}%   "
-        f"second wins {100 * stats.second_wins:6.2f}%   settled by the card draw {100 * stats.tie_breaks:.2f}%"
+        f"second wins {100 * stats.second_wins:6.2f}% ± {100 * stats.first_wins_stderr:.2f}%   "
+        f"settled by the card draw {100 * stats.tie_breaks:.2f}% ± {100 * stats.tie_breaks_stderr:.2f}%"
     )
     console.print(
         f"  chip margin (first - second) {stats.margin:+.1f} ± {stats.margin_stderr:.1f} $ per game, "
@@ -409,7 +410,7 @@ def _print_betting_games(stats) -> None:
     )
     console.print(
         f"  first wins {100 * stats.first_wins:6.2f}% ± {100 * stats.first_wins_stderr:.2f}%   "
-        f"settled by the card draw {100 * stats.tie_breaks:.2f}%"
+        f"settled by the card draw {100 * stats.tie_breaks:.2f}% ± {100 * stats.tie_breaks_stderr:.2f}%"
     )
     console.print(
         f"  first's final stack {stats.first_stack:.1f} ± {stats.first_stack_stderr:.1f} $ "

@@ -272,9 +272,11 @@ class HeadToHeadGames(Result):
     ``second`` the other's; ``round_type`` is a fixed type or ``roll`` (the die picks each
     round, §2.4), ``crazy`` makes every round Crazy. ``first_wins`` and ``second_wins`` are the
     shares of games won (a tie on chips is settled by the card draw, §2.6: ``tie_breaks`` is
-    how often); ``margin`` the mean chips of first minus second per game (of $2,400), with its
-    standard error and standard deviation. ``rounds``: per round, the first mover's margin
-    (± s.e.), his share of rounds won and the share of tied rounds.
+    how often), each with its standard error (``first_wins_stderr``, also the second's: his
+    share is the rest; ``tie_breaks_stderr``); ``margin`` the mean chips of first minus second
+    per game (of $2,400), with its standard error and standard deviation. ``rounds``: per
+    round, the first mover's margin (± s.e.), his share of rounds won and the share of tied
+    rounds.
     """
 
     first: str
@@ -287,6 +289,7 @@ class HeadToHeadGames(Result):
     first_wins_stderr: float
     second_wins: float
     tie_breaks: float  # share of games tied on chips and settled by the card draw
+    tie_breaks_stderr: float
     margin: float
     margin_stderr: float
     margin_sd: float
@@ -313,7 +316,8 @@ class HeadToHeadGames(Result):
         kind = f"{self.round_type}{' Crazy' if self.crazy else ''}"
         rows = [
             (f"first ({self.first}) wins", f"{100 * self.first_wins:.2f}% ± {100 * self.first_wins_stderr:.2f}%"),
-            (f"second ({self.second}) wins", f"{100 * self.second_wins:.2f}%"),
+            (f"second ({self.second}) wins", f"{100 * self.second_wins:.2f}% ± {100 * self.first_wins_stderr:.2f}%"),
+            ("settled by the card draw", f"{100 * self.tie_breaks:.2f}% ± {100 * self.tie_breaks_stderr:.2f}%"),
             ("chip margin", f"{self.margin:+.1f} ± {self.margin_stderr:.1f} $ per game (s.d. {self.margin_sd:.1f})"),
         ]
         rows += [
@@ -392,6 +396,7 @@ def simulate_games(
         first_wins_stderr=first_se,
         second_wins=t[2] / n,
         tie_breaks=t[3] / n,
+        tie_breaks_stderr=mean_and_se(t[3], t[3], n)[1],  # each game tied or not
         margin=margin,
         margin_stderr=margin_se,
         margin_sd=float(np.sqrt(max(t[5] / n - margin**2, 0.0))),

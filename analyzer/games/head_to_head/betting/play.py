@@ -167,7 +167,7 @@ class BettingGames(Result):
     (``first_bets``, ``second_bets``); ``first`` moves first in round 1. Both stacks end at
     $2,800 together (two $800 stacks and $1,200 of base), so the second's final stack is
     $2,800 minus the first's; ``tie_breaks`` is the share of games tied on chips and settled
-    by the card draw.
+    by the card draw, ``tie_breaks_stderr`` its standard error.
     """
 
     first: str
@@ -181,6 +181,7 @@ class BettingGames(Result):
     first_wins: float
     first_wins_stderr: float
     tie_breaks: float
+    tie_breaks_stderr: float
     first_stack: float
     first_stack_stderr: float
     trajectory: tuple[float, ...]
@@ -219,7 +220,7 @@ class BettingGames(Result):
             ("first wins", f"{100 * self.first_wins:.2f}% ± {100 * self.first_wins_stderr:.2f}%"),
             ("first's final stack", f"{self.first_stack:.1f} ± {self.first_stack_stderr:.1f} $ (of ${END_STACKS:,})"),
             ("first's mean stack", f"{rounds} $ after rounds 1, 2, 3"),
-            ("settled by the card draw", f"{100 * self.tie_breaks:.2f}%"),
+            ("settled by the card draw", f"{100 * self.tie_breaks:.2f}% ± {100 * self.tie_breaks_stderr:.2f}%"),
         ]
         title = (
             f"Head to Head betting games, {kind}: {self.first} + {self.first_bets} (first) v "
@@ -285,6 +286,7 @@ def simulate_betting_games(
         first_wins=wins,
         first_wins_stderr=wins_se,
         tie_breaks=t[2] / n,
+        tie_breaks_stderr=mean_and_se(t[2], t[2], n)[1],  # each game tied or not
         first_stack=stack,
         first_stack_stderr=stack_se,
         trajectory=tuple(m for m, _ in path),
