@@ -169,3 +169,17 @@ def test_human_play_refuses_json_and_bad_betting_options(main_run):
     assert code == 1 and err.count("\n") == 1 and "unknown betting policy" in err
     with pytest.raises(ValueError, match="betting=True"):
         pa.head_to_head.human_game("greedy", opponent_bets="never")
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("--first-bets", "never"), "--first-bets and --second-bets are betting policies: give --betting too"),
+        (("--second-bets", "never"), "--first-bets and --second-bets are betting policies: give --betting too"),
+        (("--human", "--second-bets", "never"), "give --betting too"),
+        (("--human", "--betting", "--first-bets", "never"), "--first-bets: in a --human game you bet yourself"),
+    ],
+)
+def test_betting_policies_that_would_be_ignored_are_usage_errors(main_run, args, words):
+    code, _, err = main_run("h2h", "play", "-n", "10", *args)
+    assert code == 2 and err.count("\n") == 1 and words in err

@@ -216,17 +216,18 @@ def play(
     tiebreak: Tiebreak = "standard",
     betting: Betting = False,
     first_bets: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--first-bets",
             metavar="POLICY",
-            help="Betting policy of the first player: never, threshold[:bet=P,raise=P,call=P,size=D,cards=0|1], "
-            "rollout[:N].",
+            help="With --betting, the first player's betting policy: never, "
+            "threshold[:bet=P,raise=P,call=P,size=D,cards=0|1], rollout[:N] (default threshold).",
         ),
-    ] = "threshold",
+    ] = None,
     second_bets: Annotated[
-        str, typer.Option("--second-bets", metavar="POLICY", help="Betting policy of the other player.")
-    ] = "threshold",
+        str | None,
+        typer.Option("--second-bets", metavar="POLICY", help="With --betting, the other player's (default threshold)."),
+    ] = None,
     forfeit: Forfeit = True,
     bet_window: BetWindow = "turn",
     min_bet: MinBet = 10,
@@ -239,9 +240,13 @@ def play(
     """Simulate whole games (3 rounds: 3, 4, 5 rows) between two policies: win rates and
     chip margins (or, with --betting, final stacks) with standard errors; or, with --human, play
     a game yourself."""
+    if not betting and (first_bets is not None or second_bets is not None):
+        raise fail("--first-bets and --second-bets are betting policies: give --betting too", USAGE_ERROR)
     if human:
         if as_json:
             raise fail("--human plays a game in the terminal: no --json", USAGE_ERROR)
+        if first_bets is not None:
+            raise fail("--first-bets: in a --human game you bet yourself", USAGE_ERROR)
         with reported_errors():
             from analyzer.api import head_to_head
 
@@ -251,7 +256,7 @@ def play(
                 crazy=crazy,
                 rules={"batch_starter": batch_starter, "tiebreak": tiebreak},
                 betting=_betting_rules(forfeit, bet_window, min_bet) if betting else False,
-                opponent_bets=second_bets if betting else None,
+                opponent_bets=second_bets or "threshold" if betting else None,
                 seed=seed,
                 think_ms=think,
             )
@@ -275,8 +280,8 @@ def play(
                 games=games,
                 rules={"batch_starter": batch_starter, "tiebreak": tiebreak},
                 betting=_betting_rules(forfeit, bet_window, min_bet) if betting else False,
-                first_bets=first_bets if betting else None,
-                second_bets=second_bets if betting else None,
+                first_bets=first_bets or "threshold" if betting else None,
+                second_bets=second_bets or "threshold" if betting else None,
                 seed=seed,
                 runner=runner.reporting(progress),
             )
