@@ -443,6 +443,10 @@ def test_cli_decide_and_play(tmp_path, cli):
     assert play.returncode == 0, play.stderr
     stats = json.loads(play.stdout)
     assert stats["games"] == 200 and [s["policy"] for s in stats["seats"]] == ["greedy", "save", "greedy", "save"]
+    table = cli("saint", "play", "--players", "4", "--policies", "greedy,save", "--games", "200", "--seed", "1")
+    shares = [s[f"won_round_{r}"] for s in stats["seats"] for r in range(1, 9)] + stats["tied_rounds"]
+    largest = max((p * (1 - p) / 200) ** 0.5 for p in shares)  # binomial errors over the 200 games
+    assert f"rounds won and tied: % of games, each ± {100 * largest:.1f}% (s.e.) or less" in table.stdout
     bad = cli("saint", "play", "--players", "3", "--policies", "greedy,nope")
     assert bad.returncode == 1 and "unknown policy" in bad.stderr
     path.write_text(json.dumps(LAST_RIVER))

@@ -212,6 +212,7 @@ def play_command(
     console = stdout_console()
     console.print(table)
     console.print("rounds with tied winners: " + " ".join(f"{100 * t:.1f}%" for t in stats.tied_rounds))
+    console.print(f"rounds won and tied: % of games, each ± {100 * stats.round_shares_stderr():.1f}% (s.e.) or less")
 
 
 @saint_poker_app.command("tables")

@@ -14,6 +14,7 @@ becomes the river (S-1).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -184,6 +185,12 @@ class SaintPokerGames(Result):
         import pandas as pd  # here, not at the top: queries print without pandas
 
         return pd.DataFrame([{k: v for k, v in s.items() if k != "score_histogram"} for s in self.seats])
+
+    def round_shares_stderr(self) -> float:
+        """The largest standard error of the per-round shares (each seat's rounds won, the tied
+        rounds): each is a share of the games, so sqrt(p (1 - p) / n) over ``n`` games."""
+        shares = [s[f"won_round_{r}"] for s in self.seats for r in range(1, E.ROUNDS + 1)] + list(self.tied_rounds)
+        return max(math.sqrt(p * (1 - p) / self.run.trials) for p in shares)
 
     def __repr__(self) -> str:
         rows = [
