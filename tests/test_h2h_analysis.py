@@ -297,5 +297,12 @@ def test_cli_play_json(cli):
     data = json.loads(run.stdout)
     assert data["games"] == 300 and data["crazy"] and data["round_type"] == "hold3"
     assert len(data["rounds"]) == 3 and data["first_wins"] > 0.9
+    table = cli("h2h", "play", "--type", "hold3", "--crazy", "--first", "greedy", "--games", "300", "--seed", "2")
+    shares = [r[key] for r in data["rounds"] for key in ("first_mover_wins", "ties")]
+    largest = max((p * (1 - p) / 300) ** 0.5 for p in shares)  # binomial errors over the 300 games
+    assert f"wins and ties: % of games, each ± {100 * largest:.1f}% (s.e.) or less" in table.stdout
+    assert f"settled by the card draw {100 * data['tie_breaks']:.2f}% ± {100 * data['tie_breaks_stderr']:.2f}%" in (
+        table.stdout
+    )
     bad = cli("h2h", "play", "--type", "roll", "--crazy")
     assert bad.returncode == 1 and "fixed round type" in bad.stderr

@@ -404,6 +404,7 @@ def _print_games(stats) -> None:
             f"{100 * r['ties']:.1f}%",
         )
     console.print(table)
+    console.print(f"wins and ties: % of games, each ± {100 * stats.round_shares_stderr():.1f}% (s.e.) or less")
 
 
 def _print_betting_games(stats) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -80,6 +80,16 @@ def plus_minus(value: float, stderr: float, exact: bool, spec: str) -> str:
     if exact:
         return format(value, spec)
     return f"{format(value, spec)} ± {format(stderr, spec.lstrip('+'))}"
+
+
+def largest_share_stderr(shares: Iterable[float], n: int) -> float:
+    """The largest standard error of ``shares`` each measured over the same ``n`` draws (each
+    draw in or out): sqrt(p (1 - p) / n), largest at the share nearest 1/2.
+
+    >>> largest_share_stderr([0.1, 0.5, 0.9], 100)
+    0.05
+    """
+    return max(math.sqrt(p * (1 - p) / n) for p in shares)
 
 
 def paired_stderr(sums: np.ndarray, products: np.ndarray, a: int, b: int, n: int) -> float:

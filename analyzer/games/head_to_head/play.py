@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from analyzer.games._results import Result, summary, value_chart
+from analyzer.games._results import Result, largest_share_stderr, summary, value_chart
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.policies import (
     BASE_POLICIES,
@@ -311,6 +311,12 @@ class HeadToHeadGames(Result):
         import pandas as pd  # here, not at the top: queries print without pandas
 
         return pd.DataFrame(self.rounds)
+
+    def round_shares_stderr(self) -> float:
+        """The largest standard error of the per-round shares (the first mover's rounds won, the
+        tied rounds): each is a share of the games, so sqrt(p (1 - p) / n) over ``n`` games."""
+        shares = [r[key] for r in self.rounds for key in ("first_mover_wins", "ties")]
+        return largest_share_stderr(shares, self.run.trials)
 
     def __repr__(self) -> str:
         kind = f"{self.round_type}{' Crazy' if self.crazy else ''}"

@@ -14,14 +14,13 @@ becomes the river (S-1).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from analyzer.games._results import Result, json_ready, summary, value_chart
+from analyzer.games._results import Result, json_ready, largest_share_stderr, summary, value_chart
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.policies import BASE_POLICIES, POLICY_NAMES, STRONG, _seat_streams, policy_weights
 from analyzer.games.saint_poker.rollout import SHARE
@@ -190,7 +189,7 @@ class SaintPokerGames(Result):
         """The largest standard error of the per-round shares (each seat's rounds won, the tied
         rounds): each is a share of the games, so sqrt(p (1 - p) / n) over ``n`` games."""
         shares = [s[f"won_round_{r}"] for s in self.seats for r in range(1, E.ROUNDS + 1)] + list(self.tied_rounds)
-        return max(math.sqrt(p * (1 - p) / self.run.trials) for p in shares)
+        return largest_share_stderr(shares, self.run.trials)
 
     def __repr__(self) -> str:
         rows = [
