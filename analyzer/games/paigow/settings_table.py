@@ -47,8 +47,9 @@ BINOMIAL = np.array([[math.comb(n, k) for k in range(8)] for n in range(54)], np
 TABLE_BYTES = math.comb(53, 7) * np.dtype(np.uint32).itemsize  # 616,572,320: a file holds this and a header
 BUILD_SECONDS = 40
 """About how long the full deck's table takes to build and save on the 2-core machine this
-project is developed on: 33 s and 54 s on 2026-12-06 (other jobs sharing the machine), 123 s
-on a machine loaded by several."""
+project is developed on, as the build's notice says: 16.5 s with nothing else running and 33 to
+54 s with other jobs sharing the machine on 2026-12-06 (docs/speed.md), 123 s on a machine
+loaded by several."""
 
 logger = logging.getLogger(__name__)
 
