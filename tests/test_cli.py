@@ -217,6 +217,12 @@ def test_holdem_equity_same_seed_same_json():
         (["holdem", "equity", "AsKs", "QdQc", "--board", "2c 3d 4h", "--dead", "4h"], 2, "'4h' is in both"),
         (["holdem", "equity", "AsAh", "KK", "--board", "As 2c 3d"], 1, "player 1's range"),
         (["holdem", "equity", "AsKs", "QdQc", "--exact", "--monte-carlo"], 2, "exclude each other"),
+        (["holdem", "equity", "AsKs", "QdQc", "--exact", "-n", "100"], 2, "--trials: stopping rules of Monte Carlo"),
+        (
+            ["holdem", "equity", "AsKs", "QdQc", "--exact", "--target-se", "0.01", "--time-limit", "5"],
+            2,
+            "--target-se, --time-limit: stopping rules of Monte Carlo; --exact enumerates every deal",
+        ),
         (["holdem", "equity", "AsKs", "QdQc", "--target-se", "2"], 2, "--target-se"),
         (["holdem", "equity", "AsKs", "QdQc", "--time-limit", "-5"], 2, "--time-limit"),
         (
@@ -280,6 +286,8 @@ def test_paigow_edge_json():
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     assert {"win", "push", "loss", "ev", "stderr", "trials"} <= set(data) and data["trials"] == 100_000
+    for outcome in ("win", "push", "loss"):  # each deal is one of the three: binomial errors
+        assert data[f"{outcome}_stderr"] == pytest.approx((data[outcome] * (1 - data[outcome]) / 100_000) ** 0.5)
     assert data["commission"] == 0.05 and data["player_banks"] is False
 
 

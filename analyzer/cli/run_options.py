@@ -146,8 +146,15 @@ def run_settings(
 ) -> dict:
     """The API verbs' keywords of what a result depends on, ``exact``, the stopping rules, seed
     and chunk size, from the shared options (called inside a command's error handling: bad values
-    become one-line usage errors). Where the run executes is the command's ``runner``
-    (:func:`with_runner`)."""
+    become one-line usage errors: a stopping rule beside ``--exact``, which enumerates every deal,
+    is one). Where the run executes is the command's ``runner`` (:func:`with_runner`)."""
+    if exact:
+        rules = {"--trials": trials, "--target-se": target_se, "--time-limit": time_limit}
+        given = [name for name, value in rules.items() if value is not None]
+        if given:
+            raise typer.BadParameter(
+                f"{', '.join(given)}: stopping rules of Monte Carlo; --exact enumerates every deal"
+            )
     return dict(
         exact=exact_of(exact, monte_carlo),
         trials=trials,
