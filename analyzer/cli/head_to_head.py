@@ -242,11 +242,13 @@ def play(
     a game yourself."""
     if not betting and (first_bets is not None or second_bets is not None):
         raise fail("--first-bets and --second-bets are betting policies: give --betting too", USAGE_ERROR)
+    if human and first_bets is not None:
+        raise fail("--first-bets: in a --human game you bet yourself", USAGE_ERROR)
+    first_bets = "threshold" if first_bets is None else first_bets
+    second_bets = "threshold" if second_bets is None else second_bets
     if human:
         if as_json:
             raise fail("--human plays a game in the terminal: no --json", USAGE_ERROR)
-        if first_bets is not None:
-            raise fail("--first-bets: in a --human game you bet yourself", USAGE_ERROR)
         with reported_errors():
             from analyzer.api import head_to_head
 
@@ -256,7 +258,7 @@ def play(
                 crazy=crazy,
                 rules={"batch_starter": batch_starter, "tiebreak": tiebreak},
                 betting=_betting_rules(forfeit, bet_window, min_bet) if betting else False,
-                opponent_bets=second_bets or "threshold" if betting else None,
+                opponent_bets=second_bets if betting else None,
                 seed=seed,
                 think_ms=think,
             )
@@ -280,8 +282,8 @@ def play(
                 games=games,
                 rules={"batch_starter": batch_starter, "tiebreak": tiebreak},
                 betting=_betting_rules(forfeit, bet_window, min_bet) if betting else False,
-                first_bets=first_bets or "threshold" if betting else None,
-                second_bets=second_bets or "threshold" if betting else None,
+                first_bets=first_bets if betting else None,
+                second_bets=second_bets if betting else None,
                 seed=seed,
                 runner=runner.reporting(progress),
             )
