@@ -7,6 +7,7 @@ import json
 import numpy as np
 import pytest
 
+import analyzer as pa
 from analyzer.games.mousel.play import simulate_sessions
 from analyzer.games.mousel.rules import MouselRules
 
@@ -54,6 +55,35 @@ def test_bad_input():
         simulate_sessions(3, [BASE], play="clever")
     with pytest.raises(ValueError, match=r"deals must be 1 to .*, got 0"):
         simulate_sessions(3, [BASE], deals=0)
+
+
+@pytest.mark.parametrize(
+    ("thresholds", "words"),
+    [
+        ([()], "three numbers along,declare,keep (e.g. 0.7,1.6,0.3), got ()"),
+        ([(0.7, 1.6)], "got (0.7, 1.6)"),
+        ([(0.7, 1.6, 0.3, 1.0)], "got (0.7, 1.6, 0.3, 1.0)"),
+        ([(float("nan"), 1.6, 0.3)], "got (nan, 1.6, 0.3)"),
+        ([(-5, 1.6, 0.3)], "got (-5, 1.6, 0.3)"),
+        ([("x", 1.6, 0.3)], "got ('x', 1.6, 0.3)"),
+        ([(True, 1.6, 0.3)], "got (True, 1.6, 0.3)"),
+        ([], "thresholds: 1 to 3 players' (along, declare, keep), got 0"),
+        ([BASE] * 4, "thresholds: 1 to 3 players' (along, declare, keep), got 4"),
+    ],
+)
+def test_thresholds_other_than_three_numbers_per_player_are_refused(thresholds, words):
+    """A list's thresholds are checked as the text's are: the kernels read three numbers a seat
+    (a shorter list gave garbage chips), and a player's thresholds beyond the table's are refused."""
+    with pytest.raises(ValueError) as error:
+        simulate_sessions(3, thresholds, deals=5, sessions=10, seed=1)
+    assert words in str(error.value)
+    with pytest.raises(ValueError, match="baseline thresholds"):
+        pa.mousel.advise("Ah Kh 7c 2d", "Qh", 4, others=(0.7, 1.6), trials=100, seed=1)
+    same = [
+        pa.mousel.advise("Ah Kh 7c 2d", "Qh", 4, others=o, trials=200, seed=1)
+        for o in ("0.7,1.6,0.3", np.array([0.7, 1.6, 0.3]))
+    ]
+    assert same[0].to_dict()["options"] == same[1].to_dict()["options"]
 
 
 def test_cli_play(cli):

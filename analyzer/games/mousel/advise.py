@@ -28,7 +28,7 @@ from analyzer.cards import CardError, check_disjoint, format_cards, parse_exact
 from analyzer.games._results import SHOWN, Result, json_ready, summary, value_chart
 from analyzer.games.mousel import engine as E
 from analyzer.games.mousel.deal import OUTCOMES, _option_outcomes
-from analyzer.games.mousel.policies import BASELINE, SEARCH_DEPTH, play_code, seat_thresholds
+from analyzer.games.mousel.policies import BASELINE, SEARCH_DEPTH, check_thresholds, play_code, seat_thresholds
 from analyzer.games.mousel.rules import MAX_CHIPS, MouselRules
 from analyzer.jit import kernel
 from analyzer.sim.engine import KernelJob, Stopping, mean_and_se
@@ -291,7 +291,7 @@ def advise(
         trump_card[0],
         stock,
         options,
-        seat_thresholds(params),
+        seat_thresholds(check_thresholds(params)),
         play_code(play),
         float(pot),
         float(rules.stake),

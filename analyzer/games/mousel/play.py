@@ -28,7 +28,7 @@ import numpy as np
 from analyzer.games._results import Result, json_ready, summary, value_chart
 from analyzer.games.mousel import engine as E
 from analyzer.games.mousel.deal import _run_deal
-from analyzer.games.mousel.policies import SEARCH_DEPTH, play_code
+from analyzer.games.mousel.policies import SEARCH_DEPTH, check_thresholds, play_code
 from analyzer.games.mousel.rules import MouselRules
 from analyzer.jit import kernel
 from analyzer.sim.arrays import copy_into
@@ -207,7 +207,10 @@ def simulate_sessions(
     rules.check_players(players)
     check_count(deals, "deals")
     check_count(sessions, "sessions")
-    per_player = [tuple(float(x) for x in thresholds[p % len(thresholds)]) for p in range(players)]
+    if not 1 <= len(thresholds) <= players:
+        raise ValueError(f"thresholds: 1 to {players} players' (along, declare, keep), got {len(thresholds)}")
+    checked = [check_thresholds(t) for t in thresholds]
+    per_player = [checked[p % len(checked)] for p in range(players)]
     pack = np.array(E.deck_cards(rules.short_deck), np.int64)
     used_seed = new_seed(seed)
     job = KernelJob(

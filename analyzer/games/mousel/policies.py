@@ -17,6 +17,9 @@ Card play:
 
 from __future__ import annotations
 
+import math
+from typing import Any
+
 import numpy as np
 
 from analyzer.games._tricks import card_bit, random_card, want_card
@@ -65,16 +68,37 @@ def seat_thresholds(thresholds) -> np.ndarray:
     return np.tile(np.asarray(thresholds, np.float64), (E.MAX_PLAYERS, 1))
 
 
+def check_thresholds(values: Any, given: Any = None) -> tuple[float, float, float]:
+    """``values`` as a baseline player's thresholds (along, declare, keep): three finite numbers,
+    each 0 or more (NumPy's included, bools not); else a ValueError quoting ``given`` (the text
+    they were read from) or ``values``.
+
+    >>> check_thresholds([0.7, 1.6, 0.3])
+    (0.7, 1.6, 0.3)
+    >>> check_thresholds((0.7, 1.6))
+    Traceback (most recent call last):
+    ValueError: baseline thresholds: three numbers along,declare,keep (e.g. 0.7,1.6,0.3), got (0.7, 1.6)
+    """
+    numeric = (int, float, np.integer, np.floating)
+    three = isinstance(values, (list, tuple, np.ndarray)) and len(values) == 3
+    numbers = (
+        tuple(float(v) for v in values)
+        if three and all(isinstance(v, numeric) and not isinstance(v, bool) for v in values)
+        else ()
+    )
+    if len(numbers) != 3 or not all(math.isfinite(v) and v >= 0 for v in numbers):
+        shown = given if given is not None else values
+        raise ValueError(f"baseline thresholds: three numbers along,declare,keep (e.g. 0.7,1.6,0.3), got {shown!r}")
+    return numbers
+
+
 def parse_thresholds(text: str) -> tuple[float, float, float]:
     """``along,declare,keep`` (e.g. ``0.7,1.6,0.3``) for the baseline players."""
-    parts = text.split(",")
     try:
-        values = tuple(float(p) for p in parts)
+        values: Any = [float(p) for p in text.split(",")]
     except ValueError:
         values = ()
-    if len(values) != 3 or not all(v >= 0 for v in values):
-        raise ValueError(f"baseline thresholds: three numbers along,declare,keep (e.g. 0.7,1.6,0.3), got {text!r}")
-    return values
+    return check_thresholds(values, text)
 
 
 def parse_player_thresholds(text: str) -> list[tuple[float, float, float]]:
