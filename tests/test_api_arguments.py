@@ -108,10 +108,12 @@ def test_every_verb_checks_its_numeric_arguments():
         (np.float64(3.0), TypeError, "expected an integer, got 3.0"),
         (True, TypeError, "expected an integer, got True"),
         ("3", TypeError, "expected an integer, got '3'"),
-        (2**64, ValueError, f"expected at most {2**63 - 1}, got {2**64}"),
+        (2**64, ValueError, None),  # past 64 bits: a seed's largest is 2**64 - 1, other integers' 2**63 - 1
     ],
 )
 def test_an_integer_argument_of_another_type_is_refused_naming_it(verb, name, value, error, expected):
+    if expected is None:
+        expected = f"expected at most {2**64 - 1 if name == 'seed' else 2**63 - 1}, got {value}"
     with pytest.raises(error) as raised:
         VERBS[verb](**{**CALLS.get(verb, {}), name: value})
     assert str(raised.value) == f"{name}: {expected}"
@@ -153,6 +155,21 @@ def test_an_integer_out_of_range_is_refused_naming_it_and_its_value(verb, name, 
         VERBS[verb](**{**BASE[verb], "threads": 1, name: value})
     message = str(raised.value)
     assert _names(message, name) and str(value) in message and "\n" not in message, message
+
+
+def test_a_seed_is_any_64_bit_word_and_is_checked_on_exact_runs_too():
+    """Seeds are 0 to 2**64 - 1 as the engines take them (a Python or numpy integer), and a bad
+    one is refused even by a run that draws nothing (an enumeration)."""
+    top = pa.holdem.equity(["AsAh", "KdKc"], exact=False, trials=2_000, seed=2**64 - 1, threads=1)
+    same = pa.holdem.equity(["AsAh", "KdKc"], exact=False, trials=2_000, seed=np.uint64(2**64 - 1), threads=1)
+    assert _timeless(top.to_dict()) == _timeless(same.to_dict()) and top.run.seed == 2**64 - 1
+    for exact_run in (
+        lambda seed: pa.holdem.equity(["AsAh", "KdKc"], exact=True, seed=seed),
+        lambda seed: pa.stud.equity(["As Ah", "Kd Kc"], exact=True, seed=seed),
+        lambda seed: pa.paigow.split("Tc Td 6h 6s Ac 3d 2h", exact=True, seed=seed),
+    ):
+        with pytest.raises(ValueError, match="^seed: expected at least 0, got -5$"):
+            exact_run(-5)
 
 
 @pytest.mark.parametrize("verb", list(BASE))

@@ -25,6 +25,16 @@ SCALARS = {"int": int, "float": float, "bool": bool}
 """The annotations :func:`checked` checks, alone or with ``| None``."""
 INT64_MAX = 2**63 - 1
 """The largest integer the check passes (``analyzer.json_input.INT64_MAX``, which imports pydantic)."""
+SEED_WORDS = 2**64
+"""A ``seed`` is a 64-bit word, 0 to ``SEED_WORDS - 1`` (:func:`analyzer.sim.seeds.check_seed`)."""
+
+
+class SeedWord(int):
+    """The kind :func:`checked` gives a parameter named ``seed`` annotated ``int``: its check takes
+    0 to 2**64 - 1, as the engines do, not the signed 64-bit range of other integers (a marker,
+    never instantiated)."""
+
+
 TYPE_ERRORS = ("int_type", "float_type", "bool_type")
 """Pydantic's errors for a value of the wrong type (a ``TypeError``); the others, such as an
 integer beyond 64 bits or an infinite number, are a ``ValueError``."""
@@ -186,7 +196,13 @@ def _adapter(kind: type, optional: bool) -> TypeAdapter:
 
     from analyzer.json_input import strict_type
 
-    strict = strict_type(kind | None if optional else kind)
+    if kind is SeedWord:
+        from pydantic import Field, Strict
+
+        word = Annotated[int, Strict(), Field(ge=0, le=SEED_WORDS - 1)]
+        strict: Any = word | None if optional else word
+    else:
+        strict = strict_type(kind | None if optional else kind)
     numbers: Any = Annotated[strict, BeforeValidator(_python_scalar)]
     return TypeAdapter(numbers, config=ConfigDict(strict=True))
 
@@ -205,6 +221,8 @@ def _passes_as_is(value: Any, kind: type, optional: bool) -> bool:
         return optional
     if kind is bool:
         return type(value) is bool
+    if kind is SeedWord:
+        return type(value) is int and 0 <= value < SEED_WORDS
     if kind is int:
         return type(value) is int and -INT64_MAX <= value <= INT64_MAX
     return type(value) is float and math.isfinite(value)
@@ -215,7 +233,8 @@ def checked(function: F) -> F:
 
     Every parameter annotated ``int``, ``float`` or ``bool`` (or one of them ``| None``) is
     checked as a JSON input is (:func:`analyzer.json_input.strict_type`): an ``int`` is an
-    integer of at most 64 bits, never a float, a bool or a string; a ``float`` a finite number
+    integer of at most 64 bits, never a float, a bool or a string (a ``seed`` 0 to 2**64 - 1,
+    checked even where the run draws nothing, :class:`SeedWord`); a ``float`` a finite number
     (an integer too); a ``bool`` is ``True`` or ``False``. numpy scalars count as the Python
     values they hold, and reach the verb as those. A mismatch is a ``TypeError`` (a value of
     the wrong type) or ``ValueError`` in one line naming the argument and the value, such as
@@ -224,6 +243,8 @@ def checked(function: F) -> F:
     """
     signature = inspect.signature(function)
     scalars = {name: scalar for name, p in signature.parameters.items() if (scalar := _scalar(p.annotation))}
+    if scalars.get("seed", (None,))[0] is int:
+        scalars["seed"] = (SeedWord, scalars["seed"][1])
     positions = {
         name: index
         for index, (name, p) in enumerate(signature.parameters.items())
