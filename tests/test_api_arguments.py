@@ -168,7 +168,7 @@ def test_a_seed_is_any_64_bit_word_and_is_checked_on_exact_runs_too():
         lambda seed: pa.stud.equity(["As Ah", "Kd Kc"], exact=True, seed=seed),
         lambda seed: pa.paigow.split("Tc Td 6h 6s Ac 3d 2h", exact=True, seed=seed),
     ):
-        with pytest.raises(ValueError, match="^seed: expected at least 0, got -5$"):
+        with pytest.raises(ValueError, match=r"^seed: expected at least 0, got -5$"):
             exact_run(-5)
 
 

@@ -43,6 +43,15 @@ def test_equities_equal_the_brute_force(stacks, payouts):
     assert np.allclose(result.places.sum(axis=0), 1.0)  # every paid place goes to someone
 
 
+@pytest.mark.parametrize("scale", [3e307, 1e-300])  # 3e307: the stacks sum past the largest float
+def test_only_the_stacks_ratios_count_down_to_the_extremes_of_floats(scale):
+    """Stacks near the largest float (whose sums overflowed, giving every player 0) and near the
+    smallest give the equities of the same stacks at ordinary scale (the brute force's)."""
+    stacks, payouts = [5.0, 3.0, 2.0], [65.0, 35.0]
+    scaled = pa.holdem.icm([s * scale for s in stacks], payouts).equities
+    assert scaled == pytest.approx(brute_force(stacks, payouts), rel=1e-12)
+
+
 def test_a_winner_take_all_equity_is_the_chip_share_and_random_stacks_agree():
     assert pa.holdem.icm([6, 3, 1], [100]).equities == pytest.approx((60, 30, 10))
     rng = np.random.default_rng(7)

@@ -95,7 +95,9 @@ def place_probabilities(chips: np.ndarray, places: int) -> np.ndarray:
     """``out[i, k]``: the Harville probability that player ``i`` finishes in place ``k + 1``,
     for ``k < places``. Forward over the sets of players placed so far: the probability of a set
     being places 1 to k is spread over the players left, each taking place k + 1 with his
-    share of their chips."""
+    share of their chips. Only the stacks' ratios count: they are taken over the largest, so
+    sums of stacks near the largest float (1e308) do not overflow."""
+    chips = chips / chips.max()
     n = len(chips)
     total = chips.sum()
     out = np.zeros((n, places))
