@@ -105,3 +105,13 @@ def test_a_move_in_the_terminal_shows_the_strong_move_and_its_value(main_run, mo
 def test_human_play_refuses_json(main_run):
     code, _, err = main_run("h2h", "play", "--human", "--json")
     assert code == 2 and "no --json" in err
+
+
+def test_a_crazy_game_on_rolled_rounds_is_refused_as_play_refuses_it(main_run):
+    """``crazy`` with rounds rolled on the die (where a 6 makes a round Crazy) was dropped
+    without a word by the human game; it is refused there as by play and tournament."""
+    with pytest.raises(ValueError, match="crazy needs a fixed round type"):
+        pa.head_to_head.human_game("greedy", crazy=True)
+    assert pa.head_to_head.human_game("greedy", round_type="open5", crazy=True, seed=1) is not None
+    code, _, err = main_run("h2h", "play", "--human", "--crazy")
+    assert code == 1 and err.count("\n") == 1 and "crazy needs a fixed round type" in err

@@ -108,7 +108,7 @@ def test_the_betting_game_pairs_final_stacks():
         (["greedy+never", "tuned"], {}, "only the betting game"),
         (["greedy", "bogus"], {}, "unknown policy 'bogus'"),
         (["greedy", "tuned"], {"deals": 0}, "deals must be 1"),
-        (["greedy", "tuned"], {"crazy": True}, "--crazy needs a fixed round type"),
+        (["greedy", "tuned"], {"crazy": True}, "crazy needs a fixed round type"),
     ],
 )
 def test_bad_tournaments_are_refused(players, kwargs, message):

@@ -105,7 +105,7 @@ class HumanGame:
         self.seed = new_seed(seed)
         self._params, self._vectors = params, vectors
         self._lookahead = lookahead_flag(params)
-        self._kind, self._crazy = parse_round_type(round_type), int(crazy)
+        self._kind, self._crazy = parse_round_type(round_type, crazy), int(crazy)
         self._rules = rules
         streams = _game_streams(chunk_state(self.seed, 0))  # as the first game of a simulation
         self._deal, self._seats = streams[0], streams[1:]

@@ -57,9 +57,7 @@ def sample_positions(count: int, seed: int, round_type: str = ROLL, crazy: bool 
     """
     if not 1 <= count <= MAX_POSITIONS:
         raise ValueError(f"positions must be 1 to {MAX_POSITIONS:,}, got {count}")
-    kind = parse_round_type(round_type)
-    if kind == 0 and crazy:
-        raise ValueError("crazy needs a fixed round type; with a die roll a 6 makes a round Crazy")
+    kind = parse_round_type(round_type, crazy)
     out = np.zeros((count, E.STATE_SIZE), np.int64)
     _sample_positions(kind, int(crazy), tuned_vector(), chunk_state(seed, 0), out)
     return out

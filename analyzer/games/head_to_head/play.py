@@ -123,10 +123,13 @@ def seat_policies(*specs: str) -> tuple[np.ndarray, np.ndarray]:
     return np.stack([parse_policy(s) for s in specs]), np.stack([policy_vector(s) for s in specs])
 
 
-def parse_round_type(kind: str) -> int:
-    """A round type code, or 0 for a die roll."""
+def parse_round_type(kind: str, crazy: bool = False) -> int:
+    """A round type code, or 0 for a die roll; a ``ValueError`` for a name not known, or for
+    ``crazy`` rounds rolled on the die (a 6 makes a rolled round Crazy, §2.4)."""
     kind = kind.strip().lower()
     if kind == ROLL:
+        if crazy:
+            raise ValueError("crazy needs a fixed round type; with a die roll a 6 makes a round Crazy")
         return 0
     if kind not in TYPE_CODES:
         raise ValueError(f"unknown round type {kind!r}: expected {', '.join(TYPE_CODES)} or roll")
@@ -363,9 +366,7 @@ def simulate_games(
 ) -> HeadToHeadGames:
     """Simulate ``games`` whole games of policy ``first`` (the round-1 first mover)
     against ``second``; with ``round_type`` ``roll`` the die picks each round's type."""
-    kind = parse_round_type(round_type)
-    if kind == 0 and crazy:
-        raise ValueError("--crazy needs a fixed round type; with a die roll a 6 makes a round Crazy")
+    kind = parse_round_type(round_type, crazy)
     params, vectors = seat_policies(first, second)
     used_seed = new_seed(seed)
     run = runner.monte_carlo(

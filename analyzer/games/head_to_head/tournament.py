@@ -344,9 +344,7 @@ def tournament(
         raise ValueError(f"player {twice_named[0]!r} is named twice: name each player once")
     if not 1 <= deals <= MAX_DEALS:
         raise ValueError(f"deals must be 1 to {MAX_DEALS:,}, got {deals}")
-    kind = parse_round_type(round_type)
-    if kind == 0 and crazy:
-        raise ValueError("--crazy needs a fixed round type; with a die roll a 6 makes a round Crazy")
+    kind = parse_round_type(round_type, crazy)
     parsed = [parse_player(n, betting) for n in names]
     used_seed = new_seed(seed)
     game: Game = (kind, int(crazy), settings.codes(), rules.codes() if betting else None)

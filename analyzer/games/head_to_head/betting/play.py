@@ -256,9 +256,7 @@ def simulate_betting_games(
     runner: Runner = Runner(),
 ) -> BettingGames:
     """Simulate betting games; ``first`` moves first in round 1 (placement policies)."""
-    kind = parse_round_type(round_type)
-    if kind == 0 and crazy:
-        raise ValueError("--crazy needs a fixed round type; with a die roll a 6 makes a round Crazy")
+    kind = parse_round_type(round_type, crazy)
     params, vectors = seat_policies(first, second)
     bparams = np.stack([parse_bet_policy(first_bets), parse_bet_policy(second_bets)])
     used_seed = new_seed(seed)
