@@ -52,16 +52,16 @@ def check_exact_cost(seconds: float) -> None:
     allowed (:data:`EXACT_CONFIRM_SECONDS`, or as :func:`allow_exact` says).
 
     >>> check_exact_cost(1.0)
-    >>> check_exact_cost(7200.0)
+    >>> check_exact_cost(7200.0)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: exact enumeration is estimated at 2 hours (more than 1 minute): confirm it (--yes) or use Monte Carlo
+    ValueError: exact enumeration is estimated at 2 hours (more than 1 minute): confirm it ... or use Monte Carlo
     """
     allowed = _EXACT_ALLOWED.get()
     if seconds > allowed:
         raise ValueError(
             f"exact enumeration is estimated at {_duration(seconds)} (more than {_duration(allowed)}): "
-            "confirm it (--yes) or use Monte Carlo"
+            "confirm it (--yes; in Python, with analyzer.sim.method.allow_exact()) or use Monte Carlo"
         )
 
 
