@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
+import numpy as np
 from pydantic import (
     BaseModel,
     BeforeValidator,
@@ -191,11 +192,31 @@ def validate(model: type[M], data: Any, what: str | None = None, *, at: tuple[st
         where = f"{'.'.join(at)}: " if at else ""
         raise ValueError(f"{prefix}{where}expected a JSON object, got {shown(data)}")
     try:
-        return model.model_validate(data)
+        return model.model_validate(_python_values(data))
     except ValidationError as error:
         raise ValueError(prefix + error_line(error, at, model)) from None
     except RecursionError:
         raise ValueError(f"{prefix}nested too deeply") from None
+
+
+def _python_values(data: Mapping) -> dict:
+    """``data`` with the NumPy scalars among its values, and among the items of its lists and
+    tuples, as the Python values they hold, as the API's arguments are taken (a Python caller's
+    input; a JSON file holds none). One level deep, so that no nesting reaches Python's recursion
+    limit before the model's own check.
+
+    >>> import numpy as np
+    >>> _python_values({"round": np.int64(3), "rows": [np.float64(0.5), "x"]})
+    {'round': 3, 'rows': [0.5, 'x']}
+    """
+
+    def plain(value: Any) -> Any:
+        return value.item() if isinstance(value, np.generic) else value
+
+    return {
+        key: type(value)(plain(item) for item in value) if isinstance(value, (list, tuple)) else plain(value)
+        for key, value in data.items()
+    }
 
 
 def read_json(path: str | Path) -> Any:

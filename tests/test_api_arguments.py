@@ -172,6 +172,17 @@ def test_a_seed_is_any_64_bit_word_and_is_checked_on_exact_runs_too():
             exact_run(-5)
 
 
+def test_numpy_scalars_inside_a_dict_input_are_taken_as_the_values_they_hold():
+    """A rules or position dictionary built with NumPy values (as a notebook computes them) reads
+    as the same dictionary of Python values, as the verbs' own arguments do."""
+    hand = "Ah Kh 7c 2d 3d 4d 5d 6d 7d 8d 9d Td Jd"
+    plain = pa.whist.bid(hand, rules={"max_solo_joiners": 0, "call_own_ace": False}, trials=300, seed=1, threads=1)
+    numpy = pa.whist.bid(
+        hand, rules={"max_solo_joiners": np.int64(0), "call_own_ace": np.bool_(False)}, trials=300, seed=1, threads=1
+    )
+    assert _timeless(numpy.to_dict()) == _timeless(plain.to_dict())
+
+
 @pytest.mark.parametrize("verb", list(BASE))
 def test_numpy_integers_are_accepted_as_the_integers_they_hold(verb):
     """The same call with every integer a numpy integer gives the same result."""
