@@ -165,7 +165,10 @@ def revision_of(folder: Path | str, timeout: float = 5.0) -> str:
 SPEC_FIELDS = ("inputs", "method", "seed", "trials", "chunk_size")
 _STAGING = "staging-"  # staging folders are ``.<name>.staging-XXXXXXXX``
 _OLD = "old-"  # a replaced result waiting to be removed is ``.<name>.old-<nanoseconds>``
-_LEGACY_STAGING = re.compile(r"[a-z0-9_]{8}")  # ``.<name>.XXXXXXXX``, earlier versions' staging
+_STAGED = re.compile(r"staging-[a-z0-9_]{8}")  # the tail mkdtemp gives a staging folder
+_REPLACED = re.compile(r"old-(\d{19,})")  # the tail of a replaced result: time.time_ns(), 19 digits
+# only these exact tails are a writer's leftovers: a user's own ``.<name>.original`` or
+# ``.<name>.old-1`` beside a result is never touched
 
 
 def check_writable(root: Path | str) -> None:
@@ -324,9 +327,9 @@ def _recover(target: Path) -> None:
         tail = path.name[len(prefix) :]
         if not path.name.startswith(prefix) or not path.is_dir() or path.is_symlink():
             continue
-        if tail.startswith(_OLD) and tail[len(_OLD) :].isdigit():
+        if _REPLACED.fullmatch(tail) and (path / "manifest.json").is_file():
             replaced.append(path)
-        elif tail.startswith(_STAGING) or _LEGACY_STAGING.fullmatch(tail):
+        elif _STAGED.fullmatch(tail):
             staged.append(path)
     replaced.sort(key=lambda path: int(path.name[len(prefix) + len(_OLD) :]))
     if replaced and not target.exists():

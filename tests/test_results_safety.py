@@ -125,17 +125,26 @@ def test_a_bad_out_fails_in_a_fresh_process_quickly():
 def test_a_killed_writers_staging_folders_are_removed_by_the_next_write(tmp_path):
     write_results(_result(), tmp_path)
     demo = tmp_path / "demo"
-    leftovers = [demo / ".run.staging-k2j4h5g6", demo / ".run.old-1764590000000000000", demo / ".run.gyoiomzs"]
-    for folder in leftovers:  # as a writer killed mid-write leaves them
+    leftovers = [demo / ".run.staging-k2j4h5g6", demo / ".run.old-1764590000000000000"]
+    for folder in leftovers:  # as a writer killed mid-write leaves them (a replaced result whole)
         folder.mkdir()
         (folder / "table.csv").write_text("a\n9\n")
+    (leftovers[1] / "manifest.json").write_text("{}")
     unrelated = [demo / ".other.staging-k2j4h5g6", demo / ".run.notes", demo / ".run.staging-file"]
     unrelated[0].mkdir()
     unrelated[1].mkdir()
     unrelated[2].write_text("a file, not a staging folder")
+    # a user's own copies beside the result, named like a writer's folders but not as one names them
+    for name in (".run.original", ".run.20261205", ".run.backup_1", ".run.old-1", ".run.staging-mine"):
+        unrelated.append(demo / name)
+        unrelated[-1].mkdir()
+        (unrelated[-1] / "manifest.json").write_text("{}")
     write_results(_result(value=2.0), tmp_path)
     assert _table(demo / "run") == [2.0]
     assert sorted(p.name for p in demo.iterdir()) == sorted(["run", *(p.name for p in unrelated)])
+    (demo / "run").rename(demo / ".run.moved")  # no result in place: none of the user's is put there
+    write_results(_result(value=3.0), tmp_path)
+    assert _table(demo / "run") == [3.0] and all(p.exists() for p in unrelated)
 
 
 def test_a_result_moved_aside_by_a_killed_writer_is_put_back(tmp_path):
