@@ -302,3 +302,24 @@ def test_a_resumed_exact_edge_says_how_much_it_loaded(tmp_path, caplog):
     with caplog.at_level(logging.INFO, logger="analyzer"), checkpointing(tmp_path, run="r", total=40, unit="task"):
         pass
     assert caplog.messages == [f"resuming: 1 of 40 tasks done (checkpoints in {tmp_path})"]
+
+
+def test_a_job_holding_a_module_kernel_has_the_same_key_in_every_process():
+    """Numba pickles a kernel with an identity drawn afresh in every process, so a job holding
+    one (the Whist and Mousel studies' KernelJobs) had another key when resumed and found none of
+    its checkpoints. The same kernel with another identity (a second dispatcher of the same
+    function, as another process makes) now gives the same key; another kernel another key."""
+    import numba
+
+    from analyzer.games.mousel.play import _play_sessions
+    from analyzer.games.whist.play import _play_bid_deals
+    from analyzer.sim.engine import KernelJob
+
+    if not hasattr(_play_bid_deals, "py_func"):
+        pytest.skip("kernels run as Python (NUMBA_DISABLE_JIT): pickled by name already")
+    args = ((np.arange(3.0), 2), (), 5)
+    again = numba.njit(_play_bid_deals.py_func)  # the same function, a fresh identity
+    assert pickle.dumps(again) != pickle.dumps(_play_bid_deals)  # Numba's own pickles differ
+    key = CheckpointStore.key(KernelJob(_play_bid_deals, *args), 7, 4096)
+    assert CheckpointStore.key(KernelJob(again, *args), 7, 4096) == key
+    assert CheckpointStore.key(KernelJob(_play_sessions, *args), 7, 4096) != key

@@ -33,6 +33,7 @@ import contextlib
 import errno
 import fcntl
 import hashlib
+import io
 import json
 import logging
 import os
@@ -67,6 +68,21 @@ def count(folder: str | Path) -> int:
     return sum(1 for _ in Path(folder).glob(f"*{SUFFIX}"))
 
 
+class _KeyPickler(pickle.Pickler):
+    """A pickler for keys: a Numba kernel defined at a module's top level pickles as its module
+    and name. Numba pickles a kernel with an identity drawn afresh in every process (a uuid4), so
+    a job holding one (a :class:`~analyzer.sim.engine.KernelJob`) had another key in the process
+    that resumed it, which then found none of its checkpoints. A kernel made in a closure keeps
+    Numba's pickle: it names what the closure holds (:func:`analyzer.jit.stable_kernel` fixes its
+    identity), where its name alone would not."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        function = getattr(obj, "py_func", None)
+        if function is not None and type(obj).__module__.startswith("numba.") and not function.__closure__:
+            return str, (f"kernel {function.__module__}.{function.__qualname__}",)
+        return NotImplemented
+
+
 class CheckpointStore:
     """Chunk results of the run ``run`` in a folder, one file ``<key>.pkl`` per chunk key,
     each checked when read (module docstring)."""
@@ -79,10 +95,13 @@ class CheckpointStore:
     @staticmethod
     def key(*parts) -> str:
         """A file-name key for ``parts`` (a job, its seed and chunking ...): the first 40 hex
-        digits of the SHA-256 of their pickles, so equal parts find the same files."""
+        digits of the SHA-256 of their pickles (:class:`_KeyPickler`), so equal parts find the
+        same files in every process."""
         digest = hashlib.sha256()
         for part in parts:
-            digest.update(pickle.dumps(part, protocol=4))
+            buffer = io.BytesIO()
+            _KeyPickler(buffer, protocol=4).dump(part)
+            digest.update(buffer.getvalue())
         return digest.hexdigest()[:40]
 
     def load(self, key: str, chunk: str) -> Any:
