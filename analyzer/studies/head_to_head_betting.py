@@ -348,16 +348,23 @@ def _matchups(plan: BettingPlan) -> tuple[tuple[str, str], ...]:
 
 
 def trajectory_spec(plan: BettingPlan) -> ResultSpec:
-    """The spec of :func:`trajectory_study`'s result (its games are in its table, by match-up)."""
+    """The spec of :func:`trajectory_study`'s result: the match-ups, the games each plays (also
+    in its table) and their sum as the trials."""
+    games = [_trajectory_games(plan, first) for first, _ in _matchups(plan)]
     return ResultSpec(
         ANALYSIS,
         "stack_trajectories",
-        inputs={"matchups": [list(m) for m in _matchups(plan)], "placement": "greedy v greedy"},
+        inputs={"matchups": [list(m) for m in _matchups(plan)], "games": games, "placement": "greedy v greedy"},
         method="monte-carlo",
         seed=plan.seed,
-        trials=None,
+        trials=sum(games),
         chunk_size=None,
     )
+
+
+def _trajectory_games(plan: BettingPlan, first_bets: str) -> int:
+    """The games of a trajectory match-up: fewer for the rollout bettor, whose moves cost most."""
+    return plan.rollout_games if first_bets == plan.rollout_policy else plan.games
 
 
 def trajectory_study(plan: BettingPlan, runner: Runner = Runner()) -> ResultSet:
@@ -367,8 +374,7 @@ def trajectory_study(plan: BettingPlan, runner: Runner = Runner()) -> ResultSet:
     frames = []
     matchups = _matchups(plan)
     for i, (a, b) in enumerate(matchups):
-        games = plan.rollout_games if a == plan.rollout_policy else plan.games
-        stats = _versus(a, b, plan, (4, i), runner, games=games)
+        stats = _versus(a, b, plan, (4, i), runner, games=_trajectory_games(plan, a))
         frames.append(stats.to_frame().assign(first_bets=a, second_bets=b, games=stats.run.trials))
         runner.report(i + 1, len(matchups))
     table = pd.concat(frames, ignore_index=True)
