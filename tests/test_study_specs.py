@@ -60,6 +60,12 @@ def test_a_study_states_only_the_parts_it_is_asked_for_with_its_parameters():
     assert (spec.trials, spec.inputs["opponents"]) == (2000 * 169, [1, 2])  # Monte Carlo against 2 only
     (spec,) = study_specs("mousel.tables", {"studies": ["thresholds"], "deck": 32})
     assert spec.inputs["players"] == [3, 4, 5, 6] and spec.inputs["rules"]["deck"] == 32
+    # the betting trajectories' games: a run with others is another spec (it replaced the result)
+    trajectories = {"studies": ["stack_trajectories"], "games": 40, "rollout_games": 4}
+    (spec,) = study_specs("head_to_head.betting_tables", trajectories)
+    assert (spec.inputs["games"], spec.trials) == ([40, 40, 40, 40, 4], 164)
+    (other,) = study_specs("head_to_head.betting_tables", {**trajectories, "rollout_games": 2})
+    assert other.fields() != spec.fields()
 
 
 @pytest.mark.parametrize(
