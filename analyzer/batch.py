@@ -191,15 +191,14 @@ def check_spec(
     spec: Spec, out: str | Path, *, force: bool = False, resume: bool = False, restart: bool = False
 ) -> None:
     """Refuse ``spec`` before anything runs, raising ValueError naming the spec file: when a result
-    it writes would replace a result of a different spec under ``out``, unless ``force``
-    (:func:`analyzer.report.check_replaceable`); when another process is running it
-    (:func:`analyzer.sim.checkpoint.check_unlocked`); when ``out`` holds checkpoints of an
+    it writes cannot be written under ``out``, or would replace a result of a different spec
+    there, unless ``force`` (:func:`analyzer.report.check_replaceable`); when another process is
+    running it (:func:`analyzer.sim.checkpoint.check_unlocked`); when ``out`` holds checkpoints of an
     interrupted run of it and neither ``resume`` nor ``restart`` says what to do with them, or
     ``resume`` would go on from checkpoints of the spec as it was before a change."""
     folder = checkpoint_folder(spec, out)
     try:
-        if not force:
-            check_replaceable(out, study_specs(spec.analysis, spec.params))
+        check_replaceable(out, study_specs(spec.analysis, spec.params), force=force)
         check_unlocked(folder)
         _check_checkpoints(spec, folder, resume=resume, restart=restart)
     except ValueError as error:

@@ -224,16 +224,20 @@ def write_result_sets(
     return written
 
 
-def check_replaceable(root: Path | str, specs: Sequence[ResultSpec]) -> None:
-    """Refuse, before anything is computed, a run whose results would replace results of a
-    different spec under ``root``: the check :func:`write_result_sets` makes when it writes
-    (which stays the final guard), made from the specs a study states up front. Creates
-    nothing; what killed writers left in an existing ``root/<analysis>/`` is cleaned up first.
+def check_replaceable(root: Path | str, specs: Sequence[ResultSpec], *, force: bool = False) -> None:
+    """Refuse, before anything is computed, a run whose results cannot be written under
+    ``root`` (a ``root/<analysis>`` that is a file, or a folder this process cannot write in:
+    :func:`check_writable`) or, unless ``force``, would replace results of a different spec:
+    the checks :func:`write_result_sets` makes when it writes (which stay the final guard),
+    made from the specs a study states up front. Creates nothing; what killed writers left in
+    an existing ``root/<analysis>/`` is cleaned up first.
 
-    Raises ValueError naming the folder and what differs, ending "give --force to replace it"."""
+    Raises ValueError naming the folder and what is wrong; a different spec's message ends
+    "give --force to replace it"."""
     for spec in specs:
         target = Path(root) / spec.analysis / spec.name
-        if target.parent.is_dir():
+        check_writable(target.parent)
+        if target.parent.is_dir() and not force:
             _check_target(target, spec.fields())
 
 

@@ -106,6 +106,30 @@ def test_tables_and_batch_refuse_a_bad_out_at_once(args, bad, monkeypatch, comma
     assert code == 1 and err.startswith(f"error: cannot write results to {bad}: ") and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("force", [[], ["--force"]])
+def test_a_file_where_a_games_folder_belongs_is_refused_before_the_study_runs(tmp_path, monkeypatch, command, force):
+    """``OUT/<analysis>`` a file (not the root): refused before the study runs, forced or not,
+    where it was found only when the computed results were written."""
+
+    def no_study(*_, **__):
+        raise AssertionError("the study ran before OUT/holdem was checked")
+
+    monkeypatch.setattr(analyzer.studies, "run_study", no_study)
+    monkeypatch.setattr(analyzer.batch, "run_study", no_study)
+    (tmp_path / "holdem").write_text("not a folder")
+    for args in (["holdem", "preflop-table"], ["batch", str(ROOT / "results" / "holdem" / "preflop_table.toml")]):
+        code, err = command(*args, "--out", str(tmp_path), *force)
+        assert (
+            code == 1
+            and err == f"error: {_spec_prefix(args)}cannot write results to {tmp_path / 'holdem'}: not a folder\n"
+        )
+
+
+def _spec_prefix(args: list[str]) -> str:
+    """What a batch's error line says before the reason: the spec file it refuses."""
+    return f"spec {args[1]}: " if args[0] == "batch" else ""
+
+
 def test_a_bad_out_fails_in_a_fresh_process_quickly():
     start = time.monotonic()
     run = subprocess.run(
@@ -344,8 +368,7 @@ def test_a_file_that_cannot_be_written_is_named_in_one_line(tmp_path, command):
     (tmp_path / "mousel").write_text("a file where the analysis folder belongs")
     small = ["-n", "100", "--sessions", "10", "--session-deals", "1", "--no-progress"]
     code, err = command("mousel", "tables", *small, "--out", str(tmp_path))
-    assert (code, without_run_lines(err)) == (1, f"error: {tmp_path / 'mousel'}: File exists\n")
-    assert "done in" not in err  # the run is done when its results are written
+    assert (code, err) == (1, f"error: cannot write results to {tmp_path / 'mousel'}: not a folder\n")  # at once
 
 
 def test_mousel_tables_of_a_small_run_print_no_warning(tmp_path, command):

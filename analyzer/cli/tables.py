@@ -57,8 +57,7 @@ def run_tables(
         check_writable(out)  # before the study's modules are even imported
         from analyzer.studies import run_study, study_specs
 
-        if not force:
-            check_replaceable(out, study_specs(study_id, params))
+        check_replaceable(out, study_specs(study_id, params), force=force)
         with progress_bar(label, show_progress, long_run=True) as progress:  # done once written
             results = run_study(study_id, params, runner=runner.reporting(progress))
             written = write_result_sets(results, out, force=force)
