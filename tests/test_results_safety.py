@@ -380,3 +380,33 @@ def test_mousel_tables_of_a_small_run_print_no_warning(tmp_path, command):
         code, err = command("mousel", "tables", *small, "--out", str(tmp_path))
     assert (code, without_run_lines(err)) == (0, "")
     assert (tmp_path / "mousel" / "thresholds" / "going_along.png").is_file()
+
+
+# --- a query's own files (--out, --chart)
+
+
+def test_a_file_made_while_a_query_ran_is_not_replaced_without_force(tmp_path, monkeypatch, command):
+    """``--out`` is checked before the run and written after it: a file another command wrote
+    there meanwhile (the same --out given twice) is refused at the write, not replaced; with
+    ``--force`` it is replaced. A dangling symbolic link counts as a file there."""
+    import analyzer.cli.output_files as output_files
+
+    out = tmp_path / "race.csv"
+    write = output_files.OutputFile.write
+
+    def another_command_first(self, writer):
+        out.write_text("the other command's table\n")  # lands between the check and the write
+        return write(self, writer)
+
+    monkeypatch.setattr(output_files.OutputFile, "write", another_command_first)
+    code, err = command("holdem", "flops", "AsKs", "QdQc", "--out", str(out))
+    assert (code, err) == (1, f"error: {out}: exists: give --force to replace it\n")
+    assert out.read_text() == "the other command's table\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["race.csv"]  # no temporary file left
+    code, err = command("holdem", "flops", "AsKs", "QdQc", "--out", str(out), "--force")
+    assert code == 0 and out.read_text().startswith("flop,")
+    monkeypatch.undo()
+    link = tmp_path / "dangling.csv"
+    link.symlink_to(tmp_path / "nowhere.csv")
+    code, err = command("holdem", "flops", "AsKs", "QdQc", "--out", str(link))
+    assert (code, err) == (1, f"error: {link}: exists: give --force to replace it\n") and link.is_symlink()

@@ -12,7 +12,7 @@ from analyzer.cli.commands import App
 from analyzer.cli.equity_output import print_equity
 from analyzer.cli.errors import reported_errors
 from analyzer.cli.hits_output import print_hits
-from analyzer.cli.output_files import CHART_SUFFIXES, checked_output, save_chart
+from analyzer.cli.output_files import CHART_SUFFIXES, OutputFile, checked_output, save_chart
 from analyzer.cli.progress import progress_bar
 from analyzer.cli.run_options import (
     ForceChart,
@@ -386,7 +386,7 @@ def icm_push_fold(
         )
 
 
-def checked_files(out: Path | None, chart: Path | None, force: bool) -> tuple[Path | None, Path | None]:
+def checked_files(out: Path | None, chart: Path | None, force: bool) -> tuple[OutputFile | None, OutputFile | None]:
     """``--out`` and ``--chart``, checked before the run (:func:`analyzer.cli.output_files.checked_output`)."""
     if out is not None and chart is not None and out.resolve() == chart.resolve():
         raise typer.BadParameter("--out and --chart name the same file")

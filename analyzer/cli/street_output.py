@@ -13,14 +13,13 @@ from __future__ import annotations
 import json
 import sys
 from enum import Enum
-from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.table import Table
 
 from analyzer.cli.console import stdout_console
-from analyzer.files import write_atomically
+from analyzer.cli.output_files import OutputFile
 from analyzer.text import plural
 
 OUT_SUFFIXES = (".csv", ".json")
@@ -85,26 +84,28 @@ def print_streets(result, as_json: bool) -> None:
         console.print(f"board: {result.board or '-'}   dead: {result.dead or '-'}")
 
 
-def save_streets(result, out: Path | None, chart: Path | None, as_json: bool, chart_kind: Kind = Kind.sorted) -> None:
+def save_streets(
+    result, out: OutputFile | None, chart: OutputFile | None, as_json: bool, chart_kind: Kind = Kind.sorted
+) -> None:
     """Write every board to ``out`` (CSV or JSON by its suffix) and player 1's chart of the kind
     ``chart_kind`` (``StreetEquities.plot``) to ``chart`` (PNG), each through a temporary file,
     and say so (on stderr under ``--json``, whose stdout is one JSON object)."""
     written = []
     if out is not None:
-        if out.suffix.lower() == ".csv":
+        if out.path.suffix.lower() == ".csv":
             from analyzer.report import CSV_FLOAT_FORMAT
 
             frame = result.to_frame()
-            write_atomically(out, lambda path: frame.to_csv(path, index=False, float_format=CSV_FLOAT_FORMAT))
+            out.write(lambda path: frame.to_csv(path, index=False, float_format=CSV_FLOAT_FORMAT))
         else:
             text = json.dumps(result.to_dict())
-            write_atomically(out, lambda path: path.write_text(text + "\n"))
+            out.write(lambda path: path.write_text(text + "\n"))
         written.append(out)
     if chart is not None:
         from analyzer.report import save_figure
 
         figure = result.plot(kind=chart_kind.value)
-        write_atomically(chart, lambda path: save_figure(figure, path))
+        chart.write(lambda path: save_figure(figure, path))
         written.append(chart)
     for path in written:
         print(f"wrote {path}", file=sys.stderr if as_json else sys.stdout)
