@@ -126,7 +126,13 @@ def parse_cards(text: CardsInput, *, allow_joker: bool = False, rules_name: str 
     if text is None:
         raise CardError("no cards given")
     if not isinstance(text, str):
-        text = " ".join(_card_text(item) for item in text)
+        try:
+            items = iter(text)
+        except TypeError:
+            raise TypeError(
+                f"cards: expected text or a list of cards, got {type(text).__name__} {text!r:.80}"
+            ) from None
+        text = " ".join(_card_text(item) for item in items)
     return np.array(_parse_text(text, allow_joker, rules_name), dtype=np.uint8)
 
 

@@ -172,6 +172,22 @@ def test_a_seed_is_any_64_bit_word_and_is_checked_on_exact_runs_too():
             exact_run(-5)
 
 
+@pytest.mark.parametrize(
+    ("hands", "got"),
+    [({"AsAh", "KdKc"}, "got set"), ({"AA": 1, "KK": 2}, "got dict"), (5, "got int 5"), (None, "got NoneType None")],
+)
+def test_hands_are_a_list_in_seat_order(hands, got):
+    """A set or a dict of hands has no seat order (a set's changes with the hash seed), and a
+    value that is no list was refused deep inside ("'int' object is not iterable")."""
+    with pytest.raises(TypeError, match=f"give one hand or range per player as a list, in seat order: {got}"):
+        pa.holdem.equity(hands)
+
+
+def test_cards_that_are_neither_text_nor_a_list_are_named():
+    with pytest.raises(TypeError, match="cards: expected text or a list of cards, got int 5"):
+        pa.holdem.equity(["AA", "KK"], board=5)
+
+
 def test_numpy_scalars_inside_a_dict_input_are_taken_as_the_values_they_hold():
     """A rules or position dictionary built with NumPy values (as a notebook computes them) reads
     as the same dictionary of Python values, as the verbs' own arguments do."""

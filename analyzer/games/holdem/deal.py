@@ -23,10 +23,15 @@ BOARD_SIZES = (0, 3, 4, 5)
 
 
 def check_players(entries: Sequence, each: str, what: str) -> None:
-    """One entry (``each``: "hand", "hand or range") per player, 2 to 10 of them, given as a list;
-    else a ValueError saying what ``what`` takes."""
+    """One entry (``each``: "hand", "hand or range") per player, 2 to 10 of them, given as a list
+    (or a tuple or an array) in seat order; else a ValueError saying what ``what`` takes, or a
+    TypeError for a value that is no list (a set or a dict has no seat order)."""
     if isinstance(entries, str):
         raise ValueError(f"give one {each} per player (a list), not a single string")
+    if not isinstance(entries, (list, tuple, np.ndarray)):
+        raise TypeError(
+            f"give one {each} per player as a list, in seat order: got {type(entries).__name__} {entries!r:.80}"
+        )
     if not MIN_PLAYERS <= len(entries) <= MAX_PLAYERS:
         raise ValueError(f"{plural(len(entries), 'player')}: {what} takes {MIN_PLAYERS} to {MAX_PLAYERS}")
 
@@ -164,7 +169,8 @@ def prepare_deal(ranges: Sequence[str | Range], board: CardsInput = "", dead: Ca
 
 def query_deal(ranges: Sequence[str | Range], board: CardsInput, dead: CardsInput) -> HoldemDeal:
     """:func:`prepare_deal`, from :func:`_text_deal`'s cache when every input is text."""
-    if isinstance(board, str) and isinstance(dead, str) and not isinstance(ranges, str):
+    check_players(ranges, "hand or range", "Hold'em equity")
+    if isinstance(board, str) and isinstance(dead, str):
         key = tuple(ranges)
         if all(isinstance(r, str) for r in key):
             return _text_deal(key, board, dead)
