@@ -52,6 +52,14 @@ def test_only_the_stacks_ratios_count_down_to_the_extremes_of_floats(scale):
     assert scaled == pytest.approx(brute_force(stacks, payouts), rel=1e-12)
 
 
+def test_a_bool_is_no_stack_or_prize():
+    """NumPy reads True as 1: a stack or prize given as a bool is refused instead."""
+    with pytest.raises(ValueError, match=r"stacks: expected a list of numbers, got \[True, 2\]"):
+        pa.holdem.icm([True, 2], [10])
+    with pytest.raises(ValueError, match="payouts: expected a list of numbers"):
+        pa.holdem.icm([5, 3], [np.bool_(True)])
+
+
 def test_a_winner_take_all_equity_is_the_chip_share_and_random_stacks_agree():
     assert pa.holdem.icm([6, 3, 1], [100]).equities == pytest.approx((60, 30, 10))
     rng = np.random.default_rng(7)

@@ -10,6 +10,7 @@ finishing order; the tests compare them with that listing, written from the defi
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -66,7 +67,11 @@ class IcmResult:
 
 
 def _numbers(values: Sequence[float], name: str) -> np.ndarray:
-    """``values`` as a flat float array; ``ValueError`` naming ``name`` if they are not numbers."""
+    """``values`` as a flat float array; ``ValueError`` naming ``name`` if they are not numbers
+    (a bool is no number of chips or prize, though NumPy would read ``True`` as 1)."""
+    given = np.asarray(values, dtype=object).ravel()
+    if any(isinstance(v, (bool, np.bool_)) for v in given):
+        raise ValueError(f"{name}: expected a list of numbers, got {values!r}")
     try:
         return np.asarray(values, dtype=float).ravel()
     except (TypeError, ValueError):
@@ -95,9 +100,10 @@ def place_probabilities(chips: np.ndarray, places: int) -> np.ndarray:
     """``out[i, k]``: the Harville probability that player ``i`` finishes in place ``k + 1``,
     for ``k < places``. Forward over the sets of players placed so far: the probability of a set
     being places 1 to k is spread over the players left, each taking place k + 1 with his
-    share of their chips. Only the stacks' ratios count: they are taken over the largest, so
-    sums of stacks near the largest float (1e308) do not overflow."""
-    chips = chips / chips.max()
+    share of their chips. Only the stacks' ratios count: they are scaled by the power of two that
+    brings the largest below 1 (exactly, so ordinary stacks give the same floats as unscaled),
+    and sums of stacks near the largest float (1e308) do not overflow."""
+    chips = np.ldexp(chips, -math.frexp(float(chips.max()))[1])
     n = len(chips)
     total = chips.sum()
     out = np.zeros((n, places))
