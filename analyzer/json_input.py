@@ -201,9 +201,9 @@ def validate(model: type[M], data: Any, what: str | None = None, *, at: tuple[st
 
 def _python_values(data: Mapping) -> dict:
     """``data`` with the NumPy scalars among its values, and among the items of its lists and
-    tuples, as the Python values they hold, as the API's arguments are taken (a Python caller's
-    input; a JSON file holds none). One level deep, so that no nesting reaches Python's recursion
-    limit before the model's own check.
+    tuples (given as lists, as JSON gives them), as the Python values they hold, as the API's
+    arguments are taken (a Python caller's input; a JSON file holds none). One level deep, so
+    that no nesting reaches Python's recursion limit before the model's own check.
 
     >>> import numpy as np
     >>> _python_values({"round": np.int64(3), "rows": [np.float64(0.5), "x"]})
@@ -214,7 +214,7 @@ def _python_values(data: Mapping) -> dict:
         return value.item() if isinstance(value, np.generic) else value
 
     return {
-        key: type(value)(plain(item) for item in value) if isinstance(value, (list, tuple)) else plain(value)
+        key: [plain(item) for item in value] if isinstance(value, (list, tuple)) else plain(value)
         for key, value in data.items()
     }
 
