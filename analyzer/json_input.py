@@ -33,6 +33,7 @@ from pydantic import (
     ValidationError,
     WithJsonSchema,
     create_model,
+    model_validator,
 )
 from pydantic_core import PydanticCustomError
 
@@ -79,9 +80,16 @@ def choice(names) -> Any:
 
 
 class InputModel(BaseModel):
-    """The base of every input model: strict types, unknown keys refused, frozen."""
+    """The base of every input model: strict types, unknown keys refused, frozen; NumPy scalars
+    among a mapping's values (and their lists' items) taken as the Python values they hold
+    (:func:`_python_values`), at every level, since each nested model takes its own."""
 
     model_config = STRICT
+
+    @model_validator(mode="before")
+    @classmethod
+    def _numpy_scalars_as_python(cls, data: Any) -> Any:
+        return _python_values(data) if isinstance(data, Mapping) else data
 
 
 def shown(value: Any) -> str:
@@ -192,7 +200,7 @@ def validate(model: type[M], data: Any, what: str | None = None, *, at: tuple[st
         where = f"{'.'.join(at)}: " if at else ""
         raise ValueError(f"{prefix}{where}expected a JSON object, got {shown(data)}")
     try:
-        return model.model_validate(_python_values(data))
+        return model.model_validate(data)
     except ValidationError as error:
         raise ValueError(prefix + error_line(error, at, model)) from None
     except RecursionError:
