@@ -69,11 +69,11 @@ class IcmResult:
 def _numbers(values: Sequence[float], name: str) -> np.ndarray:
     """``values`` as a flat float array; ``ValueError`` naming ``name`` if they are not numbers
     (a bool is no number of chips or prize, though NumPy would read ``True`` as 1)."""
-    given = np.asarray(values, dtype=object).ravel()
-    if any(isinstance(v, (bool, np.bool_)) for v in given):
-        raise ValueError(f"{name}: expected a list of numbers, got {values!r}")
     try:
-        return np.asarray(values, dtype=float).ravel()
+        given = np.asarray(values, dtype=object).ravel()
+        if any(isinstance(v, (bool, np.bool_)) for v in given):
+            raise TypeError("a bool")
+        return given.astype(float)
     except (TypeError, ValueError):
         raise ValueError(f"{name}: expected a list of numbers, got {values!r}") from None
 
