@@ -40,6 +40,7 @@ say its chart leaves out the many small gaps of the exact solution too).
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from dataclasses import dataclass, field
@@ -356,10 +357,12 @@ class PushFoldChart:
         >>> chart.stack_text(1.1), chart.stack_text(20)
         ('1.10', '20.00')
         """
-        decimals = next(
-            d for d in range(1, 11) if np.allclose(np.round(self.stacks, d), self.stacks, rtol=0, atol=1e-9)
-        )
-        return f"{stack:.{decimals}f}"
+        return f"{stack:.{self._decimals}f}"
+
+    @functools.cached_property
+    def _decimals(self) -> int:
+        """The fewest decimals, one at least, that write every stack of the grid."""
+        return next(d for d in range(1, 11) if np.allclose(np.round(self.stacks, d), self.stacks, rtol=0, atol=1e-9))
 
     def _gap_text(self, name: str) -> str:
         return ", ".join(f"{self.stack_text(lo)}-{self.stack_text(hi)}" for lo, hi in self.gaps.get(name, []))
