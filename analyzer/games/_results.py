@@ -82,6 +82,15 @@ def plus_minus(value: float, stderr: float, exact: bool, spec: str) -> str:
     return f"{format(value, spec)} ± {format(stderr, spec.lstrip('+'))}"
 
 
+def percent_with_error(share: float, stderr: float, decimals: int) -> str:
+    """``share ± stderr`` in percent, both with ``decimals`` decimals.
+
+    >>> percent_with_error(0.8560, 0.0078, 2)
+    '85.60% ± 0.78%'
+    """
+    return f"{100 * share:.{decimals}f}% ± {100 * stderr:.{decimals}f}%"
+
+
 def largest_share_stderr(shares: Iterable[float], n: int) -> float:
     """The largest standard error of ``shares`` each measured over the same ``n`` draws (each
     draw in or out): sqrt(p (1 - p) / n), largest at the share nearest 1/2.

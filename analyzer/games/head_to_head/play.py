@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from analyzer.games._results import Result, largest_share_stderr, summary, value_chart
+from analyzer.games._results import Result, largest_share_stderr, percent_with_error, summary, value_chart
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.policies import (
     BASE_POLICIES,
@@ -324,9 +324,9 @@ class HeadToHeadGames(Result):
     def __repr__(self) -> str:
         kind = f"{self.round_type}{' Crazy' if self.crazy else ''}"
         rows = [
-            (f"first ({self.first}) wins", f"{100 * self.first_wins:.2f}% ± {100 * self.first_wins_stderr:.2f}%"),
-            (f"second ({self.second}) wins", f"{100 * self.second_wins:.2f}% ± {100 * self.first_wins_stderr:.2f}%"),
-            ("settled by the card draw", f"{100 * self.tie_breaks:.2f}% ± {100 * self.tie_breaks_stderr:.2f}%"),
+            (f"first ({self.first}) wins", percent_with_error(self.first_wins, self.first_wins_stderr, 2)),
+            (f"second ({self.second}) wins", percent_with_error(self.second_wins, self.first_wins_stderr, 2)),
+            ("settled by the card draw", percent_with_error(self.tie_breaks, self.tie_breaks_stderr, 2)),
             ("chip margin", f"{self.margin:+.1f} ± {self.margin_stderr:.1f} $ per game (s.d. {self.margin_sd:.1f})"),
         ]
         rows += [

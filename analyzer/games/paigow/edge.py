@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from analyzer.games._results import percent_with_error
 from analyzer.games.paigow.engine import _house_way_deals, _optimal_deals
 from analyzer.games.paigow.houseway import way_number
 from analyzer.games.paigow.rules import PaiGowRules
@@ -84,7 +85,7 @@ class EdgeResult:
     def outcome_text(self) -> str:
         """The win, push and loss chances with their standard errors, in percent."""
         return "  ".join(
-            f"{name} {100 * share:.3f}% ± {100 * stderr:.3f}%"
+            f"{name} {percent_with_error(share, stderr, 3)}"
             for name, share, stderr in (
                 ("win", self.win, self.win_stderr),
                 ("push", self.push, self.push_stderr),

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from analyzer.games._results import Result, json_ready, largest_share_stderr, summary, value_chart
+from analyzer.games._results import Result, json_ready, largest_share_stderr, percent_with_error, summary, value_chart
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.policies import BASE_POLICIES, POLICY_NAMES, STRONG, _seat_streams, policy_weights
 from analyzer.games.saint_poker.rollout import SHARE
@@ -195,7 +195,7 @@ class SaintPokerGames(Result):
         rows = [
             (
                 f"seat {s['seat']} {s['policy']}",
-                f"wins {100 * s['wins']:.1f}% ± {100 * s['wins_stderr']:.1f}%, "
+                f"wins {percent_with_error(s['wins'], s['wins_stderr'], 1)}, "
                 f"score {s['score']:.2f} ± {s['score_stderr']:.2f}",
             )
             for s in self.seats

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from analyzer.games._results import Result, summary, value_chart
+from analyzer.games._results import Result, percent_with_error, summary, value_chart
 from analyzer.games.ratings import Ratings, fit_ratings
 from analyzer.games.saint_poker import engine as E
 from analyzer.games.saint_poker.play import parse_policy
@@ -146,7 +146,7 @@ class SaintPokerTournament(Result):
 
     def __repr__(self) -> str:
         rows = [
-            (s.player, f"wins {100 * s.wins:.1f}% ± {100 * s.wins_stderr:.1f}% ({100 * s.margin:+.1f} over fair)")
+            (s.player, f"wins {percent_with_error(s.wins, s.wins_stderr, 1)} ({100 * s.margin:+.1f} over fair)")
             for s in self.standings
         ]
         rows += [
@@ -323,7 +323,7 @@ class SaintPokerRoundRobin(Result):
         rows = [(r.player, f"{r.rating:+.0f} ± {r.stderr:.0f} Elo") for r in rated]
         against = self.seats - 1
         rows += [
-            (f"{s.player} v {s.field} x{against}", f"wins {100 * s.wins:.1f}% ± {100 * s.wins_stderr:.1f}%")
+            (f"{s.player} v {s.field} x{against}", f"wins {percent_with_error(s.wins, s.wins_stderr, 1)}")
             for s in self.shares
         ]
         fit = self.ratings.fit_text() if self.ratings is not None else f"no ratings ({self.ratings_unavailable})"

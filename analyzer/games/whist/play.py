@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from analyzer.games._results import Result, json_ready, summary, value_chart
+from analyzer.games._results import Result, json_ready, percent_with_error, summary, value_chart
 from analyzer.games._tricks import SUIT_MASKS
 from analyzer.games.whist import engine as E
 from analyzer.games.whist.bid import DEALS, _deal_others, parse_policies
@@ -200,15 +200,18 @@ class WhistGames(Result):
     def __repr__(self) -> str:
         rows = []
         for name, row in self.contracts.items():
-            made = "" if math.isnan(row["p_made"]) else f", made {_percent(row['p_made'], row['p_made_stderr'], 1)}"
-            rows.append((name, f"{_percent(row['share'], row['share_stderr'], 2)} of deals{made}"))
+            made = (
+                ""
+                if math.isnan(row["p_made"])
+                else f", made {percent_with_error(row['p_made'], row['p_made_stderr'], 1)}"
+            )
+            rows.append((name, f"{percent_with_error(row['share'], row['share_stderr'], 2)} of deals{made}"))
         rows += [
             (f"seat {s['seat']}", f"chips {s['chips']:+.3f} ± {s['chips_stderr']:.3f} per deal") for s in self.seats
         ]
         title = (
-            f"Whist deals with bidding: Solo-nolo joined in {_percent(self.joined, self.joined_stderr, 2)} of deals; "
-            "the bidders' "
-            f"table covers {100 * self.table_coverage:.1f}% of hands"
+            f"Whist deals with bidding: Solo-nolo joined in {percent_with_error(self.joined, self.joined_stderr, 2)} "
+            f"of deals; the bidders' table covers {100 * self.table_coverage:.1f}% of hands"
         )
         return summary(title, self.run.describe(DEALS), rows, total=len(rows), noun=("row", "rows"))
 
@@ -223,15 +226,6 @@ class WhistGames(Result):
             title="Whist deals with table bidders: chips by seat (0 = forehand, 3 = dealer)",
             value_label="expected chips per deal",
         )
-
-
-def _percent(share: float, stderr: float, decimals: int) -> str:
-    """``share ± stderr`` in percent with ``decimals`` decimals.
-
-    >>> _percent(0.8560, 0.0078, 2)
-    '85.60% ± 0.78%'
-    """
-    return f"{100 * share:.{decimals}f}% ± {100 * stderr:.{decimals}f}%"
 
 
 def simulate_bidding(

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from analyzer.games._results import Result, summary, value_chart
+from analyzer.games._results import Result, percent_with_error, summary, value_chart
 from analyzer.games.head_to_head import engine as E
 from analyzer.games.head_to_head.betting.engine import START_STACK
 from analyzer.games.head_to_head.betting.policies import (
@@ -217,10 +217,10 @@ class BettingGames(Result):
         kind = f"{self.round_type}{' Crazy' if self.crazy else ''}"
         rounds = ", ".join(f"{self.trajectory[end - 1]:.0f}" for end in ROUND_ENDS)
         rows = [
-            ("first wins", f"{100 * self.first_wins:.2f}% ± {100 * self.first_wins_stderr:.2f}%"),
+            ("first wins", percent_with_error(self.first_wins, self.first_wins_stderr, 2)),
             ("first's final stack", f"{self.first_stack:.1f} ± {self.first_stack_stderr:.1f} $ (of ${END_STACKS:,})"),
             ("first's mean stack", f"{rounds} $ after rounds 1, 2, 3"),
-            ("settled by the card draw", f"{100 * self.tie_breaks:.2f}% ± {100 * self.tie_breaks_stderr:.2f}%"),
+            ("settled by the card draw", percent_with_error(self.tie_breaks, self.tie_breaks_stderr, 2)),
         ]
         title = (
             f"Head to Head betting games, {kind}: {self.first} + {self.first_bets} (first) v "
